@@ -175,10 +175,18 @@ fn tokenize_directions(letters: &[(char, usize)], shape: Shape) -> Vec<DirToken>
             }
         };
         if pairs {
-            tokens.push(DirToken { first: c, second: next, position });
+            tokens.push(DirToken {
+                first: c,
+                second: next,
+                position,
+            });
             i += 2;
         } else {
-            tokens.push(DirToken { first: c, second: None, position });
+            tokens.push(DirToken {
+                first: c,
+                second: None,
+                position,
+            });
             i += 1;
         }
     }
@@ -250,7 +258,12 @@ fn token_selects(token: DirToken, o: Offset, shape: Shape) -> bool {
 
 /// Parses a whole Betza string into move rules (in White's frame).
 pub fn parse(text: &str) -> Result<Vec<MoveRule>, BetzaError> {
-    Parser { text, chars: text.chars().collect(), pos: 0 }.parse_all()
+    Parser {
+        text,
+        chars: text.chars().collect(),
+        pos: 0,
+    }
+    .parse_all()
 }
 
 struct Parser<'a> {
@@ -261,7 +274,11 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn error(&self, position: usize, problem: impl fmt::Display) -> BetzaError {
-        BetzaError { text: self.text.to_string(), position, problem: problem.to_string() }
+        BetzaError {
+            text: self.text.to_string(),
+            position,
+            problem: problem.to_string(),
+        }
     }
 
     fn parse_all(mut self) -> Result<Vec<MoveRule>, BetzaError> {
@@ -280,7 +297,10 @@ impl Parser<'_> {
     /// One component: modifiers (possibly several legs separated by `a`), an atom, and an optional
     /// doubling or range.
     fn parse_component(&mut self) -> Result<Vec<MoveRule>, BetzaError> {
-        let mut legs = vec![LegModifiers { first_position: self.pos, ..Default::default() }];
+        let mut legs = vec![LegModifiers {
+            first_position: self.pos,
+            ..Default::default()
+        }];
         loop {
             let Some(&c) = self.chars.get(self.pos) else {
                 return Err(self.error(self.pos, "the modifiers are not followed by a piece letter"));
@@ -291,7 +311,10 @@ impl Parser<'_> {
             }
             let leg = legs.last_mut().expect("there is always a leg");
             match c {
-                'a' => legs.push(LegModifiers { first_position: position + 1, ..Default::default() }),
+                'a' => legs.push(LegModifiers {
+                    first_position: position + 1,
+                    ..Default::default()
+                }),
                 'm' => leg.is_move_only = true,
                 'c' => leg.is_capture_only = true,
                 'n' => leg.is_lame = true,
@@ -299,8 +322,12 @@ impl Parser<'_> {
                 'g' => leg.is_grasshopper = true,
                 'i' => leg.is_initial = true,
                 'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' => leg.directions.push((c, position)),
-                _ if c.is_ascii_digit() => return Err(self.error(position, "a range digit must follow a piece letter")),
-                _ => return Err(self.error(position, format!("'{c}' is not a modifier this engine knows"))),
+                _ if c.is_ascii_digit() => {
+                    return Err(self.error(position, "a range digit must follow a piece letter"));
+                }
+                _ => {
+                    return Err(self.error(position, format!("'{c}' is not a modifier this engine knows")));
+                }
             }
             self.pos += 1;
         }
@@ -314,7 +341,12 @@ impl Parser<'_> {
             'Q' => vec![(Offset::new(1, 0), true), (Offset::new(1, 1), true)],
             _ => match atom_offset(atom) {
                 Some(o) => vec![(o, false)],
-                None => return Err(self.error(atom_position, format!("'{atom}' is not a piece letter of Betza notation"))),
+                None => {
+                    return Err(self.error(
+                        atom_position,
+                        format!("'{atom}' is not a piece letter of Betza notation"),
+                    ));
+                }
             },
         };
         // A doubled atom or a range digit makes a rider.
@@ -354,11 +386,22 @@ impl Parser<'_> {
 
         let first_dirs = self.select(first, base, shape, atom)?;
         if legs.len() > 1 {
-            return self.build_multi_leg(legs, atom, atom_position, range, first_dirs, can_move, can_capture, is_initial);
+            return self.build_multi_leg(
+                legs,
+                atom,
+                atom_position,
+                range,
+                first_dirs,
+                can_move,
+                can_capture,
+                is_initial,
+            );
         }
 
         let travel = match (first.is_hopper, first.is_grasshopper, range) {
-            (true, true, _) => return Err(self.error(first.first_position, "'p' and 'g' cannot be combined")),
+            (true, true, _) => {
+                return Err(self.error(first.first_position, "'p' and 'g' cannot be combined"));
+            }
             (true, false, Some(_)) => Travel::Hop,
             (false, true, Some(_)) => Travel::Grasshop,
             (true, _, None) | (_, true, None) => {
@@ -376,14 +419,24 @@ impl Parser<'_> {
             }
             let path = lame_path(o);
             if path.is_empty() {
-                return Err(self.error(atom_position, format!("'n' has no meaning on {atom}: nothing lies between its start and end")));
+                return Err(self.error(
+                    atom_position,
+                    format!("'n' has no meaning on {atom}: nothing lies between its start and end"),
+                ));
             }
             Ok(path)
         };
         first_dirs
             .into_iter()
             .map(|step| {
-                Ok(MoveRule { step, path: path_for(step)?, travel, can_move, can_capture, is_initial_only: is_initial })
+                Ok(MoveRule {
+                    step,
+                    path: path_for(step)?,
+                    travel,
+                    can_move,
+                    can_capture,
+                    is_initial_only: is_initial,
+                })
             })
             .collect()
     }
@@ -413,8 +466,10 @@ impl Parser<'_> {
         }
         // Each later leg is a unit step turned relative to the previous leg's direction: the frame's
         // forward is that direction, so `fs` means a 45-degree turn and `vs` any diagonal turn.
-        let king_steps: Vec<Offset> =
-            symmetric_offsets(Offset::new(1, 0)).into_iter().chain(symmetric_offsets(Offset::new(1, 1))).collect();
+        let king_steps: Vec<Offset> = symmetric_offsets(Offset::new(1, 0))
+            .into_iter()
+            .chain(symmetric_offsets(Offset::new(1, 1)))
+            .collect();
         let mut paths: Vec<(Vec<Offset>, Offset, Offset)> =
             first_dirs.into_iter().map(|d| (Vec::new(), d, d)).collect();
         for leg in &legs[1..] {
@@ -443,7 +498,14 @@ impl Parser<'_> {
         }
         let mut rules = Vec::new();
         for (path, step, _) in paths {
-            let rule = MoveRule { step, path, travel: Travel::Leap, can_move, can_capture, is_initial_only: is_initial };
+            let rule = MoveRule {
+                step,
+                path,
+                travel: Travel::Leap,
+                can_move,
+                can_capture,
+                is_initial_only: is_initial,
+            };
             if !rules.contains(&rule) {
                 rules.push(rule);
             }
@@ -458,8 +520,10 @@ impl Parser<'_> {
             return Ok(all);
         }
         let tokens = tokenize_directions(&leg.directions, shape);
-        let selected: Vec<Offset> =
-            all.into_iter().filter(|&o| tokens.iter().any(|&t| token_selects(t, o, shape))).collect();
+        let selected: Vec<Offset> = all
+            .into_iter()
+            .filter(|&o| tokens.iter().any(|&t| token_selects(t, o, shape)))
+            .collect();
         if selected.is_empty() {
             let position = tokens.first().map_or(leg.first_position, |t| t.position);
             return Err(self.error(position, format!("these directions select no move of {atom}")));
@@ -483,7 +547,11 @@ fn lame_path(o: Offset) -> Vec<Offset> {
     let mut path = Vec::new();
     let mut cur = Offset::new(0, 0);
     let straight = (ax - ay).abs();
-    let straight_step = if ax > ay { Offset::new(sx, 0) } else { Offset::new(0, sy) };
+    let straight_step = if ax > ay {
+        Offset::new(sx, 0)
+    } else {
+        Offset::new(0, sy)
+    };
     for _ in 0..straight {
         cur = cur.plus(straight_step);
         path.push(cur);
@@ -499,7 +567,10 @@ fn lame_path(o: Offset) -> Vec<Offset> {
 /// Adds `rule`, merging it with an equal move family that differs only in what it may do at the end.
 fn merge_rule(rules: &mut Vec<MoveRule>, rule: MoveRule) {
     if let Some(existing) = rules.iter_mut().find(|r| {
-        r.step == rule.step && r.path == rule.path && r.travel == rule.travel && r.is_initial_only == rule.is_initial_only
+        r.step == rule.step
+            && r.path == rule.path
+            && r.travel == rule.travel
+            && r.is_initial_only == rule.is_initial_only
     }) {
         existing.can_move |= rule.can_move;
         existing.can_capture |= rule.can_capture;
@@ -566,21 +637,54 @@ mod tests {
     #[test]
     fn riders_hoppers_and_modalities() {
         let pao = parse("mRcpR").unwrap();
-        assert!(pao.iter().any(|r| r.travel == Travel::Ride { range: 0 } && r.can_move && !r.can_capture));
-        assert!(pao.iter().any(|r| r.travel == Travel::Hop && !r.can_move && r.can_capture));
+        assert!(
+            pao.iter()
+                .any(|r| r.travel == Travel::Ride { range: 0 } && r.can_move && !r.can_capture)
+        );
+        assert!(
+            pao.iter()
+                .any(|r| r.travel == Travel::Hop && !r.can_move && r.can_capture)
+        );
         assert!(parse("gQ").unwrap().iter().all(|r| r.travel == Travel::Grasshop));
-        assert!(parse("NN").unwrap().iter().all(|r| r.travel == Travel::Ride { range: 0 }));
-        assert!(parse("W3").unwrap().iter().all(|r| r.travel == Travel::Ride { range: 3 }));
+        assert!(
+            parse("NN")
+                .unwrap()
+                .iter()
+                .all(|r| r.travel == Travel::Ride { range: 0 })
+        );
+        assert!(
+            parse("W3")
+                .unwrap()
+                .iter()
+                .all(|r| r.travel == Travel::Ride { range: 3 })
+        );
         let pawn = parse("fmWfcFifmnD").unwrap();
         let double = pawn.iter().find(|r| r.is_initial_only).unwrap();
-        assert_eq!((double.step, double.path.clone()), (Offset::new(0, 2), vec![Offset::new(0, 1)]));
+        assert_eq!(
+            (double.step, double.path.clone()),
+            (Offset::new(0, 2), vec![Offset::new(0, 1)])
+        );
         let nightrider = parse("nNN").unwrap();
-        assert!(nightrider.iter().all(|r| r.travel == Travel::Ride { range: 0 } && r.path.len() == 1));
+        assert!(
+            nightrider
+                .iter()
+                .all(|r| r.travel == Travel::Ride { range: 0 } && r.path.len() == 1)
+        );
     }
 
     #[test]
     fn errors_name_the_position() {
-        let cases = [("X", 0), ("fWx", 2), ("mcW", 0), ("", 0), ("f", 1), ("nW", 1), ("pN", 1), ("3W", 0), ("afsN", 3)];
+        let cases = [
+            ("X", 0),
+            ("fWx", 2),
+            ("mcW", 0),
+            ("", 0),
+            ("f", 1),
+            ("nW", 1),
+            ("pN", 1),
+            ("3W", 0),
+            ("afsN", 3),
+        ];
         for (text, position) in cases {
             let e = parse(text).expect_err(text);
             assert_eq!(e.position, position, "{text}: {e}");

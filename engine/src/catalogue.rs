@@ -22,7 +22,10 @@ fn ultimate_battle() -> Vec<PieceDef> {
         PieceDef::new("ubc-queen", "Queen (mao)", 'Q', "nN"),
         PieceDef::new("ubc-knight", "Knight (camel)", 'N', "C"),
         // Ultimate Battle pawns never promote: a pawn on the last rank stays there and gives check.
-        PieceDef { is_pawn: true, ..PieceDef::new("ubc-pawn", "Pawn", 'P', "fFifmnD") },
+        PieceDef {
+            is_pawn: true,
+            ..PieceDef::new("ubc-pawn", "Pawn", 'P', "fFifmnD")
+        },
     ]
 }
 
@@ -56,17 +59,41 @@ fn pick_the_team() -> Vec<PieceDef> {
         PieceDef::new("ptt-ff-pawn", "fF-pawn", 'V', "fF").pawn(last),
         PieceDef::new("ptt-mecklenberg-pawn", "Mecklenberg pawn", 'P', "fmWfcF").pawn(mecklenberg),
         PieceDef::new("ptt-mecklenberg-chinese-pawn", "Mecklenberg Chinese pawn", 'C', "fW").pawn(mecklenberg),
-        PieceDef::new("ptt-mecklenberg-berolina-pawn", "Mecklenberg Berolina pawn", 'H', "mfFcfW").pawn(mecklenberg),
+        PieceDef::new(
+            "ptt-mecklenberg-berolina-pawn",
+            "Mecklenberg Berolina pawn",
+            'H',
+            "mfFcfW",
+        )
+        .pawn(mecklenberg),
         PieceDef::new("ptt-mecklenberg-ff-pawn", "Mecklenberg fF-pawn", 'V', "fF").pawn(mecklenberg),
         PieceDef::new("ptt-defending-pawn", "Defending pawn", 'P', "fmWfcFmbR").pawn(last),
         PieceDef::new("ptt-defending-chinese-pawn", "Defending Chinese pawn", 'C', "fWmbR").pawn(last),
-        PieceDef::new("ptt-defending-berolina-pawn", "Defending Berolina pawn", 'H', "mfFcfWmbR").pawn(last),
+        PieceDef::new(
+            "ptt-defending-berolina-pawn",
+            "Defending Berolina pawn",
+            'H',
+            "mfFcfWmbR",
+        )
+        .pawn(last),
         PieceDef::new("ptt-defending-ff-pawn", "Defending fF-pawn", 'V', "fFmbR").pawn(last),
         // Spears never promote: once on the last row they are stuck.
-        PieceDef { is_pawn: true, ..PieceDef::new("ptt-japanese-spear", "Japanese spear", 'S', "fR") },
-        PieceDef { is_pawn: true, ..PieceDef::new("ptt-arabic-spear", "Arabic spear", 'S', "mfRcfB") },
-        PieceDef { is_pawn: true, ..PieceDef::new("ptt-berolina-spear", "Berolina spear", 'S', "mfBcfR") },
-        PieceDef { is_pawn: true, ..PieceDef::new("ptt-diagonal-spear", "Diagonal spear", 'S', "fB") },
+        PieceDef {
+            is_pawn: true,
+            ..PieceDef::new("ptt-japanese-spear", "Japanese spear", 'S', "fR")
+        },
+        PieceDef {
+            is_pawn: true,
+            ..PieceDef::new("ptt-arabic-spear", "Arabic spear", 'S', "mfRcfB")
+        },
+        PieceDef {
+            is_pawn: true,
+            ..PieceDef::new("ptt-berolina-spear", "Berolina spear", 'S', "mfBcfR")
+        },
+        PieceDef {
+            is_pawn: true,
+            ..PieceDef::new("ptt-diagonal-spear", "Diagonal spear", 'S', "fB")
+        },
         PieceDef::new("ptt-fish-pawn", "Fish pawn", 'P', "fmWfcFbW").pawn(last),
         PieceDef::new("ptt-chinese-fish-pawn", "Chinese fish pawn", 'C', "fWbW").pawn(last),
         PieceDef::new("ptt-berolina-fish-pawn", "Berolina fish pawn", 'H', "mfFcfWbW").pawn(last),

@@ -6,8 +6,15 @@
 
 pub mod betza;
 pub mod catalogue;
+pub mod fairy_ini;
+pub mod game;
 pub mod geometry;
 pub mod movegen;
+pub mod notation;
 pub mod piece;
 pub mod position;
 pub mod variant;
+pub mod variants;
+
+pub use game::{Action, ActionError, EndReason, Game, Outcome, Phase, Seat, View, ViewCell, Viewer};
+pub use variants::{AnyGame, VariantId};

@@ -19,7 +19,10 @@ pub enum Special {
     DoubleStep,
     /// Captures the pawn beside the destination that just made a double step.
     EnPassant,
-    Castle { rook_from: Square, rook_to: Square },
+    Castle {
+        rook_from: Square,
+        rook_to: Square,
+    },
 }
 
 /// A move of a chess-like game.
@@ -33,7 +36,12 @@ pub struct Move {
 
 impl Move {
     pub fn new(from: Square, to: Square) -> Move {
-        Move { from, to, promotion: None, special: Special::Normal }
+        Move {
+            from,
+            to,
+            promotion: None,
+            special: Special::Normal,
+        }
     }
     /// The square of the piece this move captures, if it captures.
     pub fn captured_square(&self, board: &Board) -> Option<Square> {
@@ -67,11 +75,15 @@ fn back(size: BoardSize, from: Square, o: Offset) -> Option<Square> {
 /// Whether every square of a lame or multi-leg path from `origin` is on the board and empty.
 #[inline]
 fn is_path_clear(board: &Board, origin: Square, path: &[Offset]) -> bool {
-    path.iter().all(|&o| offset(board.size(), origin, o).is_some_and(|sq| board.get(sq).is_empty()))
+    path.iter()
+        .all(|&o| offset(board.size(), origin, o).is_some_and(|sq| board.get(sq).is_empty()))
 }
 
 fn is_initial_square(variant: &Variant, color: Color, square: Square) -> bool {
-    variant.def.initial_move_ranks.contains(&relative_rank(variant.size, color, square))
+    variant
+        .def
+        .initial_move_ranks
+        .contains(&relative_rank(variant.size, color, square))
 }
 
 /// Whether a piece of `kind` standing on `square` must promote.
@@ -86,12 +98,19 @@ pub fn promotes_on(variant: &Variant, kind: Kind, color: Color, square: Square) 
 /// Whether a piece of `by` could capture on a square holding `cell`.
 #[inline]
 fn is_capturable(variant: &Variant, cell: Cell, by: Color) -> bool {
-    cell.as_piece().is_some_and(|p| p.color != by && !variant.piece(p.kind).def.is_uncapturable)
+    cell.as_piece()
+        .is_some_and(|p| p.color != by && !variant.piece(p.kind).def.is_uncapturable)
 }
 
 /// Destinations of one piece's move rules, as (destination, rule) pairs, ignoring castling,
 /// en passant and promotion: the common core of move generation and of piece diagrams.
-pub fn rule_targets(variant: &Variant, board: &Board, from: Square, piece: Piece, mut visit: impl FnMut(Square, &MoveRule)) {
+pub fn rule_targets(
+    variant: &Variant,
+    board: &Board,
+    from: Square,
+    piece: Piece,
+    mut visit: impl FnMut(Square, &MoveRule),
+) {
     let size = board.size();
     for rule in variant.piece(piece.kind).rules(piece.color) {
         if rule.is_initial_only && !is_initial_square(variant, piece.color, from) {
@@ -105,10 +124,10 @@ pub fn rule_targets(variant: &Variant, board: &Board, from: Square, piece: Piece
         };
         match rule.travel {
             Travel::Leap => {
-                if let Some(to) = offset(size, from, rule.step) {
-                    if is_path_clear(board, from, &rule.path) {
-                        land(to, &mut visit);
-                    }
+                if let Some(to) = offset(size, from, rule.step)
+                    && is_path_clear(board, from, &rule.path)
+                {
+                    land(to, &mut visit);
                 }
             }
             Travel::Ride { range } => {
@@ -119,7 +138,9 @@ pub fn rule_targets(variant: &Variant, board: &Board, from: Square, piece: Piece
                     if !is_path_clear(board, origin, &rule.path) {
                         break;
                     }
-                    let Some(to) = offset(size, origin, rule.step) else { break };
+                    let Some(to) = offset(size, origin, rule.step) else {
+                        break;
+                    };
                     land(to, &mut visit);
                     if !board.get(to).is_empty() {
                         break;
@@ -163,7 +184,10 @@ pub fn rule_targets(variant: &Variant, board: &Board, from: Square, piece: Piece
 fn push_move(variant: &Variant, piece: Piece, mv: Move, out: &mut Vec<Move>) {
     if !variant.promotion_kinds.is_empty() && promotes_on(variant, piece.kind, piece.color, mv.to) {
         for &kind in &variant.promotion_kinds {
-            out.push(Move { promotion: Some(kind), ..mv });
+            out.push(Move {
+                promotion: Some(kind),
+                ..mv
+            });
         }
     } else {
         out.push(mv);
@@ -173,7 +197,9 @@ fn push_move(variant: &Variant, piece: Piece, mv: Move, out: &mut Vec<Move>) {
 /// The moves of the piece on `from`, without checking whether they leave a royal attacked.
 pub fn piece_moves(variant: &Variant, position: &Position, from: Square, out: &mut Vec<Move>) {
     let board = &position.board;
-    let Some(piece) = board.piece_at(from) else { return };
+    let Some(piece) = board.piece_at(from) else {
+        return;
+    };
     let piece_type = variant.piece(piece.kind);
     let def = &piece_type.def;
     let first = out.len();
@@ -183,7 +209,17 @@ pub fn piece_moves(variant: &Variant, position: &Position, from: Square, out: &m
         } else {
             Special::Normal
         };
-        push_move(variant, piece, Move { from, to, promotion: None, special }, out);
+        push_move(
+            variant,
+            piece,
+            Move {
+                from,
+                to,
+                promotion: None,
+                special,
+            },
+            out,
+        );
     });
     // Pieces whose rules overlap (a multi-leg move with two paths to one square) would list a
     // destination twice.
@@ -204,10 +240,25 @@ pub fn piece_moves(variant: &Variant, position: &Position, from: Square, out: &m
     if let Some(target) = position.en_passant.filter(|_| def.is_pawn && variant.def.en_passant) {
         for rule in variant.piece(piece.kind).rules(piece.color) {
             let is_capture_leap = rule.travel == Travel::Leap && rule.can_capture && !rule.can_move;
-            if is_capture_leap && offset(board.size(), from, rule.step) == Some(target) && board.get(target).is_empty() {
+            if is_capture_leap && offset(board.size(), from, rule.step) == Some(target) && board.get(target).is_empty()
+            {
                 let victim = Square::new(target.file(), from.rank());
-                if board.get(victim).as_piece().is_some_and(|v| v.color != piece.color && variant.piece(v.kind).def.is_pawn) {
-                    push_move(variant, piece, Move { from, to: target, promotion: None, special: Special::EnPassant }, out);
+                if board
+                    .get(victim)
+                    .as_piece()
+                    .is_some_and(|v| v.color != piece.color && variant.piece(v.kind).def.is_pawn)
+                {
+                    push_move(
+                        variant,
+                        piece,
+                        Move {
+                            from,
+                            to: target,
+                            promotion: None,
+                            special: Special::EnPassant,
+                        },
+                        out,
+                    );
                 }
             }
         }
@@ -221,37 +272,58 @@ pub fn castling_rook(variant: &Variant, position: &Position, color: Color, is_ki
         return None;
     }
     let king = position.royals[color.index()]?;
-    let rank = if color == Color::White { 0 } else { variant.size.ranks - 1 };
+    let rank = if color == Color::White {
+        0
+    } else {
+        variant.size.ranks - 1
+    };
     let corner = Square::new(if is_king_side { variant.size.files - 1 } else { 0 }, rank);
     let rook = position.board.piece_at(corner)?;
-    let is_partner = rook.color == color && Some(rook.kind) != variant.royal_kind && !variant.piece(rook.kind).def.is_pawn;
-    let is_between = if is_king_side { king.file() < corner.file() } else { king.file() > corner.file() };
+    let is_partner =
+        rook.color == color && Some(rook.kind) != variant.royal_kind && !variant.piece(rook.kind).def.is_pawn;
+    let is_between = if is_king_side {
+        king.file() < corner.file()
+    } else {
+        king.file() > corner.file()
+    };
     (king.rank() == rank && is_partner && is_between).then_some(corner)
 }
 
 fn castling_moves(variant: &Variant, position: &Position, out: &mut Vec<Move>) {
     let color = position.turn;
-    let Some(king) = position.royals[color.index()] else { return };
+    let Some(king) = position.royals[color.index()] else {
+        return;
+    };
     let board = &position.board;
     for is_king_side in [true, false] {
         if !position.castling.has(color, is_king_side) {
             continue;
         }
-        let Some(rook_from) = castling_rook(variant, position, color, is_king_side) else { continue };
+        let Some(rook_from) = castling_rook(variant, position, color, is_king_side) else {
+            continue;
+        };
         let files = variant.size.files;
         let (king_file, rook_file) = if is_king_side { (files - 2, files - 3) } else { (2, 3) };
         let king_to = Square::new(king_file, king.rank());
         let rook_to = Square::new(rook_file, king.rank());
         let (low, high) = (king.file().min(rook_from.file()), king.file().max(rook_from.file()));
         let is_clear = (low + 1..high).all(|f| board.get(Square::new(f, king.rank())).is_empty());
-        let lands_free = [king_to, rook_to].iter().all(|&sq| sq == king || sq == rook_from || board.get(sq).is_empty());
+        let lands_free = [king_to, rook_to]
+            .iter()
+            .all(|&sq| sq == king || sq == rook_from || board.get(sq).is_empty());
         if !is_clear || !lands_free {
             continue;
         }
         let (walk_low, walk_high) = (king.file().min(king_file), king.file().max(king_file));
-        let is_safe = (walk_low..=walk_high).all(|f| !is_attacked(variant, board, Square::new(f, king.rank()), color.other()));
+        let is_safe =
+            (walk_low..=walk_high).all(|f| !is_attacked(variant, board, Square::new(f, king.rank()), color.other()));
         if is_safe {
-            out.push(Move { from: king, to: king_to, promotion: None, special: Special::Castle { rook_from, rook_to } });
+            out.push(Move {
+                from: king,
+                to: king_to,
+                promotion: None,
+                special: Special::Castle { rook_from, rook_to },
+            });
         }
     }
 }
@@ -366,7 +438,9 @@ pub fn make_move(variant: &Variant, position: &mut Position, mv: Move) -> Option
     let board = &mut position.board;
     let moving = board.piece_at(mv.from).expect("a move starts on a piece");
     let color = moving.color;
-    let captured = mv.captured_square(board).and_then(|sq| board.piece_at(sq).map(|p| (sq, p)));
+    let captured = mv
+        .captured_square(board)
+        .and_then(|sq| board.piece_at(sq).map(|p| (sq, p)));
     if let Some((square, _)) = captured {
         board.set(square, Cell::EMPTY);
     }
@@ -376,20 +450,27 @@ pub fn make_move(variant: &Variant, position: &mut Position, mv: Move) -> Option
         board.set(rook_from, Cell::EMPTY);
         board.set(rook_to, rook);
     }
-    let placed = Piece { kind: mv.promotion.unwrap_or(moving.kind), ..moving };
+    let placed = Piece {
+        kind: mv.promotion.unwrap_or(moving.kind),
+        ..moving
+    };
     board.set(mv.to, Cell::piece(placed));
 
     if Some(moving.kind) == variant.royal_kind {
         position.castling.clear_color(color);
         position.royals[color.index()] = Some(mv.to);
     }
-    if let Some((_, victim)) = captured {
-        if Some(victim.kind) == variant.royal_kind {
-            position.royals[victim.color.index()] = None;
-        }
+    if let Some((_, victim)) = captured
+        && Some(victim.kind) == variant.royal_kind
+    {
+        position.royals[victim.color.index()] = None;
     }
     for corner_color in Color::BOTH {
-        let rank = if corner_color == Color::White { 0 } else { variant.size.ranks - 1 };
+        let rank = if corner_color == Color::White {
+            0
+        } else {
+            variant.size.ranks - 1
+        };
         for (is_king_side, file) in [(true, variant.size.files - 1), (false, 0)] {
             let corner = Square::new(file, rank);
             if mv.from == corner || mv.to == corner {
@@ -404,7 +485,11 @@ pub fn make_move(variant: &Variant, position: &mut Position, mv: Move) -> Option
         _ => None,
     };
     let is_pawn = variant.piece(moving.kind).def.is_pawn;
-    position.halfmove_clock = if is_pawn || captured.is_some() { 0 } else { position.halfmove_clock + 1 };
+    position.halfmove_clock = if is_pawn || captured.is_some() {
+        0
+    } else {
+        position.halfmove_clock + 1
+    };
     if color == Color::Black {
         position.fullmove_number += 1;
     }
@@ -465,7 +550,11 @@ mod tests {
             files,
             ranks: files,
             start: vec![files.to_string(); files as usize].join("/"),
-            pieces: vec![PieceSpec::Inline(PieceDef { is_royal: false, promotion: Promotion::Never, ..piece.clone() })],
+            pieces: vec![PieceSpec::Inline(PieceDef {
+                is_royal: false,
+                promotion: Promotion::Never,
+                ..piece.clone()
+            })],
             castling: false,
             en_passant: false,
             initial_move_ranks: vec![2],
@@ -501,8 +590,8 @@ mod tests {
         ];
         // Pick-the-team pieces on 10x10 from e5, in the numbered order of RULES.md.
         let expected_10x10_e5 = [
-            8, 8, 35, 18, 8, 17, 16, 18, 8, 16, 25, 26, 4, 4, 8, 4, 12, 4, 8, 0, 1, 1, 2, 2, 1, 1, 2, 2, 5, 5, 6, 6, 5, 5,
-            9, 9, 2, 2, 3, 3,
+            8, 8, 35, 18, 8, 17, 16, 18, 8, 16, 25, 26, 4, 4, 8, 4, 12, 4, 8, 0, 1, 1, 2, 2, 1, 1, 2, 2, 5, 5, 6, 6, 5,
+            5, 9, 9, 2, 2, 3, 3,
         ];
         for (id, count) in expected_8x8_d4 {
             let piece = catalogue::find(id).unwrap();
@@ -514,6 +603,10 @@ mod tests {
             assert_eq!(lone_piece_moves(piece, 10, "e5"), count, "{}", piece.id);
         }
         let covered = expected_8x8_d4.len() + ptt.len();
-        assert_eq!(covered, catalogue::all().len(), "every catalogue entry has an expected count");
+        assert_eq!(
+            covered,
+            catalogue::all().len(),
+            "every catalogue entry has an expected count"
+        );
     }
 }

@@ -106,7 +106,11 @@ impl PieceDef {
         let rules = betza::parse(&self.betza)?;
         let black = rules.iter().map(|r| r.oriented(true)).collect();
         let has_overlapping_rules = rules_overlap(&rules);
-        Ok(PieceType { def: self.clone(), rules: [rules, black], has_overlapping_rules })
+        Ok(PieceType {
+            def: self.clone(),
+            rules: [rules, black],
+            has_overlapping_rules,
+        })
     }
 }
 
@@ -156,7 +160,11 @@ pub struct Piece {
 
 impl Piece {
     pub fn new(kind: Kind, color: Color) -> Piece {
-        Piece { kind, color, is_marked: false }
+        Piece {
+            kind,
+            color,
+            is_marked: false,
+        }
     }
 }
 
@@ -236,7 +244,13 @@ mod tests {
                     let cell = Cell::piece(piece);
                     assert_eq!(cell.as_piece(), Some(piece));
                     assert!(cell.has_color(color) && !cell.has_color(color.other()));
-                    assert_eq!(cell.unmarked().as_piece(), Some(Piece { is_marked: false, ..piece }));
+                    assert_eq!(
+                        cell.unmarked().as_piece(),
+                        Some(Piece {
+                            is_marked: false,
+                            ..piece
+                        })
+                    );
                 }
             }
         }
@@ -246,7 +260,11 @@ mod tests {
 
     #[test]
     fn debug_output_hides_marks() {
-        let marked = Cell::piece(Piece { kind: 3, color: Color::White, is_marked: true });
+        let marked = Cell::piece(Piece {
+            kind: 3,
+            color: Color::White,
+            is_marked: true,
+        });
         assert_eq!(format!("{marked:?}"), format!("{:?}", marked.unmarked()));
     }
 }

@@ -17,7 +17,10 @@ pub struct Board {
 
 impl Board {
     pub fn empty(size: BoardSize) -> Board {
-        Board { size, cells: [Cell::EMPTY; CELLS] }
+        Board {
+            size,
+            cells: [Cell::EMPTY; CELLS],
+        }
     }
     #[inline]
     pub fn size(&self) -> BoardSize {
@@ -77,7 +80,12 @@ struct BoardData {
 impl Serialize for Board {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let cells = self.size.squares().map(|sq| self.get(sq)).collect();
-        BoardData { files: self.size.files, ranks: self.size.ranks, cells }.serialize(serializer)
+        BoardData {
+            files: self.size.files,
+            ranks: self.size.ranks,
+            cells,
+        }
+        .serialize(serializer)
     }
 }
 
@@ -167,7 +175,10 @@ pub fn parse_placement(variant: &Variant, text: &str) -> Result<Board, FenError>
     let size = variant.size;
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != size.ranks as usize {
-        return Err(FenError::RankCount { found: rows.len(), expected: size.ranks });
+        return Err(FenError::RankCount {
+            found: rows.len(),
+            expected: size.ranks,
+        });
     }
     let mut board = Board::empty(size);
     for (i, row) in rows.iter().enumerate() {
@@ -191,15 +202,26 @@ pub fn parse_placement(variant: &Variant, text: &str) -> Result<Board, FenError>
             let cell = if c == '*' {
                 Cell::STATUE
             } else {
-                let kind = variant.kind_by_letter(c).filter(|_| c.is_ascii_alphabetic()).ok_or(FenError::UnknownPiece(c))?;
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let kind = variant
+                    .kind_by_letter(c)
+                    .filter(|_| c.is_ascii_alphabetic())
+                    .ok_or(FenError::UnknownPiece(c))?;
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 Cell::piece(Piece::new(kind, color))
             };
             board.set(Square::new(file as u8, rank), cell);
             file += 1;
         }
         if file != size.files as usize {
-            return Err(FenError::RankWidth { rank: rank + 1, found: file, expected: size.files });
+            return Err(FenError::RankWidth {
+                rank: rank + 1,
+                found: file,
+                expected: size.files,
+            });
         }
     }
     Ok(board)
@@ -218,7 +240,11 @@ pub fn format_placement(variant: &Variant, board: &Board) -> String {
             } else {
                 cell.as_piece().map(|p| {
                     let letter = variant.piece(p.kind).def.letter;
-                    if p.color.is_black() { letter.to_ascii_lowercase() } else { letter }
+                    if p.color.is_black() {
+                        letter.to_ascii_lowercase()
+                    } else {
+                        letter
+                    }
                 })
             };
             match symbol {
@@ -245,7 +271,10 @@ pub fn format_placement(variant: &Variant, board: &Board) -> String {
 fn parse_counter(text: Option<&str>, which: &'static str, default: u32) -> Result<u32, FenError> {
     match text {
         None => Ok(default),
-        Some(t) => t.parse().map_err(|_| FenError::Counter { which, text: t.to_string() }),
+        Some(t) => t.parse().map_err(|_| FenError::Counter {
+            which,
+            text: t.to_string(),
+        }),
     }
 }
 
@@ -278,7 +307,12 @@ impl Position {
         }
         let en_passant = match fields.next() {
             None | Some("-") => None,
-            Some(text) => Some(variant.size.parse_square(text).ok_or_else(|| FenError::EnPassant(text.to_string()))?),
+            Some(text) => Some(
+                variant
+                    .size
+                    .parse_square(text)
+                    .ok_or_else(|| FenError::EnPassant(text.to_string()))?,
+            ),
         };
         let halfmove_clock = parse_counter(fields.next(), "halfmove clock", 0)?;
         let fullmove_number = parse_counter(fields.next(), "move number", 1)?.max(1);
@@ -301,7 +335,9 @@ impl Position {
 
     fn find_royals(&mut self, variant: &Variant) -> Result<(), FenError> {
         self.royals = [None, None];
-        let Some(royal) = variant.royal_kind else { return Ok(()) };
+        let Some(royal) = variant.royal_kind else {
+            return Ok(());
+        };
         for (sq, piece) in self.board.pieces() {
             if piece.kind == royal {
                 if self.royals[piece.color.index()].is_some() {
@@ -318,7 +354,9 @@ impl Position {
     fn drop_impossible_castling(&mut self, variant: &Variant) {
         for color in Color::BOTH {
             for is_king_side in [true, false] {
-                if self.castling.has(color, is_king_side) && crate::movegen::castling_rook(variant, self, color, is_king_side).is_none() {
+                if self.castling.has(color, is_king_side)
+                    && crate::movegen::castling_rook(variant, self, color, is_king_side).is_none()
+                {
                     self.castling.set(color, is_king_side, false);
                 }
             }
@@ -327,9 +365,12 @@ impl Position {
 
     pub fn to_fen(&self, variant: &Variant) -> String {
         let mut castling = String::new();
-        for (color, is_king_side, c) in
-            [(Color::White, true, 'K'), (Color::White, false, 'Q'), (Color::Black, true, 'k'), (Color::Black, false, 'q')]
-        {
+        for (color, is_king_side, c) in [
+            (Color::White, true, 'K'),
+            (Color::White, false, 'Q'),
+            (Color::Black, true, 'k'),
+            (Color::Black, false, 'q'),
+        ] {
             if self.castling.has(color, is_king_side) {
                 castling.push(c);
             }
@@ -387,10 +428,12 @@ mod tests {
 
     #[test]
     fn ten_by_ten_boards_and_statues_parse() {
-        let text = include_str!("../variants/chess.toml").replace("files = 8\nranks = 8", "files = 10\nranks = 10").replace(
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "4k5/10/10/10/10/10/10/10/10/4K5 w - - 0 1",
-        );
+        let text = include_str!("../variants/chess.toml")
+            .replace("files = 8\nranks = 8", "files = 10\nranks = 10")
+            .replace(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "4k5/10/10/10/10/10/10/10/10/4K5 w - - 0 1",
+            );
         let variant = Variant::from_toml(&text).unwrap();
         let fen = "4k5/10/2*7/10/10/10/10/10/9P/4K5 w - - 0 1";
         let position = Position::from_fen(&variant, fen).unwrap();

@@ -30,7 +30,11 @@ pub struct DrawRules {
 
 impl Default for DrawRules {
     fn default() -> Self {
-        DrawRules { repetition: true, fifty_moves: true, insufficient_material: false }
+        DrawRules {
+            repetition: true,
+            fifty_moves: true,
+            insufficient_material: false,
+        }
     }
 }
 
@@ -137,8 +141,10 @@ impl Variant {
     }
 
     pub fn compile(def: VariantDef) -> Result<Variant, VariantError> {
-        let size = BoardSize::new(def.files, def.ranks)
-            .ok_or(VariantError::BoardSize { files: def.files, ranks: def.ranks })?;
+        let size = BoardSize::new(def.files, def.ranks).ok_or(VariantError::BoardSize {
+            files: def.files,
+            ranks: def.ranks,
+        })?;
         if def.pieces.len() > MAX_KINDS {
             return Err(VariantError::TooManyPieces);
         }
@@ -147,7 +153,8 @@ impl Variant {
             let piece = match spec {
                 PieceSpec::Inline(piece) => piece.clone(),
                 PieceSpec::Catalogue { catalogue: id, letter } => {
-                    let mut piece = catalogue::find(id).ok_or_else(|| VariantError::UnknownCataloguePiece(id.clone()))?;
+                    let mut piece =
+                        catalogue::find(id).ok_or_else(|| VariantError::UnknownCataloguePiece(id.clone()))?;
                     if let Some(letter) = letter {
                         piece.letter = *letter;
                     }
@@ -160,7 +167,10 @@ impl Variant {
             if pieces.iter().any(|p| p.def.letter == piece.letter) {
                 return Err(VariantError::DuplicateLetter(piece.letter));
             }
-            let compiled = piece.compile().map_err(|source| VariantError::Betza { id: piece.id.clone(), source })?;
+            let compiled = piece.compile().map_err(|source| VariantError::Betza {
+                id: piece.id.clone(),
+                source,
+            })?;
             pieces.push(compiled);
         }
         let royal_kind = pieces.iter().position(|p| p.def.is_royal).map(|k| k as Kind);
@@ -175,7 +185,13 @@ impl Variant {
                     .ok_or(VariantError::UnknownPromotionChoice(letter))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let variant = Variant { def, size, pieces, royal_kind, promotion_kinds };
+        let variant = Variant {
+            def,
+            size,
+            pieces,
+            royal_kind,
+            promotion_kinds,
+        };
         Position::from_fen(&variant, &variant.def.start).map_err(VariantError::Start)?;
         Ok(variant)
     }
@@ -184,7 +200,9 @@ impl Variant {
     pub fn fide() -> Arc<Variant> {
         static FIDE: std::sync::OnceLock<Arc<Variant>> = std::sync::OnceLock::new();
         FIDE.get_or_init(|| {
-            Arc::new(Variant::from_toml(include_str!("../variants/chess.toml")).expect("the built-in chess file is valid"))
+            Arc::new(
+                Variant::from_toml(include_str!("../variants/chess.toml")).expect("the built-in chess file is valid"),
+            )
         })
         .clone()
     }
@@ -199,7 +217,10 @@ impl Variant {
 
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
         let upper = letter.to_ascii_uppercase();
-        self.pieces.iter().position(|p| p.def.letter == upper).map(|k| k as Kind)
+        self.pieces
+            .iter()
+            .position(|p| p.def.letter == upper)
+            .map(|k| k as Kind)
     }
 
     pub fn kind_by_id(&self, id: &str) -> Option<Kind> {
@@ -225,10 +246,19 @@ mod tests {
     fn bad_files_are_refused_with_a_reason() {
         let base = include_str!("../variants/chess.toml");
         let cases = [
-            (base.replace("{ catalogue = \"king\" }", "{ catalogue = \"king\", letter = \"Kx\" }"), "TOML"),
-            (base.replace("catalogue = \"queen\"", "catalogue = \"empress\""), "empress"),
+            (
+                base.replace("{ catalogue = \"king\" }", "{ catalogue = \"king\", letter = \"Kx\" }"),
+                "TOML",
+            ),
+            (
+                base.replace("catalogue = \"queen\"", "catalogue = \"empress\""),
+                "empress",
+            ),
             (base.replace("files = 8", "files = 17"), "16x16"),
-            (base.replace("promotion_choices = [\"Q\"", "promotion_choices = [\"X\""), "promotion choice X"),
+            (
+                base.replace("promotion_choices = [\"Q\"", "promotion_choices = [\"X\""),
+                "promotion choice X",
+            ),
             (base.replace("rnbqkbnr/", "rnbqkbnrr/"), "start position"),
         ];
         for (text, expected) in cases {

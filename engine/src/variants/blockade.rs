@@ -1,0 +1,540 @@
+//! Blockade Chess and Garden of Statues (RULES.md; rules page docs/rules/blockade.md).
+//!
+//! Set-up in snake order, then turns of a non-capturing move plus a statue placed along the moved
+//! piece's lines. A player without a complete turn loses.
+
+use crate::game::{
+    Action, ActionError, EndReason, Game, Outcome, Phase, RecordEntry, Seat, View, ViewCell, Viewer, check_turn,
+};
+use crate::geometry::Square;
+use crate::movegen::{self, Move};
+use crate::piece::{Cell, Color, Kind, Piece};
+use crate::position::{Board, FenError, Position, format_placement, parse_placement};
+use crate::variant::Variant;
+use serde::{Deserialize, Serialize};
+use std::sync::{Arc, OnceLock};
+
+/// Who places in each of the ten set-up placements: White 1, Black 2, White 2, Black 2, White 2,
+/// Black 1.
+const SETUP_ORDER: [Color; 10] = [
+    Color::White,
+    Color::Black,
+    Color::Black,
+    Color::White,
+    Color::White,
+    Color::Black,
+    Color::Black,
+    Color::White,
+    Color::White,
+    Color::Black,
+];
+
+/// The two games differ only in names and colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Style {
+    Blockade,
+    Garden,
+}
+
+impl Style {
+    pub fn id(self) -> &'static str {
+        match self {
+            Style::Blockade => "blockade",
+            Style::Garden => "garden",
+        }
+    }
+    pub fn seat_names(self) -> [&'static str; 2] {
+        match self {
+            Style::Blockade => ["White", "Black"],
+            Style::Garden => ["Red", "Blue"],
+        }
+    }
+}
+
+fn pieces() -> Arc<Variant> {
+    static VARIANT: OnceLock<Arc<Variant>> = OnceLock::new();
+    VARIANT
+        .get_or_init(|| {
+            Arc::new(
+                Variant::from_toml(include_str!("../../variants/blockade.toml"))
+                    .expect("the built-in blockade file is valid"),
+            )
+        })
+        .clone()
+}
+
+/// A Blockade Chess or Garden of Statues game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BlockadeGame {
+    style: Style,
+    board: Board,
+    turn: Color,
+    /// Pieces each side has still to place.
+    hands: [Vec<Kind>; 2],
+    placements_done: usize,
+    last_move: Option<(Square, Square)>,
+    last_statue: Option<(Square, Color)>,
+    record: Vec<RecordEntry>,
+    outcome: Option<Outcome>,
+}
+
+/// A complete play turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Turn {
+    from: Square,
+    to: Square,
+    statue: Square,
+}
+
+impl BlockadeGame {
+    /// A new game: empty board, full hands, White to place.
+    pub fn new(style: Style) -> BlockadeGame {
+        let variant = pieces();
+        let hand: Vec<Kind> = ["Q", "R", "R", "B", "B"]
+            .iter()
+            .map(|l| {
+                variant
+                    .kind_by_letter(l.chars().next().unwrap_or('Q'))
+                    .expect("blockade pieces")
+            })
+            .collect();
+        BlockadeGame {
+            style,
+            board: Board::empty(variant.size),
+            turn: Color::White,
+            hands: [hand.clone(), hand],
+            placements_done: 0,
+            last_move: None,
+            last_statue: None,
+            record: Vec::new(),
+            outcome: None,
+        }
+    }
+
+    /// Reads a position: the board (`*` for statues), optionally followed by the pieces still in
+    /// hand in brackets (`8/8/8/8/8/8/8/8[QRRBBqrrbb]`), then the side to act.
+    pub fn from_fen(fen: &str) -> Result<BlockadeGame, FenError> {
+        BlockadeGame::from_fen_styled(Style::Blockade, fen)
+    }
+
+    pub fn from_fen_styled(style: Style, fen: &str) -> Result<BlockadeGame, FenError> {
+        let variant = pieces();
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next().ok_or(FenError::Empty)?;
+        let (board_text, hand_text) = match placement.split_once('[') {
+            Some((board, rest)) => (
+                board,
+                rest.strip_suffix(']')
+                    .ok_or_else(|| FenError::Extra(rest.to_string()))?,
+            ),
+            None => (placement, ""),
+        };
+        let board = parse_placement(&variant, board_text)?;
+        let mut hands: [Vec<Kind>; 2] = [Vec::new(), Vec::new()];
+        for c in hand_text.chars() {
+            let kind = variant.kind_by_letter(c).ok_or(FenError::UnknownPiece(c))?;
+            hands[usize::from(c.is_ascii_lowercase())].push(kind);
+        }
+        let turn = match fields.next() {
+            None | Some("w") => Color::White,
+            Some("b") => Color::Black,
+            Some(other) => return Err(FenError::Turn(other.to_string())),
+        };
+        let in_hand = hands[0].len() + hands[1].len();
+        let placements_done = SETUP_ORDER.len().saturating_sub(in_hand);
+        let mut game = BlockadeGame {
+            style,
+            board,
+            turn,
+            hands,
+            placements_done,
+            last_move: None,
+            last_statue: None,
+            record: Vec::new(),
+            outcome: None,
+        };
+        if in_hand > 0 {
+            game.turn = SETUP_ORDER[placements_done.min(SETUP_ORDER.len() - 1)];
+        }
+        game.outcome = game.evaluate();
+        Ok(game)
+    }
+
+    pub fn style(&self) -> Style {
+        self.style
+    }
+
+    fn is_setup(&self) -> bool {
+        self.placements_done < SETUP_ORDER.len()
+    }
+
+    /// A position of the shared chess core, to use its move generator on this board.
+    fn as_position(&self, board: Board) -> Position {
+        Position {
+            board,
+            turn: self.turn,
+            castling: Default::default(),
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            royals: [None, None],
+        }
+    }
+
+    fn piece_destinations(&self, board: &Board, from: Square) -> Vec<Square> {
+        let mut moves: Vec<Move> = Vec::new();
+        movegen::piece_moves(&pieces(), &self.as_position(board.clone()), from, &mut moves);
+        moves.into_iter().map(|m| m.to).collect()
+    }
+
+    /// The board after moving `from` to `to` (a statue not yet placed).
+    fn moved(&self, from: Square, to: Square) -> Board {
+        let mut board = self.board.clone();
+        let cell = board.get(from);
+        board.set(from, Cell::EMPTY);
+        board.set(to, cell);
+        board
+    }
+
+    fn turns(&self) -> Vec<Turn> {
+        let mut turns = Vec::new();
+        for (from, piece) in self.board.pieces() {
+            if piece.color != self.turn {
+                continue;
+            }
+            for to in self.piece_destinations(&self.board, from) {
+                let after = self.moved(from, to);
+                for statue in self.piece_destinations(&after, to) {
+                    turns.push(Turn { from, to, statue });
+                }
+            }
+        }
+        turns
+    }
+
+    fn has_complete_turn(&self) -> bool {
+        self.board.pieces().any(|(from, piece)| {
+            piece.color == self.turn
+                && self.piece_destinations(&self.board, from).into_iter().any(|to| {
+                    let after = self.moved(from, to);
+                    !self.piece_destinations(&after, to).is_empty()
+                })
+        })
+    }
+
+    fn evaluate(&self) -> Option<Outcome> {
+        (!self.is_setup() && !self.has_complete_turn())
+            .then(|| Outcome::win(self.turn.other(), EndReason::NoCompleteTurn))
+    }
+
+    fn placements(&self, seat: Seat) -> Vec<Action> {
+        let mut kinds = self.hands[seat.index()].clone();
+        kinds.sort();
+        kinds.dedup();
+        let empty: Vec<Square> = self
+            .board
+            .size()
+            .squares()
+            .filter(|&sq| self.board.get(sq).is_empty())
+            .collect();
+        kinds
+            .iter()
+            .flat_map(|&kind| empty.iter().map(move |&to| Action::Place { kind, to }))
+            .collect()
+    }
+
+    /// Counts complete turns to `depth` (each set-up placement and each play turn is one ply).
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.outcome.is_some() {
+            return 0;
+        }
+        let actions = self.legal_actions(self.turn);
+        if depth == 1 {
+            return actions.len() as u64;
+        }
+        actions
+            .iter()
+            .map(|action| {
+                let mut next = self.clone();
+                next.apply_unchecked(action);
+                next.perft(depth - 1)
+            })
+            .sum()
+    }
+
+    fn letter(kind: Kind) -> char {
+        pieces().piece(kind).def.letter
+    }
+
+    fn apply_unchecked(&mut self, action: &Action) {
+        let seat = self.turn;
+        match *action {
+            Action::Place { kind, to } => {
+                let hand = &mut self.hands[seat.index()];
+                if let Some(i) = hand.iter().position(|&k| k == kind) {
+                    hand.remove(i);
+                }
+                self.board.set(to, Cell::piece(Piece::new(kind, seat)));
+                self.placements_done += 1;
+                self.turn = SETUP_ORDER.get(self.placements_done).copied().unwrap_or(Color::White);
+                self.last_move = None;
+            }
+            Action::MoveAndStatue { from, to, statue } => {
+                self.board = self.moved(from, to);
+                self.board.set(statue, Cell::STATUE);
+                self.last_move = Some((from, to));
+                self.last_statue = Some((statue, seat));
+                self.turn = seat.other();
+            }
+            _ => {}
+        }
+        self.outcome = self.evaluate();
+    }
+
+    fn fen(&self) -> String {
+        let variant = pieces();
+        let mut placement = format_placement(&variant, &self.board);
+        if self.is_setup() {
+            let mut hand = String::new();
+            for seat in Color::BOTH {
+                for &kind in &self.hands[seat.index()] {
+                    let letter = Self::letter(kind);
+                    hand.push(if seat.is_black() {
+                        letter.to_ascii_lowercase()
+                    } else {
+                        letter
+                    });
+                }
+            }
+            placement = format!("{placement}[{hand}]");
+        }
+        format!("{placement} {}", if self.turn == Color::White { 'w' } else { 'b' })
+    }
+
+    /// Reads `Q@d4` (placement) or `Qd1-d5@d7` (turn); the letter, `-` and `@` may be left out
+    /// of a turn (`d1d5d7`).
+    fn read(&self, text: &str) -> Result<Action, ActionError> {
+        let text = text.trim();
+        let unreadable = || {
+            ActionError::Unreadable(if self.is_setup() {
+                format!("could not read \"{text}\": a placement is written like Q@d4")
+            } else {
+                format!("could not read \"{text}\": a turn is written like Qd1-d5@d7 (move, then statue square)")
+            })
+        };
+        let mut chars = text.char_indices().peekable();
+        let mut letter = None;
+        let mut squares = Vec::new();
+        while let Some((i, c)) = chars.next() {
+            if matches!(c, '-' | '@' | ',' | ' ' | 'x' | '/') {
+                continue;
+            }
+            if c.is_ascii_alphabetic() {
+                let digits: String = text[i + 1..].chars().take_while(|d| d.is_ascii_digit()).collect();
+                if digits.is_empty() {
+                    if letter.is_some() || !squares.is_empty() {
+                        return Err(unreadable());
+                    }
+                    letter = Some(c.to_ascii_uppercase());
+                    continue;
+                }
+                let square = self
+                    .board
+                    .size()
+                    .parse_square(&text[i..i + 1 + digits.len()])
+                    .ok_or_else(unreadable)?;
+                squares.push(square);
+                for _ in 0..digits.len() {
+                    chars.next();
+                }
+                continue;
+            }
+            return Err(unreadable());
+        }
+        let variant = pieces();
+        match (self.is_setup(), squares.as_slice()) {
+            (true, [to]) => {
+                let letter = letter.ok_or_else(unreadable)?;
+                let kind = variant.kind_by_letter(letter).ok_or_else(|| {
+                    ActionError::Unreadable(format!("{letter} is not a Blockade piece: use Q, R or B"))
+                })?;
+                Ok(Action::Place { kind, to: *to })
+            }
+            (false, [from, to, statue]) => {
+                if let Some(letter) = letter {
+                    let actual = self.board.piece_at(*from).map(|p| Self::letter(p.kind));
+                    if actual != Some(letter) {
+                        return Err(ActionError::Illegal(format!("there is no {letter} of yours on {from}")));
+                    }
+                }
+                Ok(Action::MoveAndStatue {
+                    from: *from,
+                    to: *to,
+                    statue: *statue,
+                })
+            }
+            _ => Err(unreadable()),
+        }
+    }
+
+    /// Explains why a readable action is not legal.
+    fn explain_illegal(&self, seat: Seat, action: &Action) -> ActionError {
+        let message = match *action {
+            Action::Place { kind, to } => {
+                if !self.hands[seat.index()].contains(&kind) {
+                    format!("you have no {} left to place", Self::letter(kind))
+                } else {
+                    format!("{to} is not empty")
+                }
+            }
+            Action::MoveAndStatue { from, to, statue } => match self.board.piece_at(from) {
+                Some(p) if p.color == seat => {
+                    if !self.piece_destinations(&self.board, from).contains(&to) {
+                        format!(
+                            "the piece on {from} cannot move to {to}: pieces move along their lines to an empty square, crossing nothing"
+                        )
+                    } else {
+                        format!(
+                            "from {to} the piece cannot place a statue on {statue}: statues go on an empty square along the moved piece's lines"
+                        )
+                    }
+                }
+                _ => format!("there is no piece of yours on {from}"),
+            },
+            _ => "only placements and turns are played in this game".into(),
+        };
+        ActionError::Illegal(message)
+    }
+}
+
+impl Game for BlockadeGame {
+    fn variant_id(&self) -> &str {
+        self.style.id()
+    }
+    fn phase(&self) -> Phase {
+        match (&self.outcome, self.is_setup()) {
+            (Some(_), _) => Phase::Finished,
+            (None, true) => Phase::Setup,
+            (None, false) => Phase::Play,
+        }
+    }
+    fn to_act(&self) -> Vec<Seat> {
+        if self.outcome.is_some() {
+            Vec::new()
+        } else {
+            vec![self.turn]
+        }
+    }
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if check_turn(self, seat).is_err() {
+            return Vec::new();
+        }
+        if self.is_setup() {
+            return self.placements(seat);
+        }
+        self.turns()
+            .into_iter()
+            .map(|t| Action::MoveAndStatue {
+                from: t.from,
+                to: t.to,
+                statue: t.statue,
+            })
+            .collect()
+    }
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
+        check_turn(self, seat)?;
+        let action = self.read(text)?;
+        if self.legal_actions(seat).contains(&action) {
+            Ok(action)
+        } else {
+            Err(self.explain_illegal(seat, &action))
+        }
+    }
+    fn notation(&self, _seat: Seat, action: &Action) -> String {
+        match *action {
+            Action::Place { kind, to } => format!("{}@{to}", Self::letter(kind)),
+            Action::MoveAndStatue { from, to, statue } => {
+                let letter = self.board.piece_at(from).map_or('?', |p| Self::letter(p.kind));
+                format!("{letter}{from}-{to}@{statue}")
+            }
+            ref other => format!("{other:?}"),
+        }
+    }
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        check_turn(self, seat)?;
+        let is_legal = match *action {
+            Action::Place { kind, to } => {
+                self.is_setup()
+                    && self.hands[seat.index()].contains(&kind)
+                    && self.board.get(to).is_empty()
+                    && self.board.size().contains(to)
+            }
+            Action::MoveAndStatue { from, to, statue } => {
+                !self.is_setup() && self.turns().contains(&Turn { from, to, statue })
+            }
+            _ => false,
+        };
+        if !is_legal {
+            return Err(self.explain_illegal(seat, action));
+        }
+        let text = self.notation(seat, action);
+        self.record.push(RecordEntry { seat, text });
+        self.apply_unchecked(action);
+        Ok(())
+    }
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+    fn conclude(&mut self, outcome: Outcome) {
+        if self.outcome.is_none() {
+            self.outcome = Some(outcome);
+        }
+    }
+    fn view(&self, viewer: Viewer) -> View {
+        let variant = pieces();
+        let cells = self
+            .board
+            .size()
+            .squares()
+            .map(|sq| {
+                let cell = self.board.get(sq);
+                match cell.as_piece() {
+                    None if cell.is_statue() => ViewCell::Statue,
+                    None => ViewCell::Empty,
+                    Some(p) => {
+                        let def = &variant.piece(p.kind).def;
+                        ViewCell::Piece {
+                            color: p.color,
+                            letter: def.letter,
+                            piece_id: def.id.clone(),
+                            is_marked: false,
+                        }
+                    }
+                }
+            })
+            .collect();
+        let names = self.style.seat_names();
+        View {
+            variant: self.style.id().into(),
+            viewer,
+            files: self.board.size().files,
+            ranks: self.board.size().ranks,
+            cells,
+            phase: self.phase(),
+            to_act: self.to_act(),
+            seat_names: [names[0].into(), names[1].into()],
+            last_move: self.last_move,
+            check: None,
+            last_statue: self.last_statue,
+            hands: [0, 1].map(|i| self.hands[i].iter().map(|&k| Self::letter(k)).collect()),
+            record: self.record.clone(),
+            notes: Vec::new(),
+            fen: self.fen(),
+            outcome: self.outcome.clone(),
+        }
+    }
+}
