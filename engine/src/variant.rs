@@ -274,4 +274,15 @@ mod tests {
         let err = Variant::from_toml(inline).unwrap_err().to_string();
         assert!(err.contains("position 2"), "{err}");
     }
+
+    #[test]
+    fn the_documented_example_file_compiles() {
+        let doc = include_str!("../../docs/variant-files.md");
+        let start = doc.find("```toml").expect("the page has an example") + "```toml".len();
+        let end = start + doc[start..].find("```").expect("the example ends");
+        let variant = Variant::from_toml(&doc[start..end]).unwrap();
+        assert_eq!((variant.size.files, variant.size.ranks), (10, 8));
+        assert_eq!(variant.promotion_kinds.len(), 6);
+        assert_eq!(crate::movegen::perft(&variant, &variant.start_position(), 1), 28);
+    }
 }

@@ -1,0 +1,123 @@
+//! The engine tools of the command line: `perft` and `legal`. Their output is a contract that
+//! outside checks rely on (README, "Command line").
+
+use anyhow::{Context, Result, anyhow, bail};
+use arbiter_engine::variant::Variant;
+use arbiter_engine::{AnyGame, Game, Seat, VariantId, fairy_ini};
+use std::fmt::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Which game to set up, shared by the engine tools.
+#[derive(clap::Args)]
+#[group(required = true, multiple = false, id = "which-variant")]
+pub struct VariantChoice {
+    /// A hosted variant: chess, blockade, garden or beirut.
+    #[arg(long)]
+    variant: Option<String>,
+    /// A variant file: Arbiter's TOML format (docs/variant-files.md), or a Fairy-Stockfish
+    /// definition if the name ends in .ini.
+    #[arg(long)]
+    variant_file: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+pub struct GameArgs {
+    #[command(flatten)]
+    variant: VariantChoice,
+    /// Start from this position (docs/fen.md) instead of the variant's start.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Actions to play first, separated by spaces. During a simultaneous sealed choice they are
+    /// taken in seat order, White's first.
+    #[arg(long, default_value = "")]
+    moves: String,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum SeatArg {
+    White,
+    Black,
+}
+
+impl From<SeatArg> for Seat {
+    fn from(seat: SeatArg) -> Seat {
+        match seat {
+            SeatArg::White => Seat::White,
+            SeatArg::Black => Seat::Black,
+        }
+    }
+}
+
+fn load_variant_file(path: &PathBuf) -> Result<Arc<Variant>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let is_ini = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ini"));
+    let variant = if is_ini {
+        fairy_ini::parse(&text)
+    } else {
+        Variant::from_toml(&text)
+    };
+    Ok(Arc::new(variant.with_context(|| format!("in {}", path.display()))?))
+}
+
+/// Sets the game up and plays `--moves`.
+pub fn build_game(args: &GameArgs) -> Result<AnyGame> {
+    let fen = args.fen.as_deref();
+    let mut game = match (&args.variant.variant, &args.variant.variant_file) {
+        (Some(id), _) => {
+            let names: Vec<&str> = VariantId::ALL.iter().map(|v| v.as_str()).collect();
+            let id = VariantId::parse(id)
+                .ok_or_else(|| anyhow!("unknown variant \"{id}\"; the variants are {}", names.join(", ")))?;
+            match fen {
+                Some(fen) => AnyGame::from_fen(id, fen).context("the --fen position")?,
+                None => AnyGame::new(id),
+            }
+        }
+        (None, Some(path)) => AnyGame::custom(load_variant_file(path)?, fen).context("the --fen position")?,
+        (None, None) => bail!("say which game: --variant ID or --variant-file FILE"),
+    };
+    for (index, text) in args.moves.split_whitespace().enumerate() {
+        let Some(&seat) = game.to_act().first() else {
+            bail!("action {} \"{text}\": the game is already over", index + 1);
+        };
+        let action = game
+            .parse_action(seat, text)
+            .map_err(|e| anyhow!("action {} \"{text}\" ({} to act): {e}", index + 1, seat.name()))?;
+        game.apply(seat, &action)
+            .map_err(|e| anyhow!("action {} \"{text}\": {e}", index + 1))?;
+    }
+    Ok(game)
+}
+
+pub fn perft(args: &GameArgs, depth: u32, divide: bool) -> Result<String> {
+    let game = build_game(args)?;
+    let mut out = String::new();
+    if divide && depth > 0 {
+        if let Some(&seat) = game.to_act().first() {
+            for action in game.legal_actions(seat) {
+                let text = game.notation(seat, &action);
+                let mut next = game.clone();
+                next.apply(seat, &action).map_err(|e| anyhow!("{text}: {e}"))?;
+                writeln!(out, "{text}: {}", next.perft(depth - 1))?;
+            }
+        }
+    }
+    writeln!(out, "{}", game.perft(depth))?;
+    Ok(out)
+}
+
+pub fn legal(args: &GameArgs, seat: Option<SeatArg>) -> Result<String> {
+    let game = build_game(args)?;
+    let seat = match seat {
+        Some(seat) => Seat::from(seat),
+        None => match game.to_act().first() {
+            Some(&seat) => seat,
+            None => return Ok(String::new()),
+        },
+    };
+    let mut out = String::new();
+    for action in game.legal_actions(seat) {
+        writeln!(out, "{}", game.notation(seat, &action))?;
+    }
+    Ok(out)
+}

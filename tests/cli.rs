@@ -1,0 +1,117 @@
+//! The command-line contract of `arbiter perft` and `arbiter legal` (README, "Command line").
+
+use std::process::{Command, Output};
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout_lines(output: &Output) -> Vec<String> {
+    assert!(
+        output.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn perft_prints_the_node_count_last() {
+    let lines = stdout_lines(&arbiter(&["perft", "--variant", "chess", "3"]));
+    assert_eq!(lines.last().unwrap(), "8902");
+    let divided = stdout_lines(&arbiter(&["perft", "--variant", "chess", "--divide", "2"]));
+    assert_eq!(divided.len(), 21);
+    assert!(divided.contains(&"e4: 20".to_string()));
+    assert_eq!(divided.last().unwrap(), "400");
+}
+
+#[test]
+fn perft_runs_a_variant_file_and_a_fairy_stockfish_definition() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ini = dir.join("ubc.ini");
+    std::fs::write(
+        &ini,
+        "[ubc-king-mao]\nmaxRank = 8\nmaxFile = h\ncustomPiece1 = q:nN\ncustomPiece2 = n:C\ncustomPiece3 = p:fFifmnD\n\
+         rook = r\nbishop = b\nking = k:nN\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n\
+         castling = false\ndoubleStep = true\nenPassantRegion = -\npromotionPieceTypes = -\n",
+    )
+    .unwrap();
+    let lines = stdout_lines(&arbiter(&["perft", "--variant-file", ini.to_str().unwrap(), "3"]));
+    assert_eq!(lines.last().unwrap(), "18084");
+    let toml = concat!(env!("CARGO_MANIFEST_DIR"), "/engine/variants/chess.toml");
+    let fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+    let lines = stdout_lines(&arbiter(&["perft", "--variant-file", toml, "--fen", fen, "3"]));
+    assert_eq!(lines.last().unwrap(), "2812");
+}
+
+#[test]
+fn legal_lists_actions_that_moves_accepts() {
+    let lines = stdout_lines(&arbiter(&["legal", "--variant", "chess", "--moves", "e4 e5 Nf3"]));
+    assert_eq!(lines.len(), 29);
+    for action in &lines {
+        let moves = format!("e4 e5 Nf3 {action}");
+        let after = arbiter(&["legal", "--variant", "chess", "--moves", &moves]);
+        assert!(after.status.success(), "{action} was listed but refused");
+    }
+}
+
+#[test]
+fn legal_takes_sealed_choices_in_seat_order() {
+    let white = stdout_lines(&arbiter(&["legal", "--variant", "beirut"]));
+    assert_eq!(white.len(), 15);
+    assert!(white.contains(&"bomb:d2".to_string()) && !white.contains(&"bomb:e1".to_string()));
+    let black = stdout_lines(&arbiter(&["legal", "--variant", "beirut", "--moves", "bomb:d2"]));
+    assert!(black.contains(&"bomb:e7".to_string()) && !black.contains(&"bomb:d2".to_string()));
+    let play = stdout_lines(&arbiter(&[
+        "legal",
+        "--variant",
+        "beirut",
+        "--moves",
+        "bomb:d2 bomb:e7",
+    ]));
+    assert_eq!(
+        play.len(),
+        20,
+        "no detonation is legal at the start: it would leave the king in check"
+    );
+    let seat = stdout_lines(&arbiter(&["legal", "--variant", "beirut", "--seat", "black"]));
+    assert_eq!(seat.len(), 15);
+}
+
+#[test]
+fn blockade_actions_round_trip_through_the_command_line() {
+    let setup = "Q@d1 q@d8 r@a8 R@a1 B@c1 b@c8 r@h8 R@h1 B@f1 b@f8";
+    let turns = stdout_lines(&arbiter(&["legal", "--variant", "blockade", "--moves", setup]));
+    assert!(!turns.is_empty());
+    assert!(turns.iter().all(|t| t.contains('-') && t.contains('@')), "{turns:?}");
+    let first = format!("{setup} {}", turns[0]);
+    let next = arbiter(&["legal", "--variant", "blockade", "--moves", &first]);
+    assert!(next.status.success());
+}
+
+#[test]
+fn bad_input_exits_non_zero_naming_the_action() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["legal", "--variant", "chess", "--moves", "e4 e4"], "\"e4\""),
+        (&["legal", "--variant", "chess", "--moves", "e4 zz9"], "zz9"),
+        (&["legal", "--variant", "shogi"], "unknown variant"),
+        (
+            &["perft", "--variant", "chess", "--fen", "8/8/8 w - - 0 1", "1"],
+            "3 ranks",
+        ),
+        (&["legal", "--variant", "beirut", "--moves", "bomb:e1"], "bomb:e1"),
+    ];
+    for (args, expected) in cases {
+        let output = arbiter(args);
+        assert!(!output.status.success(), "{args:?} should fail");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+}
