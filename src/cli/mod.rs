@@ -92,14 +92,15 @@ pub fn build_game(args: &GameArgs) -> Result<AnyGame> {
 pub fn perft(args: &GameArgs, depth: u32, divide: bool) -> Result<String> {
     let game = build_game(args)?;
     let mut out = String::new();
-    if divide && depth > 0 {
-        if let Some(&seat) = game.to_act().first() {
-            for action in game.legal_actions(seat) {
-                let text = game.notation(seat, &action);
-                let mut next = game.clone();
-                next.apply(seat, &action).map_err(|e| anyhow!("{text}: {e}"))?;
-                writeln!(out, "{text}: {}", next.perft(depth - 1))?;
-            }
+    if divide
+        && depth > 0
+        && let Some(&seat) = game.to_act().first()
+    {
+        for action in game.legal_actions(seat) {
+            let text = game.notation(seat, &action);
+            let mut next = game.clone();
+            next.apply(seat, &action).map_err(|e| anyhow!("{text}: {e}"))?;
+            writeln!(out, "{text}: {}", next.perft(depth - 1))?;
         }
     }
     writeln!(out, "{}", game.perft(depth))?;
