@@ -18,8 +18,9 @@ use std::sync::Arc;
 pub struct ChessCore {
     pub variant: Arc<Variant>,
     pub position: Position,
-    /// Repetition keys of every position reached, the current one last.
-    keys: Vec<Vec<u8>>,
+    /// Repetition keys (64-bit FNV-1a hashes, stable across builds since they are stored) of
+    /// every position reached, the current one last.
+    keys: Vec<u64>,
     pub record: Vec<RecordEntry>,
     pub last_move: Option<(crate::geometry::Square, crate::geometry::Square)>,
 }
@@ -87,7 +88,7 @@ impl ChessCore {
 
     /// Board, side to move, castling rights, and the en passant square only where a capture
     /// there is legal (FIDE's definition of the same position).
-    fn repetition_key(&self) -> Vec<u8> {
+    fn repetition_key(&self) -> u64 {
         let mut key = self.position.board.key();
         key.push(self.position.turn as u8);
         key.push(self.position.castling_byte());
@@ -96,7 +97,9 @@ impl ChessCore {
         if can_take_en_passant {
             key.extend(self.position.en_passant.map(|s| s.index() as u8));
         }
-        key
+        key.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
+            (hash ^ byte as u64).wrapping_mul(0x0100_0000_01b3)
+        })
     }
 
     /// Checkmate or stalemate of the side to move, which has no legal action.

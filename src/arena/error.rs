@@ -1,0 +1,44 @@
+//! Why the arena refused a request. Every variant but `Internal` is the user's to fix, and its
+//! message says how; `Internal` is logged, and the user gets an apology.
+
+use crate::store::{GameId, StoreError};
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum ArenaError {
+    #[error("there is no game #{0}")]
+    UnknownGame(GameId),
+    #[error("you are not playing in game #{0}")]
+    NotAPlayer(GameId),
+    #[error("it is not your turn in game #{0}")]
+    NotYourTurn(GameId),
+    #[error("game #{id} is {state}")]
+    NotActive { id: GameId, state: &'static str },
+    #[error("only {0} can answer this challenge")]
+    NotTheOpponent(String),
+    #[error("only {0} can cancel this challenge")]
+    NotTheChallenger(String),
+    #[error("you cannot challenge yourself")]
+    SelfChallenge,
+    #[error("{0}")]
+    Rejected(String),
+    #[error("that did not work: {0}")]
+    Action(#[from] arbiter_engine::ActionError),
+    #[error("game #{0} is busy with other moves right now; please try again")]
+    Busy(GameId),
+    #[error("something went wrong on our side; please try again in a moment")]
+    Internal(#[source] StoreError),
+}
+
+impl ArenaError {
+    /// Whether the user can fix this (as opposed to a fault of ours, which is logged).
+    pub fn is_user_error(&self) -> bool {
+        !matches!(self, ArenaError::Internal(_))
+    }
+}
+
+impl From<StoreError> for ArenaError {
+    fn from(e: StoreError) -> ArenaError {
+        ArenaError::Internal(e)
+    }
+}

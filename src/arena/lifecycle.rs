@@ -1,0 +1,214 @@
+//! Challenges, and the ways a game ends off the board: resignation, abort.
+
+use super::messages::{board_post, name, sealed_prompts};
+use super::{Arena, ArenaError, Change, Effects, require_active};
+use crate::store::{GameId, GameRow, GameSetup, GameStatus, LogEntry, NewEntry, NewGame, UserId, WhitePlayer};
+use arbiter_engine::{EndReason, Game, Outcome, Seat, Viewer};
+
+impl Arena {
+    /// Challenges `opponent` to a game played at `location`.
+    pub async fn challenge(
+        &self,
+        challenger: &UserId,
+        opponent: &UserId,
+        setup: GameSetup,
+        white_player: WhitePlayer,
+        location: &str,
+    ) -> Result<Effects, ArenaError> {
+        if challenger == opponent {
+            return Err(ArenaError::SelfChallenge);
+        }
+        let state = setup
+            .start()
+            .map_err(|e| ArenaError::Rejected(format!("the start position: {e}")))?;
+        let new = NewGame {
+            setup,
+            location: location.to_string(),
+            status: GameStatus::Challenge,
+            challenger: challenger.clone(),
+            opponent: opponent.clone(),
+            white_player,
+            players: None,
+            state,
+            now: self.now(),
+        };
+        let game = self.store.insert_game(&new).await?;
+        let colours = match white_player {
+            WhitePlayer::Random => "colours drawn at random".to_string(),
+            WhitePlayer::Challenger => format!("{} plays White", name(challenger)),
+            WhitePlayer::Opponent => format!("{} plays White", name(opponent)),
+        };
+        let text = format!(
+            "Game #{} · {}: {} challenges {} ({colours}). {}, accept or decline.",
+            game.id,
+            game.setup.variant.name(),
+            name(challenger),
+            name(opponent),
+            name(opponent)
+        );
+        let post = super::Post {
+            game: game.id,
+            location: game.location.clone(),
+            text,
+            board: None,
+            mentions: vec![opponent.clone()],
+        };
+        Ok(Effects {
+            posts: vec![post],
+            game: Some(game.id),
+            ..Default::default()
+        })
+    }
+
+    /// The opponent accepts: colours are settled and the game begins.
+    pub async fn accept(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+        let challenger_is_white = rand::random::<bool>();
+        self.mutate(id, false, |game, _, now| {
+            answerable_challenge(game, user)?;
+            let challenger_is_white = match game.white_player {
+                WhitePlayer::Random => challenger_is_white,
+                WhitePlayer::Challenger => true,
+                WhitePlayer::Opponent => false,
+            };
+            let (white, black) = if challenger_is_white {
+                (game.challenger.clone(), game.opponent.clone())
+            } else {
+                (game.opponent.clone(), game.challenger.clone())
+            };
+            game.players = Some([white, black]);
+            game.status = GameStatus::Active;
+            game.turn_since = now;
+            let post = board_post(game, format!("{} accepted. The game begins.", name(user)));
+            Ok(Change {
+                entries: Vec::new(),
+                effects: Effects {
+                    posts: vec![post],
+                    direct_messages: sealed_prompts(game),
+                    ..Default::default()
+                },
+            })
+        })
+        .await
+    }
+
+    pub async fn decline(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+        self.mutate(id, false, |game, _, _| {
+            answerable_challenge(game, user)?;
+            game.status = GameStatus::Declined;
+            Ok(Change {
+                entries: Vec::new(),
+                effects: plain_post(game, format!("{} declined the challenge.", name(user))),
+            })
+        })
+        .await
+    }
+
+    /// The challenger withdraws a challenge not yet answered.
+    pub async fn cancel(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+        self.mutate(id, false, |game, _, _| {
+            if game.status != GameStatus::Challenge {
+                return Err(super::require_active(game)
+                    .err()
+                    .unwrap_or(ArenaError::Rejected(format!(
+                        "game #{} has already started; resign or abort it instead",
+                        game.id
+                    ))));
+            }
+            if &game.challenger != user {
+                return Err(ArenaError::NotTheChallenger(name(&game.challenger)));
+            }
+            game.status = GameStatus::Cancelled;
+            Ok(Change {
+                entries: Vec::new(),
+                effects: plain_post(game, format!("{} withdrew the challenge.", name(user))),
+            })
+        })
+        .await
+    }
+
+    pub async fn resign(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+        self.mutate(id, false, |game, _, now| {
+            let seat = seated(game, user)?;
+            let outcome = Outcome::win(seat.other(), EndReason::Resignation);
+            Ok(conclude(game, outcome, format!("{} resigned.", name(user)), now))
+        })
+        .await
+    }
+
+    /// Calls a game off before both players have acted; it counts for nobody.
+    pub async fn abort(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+        self.mutate(id, false, |game, _, now| {
+            seated(game, user)?;
+            let record = game.state.view(Viewer::Spectator).record;
+            let both_acted = [Seat::White, Seat::Black]
+                .iter()
+                .all(|s| record.iter().any(|e| e.seat == *s));
+            if both_acted {
+                return Err(ArenaError::Rejected(
+                    "both players have already moved, so the game can no longer be aborted; resign or offer a draw"
+                        .into(),
+                ));
+            }
+            let outcome = Outcome::draw(EndReason::Aborted);
+            Ok(conclude(
+                game,
+                outcome,
+                format!("{} aborted the game.", name(user)),
+                now,
+            ))
+        })
+        .await
+    }
+}
+
+/// The seat of `user` in an active game.
+pub(super) fn seated(game: &GameRow, user: &UserId) -> Result<Seat, ArenaError> {
+    require_active(game)?;
+    game.seat_of(user).ok_or(ArenaError::NotAPlayer(game.id))
+}
+
+fn answerable_challenge(game: &GameRow, user: &UserId) -> Result<(), ArenaError> {
+    if game.status != GameStatus::Challenge {
+        return Err(ArenaError::Rejected(format!(
+            "game #{} is no longer an open challenge",
+            game.id
+        )));
+    }
+    if &game.opponent != user {
+        return Err(ArenaError::NotTheOpponent(name(&game.opponent)));
+    }
+    Ok(())
+}
+
+fn plain_post(game: &GameRow, text: String) -> Effects {
+    let post = super::Post {
+        game: game.id,
+        location: game.location.clone(),
+        text: format!("Game #{}: {text}", game.id),
+        board: None,
+        mentions: Vec::new(),
+    };
+    Effects {
+        posts: vec![post],
+        ..Default::default()
+    }
+}
+
+/// Ends an active game off the board and announces it with the final (revealed) board.
+pub(super) fn conclude(game: &mut GameRow, outcome: Outcome, text: String, now: i64) -> Change {
+    game.state.conclude(outcome.clone());
+    game.status = GameStatus::Finished;
+    game.offer = None;
+    game.turn_since = now;
+    let entry = NewEntry {
+        notation: outcome.reason.describe().to_string(),
+        entry: LogEntry::Conclude { outcome },
+    };
+    Change {
+        entries: vec![entry],
+        effects: Effects {
+            posts: vec![board_post(game, text)],
+            ..Default::default()
+        },
+    }
+}

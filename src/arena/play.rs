@@ -1,0 +1,252 @@
+//! Acting in a game, and the offers players answer: draws and takebacks.
+
+use super::lifecycle::{conclude, seated};
+use super::messages::{board_post, name, sealed_prompts};
+use super::{Arena, ArenaError, Change, Effects, Reply};
+use crate::store::{GameId, GameRow, GameStatus, LogEntry, LoggedEntry, NewEntry, Offer, OfferKind, UserId};
+use arbiter_engine::{Action, AnyGame, EndReason, Game, Outcome, Seat, Viewer};
+
+/// How a player answers or makes an offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfferResponse {
+    Offer,
+    Accept,
+    Decline,
+}
+
+impl Arena {
+    /// Plays an action written in the game's notation (a move, a placement, a secret choice).
+    pub async fn act(&self, id: GameId, user: &UserId, text: &str) -> Result<Effects, ArenaError> {
+        self.mutate(id, false, |game, _, now| {
+            let seat = seated(game, user)?;
+            if !game.state.to_act().contains(&seat) {
+                return match game.state.parse_action(seat, text) {
+                    Err(e @ arbiter_engine::ActionError::AlreadyChosen) => Err(e.into()),
+                    _ => Err(ArenaError::NotYourTurn(game.id)),
+                };
+            }
+            let action = game.state.parse_action(seat, text)?;
+            apply_action(game, user, seat, action, now)
+        })
+        .await
+    }
+
+    /// Plays an action given as data (a button or menu choice), only if the game is still at
+    /// `version`, so a stale button changes nothing.
+    pub async fn act_at_version(
+        &self,
+        id: GameId,
+        user: &UserId,
+        action: Action,
+        version: i64,
+    ) -> Result<Effects, ArenaError> {
+        self.mutate(id, false, |game, _, now| {
+            if game.version != version {
+                return Err(ArenaError::Rejected(
+                    "that button is out of date: the game has moved on".into(),
+                ));
+            }
+            let seat = seated(game, user)?;
+            if !game.state.to_act().contains(&seat) {
+                return Err(ArenaError::NotYourTurn(game.id));
+            }
+            apply_action(game, user, seat, action.clone(), now)
+        })
+        .await
+    }
+
+    pub async fn draw(&self, id: GameId, user: &UserId, response: OfferResponse) -> Result<Effects, ArenaError> {
+        self.mutate(id, false, |game, _, now| {
+            let seat = seated(game, user)?;
+            match response {
+                OfferResponse::Offer => make_offer(game, seat, OfferKind::Draw, "offers a draw"),
+                OfferResponse::Decline => decline_offer(game, seat, OfferKind::Draw),
+                OfferResponse::Accept => {
+                    take_offer(game, seat, OfferKind::Draw)?;
+                    Ok(conclude(
+                        game,
+                        Outcome::draw(EndReason::Agreement),
+                        "Draw agreed.".into(),
+                        now,
+                    ))
+                }
+            }
+        })
+        .await
+    }
+
+    pub async fn takeback(&self, id: GameId, user: &UserId, response: OfferResponse) -> Result<Effects, ArenaError> {
+        self.mutate(id, true, |game, log, now| {
+            let seat = seated(game, user)?;
+            match response {
+                OfferResponse::Offer => {
+                    undo_plan(game, log, seat)?;
+                    make_offer(game, seat, OfferKind::Takeback, "asks to take back their last move")
+                }
+                OfferResponse::Decline => decline_offer(game, seat, OfferKind::Takeback),
+                OfferResponse::Accept => {
+                    let asker = take_offer(game, seat, OfferKind::Takeback)?;
+                    let (plies, state) = undo_plan(game, log, asker)?;
+                    game.state = state;
+                    game.turn_since = now;
+                    let post = board_post(game, format!("{} agreed to take back {plies} action(s).", name(user)));
+                    let entry = NewEntry {
+                        entry: LogEntry::Takeback { plies },
+                        notation: format!("takeback {plies}"),
+                    };
+                    Ok(Change {
+                        entries: vec![entry],
+                        effects: Effects {
+                            posts: vec![post],
+                            ..Default::default()
+                        },
+                    })
+                }
+            }
+        })
+        .await
+    }
+}
+
+/// Applies a checked action and says what happened, publicly and privately.
+fn apply_action(game: &mut GameRow, user: &UserId, seat: Seat, action: Action, now: i64) -> Result<Change, ArenaError> {
+    let notation = game.state.notation(seat, &action);
+    game.state.apply(seat, &action)?;
+    game.offer = None; // any move answers a pending offer with "no"
+    game.turn_since = now;
+    if game.state.outcome().is_some() {
+        game.status = GameStatus::Finished;
+    }
+    let entry = NewEntry {
+        entry: LogEntry::Act {
+            seat,
+            action: action.clone(),
+        },
+        notation: notation.clone(),
+    };
+    let mut effects = Effects::default();
+    if action.is_secret() {
+        // The public learns only that a choice was made; the chooser sees it privately.
+        let public = board_post(game, format!("{} has made their secret choice.", name(user)));
+        effects.posts.push(public);
+        effects.reply = Some(Reply {
+            text: format!("Your choice `{notation}` is recorded. Nobody else can see it."),
+            board: Some(game.state.view(Viewer::Seat(seat))),
+        });
+    } else {
+        let public_text = game
+            .state
+            .view(Viewer::Spectator)
+            .record
+            .last()
+            .map_or(notation, |e| e.text.clone());
+        effects
+            .posts
+            .push(board_post(game, format!("{} played {public_text}", name(user))));
+    }
+    effects.direct_messages = sealed_prompts(game);
+    Ok(Change {
+        entries: vec![entry],
+        effects,
+    })
+}
+
+fn make_offer(game: &mut GameRow, seat: Seat, kind: OfferKind, what: &str) -> Result<Change, ArenaError> {
+    if let Some(existing) = game.offer {
+        let whose = if existing.by == seat {
+            "you have already made an offer"
+        } else {
+            "your opponent has an offer waiting for your answer"
+        };
+        return Err(ArenaError::Rejected(format!("{whose} in game #{}", game.id)));
+    }
+    game.offer = Some(Offer { kind, by: seat });
+    let asker = game.player(seat).map(name).unwrap_or_default();
+    let mut post = board_post(game, format!("{asker} {what}."));
+    post.board = None;
+    post.mentions = game.player(seat.other()).cloned().into_iter().collect();
+    Ok(Change {
+        entries: Vec::new(),
+        effects: Effects {
+            posts: vec![post],
+            ..Default::default()
+        },
+    })
+}
+
+/// Takes the pending offer of `kind` made by the other seat; returns the seat that made it.
+fn take_offer(game: &mut GameRow, seat: Seat, kind: OfferKind) -> Result<Seat, ArenaError> {
+    match game.offer {
+        Some(offer) if offer.kind == kind && offer.by != seat => {
+            game.offer = None;
+            Ok(offer.by)
+        }
+        Some(offer) if offer.kind == kind => Err(ArenaError::Rejected("you cannot answer your own offer".into())),
+        _ => Err(ArenaError::Rejected(format!(
+            "there is no {} offer to answer in game #{} (a move since then answers it)",
+            kind_name(kind),
+            game.id
+        ))),
+    }
+}
+
+fn decline_offer(game: &mut GameRow, seat: Seat, kind: OfferKind) -> Result<Change, ArenaError> {
+    let asker = take_offer(game, seat, kind)?;
+    let text = format!(
+        "{} declined the {} offer.",
+        game.player(seat).map(name).unwrap_or_default(),
+        kind_name(kind)
+    );
+    let mut post = board_post(game, text);
+    post.board = None;
+    post.mentions = game.player(asker).cloned().into_iter().collect();
+    Ok(Change {
+        entries: Vec::new(),
+        effects: Effects {
+            posts: vec![post],
+            ..Default::default()
+        },
+    })
+}
+
+fn kind_name(kind: OfferKind) -> &'static str {
+    match kind {
+        OfferKind::Draw => "draw",
+        OfferKind::Takeback => "takeback",
+    }
+}
+
+/// The actions still in effect, replaying takebacks in the log.
+pub(super) fn effective_actions(log: &[LoggedEntry]) -> Vec<(Seat, Action)> {
+    let mut actions = Vec::new();
+    for logged in log {
+        match &logged.entry {
+            LogEntry::Act { seat, action } => actions.push((*seat, action.clone())),
+            LogEntry::Takeback { plies } => actions.truncate(actions.len().saturating_sub(*plies as usize)),
+            LogEntry::Conclude { .. } => {}
+        }
+    }
+    actions
+}
+
+/// How many actions `asker`'s takeback undoes (their last action, and the reply after it if any)
+/// and the state it leads to. Secret choices are never taken back.
+fn undo_plan(game: &GameRow, log: &[LoggedEntry], asker: Seat) -> Result<(u32, AnyGame), ArenaError> {
+    let actions = effective_actions(log);
+    let last_own = actions.iter().rposition(|(s, _)| *s == asker);
+    let plies = match last_own {
+        Some(i) if actions.len() - i <= 2 => actions.len() - i,
+        _ => return Err(ArenaError::Rejected("you have no move of your own to take back".into())),
+    };
+    let kept = &actions[..actions.len() - plies];
+    if actions[kept.len()..].iter().any(|(_, a)| a.is_secret()) {
+        return Err(ArenaError::Rejected("secret choices cannot be taken back".into()));
+    }
+    let start = game
+        .setup
+        .start()
+        .map_err(|e| ArenaError::Rejected(format!("the start position: {e}")))?;
+    let state = AnyGame::replay(&start, kept)
+        .map_err(|(i, e)| ArenaError::Rejected(format!("the game could not be replayed at action {}: {e}", i + 1)))?;
+    Ok((plies as u32, state))
+}

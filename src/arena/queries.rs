@@ -1,0 +1,142 @@
+//! Requests that only look: a user's games, one game, the legal actions, the rules.
+
+use super::messages::{name, player_label, status_line};
+use super::{Arena, ArenaError, Effects, Reply};
+use crate::store::{GameId, GameRow, GameStatus, UserId};
+use arbiter_engine::{Game, Seat, VariantId, Viewer};
+
+/// One line of a user's game list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    pub id: GameId,
+    pub variant: VariantId,
+    pub location: String,
+    pub status: GameStatus,
+    pub opponent: UserId,
+    pub is_your_turn: bool,
+    /// When the current turn (or the challenge) began, in Unix milliseconds.
+    pub since: i64,
+}
+
+/// The view a user may have of a game: their seat's, or a spectator's (everyone's once it ended).
+pub fn viewer_of(game: &GameRow, user: &UserId) -> Viewer {
+    match game.seat_of(user) {
+        Some(seat) => Viewer::Seat(seat),
+        None if game.state.outcome().is_some() => Viewer::Arbiter,
+        None => Viewer::Spectator,
+    }
+}
+
+impl Arena {
+    /// The user's open challenges and running games, the ones waiting for them first.
+    pub async fn games(&self, user: &UserId) -> Result<Vec<GameSummary>, ArenaError> {
+        let rows = self
+            .store
+            .games_of(user, &[GameStatus::Challenge, GameStatus::Active])
+            .await?;
+        let mut summaries: Vec<GameSummary> = rows
+            .iter()
+            .map(|game| {
+                let seat = game.seat_of(user);
+                let is_your_turn = match (game.status, seat) {
+                    (GameStatus::Challenge, _) => &game.opponent == user,
+                    (_, Some(seat)) => game.state.to_act().contains(&seat),
+                    _ => false,
+                };
+                let opponent = if &game.challenger == user {
+                    game.opponent.clone()
+                } else {
+                    game.challenger.clone()
+                };
+                GameSummary {
+                    id: game.id,
+                    variant: game.setup.variant,
+                    location: game.location.clone(),
+                    status: game.status,
+                    opponent,
+                    is_your_turn,
+                    since: game.turn_since,
+                }
+            })
+            .collect();
+        summaries.sort_by_key(|s| (!s.is_your_turn, s.since));
+        Ok(summaries)
+    }
+
+    /// The board, move list and state of a game, as the asker may see it.
+    pub async fn show(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+        let game = self.load(id).await?;
+        let view = game.state.view(viewer_of(&game, user));
+        let mut text = format!("Game #{} · {}\n", game.id, game.setup.variant.name());
+        if game.players.is_some() {
+            text.push_str(&format!(
+                "{} vs {}\n",
+                player_label(&game, &view, Seat::White),
+                player_label(&game, &view, Seat::Black)
+            ));
+        } else {
+            text.push_str(&format!(
+                "{} challenged {}\n",
+                name(&game.challenger),
+                name(&game.opponent)
+            ));
+        }
+        if !view.record.is_empty() {
+            text.push_str(&move_list(&view));
+            text.push('\n');
+        }
+        text.push_str(&status_line(&game, &view));
+        for note in &view.notes {
+            text.push('\n');
+            text.push_str(note);
+        }
+        Ok(Effects {
+            reply: Some(Reply {
+                text,
+                board: Some(view),
+            }),
+            game: Some(id),
+            ..Default::default()
+        })
+    }
+
+    /// The actions `user` may take now, in notation (for autocomplete and menus).
+    pub async fn legal_actions(&self, id: GameId, user: &UserId) -> Result<Vec<String>, ArenaError> {
+        let game = self.load(id).await?;
+        let Some(seat) = game.seat_of(user).filter(|_| game.status == GameStatus::Active) else {
+            return Ok(Vec::new());
+        };
+        Ok(game
+            .state
+            .legal_actions(seat)
+            .iter()
+            .map(|a| game.state.notation(seat, a))
+            .collect())
+    }
+
+    pub fn rules(&self, variant: VariantId) -> Effects {
+        Effects::reply(variant.rules_page())
+    }
+}
+
+/// "1. e4 e5 2. Nf3" for two-seat alternation; entries are already redacted for the viewer.
+pub fn move_list(view: &arbiter_engine::View) -> String {
+    let mut out = String::new();
+    let mut number = 0;
+    for (i, entry) in view.record.iter().enumerate() {
+        let starts_pair = entry.seat == Seat::White || i == 0;
+        if starts_pair {
+            number += 1;
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&format!("{number}."));
+            if entry.seat == Seat::Black {
+                out.push_str("..");
+            }
+        }
+        out.push(' ');
+        out.push_str(&entry.text);
+    }
+    out
+}

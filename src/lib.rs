@@ -1,0 +1,5 @@
+//! Arbiter: the arena service, its stores, and its transports.
+
+pub mod arena;
+pub mod clock;
+pub mod store;

@@ -1,0 +1,65 @@
+//! Persistence: one `Store` trait, a PostgreSQL implementation for production and an embedded
+//! SQLite default. Games are a state snapshot guarded by a version plus an append-only log; every
+//! change is one transaction that succeeds only if nobody changed the game since it was read.
+
+mod records;
+mod sql;
+
+pub use records::{
+    GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, Offer, OfferKind, UserId, WhitePlayer,
+};
+
+use async_trait::async_trait;
+use std::sync::Arc;
+use thiserror::Error;
+
+pub type GameId = i64;
+
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// Someone else changed the game since it was read; reload and try again.
+    #[error("game {0} was changed by someone else")]
+    Conflict(GameId),
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("database migration failed: {0}")]
+    Migration(#[from] sqlx::migrate::MigrateError),
+    #[error("stored data could not be read: {0}")]
+    Corrupt(String),
+}
+
+#[async_trait]
+pub trait Store: Send + Sync {
+    /// Creates a game and returns it with its id.
+    async fn insert_game(&self, game: &NewGame) -> Result<GameRow, StoreError>;
+    async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError>;
+    /// Saves `game` and appends `entries` to its log in one transaction, provided the stored
+    /// version is still `game.version - 1`; otherwise nothing changes and `Conflict` is returned.
+    async fn update_game(&self, game: &GameRow, entries: &[NewEntry]) -> Result<(), StoreError>;
+    /// The game's log, oldest first.
+    async fn log(&self, id: GameId) -> Result<Vec<LoggedEntry>, StoreError>;
+    /// Games in which `user` is challenger or opponent, with one of `statuses`, newest first.
+    async fn games_of(&self, user: &UserId, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError>;
+}
+
+pub use sql::{PostgresStore, SqliteStore};
+
+/// Opens the store a database URL names: `postgres://...` or `sqlite://...`; without one, the
+/// embedded SQLite file `arbiter.db` in `data_dir`. Runs the migrations.
+pub async fn open(database_url: Option<&str>, data_dir: &std::path::Path) -> Result<Arc<dyn Store>, StoreError> {
+    match database_url {
+        Some(url) if url.starts_with("postgres:") || url.starts_with("postgresql:") => {
+            Ok(Arc::new(PostgresStore::connect(url).await?))
+        }
+        Some(url) => Ok(Arc::new(SqliteStore::connect(url).await?)),
+        None => {
+            std::fs::create_dir_all(data_dir).map_err(|e| {
+                StoreError::Corrupt(format!("cannot create the data directory {}: {e}", data_dir.display()))
+            })?;
+            let path = data_dir.join("arbiter.db");
+            Ok(Arc::new(
+                SqliteStore::connect(&format!("sqlite://{}?mode=rwc", path.display())).await?,
+            ))
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! What the store keeps: game rows and log entries.
+
+use super::GameId;
+use arbiter_engine::{Action, AnyGame, Outcome, Seat, VariantId};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A user, qualified by the transport they came from (`discord:1234`, `local:alice`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct UserId(pub String);
+
+impl UserId {
+    pub fn new(id: impl Into<String>) -> UserId {
+        UserId(id.into())
+    }
+    /// The name to show: the part after the transport prefix.
+    pub fn display_name(&self) -> &str {
+        self.0.split_once(':').map_or(&self.0, |(_, name)| name)
+    }
+}
+
+impl fmt::Display for UserId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameStatus {
+    /// Waiting for the opponent to accept.
+    Challenge,
+    Active,
+    Finished,
+    Declined,
+    Cancelled,
+}
+
+impl GameStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Challenge => "challenge",
+            GameStatus::Active => "active",
+            GameStatus::Finished => "finished",
+            GameStatus::Declined => "declined",
+            GameStatus::Cancelled => "cancelled",
+        }
+    }
+    pub fn parse(text: &str) -> Option<GameStatus> {
+        [
+            GameStatus::Challenge,
+            GameStatus::Active,
+            GameStatus::Finished,
+            GameStatus::Declined,
+            GameStatus::Cancelled,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == text)
+    }
+}
+
+/// Who plays White, as the challenge asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WhitePlayer {
+    Random,
+    Challenger,
+    Opponent,
+}
+
+impl WhitePlayer {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WhitePlayer::Random => "random",
+            WhitePlayer::Challenger => "challenger",
+            WhitePlayer::Opponent => "opponent",
+        }
+    }
+    pub fn parse(text: &str) -> Option<WhitePlayer> {
+        [WhitePlayer::Random, WhitePlayer::Challenger, WhitePlayer::Opponent]
+            .into_iter()
+            .find(|w| w.as_str() == text)
+    }
+}
+
+/// How a game starts: its variant and, optionally, a start position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSetup {
+    pub variant: VariantId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+}
+
+impl GameSetup {
+    pub fn new(variant: VariantId) -> GameSetup {
+        GameSetup { variant, fen: None }
+    }
+    /// The game at its start.
+    pub fn start(&self) -> Result<AnyGame, arbiter_engine::position::FenError> {
+        match &self.fen {
+            Some(fen) => AnyGame::from_fen(self.variant, fen),
+            None => Ok(AnyGame::new(self.variant)),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OfferKind {
+    Draw,
+    Takeback,
+}
+
+/// A pending offer by one seat, valid only while the game stays at `version`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Offer {
+    pub kind: OfferKind,
+    pub by: Seat,
+}
+
+/// One entry of a game's append-only log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum LogEntry {
+    /// A seat's action in the game.
+    Act { seat: Seat, action: Action },
+    /// The last `plies` actions were taken back by agreement.
+    Takeback { plies: u32 },
+    /// The game ended off the board: resignation, agreement, time, a host's ruling, an abort.
+    Conclude { outcome: Outcome },
+}
+
+/// A log entry with its place and time. `notation` is how the actor wrote it; it may hold a
+/// secret, so it is for replay and the arbiter only, never for public output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedEntry {
+    pub seq: i64,
+    pub entry: LogEntry,
+    pub notation: String,
+    pub at: i64,
+}
+
+/// A log entry to append; the store numbers it and stamps it with the game's update time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewEntry {
+    pub entry: LogEntry,
+    pub notation: String,
+}
+
+/// A game as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: GameId,
+    pub setup: GameSetup,
+    /// Where the game is played (a transport's channel or thread id).
+    pub location: String,
+    pub status: GameStatus,
+    pub challenger: UserId,
+    pub opponent: UserId,
+    pub white_player: WhitePlayer,
+    /// White and Black once the challenge is accepted.
+    pub players: Option<[UserId; 2]>,
+    pub state: AnyGame,
+    pub offer: Option<Offer>,
+    pub version: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+    /// When the current turn began.
+    pub turn_since: i64,
+}
+
+impl GameRow {
+    /// The seat `user` holds, if seated.
+    pub fn seat_of(&self, user: &UserId) -> Option<Seat> {
+        let players = self.players.as_ref()?;
+        [Seat::White, Seat::Black]
+            .into_iter()
+            .find(|s| &players[s.index()] == user)
+    }
+    pub fn player(&self, seat: Seat) -> Option<&UserId> {
+        self.players.as_ref().map(|p| &p[seat.index()])
+    }
+}
+
+/// What creating a game needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    pub setup: GameSetup,
+    pub location: String,
+    pub status: GameStatus,
+    pub challenger: UserId,
+    pub opponent: UserId,
+    pub white_player: WhitePlayer,
+    pub players: Option<[UserId; 2]>,
+    pub state: AnyGame,
+    pub now: i64,
+}

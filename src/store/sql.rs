@@ -1,0 +1,257 @@
+//! The PostgreSQL and SQLite stores. Both speak the same SQL (SQLite accepts `$1` placeholders),
+//! so one macro writes both implementations; only connecting and migrating differ.
+
+use super::{
+    GameId, GameRow, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, Store, StoreError, UserId, WhitePlayer,
+};
+use async_trait::async_trait;
+use sqlx::Row;
+use std::str::FromStr;
+use std::time::Duration;
+
+const INSERT_GAME: &str = "INSERT INTO games (variant, setup, location, status, challenger, opponent, white_player, \
+     white, black, state, offer, version, created_at, updated_at, turn_since) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $12, $12) RETURNING id";
+
+const SELECT_GAME: &str = "SELECT id, setup, location, status, challenger, opponent, white_player, white, black, \
+     state, offer, version, created_at, updated_at, turn_since FROM games WHERE id = $1";
+
+const UPDATE_GAME: &str = "UPDATE games SET status = $1, white = $2, black = $3, state = $4, offer = $5, \
+     version = $6, updated_at = $7, turn_since = $8 WHERE id = $9 AND version = $10";
+
+/// The next sequence number is taken inside the transaction, after the version check has locked
+/// the game, so concurrent writers cannot collide.
+const APPEND_LOG: &str = "INSERT INTO game_log (game_id, seq, entry, notation, at) \
+     SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4 FROM game_log WHERE game_id = $1";
+
+const SELECT_LOG: &str = "SELECT seq, entry, notation, at FROM game_log WHERE game_id = $1 ORDER BY seq";
+
+/// Statuses are bound as five parameters (repeating the last) so the SQL stays static.
+const SELECT_GAMES_OF: &str = "SELECT id, setup, location, status, challenger, opponent, white_player, white, black, \
+     state, offer, version, created_at, updated_at, turn_since FROM games \
+     WHERE (challenger = $1 OR opponent = $1) AND status IN ($2, $3, $4, $5, $6) ORDER BY id DESC";
+
+fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
+    StoreError::Corrupt(format!("{what}: {e}"))
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("stored types serialise")
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(what: &str, text: &str) -> Result<T, StoreError> {
+    serde_json::from_str(text).map_err(|e| corrupt(what, e))
+}
+
+/// The columns of a game row as the databases return them.
+struct GameColumns {
+    id: i64,
+    setup: String,
+    location: String,
+    status: String,
+    challenger: String,
+    opponent: String,
+    white_player: String,
+    white: Option<String>,
+    black: Option<String>,
+    state: String,
+    offer: Option<String>,
+    version: i64,
+    created_at: i64,
+    updated_at: i64,
+    turn_since: i64,
+}
+
+impl TryFrom<GameColumns> for GameRow {
+    type Error = StoreError;
+    fn try_from(c: GameColumns) -> Result<GameRow, StoreError> {
+        Ok(GameRow {
+            id: c.id,
+            setup: from_json("game setup", &c.setup)?,
+            location: c.location,
+            status: GameStatus::parse(&c.status).ok_or_else(|| corrupt("game status", &c.status))?,
+            challenger: UserId(c.challenger),
+            opponent: UserId(c.opponent),
+            white_player: WhitePlayer::parse(&c.white_player)
+                .ok_or_else(|| corrupt("white player", &c.white_player))?,
+            players: match (c.white, c.black) {
+                (Some(white), Some(black)) => Some([UserId(white), UserId(black)]),
+                _ => None,
+            },
+            state: from_json("game state", &c.state)?,
+            offer: c.offer.map(|o| from_json("offer", &o)).transpose()?,
+            version: c.version,
+            created_at: c.created_at,
+            updated_at: c.updated_at,
+            turn_since: c.turn_since,
+        })
+    }
+}
+
+macro_rules! sql_store {
+    ($name:ident, $pool:ty, $row:ty) => {
+        #[derive(Clone)]
+        pub struct $name {
+            pool: $pool,
+        }
+
+        impl $name {
+            fn read_game(row: &$row) -> Result<GameRow, StoreError> {
+                GameRow::try_from(GameColumns {
+                    id: row.try_get("id")?,
+                    setup: row.try_get("setup")?,
+                    location: row.try_get("location")?,
+                    status: row.try_get("status")?,
+                    challenger: row.try_get("challenger")?,
+                    opponent: row.try_get("opponent")?,
+                    white_player: row.try_get("white_player")?,
+                    white: row.try_get("white")?,
+                    black: row.try_get("black")?,
+                    state: row.try_get("state")?,
+                    offer: row.try_get("offer")?,
+                    version: row.try_get("version")?,
+                    created_at: row.try_get("created_at")?,
+                    updated_at: row.try_get("updated_at")?,
+                    turn_since: row.try_get("turn_since")?,
+                })
+            }
+
+            pub fn pool(&self) -> &$pool {
+                &self.pool
+            }
+        }
+
+        #[async_trait]
+        impl Store for $name {
+            async fn insert_game(&self, game: &NewGame) -> Result<GameRow, StoreError> {
+                let [white, black] = game
+                    .players
+                    .clone()
+                    .map_or([None, None], |[w, b]| [Some(w.0), Some(b.0)]);
+                let row = sqlx::query(INSERT_GAME)
+                    .bind(game.setup.variant.as_str())
+                    .bind(to_json(&game.setup))
+                    .bind(&game.location)
+                    .bind(game.status.as_str())
+                    .bind(&game.challenger.0)
+                    .bind(&game.opponent.0)
+                    .bind(game.white_player.as_str())
+                    .bind(white)
+                    .bind(black)
+                    .bind(to_json(&game.state))
+                    .bind(None::<String>)
+                    .bind(game.now)
+                    .fetch_one(&self.pool)
+                    .await?;
+                let id: i64 = row.try_get("id")?;
+                self.game(id)
+                    .await?
+                    .ok_or_else(|| corrupt("new game", "vanished after insert"))
+            }
+
+            async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
+                let row = sqlx::query(SELECT_GAME)
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                row.as_ref().map(Self::read_game).transpose()
+            }
+
+            async fn update_game(&self, game: &GameRow, entries: &[NewEntry]) -> Result<(), StoreError> {
+                let [white, black] = game
+                    .players
+                    .clone()
+                    .map_or([None, None], |[w, b]| [Some(w.0), Some(b.0)]);
+                let mut tx = self.pool.begin().await?;
+                let updated = sqlx::query(UPDATE_GAME)
+                    .bind(game.status.as_str())
+                    .bind(white)
+                    .bind(black)
+                    .bind(to_json(&game.state))
+                    .bind(game.offer.as_ref().map(to_json))
+                    .bind(game.version)
+                    .bind(game.updated_at)
+                    .bind(game.turn_since)
+                    .bind(game.id)
+                    .bind(game.version - 1)
+                    .execute(&mut *tx)
+                    .await?;
+                if updated.rows_affected() != 1 {
+                    return Err(StoreError::Conflict(game.id));
+                }
+                for entry in entries {
+                    sqlx::query(APPEND_LOG)
+                        .bind(game.id)
+                        .bind(to_json(&entry.entry))
+                        .bind(&entry.notation)
+                        .bind(game.updated_at)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn log(&self, id: GameId) -> Result<Vec<LoggedEntry>, StoreError> {
+                let rows = sqlx::query(SELECT_LOG).bind(id).fetch_all(&self.pool).await?;
+                rows.iter()
+                    .map(|row| {
+                        let entry: String = row.try_get("entry")?;
+                        Ok(LoggedEntry {
+                            seq: row.try_get("seq")?,
+                            entry: from_json::<LogEntry>("log entry", &entry)?,
+                            notation: row.try_get("notation")?,
+                            at: row.try_get("at")?,
+                        })
+                    })
+                    .collect()
+            }
+
+            async fn games_of(&self, user: &UserId, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
+                let Some(&last) = statuses.last() else {
+                    return Ok(Vec::new());
+                };
+                let mut query = sqlx::query(SELECT_GAMES_OF).bind(&user.0);
+                for i in 0..5 {
+                    query = query.bind(statuses.get(i).copied().unwrap_or(last).as_str());
+                }
+                let rows = query.fetch_all(&self.pool).await?;
+                rows.iter().map(Self::read_game).collect()
+            }
+        }
+    };
+}
+
+sql_store!(PostgresStore, sqlx::PgPool, sqlx::postgres::PgRow);
+sql_store!(SqliteStore, sqlx::SqlitePool, sqlx::sqlite::SqliteRow);
+
+impl PostgresStore {
+    /// Connects and brings the schema up to date.
+    pub async fn connect(url: &str) -> Result<PostgresStore, StoreError> {
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(16)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect(url)
+            .await?;
+        sqlx::migrate!("./migrations/postgres").run(&pool).await?;
+        Ok(PostgresStore { pool })
+    }
+}
+
+impl SqliteStore {
+    /// Opens (creating if need be) and brings the schema up to date. WAL lets readers work while
+    /// one writer commits; the busy timeout makes concurrent writers wait instead of failing.
+    pub async fn connect(url: &str) -> Result<SqliteStore, StoreError> {
+        let options = sqlx::sqlite::SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal)
+            .synchronous(sqlx::sqlite::SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(30));
+        let pool = sqlx::sqlite::SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
+        Ok(SqliteStore { pool })
+    }
+}
