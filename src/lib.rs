@@ -2,4 +2,5 @@
 
 pub mod arena;
 pub mod clock;
+pub mod local;
 pub mod store;

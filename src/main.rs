@@ -2,8 +2,12 @@
 
 mod cli;
 
+use arbiter::arena::Arena;
+use arbiter::clock::SystemClock;
 use clap::{Parser, Subcommand};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(Parser)]
 #[command(name = "arbiter", version, about = "Arbiter: a host for unusual chess variants")]
@@ -12,8 +16,25 @@ struct Cli {
     command: Command,
 }
 
+/// Where games are stored.
+#[derive(clap::Args)]
+struct StorageArgs {
+    /// A PostgreSQL (`postgres://...`) or SQLite (`sqlite://...`) database. Without one, games are
+    /// kept in the embedded SQLite file arbiter.db in the data directory.
+    #[arg(long, env = "DATABASE_URL")]
+    database_url: Option<String>,
+    /// Directory for the embedded database.
+    #[arg(long, env = "ARBITER_DATA_DIR", default_value = "data")]
+    data_dir: PathBuf,
+}
+
 #[derive(Subcommand)]
 enum Command {
+    /// Play in the terminal: commands from standard input, as any named user (type `help`).
+    Local {
+        #[command(flatten)]
+        storage: StorageArgs,
+    },
     /// Count the leaf nodes of the legal move tree (perft); the count is the last line printed.
     Perft {
         #[command(flatten)]
@@ -35,8 +56,15 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Settings may come from a .env file; a missing file is fine.
+    let _ = dotenvy::dotenv();
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("ARBITER_LOG").unwrap_or_else(|_| "warn".into()))
+        .with_writer(std::io::stderr)
+        .init();
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Local { storage } => run_local(&storage).map(|()| String::new()),
         Command::Perft { game, divide, depth } => cli::perft(&game, depth, divide),
         Command::Legal { game, seat } => cli::legal(&game, seat),
     };
@@ -50,4 +78,18 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
+}
+
+fn run_local(storage: &StorageArgs) -> anyhow::Result<()> {
+    runtime()?.block_on(async {
+        let store = arbiter::store::open(storage.database_url.as_deref(), &storage.data_dir).await?;
+        let arena = Arena::new(store, Arc::new(SystemClock));
+        let stdin = tokio::io::BufReader::new(tokio::io::stdin());
+        let mut stdout = std::io::stdout();
+        arbiter::local::run(&arena, stdin, &mut stdout).await
+    })
 }

@@ -79,6 +79,9 @@ struct Pattern {
     to: Option<Square>,
     promotion: Option<char>,
     castle_king_side: Option<bool>,
+    /// A lower-case first letter read as a piece: tried only when no other reading fits, so
+    /// `bxc3` is the b-pawn's capture even where a bishop could capture on c3.
+    is_fallback: bool,
 }
 
 fn split_rank_prefix(text: &str) -> Option<(u8, &str)> {
@@ -181,6 +184,7 @@ fn prefix_patterns(prefix: &str, to: Square, promotion: Option<char>) -> Vec<Pat
     if let Some(first) = prefix.chars().next().filter(|c| c.is_ascii_alphabetic()) {
         let letter = Pattern {
             letter: Some(first.to_ascii_uppercase()),
+            is_fallback: first.is_ascii_lowercase(),
             ..base.clone()
         };
         out.extend(with_origin(letter, &prefix[first.len_utf8()..]));
@@ -221,16 +225,22 @@ fn matches(variant: &Variant, position: &Position, pattern: &Pattern, mv: &Move)
 
 /// Finds the legal move that `text` names.
 pub fn parse_move(variant: &Variant, position: &Position, text: &str, legal: &[Move]) -> Result<Move, MoveInputError> {
-    let patterns = patterns(text);
+    // Move notation is ASCII; anything else cannot be a move (and must not be sliced).
+    let patterns = if text.is_ascii() { patterns(text) } else { Vec::new() };
     if patterns.is_empty() {
         return Err(MoveInputError::Unreadable(text.trim().to_string()));
     }
     let mut found: Vec<Move> = Vec::new();
-    for pattern in &patterns {
-        for mv in legal {
-            if matches(variant, position, pattern, mv) && !found.contains(mv) {
-                found.push(*mv);
+    for is_fallback in [false, true] {
+        for pattern in patterns.iter().filter(|p| p.is_fallback == is_fallback) {
+            for mv in legal {
+                if matches(variant, position, pattern, mv) && !found.contains(mv) {
+                    found.push(*mv);
+                }
             }
+        }
+        if !found.is_empty() {
+            break;
         }
     }
     match found.as_slice() {
@@ -324,6 +334,9 @@ mod tests {
         // bishop on c1 does not: one reading is legal.
         assert_eq!(read(lower_b, "b3").unwrap(), "b3");
         assert_eq!(read(lower_b, "bd2").unwrap(), "Bd2");
+        // A b-pawn capture stays a pawn capture even where a bishop could capture there too.
+        assert_eq!(read("4k3/8/8/4b3/1p6/2P5/8/4K3 b - - 0 1", "bxc3").unwrap(), "bxc3");
+        assert!(matches!(read(START, "\u{df}6"), Err(MoveInputError::Unreadable(_))));
         let msg = read(START, "hello").unwrap_err().to_string();
         assert!(msg.contains("expected a move"), "{msg}");
     }

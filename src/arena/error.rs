@@ -22,7 +22,7 @@ pub enum ArenaError {
     SelfChallenge,
     #[error("{0}")]
     Rejected(String),
-    #[error("that did not work: {0}")]
+    #[error("{0}")]
     Action(#[from] arbiter_engine::ActionError),
     #[error("game #{0} is busy with other moves right now; please try again")]
     Busy(GameId),

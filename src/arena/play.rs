@@ -4,7 +4,7 @@ use super::lifecycle::{conclude, seated};
 use super::messages::{board_post, name, sealed_prompts};
 use super::{Arena, ArenaError, Change, Effects, Reply};
 use crate::store::{GameId, GameRow, GameStatus, LogEntry, LoggedEntry, NewEntry, Offer, OfferKind, UserId};
-use arbiter_engine::{Action, AnyGame, EndReason, Game, Outcome, Seat, Viewer};
+use arbiter_engine::{Action, AnyGame, EndReason, Game, Outcome, Phase, Seat, Viewer};
 
 /// How a player answers or makes an offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,6 +111,7 @@ impl Arena {
 /// Applies a checked action and says what happened, publicly and privately.
 fn apply_action(game: &mut GameRow, user: &UserId, seat: Seat, action: Action, now: i64) -> Result<Change, ArenaError> {
     let notation = game.state.notation(seat, &action);
+    let was_sealed = game.state.phase() == Phase::SealedChoice;
     game.state.apply(seat, &action)?;
     game.offer = None; // any move answers a pending offer with "no"
     game.turn_since = now;
@@ -144,7 +145,11 @@ fn apply_action(game: &mut GameRow, user: &UserId, seat: Seat, action: Action, n
             .posts
             .push(board_post(game, format!("{} played {public_text}", name(user))));
     }
-    effects.direct_messages = sealed_prompts(game);
+    if !was_sealed {
+        // Prompt only for a sealed choice this action opened: the seats still choosing were
+        // prompted when it began.
+        effects.direct_messages = sealed_prompts(game);
+    }
     Ok(Change {
         entries: vec![entry],
         effects,

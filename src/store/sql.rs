@@ -228,10 +228,15 @@ sql_store!(SqliteStore, sqlx::SqlitePool, sqlx::sqlite::SqliteRow);
 impl PostgresStore {
     /// Connects and brings the schema up to date.
     pub async fn connect(url: &str) -> Result<PostgresStore, StoreError> {
+        PostgresStore::connect_with(sqlx::postgres::PgConnectOptions::from_str(url)?).await
+    }
+
+    /// Connects with explicit options (a search path to keep the tables in their own schema, say).
+    pub async fn connect_with(options: sqlx::postgres::PgConnectOptions) -> Result<PostgresStore, StoreError> {
         let pool = sqlx::postgres::PgPoolOptions::new()
             .max_connections(16)
             .acquire_timeout(Duration::from_secs(10))
-            .connect(url)
+            .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations/postgres").run(&pool).await?;
         Ok(PostgresStore { pool })

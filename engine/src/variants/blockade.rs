@@ -266,8 +266,10 @@ impl BlockadeGame {
             .sum()
     }
 
+    /// The letter of a piece kind; `?` for a kind this game does not have (actions can arrive
+    /// from outside, so an unknown kind must not panic).
     fn letter(kind: Kind) -> char {
-        pieces().piece(kind).def.letter
+        pieces().pieces.get(kind as usize).map_or('?', |p| p.def.letter)
     }
 
     fn apply_unchecked(&mut self, action: &Action) {

@@ -1,0 +1,283 @@
+//! The terminal transport: play any game from standard input, acting as any named user.
+//!
+//! Each line is `<user>: <command>`; see `HELP`. Games live in the store like any others, so a
+//! game started here can be continued later.
+
+mod text_board;
+
+use crate::arena::{Arena, ArenaError, Effects, OfferResponse};
+use crate::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
+use arbiter_engine::VariantId;
+use std::io::Write;
+use tokio::io::{AsyncBufRead, AsyncBufReadExt};
+
+pub use text_board::text_board;
+
+/// Where games started in the terminal are played.
+pub const LOCATION: &str = "local";
+
+pub const HELP: &str = "\
+Lines look like `alice: <command>`; the name before the colon is who acts.
+  challenge <opponent> <variant> [white|black|random] [fen <FEN>]   (white: you play White)
+  accept [#id]   decline [#id]   cancel [#id]
+  move [#id] <action>            e.g. `move e4`, `move Q@d4`, `move Qd1-d5@d7`, `move bomb:d2`
+  resign [#id]   abort [#id]
+  draw offer|accept|decline [#id]      takeback offer|accept|decline [#id]
+  games   show [#id]   legal [#id]   export [#id]   import <file>   rules <variant>
+Without #id the command picks your only game that fits. Variants: chess, blockade, garden, beirut.
+Lines starting with # are comments.";
+
+/// Reads commands until the input ends, printing what happens.
+pub async fn run(arena: &Arena, input: impl AsyncBufRead + Unpin, out: &mut impl Write) -> anyhow::Result<()> {
+    let mut lines = input.lines();
+    while let Some(line) = lines.next_line().await? {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if line == "help" {
+            writeln!(out, "{HELP}")?;
+            continue;
+        }
+        let Some((user, command)) = line.split_once(':') else {
+            writeln!(
+                out,
+                "error: start the line with who acts, like `alice: move e4` (or type help)"
+            )?;
+            continue;
+        };
+        let user = UserId::new(format!("local:{}", user.trim()));
+        match execute(arena, &user, command.trim()).await {
+            Ok(Output::Effects(effects)) => print_effects(out, &user, &effects)?,
+            Ok(Output::Text(text)) => writeln!(out, "(to {}) {text}", user.display_name())?,
+            Err(error) => {
+                if !error.is_user_error() {
+                    tracing::error!(%user, command, error = ?error, "request failed");
+                }
+                writeln!(out, "(to {}) error: {error}", user.display_name())?;
+            }
+        }
+    }
+    Ok(())
+}
+
+enum Output {
+    Effects(Effects),
+    Text(String),
+}
+
+fn usage(message: &str) -> ArenaError {
+    ArenaError::Rejected(format!("{message} (type help for the commands)"))
+}
+
+/// Splits an optional leading `#id` from the arguments.
+fn game_argument(args: &str) -> Result<(Option<GameId>, &str), ArenaError> {
+    let args = args.trim();
+    match args.strip_prefix('#') {
+        Some(rest) => {
+            let (id, rest) = rest.split_once(' ').unwrap_or((rest, ""));
+            let id = id
+                .parse()
+                .map_err(|_| usage(&format!("\"#{id}\" is not a game number")))?;
+            Ok((Some(id), rest.trim()))
+        }
+        None => Ok((None, args)),
+    }
+}
+
+/// The game a command means: the one named, or the user's only game that fits.
+async fn pick_game(
+    arena: &Arena,
+    user: &UserId,
+    named: Option<GameId>,
+    fits: impl Fn(&crate::arena::GameSummary) -> bool,
+    what: &str,
+) -> Result<GameId, ArenaError> {
+    if let Some(id) = named {
+        return Ok(id);
+    }
+    let games: Vec<GameId> = arena
+        .games(user)
+        .await?
+        .into_iter()
+        .filter(|g| fits(g))
+        .map(|g| g.id)
+        .collect();
+    match games.as_slice() {
+        [id] => Ok(*id),
+        [] => Err(ArenaError::Rejected(format!("you have no game {what}"))),
+        several => {
+            let ids: Vec<String> = several.iter().map(|id| format!("#{id}")).collect();
+            Err(ArenaError::Rejected(format!(
+                "you have several games {what} ({}): add the game number",
+                ids.join(", ")
+            )))
+        }
+    }
+}
+
+fn offer_response(word: &str) -> Result<OfferResponse, ArenaError> {
+    match word {
+        "offer" | "ask" | "request" => Ok(OfferResponse::Offer),
+        "accept" | "yes" => Ok(OfferResponse::Accept),
+        "decline" | "no" => Ok(OfferResponse::Decline),
+        _ => Err(usage("say offer, accept or decline")),
+    }
+}
+
+async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Output, ArenaError> {
+    let (verb, args) = command.split_once(' ').unwrap_or((command, ""));
+    let verb = verb.to_ascii_lowercase();
+    let is_active = |g: &crate::arena::GameSummary| g.status == GameStatus::Active;
+    let effects = match verb.as_str() {
+        "challenge" => {
+            let mut words = args.split_whitespace();
+            let opponent = words.next().ok_or_else(|| usage("say whom to challenge"))?;
+            let variant_text = words.next().ok_or_else(|| usage("say which variant"))?;
+            let variant =
+                VariantId::parse(variant_text).ok_or_else(|| usage(&format!("unknown variant \"{variant_text}\"")))?;
+            let mut white_player = WhitePlayer::Random;
+            let mut fen = None;
+            while let Some(word) = words.next() {
+                match word {
+                    "white" => white_player = WhitePlayer::Challenger,
+                    "black" => white_player = WhitePlayer::Opponent,
+                    "random" => white_player = WhitePlayer::Random,
+                    "fen" => fen = Some(words.by_ref().collect::<Vec<_>>().join(" ")),
+                    other => return Err(usage(&format!("\"{other}\" is not white, black, random or fen"))),
+                }
+            }
+            let opponent = UserId::new(format!("local:{opponent}"));
+            arena
+                .challenge(user, &opponent, GameSetup { variant, fen }, white_player, LOCATION)
+                .await?
+        }
+        "accept" | "decline" => {
+            let (named, _) = game_argument(args)?;
+            let open = |g: &crate::arena::GameSummary| g.status == GameStatus::Challenge && g.is_your_turn;
+            let id = pick_game(arena, user, named, open, "challenging you").await?;
+            if verb == "accept" {
+                arena.accept(id, user).await?
+            } else {
+                arena.decline(id, user).await?
+            }
+        }
+        "cancel" => {
+            let (named, _) = game_argument(args)?;
+            let mine = |g: &crate::arena::GameSummary| g.status == GameStatus::Challenge && !g.is_your_turn;
+            let id = pick_game(arena, user, named, mine, "as an open challenge of yours").await?;
+            arena.cancel(id, user).await?
+        }
+        "move" | "m" | "play" => {
+            let (named, action) = game_argument(args)?;
+            if action.is_empty() {
+                return Err(usage("say which move, like `move e4`"));
+            }
+            let waiting = |g: &crate::arena::GameSummary| g.status == GameStatus::Active && g.is_your_turn;
+            let id = pick_game(arena, user, named, waiting, "waiting for your move").await?;
+            arena.act(id, user, action).await?
+        }
+        "resign" | "abort" => {
+            let (named, _) = game_argument(args)?;
+            let id = pick_game(arena, user, named, is_active, "in progress").await?;
+            if verb == "resign" {
+                arena.resign(id, user).await?
+            } else {
+                arena.abort(id, user).await?
+            }
+        }
+        "draw" | "takeback" => {
+            let (word, rest) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
+            let response = offer_response(word)?;
+            let (named, _) = game_argument(rest)?;
+            let id = pick_game(arena, user, named, is_active, "in progress").await?;
+            if verb == "draw" {
+                arena.draw(id, user, response).await?
+            } else {
+                arena.takeback(id, user, response).await?
+            }
+        }
+        "games" => return Ok(Output::Text(games_text(arena, user).await?)),
+        "show" | "board" => {
+            let (named, _) = game_argument(args)?;
+            let id = pick_game(arena, user, named, |_| true, "").await?;
+            arena.show(id, user).await?
+        }
+        "legal" => {
+            let (named, _) = game_argument(args)?;
+            let waiting = |g: &crate::arena::GameSummary| g.status == GameStatus::Active && g.is_your_turn;
+            let id = pick_game(arena, user, named, waiting, "waiting for your move").await?;
+            let actions = arena.legal_actions(id, user).await?;
+            return Ok(Output::Text(if actions.is_empty() {
+                "nothing to do now".into()
+            } else {
+                actions.join(" ")
+            }));
+        }
+        "export" => {
+            let (named, _) = game_argument(args)?;
+            let id = pick_game(arena, user, named, |_| true, "").await?;
+            arena.export(id, user).await?
+        }
+        "import" => {
+            let path = args.trim();
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| ArenaError::Rejected(format!("cannot read \"{path}\": {e}")))?;
+            arena.import(user, LOCATION, &text).await?
+        }
+        "rules" => {
+            let variant =
+                VariantId::parse(args).ok_or_else(|| usage(&format!("unknown variant \"{}\"", args.trim())))?;
+            arena.rules(variant)
+        }
+        _ => return Err(usage(&format!("unknown command \"{verb}\""))),
+    };
+    Ok(Output::Effects(effects))
+}
+
+async fn games_text(arena: &Arena, user: &UserId) -> Result<String, ArenaError> {
+    let games = arena.games(user).await?;
+    if games.is_empty() {
+        return Ok("you have no open games".into());
+    }
+    let lines: Vec<String> = games
+        .iter()
+        .map(|g| {
+            let state = match (g.status, g.is_your_turn) {
+                (GameStatus::Challenge, true) => "challenge waiting for your answer",
+                (GameStatus::Challenge, false) => "challenge sent",
+                (_, true) => "your turn",
+                (_, false) => "their turn",
+            };
+            format!(
+                "#{} {} vs {}: {state}",
+                g.id,
+                g.variant.name(),
+                g.opponent.display_name()
+            )
+        })
+        .collect();
+    Ok(lines.join("\n"))
+}
+
+fn print_effects(out: &mut impl Write, user: &UserId, effects: &Effects) -> std::io::Result<()> {
+    for post in &effects.posts {
+        writeln!(out, "[{}] {}", post.location, post.text)?;
+        if let Some(view) = &post.board {
+            write!(out, "{}", text_board(view))?;
+        }
+    }
+    if let Some(reply) = &effects.reply {
+        writeln!(out, "(to {}) {}", user.display_name(), reply.text)?;
+        if let Some(view) = &reply.board {
+            write!(out, "{}", text_board(view))?;
+        }
+    }
+    for dm in &effects.direct_messages {
+        writeln!(out, "[DM to {}] {}", dm.to.display_name(), dm.text)?;
+        if let Some(view) = &dm.board {
+            write!(out, "{}", text_board(view))?;
+        }
+    }
+    Ok(())
+}
