@@ -9,8 +9,10 @@ use arbiter_engine::variant::Variant;
 
 /// A variant on a `size`x`size` board with the given catalogue pieces, without castling.
 fn variant(size: u8, pieces: &[(&str, char)]) -> Variant {
-    let list: Vec<String> =
-        pieces.iter().map(|(id, letter)| format!("{{ catalogue = \"{id}\", letter = \"{letter}\" }}")).collect();
+    let list: Vec<String> = pieces
+        .iter()
+        .map(|(id, letter)| format!("{{ catalogue = \"{id}\", letter = \"{letter}\" }}"))
+        .collect();
     let empty = vec![size.to_string(); size as usize].join("/");
     let text = format!(
         "id = \"t\"\nname = \"t\"\nfiles = {size}\nranks = {size}\nstart = \"{empty} w - - 0 1\"\npieces = [{}]\n",
@@ -39,7 +41,17 @@ fn destinations(variant: &Variant, position: &Position, from: &str) -> Vec<Strin
 }
 
 fn ubc() -> Variant {
-    variant(8, &[("ubc-king", 'K'), ("ubc-queen", 'Q'), ("ubc-knight", 'N'), ("ubc-pawn", 'P'), ("rook", 'R'), ("bishop", 'B')])
+    variant(
+        8,
+        &[
+            ("ubc-king", 'K'),
+            ("ubc-queen", 'Q'),
+            ("ubc-knight", 'N'),
+            ("ubc-pawn", 'P'),
+            ("rook", 'R'),
+            ("bishop", 'B'),
+        ],
+    )
 }
 
 #[test]
@@ -47,7 +59,10 @@ fn ultimate_battle_king_reaches_knight_squares_and_orthogonal_neighbours_never_d
     let v = ubc();
     let p = position(&v, "7k/8/8/8/3K4/8/8/8 w - - 0 1");
     let moves = destinations(&v, &p, "d4");
-    assert_eq!(moves, ["b3", "b5", "c2", "c4", "c6", "d3", "d5", "e2", "e4", "e6", "f3", "f5"]);
+    assert_eq!(
+        moves,
+        ["b3", "b5", "c2", "c4", "c6", "d3", "d5", "e2", "e4", "e6", "f3", "f5"]
+    );
 }
 
 #[test]
@@ -57,8 +72,14 @@ fn ultimate_battle_king_is_blocked_by_its_diagonal_neighbour() {
     // still reached through c5 and e3.
     let p = position(&v, "7k/8/8/4P3/3K4/8/8/8 w - - 0 1");
     let moves = destinations(&v, &p, "d4");
-    assert!(!moves.contains(&"f5".into()) && !moves.contains(&"e6".into()), "{moves:?}");
-    assert!(moves.contains(&"d5".into()) && moves.contains(&"e4".into()), "{moves:?}");
+    assert!(
+        !moves.contains(&"f5".into()) && !moves.contains(&"e6".into()),
+        "{moves:?}"
+    );
+    assert!(
+        moves.contains(&"d5".into()) && moves.contains(&"e4".into()),
+        "{moves:?}"
+    );
     assert_eq!(moves.len(), 10);
 }
 
@@ -79,7 +100,10 @@ fn ultimate_battle_king_may_pass_an_attacked_square_when_its_destination_is_safe
     let p = position(&v, "k3r3/8/8/8/3K4/8/8/8 w - - 0 1");
     let moves = destinations(&v, &p, "d4");
     assert!(moves.contains(&"f5".into()), "{moves:?}");
-    assert!(!moves.contains(&"e4".into()) && !moves.contains(&"e6".into()), "destinations on the e-file are attacked");
+    assert!(
+        !moves.contains(&"e4".into()) && !moves.contains(&"e6".into()),
+        "destinations on the e-file are attacked"
+    );
 }
 
 #[test]
@@ -107,13 +131,19 @@ fn chinese_nightrider_repeats_mao_steps_that_need_their_orthogonal_squares_empty
     let blocked = position(&v, "9k/10/10/10/4W5/4J5/10/10/10/K9 w - - 0 1");
     let moves = destinations(&v, &blocked, "e5");
     for gone in ["d7", "f7", "c9", "g9"] {
-        assert!(!moves.contains(&gone.to_string()), "{gone} should be blocked: {moves:?}");
+        assert!(
+            !moves.contains(&gone.to_string()),
+            "{gone} should be blocked: {moves:?}"
+        );
     }
     assert_eq!(moves.len(), 12);
     // An enemy on the first landing square is captured and stops the ride.
     let capture = position(&v, "9k/10/10/5w4/10/4J5/10/10/10/K9 w - - 0 1");
     let moves = destinations(&v, &capture, "e5");
-    assert!(moves.contains(&"f7".into()) && !moves.contains(&"g9".into()), "{moves:?}");
+    assert!(
+        moves.contains(&"f7".into()) && !moves.contains(&"g9".into()),
+        "{moves:?}"
+    );
 }
 
 #[test]
@@ -124,20 +154,34 @@ fn murray_lion_leaps_two_squares_and_captures_but_never_moves_next_door() {
     let moves = destinations(&v, &p, "e5");
     assert!(moves.contains(&"e6".into()), "captures next door: {moves:?}");
     assert!(moves.contains(&"e7".into()), "leaps over the adjacent piece: {moves:?}");
-    assert!(!moves.contains(&"d5".into()) && !moves.contains(&"e4".into()), "never moves next door: {moves:?}");
+    assert!(
+        !moves.contains(&"d5".into()) && !moves.contains(&"e4".into()),
+        "never moves next door: {moves:?}"
+    );
     assert!(moves.contains(&"g5".into()), "leaps over its own piece: {moves:?}");
     assert_eq!(moves.len(), 9);
 }
 
 #[test]
 fn blocking_prince_is_never_captured_nor_landed_on_but_blocks_and_screens() {
-    let v = ptt(&[("ptt-blocking-prince", 'Z'), ("ptt-rook", 'R'), ("ptt-pao", 'O'), ("ptt-grasshopper", 'G')]);
+    let v = ptt(&[
+        ("ptt-blocking-prince", 'Z'),
+        ("ptt-rook", 'R'),
+        ("ptt-pao", 'O'),
+        ("ptt-grasshopper", 'G'),
+    ]);
     // Black prince on e5 between a White rook on e1 and the Black king's file... the rook stops.
     let p = position(&v, "4k5/10/10/10/10/4z5/10/10/10/K3R5 w - - 0 1");
     let moves = destinations(&v, &p, "e1");
-    assert!(!moves.contains(&"e5".into()), "the prince cannot be captured: {moves:?}");
+    assert!(
+        !moves.contains(&"e5".into()),
+        "the prince cannot be captured: {moves:?}"
+    );
     assert!(!moves.contains(&"e6".into()), "the prince blocks the line: {moves:?}");
-    assert!(!movegen::is_in_check(&v, &p, Color::Black), "no check through the prince");
+    assert!(
+        !movegen::is_in_check(&v, &p, Color::Black),
+        "no check through the prince"
+    );
     // A pao uses it as a screen and gives check beyond it; a grasshopper hops over it.
     let pao = position(&v, "4k5/10/10/10/10/4z5/10/10/10/K3O5 w - - 0 1");
     assert!(movegen::is_in_check(&v, &pao, Color::White.other()));
@@ -157,5 +201,8 @@ fn pao_moves_like_a_rook_but_captures_only_over_one_screen() {
     let moves = destinations(&v, &p, "e5");
     assert!(!moves.contains(&"e6".into()), "cannot capture or land on the screen");
     assert!(moves.contains(&"e8".into()), "captures over the screen");
-    assert!(!moves.contains(&"e7".into()), "does not move beyond the screen without capturing");
+    assert!(
+        !moves.contains(&"e7".into()),
+        "does not move beyond the screen without capturing"
+    );
 }

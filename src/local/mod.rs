@@ -48,8 +48,7 @@ pub async fn run(arena: &Arena, input: impl AsyncBufRead + Unpin, out: &mut impl
         };
         let user = UserId::new(format!("local:{}", user.trim()));
         match execute(arena, &user, command.trim()).await {
-            Ok(Output::Effects(effects)) => print_effects(out, &user, &effects)?,
-            Ok(Output::Text(text)) => writeln!(out, "(to {}) {text}", user.display_name())?,
+            Ok(effects) => print_effects(out, &user, &effects)?,
             Err(error) => {
                 if !error.is_user_error() {
                     tracing::error!(%user, command, error = ?error, "request failed");
@@ -59,11 +58,6 @@ pub async fn run(arena: &Arena, input: impl AsyncBufRead + Unpin, out: &mut impl
         }
     }
     Ok(())
-}
-
-enum Output {
-    Effects(Effects),
-    Text(String),
 }
 
 fn usage(message: &str) -> ArenaError {
@@ -125,7 +119,7 @@ fn offer_response(word: &str) -> Result<OfferResponse, ArenaError> {
     }
 }
 
-async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Output, ArenaError> {
+async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects, ArenaError> {
     let (verb, args) = command.split_once(' ').unwrap_or((command, ""));
     let verb = verb.to_ascii_lowercase();
     let is_active = |g: &crate::arena::GameSummary| g.status == GameStatus::Active;
@@ -197,7 +191,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Output, 
                 arena.takeback(id, user, response).await?
             }
         }
-        "games" => return Ok(Output::Text(games_text(arena, user).await?)),
+        "games" => Effects::reply(games_text(arena, user).await?),
         "show" | "board" => {
             let (named, _) = game_argument(args)?;
             let id = pick_game(arena, user, named, |_| true, "").await?;
@@ -208,11 +202,11 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Output, 
             let waiting = |g: &crate::arena::GameSummary| g.status == GameStatus::Active && g.is_your_turn;
             let id = pick_game(arena, user, named, waiting, "waiting for your move").await?;
             let actions = arena.legal_actions(id, user).await?;
-            return Ok(Output::Text(if actions.is_empty() {
+            Effects::reply(if actions.is_empty() {
                 "nothing to do now".into()
             } else {
                 actions.join(" ")
-            }));
+            })
         }
         "export" => {
             let (named, _) = game_argument(args)?;
@@ -232,7 +226,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Output, 
         }
         _ => return Err(usage(&format!("unknown command \"{verb}\""))),
     };
-    Ok(Output::Effects(effects))
+    Ok(effects)
 }
 
 async fn games_text(arena: &Arena, user: &UserId) -> Result<String, ArenaError> {

@@ -73,7 +73,7 @@ impl BeirutGame {
                 let piece = position
                     .board
                     .piece_at(square)
-                    .filter(|p| p.color == color)
+                    .filter(|p| p.color == color && Some(p.kind) != variant.royal_kind)
                     .ok_or_else(bad)?;
                 position.board.set(
                     square,

@@ -1,0 +1,427 @@
+//! Game lifecycles through the arena, and every kind of bad request: each gets a clear message
+//! and changes nothing.
+
+mod support;
+
+use arbiter::arena::{Arena, ArenaError, Effects, OfferResponse, rebuild};
+use arbiter::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
+use arbiter_engine::{EndReason, Game, Seat, VariantId, ViewCell, Viewer};
+
+fn alice() -> UserId {
+    UserId::new("test:alice")
+}
+fn bob() -> UserId {
+    UserId::new("test:bob")
+}
+fn carol() -> UserId {
+    UserId::new("test:carol")
+}
+
+/// Starts an accepted game with alice as White.
+async fn started(arena: &Arena, variant: VariantId) -> GameId {
+    let effects = arena
+        .challenge(
+            &alice(),
+            &bob(),
+            GameSetup::new(variant),
+            WhitePlayer::Challenger,
+            "room",
+        )
+        .await
+        .unwrap();
+    let id = effects.game.unwrap();
+    arena.accept(id, &bob()).await.unwrap();
+    id
+}
+
+async fn play(arena: &Arena, id: GameId, moves: &[(&UserId, &str)]) {
+    for (user, text) in moves {
+        arena
+            .act(id, user, text)
+            .await
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+}
+
+/// Asserts that the request was refused, as the user's mistake, with a message containing
+/// `expected`. (Callers compare the game and its log before and after.)
+fn refused(result: Result<Effects, ArenaError>, expected: &str) {
+    let error = result.expect_err("the request should be refused");
+    assert!(error.is_user_error(), "{error:?}");
+    assert!(
+        error.to_string().contains(expected),
+        "\"{error}\" should mention \"{expected}\""
+    );
+}
+
+async fn snapshot(arena: &Arena, id: GameId) -> (arbiter::store::GameRow, usize) {
+    let store = arena.store();
+    (
+        store.game(id).await.unwrap().unwrap(),
+        store.log(id).await.unwrap().len(),
+    )
+}
+
+#[tokio::test]
+async fn a_challenge_is_accepted_played_to_mate_and_replays_from_its_log() {
+    for db in support::databases().await {
+        let (arena, _) = support::arena(&db);
+        let id = started(&arena, VariantId::Chess).await;
+        play(&arena, id, &[(&alice(), "f3"), (&bob(), "e5"), (&alice(), "g4")]).await;
+        let effects = arena.act(id, &bob(), "Qh4#").await.unwrap();
+        let post = &effects.posts[0];
+        assert!(
+            post.text.contains("Qh4#") && post.text.contains("0-1") && post.text.contains("checkmate"),
+            "{}",
+            post.text
+        );
+        let game = arena.store().game(id).await.unwrap().unwrap();
+        assert_eq!(game.status, GameStatus::Finished);
+        assert_eq!(game.state.outcome().unwrap().winner, Some(Seat::Black));
+        let log = arena.store().log(id).await.unwrap();
+        assert_eq!(rebuild(&game.setup, &log).unwrap(), game.state, "{}", db.name);
+    }
+}
+
+#[tokio::test]
+async fn colours_follow_the_challenge_and_random_colours_seat_both_players() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    for (choice, white) in [(WhitePlayer::Challenger, alice()), (WhitePlayer::Opponent, bob())] {
+        let id = arena
+            .challenge(&alice(), &bob(), GameSetup::new(VariantId::Chess), choice, "room")
+            .await
+            .unwrap()
+            .game
+            .unwrap();
+        arena.accept(id, &bob()).await.unwrap();
+        let game = arena.store().game(id).await.unwrap().unwrap();
+        assert_eq!(game.player(Seat::White), Some(&white));
+    }
+    let mut white_players = std::collections::HashSet::new();
+    for _ in 0..40 {
+        let id = arena
+            .challenge(
+                &alice(),
+                &bob(),
+                GameSetup::new(VariantId::Chess),
+                WhitePlayer::Random,
+                "room",
+            )
+            .await
+            .unwrap()
+            .game
+            .unwrap();
+        arena.accept(id, &bob()).await.unwrap();
+        let game = arena.store().game(id).await.unwrap().unwrap();
+        white_players.insert(game.player(Seat::White).unwrap().clone());
+        assert_ne!(game.player(Seat::White), game.player(Seat::Black));
+    }
+    assert_eq!(
+        white_players.len(),
+        2,
+        "random colours gave both players White at some point"
+    );
+}
+
+#[tokio::test]
+async fn challenges_can_be_declined_or_cancelled_only_by_the_right_player() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let setup = || GameSetup::new(VariantId::Chess);
+    let id = arena
+        .challenge(&alice(), &bob(), setup(), WhitePlayer::Random, "room")
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    let before = snapshot(&arena, id).await;
+    refused(arena.accept(id, &carol()).await, "only bob can answer");
+    refused(arena.accept(id, &alice()).await, "only bob can answer");
+    refused(arena.cancel(id, &bob()).await, "only alice can cancel");
+    refused(arena.act(id, &alice(), "e4").await, "still a challenge");
+    assert_eq!(snapshot(&arena, id).await, before);
+    arena.decline(id, &bob()).await.unwrap();
+    assert_eq!(
+        arena.store().game(id).await.unwrap().unwrap().status,
+        GameStatus::Declined
+    );
+    refused(arena.accept(id, &bob()).await, "no longer an open challenge");
+
+    let id = arena
+        .challenge(&alice(), &bob(), setup(), WhitePlayer::Random, "room")
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    arena.cancel(id, &alice()).await.unwrap();
+    assert_eq!(
+        arena.store().game(id).await.unwrap().unwrap().status,
+        GameStatus::Cancelled
+    );
+    assert!(matches!(
+        arena
+            .challenge(&alice(), &alice(), setup(), WhitePlayer::Random, "room")
+            .await,
+        Err(ArenaError::SelfChallenge)
+    ));
+}
+
+#[tokio::test]
+async fn every_kind_of_bad_request_is_refused_and_changes_nothing() {
+    for db in support::databases().await {
+        let (arena, _) = support::arena(&db);
+        let id = started(&arena, VariantId::Chess).await;
+        play(&arena, id, &[(&alice(), "e4")]).await;
+        let before = snapshot(&arena, id).await;
+        refused(arena.act(id, &carol(), "e5").await, "not playing in game");
+        refused(arena.act(id, &alice(), "d4").await, "not your turn");
+        refused(arena.act(id, &bob(), "e4").await, "not a legal move");
+        refused(arena.act(id, &bob(), "Qxf7").await, "not a legal move");
+        refused(arena.act(id, &bob(), "hello!").await, "could not read");
+        refused(arena.act(id, &bob(), "").await, "could not read");
+        refused(arena.resign(id, &carol()).await, "not playing");
+        refused(arena.draw(id, &bob(), OfferResponse::Accept).await, "no draw offer");
+        refused(
+            arena.takeback(id, &alice(), OfferResponse::Accept).await,
+            "no takeback offer",
+        );
+        refused(
+            arena.takeback(id, &bob(), OfferResponse::Offer).await,
+            "no move of your own",
+        );
+        assert_eq!(snapshot(&arena, id).await, before, "{}", db.name);
+        assert!(matches!(
+            arena.act(id + 999, &bob(), "e5").await,
+            Err(ArenaError::UnknownGame(_))
+        ));
+        assert!(matches!(
+            arena.show(id + 999, &bob()).await,
+            Err(ArenaError::UnknownGame(_))
+        ));
+
+        // A stale takeback: requested, then the game moved on before it was accepted.
+        arena.takeback(id, &alice(), OfferResponse::Offer).await.unwrap();
+        refused(
+            arena.takeback(id, &alice(), OfferResponse::Offer).await,
+            "already made an offer",
+        );
+        refused(
+            arena.takeback(id, &alice(), OfferResponse::Accept).await,
+            "your own offer",
+        );
+        play(&arena, id, &[(&bob(), "e5")]).await;
+        let moved_on = snapshot(&arena, id).await;
+        refused(
+            arena.takeback(id, &bob(), OfferResponse::Accept).await,
+            "no takeback offer",
+        );
+        assert_eq!(snapshot(&arena, id).await, moved_on);
+
+        // A finished game refuses everything.
+        arena.resign(id, &bob()).await.unwrap();
+        let finished = snapshot(&arena, id).await;
+        refused(arena.act(id, &alice(), "Nf3").await, "is over");
+        refused(arena.resign(id, &alice()).await, "is over");
+        refused(arena.draw(id, &alice(), OfferResponse::Offer).await, "is over");
+        refused(arena.abort(id, &alice()).await, "is over");
+        assert_eq!(snapshot(&arena, id).await, finished, "{}", db.name);
+    }
+}
+
+#[tokio::test]
+async fn draws_are_offered_declined_by_a_move_and_agreed() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let id = started(&arena, VariantId::Chess).await;
+    arena.draw(id, &alice(), OfferResponse::Offer).await.unwrap();
+    play(&arena, id, &[(&alice(), "e4"), (&bob(), "e5")]).await;
+    refused(arena.draw(id, &alice(), OfferResponse::Accept).await, "no draw offer");
+    arena.draw(id, &bob(), OfferResponse::Offer).await.unwrap();
+    arena.draw(id, &alice(), OfferResponse::Decline).await.unwrap();
+    arena.draw(id, &alice(), OfferResponse::Offer).await.unwrap();
+    let effects = arena.draw(id, &bob(), OfferResponse::Accept).await.unwrap();
+    assert!(effects.posts[0].text.contains("1/2-1/2"), "{}", effects.posts[0].text);
+    let game = arena.store().game(id).await.unwrap().unwrap();
+    assert_eq!(game.state.outcome().unwrap().reason, EndReason::Agreement);
+    assert_eq!(
+        rebuild(&game.setup, &arena.store().log(id).await.unwrap()).unwrap(),
+        game.state
+    );
+}
+
+#[tokio::test]
+async fn takebacks_undo_the_askers_last_move_and_replay_from_the_log() {
+    for db in support::databases().await {
+        let (arena, _) = support::arena(&db);
+        let id = started(&arena, VariantId::Chess).await;
+        play(&arena, id, &[(&alice(), "e4"), (&bob(), "e5"), (&alice(), "Qh5")]).await;
+        // Alice takes back her own last move: one ply.
+        arena.takeback(id, &alice(), OfferResponse::Offer).await.unwrap();
+        arena.takeback(id, &bob(), OfferResponse::Accept).await.unwrap();
+        let game = arena.store().game(id).await.unwrap().unwrap();
+        assert_eq!(game.state.to_act(), vec![Seat::White]);
+        assert_eq!(game.state.view(Viewer::Spectator).record.len(), 2);
+        // Bob takes back his move after Alice replied: two plies.
+        play(&arena, id, &[(&alice(), "Nf3")]).await;
+        arena.takeback(id, &bob(), OfferResponse::Offer).await.unwrap();
+        arena.takeback(id, &alice(), OfferResponse::Accept).await.unwrap();
+        let game = arena.store().game(id).await.unwrap().unwrap();
+        assert_eq!(game.state.to_act(), vec![Seat::Black]);
+        assert_eq!(game.state.view(Viewer::Spectator).record.len(), 1);
+        let log = arena.store().log(id).await.unwrap();
+        assert_eq!(rebuild(&game.setup, &log).unwrap(), game.state, "{}", db.name);
+    }
+}
+
+#[tokio::test]
+async fn abort_is_allowed_only_before_both_players_have_acted() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let id = started(&arena, VariantId::Chess).await;
+    play(&arena, id, &[(&alice(), "e4")]).await;
+    arena.abort(id, &bob()).await.unwrap();
+    let game = arena.store().game(id).await.unwrap().unwrap();
+    assert_eq!(game.state.outcome().unwrap().reason, EndReason::Aborted);
+
+    let id = started(&arena, VariantId::Chess).await;
+    play(&arena, id, &[(&alice(), "e4"), (&bob(), "e5")]).await;
+    let before = snapshot(&arena, id).await;
+    refused(arena.abort(id, &alice()).await, "can no longer be aborted");
+    assert_eq!(snapshot(&arena, id).await, before);
+}
+
+#[tokio::test]
+async fn beirut_choices_go_privately_and_never_reach_public_output() {
+    for db in support::databases().await {
+        let (arena, _) = support::arena(&db);
+        let effects = arena
+            .challenge(
+                &alice(),
+                &bob(),
+                GameSetup::new(VariantId::Beirut),
+                WhitePlayer::Challenger,
+                "room",
+            )
+            .await
+            .unwrap();
+        let id = effects.game.unwrap();
+        let accepted = arena.accept(id, &bob()).await.unwrap();
+        let prompted: Vec<&UserId> = accepted.direct_messages.iter().map(|dm| &dm.to).collect();
+        assert_eq!(prompted, [&alice(), &bob()]);
+        assert!(accepted.direct_messages[0].choices.contains(&"bomb:d2".to_string()));
+
+        let chosen = arena.act(id, &alice(), "bomb:d2").await.unwrap();
+        let public = format!("{:?}", chosen.posts);
+        assert!(
+            !public.contains("d2") && !public.contains("is_marked: true"),
+            "{public}"
+        );
+        assert!(chosen.reply.as_ref().unwrap().text.contains("bomb:d2"));
+        assert!(chosen.direct_messages.is_empty(), "bob was prompted already");
+        refused(arena.act(id, &alice(), "bomb:e2").await, "already made your choice");
+
+        let both = arena.act(id, &bob(), "bomb:e7").await.unwrap();
+        assert!(!format!("{:?}", both.posts).contains("e7"));
+        for viewer in [&alice(), &carol()] {
+            let shown = arena.show(id, viewer).await.unwrap();
+            let text = format!("{:?}", shown.reply);
+            assert!(
+                !text.contains("bomb:e7"),
+                "{viewer} must not learn bob's carrier: {text}"
+            );
+        }
+        let export = arena.export(id, &carol()).await.unwrap().reply.unwrap().text;
+        assert!(!export.contains("bomb:"), "{export}");
+        let bobs = arena.show(id, &bob()).await.unwrap().reply.unwrap().board.unwrap();
+        let marked: Vec<&ViewCell> = bobs
+            .cells
+            .iter()
+            .filter(|c| matches!(c, ViewCell::Piece { is_marked: true, .. }))
+            .collect();
+        assert_eq!(marked.len(), 1, "bob sees his own carrier only");
+
+        // A record with a hidden choice cannot be imported; a finished game's can.
+        let alices_export = arena.export(id, &alice()).await.unwrap().reply.unwrap().text;
+        refused(
+            arena.import(&alice(), "room", &alices_export).await,
+            "hides a secret choice",
+        );
+        arena.resign(id, &bob()).await.unwrap();
+        let full = arena.export(id, &carol()).await.unwrap().reply.unwrap().text;
+        assert!(full.contains("bomb:d2") && full.contains("bomb:e7"), "{full}");
+        let copy = arena.import(&carol(), "room", &full).await.unwrap().game.unwrap();
+        let original = arena.store().game(id).await.unwrap().unwrap();
+        let imported = arena.store().game(copy).await.unwrap().unwrap();
+        assert_eq!(imported.state, original.state, "{}", db.name);
+    }
+}
+
+#[tokio::test]
+async fn exported_games_import_back_to_the_same_state() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let id = started(&arena, VariantId::Blockade).await;
+    let setup = [
+        "Q@d1", "q@d8", "r@a8", "R@a1", "B@c1", "b@c8", "r@h8", "R@h1", "B@f1", "b@f8",
+    ];
+    for (i, text) in setup.iter().enumerate() {
+        let user = if [0, 3, 4, 7, 8].contains(&i) { alice() } else { bob() };
+        arena.act(id, &user, text).await.unwrap();
+    }
+    play(&arena, id, &[(&alice(), "Qd1-d5@d7")]).await;
+    let record = arena.export(id, &carol()).await.unwrap().reply.unwrap().text;
+    assert!(
+        record.contains("[Variant \"blockade\"]") && record.contains("white: Qd1-d5@d7"),
+        "{record}"
+    );
+    let copy = arena.import(&carol(), "room", &record).await.unwrap().game.unwrap();
+    let original = arena.store().game(id).await.unwrap().unwrap();
+    let imported = arena.store().game(copy).await.unwrap().unwrap();
+    assert_eq!(imported.state, original.state);
+    assert_eq!(imported.status, GameStatus::Active);
+    for broken in [
+        "",
+        "[Variant \"chess\"]\n",
+        "[Variant \"go\"]\n[White \"a\"]\n[Black \"b\"]\n",
+    ] {
+        assert!(arena.import(&carol(), "room", broken).await.is_err(), "{broken:?}");
+    }
+    let bad_move = record.replace("Qd1-d5@d7", "Qd1-d5@a1");
+    let error = arena.import(&carol(), "room", &bad_move).await.unwrap_err().to_string();
+    assert!(error.contains("action 11"), "{error}");
+}
+
+#[tokio::test]
+async fn games_list_whose_turn_it_is_and_since_when() {
+    let db = support::sqlite().await;
+    let (arena, clock) = support::arena(&db);
+    let first = started(&arena, VariantId::Chess).await;
+    clock.advance(60_000);
+    let second = started(&arena, VariantId::Chess).await;
+    play(&arena, second, &[(&alice(), "e4")]).await;
+    let waiting = arena
+        .challenge(
+            &carol(),
+            &alice(),
+            GameSetup::new(VariantId::Garden),
+            WhitePlayer::Random,
+            "room",
+        )
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    let games = arena.games(&alice()).await.unwrap();
+    let order: Vec<(GameId, bool)> = games.iter().map(|g| (g.id, g.is_your_turn)).collect();
+    assert_eq!(order, [(first, true), (waiting, true), (second, false)]);
+    assert_eq!(games[0].since, 1_700_000_000_000);
+    assert!(
+        arena
+            .games(&carol())
+            .await
+            .unwrap()
+            .iter()
+            .all(|g| g.id == waiting && !g.is_your_turn)
+    );
+}

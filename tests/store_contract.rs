@@ -1,0 +1,183 @@
+//! The contract every store keeps, run against SQLite and PostgreSQL alike.
+
+mod support;
+
+use arbiter::store::{
+    GameSetup, GameStatus, LogEntry, NewEntry, NewGame, Offer, OfferKind, Store, StoreError, UserId, WhitePlayer,
+};
+use arbiter_engine::{AnyGame, Game, Seat, VariantId};
+
+fn user(name: &str) -> UserId {
+    UserId::new(format!("test:{name}"))
+}
+
+fn new_game(challenger: &str, opponent: &str, variant: VariantId) -> NewGame {
+    NewGame {
+        setup: GameSetup::new(variant),
+        location: "channel-1".into(),
+        status: GameStatus::Challenge,
+        challenger: user(challenger),
+        opponent: user(opponent),
+        white_player: WhitePlayer::Random,
+        players: None,
+        state: AnyGame::new(variant),
+        now: 1_000,
+    }
+}
+
+async fn insert_and_read_back(store: &dyn Store) {
+    let created = store
+        .insert_game(&new_game("alice", "bob", VariantId::Beirut))
+        .await
+        .unwrap();
+    assert_eq!(created.version, 1);
+    assert_eq!(created.status, GameStatus::Challenge);
+    assert_eq!(
+        (created.created_at, created.updated_at, created.turn_since),
+        (1_000, 1_000, 1_000)
+    );
+    let loaded = store.game(created.id).await.unwrap().unwrap();
+    assert_eq!(loaded, created);
+    assert_eq!(loaded.state, AnyGame::new(VariantId::Beirut));
+    assert!(store.game(created.id + 1000).await.unwrap().is_none());
+    let second = store
+        .insert_game(&new_game("alice", "carol", VariantId::Chess))
+        .await
+        .unwrap();
+    assert_ne!(second.id, created.id);
+}
+
+async fn updates_are_guarded_by_the_version(store: &dyn Store) {
+    let mut game = store
+        .insert_game(&new_game("alice", "bob", VariantId::Chess))
+        .await
+        .unwrap();
+    game.status = GameStatus::Active;
+    game.players = Some([user("alice"), user("bob")]);
+    let action = game.state.parse_action(Seat::White, "e4").unwrap();
+    game.state.apply(Seat::White, &action).unwrap();
+    game.offer = Some(Offer {
+        kind: OfferKind::Draw,
+        by: Seat::White,
+    });
+    game.version += 1;
+    game.updated_at = 2_000;
+    let entry = NewEntry {
+        entry: LogEntry::Act {
+            seat: Seat::White,
+            action,
+        },
+        notation: "e4".into(),
+    };
+    store.update_game(&game, std::slice::from_ref(&entry)).await.unwrap();
+    assert_eq!(store.game(game.id).await.unwrap().unwrap(), game);
+
+    // A writer that read version 1 loses: nothing of its change is saved, its log entry included.
+    let mut stale = game.clone();
+    stale.version = 2;
+    stale.status = GameStatus::Finished;
+    let stale_entry = NewEntry {
+        entry: LogEntry::Takeback { plies: 1 },
+        notation: "stale".into(),
+    };
+    match store.update_game(&stale, &[stale_entry]).await {
+        Err(StoreError::Conflict(id)) => assert_eq!(id, game.id),
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+    assert_eq!(store.game(game.id).await.unwrap().unwrap(), game);
+    let log = store.log(game.id).await.unwrap();
+    assert_eq!(log.len(), 1);
+    assert_eq!(
+        (log[0].seq, &log[0].entry, log[0].notation.as_str(), log[0].at),
+        (1, &entry.entry, "e4", 2_000)
+    );
+}
+
+async fn the_log_is_append_only_and_ordered(store: &dyn Store) {
+    let mut game = store
+        .insert_game(&new_game("alice", "bob", VariantId::Chess))
+        .await
+        .unwrap();
+    for (i, text) in ["e4", "e5", "Nf3"].iter().enumerate() {
+        let seat = game.state.to_act()[0];
+        let action = game.state.parse_action(seat, text).unwrap();
+        game.state.apply(seat, &action).unwrap();
+        game.version += 1;
+        game.updated_at = 10 + i as i64;
+        let entries = [NewEntry {
+            entry: LogEntry::Act { seat, action },
+            notation: text.to_string(),
+        }];
+        store.update_game(&game, &entries).await.unwrap();
+    }
+    let log = store.log(game.id).await.unwrap();
+    let notations: Vec<&str> = log.iter().map(|l| l.notation.as_str()).collect();
+    assert_eq!(notations, ["e4", "e5", "Nf3"]);
+    assert_eq!(log.iter().map(|l| l.seq).collect::<Vec<_>>(), [1, 2, 3]);
+    assert!(store.log(game.id + 1000).await.unwrap().is_empty());
+}
+
+async fn games_are_listed_per_user_and_status(store: &dyn Store) {
+    let challenge = store
+        .insert_game(&new_game("dora", "ed", VariantId::Chess))
+        .await
+        .unwrap();
+    let mut active = store
+        .insert_game(&new_game("ed", "fay", VariantId::Blockade))
+        .await
+        .unwrap();
+    active.status = GameStatus::Active;
+    active.version += 1;
+    store.update_game(&active, &[]).await.unwrap();
+    let mut finished = store
+        .insert_game(&new_game("fay", "ed", VariantId::Garden))
+        .await
+        .unwrap();
+    finished.status = GameStatus::Finished;
+    finished.version += 1;
+    store.update_game(&finished, &[]).await.unwrap();
+
+    let open = [GameStatus::Challenge, GameStatus::Active];
+    let ids = |games: Vec<arbiter::store::GameRow>| games.into_iter().map(|g| g.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(store.games_of(&user("ed"), &open).await.unwrap()),
+        [active.id, challenge.id]
+    );
+    assert_eq!(
+        ids(store.games_of(&user("ed"), &[GameStatus::Finished]).await.unwrap()),
+        [finished.id]
+    );
+    assert_eq!(ids(store.games_of(&user("fay"), &open).await.unwrap()), [active.id]);
+    assert!(store.games_of(&user("nobody"), &open).await.unwrap().is_empty());
+    assert!(store.games_of(&user("ed"), &[]).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn every_store_keeps_the_contract() {
+    for db in support::databases().await {
+        eprintln!("store contract on {}", db.name);
+        let store = db.store.as_ref();
+        insert_and_read_back(store).await;
+        updates_are_guarded_by_the_version(store).await;
+        the_log_is_append_only_and_ordered(store).await;
+        games_are_listed_per_user_and_status(store).await;
+    }
+}
+
+#[tokio::test]
+async fn the_embedded_default_is_a_file_in_the_data_directory_and_persists() {
+    let dir = std::env::temp_dir().join(format!("arbiter-data-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let id = {
+        let store = arbiter::store::open(None, &dir).await.unwrap();
+        store
+            .insert_game(&new_game("gus", "hal", VariantId::Chess))
+            .await
+            .unwrap()
+            .id
+    };
+    assert!(dir.join("arbiter.db").exists());
+    let reopened = arbiter::store::open(None, &dir).await.unwrap();
+    assert_eq!(reopened.game(id).await.unwrap().unwrap().challenger, user("gus"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

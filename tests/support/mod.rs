@@ -1,0 +1,128 @@
+//! Fresh, migrated databases for tests: an SQLite file in a temporary directory, and a
+//! PostgreSQL schema of its own in the server at `TEST_DATABASE_URL` (default
+//! `postgres://postgres@127.0.0.1:5432/test`). Outside CI a test skips PostgreSQL with a message
+//! when no server answers; in CI (`CI` set) that is a failure.
+
+#![allow(dead_code)]
+
+use arbiter::arena::Arena;
+use arbiter::clock::{Clock, ManualClock};
+use arbiter::store::{PostgresStore, SqliteStore, Store};
+use sqlx::postgres::PgConnectOptions;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+fn unique_name(prefix: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    format!(
+        "{prefix}_{}_{}_{nanos}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::SeqCst)
+    )
+}
+
+/// A database under test; dropping it removes what it created.
+pub struct TestDb {
+    pub name: &'static str,
+    pub store: Arc<dyn Store>,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    Directory(std::path::PathBuf),
+    Schema { url: String, schema: String },
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        match &self.cleanup {
+            Cleanup::Directory(dir) => {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+            Cleanup::Schema { url, schema } => {
+                let (url, schema) = (url.clone(), schema.clone());
+                // Dropping happens outside any runtime: use a small one of our own.
+                let _ = std::thread::spawn(move || {
+                    let runtime = tokio::runtime::Builder::new_current_thread()
+                        .enable_all()
+                        .build()
+                        .unwrap();
+                    runtime.block_on(async {
+                        if let Ok(pool) = sqlx::PgPool::connect(&url).await {
+                            let sql = format!("DROP SCHEMA IF EXISTS \"{schema}\" CASCADE");
+                            let _ = sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&pool).await;
+                        }
+                    })
+                })
+                .join();
+            }
+        }
+    }
+}
+
+pub async fn sqlite() -> TestDb {
+    let dir = std::env::temp_dir().join(unique_name("arbiter_sqlite"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
+    let store = SqliteStore::connect(&url).await.expect("SQLite opens");
+    TestDb {
+        name: "sqlite",
+        store: Arc::new(store),
+        cleanup: Cleanup::Directory(dir),
+    }
+}
+
+pub fn postgres_url() -> String {
+    std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+/// A PostgreSQL store in a schema of its own, or `None` (with a message) when no server answers
+/// outside CI.
+pub async fn postgres() -> Option<TestDb> {
+    let url = postgres_url();
+    let admin = match sqlx::PgPool::connect(&url).await {
+        Ok(pool) => pool,
+        Err(e) if std::env::var_os("CI").is_none() => {
+            eprintln!("skipping the PostgreSQL half of this test: no server at {url} ({e})");
+            return None;
+        }
+        Err(e) => panic!("CI runs the PostgreSQL tests, but no server answers at {url}: {e}"),
+    };
+    let schema = unique_name("arbiter_test");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA \"{schema}\"")))
+        .execute(&admin)
+        .await
+        .unwrap();
+    admin.close().await;
+    let options = PgConnectOptions::from_str(&url)
+        .unwrap()
+        .options([("search_path", schema.as_str())]);
+    let store = PostgresStore::connect_with(options)
+        .await
+        .expect("PostgreSQL store connects");
+    Some(TestDb {
+        name: "postgres",
+        store: Arc::new(store),
+        cleanup: Cleanup::Schema { url, schema },
+    })
+}
+
+/// Every database available: SQLite always, PostgreSQL when reachable (always in CI).
+pub async fn databases() -> Vec<TestDb> {
+    let mut all = vec![sqlite().await];
+    all.extend(postgres().await);
+    all
+}
+
+/// An arena over `db` with a clock the test controls.
+pub fn arena(db: &TestDb) -> (Arena, Arc<ManualClock>) {
+    let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+    let arena = Arena::new(db.store.clone(), clock.clone() as Arc<dyn Clock>);
+    (arena, clock)
+}
