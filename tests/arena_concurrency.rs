@@ -3,34 +3,12 @@
 
 mod support;
 
+use support::{alice, bob, started};
+
 use arbiter::arena::{Arena, ArenaError, OfferResponse, rebuild};
-use arbiter::store::{GameId, GameSetup, UserId, WhitePlayer};
+use arbiter::store::GameId;
 use arbiter_engine::{Game, VariantId, Viewer};
 use std::sync::Arc;
-
-fn alice() -> UserId {
-    UserId::new("test:alice")
-}
-fn bob() -> UserId {
-    UserId::new("test:bob")
-}
-
-async fn started(arena: &Arena) -> GameId {
-    let id = arena
-        .challenge(
-            &alice(),
-            &bob(),
-            GameSetup::new(VariantId::Chess),
-            WhitePlayer::Challenger,
-            "room",
-        )
-        .await
-        .unwrap()
-        .game
-        .unwrap();
-    arena.accept(id, &bob()).await.unwrap();
-    id
-}
 
 /// The state stored for a game equals the state its log rebuilds. The game and its log are read
 /// separately, so the pair is re-read until no commit landed between the two reads.
@@ -67,7 +45,7 @@ async fn settle(arena: &Arena, id: GameId, quiet: std::time::Duration) {
 async fn fifty_concurrent_submissions_of_one_move_apply_exactly_once() {
     for db in support::databases().await {
         let (arena, _) = support::arena(&db);
-        let id = started(&arena).await;
+        let id = started(&arena, VariantId::Chess).await;
         let tasks: Vec<_> = (0..50)
             .map(|_| {
                 let arena = arena.clone();
@@ -102,7 +80,7 @@ async fn two_players_racing_on_many_games_never_lose_an_update() {
         let (arena, _) = support::arena(&db);
         let mut games = Vec::new();
         for _ in 0..8 {
-            games.push(started(&arena).await);
+            games.push(started(&arena, VariantId::Chess).await);
         }
         let successes = Arc::new(std::sync::atomic::AtomicI64::new(0));
         let mut tasks = Vec::new();
@@ -159,12 +137,12 @@ async fn requests_cut_off_at_any_point_leave_every_game_whole() {
         let (arena, _) = support::arena(&db);
         let mut games = Vec::new();
         for _ in 0..6 {
-            games.push(started(&arena).await);
+            games.push(started(&arena, VariantId::Chess).await);
         }
         // Requests are cancelled after delays spread over twice the time one takes here, which
         // drops them at every await point: before the read, mid-transaction (rolled back), or
         // after commit.
-        let spare = started(&arena).await;
+        let spare = started(&arena, VariantId::Chess).await;
         let timer = std::time::Instant::now();
         arena.act(spare, &alice(), "e4").await.unwrap();
         let typical = timer.elapsed();

@@ -3,36 +3,11 @@
 
 mod support;
 
+use support::{alice, bob, carol, started};
+
 use arbiter::arena::{Arena, ArenaError, Effects, OfferResponse, rebuild};
 use arbiter::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId, ViewCell, Viewer};
-
-fn alice() -> UserId {
-    UserId::new("test:alice")
-}
-fn bob() -> UserId {
-    UserId::new("test:bob")
-}
-fn carol() -> UserId {
-    UserId::new("test:carol")
-}
-
-/// Starts an accepted game with alice as White.
-async fn started(arena: &Arena, variant: VariantId) -> GameId {
-    let effects = arena
-        .challenge(
-            &alice(),
-            &bob(),
-            GameSetup::new(variant),
-            WhitePlayer::Challenger,
-            "room",
-        )
-        .await
-        .unwrap();
-    let id = effects.game.unwrap();
-    arena.accept(id, &bob()).await.unwrap();
-    id
-}
 
 async fn play(arena: &Arena, id: GameId, moves: &[(&UserId, &str)]) {
     for (user, text) in moves {

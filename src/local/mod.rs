@@ -51,7 +51,8 @@ pub async fn run(arena: &Arena, input: impl AsyncBufRead + Unpin, out: &mut impl
             Ok(effects) => print_effects(out, &user, &effects)?,
             Err(error) => {
                 if !error.is_user_error() {
-                    tracing::error!(%user, command, error = ?error, "request failed");
+                    // The command is not logged: it may hold a secret choice.
+                    tracing::error!(%user, error = ?error, "request failed");
                 }
                 writeln!(out, "(to {}) error: {error}", user.display_name())?;
             }

@@ -7,7 +7,8 @@
 
 use arbiter::arena::Arena;
 use arbiter::clock::{Clock, ManualClock};
-use arbiter::store::{PostgresStore, SqliteStore, Store};
+use arbiter::store::{GameId, GameSetup, PostgresStore, SqliteStore, Store, UserId, WhitePlayer};
+use arbiter_engine::VariantId;
 use sqlx::postgres::PgConnectOptions;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -125,4 +126,27 @@ pub fn arena(db: &TestDb) -> (Arena, Arc<ManualClock>) {
     let clock = Arc::new(ManualClock::new(1_700_000_000_000));
     let arena = Arena::new(db.store.clone(), clock.clone() as Arc<dyn Clock>);
     (arena, clock)
+}
+
+pub fn alice() -> UserId {
+    UserId::new("test:alice")
+}
+pub fn bob() -> UserId {
+    UserId::new("test:bob")
+}
+pub fn carol() -> UserId {
+    UserId::new("test:carol")
+}
+
+/// Starts an accepted game of `variant` with alice as White and bob as Black.
+pub async fn started(arena: &Arena, variant: VariantId) -> GameId {
+    let setup = GameSetup::new(variant);
+    let id = arena
+        .challenge(&alice(), &bob(), setup, WhitePlayer::Challenger, "room")
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    arena.accept(id, &bob()).await.unwrap();
+    id
 }
