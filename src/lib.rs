@@ -1,6 +1,7 @@
 //! Arbiter: the arena service, its stores, and its transports.
 
 pub mod arena;
+pub mod bench;
 pub mod clock;
 pub mod local;
 pub mod store;

@@ -45,6 +45,9 @@ enum Command {
         /// How many plies deep to count.
         depth: u32,
     },
+    /// Measure speed: prints the numbers, asserts nothing.
+    #[command(subcommand)]
+    Bench(BenchCommand),
     /// List the legal actions of a seat, one per line, in notation that --moves accepts.
     Legal {
         #[command(flatten)]
@@ -52,6 +55,21 @@ enum Command {
         /// Whose actions to list (default: the seat to act; the first one during a simultaneous choice).
         #[arg(long, value_enum)]
         seat: Option<cli::SeatArg>,
+    },
+}
+
+#[derive(Subcommand)]
+enum BenchCommand {
+    /// Arena throughput and per-move latency (no images): concurrent chess games, every move a
+    /// full request. Runs on a scratch SQLite file, and on PostgreSQL when given one.
+    Arena {
+        /// How many games play at once (each plays 40 moves).
+        #[arg(long, default_value_t = 50)]
+        games: usize,
+        /// A PostgreSQL server to measure too; the benchmark works in a schema of its own and
+        /// drops it afterwards.
+        #[arg(long)]
+        postgres: Option<String>,
     },
 }
 
@@ -67,6 +85,9 @@ fn main() -> ExitCode {
         Command::Local { storage } => run_local(&storage).map(|()| String::new()),
         Command::Perft { game, divide, depth } => cli::perft(&game, depth, divide),
         Command::Legal { game, seat } => cli::legal(&game, seat),
+        Command::Bench(BenchCommand::Arena { games, postgres }) => {
+            runtime().and_then(|rt| rt.block_on(arbiter::bench::arena(postgres.as_deref(), games)))
+        }
     };
     match result {
         Ok(output) => {

@@ -63,6 +63,13 @@ impl Arena {
         Ok(summaries)
     }
 
+    /// The user's most recently created game that has ended, for commands that look back
+    /// (show, export) when no game is named and none is open.
+    pub async fn last_finished_game(&self, user: &UserId) -> Result<Option<GameId>, ArenaError> {
+        let finished = self.store.games_of(user, &[GameStatus::Finished]).await?;
+        Ok(finished.first().map(|g| g.id))
+    }
+
     /// The board, move list and state of a game, as the asker may see it.
     pub async fn show(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
         let game = self.load(id).await?;

@@ -111,6 +111,18 @@ async fn pick_game(
     }
 }
 
+/// The game a looking command means: the one named, the user's only open game, or else the
+/// game of theirs that ended last.
+async fn pick_game_to_look_at(arena: &Arena, user: &UserId, named: Option<GameId>) -> Result<GameId, ArenaError> {
+    match pick_game(arena, user, named, |_| true, "open").await {
+        Err(ArenaError::Rejected(message)) if message.starts_with("you have no game") => arena
+            .last_finished_game(user)
+            .await?
+            .ok_or_else(|| ArenaError::Rejected("you have no games yet".into())),
+        other => other,
+    }
+}
+
 fn offer_response(word: &str) -> Result<OfferResponse, ArenaError> {
     match word {
         "offer" | "ask" | "request" => Ok(OfferResponse::Offer),
@@ -195,7 +207,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         "games" => Effects::reply(games_text(arena, user).await?),
         "show" | "board" => {
             let (named, _) = game_argument(args)?;
-            let id = pick_game(arena, user, named, |_| true, "").await?;
+            let id = pick_game_to_look_at(arena, user, named).await?;
             arena.show(id, user).await?
         }
         "legal" => {
@@ -211,7 +223,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         }
         "export" => {
             let (named, _) = game_argument(args)?;
-            let id = pick_game(arena, user, named, |_| true, "").await?;
+            let id = pick_game_to_look_at(arena, user, named).await?;
             arena.export(id, user).await?
         }
         "import" => {

@@ -1,0 +1,155 @@
+//! Benchmarks run by `arbiter bench`: measured numbers for the closing notes, never assertions.
+
+use crate::arena::Arena;
+use crate::clock::SystemClock;
+use crate::store::{GameSetup, PostgresStore, SqliteStore, Store, UserId, WhitePlayer};
+use anyhow::{Context, Result};
+use arbiter_engine::VariantId;
+use std::fmt::Write;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A 40-ply game played over and over: ordinary moves, captures, castling, checks.
+const GAME: [&str; 40] = [
+    "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6", "c3", "O-O", "h3",
+    "Nb8", "d4", "Nbd7", "c4", "c6", "cxb5", "axb5", "Nc3", "Bb7", "Bg5", "b4", "Nb1", "h6", "Bh4", "c5", "dxe5",
+    "Nxe4", "Bxe7", "Qxe7", "exd6", "Qf6", "Nbd2", "Nxd6",
+];
+
+/// Percentile `p` (0..=100) of sorted durations.
+fn percentile(sorted: &[Duration], p: usize) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[(sorted.len() - 1) * p / 100]
+}
+
+/// What one benchmark run measured.
+pub struct ArenaReport {
+    pub store: &'static str,
+    pub games: usize,
+    pub moves: usize,
+    pub elapsed: Duration,
+    pub latencies: Vec<Duration>,
+}
+
+impl ArenaReport {
+    pub fn summary(&self) -> String {
+        let mut sorted = self.latencies.clone();
+        sorted.sort();
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{}: {} moves in {} concurrent games in {:.2} s = {:.0} moves/s; per move p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            self.store,
+            self.moves,
+            self.games,
+            self.elapsed.as_secs_f64(),
+            self.moves as f64 / self.elapsed.as_secs_f64(),
+            percentile(&sorted, 50).as_secs_f64() * 1e3,
+            percentile(&sorted, 99).as_secs_f64() * 1e3,
+            sorted.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+        );
+        out
+    }
+}
+
+/// Plays `games` chess games at once through the arena, each move a full request (load, check,
+/// apply, save in one transaction), and times every move. No images are rendered.
+pub async fn arena_throughput(store: Arc<dyn Store>, name: &'static str, games: usize) -> Result<ArenaReport> {
+    let arena = Arena::new(store, Arc::new(SystemClock));
+    let mut ids = Vec::new();
+    for i in 0..games {
+        let white = UserId::new(format!("bench:w{i}"));
+        let black = UserId::new(format!("bench:b{i}"));
+        let id = arena
+            .challenge(
+                &white,
+                &black,
+                GameSetup::new(VariantId::Chess),
+                WhitePlayer::Challenger,
+                "bench",
+            )
+            .await?
+            .game
+            .context("a challenge creates a game")?;
+        arena.accept(id, &black).await?;
+        ids.push((id, [white, black]));
+    }
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for (id, players) in ids {
+        let arena = arena.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut latencies = Vec::with_capacity(GAME.len());
+            for (ply, text) in GAME.iter().enumerate() {
+                let timer = Instant::now();
+                arena.act(id, &players[ply % 2], text).await?;
+                latencies.push(timer.elapsed());
+            }
+            anyhow::Ok(latencies)
+        }));
+    }
+    let mut latencies = Vec::new();
+    for task in tasks {
+        latencies.extend(task.await??);
+    }
+    Ok(ArenaReport {
+        store: name,
+        games,
+        moves: latencies.len(),
+        elapsed: started.elapsed(),
+        latencies,
+    })
+}
+
+/// A fresh SQLite file in a temporary directory, removed afterwards by the caller.
+pub async fn scratch_sqlite() -> Result<(Arc<dyn Store>, std::path::PathBuf)> {
+    let dir = std::env::temp_dir().join(format!("arbiter-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let url = format!("sqlite://{}?mode=rwc", dir.join("bench.db").display());
+    Ok((Arc::new(SqliteStore::connect(&url).await?), dir))
+}
+
+/// A PostgreSQL store in a schema of its own, so the benchmark never touches real games; the
+/// caller drops the schema afterwards with `drop_schema`.
+pub async fn scratch_postgres(url: &str) -> Result<(Arc<dyn Store>, String)> {
+    let schema = format!("arbiter_bench_{}", std::process::id());
+    let admin = sqlx::PgPool::connect(url)
+        .await
+        .with_context(|| format!("no PostgreSQL at {url}"))?;
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA IF NOT EXISTS \"{schema}\"")))
+        .execute(&admin)
+        .await?;
+    admin.close().await;
+    let options = sqlx::postgres::PgConnectOptions::from_str(url)?.options([("search_path", schema.as_str())]);
+    Ok((Arc::new(PostgresStore::connect_with(options).await?), schema))
+}
+
+pub async fn drop_schema(url: &str, schema: &str) -> Result<()> {
+    let admin = sqlx::PgPool::connect(url).await?;
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "DROP SCHEMA IF EXISTS \"{schema}\" CASCADE"
+    )))
+    .execute(&admin)
+    .await?;
+    admin.close().await;
+    Ok(())
+}
+
+/// Runs the arena benchmark on SQLite and, when `postgres_url` is given, on PostgreSQL.
+pub async fn arena(postgres_url: Option<&str>, games: usize) -> Result<String> {
+    let mut out = String::new();
+    let (store, dir) = scratch_sqlite().await?;
+    let report = arena_throughput(store, "sqlite", games).await;
+    let _ = std::fs::remove_dir_all(&dir);
+    out.push_str(&report?.summary());
+    if let Some(url) = postgres_url {
+        let (store, schema) = scratch_postgres(url).await?;
+        let report = arena_throughput(store, "postgres", games).await;
+        drop_schema(url, &schema).await?;
+        out.push_str(&report?.summary());
+    }
+    Ok(out)
+}

@@ -1,0 +1,193 @@
+//! Terminal play (`arbiter local`): a scripted game of each variant, start to finish, through the
+//! same line commands a person types; and the real binary keeping a game between two runs.
+
+mod support;
+
+use arbiter::local;
+use std::process::{Command, Stdio};
+
+/// Runs a script through the terminal transport on a fresh SQLite store and returns what it printed.
+async fn run_script(script: &str) -> String {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let mut out = Vec::new();
+    local::run(&arena, script.as_bytes(), &mut out).await.unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+fn assert_no_errors(output: &str) {
+    assert!(
+        !output.lines().any(|l| l.contains("error:")),
+        "the script hit an error:\n{output}"
+    );
+}
+
+#[tokio::test]
+async fn a_chess_game_is_played_to_mate_in_the_terminal() {
+    let output = run_script(
+        "# Scholar's mate, with a declined draw offer on the way\n\
+         alice: challenge bob chess white\n\
+         bob: accept\n\
+         alice: move e4\n\
+         bob: move e5\n\
+         alice: move Bc4\n\
+         bob: draw offer\n\
+         alice: draw decline\n\
+         bob: move Nc6\n\
+         alice: move Qh5\n\
+         bob: move Nf6\n\
+         alice: move Qxf7#\n\
+         alice: export\n",
+    )
+    .await;
+    assert_no_errors(&output);
+    assert!(output.contains("alice played Qxf7#"), "{output}");
+    assert!(output.contains("1-0 · alice (White) wins by checkmate."), "{output}");
+    assert!(
+        output.contains("[Result \"1-0\"]") && output.contains("white: Qxf7#"),
+        "{output}"
+    );
+    // The final board: the white queen on f7 (rank 7, file f) in the text board.
+    assert!(output.contains("  7 p p p p . Q p p"), "{output}");
+}
+
+#[tokio::test]
+async fn a_beirut_game_is_decided_by_a_detonation_in_the_terminal() {
+    let output = run_script(
+        "alice: challenge bob beirut white\n\
+         bob: accept\n\
+         alice: move bomb:g1\n\
+         bob: move bomb:a7\n\
+         alice: move Nf3\n\
+         bob: move a6\n\
+         alice: move Ng5\n\
+         bob: move a5\n\
+         alice: move Nxf7\n\
+         bob: move a4\n\
+         alice: move detonate\n",
+    )
+    .await;
+    assert_no_errors(&output);
+    // Each choice is confirmed privately; the public only hears that one was made.
+    assert!(
+        output.contains("(to alice) Your choice `bomb:g1` is recorded"),
+        "{output}"
+    );
+    assert!(output.contains("alice has made their secret choice."), "{output}");
+    let public: Vec<&str> = output.lines().filter(|l| l.starts_with("[local]")).collect();
+    assert!(
+        !public.iter().any(|l| l.contains("bomb:")),
+        "a public line names a carrier: {public:?}"
+    );
+    assert!(output.contains("alice played detonate"), "{output}");
+    assert!(
+        output.contains("1-0 · alice (White) wins by the king was blown up."),
+        "{output}"
+    );
+}
+
+/// Black builds a corner cluster at h8 that White's pieces and one statue close for good.
+const BLOCKADE_SETUP: &str = "\
+alice: move R@f8
+bob: move Q@h8
+bob: move R@g8
+alice: move B@f6
+alice: move Q@a1
+bob: move R@h7
+bob: move B@g7
+alice: move R@a3
+alice: move B@a4
+bob: move B@h6
+";
+
+#[tokio::test]
+async fn a_garden_of_statues_game_ends_in_a_blockade_in_the_terminal() {
+    let script = format!("alice: challenge bob garden white\nbob: accept\n{BLOCKADE_SETUP}alice: move Qa1-c1@g5\n");
+    let output = run_script(&script).await;
+    assert_no_errors(&output);
+    assert!(
+        output.contains("Red to move") || output.contains("(Red) to move"),
+        "{output}"
+    );
+    assert!(output.contains("alice played Qa1-c1@g5"), "{output}");
+    assert!(
+        output.contains("1-0 · alice (Red) wins by no complete turn left."),
+        "{output}"
+    );
+}
+
+#[tokio::test]
+async fn a_blockade_game_ends_when_the_set_up_walls_a_player_in() {
+    let output = run_script(
+        "alice: challenge bob blockade white\n\
+         bob: accept\n\
+         alice: move Q@a1\n\
+         bob: move B@a3\n\
+         bob: move R@c1\n\
+         alice: move R@a2\n\
+         alice: move R@b1\n\
+         bob: move R@c3\n\
+         bob: move B@g2\n\
+         alice: move B@b2\n\
+         alice: move B@h1\n\
+         bob: move Q@e5\n\
+         bob: show\n",
+    )
+    .await;
+    assert_no_errors(&output);
+    assert!(
+        output.contains("0-1 · bob (Black) wins by no complete turn left."),
+        "{output}"
+    );
+}
+
+#[tokio::test]
+async fn mistakes_in_the_terminal_get_a_message_and_the_game_goes_on() {
+    let output = run_script(
+        "alice: challenge bob chess white\n\
+         bob: accept\n\
+         bob: move e5\n\
+         alice: move e9\n\
+         alice: frobnicate\n\
+         move e4\n\
+         alice: move e4\n",
+    )
+    .await;
+    let errors: Vec<&str> = output.lines().filter(|l| l.contains("error:")).collect();
+    assert_eq!(errors.len(), 4, "{output}");
+    assert!(errors[0].contains("(to bob)") && errors[0].contains("no game waiting for your move"));
+    assert!(errors[1].contains("(to alice)"));
+    assert!(errors[2].contains("unknown command \"frobnicate\""));
+    assert!(errors[3].contains("start the line with who acts"));
+    assert!(output.contains("alice played e4"), "{output}");
+}
+
+/// The real binary: one run starts a game and stops, a second run continues it from the embedded
+/// store in the same data directory.
+#[test]
+fn the_binary_keeps_a_game_between_runs() {
+    let dir = std::env::temp_dir().join(format!("arbiter-local-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |script: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .arg("local")
+            .env_remove("DATABASE_URL")
+            .env("ARBITER_DATA_DIR", &dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let first = run("alice: challenge bob chess white\nbob: accept\nalice: move f3\nbob: move e5\n");
+    assert!(first.contains("bob played e5"), "{first}");
+    let second = run("alice: move g4\nbob: move Qh4#\n");
+    assert!(second.contains("0-1 · bob (Black) wins by checkmate."), "{second}");
+    assert!(dir.join("arbiter.db").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
