@@ -153,3 +153,75 @@ pub async fn arena(postgres_url: Option<&str>, games: usize) -> Result<String> {
     }
     Ok(out)
 }
+
+/// A 10x10 position with many fairy pieces (docs/images/ten-by-ten.toml).
+pub const TEN_BY_TEN: &str = include_str!("../docs/images/ten-by-ten.toml");
+
+/// The positions the image benchmark draws: a FIDE middlegame and a 10x10 fairy army.
+fn render_positions() -> Result<Vec<(&'static str, arbiter_engine::View)>> {
+    use arbiter_engine::{AnyGame, Game, Viewer};
+    let mut chess = AnyGame::new(VariantId::Chess);
+    let mut ten = AnyGame::custom(Arc::new(arbiter_engine::variant::Variant::from_toml(TEN_BY_TEN)?), None)?;
+    for (game, moves) in [(&mut chess, &GAME[..24]), (&mut ten, &["Ld4", "Ld7"][..])] {
+        for text in moves {
+            let seat = game.to_act()[0];
+            let action = game
+                .parse_action(seat, text)
+                .map_err(|e| anyhow::anyhow!("{text}: {e}"))?;
+            game.apply(seat, &action).map_err(|e| anyhow::anyhow!("{text}: {e}"))?;
+        }
+    }
+    Ok(vec![
+        ("8x8", chess.view(Viewer::Spectator)),
+        ("10x10", ten.view(Viewer::Spectator)),
+    ])
+}
+
+/// Times every image from view to PNG bytes, and its stages, over `iterations` runs.
+pub fn render(iterations: usize) -> Result<String> {
+    use crate::render::{Decor, Renderer, Scene, encode_indexed};
+    let renderer = Renderer::new();
+    let decor = Decor {
+        player_names: [Some("alice".into()), Some("bob".into())],
+        clocks: [Some("0:42 · reserve 4:12".into()), Some("1:00 · reserve 5:00".into())],
+        ..Decor::default()
+    };
+    let mut out = String::new();
+    for (name, view) in render_positions()? {
+        let (mut total, mut build, mut raster, mut encode) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut size = 0;
+        let mut dimensions = (0, 0);
+        for _ in 0..iterations.max(1) {
+            let start = Instant::now();
+            let scene = Scene::from_view(&view, &decor);
+            let built = Instant::now();
+            let pixmap = renderer.pixels(&scene)?;
+            let drawn = Instant::now();
+            let png = encode_indexed(&pixmap)?;
+            let done = Instant::now();
+            total.push(done - start);
+            build.push(built - start);
+            raster.push(drawn - built);
+            encode.push(done - drawn);
+            size = png.len();
+            dimensions = (pixmap.width(), pixmap.height());
+        }
+        let median = |times: &mut Vec<Duration>| {
+            times.sort();
+            percentile(times, 50).as_secs_f64() * 1e3
+        };
+        let _ = writeln!(
+            out,
+            "{name} ({}x{} px): median {:.2} ms per image (scene {:.2}, layout+raster {:.2}, PNG encode {:.2}); p99 {:.2} ms; PNG {:.1} KB",
+            dimensions.0,
+            dimensions.1,
+            median(&mut total),
+            median(&mut build),
+            median(&mut raster),
+            median(&mut encode),
+            percentile(&total, 99).as_secs_f64() * 1e3,
+            size as f64 / 1024.0
+        );
+    }
+    Ok(out)
+}

@@ -4,4 +4,5 @@ pub mod arena;
 pub mod bench;
 pub mod clock;
 pub mod local;
+pub mod render;
 pub mod store;

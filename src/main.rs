@@ -34,6 +34,12 @@ enum Command {
     Local {
         #[command(flatten)]
         storage: StorageArgs,
+        /// Where board images are written (default: the `images` folder in the data directory).
+        #[arg(long)]
+        images: Option<PathBuf>,
+        /// Print boards as text only, without writing images.
+        #[arg(long)]
+        no_images: bool,
     },
     /// Count the leaf nodes of the legal move tree (perft); the count is the last line printed.
     Perft {
@@ -44,6 +50,23 @@ enum Command {
         divide: bool,
         /// How many plies deep to count.
         depth: u32,
+    },
+    /// Draw the board image (PNG) of a position as one viewer sees it.
+    Render {
+        #[command(flatten)]
+        game: cli::GameArgs,
+        /// Whose view: a player's (their side at the bottom, their secrets shown) or a spectator's.
+        #[arg(long, value_enum, default_value = "spectator")]
+        viewer: cli::ViewerArg,
+        /// Show the legal moves of the piece on this square as dots.
+        #[arg(long)]
+        dots: Option<String>,
+        /// Also write the SVG text to this file.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// The PNG file to write.
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Measure speed: prints the numbers, asserts nothing.
     #[command(subcommand)]
@@ -71,6 +94,11 @@ enum BenchCommand {
         #[arg(long)]
         postgres: Option<String>,
     },
+    /// Board image speed and size: an 8x8 and a 10x10 position, view to PNG bytes.
+    Render {
+        #[arg(long, default_value_t = 200)]
+        iterations: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -82,9 +110,24 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Local { storage } => run_local(&storage).map(|()| String::new()),
+        Command::Local {
+            storage,
+            images,
+            no_images,
+        } => {
+            let images = (!no_images).then(|| images.unwrap_or_else(|| storage.data_dir.join("images")));
+            run_local(&storage, images).map(|()| String::new())
+        }
         Command::Perft { game, divide, depth } => cli::perft(&game, depth, divide),
         Command::Legal { game, seat } => cli::legal(&game, seat),
+        Command::Render {
+            game,
+            viewer,
+            dots,
+            svg,
+            out,
+        } => cli::render(&game, viewer, dots.as_deref(), &out, svg.as_deref()),
+        Command::Bench(BenchCommand::Render { iterations }) => arbiter::bench::render(iterations),
         Command::Bench(BenchCommand::Arena { games, postgres }) => {
             runtime().and_then(|rt| rt.block_on(arbiter::bench::arena(postgres.as_deref(), games)))
         }
@@ -105,12 +148,13 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
 }
 
-fn run_local(storage: &StorageArgs) -> anyhow::Result<()> {
+fn run_local(storage: &StorageArgs, images: Option<PathBuf>) -> anyhow::Result<()> {
     runtime()?.block_on(async {
         let store = arbiter::store::open(storage.database_url.as_deref(), &storage.data_dir).await?;
         let arena = Arena::new(store, Arc::new(SystemClock));
         let stdin = tokio::io::BufReader::new(tokio::io::stdin());
         let mut stdout = std::io::stdout();
-        arbiter::local::run(&arena, stdin, &mut stdout).await
+        let images = images.map(arbiter::local::ImageFiles::new);
+        arbiter::local::run(&arena, stdin, &mut stdout, images.as_ref()).await
     })
 }

@@ -170,7 +170,13 @@ async fn requests_cut_off_at_any_point_leave_every_game_whole() {
                 cut_before_commit += usize::from(played == round);
                 if played == round {
                     let player = if round % 2 == 0 { alice() } else { bob() };
-                    arena.act(id, &player, text).await.unwrap();
+                    if let Err(error) = arena.act(id, &player, text).await {
+                        // Only one thing may have beaten us to it: the cut-off request landing
+                        // later than the quiet spell allowed for (the machine was busy).
+                        let game = arena.store().game(id).await.unwrap().unwrap();
+                        let now = game.state.view(Viewer::Spectator).record.len();
+                        assert_eq!(now, round + 1, "{}: {error}", db.name);
+                    }
                 }
             }
         }

@@ -310,6 +310,7 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
         assert!(!export.contains("bomb:"), "{export}");
         let bobs = arena.show(id, &bob()).await.unwrap().reply.unwrap().board.unwrap();
         let marked: Vec<&ViewCell> = bobs
+            .view
             .cells
             .iter()
             .filter(|c| matches!(c, ViewCell::Piece { is_marked: true, .. }))

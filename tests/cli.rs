@@ -115,3 +115,51 @@ fn bad_input_exits_non_zero_naming_the_action() {
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn render_writes_a_png_of_the_position_for_the_viewer() {
+    let dir = std::env::temp_dir().join(format!("arbiter-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("board.png");
+    let svg = dir.join("board.svg");
+    let output = arbiter(&[
+        "render",
+        "--variant",
+        "beirut",
+        "--moves",
+        "bomb:d2 bomb:e7 e4",
+        "--viewer",
+        "black",
+        "--dots",
+        "g8",
+        "--out",
+        out.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    stdout_lines(&output);
+    let png = std::fs::read(&out).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    // IHDR: width and height, big-endian, after the signature and the chunk header.
+    let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
+    assert_eq!(width, 480);
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(
+        svg.matches("fill=\"#c81e1e\"").count(),
+        1,
+        "Black sees its own carrier only"
+    );
+    assert_eq!(svg.matches("fill-opacity=\"0.45\"").count(), 2, "dots on f6 and h6");
+    let bad = arbiter(&[
+        "render",
+        "--variant",
+        "chess",
+        "--dots",
+        "z9",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not a square"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

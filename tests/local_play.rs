@@ -11,7 +11,7 @@ async fn run_script(script: &str) -> String {
     let db = support::sqlite().await;
     let (arena, _) = support::arena(&db);
     let mut out = Vec::new();
-    local::run(&arena, script.as_bytes(), &mut out).await.unwrap();
+    local::run(&arena, script.as_bytes(), &mut out, None).await.unwrap();
     String::from_utf8(out).unwrap()
 }
 
@@ -189,5 +189,37 @@ fn the_binary_keeps_a_game_between_runs() {
     let second = run("alice: move g4\nbob: move Qh4#\n");
     assert!(second.contains("0-1 · bob (Black) wins by checkmate."), "{second}");
     assert!(dir.join("arbiter.db").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With images on, every board the terminal prints is also drawn to a PNG file; private boards
+/// carry their viewer's name, so a secret never lands in a public file.
+#[tokio::test]
+async fn the_terminal_draws_every_board_it_prints_to_a_png_file() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let dir = std::env::temp_dir().join(format!("arbiter-images-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let images = local::ImageFiles::new(&dir);
+    let script =
+        "alice: challenge bob beirut white\nbob: accept\nalice: move bomb:d2\nbob: move bomb:e7\nalice: move e4\n";
+    let mut out = Vec::new();
+    local::run(&arena, script.as_bytes(), &mut out, Some(&images))
+        .await
+        .unwrap();
+    let output = String::from_utf8(out).unwrap();
+    let paths: Vec<&str> = output
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("image: "))
+        .collect();
+    assert!(paths.len() >= 5, "{output}");
+    for path in &paths {
+        let bytes = std::fs::read(path).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{path}");
+    }
+    let public = dir.join("game-1-ply-3.png");
+    let alices = dir.join("game-1-ply-1-alice.png");
+    assert!(paths.contains(&public.to_str().unwrap()), "{output}");
+    assert!(paths.contains(&alices.to_str().unwrap()), "{output}");
     let _ = std::fs::remove_dir_all(&dir);
 }

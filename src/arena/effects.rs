@@ -1,8 +1,8 @@
 //! What the arena asks a transport to do. Effects are data, so every transport and every test
 //! uses the same core and performs them its own way.
 
+use crate::render::BoardImage;
 use crate::store::{GameId, UserId};
-use arbiter_engine::View;
 
 /// A message for everyone in the game's place (its thread or channel).
 #[derive(Clone, Debug, PartialEq)]
@@ -10,8 +10,8 @@ pub struct Post {
     pub game: GameId,
     pub location: String,
     pub text: String,
-    /// The board to show with it: always a spectator's view.
-    pub board: Option<View>,
+    /// The board to show with it: always drawn from a spectator's view.
+    pub board: Option<BoardImage>,
     /// Users to ping (the players to act).
     pub mentions: Vec<UserId>,
 }
@@ -21,7 +21,7 @@ pub struct Post {
 pub struct Reply {
     pub text: String,
     /// The board as the caller may see it (their own view).
-    pub board: Option<View>,
+    pub board: Option<BoardImage>,
 }
 
 /// A direct message, for secret choices and private boards.
@@ -30,8 +30,8 @@ pub struct DirectMessage {
     pub to: UserId,
     pub game: GameId,
     pub text: String,
-    /// The recipient's own view.
-    pub board: Option<View>,
+    /// The board from the recipient's own view.
+    pub board: Option<BoardImage>,
     /// The actions to offer as buttons or a menu, in notation.
     pub choices: Vec<String>,
 }

@@ -2,6 +2,7 @@
 //! everything private from the recipient's own view, so secrets cannot leak through a message.
 
 use super::effects::{DirectMessage, Post};
+use crate::render::{BoardImage, Decor};
 use crate::store::{GameRow, UserId};
 use arbiter_engine::{Game, Outcome, Phase, Seat, View, Viewer};
 
@@ -20,6 +21,23 @@ pub fn player_label(game: &GameRow, view: &View, seat: Seat) -> String {
     match game.player(seat) {
         Some(user) => format!("{} ({})", name(user), seat_name(view, seat)),
         None => seat_name(view, seat).to_string(),
+    }
+}
+
+/// The board image of `game` as `viewer` may see it, with the players' names.
+pub fn board_image(game: &GameRow, viewer: Viewer) -> BoardImage {
+    board_image_of(game, game.state.view(viewer))
+}
+
+/// The board image of a view already taken of `game`.
+pub fn board_image_of(game: &GameRow, view: View) -> BoardImage {
+    let player_names = [Seat::White, Seat::Black].map(|seat| game.player(seat).map(name));
+    BoardImage {
+        view,
+        decor: Decor {
+            player_names,
+            ..Decor::default()
+        },
     }
 }
 
@@ -69,7 +87,7 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
         game: game.id,
         location: game.location.clone(),
         text,
-        board: Some(view),
+        board: Some(board_image_of(game, view)),
         mentions,
     }
 }
@@ -100,7 +118,7 @@ pub fn sealed_prompts(game: &GameRow) -> Vec<DirectMessage> {
                 to,
                 game: game.id,
                 text,
-                board: Some(game.state.view(Viewer::Seat(seat))),
+                board: Some(board_image(game, Viewer::Seat(seat))),
                 choices,
             })
         })

@@ -1,7 +1,7 @@
 //! Acting in a game, and the offers players answer: draws and takebacks.
 
 use super::lifecycle::{conclude, seated};
-use super::messages::{board_post, name, sealed_prompts};
+use super::messages::{board_image, board_post, name, sealed_prompts};
 use super::{Arena, ArenaError, Change, Effects, Reply};
 use crate::store::{GameId, GameRow, GameStatus, LogEntry, LoggedEntry, NewEntry, Offer, OfferKind, UserId};
 use arbiter_engine::{Action, AnyGame, EndReason, Game, Outcome, Phase, Seat, Viewer};
@@ -132,7 +132,7 @@ fn apply_action(game: &mut GameRow, user: &UserId, seat: Seat, action: Action, n
         effects.posts.push(public);
         effects.reply = Some(Reply {
             text: format!("Your choice `{notation}` is recorded. Nobody else can see it."),
-            board: Some(game.state.view(Viewer::Seat(seat))),
+            board: Some(board_image(game, Viewer::Seat(seat))),
         });
     } else {
         let public_text = game

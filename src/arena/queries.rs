@@ -1,6 +1,6 @@
 //! Requests that only look: a user's games, one game, the legal actions, the rules.
 
-use super::messages::{name, player_label, status_line};
+use super::messages::{board_image_of, name, player_label, status_line};
 use super::{Arena, ArenaError, Effects, Reply};
 use crate::store::{GameId, GameRow, GameStatus, UserId};
 use arbiter_engine::{Game, Seat, VariantId, Viewer};
@@ -100,7 +100,7 @@ impl Arena {
         Ok(Effects {
             reply: Some(Reply {
                 text,
-                board: Some(view),
+                board: Some(board_image_of(&game, view)),
             }),
             game: Some(id),
             ..Default::default()

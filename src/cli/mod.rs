@@ -122,3 +122,48 @@ pub fn legal(args: &GameArgs, seat: Option<SeatArg>) -> Result<String> {
     }
     Ok(out)
 }
+
+/// Who an image is drawn for.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum ViewerArg {
+    White,
+    Black,
+    Spectator,
+}
+
+/// `arbiter render`: the board image of a position as one viewer sees it.
+pub fn render(
+    args: &GameArgs,
+    viewer: ViewerArg,
+    dots: Option<&str>,
+    out: &std::path::Path,
+    svg_out: Option<&std::path::Path>,
+) -> Result<String> {
+    use arbiter::render::{Decor, Renderer, Scene, move_dots};
+    let game = build_game(args)?;
+    let viewer = match viewer {
+        ViewerArg::White => arbiter_engine::Viewer::Seat(Seat::White),
+        ViewerArg::Black => arbiter_engine::Viewer::Seat(Seat::Black),
+        ViewerArg::Spectator => arbiter_engine::Viewer::Spectator,
+    };
+    let view = game.view(viewer);
+    let mut decor = Decor::default();
+    if let Some(square) = dots {
+        let from = arbiter_engine::geometry::Square::parse(square)
+            .ok_or_else(|| anyhow!("--dots \"{square}\" is not a square like e2"))?;
+        let seat = game
+            .to_act()
+            .first()
+            .copied()
+            .ok_or_else(|| anyhow!("--dots: the game is over"))?;
+        decor.dots = move_dots(&game.legal_actions(seat), from);
+    }
+    let scene = Scene::from_view(&view, &decor);
+    if let Some(path) = svg_out {
+        let svg = arbiter::render::to_svg(&scene);
+        std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    let png = Renderer::new().png(&scene)?;
+    std::fs::write(out, &png).with_context(|| format!("cannot write {}", out.display()))?;
+    Ok(format!("wrote {} ({} bytes)\n", out.display(), png.len()))
+}

@@ -6,9 +6,11 @@
 mod text_board;
 
 use crate::arena::{Arena, ArenaError, Effects, OfferResponse};
+use crate::render::{BoardImage, Renderer};
 use crate::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
 use arbiter_engine::VariantId;
 use std::io::Write;
+use std::path::PathBuf;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
 pub use text_board::text_board;
@@ -27,8 +29,50 @@ Lines look like `alice: <command>`; the name before the colon is who acts.
 Without #id the command picks your only game that fits. Variants: chess, blockade, garden, beirut.
 Lines starting with # are comments.";
 
-/// Reads commands until the input ends, printing what happens.
-pub async fn run(arena: &Arena, input: impl AsyncBufRead + Unpin, out: &mut impl Write) -> anyhow::Result<()> {
+/// Where the terminal writes board images: every board it prints is also drawn to a PNG file in
+/// this directory (public boards as `game-<id>-ply-<n>.png`, private ones with the viewer's name).
+pub struct ImageFiles {
+    dir: PathBuf,
+    renderer: Renderer,
+}
+
+impl ImageFiles {
+    pub fn new(dir: impl Into<PathBuf>) -> ImageFiles {
+        ImageFiles {
+            dir: dir.into(),
+            renderer: Renderer::new(),
+        }
+    }
+
+    /// Draws `image` and returns the file it went to.
+    fn write(&self, game: GameId, image: &BoardImage, private_to: Option<&UserId>) -> anyhow::Result<PathBuf> {
+        std::fs::create_dir_all(&self.dir)?;
+        let ply = image.view.record.len();
+        let name = match private_to {
+            Some(user) => format!("game-{game}-ply-{ply}-{}.png", file_safe(user.display_name())),
+            None => format!("game-{game}-ply-{ply}.png"),
+        };
+        let path = self.dir.join(name);
+        std::fs::write(&path, self.renderer.image(image)?)?;
+        Ok(path)
+    }
+}
+
+/// A user name as a file name part: letters, digits, `-` and `_` only.
+fn file_safe(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
+        .collect()
+}
+
+/// Reads commands until the input ends, printing what happens, and drawing board images to
+/// `images` when given.
+pub async fn run(
+    arena: &Arena,
+    input: impl AsyncBufRead + Unpin,
+    out: &mut impl Write,
+    images: Option<&ImageFiles>,
+) -> anyhow::Result<()> {
     let mut lines = input.lines();
     while let Some(line) = lines.next_line().await? {
         let line = line.trim();
@@ -48,7 +92,7 @@ pub async fn run(arena: &Arena, input: impl AsyncBufRead + Unpin, out: &mut impl
         };
         let user = UserId::new(format!("local:{}", user.trim()));
         match execute(arena, &user, command.trim()).await {
-            Ok(effects) => print_effects(out, &user, &effects)?,
+            Ok(effects) => print_effects(out, &user, &effects, images)?,
             Err(error) => {
                 if !error.is_user_error() {
                     // The command is not logged: it may hold a secret choice.
@@ -267,24 +311,41 @@ async fn games_text(arena: &Arena, user: &UserId) -> Result<String, ArenaError> 
     Ok(lines.join("\n"))
 }
 
-fn print_effects(out: &mut impl Write, user: &UserId, effects: &Effects) -> std::io::Result<()> {
+fn print_effects(
+    out: &mut impl Write,
+    user: &UserId,
+    effects: &Effects,
+    images: Option<&ImageFiles>,
+) -> anyhow::Result<()> {
+    let game = effects.game.unwrap_or_default();
     for post in &effects.posts {
         writeln!(out, "[{}] {}", post.location, post.text)?;
-        if let Some(view) = &post.board {
-            write!(out, "{}", text_board(view))?;
-        }
+        print_board(out, post.game, post.board.as_ref(), None, images)?;
     }
     if let Some(reply) = &effects.reply {
         writeln!(out, "(to {}) {}", user.display_name(), reply.text)?;
-        if let Some(view) = &reply.board {
-            write!(out, "{}", text_board(view))?;
-        }
+        print_board(out, game, reply.board.as_ref(), Some(user), images)?;
     }
     for dm in &effects.direct_messages {
         writeln!(out, "[DM to {}] {}", dm.to.display_name(), dm.text)?;
-        if let Some(view) = &dm.board {
-            write!(out, "{}", text_board(view))?;
-        }
+        print_board(out, dm.game, dm.board.as_ref(), Some(&dm.to), images)?;
+    }
+    Ok(())
+}
+
+/// Prints a board as text and, when images are on, names the PNG drawn of it.
+fn print_board(
+    out: &mut impl Write,
+    game: GameId,
+    board: Option<&BoardImage>,
+    private_to: Option<&UserId>,
+    images: Option<&ImageFiles>,
+) -> anyhow::Result<()> {
+    let Some(board) = board else { return Ok(()) };
+    write!(out, "{}", text_board(&board.view))?;
+    if let Some(images) = images {
+        let path = images.write(game, board, private_to)?;
+        writeln!(out, "    image: {}", path.display())?;
     }
     Ok(())
 }

@@ -1,0 +1,260 @@
+//! How each kind of piece is drawn. The six FIDE pieces (and the pieces that move exactly like
+//! them in their own game) have drawn art from assets/pieces; every other catalogue piece is a
+//! token with a short label that no other kind shares, and the image lists those labels in a
+//! legend.
+
+use arbiter_engine::catalogue;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// The drawn pieces, each a 100x100 SVG fragment (assets/pieces/README.md gives the format).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Art {
+    King,
+    Queen,
+    Rook,
+    Bishop,
+    Knight,
+    Pawn,
+}
+
+impl Art {
+    pub const ALL: [Art; 6] = [Art::King, Art::Queen, Art::Rook, Art::Bishop, Art::Knight, Art::Pawn];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Art::King => "king",
+            Art::Queen => "queen",
+            Art::Rook => "rook",
+            Art::Bishop => "bishop",
+            Art::Knight => "knight",
+            Art::Pawn => "pawn",
+        }
+    }
+
+    /// The drawing's elements, without the file's root `<svg>` element.
+    pub fn fragment(self) -> &'static str {
+        svg_inner(match self {
+            Art::King => include_str!("../../assets/pieces/king.svg"),
+            Art::Queen => include_str!("../../assets/pieces/queen.svg"),
+            Art::Rook => include_str!("../../assets/pieces/rook.svg"),
+            Art::Bishop => include_str!("../../assets/pieces/bishop.svg"),
+            Art::Knight => include_str!("../../assets/pieces/knight.svg"),
+            Art::Pawn => include_str!("../../assets/pieces/pawn.svg"),
+        })
+    }
+
+    /// The art for a FIDE letter, for pieces known only by their letter (pieces in hand).
+    pub fn for_letter(letter: char) -> Option<Art> {
+        Art::ALL
+            .into_iter()
+            .find(|art| art_letter(*art) == letter.to_ascii_uppercase())
+    }
+}
+
+fn art_letter(art: Art) -> char {
+    match art {
+        Art::King => 'K',
+        Art::Queen => 'Q',
+        Art::Rook => 'R',
+        Art::Bishop => 'B',
+        Art::Knight => 'N',
+        Art::Pawn => 'P',
+    }
+}
+
+/// The statue of Blockade Chess and Garden of Statues.
+pub fn statue_fragment() -> &'static str {
+    svg_inner(include_str!("../../assets/pieces/statue.svg"))
+}
+
+/// What lies between a file's root `<svg ...>` tag and its `</svg>`.
+fn svg_inner(file: &'static str) -> &'static str {
+    let start = file
+        .find("<svg")
+        .and_then(|at| file[at..].find('>').map(|end| at + end + 1));
+    let end = file.rfind("</svg>");
+    match (start, end) {
+        (Some(start), Some(end)) if start <= end => file[start..end].trim(),
+        _ => "",
+    }
+}
+
+/// The outline of a token, telling families apart before the label is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TokenShape {
+    /// A royal piece: a disc with a crown.
+    Royal,
+    /// A pawn-like piece: a smaller disc.
+    Pawn,
+    /// Any other piece: a full disc.
+    Piece,
+}
+
+/// How one kind of piece is drawn.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Picture {
+    Art(Art),
+    Token {
+        shape: TokenShape,
+        label: String,
+        /// The piece's name, for the legend.
+        name: String,
+    },
+}
+
+/// Labels of the catalogue pieces drawn as tokens. Every label is unique (a unit test checks it),
+/// so no two kinds look alike; pawn-like pieces share the small disc, royal ones the crown.
+const TOKEN_LABELS: [(&str, &str); 38] = [
+    ("ubc-king", "K"),
+    ("ubc-queen", "Q"),
+    ("ubc-knight", "N"),
+    ("ubc-pawn", "P"),
+    ("ptt-royal-knight", "RN"),
+    ("ptt-chinese-nightrider", "CN"),
+    ("ptt-pao", "Pa"),
+    ("ptt-camel", "Ca"),
+    ("ptt-knight-camel", "NC"),
+    ("ptt-cardinal", "Cd"),
+    ("ptt-chancellor", "Ch"),
+    ("ptt-ferz", "Fz"),
+    ("ptt-wazir", "Wz"),
+    ("ptt-murray-lion", "Li"),
+    ("ptt-alfil", "Al"),
+    ("ptt-knight-alfil", "NA"),
+    ("ptt-dabbabah", "Da"),
+    ("ptt-blocking-prince", "Pr"),
+    ("ptt-grasshopper", "Gh"),
+    ("ptt-chinese-pawn", "C"),
+    ("ptt-berolina-pawn", "B"),
+    ("ptt-ff-pawn", "V"),
+    ("ptt-mecklenberg-pawn", "MP"),
+    ("ptt-mecklenberg-chinese-pawn", "MC"),
+    ("ptt-mecklenberg-berolina-pawn", "MB"),
+    ("ptt-mecklenberg-ff-pawn", "MV"),
+    ("ptt-defending-pawn", "DP"),
+    ("ptt-defending-chinese-pawn", "DC"),
+    ("ptt-defending-berolina-pawn", "DB"),
+    ("ptt-defending-ff-pawn", "DV"),
+    ("ptt-japanese-spear", "JS"),
+    ("ptt-arabic-spear", "AS"),
+    ("ptt-berolina-spear", "BS"),
+    ("ptt-diagonal-spear", "DS"),
+    ("ptt-fish-pawn", "FP"),
+    ("ptt-chinese-fish-pawn", "FC"),
+    ("ptt-berolina-fish-pawn", "FB"),
+    ("ptt-ff-fish-pawn", "FV"),
+];
+
+/// Catalogue pieces drawn with FIDE art: they move as the FIDE piece does in their own game.
+const ART_PIECES: [(&str, Art); 15] = [
+    ("king", Art::King),
+    ("queen", Art::Queen),
+    ("rook", Art::Rook),
+    ("bishop", Art::Bishop),
+    ("knight", Art::Knight),
+    ("pawn", Art::Pawn),
+    ("ptt-king", Art::King),
+    ("ptt-queen", Art::Queen),
+    ("ptt-rook", Art::Rook),
+    ("ptt-bishop", Art::Bishop),
+    ("ptt-knight", Art::Knight),
+    ("ptt-pawn", Art::Pawn),
+    ("blockade-queen", Art::Queen),
+    ("blockade-rook", Art::Rook),
+    ("blockade-bishop", Art::Bishop),
+];
+
+fn catalogue_pictures() -> &'static HashMap<String, Picture> {
+    static PICTURES: OnceLock<HashMap<String, Picture>> = OnceLock::new();
+    PICTURES.get_or_init(|| {
+        catalogue::all()
+            .into_iter()
+            .map(|def| {
+                let picture = match ART_PIECES.iter().find(|(id, _)| *id == def.id) {
+                    Some(&(_, art)) => Picture::Art(art),
+                    None => {
+                        let label = TOKEN_LABELS
+                            .iter()
+                            .find(|(id, _)| *id == def.id)
+                            .map_or_else(|| def.letter.to_string(), |(_, label)| label.to_string());
+                        Picture::Token {
+                            shape: shape_of(def.is_royal, def.is_pawn),
+                            label,
+                            name: def.name.clone(),
+                        }
+                    }
+                };
+                (def.id, picture)
+            })
+            .collect()
+    })
+}
+
+fn shape_of(is_royal: bool, is_pawn: bool) -> TokenShape {
+    if is_royal {
+        TokenShape::Royal
+    } else if is_pawn {
+        TokenShape::Pawn
+    } else {
+        TokenShape::Piece
+    }
+}
+
+/// How to draw a piece of this catalogue id. A piece outside the catalogue (from a variant file)
+/// is a token with its letter.
+pub fn picture(piece_id: &str, letter: char) -> Picture {
+    catalogue_pictures()
+        .get(piece_id)
+        .cloned()
+        .unwrap_or_else(|| Picture::Token {
+            shape: TokenShape::Piece,
+            label: letter.to_ascii_uppercase().to_string(),
+            name: piece_id.to_string(),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_catalogue_piece_has_a_picture_that_no_other_kind_shares() {
+        let mut tokens = HashSet::new();
+        let mut arts = HashMap::new();
+        for def in catalogue::all() {
+            match picture(&def.id, def.letter) {
+                Picture::Art(art) => {
+                    // Only pieces that move like the FIDE piece share its art.
+                    let fide = arts.entry(art).or_insert_with(|| def.betza.clone());
+                    let same = *fide == def.betza || def.id.starts_with("blockade-") || art == Art::Pawn;
+                    assert!(same, "{} borrows the {art:?} art but moves differently", def.id);
+                }
+                Picture::Token { shape, label, .. } => {
+                    assert!(
+                        tokens.insert(label.clone()),
+                        "{}: the label {label} is used twice",
+                        def.id
+                    );
+                    assert!(!label.is_empty() && label.len() <= 2, "{}: {label}", def.id);
+                    assert_eq!(shape == TokenShape::Royal, def.is_royal, "{}", def.id);
+                }
+            }
+        }
+        assert_eq!(
+            tokens.len(),
+            TOKEN_LABELS.len(),
+            "every label is used by a catalogue piece"
+        );
+    }
+
+    #[test]
+    fn art_fragments_are_the_inner_elements_of_their_files() {
+        for art in Art::ALL {
+            let fragment = art.fragment();
+            assert!(fragment.starts_with('<') && !fragment.contains("<svg") && !fragment.contains("</svg>"));
+        }
+        assert!(statue_fragment().contains("#8a8a8a"));
+    }
+}

@@ -1,0 +1,366 @@
+//! What an image shows, as data: boards with pieces and general marks (square tints, markers,
+//! badges, labels), a strip per player, text lines and a legend. Games choose marks; the drawing
+//! code never needs to know which game it draws. A scene is built from one viewer's view, so an
+//! image can only show what that viewer may see.
+
+use super::pieces::{Art, Picture, picture};
+use arbiter_engine::geometry::Square;
+use arbiter_engine::{Phase, Seat, View, ViewCell, Viewer};
+
+/// An sRGB colour with opacity.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rgba {
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+    pub a: f32,
+}
+
+impl Rgba {
+    pub const fn new(r: u8, g: u8, b: u8, a: f32) -> Rgba {
+        Rgba { r, g, b, a }
+    }
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
+    }
+}
+
+/// Colours of the marks games use.
+pub mod palette {
+    use super::Rgba;
+    pub const LAST_MOVE: Rgba = Rgba::new(246, 214, 70, 0.55);
+    pub const CHECK: Rgba = Rgba::new(226, 40, 40, 0.75);
+    pub const DOT: Rgba = Rgba::new(30, 60, 30, 0.45);
+    pub const WHITE_SIDE: Rgba = Rgba::new(255, 255, 255, 0.8);
+    pub const BLACK_SIDE: Rgba = Rgba::new(20, 20, 20, 0.7);
+    pub const RED_SIDE: Rgba = Rgba::new(214, 48, 49, 0.75);
+    pub const BLUE_SIDE: Rgba = Rgba::new(38, 96, 214, 0.75);
+    pub const BOMB: Rgba = Rgba::new(200, 30, 30, 1.0);
+}
+
+/// How one side's pieces are painted: body, outline, and the inner detail lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceColors {
+    pub body: &'static str,
+    pub outline: &'static str,
+    pub details: &'static str,
+}
+
+impl PieceColors {
+    pub const WHITE: PieceColors = PieceColors {
+        body: "#f2efe6",
+        outline: "#1e1e1e",
+        details: "#1e1e1e",
+    };
+    pub const BLACK: PieceColors = PieceColors {
+        body: "#2b2b2b",
+        outline: "#f2efe6",
+        details: "#f2efe6",
+    };
+    pub const RED: PieceColors = PieceColors {
+        body: "#e0493f",
+        outline: "#1e1e1e",
+        details: "#1e1e1e",
+    };
+    pub const BLUE: PieceColors = PieceColors {
+        body: "#2f6ee0",
+        outline: "#1e1e1e",
+        details: "#f2efe6",
+    };
+
+    /// The paint of a seat in a game that calls its sides `seat_names`.
+    pub fn of(seat_names: &[String; 2], seat: Seat) -> PieceColors {
+        match seat_names[seat.index()].as_str() {
+            "Red" => PieceColors::RED,
+            "Blue" => PieceColors::BLUE,
+            _ if seat.is_black() => PieceColors::BLACK,
+            _ => PieceColors::WHITE,
+        }
+    }
+}
+
+/// A mark drawn over a square's piece.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Marker {
+    /// A small disc in the middle (a legal destination).
+    Dot(Rgba),
+    /// A ring around the square's edge (a capture, a flag, a goal).
+    Ring(Rgba),
+}
+
+/// A small round badge in a square's top-right corner with a short text (the bomb carrier, a
+/// base, a count).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Badge {
+    pub text: String,
+    pub color: Rgba,
+}
+
+/// What stands on a square.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Occupant {
+    Piece { side: Seat, picture: Picture },
+    Statue,
+}
+
+/// One board of an image.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardScene {
+    pub files: u8,
+    pub ranks: u8,
+    /// Black's side at the bottom.
+    pub is_flipped: bool,
+    /// Rank by rank from a1, like a view's cells.
+    pub occupants: Vec<Option<Occupant>>,
+    /// Square tints, drawn under the pieces in order.
+    pub tints: Vec<(Square, Rgba)>,
+    pub markers: Vec<(Square, Marker)>,
+    pub badges: Vec<(Square, Badge)>,
+    /// Words written along a square's bottom edge (a domination square's owner, a portal's pair).
+    pub labels: Vec<(Square, String)>,
+    /// A title above the board, for images with several boards.
+    pub caption: Option<String>,
+}
+
+impl BoardScene {
+    pub fn occupant(&self, square: Square) -> Option<&Occupant> {
+        self.occupants
+            .get(square.rank() as usize * self.files as usize + square.file() as usize)?
+            .as_ref()
+    }
+}
+
+/// A player's strip above or below the boards.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerStrip {
+    /// "alice (White)", or just "White".
+    pub name: String,
+    pub side_color: Rgba,
+    /// What the player must do now ("to move", "to place", "to choose"), when it is their turn.
+    pub turn: Option<String>,
+    /// "0:42 · reserve 4:12" when the game has clocks.
+    pub clock: Option<String>,
+    /// Pieces still to place, drawn small.
+    pub hand: Vec<Picture>,
+}
+
+/// One legend line: a token and what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegendEntry {
+    pub label: String,
+    pub name: String,
+}
+
+/// Everything one image shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    pub boards: Vec<BoardScene>,
+    /// Indexed by seat; the seat at the top of the first board is drawn above.
+    pub players: [PlayerStrip; 2],
+    /// How each seat's pieces are painted.
+    pub piece_colors: [PieceColors; 2],
+    /// Lines under the boards: a score line, the result.
+    pub lines: Vec<String>,
+    pub legend: Vec<LegendEntry>,
+}
+
+/// What an image adds to a view: who plays, their clocks, and legal-move dots when asked.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Decor {
+    pub player_names: [Option<String>; 2],
+    pub clocks: [Option<String>; 2],
+    pub dots: Vec<Square>,
+    /// Extra lines under the board (a score line).
+    pub lines: Vec<String>,
+}
+
+/// The colour that stands for a seat in a game that calls its sides `seat_names`.
+pub fn side_color(seat_names: &[String; 2], seat: Seat) -> Rgba {
+    match seat_names[seat.index()].as_str() {
+        "Red" => palette::RED_SIDE,
+        "Blue" => palette::BLUE_SIDE,
+        _ if seat.is_black() => palette::BLACK_SIDE,
+        _ => palette::WHITE_SIDE,
+    }
+}
+
+impl Scene {
+    /// The scene of a single-board game as `view`'s viewer may see it: the viewer's side at the
+    /// bottom (White's for spectators and the arbiter).
+    pub fn from_view(view: &View, decor: &Decor) -> Scene {
+        let is_flipped = matches!(view.viewer, Viewer::Seat(seat) if seat.is_black());
+        let mut board = BoardScene {
+            files: view.files,
+            ranks: view.ranks,
+            is_flipped,
+            occupants: view.cells.iter().map(occupant).collect(),
+            tints: Vec::new(),
+            markers: Vec::new(),
+            badges: Vec::new(),
+            labels: Vec::new(),
+            caption: None,
+        };
+        if let Some((from, to)) = view.last_move {
+            board.tints.push((from, palette::LAST_MOVE));
+            board.tints.push((to, palette::LAST_MOVE));
+        }
+        if let Some((square, placer)) = view.last_statue {
+            board.tints.push((square, side_color(&view.seat_names, placer)));
+        }
+        if let Some(square) = view.check {
+            board.tints.push((square, palette::CHECK));
+        }
+        for (index, cell) in view.cells.iter().enumerate() {
+            if let ViewCell::Piece { is_marked: true, .. } = cell {
+                let square = Square::new(index as u8 % view.files, index as u8 / view.files);
+                board.badges.push((
+                    square,
+                    Badge {
+                        text: "B".into(),
+                        color: palette::BOMB,
+                    },
+                ));
+            }
+        }
+        for &square in &decor.dots {
+            // A dot would vanish under a piece: a capture gets a ring around it instead.
+            let marker = match board.occupant(square) {
+                Some(_) => Marker::Ring(palette::DOT),
+                None => Marker::Dot(palette::DOT),
+            };
+            board.markers.push((square, marker));
+        }
+        let players = [Seat::White, Seat::Black].map(|seat| {
+            let side = &view.seat_names[seat.index()];
+            PlayerStrip {
+                name: match &decor.player_names[seat.index()] {
+                    Some(player) => format!("{player} ({side})"),
+                    None => side.clone(),
+                },
+                side_color: side_color(&view.seat_names, seat),
+                turn: (view.outcome.is_none() && view.to_act.contains(&seat))
+                    .then(|| turn_word(view.phase).to_string()),
+                clock: decor.clocks[seat.index()].clone(),
+                hand: view.hands[seat.index()]
+                    .iter()
+                    .map(|&letter| hand_picture(letter))
+                    .collect(),
+            }
+        });
+        let mut lines = decor.lines.clone();
+        if let Some(outcome) = &view.outcome {
+            let verdict = match outcome.winner {
+                _ if outcome.reason == arbiter_engine::EndReason::Aborted => "Aborted".to_string(),
+                Some(seat) => format!(
+                    "{} wins by {}",
+                    view.seat_names[seat.index()],
+                    outcome.reason.describe()
+                ),
+                None => format!("Drawn by {}", outcome.reason.describe()),
+            };
+            lines.push(format!("{} · {verdict}", outcome.result_text()));
+        }
+        let legend = legend(std::slice::from_ref(&board), &players);
+        if !board.badges.is_empty() {
+            lines.push("B: your secret bomb carrier (only you see this mark)".into());
+        }
+        Scene {
+            boards: vec![board],
+            players,
+            piece_colors: [Seat::White, Seat::Black].map(|seat| PieceColors::of(&view.seat_names, seat)),
+            lines,
+            legend,
+        }
+    }
+}
+
+fn turn_word(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Setup => "to place",
+        Phase::SealedChoice => "to choose",
+        Phase::Play | Phase::Finished => "to move",
+    }
+}
+
+fn occupant(cell: &ViewCell) -> Option<Occupant> {
+    match cell {
+        ViewCell::Empty => None,
+        ViewCell::Statue => Some(Occupant::Statue),
+        ViewCell::Piece {
+            color,
+            letter,
+            piece_id,
+            ..
+        } => Some(Occupant::Piece {
+            side: *color,
+            picture: picture(piece_id, *letter),
+        }),
+    }
+}
+
+/// A piece in hand is known by its letter alone.
+fn hand_picture(letter: char) -> Picture {
+    match Art::for_letter(letter) {
+        Some(art) => Picture::Art(art),
+        None => Picture::Token {
+            shape: super::pieces::TokenShape::Piece,
+            label: letter.to_string(),
+            name: letter.to_string(),
+        },
+    }
+}
+
+/// The tokens on the boards and in hand, each once, in label order.
+fn legend(boards: &[BoardScene], players: &[PlayerStrip; 2]) -> Vec<LegendEntry> {
+    let on_boards = boards
+        .iter()
+        .flat_map(|b| b.occupants.iter().flatten())
+        .filter_map(|o| match o {
+            Occupant::Piece { picture, .. } => Some(picture),
+            Occupant::Statue => None,
+        });
+    let in_hand = players.iter().flat_map(|p| p.hand.iter());
+    let mut entries: Vec<LegendEntry> = on_boards
+        .chain(in_hand)
+        .filter_map(|picture| match picture {
+            Picture::Token { label, name, .. } => Some(LegendEntry {
+                label: label.clone(),
+                name: name.clone(),
+            }),
+            Picture::Art(_) => None,
+        })
+        .collect();
+    entries.sort_by(|a, b| a.label.cmp(&b.label));
+    entries.dedup();
+    entries
+}
+
+/// The squares the piece on `from` can reach with `actions` (a seat's legal actions), for
+/// legal-move dots.
+pub fn move_dots(actions: &[arbiter_engine::Action], from: Square) -> Vec<Square> {
+    let mut dots: Vec<Square> = actions
+        .iter()
+        .filter_map(|action| match action {
+            arbiter_engine::Action::Move(m) if m.from == from => Some(m.to),
+            arbiter_engine::Action::MoveAndStatue { from: f, to, .. } if *f == from => Some(*to),
+            _ => None,
+        })
+        .collect();
+    dots.sort();
+    dots.dedup();
+    dots
+}
+
+/// A board image to draw: one viewer's view and what the image adds to it. Effects carry these,
+/// and each transport draws them when it shows them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardImage {
+    pub view: View,
+    pub decor: Decor,
+}
+
+impl BoardImage {
+    pub fn scene(&self) -> Scene {
+        Scene::from_view(&self.view, &self.decor)
+    }
+}

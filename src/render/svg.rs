@@ -1,0 +1,613 @@
+//! A scene as SVG text. The layout is fixed arithmetic, so the same scene always gives the same
+//! text (the golden tests rely on it) and nothing depends on the host's fonts or locale.
+
+use super::pieces::{Picture, TokenShape, statue_fragment};
+use super::scene::{BoardScene, Marker, Occupant, PieceColors, PlayerStrip, Rgba, Scene};
+use arbiter_engine::Seat;
+use arbiter_engine::geometry::Square;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+pub const FONT: &str = "DejaVu Sans";
+const BACKGROUND: &str = "#262421";
+const TEXT: &str = "#e8e6e3";
+const DIM_TEXT: &str = "#a9a5a0";
+const LIGHT_SQUARE: &str = "#eeeed2";
+const DARK_SQUARE: &str = "#769656";
+const STRIP: &str = "#312e2b";
+const STRIP_TO_ACT: &str = "#4b6b38";
+
+const MARGIN: f32 = 22.0;
+const RIGHT_MARGIN: f32 = 10.0;
+const BOARD_GAP: f32 = 24.0;
+const STRIP_HEIGHT: f32 = 34.0;
+const HAND_ROW: f32 = 26.0;
+const CAPTION_HEIGHT: f32 = 22.0;
+const COORDS_HEIGHT: f32 = 18.0;
+const LINE_HEIGHT: f32 = 20.0;
+/// An average glyph width of DejaVu Sans as a fraction of the font size, for wrapping.
+const GLYPH_WIDTH: f32 = 0.6;
+
+/// Pixels per square: boards about 450 px wide on their own, smaller side by side.
+pub fn square_size(scene: &Scene) -> f32 {
+    let widest = scene.boards.iter().map(|b| b.files.max(b.ranks)).max().unwrap_or(8) as f32;
+    let budget = if scene.boards.len() > 1 { 340.0 } else { 460.0 };
+    (budget / widest).floor().clamp(24.0, 56.0)
+}
+
+/// Where things go.
+struct Layout {
+    square: f32,
+    width: f32,
+    board_top: f32,
+    board_height: f32,
+    legend_lines: Vec<String>,
+    strip_heights: [f32; 2],
+    height: f32,
+}
+
+impl Layout {
+    fn of(scene: &Scene) -> Layout {
+        let square = square_size(scene);
+        let boards_width: f32 = scene
+            .boards
+            .iter()
+            .map(|b| MARGIN + f32::from(b.files) * square)
+            .sum::<f32>()
+            + BOARD_GAP * scene.boards.len().saturating_sub(1) as f32;
+        let width = (boards_width + RIGHT_MARGIN).ceil();
+        let ranks = scene.boards.iter().map(|b| b.ranks).max().unwrap_or(8);
+        let has_captions = scene.boards.iter().any(|b| b.caption.is_some());
+        let strip_height = |p: &PlayerStrip| STRIP_HEIGHT + if p.hand.is_empty() { 0.0 } else { HAND_ROW };
+        let top_seat = top_seat(scene);
+        let strip_heights = [
+            strip_height(&scene.players[top_seat.index()]),
+            strip_height(&scene.players[top_seat.other().index()]),
+        ];
+        let board_top = strip_heights[0] + 6.0 + if has_captions { CAPTION_HEIGHT } else { 0.0 };
+        let board_height = f32::from(ranks) * square;
+        let legend_lines = wrap_legend(scene, width - 2.0 * 8.0, 13.0);
+        let height = board_top
+            + board_height
+            + COORDS_HEIGHT
+            + strip_heights[1]
+            + 6.0
+            + LINE_HEIGHT * (scene.lines.len() + legend_lines.len()) as f32
+            + 4.0;
+        Layout {
+            square,
+            width,
+            board_top,
+            board_height,
+
+            legend_lines,
+            strip_heights,
+            height: height.ceil(),
+        }
+    }
+}
+
+/// The seat drawn at the top: the one away from the first board's bottom side.
+fn top_seat(scene: &Scene) -> Seat {
+    match scene.boards.first() {
+        Some(board) if board.is_flipped => Seat::White,
+        _ => Seat::Black,
+    }
+}
+
+/// Escapes text for SVG content and attributes.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Numbers with at most two decimals, without trailing zeros, so the text stays short and stable.
+fn num(value: f32) -> String {
+    let rounded = (value * 100.0).round() / 100.0;
+    let text = format!("{rounded:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+fn side_name(side: Seat) -> &'static str {
+    if side.is_black() { "black" } else { "white" }
+}
+
+/// The id under which a picture is defined once and used on every square it stands on.
+fn def_id(side: Seat, picture: &Picture) -> String {
+    match picture {
+        Picture::Art(art) => format!("{}-{}", side_name(side), art.id()),
+        Picture::Token { label, .. } => {
+            let safe: String = label
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            format!("{}-token-{safe}", side_name(side))
+        }
+    }
+}
+
+/// A picture's elements in a 100x100 box.
+fn picture_elements(colors: PieceColors, picture: &Picture) -> String {
+    let PieceColors { body, outline, details } = colors;
+    match picture {
+        Picture::Art(art) => format!(
+            "<g fill=\"{body}\" stroke=\"{outline}\" color=\"{details}\" stroke-width=\"3.5\" \
+             stroke-linejoin=\"round\" stroke-linecap=\"round\">{}</g>",
+            art.fragment()
+        ),
+        Picture::Token { shape, label, .. } => {
+            let radius = match shape {
+                TokenShape::Pawn => 30.0,
+                TokenShape::Royal | TokenShape::Piece => 38.0,
+            };
+            let center_y = if *shape == TokenShape::Royal { 56.0 } else { 52.0 };
+            let mut out = String::new();
+            if *shape == TokenShape::Royal {
+                // Three crown points above the disc.
+                let _ = write!(
+                    out,
+                    "<path d=\"M26 26 L32 6 L42 20 L50 4 L58 20 L68 6 L74 26 Z\" fill=\"{body}\" \
+                     stroke=\"{outline}\" stroke-width=\"4\" stroke-linejoin=\"round\"/>"
+                );
+            }
+            let _ = write!(
+                out,
+                "<circle cx=\"50\" cy=\"{}\" r=\"{}\" fill=\"{body}\" stroke=\"{outline}\" stroke-width=\"4.5\"/>",
+                num(center_y),
+                num(radius)
+            );
+            let size = match (label.chars().count(), shape) {
+                (1, TokenShape::Pawn) => 38.0,
+                (1, _) => 48.0,
+                (_, TokenShape::Pawn) => 28.0,
+                _ => 36.0,
+            };
+            let _ = write!(
+                out,
+                "<text x=\"50\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" \
+                 fill=\"{details}\">{}</text>",
+                num(center_y + size * 0.36),
+                num(size),
+                escape(label)
+            );
+            out
+        }
+    }
+}
+
+/// Top-left corner of a square on a board drawn at `left`.
+fn square_origin(board: &BoardScene, left: f32, top: f32, square: f32, at: Square) -> (f32, f32) {
+    let (column, row) = if board.is_flipped {
+        (board.files - 1 - at.file(), at.rank())
+    } else {
+        (at.file(), board.ranks - 1 - at.rank())
+    };
+    (left + f32::from(column) * square, top + f32::from(row) * square)
+}
+
+fn rgba_fill(color: Rgba) -> String {
+    if color.a >= 1.0 {
+        format!("fill=\"{}\"", color.hex())
+    } else {
+        format!("fill=\"{}\" fill-opacity=\"{}\"", color.hex(), num(color.a))
+    }
+}
+
+/// A piece picture placed in the image: a picture id of [`Drawing::pictures`], where, how big.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placed {
+    pub id: String,
+    pub x: f32,
+    pub y: f32,
+    pub size: f32,
+}
+
+/// A scene laid out in three layers: everything under the pieces, the pieces, and the marks over
+/// them. The SVG document is the three in order; the rasteriser draws the pieces from cached
+/// sprites instead, which is where most of the drawing time would otherwise go.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drawing {
+    pub width: f32,
+    pub height: f32,
+    /// Each picture used, by id: its elements in a 100x100 box.
+    pub pictures: BTreeMap<String, String>,
+    pub under: String,
+    pub placed: Vec<Placed>,
+    pub over: String,
+}
+
+impl Drawing {
+    /// An SVG document of the drawing's size holding `defs` and `body`.
+    pub fn document(&self, defs: &str, body: &str) -> String {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" \
+             width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{FONT}\">\n{defs}{body}</svg>\n",
+            w = num(self.width),
+            h = num(self.height)
+        )
+    }
+
+    /// The whole drawing as one SVG document.
+    pub fn to_svg(&self) -> String {
+        let mut defs = String::from("<defs>\n");
+        for (id, elements) in &self.pictures {
+            let _ = writeln!(defs, "<g id=\"{id}\">{elements}</g>");
+        }
+        defs.push_str("</defs>\n");
+        let mut body = self.under.clone();
+        for placed in &self.placed {
+            let _ = writeln!(
+                body,
+                "<use xlink:href=\"#{}\" transform=\"translate({} {}) scale({})\"/>",
+                placed.id,
+                num(placed.x),
+                num(placed.y),
+                num(placed.size / 100.0)
+            );
+        }
+        body.push_str(&self.over);
+        self.document(&defs, &body)
+    }
+}
+
+/// A picture on its own, `size` pixels square: the sprite the rasteriser draws pieces from.
+pub fn picture_document(elements: &str, size: u32) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size}\" height=\"{size}\" viewBox=\"0 0 100 100\" \
+         font-family=\"{FONT}\">{elements}</svg>"
+    )
+}
+
+/// The scene as an SVG document.
+pub fn to_svg(scene: &Scene) -> String {
+    drawing(scene).to_svg()
+}
+
+/// Lays a scene out.
+pub fn drawing(scene: &Scene) -> Drawing {
+    let layout = Layout::of(scene);
+    let mut drawing = Drawing {
+        width: layout.width,
+        height: layout.height,
+        pictures: pictures(scene),
+        under: String::with_capacity(8 * 1024),
+        placed: Vec::with_capacity(64),
+        over: String::new(),
+    };
+    let _ = writeln!(
+        drawing.under,
+        "<rect width=\"{}\" height=\"{}\" fill=\"{BACKGROUND}\"/>",
+        num(layout.width),
+        num(layout.height)
+    );
+    let top = top_seat(scene);
+    write_strip(&mut drawing, &layout, scene, top, 0.0, layout.strip_heights[0]);
+    let mut left = 0.0;
+    for board in &scene.boards {
+        write_board(&mut drawing, &layout, board, left + MARGIN);
+        left += MARGIN + f32::from(board.files) * layout.square + BOARD_GAP;
+    }
+    let below = layout.board_top + layout.board_height + COORDS_HEIGHT;
+    write_strip(
+        &mut drawing,
+        &layout,
+        scene,
+        top.other(),
+        below,
+        layout.strip_heights[1],
+    );
+    let out = &mut drawing.under;
+    let mut y = below + layout.strip_heights[1] + 6.0;
+    for line in &scene.lines {
+        let _ = writeln!(
+            out,
+            "<text x=\"8\" y=\"{}\" font-size=\"15\" fill=\"{TEXT}\">{}</text>",
+            num(y + 15.0),
+            escape(line)
+        );
+        y += LINE_HEIGHT;
+    }
+    for line in &layout.legend_lines {
+        let _ = writeln!(
+            out,
+            "<text x=\"8\" y=\"{}\" font-size=\"13\" fill=\"{DIM_TEXT}\">{line}</text>",
+            num(y + 14.0)
+        );
+        y += LINE_HEIGHT;
+    }
+    drawing
+}
+
+/// Each picture used, by id.
+fn pictures(scene: &Scene) -> BTreeMap<String, String> {
+    let mut used: BTreeMap<String, (Seat, &Picture)> = BTreeMap::new();
+    let mut has_statue = false;
+    for board in &scene.boards {
+        for occupant in board.occupants.iter().flatten() {
+            match occupant {
+                Occupant::Piece { side, picture } => {
+                    used.insert(def_id(*side, picture), (*side, picture));
+                }
+                Occupant::Statue => has_statue = true,
+            }
+        }
+    }
+    for (seat, player) in [Seat::White, Seat::Black].into_iter().zip(&scene.players) {
+        for picture in &player.hand {
+            used.insert(def_id(seat, picture), (seat, picture));
+        }
+    }
+    let mut pictures: BTreeMap<String, String> = used
+        .into_iter()
+        .map(|(id, (side, picture))| (id, picture_elements(scene.piece_colors[side.index()], picture)))
+        .collect();
+    if has_statue {
+        pictures.insert(
+            "statue".into(),
+            format!(
+                "<g stroke-width=\"3.5\" stroke-linejoin=\"round\" stroke-linecap=\"round\">{}</g>",
+                statue_fragment()
+            ),
+        );
+    }
+    pictures
+}
+
+fn write_strip(drawing: &mut Drawing, layout: &Layout, scene: &Scene, seat: Seat, y: f32, height: f32) {
+    let player = &scene.players[seat.index()];
+    let out = &mut drawing.under;
+    let background = if player.turn.is_some() { STRIP_TO_ACT } else { STRIP };
+    let _ = writeln!(
+        out,
+        "<rect y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{background}\"/>",
+        num(y),
+        num(layout.width),
+        num(height)
+    );
+    let swatch = player.side_color;
+    let _ = writeln!(
+        out,
+        "<rect x=\"8\" y=\"{}\" width=\"16\" height=\"16\" rx=\"3\" fill=\"{}\" stroke=\"#000000\" stroke-width=\"1\"/>",
+        num(y + 9.0),
+        swatch.hex()
+    );
+    let mut name = escape(&player.name);
+    if let Some(turn) = &player.turn {
+        name.push_str(" · ");
+        name.push_str(&escape(turn));
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"32\" y=\"{}\" font-size=\"16\" font-weight=\"bold\" fill=\"{TEXT}\">{name}</text>",
+        num(y + 23.0)
+    );
+    if let Some(clock) = &player.clock {
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"16\" text-anchor=\"end\" fill=\"{TEXT}\">{}</text>",
+            num(layout.width - 10.0),
+            num(y + 23.0),
+            escape(clock)
+        );
+    }
+    for (index, picture) in player.hand.iter().enumerate() {
+        drawing.placed.push(Placed {
+            id: def_id(seat, picture),
+            x: 30.0 + index as f32 * 26.0,
+            y: y + STRIP_HEIGHT - 4.0,
+            size: 26.0,
+        });
+    }
+}
+
+fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left: f32) {
+    let out = &mut drawing.under;
+    let square = layout.square;
+    let top = layout.board_top;
+    let width = f32::from(board.files) * square;
+    if let Some(caption) = &board.caption {
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"15\" font-weight=\"bold\" fill=\"{TEXT}\">{}</text>",
+            num(left),
+            num(top - 7.0),
+            escape(caption)
+        );
+    }
+    // The dark colour underneath, light squares on top: half the elements of drawing each.
+    let _ = writeln!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{DARK_SQUARE}\"/>",
+        num(left),
+        num(top),
+        num(width),
+        num(f32::from(board.ranks) * square)
+    );
+    let mut light = String::new();
+    for rank in 0..board.ranks {
+        for file in 0..board.files {
+            if (file + rank) % 2 == 1 {
+                let (x, y) = square_origin(board, left, top, square, Square::new(file, rank));
+                let _ = write!(
+                    light,
+                    "M{} {}h{}v{}h-{}z",
+                    num(x),
+                    num(y),
+                    num(square),
+                    num(square),
+                    num(square)
+                );
+            }
+        }
+    }
+    let _ = writeln!(out, "<path d=\"{light}\" fill=\"{LIGHT_SQUARE}\"/>");
+    for (at, color) in &board.tints {
+        let (x, y) = square_origin(board, left, top, square, *at);
+        let _ = writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" {}/>",
+            num(x),
+            num(y),
+            num(square),
+            num(square),
+            rgba_fill(*color)
+        );
+    }
+    write_coordinates(out, board, left, top, square);
+    for rank in 0..board.ranks {
+        for file in 0..board.files {
+            let at = Square::new(file, rank);
+            let Some(occupant) = board.occupant(at) else { continue };
+            let (x, y) = square_origin(board, left, top, square, at);
+            let id = match occupant {
+                Occupant::Piece { side, picture } => def_id(*side, picture),
+                Occupant::Statue => "statue".to_string(),
+            };
+            drawing.placed.push(Placed { id, x, y, size: square });
+        }
+    }
+    let out = &mut drawing.over;
+    for (at, marker) in &board.markers {
+        let (x, y) = square_origin(board, left, top, square, *at);
+        let (cx, cy) = (x + square / 2.0, y + square / 2.0);
+        let _ = match marker {
+            Marker::Dot(color) => writeln!(
+                out,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" {}/>",
+                num(cx),
+                num(cy),
+                num(square * 0.15),
+                rgba_fill(*color)
+            ),
+            Marker::Ring(color) => writeln!(
+                out,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"{}\" stroke-width=\"{}\"/>",
+                num(cx),
+                num(cy),
+                num(square * 0.44),
+                color.hex(),
+                num(color.a),
+                num(square * 0.07)
+            ),
+        };
+    }
+    for (at, badge) in &board.badges {
+        let (x, y) = square_origin(board, left, top, square, *at);
+        let radius = square * 0.17;
+        let (cx, cy) = (x + square - radius - 1.0, y + radius + 1.0);
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>\
+             <text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#ffffff\">{}</text>",
+            num(cx),
+            num(cy),
+            num(radius),
+            badge.color.hex(),
+            num(cx),
+            num(cy + radius * 0.45),
+            num(radius * 1.25),
+            escape(&badge.text)
+        );
+    }
+    for (at, label) in &board.labels {
+        let (x, y) = square_origin(board, left, top, square, *at);
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#1e1e1e\" \
+             stroke=\"#ffffff\" stroke-width=\"2.5\" paint-order=\"stroke\">{}</text>",
+            num(x + square / 2.0),
+            num(y + square - 3.0),
+            num(square * 0.22),
+            escape(label)
+        );
+    }
+}
+
+/// File letters under the board and rank numbers to its left, in the board's orientation. Each
+/// set is one text element with a position per glyph run: text is the costly part of rasterising,
+/// and one element costs far less than one per coordinate.
+fn write_coordinates(out: &mut String, board: &BoardScene, left: f32, top: f32, square: f32) {
+    let bottom = top + f32::from(board.ranks) * square;
+    let mut files = String::new();
+    for file in 0..board.files {
+        let (x, _) = square_origin(board, left, top, square, Square::new(file, 0));
+        let _ = write!(
+            files,
+            "<tspan x=\"{}\">{}</tspan>",
+            num(x + square / 2.0),
+            (b'a' + file) as char
+        );
+    }
+    let mut ranks = String::new();
+    for rank in 0..board.ranks {
+        let (_, y) = square_origin(board, left, top, square, Square::new(0, rank));
+        let _ = write!(
+            ranks,
+            "<tspan x=\"{}\" y=\"{}\">{}</tspan>",
+            num(left - 11.0),
+            num(y + square / 2.0 + 5.0),
+            rank + 1
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<g font-size=\"14\" text-anchor=\"middle\" fill=\"{DIM_TEXT}\"><text y=\"{}\">{files}</text><text>{ranks}</text></g>",
+        num(bottom + 14.0)
+    );
+}
+
+/// The legend as lines of `label name` pairs that fit `width` at `font_size`.
+fn wrap_legend(scene: &Scene, width: f32, font_size: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut used = 0.0;
+    for entry in &scene.legend {
+        let plain = format!("{} {}", entry.label, entry.name);
+        let cost = (plain.chars().count() as f32 + 3.0) * font_size * GLYPH_WIDTH;
+        if used > 0.0 && used + cost > width {
+            lines.push(std::mem::take(&mut line));
+            used = 0.0;
+        }
+        if used > 0.0 {
+            line.push_str(" · ");
+        }
+        let _ = write!(
+            line,
+            "<tspan font-weight=\"bold\" fill=\"{TEXT}\">{}</tspan> {}",
+            escape(&entry.label),
+            escape(&entry.name)
+        );
+        used += cost;
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Where a square of one of the scene's boards lies in the image: its top-left corner and side,
+/// in pixels (for tests that read pixels, and for anything that points into an image).
+pub fn square_box(scene: &Scene, board_index: usize, at: Square) -> Option<(f32, f32, f32)> {
+    let layout = Layout::of(scene);
+    let board = scene.boards.get(board_index)?;
+    if at.file() >= board.files || at.rank() >= board.ranks {
+        return None;
+    }
+    let left: f32 = scene.boards[..board_index]
+        .iter()
+        .map(|b| MARGIN + f32::from(b.files) * layout.square + BOARD_GAP)
+        .sum::<f32>()
+        + MARGIN;
+    let (x, y) = square_origin(board, left, layout.board_top, layout.square, at);
+    Some((x, y, layout.square))
+}

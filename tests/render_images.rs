@@ -1,0 +1,384 @@
+//! Board images, checked by decoding the PNG and reading its pixels, and by golden SVG text for
+//! one position of each game (`UPDATE_GOLDEN=1 cargo test --test render_images` rewrites them).
+
+use arbiter::render::{Decor, Renderer, Scene, move_dots, square_box, to_svg};
+use arbiter_engine::geometry::Square;
+use arbiter_engine::variant::Variant;
+use arbiter_engine::{AnyGame, Game, Seat, VariantId, Viewer};
+use std::sync::{Arc, OnceLock};
+
+const LIGHT_SQUARE: [u8; 3] = [0xee, 0xee, 0xd2];
+const DARK_SQUARE: [u8; 3] = [0x76, 0x96, 0x56];
+const WHITE_BODY: [u8; 3] = [0xf2, 0xef, 0xe6];
+const BLACK_BODY: [u8; 3] = [0x2b, 0x2b, 0x2b];
+const BOMB_RED: [u8; 3] = [200, 30, 30];
+
+fn renderer() -> &'static Renderer {
+    static RENDERER: OnceLock<Renderer> = OnceLock::new();
+    RENDERER.get_or_init(Renderer::new)
+}
+
+/// A decoded image: width, height and RGB pixels.
+struct Image {
+    width: u32,
+    height: u32,
+    rgb: Vec<u8>,
+}
+
+impl Image {
+    fn decode(png_bytes: &[u8]) -> Image {
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+        decoder.set_transformations(png::Transformations::EXPAND);
+        let mut reader = decoder.read_info().expect("a PNG");
+        let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buffer).expect("one frame");
+        assert_eq!(info.color_type, png::ColorType::Rgb, "palette expands to RGB");
+        buffer.truncate(info.buffer_size());
+        Image {
+            width: info.width,
+            height: info.height,
+            rgb: buffer,
+        }
+    }
+
+    fn pixel(&self, x: u32, y: u32) -> [u8; 3] {
+        let at = ((y * self.width + x) * 3) as usize;
+        [self.rgb[at], self.rgb[at + 1], self.rgb[at + 2]]
+    }
+
+    /// How many pixels of the box close to `color` (within a small tolerance).
+    fn count(&self, (x, y, size): (f32, f32, f32), color: [u8; 3]) -> usize {
+        let (x0, y0) = (x.ceil() as u32, y.ceil() as u32);
+        let side = size.floor() as u32;
+        let mut count = 0;
+        for py in y0..(y0 + side).min(self.height) {
+            for px in x0..(x0 + side).min(self.width) {
+                if is_close(self.pixel(px, py), color, 6) {
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+}
+
+fn is_close(a: [u8; 3], b: [u8; 3], tolerance: i32) -> bool {
+    a.iter()
+        .zip(b)
+        .all(|(x, y)| (i32::from(*x) - i32::from(y)).abs() <= tolerance)
+}
+
+/// `top` with opacity `alpha` over `bottom`.
+fn blend(top: [u8; 3], alpha: f32, bottom: [u8; 3]) -> [u8; 3] {
+    [0, 1, 2].map(|i| (f32::from(top[i]) * alpha + f32::from(bottom[i]) * (1.0 - alpha)).round() as u8)
+}
+
+fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap()
+}
+
+fn played(variant: VariantId, moves: &str) -> AnyGame {
+    let mut game = AnyGame::new(variant);
+    play(&mut game, moves);
+    game
+}
+
+fn play(game: &mut AnyGame, moves: &str) {
+    for text in moves.split_whitespace() {
+        let seat = game.to_act()[0];
+        let action = game.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.apply(seat, &action).unwrap();
+    }
+}
+
+fn draw(game: &AnyGame, viewer: Viewer, decor: &Decor) -> (Scene, Image) {
+    let scene = Scene::from_view(&game.view(viewer), decor);
+    let png = renderer().png(&scene).unwrap();
+    (scene, Image::decode(&png))
+}
+
+/// The box of a square without its outer pixels, so anti-aliased edges do not count.
+fn inner_box(scene: &Scene, square: Square) -> (f32, f32, f32) {
+    let (x, y, size) = square_box(scene, 0, square).unwrap();
+    (x + 2.0, y + 2.0, size - 4.0)
+}
+
+/// A few pixels in a square's top-left corner, where no piece art reaches.
+fn corner(image: &Image, scene: &Scene, square: Square) -> [u8; 3] {
+    let (x, y, _) = square_box(scene, 0, square).unwrap();
+    image.pixel(x as u32 + 3, y as u32 + 3)
+}
+
+#[test]
+fn a_board_image_has_its_size_and_pieces_only_where_the_view_has_them() {
+    let (scene, image) = draw(&AnyGame::new(VariantId::Chess), Viewer::Spectator, &Decor::default());
+    assert_eq!((image.width, image.height), (480, 550));
+    // Empty squares are plain square colour; occupied ones are mostly not.
+    for (square, colour) in [("e4", LIGHT_SQUARE), ("d4", DARK_SQUARE), ("a3", DARK_SQUARE)] {
+        let b = inner_box(&scene, sq(square));
+        let all = (b.2.floor() as usize).pow(2);
+        assert_eq!(image.count(b, colour), all, "{square} is empty");
+    }
+    let e1 = inner_box(&scene, sq("e1"));
+    assert!(image.count(e1, WHITE_BODY) > 300, "a white king on e1");
+    // (A white piece's dark outline blends into a few near-black pixels, no more.)
+    assert!(image.count(e1, BLACK_BODY) < 40);
+    let d8 = inner_box(&scene, sq("d8"));
+    assert!(image.count(d8, BLACK_BODY) > 300, "a black queen on d8");
+    // Squares alternate, a1 dark.
+    assert_eq!(corner(&image, &scene, sq("a1")), DARK_SQUARE);
+    assert_eq!(corner(&image, &scene, sq("h1")), LIGHT_SQUARE);
+}
+
+#[test]
+fn the_viewers_side_is_at_the_bottom() {
+    let game = AnyGame::new(VariantId::Chess);
+    let (spectator_scene, spectator) = draw(&game, Viewer::Spectator, &Decor::default());
+    let (black_scene, black) = draw(&game, Viewer::Seat(Seat::Black), &Decor::default());
+    // The same pixel box, the board's top-left square: Black's rook for spectators (a8), White's
+    // for Black's own image (h1).
+    let top_left = inner_box(&spectator_scene, sq("a8"));
+    assert_eq!(inner_box(&black_scene, sq("h1")), top_left);
+    // (Black pieces have light outlines, so only their dark body tells them apart.)
+    assert!(spectator.count(top_left, BLACK_BODY) > 200);
+    assert!(black.count(top_left, WHITE_BODY) > 200);
+    assert!(black.count(top_left, BLACK_BODY) < 40);
+    // a1 is dark whichever way the board is turned; in Black's image it is the top-right square.
+    let (x, _, _) = square_box(&black_scene, 0, sq("a1")).unwrap();
+    assert!(x > 400.0);
+    assert_eq!(corner(&black, &black_scene, sq("a1")), DARK_SQUARE);
+}
+
+#[test]
+fn the_last_move_and_a_check_are_tinted() {
+    let game = played(VariantId::Chess, "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
+    let (scene, image) = draw(&game, Viewer::Spectator, &Decor::default());
+    let last_move = [246, 214, 70];
+    // h5 (from) is a light square, f7 (to) a light square too.
+    assert!(is_close(
+        corner(&image, &scene, sq("h5")),
+        blend(last_move, 0.55, LIGHT_SQUARE),
+        4
+    ));
+    assert!(is_close(
+        corner(&image, &scene, sq("f7")),
+        blend(last_move, 0.55, LIGHT_SQUARE),
+        4
+    ));
+    let e8 = corner(&image, &scene, sq("e8"));
+    assert!(is_close(e8, blend([226, 40, 40], 0.75, LIGHT_SQUARE), 4), "{e8:?}");
+    // Squares the move did not touch keep their colour.
+    assert_eq!(corner(&image, &scene, sq("e4")), LIGHT_SQUARE);
+}
+
+#[test]
+fn legal_move_dots_mark_the_pieces_destinations_when_asked() {
+    let game = AnyGame::new(VariantId::Chess);
+    let decor = Decor {
+        dots: move_dots(&game.legal_actions(Seat::White), sq("g1")),
+        ..Decor::default()
+    };
+    assert_eq!(decor.dots, vec![sq("f3"), sq("h3")]);
+    let (scene, image) = draw(&game, Viewer::Seat(Seat::White), &decor);
+    let dot_over_light = blend([30, 60, 30], 0.45, LIGHT_SQUARE);
+    for square in ["f3", "h3"] {
+        let (x, y, size) = square_box(&scene, 0, sq(square)).unwrap();
+        let centre = image.pixel((x + size / 2.0) as u32, (y + size / 2.0) as u32);
+        assert!(is_close(centre, dot_over_light, 4), "{square}: {centre:?}");
+    }
+    let (x, y, size) = square_box(&scene, 0, sq("g3")).unwrap();
+    assert_eq!(
+        image.pixel((x + size / 2.0) as u32, (y + size / 2.0) as u32),
+        DARK_SQUARE
+    );
+    let (_, plain) = draw(&game, Viewer::Seat(Seat::White), &Decor::default());
+    let (x, y, size) = square_box(&scene, 0, sq("f3")).unwrap();
+    assert_eq!(
+        plain.pixel((x + size / 2.0) as u32, (y + size / 2.0) as u32),
+        LIGHT_SQUARE
+    );
+}
+
+#[test]
+fn the_bomb_carrier_is_marked_only_in_its_owners_image() {
+    let game = played(VariantId::Beirut, "bomb:d2 bomb:e7 e4");
+    let mut reds = Vec::new();
+    for viewer in [Viewer::Seat(Seat::White), Viewer::Seat(Seat::Black), Viewer::Spectator] {
+        let (scene, image) = draw(&game, viewer, &Decor::default());
+        let d2 = image.count(square_box(&scene, 0, sq("d2")).unwrap(), BOMB_RED);
+        let e7 = image.count(square_box(&scene, 0, sq("e7")).unwrap(), BOMB_RED);
+        let elsewhere: usize = ["e2", "c2", "d7", "f7"]
+            .iter()
+            .map(|s| image.count(square_box(&scene, 0, sq(s)).unwrap(), BOMB_RED))
+            .sum();
+        assert_eq!(elsewhere, 0);
+        reds.push((d2, e7));
+        let svg = to_svg(&scene);
+        let badges = svg.matches("fill=\"#c81e1e\"").count();
+        assert_eq!(badges, usize::from(viewer != Viewer::Spectator), "{viewer:?}");
+    }
+    let [(white_d2, white_e7), (black_d2, black_e7), (spectator_d2, spectator_e7)] = reds[..] else {
+        unreachable!()
+    };
+    assert!(white_d2 > 40 && white_e7 == 0, "White sees only its own carrier");
+    assert!(black_e7 > 40 && black_d2 == 0, "Black sees only its own carrier");
+    assert_eq!((spectator_d2, spectator_e7), (0, 0), "spectators see no carrier");
+}
+
+#[test]
+fn statues_are_drawn_and_only_the_latest_is_tinted_with_its_placers_colour() {
+    let setup = "R@f8 Q@h8 R@g8 B@f6 Q@a1 R@h7 B@g7 R@a3 B@a4 B@h6";
+    let game = played(VariantId::Garden, &format!("{setup} Qa1-c1@e3 Bh6-f4@g5"));
+    let (scene, image) = draw(&game, Viewer::Spectator, &Decor::default());
+    let statue_grey = [0x8a, 0x8a, 0x8a];
+    for square in ["e3", "g5"] {
+        assert!(
+            image.count(inner_box(&scene, sq(square)), statue_grey) > 300,
+            "a statue on {square}"
+        );
+    }
+    // g5 (dark) holds Blue's statue, the latest: tinted blue; e3 (dark) keeps its colour.
+    assert!(is_close(
+        corner(&image, &scene, sq("g5")),
+        blend([38, 96, 214], 0.75, DARK_SQUARE),
+        4
+    ));
+    assert_eq!(corner(&image, &scene, sq("e3")), DARK_SQUARE);
+    let red_turn = played(VariantId::Garden, &format!("{setup} Qa1-c1@e3"));
+    let (scene, image) = draw(&red_turn, Viewer::Spectator, &Decor::default());
+    assert!(is_close(
+        corner(&image, &scene, sq("e3")),
+        blend([214, 48, 49], 0.75, DARK_SQUARE),
+        4
+    ));
+}
+
+#[test]
+fn images_stay_small_enough_for_phones() {
+    for (name, game) in sample_games() {
+        let png = renderer()
+            .png(&Scene::from_view(&game.view(Viewer::Spectator), &Decor::default()))
+            .unwrap();
+        let image = Image::decode(&png);
+        assert!(png.len() < 60 * 1024, "{name}: {} bytes", png.len());
+        assert!((400..=560).contains(&image.width), "{name}: {} px wide", image.width);
+    }
+}
+
+/// One position of each game, and a 10x10 board of fairy pieces.
+fn sample_games() -> Vec<(&'static str, AnyGame)> {
+    let ten = Variant::from_toml(include_str!("../docs/images/ten-by-ten.toml")).unwrap();
+    let mut ten = AnyGame::custom(Arc::new(ten), None).unwrap();
+    play(&mut ten, "Ld4 Ld7");
+    vec![
+        ("chess", played(VariantId::Chess, "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O")),
+        (
+            "blockade",
+            played(VariantId::Blockade, "R@f8 Q@h8 R@g8 B@f6 Q@a1 R@h7 B@g7 R@a3 B@a4"),
+        ),
+        (
+            "garden",
+            played(
+                VariantId::Garden,
+                "R@f8 Q@h8 R@g8 B@f6 Q@a1 R@h7 B@g7 R@a3 B@a4 B@h6 Qa1-c1@e3 Bh6-f4@g5",
+            ),
+        ),
+        ("beirut", played(VariantId::Beirut, "bomb:d2 bomb:e7 e4 d5 exd5")),
+        ("ten-by-ten", ten),
+    ]
+}
+
+#[test]
+fn each_game_draws_its_golden_svg() {
+    let decor = Decor {
+        player_names: [Some("alice".into()), Some("bob".into())],
+        clocks: [Some("0:42 · reserve 4:12".into()), None],
+        ..Decor::default()
+    };
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    for (name, game) in sample_games() {
+        // Beirut from White's seat, so the golden file also shows the carrier's badge.
+        let viewer = if name == "beirut" {
+            Viewer::Seat(Seat::White)
+        } else {
+            Viewer::Spectator
+        };
+        let svg = to_svg(&Scene::from_view(&game.view(viewer), &decor));
+        let path = dir.join(format!("{name}.svg"));
+        if update {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &svg).unwrap();
+            continue;
+        }
+        let golden = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", path.display()));
+        assert!(
+            svg == golden,
+            "{name}: the SVG differs from {} (UPDATE_GOLDEN=1 rewrites it after a deliberate change)",
+            path.display()
+        );
+        // The golden text also renders.
+        renderer().svg_to_png(&golden).unwrap();
+    }
+}
+
+#[test]
+fn fairy_pieces_are_named_in_the_legend() {
+    let (_, ten) = sample_games().pop().unwrap();
+    let scene = Scene::from_view(&ten.view(Viewer::Spectator), &Decor::default());
+    let labels: Vec<&str> = scene.legend.iter().map(|e| e.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["Al", "B", "CN", "Ca", "Cd", "Ch", "Da", "Fz", "Li", "Pa", "Wz"]
+    );
+    let svg = to_svg(&scene);
+    assert!(svg.contains(">Ca</tspan> Camel") && svg.contains(">Li</tspan> Murray lion"));
+    // FIDE-drawn pieces need no legend.
+    let chess = Scene::from_view(
+        &AnyGame::new(VariantId::Chess).view(Viewer::Spectator),
+        &Decor::default(),
+    );
+    assert!(chess.legend.is_empty());
+}
+
+#[test]
+fn names_clocks_and_whose_turn_appear_in_the_strips() {
+    let decor = Decor {
+        player_names: [Some("alice <script>".into()), Some("bob".into())],
+        clocks: [Some("0:42 · reserve 4:12".into()), Some("1:00 · reserve 5:00".into())],
+        ..Decor::default()
+    };
+    let scene = Scene::from_view(&AnyGame::new(VariantId::Chess).view(Viewer::Spectator), &decor);
+    let svg = to_svg(&scene);
+    assert!(
+        svg.contains("alice &lt;script&gt; (White) · to move"),
+        "names are escaped"
+    );
+    assert!(svg.contains(">bob (Black)</text>"));
+    assert!(svg.contains("0:42 · reserve 4:12") && svg.contains("1:00 · reserve 5:00"));
+    // The strip of the player to move is green; the other is plain.
+    let image = Image::decode(&renderer().png(&scene).unwrap());
+    assert_eq!(image.pixel(300, 2), [0x31, 0x2e, 0x2b], "Black's strip on top");
+    assert_eq!(
+        image.pixel(300, image.height - 40),
+        [0x4b, 0x6b, 0x38],
+        "White to move, below"
+    );
+}
+
+#[test]
+fn drawing_pieces_from_sprites_matches_drawing_the_whole_svg() {
+    for (name, game) in sample_games() {
+        let scene = Scene::from_view(&game.view(Viewer::Spectator), &Decor::default());
+        let fast = Image::decode(&renderer().png(&scene).unwrap());
+        let whole = Image::decode(&renderer().svg_to_png(&to_svg(&scene)).unwrap());
+        assert_eq!((fast.width, fast.height), (whole.width, whole.height));
+        let differing = (0..fast.height)
+            .flat_map(|y| (0..fast.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| !is_close(fast.pixel(x, y), whole.pixel(x, y), 24))
+            .count();
+        let share = differing as f64 / f64::from(fast.width * fast.height);
+        assert!(share < 0.002, "{name}: {differing} pixels differ");
+    }
+}
