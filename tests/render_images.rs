@@ -382,3 +382,50 @@ fn drawing_pieces_from_sprites_matches_drawing_the_whole_svg() {
         assert!(share < 0.002, "{name}: {differing} pixels differ");
     }
 }
+
+/// The general marks later games choose from (two boards side by side, square tints, rings,
+/// badges, labels, a score line) draw without any game-specific code.
+#[test]
+fn two_boards_and_the_general_marks_draw_where_they_are_placed() {
+    use arbiter::render::{Badge, Marker, Rgba};
+    let view = AnyGame::new(VariantId::Chess).view(Viewer::Spectator);
+    let decor = Decor {
+        lines: vec!["Score: White 2 · Black 1".into()],
+        ..Decor::default()
+    };
+    let mut scene = Scene::from_view(&view, &decor);
+    let mut second = scene.boards[0].clone();
+    scene.boards[0].caption = Some("Board A".into());
+    second.caption = Some("Board B".into());
+    let green = Rgba::new(40, 200, 90, 1.0);
+    second.tints.push((sq("d4"), green));
+    second.markers.push((sq("e4"), Marker::Ring(Rgba::new(0, 0, 255, 1.0))));
+    second.badges.push((
+        sq("e1"),
+        Badge {
+            text: "F".into(),
+            color: Rgba::new(250, 150, 0, 1.0),
+        },
+    ));
+    second.labels.push((sq("c5"), "base".into()));
+    scene.boards.push(second);
+    let image = Image::decode(&renderer().png(&scene).unwrap());
+    let (a_x, a_y, size) = square_box(&scene, 0, sq("d4")).unwrap();
+    let (b_x, b_y, b_size) = square_box(&scene, 1, sq("d4")).unwrap();
+    assert_eq!((a_y, size), (b_y, b_size));
+    assert!(b_x > a_x + 8.0 * size, "the second board lies to the right");
+    assert!(image.width > 700 && image.width < 760, "{}", image.width);
+    // The tint only on the second board's d4.
+    assert_eq!(image.pixel(b_x as u32 + 3, b_y as u32 + 3), [40, 200, 90]);
+    assert_eq!(image.pixel(a_x as u32 + 3, a_y as u32 + 3), DARK_SQUARE);
+    // The ring crosses the middle of e4's left edge; the badge sits in e1's top-right corner.
+    let (e4_x, e4_y, _) = square_box(&scene, 1, sq("e4")).unwrap();
+    let left_edge = image.pixel(e4_x as u32 + (b_size * 0.06) as u32 + 1, (e4_y + b_size / 2.0) as u32);
+    assert!(is_close(left_edge, [0, 0, 255], 40), "{left_edge:?}");
+    let e1 = square_box(&scene, 1, sq("e1")).unwrap();
+    assert!(image.count(e1, [250, 150, 0]) > 40);
+    let svg = to_svg(&scene);
+    for text in ["Board A", "Board B", ">base</text>", "Score: White 2 · Black 1"] {
+        assert!(svg.contains(text), "{text}");
+    }
+}
