@@ -25,6 +25,10 @@ fn new_game(challenger: &str, opponent: &str, variant: VariantId) -> NewGame {
     }
 }
 
+fn ids(games: Vec<arbiter::store::GameRow>) -> Vec<i64> {
+    games.into_iter().map(|g| g.id).collect()
+}
+
 async fn insert_and_read_back(store: &dyn Store) {
     let created = store
         .insert_game(&new_game("alice", "bob", VariantId::Beirut))
@@ -138,7 +142,6 @@ async fn games_are_listed_per_user_and_status(store: &dyn Store) {
     store.update_game(&finished, &[]).await.unwrap();
 
     let open = [GameStatus::Challenge, GameStatus::Active];
-    let ids = |games: Vec<arbiter::store::GameRow>| games.into_iter().map(|g| g.id).collect::<Vec<_>>();
     assert_eq!(
         ids(store.games_of(&user("ed"), &open).await.unwrap()),
         [active.id, challenge.id]
@@ -152,6 +155,21 @@ async fn games_are_listed_per_user_and_status(store: &dyn Store) {
     assert!(store.games_of(&user("ed"), &[]).await.unwrap().is_empty());
 }
 
+async fn games_move_between_places_and_are_found_by_place(store: &dyn Store) {
+    let mut game = store
+        .insert_game(&new_game("ivy", "jon", VariantId::Chess))
+        .await
+        .unwrap();
+    let open = [GameStatus::Challenge, GameStatus::Active];
+    assert!(ids(store.games_at("thread-9", &open).await.unwrap()).is_empty());
+    game.location = "thread-9".into();
+    game.version += 1;
+    store.update_game(&game, &[]).await.unwrap();
+    assert_eq!(store.game(game.id).await.unwrap().unwrap().location, "thread-9");
+    assert_eq!(ids(store.games_at("thread-9", &open).await.unwrap()), [game.id]);
+    assert!(ids(store.games_at("thread-9", &[GameStatus::Finished]).await.unwrap()).is_empty());
+}
+
 #[tokio::test]
 async fn every_store_keeps_the_contract() {
     for db in support::databases().await {
@@ -161,6 +179,7 @@ async fn every_store_keeps_the_contract() {
         updates_are_guarded_by_the_version(store).await;
         the_log_is_append_only_and_ordered(store).await;
         games_are_listed_per_user_and_status(store).await;
+        games_move_between_places_and_are_found_by_place(store).await;
     }
 }
 

@@ -14,6 +14,71 @@ pub struct Post {
     pub board: Option<BoardImage>,
     /// Users to ping (the players to act).
     pub mentions: Vec<UserId>,
+    /// Buttons to show with it; the arena checks who presses them.
+    pub buttons: Vec<Button>,
+}
+
+/// A button under a post: what pressing it asks the arena. Transports tie it to the game and the
+/// version it was posted at, so a button pressed after the game moved on changes nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Button {
+    AcceptChallenge,
+    DeclineChallenge,
+    /// Opens the presser's own secret-choice menu, privately.
+    ChoosePrivately,
+    AcceptDraw,
+    DeclineDraw,
+    AcceptTakeback,
+    DeclineTakeback,
+}
+
+impl Button {
+    pub const ALL: [Button; 7] = [
+        Button::AcceptChallenge,
+        Button::DeclineChallenge,
+        Button::ChoosePrivately,
+        Button::AcceptDraw,
+        Button::DeclineDraw,
+        Button::AcceptTakeback,
+        Button::DeclineTakeback,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Button::AcceptChallenge => "Accept",
+            Button::DeclineChallenge => "Decline",
+            Button::ChoosePrivately => "Choose privately",
+            Button::AcceptDraw => "Accept draw",
+            Button::DeclineDraw => "Decline draw",
+            Button::AcceptTakeback => "Allow takeback",
+            Button::DeclineTakeback => "Refuse takeback",
+        }
+    }
+
+    /// A short stable name, for identifiers that outlive a process (Discord's custom ids).
+    pub fn key(self) -> &'static str {
+        match self {
+            Button::AcceptChallenge => "accept",
+            Button::DeclineChallenge => "decline",
+            Button::ChoosePrivately => "private",
+            Button::AcceptDraw => "draw-yes",
+            Button::DeclineDraw => "draw-no",
+            Button::AcceptTakeback => "takeback-yes",
+            Button::DeclineTakeback => "takeback-no",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Button> {
+        Button::ALL.into_iter().find(|b| b.key() == key)
+    }
+
+    /// Whether pressing it is a "yes" (drawn as a primary button).
+    pub fn is_positive(self) -> bool {
+        matches!(
+            self,
+            Button::AcceptChallenge | Button::ChoosePrivately | Button::AcceptDraw | Button::AcceptTakeback
+        )
+    }
 }
 
 /// A private answer to whoever made the request.
@@ -43,6 +108,8 @@ pub struct Effects {
     pub direct_messages: Vec<DirectMessage>,
     /// The game the request created or changed.
     pub game: Option<GameId>,
+    /// The game's version after the request: buttons posted now are valid at this version.
+    pub version: Option<i64>,
 }
 
 impl Effects {

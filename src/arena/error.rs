@@ -24,6 +24,8 @@ pub enum ArenaError {
     Rejected(String),
     #[error("{0}")]
     Action(#[from] arbiter_engine::ActionError),
+    #[error("that is out of date: game #{0} has moved on since it was posted")]
+    Stale(GameId),
     #[error("game #{0} is busy with other moves right now; please try again")]
     Busy(GameId),
     #[error("something went wrong on our side; please try again in a moment")]

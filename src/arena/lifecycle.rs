@@ -52,10 +52,12 @@ impl Arena {
             text,
             board: None,
             mentions: vec![opponent.clone()],
+            buttons: vec![super::Button::AcceptChallenge, super::Button::DeclineChallenge],
         };
         Ok(Effects {
             posts: vec![post],
             game: Some(game.id),
+            version: Some(game.version),
             ..Default::default()
         })
     }
@@ -86,6 +88,18 @@ impl Arena {
                     direct_messages: sealed_prompts(game),
                     ..Default::default()
                 },
+            })
+        })
+        .await
+    }
+
+    /// Moves a game to another place (a thread opened for it); nothing else changes.
+    pub async fn relocate(&self, id: GameId, location: &str) -> Result<Effects, ArenaError> {
+        self.mutate(id, false, |game, _, _| {
+            game.location = location.to_string();
+            Ok(Change {
+                entries: Vec::new(),
+                effects: Effects::default(),
             })
         })
         .await
@@ -187,6 +201,7 @@ fn plain_post(game: &GameRow, text: String) -> Effects {
         text: format!("Game #{}: {text}", game.id),
         board: None,
         mentions: Vec::new(),
+        buttons: Vec::new(),
     };
     Effects {
         posts: vec![post],

@@ -6,9 +6,9 @@ use crate::render::{BoardImage, Decor};
 use crate::store::{GameRow, UserId};
 use arbiter_engine::{Game, Outcome, Phase, Seat, View, Viewer};
 
-/// How a user is named in messages.
+/// How a user is named in messages: as their transport writes a mention.
 pub fn name(user: &UserId) -> String {
-    user.display_name().to_string()
+    user.mention()
 }
 
 /// The name the game gives a seat ("White", "Red", ...).
@@ -31,7 +31,7 @@ pub fn board_image(game: &GameRow, viewer: Viewer) -> BoardImage {
 
 /// The board image of a view already taken of `game`.
 pub fn board_image_of(game: &GameRow, view: View) -> BoardImage {
-    let player_names = [Seat::White, Seat::Black].map(|seat| game.player(seat).map(name));
+    let player_names = [Seat::White, Seat::Black].map(|seat| game.player(seat).map(|u| u.display_name().to_string()));
     BoardImage {
         view,
         decor: Decor {
@@ -83,12 +83,19 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
         text.push('\n');
         text.push_str(note);
     }
+    // Anyone with a secret choice to make can open it here too (their DMs may be closed).
+    let buttons = if view.phase == Phase::SealedChoice {
+        vec![super::Button::ChoosePrivately]
+    } else {
+        Vec::new()
+    };
     Post {
         game: game.id,
         location: game.location.clone(),
         text,
         board: Some(board_image_of(game, view)),
         mentions,
+        buttons,
     }
 }
 

@@ -9,7 +9,7 @@ mod play;
 mod queries;
 mod record;
 
-pub use effects::{DirectMessage, Effects, Post, Reply};
+pub use effects::{Button, DirectMessage, Effects, Post, Reply};
 pub use error::ArenaError;
 pub use play::OfferResponse;
 pub use queries::{GameSummary, move_list, viewer_of};
@@ -75,6 +75,7 @@ impl Arena {
             match self.store.update_game(&game, &entries).await {
                 Ok(()) => {
                     effects.game = Some(id);
+                    effects.version = Some(game.version);
                     return Ok(effects);
                 }
                 Err(StoreError::Conflict(_)) => {

@@ -17,7 +17,22 @@ pub enum OfferResponse {
 impl Arena {
     /// Plays an action written in the game's notation (a move, a placement, a secret choice).
     pub async fn act(&self, id: GameId, user: &UserId, text: &str) -> Result<Effects, ArenaError> {
+        self.act_at(id, user, text, None).await
+    }
+
+    /// Plays an action, and when `version` is given only if the game is still at it: a choice
+    /// from a menu posted earlier changes nothing once the game has moved on.
+    pub async fn act_at(
+        &self,
+        id: GameId,
+        user: &UserId,
+        text: &str,
+        version: Option<i64>,
+    ) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, now| {
+            if version.is_some_and(|v| v != game.version) {
+                return Err(ArenaError::Stale(game.id));
+            }
             let seat = seated(game, user)?;
             if !game.state.to_act().contains(&seat) {
                 return match game.state.parse_action(seat, text) {
@@ -27,30 +42,6 @@ impl Arena {
             }
             let action = game.state.parse_action(seat, text)?;
             apply_action(game, user, seat, action, now)
-        })
-        .await
-    }
-
-    /// Plays an action given as data (a button or menu choice), only if the game is still at
-    /// `version`, so a stale button changes nothing.
-    pub async fn act_at_version(
-        &self,
-        id: GameId,
-        user: &UserId,
-        action: Action,
-        version: i64,
-    ) -> Result<Effects, ArenaError> {
-        self.mutate(id, false, |game, _, now| {
-            if game.version != version {
-                return Err(ArenaError::Rejected(
-                    "that button is out of date: the game has moved on".into(),
-                ));
-            }
-            let seat = seated(game, user)?;
-            if !game.state.to_act().contains(&seat) {
-                return Err(ArenaError::NotYourTurn(game.id));
-            }
-            apply_action(game, user, seat, action.clone(), now)
         })
         .await
     }
@@ -170,6 +161,10 @@ fn make_offer(game: &mut GameRow, seat: Seat, kind: OfferKind, what: &str) -> Re
     let mut post = board_post(game, format!("{asker} {what}."));
     post.board = None;
     post.mentions = game.player(seat.other()).cloned().into_iter().collect();
+    post.buttons = match kind {
+        OfferKind::Draw => vec![super::Button::AcceptDraw, super::Button::DeclineDraw],
+        OfferKind::Takeback => vec![super::Button::AcceptTakeback, super::Button::DeclineTakeback],
+    };
     Ok(Change {
         entries: Vec::new(),
         effects: Effects {
@@ -204,6 +199,7 @@ fn decline_offer(game: &mut GameRow, seat: Seat, kind: OfferKind) -> Result<Chan
     );
     let mut post = board_post(game, text);
     post.board = None;
+    post.buttons = Vec::new();
     post.mentions = game.player(asker).cloned().into_iter().collect();
     Ok(Change {
         entries: Vec::new(),

@@ -1,7 +1,7 @@
 //! Requests that only look: a user's games, one game, the legal actions, the rules.
 
 use super::messages::{board_image_of, name, player_label, status_line};
-use super::{Arena, ArenaError, Effects, Reply};
+use super::{Arena, ArenaError, DirectMessage, Effects, Reply};
 use crate::store::{GameId, GameRow, GameStatus, UserId};
 use arbiter_engine::{Game, Seat, VariantId, Viewer};
 
@@ -61,6 +61,33 @@ impl Arena {
             .collect();
         summaries.sort_by_key(|s| (!s.is_your_turn, s.since));
         Ok(summaries)
+    }
+
+    /// The game being played at `location` (a game's own thread), when exactly one is open there;
+    /// several (games started in a channel) need the game named.
+    pub async fn game_at(&self, location: &str) -> Result<Option<GameId>, ArenaError> {
+        let open = self
+            .store
+            .games_at(location, &[GameStatus::Active, GameStatus::Challenge])
+            .await?;
+        Ok(match open.as_slice() {
+            [only] => Some(only.id),
+            _ => None,
+        })
+    }
+
+    /// The secret choice `user` has to make in a game now, as a private prompt (the same one a
+    /// direct message carries), for transports that show it in place of a DM.
+    pub async fn private_prompt(&self, id: GameId, user: &UserId) -> Result<DirectMessage, ArenaError> {
+        let game = self.load(id).await?;
+        super::require_active(&game)?;
+        if game.seat_of(user).is_none() {
+            return Err(ArenaError::NotAPlayer(id));
+        }
+        super::messages::sealed_prompts(&game)
+            .into_iter()
+            .find(|prompt| &prompt.to == user)
+            .ok_or_else(|| ArenaError::Rejected(format!("you have no secret choice to make in game #{id} right now")))
     }
 
     /// The user's most recently created game that has ended, for commands that look back

@@ -40,6 +40,8 @@ pub trait Store: Send + Sync {
     async fn log(&self, id: GameId) -> Result<Vec<LoggedEntry>, StoreError>;
     /// Games in which `user` is challenger or opponent, with one of `statuses`, newest first.
     async fn games_of(&self, user: &UserId, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError>;
+    /// Games played at `location`, with one of `statuses`, newest first.
+    async fn games_at(&self, location: &str, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError>;
 }
 
 pub use sql::{PostgresStore, SqliteStore};

@@ -18,6 +18,15 @@ impl UserId {
     pub fn display_name(&self) -> &str {
         self.0.split_once(':').map_or(&self.0, |(_, name)| name)
     }
+
+    /// How messages name the user: Discord users as a mention (`<@id>`, which Discord shows as
+    /// their name), everyone else by name.
+    pub fn mention(&self) -> String {
+        match self.0.split_once(':') {
+            Some(("discord", id)) => format!("<@{id}>"),
+            _ => self.display_name().to_string(),
+        }
+    }
 }
 
 impl fmt::Display for UserId {

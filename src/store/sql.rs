@@ -17,12 +17,17 @@ const SELECT_GAME: &str = "SELECT id, setup, location, status, challenger, oppon
      state, offer, version, created_at, updated_at, turn_since FROM games WHERE id = $1";
 
 const UPDATE_GAME: &str = "UPDATE games SET status = $1, white = $2, black = $3, state = $4, offer = $5, \
-     version = $6, updated_at = $7, turn_since = $8 WHERE id = $9 AND version = $10";
+     version = $6, updated_at = $7, turn_since = $8, location = $11 WHERE id = $9 AND version = $10";
 
 /// The next sequence number is taken inside the transaction, after the version check has locked
 /// the game, so concurrent writers cannot collide.
 const APPEND_LOG: &str = "INSERT INTO game_log (game_id, seq, entry, notation, at) \
      SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4 FROM game_log WHERE game_id = $1";
+
+/// Games played at one place (a thread, a channel), newest first.
+const SELECT_GAMES_AT: &str = "SELECT id, setup, location, status, challenger, opponent, white_player, white, black, \
+     state, offer, version, created_at, updated_at, turn_since FROM games \
+     WHERE location = $1 AND status IN ($2, $3, $4, $5, $6) ORDER BY id DESC";
 
 const SELECT_LOG: &str = "SELECT seq, entry, notation, at FROM game_log WHERE game_id = $1 ORDER BY seq";
 
@@ -174,6 +179,7 @@ macro_rules! sql_store {
                     .bind(game.turn_since)
                     .bind(game.id)
                     .bind(game.version - 1)
+                    .bind(&game.location)
                     .execute(&mut *tx)
                     .await?;
                 if updated.rows_affected() != 1 {
@@ -208,10 +214,27 @@ macro_rules! sql_store {
             }
 
             async fn games_of(&self, user: &UserId, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
+                self.games_where(SELECT_GAMES_OF, &user.0, statuses).await
+            }
+
+            async fn games_at(&self, location: &str, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
+                self.games_where(SELECT_GAMES_AT, location, statuses).await
+            }
+        }
+
+        impl $name {
+            /// Runs a game query whose first parameter is `key` and whose next five are statuses
+            /// (the last repeated, so the SQL stays static).
+            async fn games_where(
+                &self,
+                sql: &'static str,
+                key: &str,
+                statuses: &[GameStatus],
+            ) -> Result<Vec<GameRow>, StoreError> {
                 let Some(&last) = statuses.last() else {
                     return Ok(Vec::new());
                 };
-                let mut query = sqlx::query(SELECT_GAMES_OF).bind(&user.0);
+                let mut query = sqlx::query(sql).bind(key);
                 for i in 0..5 {
                     query = query.bind(statuses.get(i).copied().unwrap_or(last).as_str());
                 }
