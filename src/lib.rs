@@ -3,6 +3,7 @@
 pub mod arena;
 pub mod bench;
 pub mod clock;
+pub mod discord;
 pub mod local;
 pub mod render;
 pub mod store;

@@ -30,6 +30,20 @@ struct StorageArgs {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot until ctrl-c or SIGTERM.
+    Bot {
+        #[command(flatten)]
+        storage: StorageArgs,
+        /// The bot's token (Discord developer portal, Bot page).
+        #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
+        token: String,
+        /// Register the commands on this server only (they appear at once), for testing.
+        #[arg(long, env = "DISCORD_GUILD_ID")]
+        guild_id: Option<u64>,
+        /// Another address for Discord's API (a fake Discord for tests).
+        #[arg(long, env = "DISCORD_API_BASE", hide = true)]
+        api_base: Option<String>,
+    },
     /// Play in the terminal: commands from standard input, as any named user (type `help`).
     Local {
         #[command(flatten)]
@@ -110,6 +124,19 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Bot {
+            storage,
+            token,
+            guild_id,
+            api_base,
+        } => {
+            let config = arbiter::discord::Config {
+                token,
+                guild_id,
+                api_base,
+            };
+            run_bot(&storage, config).map(|()| String::new())
+        }
         Command::Local {
             storage,
             images,
@@ -146,6 +173,38 @@ fn main() -> ExitCode {
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
+}
+
+fn run_bot(storage: &StorageArgs, config: arbiter::discord::Config) -> anyhow::Result<()> {
+    runtime()?.block_on(async {
+        let store = arbiter::store::open(storage.database_url.as_deref(), &storage.data_dir).await?;
+        let arena = Arena::new(store, Arc::new(SystemClock));
+        arbiter::discord::run(config, arena, shutdown_signal()).await
+    })
+}
+
+/// Completes on ctrl-c or SIGTERM.
+async fn shutdown_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut terminate = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(signal) => signal,
+            Err(error) => {
+                tracing::warn!(%error, "cannot listen for SIGTERM; only ctrl-c stops the bot");
+                let _ = interrupt.await;
+                return;
+            }
+        };
+        tokio::select! {
+            _ = interrupt => {}
+            _ = terminate.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = interrupt.await;
+    }
 }
 
 fn run_local(storage: &StorageArgs, images: Option<PathBuf>) -> anyhow::Result<()> {

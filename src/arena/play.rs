@@ -20,8 +20,10 @@ impl Arena {
         self.act_at(id, user, text, None).await
     }
 
-    /// Plays an action, and when `version` is given only if the game is still at it: a choice
-    /// from a menu posted earlier changes nothing once the game has moved on.
+    /// Plays an action, and when `version` is given only if the game has not moved on since: a
+    /// choice from a menu posted at `version` changes nothing once the game is past it. (During a
+    /// simultaneous secret choice the other seat's choice moves the version, but a seat that has
+    /// yet to choose still faces the same menu.)
     pub async fn act_at(
         &self,
         id: GameId,
@@ -30,10 +32,11 @@ impl Arena {
         version: Option<i64>,
     ) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, now| {
-            if version.is_some_and(|v| v != game.version) {
+            let seat = seated(game, user)?;
+            let is_same_choice = game.state.phase() == Phase::SealedChoice && game.state.to_act().contains(&seat);
+            if version.is_some_and(|v| v != game.version) && !is_same_choice {
                 return Err(ArenaError::Stale(game.id));
             }
-            let seat = seated(game, user)?;
             if !game.state.to_act().contains(&seat) {
                 return match game.state.parse_action(seat, text) {
                     Err(e @ arbiter_engine::ActionError::AlreadyChosen) => Err(e.into()),

@@ -1,7 +1,7 @@
 //! Requests that only look: a user's games, one game, the legal actions, the rules.
 
 use super::messages::{board_image_of, name, player_label, status_line};
-use super::{Arena, ArenaError, DirectMessage, Effects, Reply};
+use super::{Arena, ArenaError, Effects, Reply};
 use crate::store::{GameId, GameRow, GameStatus, UserId};
 use arbiter_engine::{Game, Seat, VariantId, Viewer};
 
@@ -16,6 +16,18 @@ pub struct GameSummary {
     pub is_your_turn: bool,
     /// When the current turn (or the challenge) began, in Unix milliseconds.
     pub since: i64,
+}
+
+impl GameSummary {
+    /// Where the game stands for the user: "your turn", "challenge sent", ...
+    pub fn state_text(&self) -> &'static str {
+        match (self.status, self.is_your_turn) {
+            (GameStatus::Challenge, true) => "challenge waiting for your answer",
+            (GameStatus::Challenge, false) => "challenge sent",
+            (_, true) => "your turn",
+            (_, false) => "their turn",
+        }
+    }
 }
 
 /// The view a user may have of a game: their seat's, or a spectator's (everyone's once it ended).
@@ -76,18 +88,26 @@ impl Arena {
         })
     }
 
-    /// The secret choice `user` has to make in a game now, as a private prompt (the same one a
-    /// direct message carries), for transports that show it in place of a DM.
-    pub async fn private_prompt(&self, id: GameId, user: &UserId) -> Result<DirectMessage, ArenaError> {
+    /// The secret choice `user` has to make in a game now, as the one direct message of the
+    /// effects (the same prompt a DM carries), for transports that show it in place of a DM.
+    pub async fn private_prompt(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
         let game = self.load(id).await?;
         super::require_active(&game)?;
         if game.seat_of(user).is_none() {
             return Err(ArenaError::NotAPlayer(id));
         }
-        super::messages::sealed_prompts(&game)
+        let prompt = super::messages::sealed_prompts(&game)
             .into_iter()
             .find(|prompt| &prompt.to == user)
-            .ok_or_else(|| ArenaError::Rejected(format!("you have no secret choice to make in game #{id} right now")))
+            .ok_or_else(|| {
+                ArenaError::Rejected(format!("you have no secret choice to make in game #{id} right now"))
+            })?;
+        Ok(Effects {
+            direct_messages: vec![prompt],
+            game: Some(id),
+            version: Some(game.version),
+            ..Default::default()
+        })
     }
 
     /// The user's most recently created game that has ended, for commands that look back

@@ -294,12 +294,7 @@ async fn games_text(arena: &Arena, user: &UserId) -> Result<String, ArenaError> 
     let lines: Vec<String> = games
         .iter()
         .map(|g| {
-            let state = match (g.status, g.is_your_turn) {
-                (GameStatus::Challenge, true) => "challenge waiting for your answer",
-                (GameStatus::Challenge, false) => "challenge sent",
-                (_, true) => "your turn",
-                (_, false) => "their turn",
-            };
+            let state = g.state_text();
             format!(
                 "#{} {} vs {}: {state}",
                 g.id,

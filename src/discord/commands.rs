@@ -1,0 +1,449 @@
+//! The slash commands. Each reads its options, names the game, asks the arena, and hands the
+//! outcome to `answer`; the doc comments are the descriptions Discord shows.
+
+use super::autocomplete::best_matches;
+use super::deliver::fit;
+use super::ids;
+use super::respond::{Outgoing, Responder};
+use super::{Context, Data, Error, answer};
+use crate::arena::{ArenaError, Effects, GameSummary, OfferResponse};
+use crate::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
+use arbiter_engine::VariantId;
+use serenity::all as discord;
+use std::future::Future;
+
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        challenge(),
+        cancel(),
+        play(),
+        board(),
+        moves(),
+        resign(),
+        draw(),
+        takeback(),
+        abort(),
+        games(),
+        rules(),
+        export(),
+    ]
+}
+
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum Variant {
+    #[name = "Chess"]
+    Chess,
+    #[name = "Blockade Chess"]
+    Blockade,
+    #[name = "Garden of Statues"]
+    Garden,
+    #[name = "Beirut Chess"]
+    Beirut,
+}
+
+impl Variant {
+    fn id(self) -> VariantId {
+        match self {
+            Variant::Chess => VariantId::Chess,
+            Variant::Blockade => VariantId::Blockade,
+            Variant::Garden => VariantId::Garden,
+            Variant::Beirut => VariantId::Beirut,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum Colour {
+    #[name = "Random"]
+    Random,
+    #[name = "White (or Red): I move first"]
+    White,
+    #[name = "Black (or Blue)"]
+    Black,
+}
+
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum Answer {
+    #[name = "Offer"]
+    Offer,
+    #[name = "Accept"]
+    Accept,
+    #[name = "Decline"]
+    Decline,
+}
+
+impl From<Answer> for OfferResponse {
+    fn from(answer: Answer) -> OfferResponse {
+        match answer {
+            Answer::Offer => OfferResponse::Offer,
+            Answer::Accept => OfferResponse::Accept,
+            Answer::Decline => OfferResponse::Decline,
+        }
+    }
+}
+
+/// Who asked, and where.
+struct Caller {
+    user: UserId,
+    here: String,
+}
+
+/// Runs one request for a command: the caller is remembered, the request answered in time, the
+/// outcome delivered. `is_private` commands answer only the caller.
+async fn run<F, Fut>(ctx: Context<'_>, is_private: bool, request: F) -> Result<(), Error>
+where
+    F: FnOnce(Caller) -> Fut,
+    Fut: Future<Output = Result<Effects, ArenaError>>,
+{
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let data = ctx.data();
+    data.names.remember(ctx.author());
+    let caller = Caller {
+        user: ids::user(ctx.author().id),
+        here: ids::location(ctx.channel_id()),
+    };
+    let here = caller.here.clone();
+    let http = ctx.serenity_context().http.as_ref();
+    let mut responder = Responder::for_command(http, app.interaction);
+    let result = responder.within_deadline(request(caller), is_private).await;
+    answer(http, data, result, &here, &mut responder).await;
+    Ok(())
+}
+
+/// The game a command means: the one named, the game of this thread, or the caller's only game
+/// that `fits`.
+async fn pick_game(
+    data: &Data,
+    caller: &Caller,
+    named: Option<i64>,
+    fits: impl Fn(&GameSummary) -> bool,
+) -> Result<GameId, ArenaError> {
+    if let Some(id) = named {
+        return Ok(id);
+    }
+    if let Some(id) = data.arena.game_at(&caller.here).await? {
+        return Ok(id);
+    }
+    let mine: Vec<GameId> = data
+        .arena
+        .games(&caller.user)
+        .await?
+        .into_iter()
+        .filter(|g| fits(g))
+        .map(|g| g.id)
+        .collect();
+    match mine.as_slice() {
+        [id] => Ok(*id),
+        [] => Err(ArenaError::Rejected(
+            "there is no game here: use this in a game's thread, or name the game with the `game` option".into(),
+        )),
+        several => {
+            let list: Vec<String> = several.iter().map(|id| format!("#{id}")).collect();
+            Err(ArenaError::Rejected(format!(
+                "you have several games ({}): name one with the `game` option",
+                list.join(", ")
+            )))
+        }
+    }
+}
+
+fn is_active(game: &GameSummary) -> bool {
+    game.status == GameStatus::Active
+}
+
+fn is_waiting_for_me(game: &GameSummary) -> bool {
+    game.status == GameStatus::Active && game.is_your_turn
+}
+
+/// Challenge someone to a game; they get Accept and Decline buttons.
+#[poise::command(slash_command, guild_only)]
+pub async fn challenge(
+    ctx: Context<'_>,
+    #[description = "The game to play"] variant: Variant,
+    #[description = "Whom to challenge"] opponent: discord::User,
+    #[description = "The side you play (default: random)"] colour: Option<Colour>,
+    #[description = "Start from this position, in FEN (see /rules)"] fen: Option<String>,
+) -> Result<(), Error> {
+    ctx.data().names.remember(&opponent);
+    let data = ctx.data();
+    run(ctx, false, |caller| async move {
+        if opponent.bot {
+            return Err(ArenaError::Rejected("bots cannot play; challenge a person".into()));
+        }
+        let white_player = match colour.unwrap_or(Colour::Random) {
+            Colour::Random => WhitePlayer::Random,
+            Colour::White => WhitePlayer::Challenger,
+            Colour::Black => WhitePlayer::Opponent,
+        };
+        let setup = GameSetup {
+            variant: variant.id(),
+            fen: fen.filter(|f| !f.trim().is_empty()),
+        };
+        let opponent = ids::user(opponent.id);
+        data.arena
+            .challenge(&caller.user, &opponent, setup, white_player, &caller.here)
+            .await
+    })
+    .await
+}
+
+/// Withdraw a challenge of yours that has not been answered.
+#[poise::command(slash_command)]
+pub async fn cancel(
+    ctx: Context<'_>,
+    #[description = "Game number (default: your only open challenge)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, false, |caller| async move {
+        let open = |g: &GameSummary| g.status == GameStatus::Challenge && !g.is_your_turn;
+        let id = pick_game(data, &caller, game, open).await?;
+        data.arena.cancel(id, &caller.user).await
+    })
+    .await
+}
+
+/// Make a move, a placement or a secret choice (suggestions appear as you type).
+#[poise::command(slash_command, rename = "move")]
+pub async fn play(
+    ctx: Context<'_>,
+    #[description = "Your move, e.g. e4, Nf3, O-O, Q@d4, Qd1-d5@d7, bomb:d2, detonate"]
+    #[autocomplete = "suggest_actions"]
+    action: String,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, false, |caller| async move {
+        let id = pick_game(data, &caller, game, is_waiting_for_me).await?;
+        data.arena.act(id, &caller.user, action.trim()).await
+    })
+    .await
+}
+
+/// The caller's legal actions that match what they typed: only their own options, which reveal
+/// nothing they do not already know.
+async fn suggest_actions(ctx: Context<'_>, typed: &str) -> discord::CreateAutocompleteResponse {
+    let none = discord::CreateAutocompleteResponse::new();
+    let poise::Context::Application(app) = ctx else {
+        return none;
+    };
+    let named = app
+        .interaction
+        .data
+        .options
+        .iter()
+        .find_map(|option| match (&*option.name, &option.value) {
+            ("game", discord::CommandDataOptionValue::Integer(id)) => Some(*id),
+            _ => None,
+        });
+    let data = ctx.data();
+    let caller = Caller {
+        user: ids::user(ctx.author().id),
+        here: ids::location(ctx.channel_id()),
+    };
+    let Ok(id) = pick_game(data, &caller, named, is_waiting_for_me).await else {
+        return none;
+    };
+    let Ok(actions) = data.arena.legal_actions(id, &caller.user).await else {
+        return none;
+    };
+    let choices = best_matches(&actions, typed)
+        .into_iter()
+        .map(|action| discord::AutocompleteChoice::new(action.clone(), action))
+        .collect();
+    none.set_choices(choices)
+}
+
+/// Show the board as you may see it (your own secrets included), privately.
+#[poise::command(slash_command)]
+pub async fn board(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        let id = pick_game(data, &caller, game, |_| true).await?;
+        data.arena.show(id, &caller.user).await
+    })
+    .await
+}
+
+/// Show the moves played so far, privately.
+#[poise::command(slash_command)]
+pub async fn moves(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        let id = pick_game(data, &caller, game, |_| true).await?;
+        let mut shown = data.arena.show(id, &caller.user).await?;
+        if let Some(reply) = shown.reply.as_mut() {
+            reply.board = None;
+        }
+        Ok(shown)
+    })
+    .await
+}
+
+/// Resign the game.
+#[poise::command(slash_command)]
+pub async fn resign(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, false, |caller| async move {
+        let id = pick_game(data, &caller, game, is_active).await?;
+        data.arena.resign(id, &caller.user).await
+    })
+    .await
+}
+
+/// Offer a draw, or answer your opponent's offer.
+#[poise::command(slash_command)]
+pub async fn draw(
+    ctx: Context<'_>,
+    #[description = "Offer, accept or decline"] answer: Answer,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, false, |caller| async move {
+        let id = pick_game(data, &caller, game, is_active).await?;
+        data.arena.draw(id, &caller.user, answer.into()).await
+    })
+    .await
+}
+
+/// Ask to take back your last move, or answer your opponent's request.
+#[poise::command(slash_command)]
+pub async fn takeback(
+    ctx: Context<'_>,
+    #[description = "Offer (ask), accept or decline"] answer: Answer,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, false, |caller| async move {
+        let id = pick_game(data, &caller, game, is_active).await?;
+        data.arena.takeback(id, &caller.user, answer.into()).await
+    })
+    .await
+}
+
+/// Call the game off before both players have moved; it counts for nobody.
+#[poise::command(slash_command)]
+pub async fn abort(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, false, |caller| async move {
+        let id = pick_game(data, &caller, game, is_active).await?;
+        data.arena.abort(id, &caller.user).await
+    })
+    .await
+}
+
+/// Your open challenges and games, the ones waiting for you first.
+#[poise::command(slash_command)]
+pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        let games = data.arena.games(&caller.user).await?;
+        if games.is_empty() {
+            return Ok(Effects::reply("You have no open games. Start one with /challenge."));
+        }
+        let lines: Vec<String> = games
+            .iter()
+            .map(|g| {
+                let state = if is_waiting_for_me(g) {
+                    format!("**{}**", g.state_text())
+                } else {
+                    g.state_text().to_string()
+                };
+                let place = ids::channel(&g.location).map_or_else(String::new, |c| format!(" in <#{c}>"));
+                format!(
+                    "#{} {} vs {}{place}: {state} since <t:{}:R>",
+                    g.id,
+                    g.variant.name(),
+                    g.opponent.mention(),
+                    g.since / 1000
+                )
+            })
+            .collect();
+        Ok(Effects::reply(fit(&lines.join("\n"))))
+    })
+    .await
+}
+
+/// The rules of a game, as Arbiter plays it.
+#[poise::command(slash_command)]
+pub async fn rules(ctx: Context<'_>, #[description = "The game"] variant: Variant) -> Result<(), Error> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let http = ctx.serenity_context().http.as_ref();
+    let mut responder = Responder::for_command(http, app.interaction);
+    let page = variant.id().rules_page();
+    // The page's own title becomes the embed's.
+    let body = page.split_once('\n').map_or(page, |(_, rest)| rest).trim();
+    let embed = discord::CreateEmbed::new()
+        .title(variant.id().name())
+        .description(truncate_embed(body));
+    let message = Outgoing {
+        embeds: vec![embed],
+        ..Outgoing::default()
+    };
+    responder.send(message, true).await?;
+    Ok(())
+}
+
+/// An embed's description holds at most 4096 characters.
+fn truncate_embed(text: &str) -> String {
+    const LIMIT: usize = 4096;
+    if text.chars().count() <= LIMIT {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(LIMIT - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// The game as a text record (only what you may see), privately, as a file.
+#[poise::command(slash_command)]
+pub async fn export(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let data = ctx.data();
+    let http = ctx.serenity_context().http.as_ref();
+    let caller = Caller {
+        user: ids::user(ctx.author().id),
+        here: ids::location(ctx.channel_id()),
+    };
+    let mut responder = Responder::for_command(http, app.interaction);
+    let work = async {
+        let id = pick_game(data, &caller, game, |_| true).await?;
+        Ok::<_, ArenaError>((id, data.arena.export(id, &caller.user).await?))
+    };
+    match responder.within_deadline(work, true).await {
+        Ok((id, effects)) => {
+            let record = effects.reply.map(|r| r.text).unwrap_or_default();
+            let message = Outgoing {
+                content: format!("Game #{id} as a record (`/import` is not on Discord yet; `arbiter local` reads it)."),
+                files: vec![discord::CreateAttachment::bytes(
+                    record.into_bytes(),
+                    format!("game-{id}.txt"),
+                )],
+                ..Outgoing::default()
+            };
+            responder.send(message, true).await?;
+        }
+        Err(error) => answer(http, data, Err(error), &caller.here, &mut responder).await,
+    }
+    Ok(())
+}

@@ -1,0 +1,221 @@
+//! Buttons and menus. Their custom ids name the game and the version they were posted at; the
+//! arena re-checks who clicked and whether the game has moved on, so a stale or foreign click
+//! changes nothing and gets a private explanation.
+
+use super::deliver::{Delivery, choice_menus, fit};
+use super::ids::{self, Component};
+use super::respond::{Outgoing, Responder};
+use super::{Data, answer};
+use crate::arena::{ArenaError, Button, Effects, OfferResponse};
+use crate::store::{GameId, UserId};
+use serenity::all as discord;
+
+/// A click on a button or a menu, as read from Discord's payload.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Click {
+    /// What was clicked; `None` for a component that is not Arbiter's.
+    pub component: Option<Component>,
+    pub user: UserId,
+    /// Where it was clicked (a channel, a thread, a DM).
+    pub here: String,
+    /// The option picked in a menu.
+    pub choice: Option<String>,
+}
+
+pub fn read_click(interaction: &discord::ComponentInteraction) -> Click {
+    let choice = match &interaction.data.kind {
+        discord::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
+        _ => None,
+    };
+    Click {
+        component: Component::parse(&interaction.data.custom_id),
+        user: ids::user(interaction.user.id),
+        here: ids::location(interaction.channel_id),
+        choice,
+    }
+}
+
+pub async fn on_component(http: &discord::Http, data: &Data, interaction: &discord::ComponentInteraction) {
+    let mut responder = Responder::for_component(http, interaction);
+    let Click {
+        component,
+        user,
+        here,
+        choice,
+    } = read_click(interaction);
+    let Some(component) = component else {
+        let text = "That button is not one of Arbiter's current ones; use the commands instead.";
+        if let Err(error) = responder.send(Outgoing::text(text), true).await {
+            tracing::warn!(%error, "could not answer an unknown component");
+        }
+        return;
+    };
+    data.names.remember(&interaction.user);
+    match component {
+        Component::Button {
+            button: Button::AcceptChallenge,
+            game,
+            ..
+        } => accept(http, data, interaction, &mut responder, game, &user).await,
+        Component::Button {
+            button: Button::ChoosePrivately,
+            game,
+            ..
+        } => choose_privately(http, data, &mut responder, game, &user).await,
+        Component::Button { button, game, .. } => {
+            let arena = &data.arena;
+            let work = async {
+                match button {
+                    Button::DeclineChallenge => arena.decline(game, &user).await,
+                    Button::AcceptDraw => arena.draw(game, &user, OfferResponse::Accept).await,
+                    Button::DeclineDraw => arena.draw(game, &user, OfferResponse::Decline).await,
+                    Button::AcceptTakeback => arena.takeback(game, &user, OfferResponse::Accept).await,
+                    Button::DeclineTakeback => arena.takeback(game, &user, OfferResponse::Decline).await,
+                    Button::AcceptChallenge | Button::ChoosePrivately => unreachable!("handled above"),
+                }
+            };
+            let result = responder.within_deadline(work, false).await;
+            if result.is_ok() {
+                // The question is answered: its buttons go.
+                let _ = responder
+                    .update_clicked(Outgoing::text(fit(&interaction.message.content)))
+                    .await;
+            }
+            answer(http, data, result, &here, &mut responder).await;
+        }
+        Component::Choose { game, version } => {
+            let Some(choice) = choice else {
+                let _ = responder
+                    .send(Outgoing::text("Pick one of the choices in the menu."), true)
+                    .await;
+                return;
+            };
+            let work = data.arena.act_at(game, &user, &choice, Some(version));
+            let result = responder.within_deadline(work, true).await;
+            match result {
+                Ok(mut effects) => {
+                    // The menu becomes the confirmation, so it cannot be used twice.
+                    if let Some(reply) = effects.reply.take() {
+                        let _ = responder.update_clicked(Outgoing::text(fit(&reply.text))).await;
+                    }
+                    answer(http, data, Ok(effects), &here, &mut responder).await;
+                }
+                Err(error) => answer(http, data, Err(error), &here, &mut responder).await,
+            }
+        }
+    }
+}
+
+/// The opponent accepts: the game begins in a thread of its own, opened from the challenge.
+async fn accept(
+    http: &discord::Http,
+    data: &Data,
+    interaction: &discord::ComponentInteraction,
+    responder: &mut Responder<'_>,
+    game: GameId,
+    user: &UserId,
+) {
+    let here = ids::location(interaction.channel_id);
+    let result = responder.within_deadline(data.arena.accept(game, user), false).await;
+    let mut effects = match result {
+        Ok(effects) => effects,
+        Err(error) => return answer(http, data, Err(error), &here, responder).await,
+    };
+    let thread = open_thread(http, data, interaction, game).await;
+    let mut place = format!("<#{}>", interaction.channel_id);
+    if let Some(thread) = thread {
+        let location = ids::location(thread);
+        match data.arena.relocate(game, &location).await {
+            Ok(moved) => {
+                for post in effects.posts.iter_mut().filter(|p| p.location == here) {
+                    post.location = location.clone();
+                }
+                effects.version = moved.version;
+                place = format!("<#{thread}>");
+            }
+            Err(error) => tracing::error!(game, error = ?error, "could not move a game to its thread"),
+        }
+    }
+    let accepted = format!(
+        "{}\n**Accepted.** The game is played in {place}.",
+        interaction.message.content
+    );
+    if let Err(error) = responder
+        .update_clicked(Outgoing::text(fit(accepted.trim_start())))
+        .await
+    {
+        tracing::warn!(game, %error, "could not update a challenge");
+    }
+    answer(http, data, Ok(effects), &here, responder).await;
+}
+
+/// A thread for the game, started from the challenge message; none if Discord refuses (the game
+/// is then played in the channel).
+async fn open_thread(
+    http: &discord::Http,
+    data: &Data,
+    interaction: &discord::ComponentInteraction,
+    game: GameId,
+) -> Option<discord::ChannelId> {
+    let row = data.arena.store().game(game).await.ok().flatten()?;
+    let mut names = Vec::new();
+    for player in [&row.challenger, &row.opponent] {
+        names.push(match ids::discord_user(player) {
+            Some(id) => data.names.name_of(http, id).await,
+            None => player.display_name().to_string(),
+        });
+    }
+    let name = format!("#{game} {}: {} vs {}", row.setup.variant.name(), names[0], names[1]);
+    let name: String = name.chars().take(100).collect();
+    let builder = discord::CreateThread::new(name).auto_archive_duration(discord::AutoArchiveDuration::OneWeek);
+    match interaction
+        .channel_id
+        .create_thread_from_message(http, interaction.message.id, builder)
+        .await
+    {
+        Ok(thread) => Some(thread.id),
+        Err(error) => {
+            tracing::warn!(game, %error, "could not open a thread for a game");
+            None
+        }
+    }
+}
+
+/// Shows the clicker their own secret-choice menu, visible only to them: the way in when a DM
+/// could not be delivered, or for anyone who prefers it.
+async fn choose_privately(
+    http: &discord::Http,
+    data: &Data,
+    responder: &mut Responder<'_>,
+    game: GameId,
+    user: &UserId,
+) {
+    let result: Result<Effects, ArenaError> = responder
+        .within_deadline(data.arena.private_prompt(game, user), true)
+        .await;
+    let effects = match result {
+        Ok(effects) => effects,
+        Err(error) => return answer(http, data, Err(error), "", responder).await,
+    };
+    let (Some(prompt), Some(version)) = (effects.direct_messages.first(), effects.version) else {
+        let _ = responder
+            .send(Outgoing::text("There is nothing for you to choose."), true)
+            .await;
+        return;
+    };
+    let delivery = Delivery { http, data };
+    let message = match delivery.prompt_message(prompt, version).await {
+        Ok(message) => message,
+        Err(error) => {
+            tracing::error!(game, error = ?error, "could not draw a private prompt");
+            Outgoing {
+                content: fit(&prompt.text),
+                components: choice_menus(&prompt.choices, game, version),
+                ..Outgoing::default()
+            }
+        }
+    };
+    if let Err(error) = responder.send(message, true).await {
+        tracing::warn!(game, %error, "could not show a private prompt");
+    }
+}

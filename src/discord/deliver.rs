@@ -1,0 +1,292 @@
+//! Performing the arena's effects on Discord: public posts with the board image and buttons,
+//! private answers, and secret prompts by DM, with a fallback in the game's thread when a player
+//! has closed their DMs.
+
+use super::Data;
+use super::ids::{self, Component};
+use super::respond::{Outgoing, Responder};
+use crate::arena::{Button, DirectMessage, Effects, Post};
+use crate::render::BoardImage;
+use crate::store::GameId;
+use serenity::all as discord;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// Discord refuses longer message content.
+const CONTENT_LIMIT: usize = 2000;
+/// Discord's code for "Cannot send messages to this user" (closed DMs).
+const CLOSED_DMS: isize = 50007;
+/// A select menu holds at most 25 options, and a message at most 5 rows.
+const MENU_OPTIONS: usize = 25;
+const MENU_ROWS: usize = 5;
+
+/// Display names of the Discord users the bot has met, for board images (message text uses
+/// mentions, which Discord shows as names by itself).
+#[derive(Default)]
+pub struct Names {
+    known: Mutex<HashMap<discord::UserId, String>>,
+}
+
+impl Names {
+    pub fn remember(&self, user: &discord::User) {
+        let name = user.global_name.clone().unwrap_or_else(|| user.name.clone());
+        self.lock().insert(user.id, name);
+    }
+
+    /// The user's name, asked of Discord once when not known yet.
+    pub async fn name_of(&self, http: &discord::Http, id: discord::UserId) -> String {
+        if let Some(name) = self.lock().get(&id) {
+            return name.clone();
+        }
+        match http.get_user(id).await {
+            Ok(user) => {
+                self.remember(&user);
+                user.global_name.unwrap_or(user.name)
+            }
+            Err(_) => format!("user {id}"),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<discord::UserId, String>> {
+        self.known.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Cuts text to Discord's limit on a character boundary.
+pub fn fit(text: &str) -> String {
+    if text.len() <= CONTENT_LIMIT {
+        return text.to_string();
+    }
+    let mut end = CONTENT_LIMIT - 1;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
+
+pub fn is_closed_dms(error: &serenity::Error) -> bool {
+    matches!(
+        error,
+        serenity::Error::Http(discord::HttpError::UnsuccessfulRequest(response)) if response.error.code == CLOSED_DMS
+    )
+}
+
+/// A row of buttons for a game at a version.
+pub fn button_row(buttons: &[Button], game: GameId, version: i64) -> Vec<discord::CreateActionRow> {
+    if buttons.is_empty() {
+        return Vec::new();
+    }
+    let buttons = buttons
+        .iter()
+        .map(|&button| {
+            let style = if button.is_positive() {
+                discord::ButtonStyle::Primary
+            } else {
+                discord::ButtonStyle::Secondary
+            };
+            discord::CreateButton::new(Component::Button { button, game, version }.custom_id())
+                .label(button.label())
+                .style(style)
+        })
+        .collect();
+    vec![discord::CreateActionRow::Buttons(buttons)]
+}
+
+/// Menus offering `choices` (actions in notation), 25 to a menu.
+pub fn choice_menus(choices: &[String], game: GameId, version: i64) -> Vec<discord::CreateActionRow> {
+    choices
+        .chunks(MENU_OPTIONS)
+        .take(MENU_ROWS)
+        .enumerate()
+        .map(|(index, chunk)| {
+            let options = chunk
+                .iter()
+                .map(|choice| discord::CreateSelectMenuOption::new(choice.clone(), choice.clone()))
+                .collect();
+            // Menus in one message need distinct ids: all but the first carry their row.
+            let mut custom_id = Component::Choose { game, version }.custom_id();
+            if index > 0 {
+                custom_id = format!("{custom_id}:{index}");
+            }
+            let menu = discord::CreateSelectMenu::new(custom_id, discord::CreateSelectMenuKind::String { options })
+                .placeholder("Make your secret choice");
+            discord::CreateActionRow::SelectMenu(menu)
+        })
+        .collect()
+}
+
+/// Performs effects for one interaction.
+pub struct Delivery<'a> {
+    pub http: &'a discord::Http,
+    pub data: &'a Data,
+}
+
+impl Delivery<'_> {
+    /// Draws a board image, with the players' Discord names, as a PNG attachment.
+    pub async fn board_file(&self, image: &BoardImage) -> anyhow::Result<discord::CreateAttachment> {
+        let mut image = image.clone();
+        for name in image.decor.player_names.iter_mut().flatten() {
+            if let Ok(id) = name.parse::<u64>()
+                && id != 0
+            {
+                *name = self.data.names.name_of(self.http, discord::UserId::new(id)).await;
+            }
+        }
+        let renderer = self.data.renderer.clone();
+        let png = tokio::task::spawn_blocking(move || renderer.image(&image)).await??;
+        Ok(discord::CreateAttachment::bytes(png, "board.png"))
+    }
+
+    /// A public post as a message: text, board image, buttons, and pings for the players to act.
+    pub async fn post_message(&self, post: &Post, version: Option<i64>) -> anyhow::Result<Outgoing> {
+        let mut message = Outgoing::text(fit(&post.text));
+        if let Some(board) = &post.board {
+            message.files.push(self.board_file(board).await?);
+        }
+        if let Some(version) = version {
+            message.components = button_row(&post.buttons, post.game, version);
+        }
+        message.pings = post.mentions.iter().filter_map(ids::discord_user).collect();
+        Ok(message)
+    }
+
+    /// Performs `effects`: the post made where the interaction happened becomes its public
+    /// answer, other posts go to their channels, the private reply is ephemeral, prompts go by
+    /// DM. The responder always ends up answered.
+    pub async fn perform(&self, effects: &Effects, here: &str, responder: &mut Responder<'_>) -> anyhow::Result<()> {
+        for post in &effects.posts {
+            let message = self.post_message(post, effects.version).await?;
+            if post.location == here && !responder.has_answered() {
+                responder.send(message, false).await?;
+            } else {
+                self.send_to(&post.location, message).await?;
+            }
+        }
+        if let Some(reply) = &effects.reply {
+            let mut message = Outgoing::text(fit(&reply.text));
+            if let Some(board) = &reply.board {
+                message.files.push(self.board_file(board).await?);
+            }
+            responder.send(message, true).await?;
+        }
+        self.direct_messages(effects).await?;
+        if !responder.has_answered() {
+            responder.send(Outgoing::text("Done."), true).await?;
+        }
+        Ok(())
+    }
+
+    /// Sends a message to a game's place.
+    pub async fn send_to(&self, location: &str, message: Outgoing) -> anyhow::Result<()> {
+        let Some(channel) = ids::channel(location) else {
+            anyhow::bail!("a post for a place that is not on Discord: {location}");
+        };
+        channel.send_message(self.http, message.into_message()).await?;
+        Ok(())
+    }
+
+    /// Sends each secret prompt by DM; a player whose DMs are closed is told in the game's place
+    /// (without a word about the choice) to use the "Choose privately" button instead.
+    pub async fn direct_messages(&self, effects: &Effects) -> anyhow::Result<()> {
+        let Some(version) = effects.version else {
+            return Ok(());
+        };
+        for prompt in &effects.direct_messages {
+            let Some(user) = ids::discord_user(&prompt.to) else {
+                continue;
+            };
+            let message = self.prompt_message(prompt, version).await?;
+            let sent = async {
+                let channel = user.create_dm_channel(self.http).await?;
+                channel.send_message(self.http, message.into_message()).await
+            };
+            if let Err(error) = sent.await {
+                if !is_closed_dms(&error) {
+                    tracing::warn!(game = prompt.game, %user, %error, "a secret prompt could not be sent by DM");
+                }
+                self.dm_fallback(effects, prompt, user, version).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A secret prompt: its text, the player's own board, and menus of the choices.
+    pub async fn prompt_message(&self, prompt: &DirectMessage, version: i64) -> anyhow::Result<Outgoing> {
+        let mut message = Outgoing::text(fit(&prompt.text));
+        if let Some(board) = &prompt.board {
+            message.files.push(self.board_file(board).await?);
+        }
+        message.components = choice_menus(&prompt.choices, prompt.game, version);
+        Ok(message)
+    }
+
+    async fn dm_fallback(
+        &self,
+        effects: &Effects,
+        prompt: &DirectMessage,
+        user: discord::UserId,
+        version: i64,
+    ) -> anyhow::Result<()> {
+        let location = match effects.posts.iter().find(|p| p.game == prompt.game) {
+            Some(post) => post.location.clone(),
+            None => match self.data.arena.store().game(prompt.game).await? {
+                Some(game) => game.location,
+                None => return Ok(()),
+            },
+        };
+        let message = Outgoing {
+            content: format!(
+                "<@{user}>, I could not send you a direct message. Use the **Choose privately** button \
+                 below to make your secret choice in game #{}: only you will see it.",
+                prompt.game
+            ),
+            components: button_row(&[Button::ChoosePrivately], prompt.game, version),
+            pings: vec![user],
+            ..Outgoing::default()
+        };
+        self.send_to(&location, message).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_text_is_cut_to_discords_limit_on_a_character_boundary() {
+        assert_eq!(fit("short"), "short");
+        let long = "é".repeat(1500);
+        let cut = fit(&long);
+        assert!(cut.len() <= CONTENT_LIMIT + '…'.len_utf8() && cut.ends_with('…'));
+    }
+
+    #[test]
+    fn choices_fill_menus_of_25_in_at_most_5_rows_with_distinct_ids() {
+        let choices: Vec<String> = (0..60).map(|i| format!("choice{i}")).collect();
+        let rows = choice_menus(&choices, 3, 9);
+        assert_eq!(rows.len(), 3);
+        let json = serde_json::to_value(&rows).unwrap();
+        let ids: Vec<&str> = json
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| row["components"][0]["custom_id"].as_str().unwrap())
+            .collect();
+        assert_eq!(ids, ["arb:choose:3:9", "arb:choose:3:9:1", "arb:choose:3:9:2"]);
+        assert_eq!(json[0]["components"][0]["options"].as_array().unwrap().len(), 25);
+        assert_eq!(json[2]["components"][0]["options"].as_array().unwrap().len(), 10);
+        assert_eq!(choice_menus(&vec!["x".to_string(); 200], 1, 1).len(), MENU_ROWS);
+        assert!(choice_menus(&[], 1, 1).is_empty());
+    }
+
+    #[test]
+    fn buttons_carry_their_game_and_version() {
+        let rows = button_row(&[Button::AcceptChallenge, Button::DeclineChallenge], 4, 2);
+        let json = serde_json::to_value(&rows).unwrap();
+        let buttons = json[0]["components"].as_array().unwrap();
+        assert_eq!(buttons[0]["custom_id"], "arb:accept:4:2");
+        assert_eq!(buttons[0]["label"], "Accept");
+        assert_eq!(buttons[1]["custom_id"], "arb:decline:4:2");
+        assert!(button_row(&[], 4, 2).is_empty());
+    }
+}

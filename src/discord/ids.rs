@@ -1,0 +1,146 @@
+//! How Discord's identities map to the arena's, and the custom ids of buttons and menus. Custom ids
+//! carry everything a click needs (the game and the version it was posted at), so a click works
+//! after a restart and a stale one is recognised.
+
+use crate::arena::Button;
+use crate::store::{GameId, UserId};
+use serenity::all as discord;
+
+const PREFIX: &str = "arb";
+/// Discord refuses custom ids longer than this.
+pub const CUSTOM_ID_LIMIT: usize = 100;
+
+pub fn user(id: discord::UserId) -> UserId {
+    UserId::new(format!("discord:{id}"))
+}
+
+/// The Discord user behind an arena user, if it is one.
+pub fn discord_user(user: &UserId) -> Option<discord::UserId> {
+    let id: u64 = user.0.strip_prefix("discord:")?.parse().ok()?;
+    (id != 0).then(|| discord::UserId::new(id))
+}
+
+/// Where a game is played: a channel or thread.
+pub fn location(channel: discord::ChannelId) -> String {
+    format!("discord:{channel}")
+}
+
+pub fn channel(location: &str) -> Option<discord::ChannelId> {
+    let id: u64 = location.strip_prefix("discord:")?.parse().ok()?;
+    (id != 0).then(|| discord::ChannelId::new(id))
+}
+
+/// What a component (a button or a select menu) stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Component {
+    Button {
+        button: Button,
+        game: GameId,
+        version: i64,
+    },
+    /// A menu of secret choices; the chosen value is the action in notation.
+    Choose {
+        game: GameId,
+        version: i64,
+    },
+}
+
+impl Component {
+    pub fn custom_id(self) -> String {
+        match self {
+            Component::Button { button, game, version } => format!("{PREFIX}:{}:{game}:{version}", button.key()),
+            Component::Choose { game, version } => format!("{PREFIX}:choose:{game}:{version}"),
+        }
+    }
+
+    /// Reads a custom id; anything not made by [`Component::custom_id`] is `None`.
+    pub fn parse(custom_id: &str) -> Option<Component> {
+        if custom_id.len() > CUSTOM_ID_LIMIT {
+            return None;
+        }
+        let mut parts = custom_id.split(':');
+        if parts.next()? != PREFIX {
+            return None;
+        }
+        let kind = parts.next()?;
+        let game: GameId = parts.next()?.parse().ok()?;
+        let version: i64 = parts.next()?.parse().ok()?;
+        // Several menus in one message need distinct ids: a menu's row may follow.
+        let row = parts.next();
+        if parts.next().is_some() || (row.is_some() && (kind != "choose" || row?.parse::<u8>().is_err())) {
+            return None;
+        }
+        match kind {
+            "choose" => Some(Component::Choose { game, version }),
+            key => Some(Component::Button {
+                button: Button::from_key(key)?,
+                game,
+                version,
+            }),
+        }
+    }
+
+    pub fn game(self) -> GameId {
+        match self {
+            Component::Button { game, .. } | Component::Choose { game, .. } => game,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn custom_ids_round_trip_and_stay_within_discords_limit() {
+        for button in Button::ALL {
+            let component = Component::Button {
+                button,
+                game: i64::MAX,
+                version: i64::MAX,
+            };
+            let id = component.custom_id();
+            assert!(id.len() <= CUSTOM_ID_LIMIT, "{id}");
+            assert_eq!(Component::parse(&id), Some(component));
+        }
+        let choose = Component::Choose { game: 12, version: 7 };
+        assert_eq!(choose.custom_id(), "arb:choose:12:7");
+        assert_eq!(Component::parse("arb:choose:12:7"), Some(choose));
+        assert_eq!(
+            Component::parse("arb:choose:12:7:2"),
+            Some(choose),
+            "a second menu's row"
+        );
+    }
+
+    #[test]
+    fn foreign_or_broken_custom_ids_are_not_ours() {
+        for id in [
+            "",
+            "arb",
+            "arb:accept",
+            "arb:accept:1",
+            "arb:accept:x:1",
+            "arb:accept:1:2:3",
+            "arb:choose:1:2:x",
+            "arb:choose:1:2:3:4",
+            "arb:explode:1:2",
+            "other:accept:1:2",
+            &format!("arb:choose:1:{}", "9".repeat(120)),
+        ] {
+            assert_eq!(Component::parse(id), None, "{id}");
+        }
+    }
+
+    #[test]
+    fn discord_identities_map_both_ways() {
+        let alice = user(discord::UserId::new(42));
+        assert_eq!(alice.0, "discord:42");
+        assert_eq!(discord_user(&alice), Some(discord::UserId::new(42)));
+        assert_eq!(discord_user(&UserId::new("local:alice")), None);
+        let place = location(discord::ChannelId::new(7));
+        assert_eq!(channel(&place), Some(discord::ChannelId::new(7)));
+        assert_eq!(channel("local"), None);
+        assert_eq!(channel("discord:0"), None);
+    }
+}

@@ -1,0 +1,165 @@
+//! The Discord transport: slash commands, buttons and menus turned into arena requests, and the
+//! arena's effects turned into Discord messages. It holds no game state of its own: a button or
+//! menu carries its game and version in its custom id, so everything works after a restart.
+
+mod autocomplete;
+mod commands;
+mod components;
+mod deliver;
+mod ids;
+mod respond;
+
+pub use autocomplete::best_matches;
+pub use components::{Click, read_click};
+pub use ids::Component;
+
+use crate::arena::{Arena, ArenaError, Effects};
+use crate::render::Renderer;
+use deliver::{Delivery, Names};
+use respond::{Outgoing, Responder};
+use serenity::all as discord;
+use std::future::Future;
+
+/// What the bot needs to run.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub token: String,
+    /// Register the commands on this server only (they appear at once; global registration can
+    /// take up to an hour), for testing.
+    pub guild_id: Option<u64>,
+    /// Another address for Discord's API and gateway, such as a fake Discord in tests
+    /// (`http://127.0.0.1:PORT`).
+    pub api_base: Option<String>,
+}
+
+/// Shared by every command and event.
+pub struct Data {
+    pub arena: Arena,
+    pub renderer: Renderer,
+    pub names: Names,
+}
+
+pub type Error = anyhow::Error;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// What users are told when something fails on our side (the details go to the log).
+const APOLOGY: &str = "Sorry, something went wrong on our side. Please try again in a moment.";
+
+/// Runs the bot until `shutdown` completes (or the gateway connection fails for good).
+pub async fn run(
+    config: Config,
+    arena: Arena,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let mut http = discord::HttpBuilder::new(&config.token);
+    if let Some(base) = &config.api_base {
+        // serenity honours a proxy only with its rate limiter off.
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let guild_id = config.guild_id;
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: |framework, event| {
+                Box::pin(on_event(framework.serenity_context, event, framework.user_data))
+            },
+            on_error: |error| Box::pin(on_error(error)),
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match guild_id {
+                    Some(guild) => {
+                        poise::builtins::register_in_guild(ctx, commands, discord::GuildId::new(guild)).await?;
+                    }
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                tracing::info!(bot = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+                Ok(Data {
+                    arena,
+                    renderer: Renderer::new(),
+                    names: Names::default(),
+                })
+            })
+        })
+        .build();
+    let intents = discord::GatewayIntents::GUILDS;
+    let mut client = discord::ClientBuilder::new_with_http(http, intents)
+        .framework(framework)
+        .await?;
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        shutdown.await;
+        tracing::info!("shutting down");
+        shards.shutdown_all().await;
+    });
+    client.start().await?;
+    Ok(())
+}
+
+/// Buttons and menus arrive as events; commands and autocomplete go through poise.
+async fn on_event(ctx: &discord::Context, event: &discord::FullEvent, data: &Data) -> Result<(), Error> {
+    if let discord::FullEvent::InteractionCreate {
+        interaction: discord::Interaction::Component(component),
+    } = event
+    {
+        components::on_component(&ctx.http, data, component).await;
+    }
+    Ok(())
+}
+
+/// Errors poise reports: a command's own failures are answered where they happen, so what arrives
+/// here is a malformed invocation (answered with a hint) or a fault of ours (logged).
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::ArgumentParse { ctx, error, .. } => {
+            let text = format!("I could not read that: {error}. Check the command's options and try again.");
+            let reply = poise::CreateReply::default().content(text).ephemeral(true);
+            if let Err(e) = ctx.send(reply).await {
+                tracing::warn!(error = %e, "could not answer a malformed command");
+            }
+        }
+        poise::FrameworkError::Command { ctx, error, .. } => {
+            tracing::error!(command = %ctx.command().name, error = ?error, "command failed");
+            let reply = poise::CreateReply::default().content(APOLOGY).ephemeral(true);
+            let _ = ctx.send(reply).await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!(error = %e, "could not report an error");
+            }
+        }
+    }
+}
+
+/// Answers an interaction with the outcome of an arena request: effects performed, a user's
+/// mistake explained privately, a fault of ours logged (never with the request's text, which may
+/// hold a secret choice) and apologised for.
+async fn answer(
+    http: &discord::Http,
+    data: &Data,
+    result: Result<Effects, ArenaError>,
+    here: &str,
+    responder: &mut Responder<'_>,
+) {
+    let delivered = match result {
+        Ok(effects) => Delivery { http, data }.perform(&effects, here, responder).await,
+        Err(error) if error.is_user_error() => responder
+            .send(Outgoing::text(format!("⚠️ {error}")), true)
+            .await
+            .map_err(Error::from),
+        Err(error) => {
+            tracing::error!(error = ?error, "a request failed");
+            responder.send(Outgoing::text(APOLOGY), true).await.map_err(Error::from)
+        }
+    };
+    if let Err(error) = delivered {
+        tracing::error!(error = ?error, "could not deliver an answer");
+        if !responder.has_answered() {
+            let _ = responder.send(Outgoing::text(APOLOGY), true).await;
+        }
+    }
+}

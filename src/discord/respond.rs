@@ -1,0 +1,202 @@
+//! Answering one interaction. Discord wants an answer within 3 seconds and then allows follow-ups
+//! for 15 minutes; a `Responder` keeps track of which of the two the next message must be.
+
+use serenity::all as discord;
+use serenity::all::Builder;
+use std::future::Future;
+use std::time::Duration;
+
+/// After this long without a result, the interaction is deferred so Discord's 3 seconds never run
+/// out (the arena and the renderer normally answer in milliseconds).
+pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// A message for Discord: text, files, components and whom it may ping.
+#[derive(Default)]
+pub struct Outgoing {
+    pub content: String,
+    pub files: Vec<discord::CreateAttachment>,
+    pub components: Vec<discord::CreateActionRow>,
+    pub embeds: Vec<discord::CreateEmbed>,
+    /// The only users the message pings; everyone else it names is shown without a ping.
+    pub pings: Vec<discord::UserId>,
+}
+
+impl Outgoing {
+    pub fn text(content: impl Into<String>) -> Outgoing {
+        Outgoing {
+            content: content.into(),
+            ..Outgoing::default()
+        }
+    }
+
+    pub fn allowed_mentions(&self) -> discord::CreateAllowedMentions {
+        discord::CreateAllowedMentions::new().users(self.pings.clone())
+    }
+
+    pub fn into_message(self) -> discord::CreateMessage {
+        let mentions = self.allowed_mentions();
+        discord::CreateMessage::new()
+            .content(self.content)
+            .add_files(self.files)
+            .components(self.components)
+            .embeds(self.embeds)
+            .allowed_mentions(mentions)
+    }
+
+    fn into_response(self, ephemeral: bool) -> discord::CreateInteractionResponseMessage {
+        let mentions = self.allowed_mentions();
+        discord::CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .add_files(self.files)
+            .components(self.components)
+            .embeds(self.embeds)
+            .allowed_mentions(mentions)
+            .ephemeral(ephemeral)
+    }
+
+    fn into_followup(self, ephemeral: bool) -> discord::CreateInteractionResponseFollowup {
+        let mentions = self.allowed_mentions();
+        discord::CreateInteractionResponseFollowup::new()
+            .content(self.content)
+            .add_files(self.files)
+            .components(self.components)
+            .embeds(self.embeds)
+            .allowed_mentions(mentions)
+            .ephemeral(ephemeral)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Fresh,
+    /// A command's "thinking..." placeholder, public or not.
+    DeferredCommand {
+        is_ephemeral: bool,
+    },
+    /// A component click acknowledged without a message.
+    DeferredComponent,
+    Answered,
+}
+
+/// One interaction to answer: a slash command or a component click.
+pub struct Responder<'a> {
+    http: &'a discord::Http,
+    id: discord::InteractionId,
+    token: String,
+    is_component: bool,
+    state: State,
+}
+
+impl<'a> Responder<'a> {
+    pub fn for_command(http: &'a discord::Http, interaction: &discord::CommandInteraction) -> Responder<'a> {
+        Responder {
+            http,
+            id: interaction.id,
+            token: interaction.token.clone(),
+            is_component: false,
+            state: State::Fresh,
+        }
+    }
+
+    pub fn for_component(http: &'a discord::Http, interaction: &discord::ComponentInteraction) -> Responder<'a> {
+        Responder {
+            http,
+            id: interaction.id,
+            token: interaction.token.clone(),
+            is_component: true,
+            state: State::Fresh,
+        }
+    }
+
+    /// Runs `work`, deferring the interaction if it takes longer than [`DEFER_AFTER`], so the
+    /// answer is never late however slow the database is.
+    pub async fn within_deadline<T>(&mut self, work: impl Future<Output = T>, is_ephemeral: bool) -> T {
+        tokio::pin!(work);
+        tokio::select! {
+            done = &mut work => done,
+            () = tokio::time::sleep(DEFER_AFTER) => {
+                if let Err(error) = self.defer(is_ephemeral).await {
+                    tracing::warn!(%error, "could not defer a slow interaction");
+                }
+                work.await
+            }
+        }
+    }
+
+    async fn defer(&mut self, is_ephemeral: bool) -> serenity::Result<()> {
+        if self.state != State::Fresh {
+            return Ok(());
+        }
+        let response = if self.is_component {
+            discord::CreateInteractionResponse::Acknowledge
+        } else {
+            discord::CreateInteractionResponse::Defer(
+                discord::CreateInteractionResponseMessage::new().ephemeral(is_ephemeral),
+            )
+        };
+        response.execute(self.http, (self.id, &self.token)).await?;
+        self.state = if self.is_component {
+            State::DeferredComponent
+        } else {
+            State::DeferredCommand { is_ephemeral }
+        };
+        Ok(())
+    }
+
+    /// Sends a message in answer: the interaction's response if none was sent yet, the deferred
+    /// placeholder's content if it has the same visibility, a follow-up otherwise.
+    pub async fn send(&mut self, message: Outgoing, is_ephemeral: bool) -> serenity::Result<()> {
+        match self.state {
+            State::Fresh => {
+                discord::CreateInteractionResponse::Message(message.into_response(is_ephemeral))
+                    .execute(self.http, (self.id, &self.token))
+                    .await?;
+            }
+            State::DeferredCommand { is_ephemeral: deferred } if deferred == is_ephemeral => {
+                let mentions = message.allowed_mentions();
+                let mut edit = discord::EditInteractionResponse::new()
+                    .content(message.content)
+                    .components(message.components)
+                    .embeds(message.embeds)
+                    .allowed_mentions(mentions);
+                for file in message.files {
+                    edit = edit.new_attachment(file);
+                }
+                edit.execute(self.http, &self.token).await?;
+            }
+            State::DeferredCommand { .. } => {
+                // The placeholder has the wrong visibility: answer beside it, then remove it.
+                message
+                    .into_followup(is_ephemeral)
+                    .execute(self.http, (None, &self.token))
+                    .await?;
+                self.http.delete_original_interaction_response(&self.token).await?;
+            }
+            State::DeferredComponent | State::Answered => {
+                message
+                    .into_followup(is_ephemeral)
+                    .execute(self.http, (None, &self.token))
+                    .await?;
+            }
+        }
+        self.state = State::Answered;
+        Ok(())
+    }
+
+    /// Replaces the message whose component was clicked (removing its buttons, say), as the
+    /// answer to the click; a follow-up if the click was answered already.
+    pub async fn update_clicked(&mut self, message: Outgoing) -> serenity::Result<()> {
+        if self.state != State::Fresh || !self.is_component {
+            return self.send(message, true).await;
+        }
+        discord::CreateInteractionResponse::UpdateMessage(message.into_response(false))
+            .execute(self.http, (self.id, &self.token))
+            .await?;
+        self.state = State::Answered;
+        Ok(())
+    }
+
+    pub fn has_answered(&self) -> bool {
+        self.state == State::Answered
+    }
+}

@@ -1,0 +1,660 @@
+//! The real bot (serenity + poise, the arena, a real database) against a fake Discord on
+//! loopback: challenges, games in threads, secret choices by DM and by the private fallback,
+//! stale buttons, outsiders, autocomplete and malformed payloads.
+
+mod fake_discord;
+mod support;
+
+use arbiter::arena::Arena;
+use arbiter::discord::Config;
+use arbiter_engine::Game;
+use fake_discord::{
+    Call, FakeDiscord, Invoker, autocomplete_interaction, command_interaction, component_interaction,
+    dm_component_interaction, user_json,
+};
+use serde_json::{Value, json};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+const CHANNEL: u64 = 5_000;
+/// The challenge message's id: the fake opens the game's thread with the same id.
+const CHALLENGE_MESSAGE: u64 = 7_000;
+const EPHEMERAL: u64 = 64;
+
+static NEXT_INTERACTION: AtomicU64 = AtomicU64::new(1);
+
+fn next_id() -> u64 {
+    NEXT_INTERACTION.fetch_add(1, Ordering::SeqCst) + 10_000
+}
+
+fn alice() -> Invoker {
+    Invoker {
+        user_id: 1_001,
+        name: "alice".into(),
+    }
+}
+fn bob() -> Invoker {
+    Invoker {
+        user_id: 1_002,
+        name: "bob".into(),
+    }
+}
+fn carol() -> Invoker {
+    Invoker {
+        user_id: 1_003,
+        name: "carol".into(),
+    }
+}
+
+/// A running bot on its own database and fake Discord; stops when dropped.
+struct Bot {
+    fake: FakeDiscord,
+    arena: Arena,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
+    _db: support::TestDb,
+}
+
+impl Bot {
+    async fn start() -> Bot {
+        let db = support::sqlite().await;
+        let (arena, _) = support::arena(&db);
+        let fake = FakeDiscord::start().await;
+        let config = Config {
+            token: "test-token".into(),
+            guild_id: Some(FakeDiscord::GUILD_ID),
+            api_base: Some(fake.api_base()),
+        };
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(arbiter::discord::run(config, arena.clone(), async {
+            let _ = stopped.await;
+        }));
+        fake.wait_ready().await;
+        fake.wait_for_call("command registration", |c| {
+            c.method == "PUT" && c.path.ends_with("/commands")
+        })
+        .await;
+        Bot {
+            fake,
+            arena,
+            stop: Some(stop),
+            task: Some(task),
+            _db: db,
+        }
+    }
+
+    /// Sends an interaction and waits for the bot's answer to it (the callback).
+    async fn interact(&self, interaction: Value) -> Call {
+        let id = interaction["id"].as_str().unwrap().to_string();
+        let token = interaction["token"].as_str().unwrap().to_string();
+        self.fake.send_interaction(interaction).await;
+        let path = format!("/api/v10/interactions/{id}/{token}/callback");
+        self.fake
+            .wait_for_call(&format!("the answer to interaction {id}"), |c| c.path == path)
+            .await
+    }
+
+    async fn command(&self, who: &Invoker, channel: u64, command: &str, options: Value) -> Call {
+        self.interact(command_interaction(next_id(), who, channel, command, options))
+            .await
+    }
+
+    /// `/move action` in `channel`.
+    async fn play(&self, who: &Invoker, channel: u64, action: &str) -> Call {
+        self.command(
+            who,
+            channel,
+            "move",
+            json!([{ "name": "action", "type": 3, "value": action }]),
+        )
+        .await
+    }
+
+    async fn challenge(&self, who: &Invoker, opponent: &Invoker, variant: u8, colour: u8) -> Call {
+        let mut interaction = command_interaction(
+            next_id(),
+            who,
+            CHANNEL,
+            "challenge",
+            json!([
+                { "name": "variant", "type": 4, "value": variant },
+                { "name": "opponent", "type": 6, "value": opponent.user_id.to_string() },
+                { "name": "colour", "type": 4, "value": colour },
+            ]),
+        );
+        let id = opponent.user_id.to_string();
+        interaction["data"]["resolved"] =
+            json!({ "users": { id: user_json(opponent.user_id, &opponent.name, false) } });
+        self.interact(interaction).await
+    }
+
+    /// Clicks a button found in an earlier message.
+    async fn click(&self, who: &Invoker, channel: u64, custom_id: &str, message: u64) -> Call {
+        self.interact(component_interaction(
+            next_id(),
+            who,
+            channel,
+            custom_id,
+            2,
+            Vec::new(),
+            message,
+        ))
+        .await
+    }
+
+    /// Challenge by alice (White) to bob, accepted: the game's id and its thread.
+    async fn started(&self, variant: u8) -> (i64, u64) {
+        let (game, thread, _) = self.started_with_button(variant).await;
+        (game, thread)
+    }
+
+    /// As `started`, with the Accept button that began the game.
+    async fn started_with_button(&self, variant: u8) -> (i64, u64, String) {
+        let challenge = self.challenge(&alice(), &bob(), variant, 1).await;
+        let accept = custom_ids(&challenge.json)
+            .into_iter()
+            .find(|id| id.starts_with("arb:accept:"))
+            .expect("an Accept button");
+        let game: i64 = accept.split(':').nth(2).unwrap().parse().unwrap();
+        let answer = self.click(&bob(), CHANNEL, &accept, CHALLENGE_MESSAGE).await;
+        assert_eq!(
+            answer.json["type"], 7,
+            "the challenge message is updated: {}",
+            answer.json
+        );
+        assert!(custom_ids(&answer.json).is_empty(), "its buttons are gone");
+        (game, CHALLENGE_MESSAGE, accept)
+    }
+
+    async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            let result = tokio::time::timeout(Duration::from_secs(10), task).await;
+            assert!(result.is_ok(), "the bot stops when asked");
+        }
+    }
+}
+
+/// Every custom id in a message or callback body.
+fn custom_ids(body: &Value) -> Vec<String> {
+    let mut found = Vec::new();
+    collect_custom_ids(body, &mut found);
+    found
+}
+
+fn collect_custom_ids(value: &Value, found: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(id)) = map.get("custom_id") {
+                found.push(id.clone());
+            }
+            map.values().for_each(|v| collect_custom_ids(v, found));
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_custom_ids(v, found)),
+        _ => {}
+    }
+}
+
+/// The message content of a callback or a message call.
+fn content(call: &Call) -> String {
+    let body = if call.json.get("data").is_some() {
+        &call.json["data"]
+    } else {
+        &call.json
+    };
+    body["content"].as_str().unwrap_or_default().to_string()
+}
+
+fn is_ephemeral(call: &Call) -> bool {
+    call.json["data"]["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0
+}
+
+fn assert_png(call: &Call) {
+    let (name, bytes) = call
+        .files
+        .first()
+        .unwrap_or_else(|| panic!("no image in {}", call.json));
+    assert!(name.ends_with(".png"), "{name}");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    assert!(bytes.len() < 60 * 1024);
+}
+
+/// The messages posted in a channel, in order.
+fn posts_in(fake: &FakeDiscord, channel: u64) -> Vec<Call> {
+    let path = format!("/api/v10/channels/{channel}/messages");
+    fake.calls()
+        .into_iter()
+        .filter(|c| c.method == "POST" && c.path == path)
+        .collect()
+}
+
+/// Everything the bot said where others could see it: channel and thread messages and the
+/// non-ephemeral interaction answers; DMs and the answers to `private` interactions (clicks on
+/// DM or ephemeral menus, whose updates stay private) excluded.
+fn public_text(fake: &FakeDiscord, dm_channels: &[u64], private: &[u64]) -> String {
+    let private_paths: Vec<String> = private.iter().map(|id| format!("/interactions/{id}/")).collect();
+    let dm_paths: Vec<String> = dm_channels
+        .iter()
+        .map(|c| format!("/api/v10/channels/{c}/messages"))
+        .collect();
+    fake.calls()
+        .iter()
+        .filter(|c| c.method == "POST" || c.method == "PATCH")
+        .filter(|c| !dm_paths.contains(&c.path))
+        .filter(|c| !private_paths.iter().any(|p| c.path.contains(p.as_str())))
+        // Autocomplete suggestions are shown to the typist alone.
+        .filter(|c| c.json["type"] != 8)
+        .filter(|c| !(c.path.contains("/interactions/") && is_ephemeral(c)))
+        .filter(|c| !(c.path.contains("/webhooks/") && c.json["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0))
+        .map(|c| c.json.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess_challenge_is_accepted_and_played_to_mate_in_its_thread() {
+    let bot = Bot::start().await;
+    let names: Vec<String> = bot
+        .fake
+        .registered_commands()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect();
+    for command in [
+        "challenge",
+        "move",
+        "board",
+        "moves",
+        "resign",
+        "draw",
+        "takeback",
+        "abort",
+        "games",
+        "rules",
+        "export",
+    ] {
+        assert!(
+            names.contains(&command.to_string()),
+            "/{command} is registered: {names:?}"
+        );
+    }
+
+    let challenge = bot.challenge(&alice(), &bob(), 0, 1).await;
+    assert_eq!(challenge.json["type"], 4);
+    assert!(!is_ephemeral(&challenge));
+    assert!(
+        content(&challenge).contains("<@1001> challenges <@1002>"),
+        "{}",
+        challenge.json
+    );
+    assert_eq!(
+        challenge.json["data"]["allowed_mentions"]["users"],
+        json!(["1002"]),
+        "only bob is pinged"
+    );
+
+    let (game, thread) = bot.started(0).await;
+    let threads: Vec<Call> = bot
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.path.ends_with("/threads"))
+        .collect();
+    assert_eq!(threads.len(), 1);
+    assert!(
+        threads[0].json["name"].as_str().unwrap().contains("alice vs bob"),
+        "{}",
+        threads[0].json
+    );
+    let opening = bot
+        .fake
+        .wait_for_call("the board in the thread", |c| {
+            c.path == format!("/api/v10/channels/{thread}/messages")
+        })
+        .await;
+    assert_png(&opening);
+    assert!(
+        content(&opening).contains("<@1001> (White) to move"),
+        "{}",
+        opening.json
+    );
+    assert_eq!(opening.json["allowed_mentions"]["users"], json!(["1001"]));
+
+    let mut latencies = Vec::new();
+    let moves = [
+        ("e4", alice()),
+        ("e5", bob()),
+        ("Bc4", alice()),
+        ("Nc6", bob()),
+        ("Qh5", alice()),
+        ("Nf6", bob()),
+    ];
+    for (action, player) in &moves {
+        let id = next_id();
+        let sent = bot
+            .fake
+            .send_interaction(command_interaction(
+                id,
+                player,
+                thread,
+                "move",
+                json!([{ "name": "action", "type": 3, "value": action }]),
+            ))
+            .await;
+        let path = format!("/api/v10/interactions/{id}/token{id}/callback");
+        let answer = bot.fake.wait_for_call(action, |c| c.path == path).await;
+        latencies.push(answer.at - sent);
+        assert!(!is_ephemeral(&answer), "{action}: {}", answer.json);
+        assert!(
+            content(&answer).contains(&format!("played {action}")),
+            "{}",
+            answer.json
+        );
+        assert_png(&answer);
+        let next = if player.user_id == 1_001 { "1002" } else { "1001" };
+        assert_eq!(
+            answer.json["data"]["allowed_mentions"]["users"],
+            json!([next]),
+            "the player to act is pinged"
+        );
+    }
+    let mate = bot.play(&alice(), thread, "Qxf7#").await;
+    assert!(
+        content(&mate).contains("1-0") && content(&mate).contains("checkmate"),
+        "{}",
+        mate.json
+    );
+    assert_png(&mate);
+    let stored = bot.arena.store().game(game).await.unwrap().unwrap();
+    assert_eq!(stored.location, format!("discord:{thread}"));
+    assert!(stored.state.outcome().is_some());
+
+    latencies.sort();
+    eprintln!(
+        "INTERACTION_CREATE to callback over {} moves: median {:.1} ms, max {:.1} ms",
+        latencies.len(),
+        latencies[latencies.len() / 2].as_secs_f64() * 1e3,
+        latencies.last().unwrap().as_secs_f64() * 1e3
+    );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn beirut_bomb_choices_go_by_dm_and_stay_secret() {
+    let bot = Bot::start().await;
+    let (game, thread) = bot.started(3).await;
+    let alice_dm = FakeDiscord::dm_channel_id(1_001);
+    let bob_dm = FakeDiscord::dm_channel_id(1_002);
+    let prompt = bot
+        .fake
+        .wait_for_call("alice's prompt", |c| {
+            c.path == format!("/api/v10/channels/{alice_dm}/messages")
+        })
+        .await;
+    assert_png(&prompt);
+    let menu = custom_ids(&prompt.json)
+        .into_iter()
+        .find(|id| id.starts_with("arb:choose:"))
+        .expect("a menu");
+    let options = prompt.json.to_string();
+    assert!(
+        options.contains("bomb:d2") && !options.contains("bomb:e1"),
+        "her own units, never the king"
+    );
+    bot.fake
+        .wait_for_call("bob's prompt", |c| {
+            c.path == format!("/api/v10/channels/{bob_dm}/messages")
+        })
+        .await;
+
+    // Autocomplete in the thread offers alice her own choices too.
+    let typed = autocomplete_interaction(
+        next_id(),
+        &alice(),
+        thread,
+        "move",
+        json!([{ "name": "action", "type": 3, "value": "bomb:d", "focused": true }]),
+    );
+    let suggestions = bot.interact(typed).await;
+    assert_eq!(suggestions.json["type"], 8);
+    let choices: Vec<&str> = suggestions.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert!(
+        choices.contains(&"bomb:d2") && choices.iter().all(|c| c.starts_with("bomb:d")),
+        "{choices:?}"
+    );
+
+    let private = [next_id(), next_id()];
+    let chosen = bot
+        .interact(dm_component_interaction(
+            private[0],
+            &alice(),
+            alice_dm,
+            &menu,
+            3,
+            vec!["bomb:d2".into()],
+            8_001,
+        ))
+        .await;
+    assert_eq!(
+        chosen.json["type"], 7,
+        "the menu becomes the confirmation: {}",
+        chosen.json
+    );
+    assert!(content(&chosen).contains("bomb:d2"));
+    assert!(custom_ids(&chosen.json).is_empty());
+    let bob_menu = custom_ids(&posts_in(&bot.fake, bob_dm)[0].json)
+        .into_iter()
+        .find(|id| id.starts_with("arb:choose:"))
+        .unwrap();
+    let bobs = bot
+        .interact(dm_component_interaction(
+            private[1],
+            &bob(),
+            bob_dm,
+            &bob_menu,
+            3,
+            vec!["bomb:e7".into()],
+            8_002,
+        ))
+        .await;
+    assert_eq!(
+        bobs.json["type"], 7,
+        "bob's menu still works after alice chose: {}",
+        bobs.json
+    );
+    let e4 = bot.play(&alice(), thread, "e4").await;
+    assert!(content(&e4).contains("played e4"), "{}", e4.json);
+
+    // An old menu changes nothing once the game moved on.
+    let again = bot
+        .interact(dm_component_interaction(
+            next_id(),
+            &alice(),
+            alice_dm,
+            &menu,
+            3,
+            vec!["bomb:c2".into()],
+            8_001,
+        ))
+        .await;
+    assert!(
+        is_ephemeral(&again) && content(&again).contains("out of date"),
+        "{}",
+        again.json
+    );
+
+    let public = public_text(&bot.fake, &[alice_dm, bob_dm], &private);
+    assert!(
+        !public.contains("bomb:d2") && !public.contains("bomb:e7"),
+        "a carrier leaked: {public}"
+    );
+    assert!(public.contains("has made their secret choice"));
+    let state = bot.arena.store().game(game).await.unwrap().unwrap();
+    assert_eq!(state.state.view(arbiter_engine::Viewer::Spectator).record.len(), 3);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_with_closed_dms_chooses_through_the_private_button() {
+    let bot = Bot::start().await;
+    bot.fake.close_dms_of(1_002);
+    let (_, thread) = bot.started(3).await;
+    let notice = bot
+        .fake
+        .wait_for_call("the fallback notice", |c| {
+            c.path == format!("/api/v10/channels/{thread}/messages")
+                && content(c).contains("could not send you a direct message")
+        })
+        .await;
+    assert!(content(&notice).contains("<@1002>"));
+    assert!(
+        !notice.json.to_string().contains("bomb:"),
+        "the notice reveals nothing: {}",
+        notice.json
+    );
+    let button = custom_ids(&notice.json)
+        .into_iter()
+        .find(|id| id.starts_with("arb:private:"))
+        .expect("a Choose privately button");
+
+    // Someone else pressing it learns nothing.
+    let outsider = bot.click(&carol(), thread, &button, 9_001).await;
+    assert!(
+        is_ephemeral(&outsider) && content(&outsider).contains("not playing"),
+        "{}",
+        outsider.json
+    );
+
+    let private = bot.click(&bob(), thread, &button, 9_001).await;
+    assert!(is_ephemeral(&private), "only bob sees it: {}", private.json);
+    assert_png(&private);
+    let menu = custom_ids(&private.json)
+        .into_iter()
+        .find(|id| id.starts_with("arb:choose:"))
+        .expect("a menu");
+    assert!(private.json.to_string().contains("bomb:e7"));
+    let choice = next_id();
+    let chosen = bot
+        .interact(component_interaction(
+            choice,
+            &bob(),
+            thread,
+            &menu,
+            3,
+            vec!["bomb:e7".into()],
+            9_002,
+        ))
+        .await;
+    assert_eq!(chosen.json["type"], 7);
+    assert!(content(&chosen).contains("bomb:e7"));
+    let dms = [FakeDiscord::dm_channel_id(1_001), FakeDiscord::dm_channel_id(1_002)];
+    let public = public_text(&bot.fake, &dms, &[choice]);
+    assert!(!public.contains("bomb:e7"), "bob's carrier leaked: {public}");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stale_buttons_outsiders_and_malformed_payloads_change_nothing() {
+    let bot = Bot::start().await;
+    let challenge = bot.challenge(&alice(), &bob(), 0, 1).await;
+    let first = custom_ids(&challenge.json)
+        .into_iter()
+        .find(|id| id.starts_with("arb:accept:"))
+        .unwrap();
+    // Only bob may accept.
+    let wrong = bot.click(&carol(), CHANNEL, &first, CHALLENGE_MESSAGE).await;
+    assert!(
+        is_ephemeral(&wrong) && content(&wrong).contains("only <@1002> can answer"),
+        "{}",
+        wrong.json
+    );
+    let (game, thread, accept) = bot.started_with_button(0).await;
+    let version = bot.arena.store().game(game).await.unwrap().unwrap().version;
+    // The first challenge's button, pressed again after the game began.
+    let stale = bot.click(&bob(), CHANNEL, &accept, CHALLENGE_MESSAGE).await;
+    assert!(
+        is_ephemeral(&stale) && content(&stale).contains("no longer an open challenge"),
+        "{}",
+        stale.json
+    );
+
+    let outsider = bot.play(&carol(), thread, "e4").await;
+    assert!(is_ephemeral(&outsider), "{}", outsider.json);
+    assert!(
+        content(&outsider).contains(&format!("you are not playing in game #{game}")),
+        "{}",
+        outsider.json
+    );
+    let early = bot.play(&bob(), thread, "e5").await;
+    assert!(
+        is_ephemeral(&early) && content(&early).contains("not your turn"),
+        "{}",
+        early.json
+    );
+    let illegal = bot.play(&alice(), thread, "e5").await;
+    assert!(
+        is_ephemeral(&illegal) && content(&illegal).contains("e5"),
+        "{}",
+        illegal.json
+    );
+    let foreign = bot.click(&alice(), thread, "somebody-elses-button", 9_999).await;
+    assert!(
+        is_ephemeral(&foreign) && content(&foreign).contains("not one of Arbiter's"),
+        "{}",
+        foreign.json
+    );
+    assert_eq!(
+        bot.arena.store().game(game).await.unwrap().unwrap().version,
+        version,
+        "nothing changed"
+    );
+
+    // Broken frames and payloads are dropped; the bot goes on answering.
+    bot.fake.send_raw("{ this is not json".into()).await;
+    bot.fake
+        .send_raw(json!({ "op": 0, "t": "INTERACTION_CREATE", "s": 999, "d": { "type": 2 } }).to_string())
+        .await;
+    bot.fake
+        .send_event("INTERACTION_CREATE", json!({ "id": "1", "type": 99 }))
+        .await;
+    let typed = autocomplete_interaction(
+        next_id(),
+        &alice(),
+        thread,
+        "move",
+        json!([{ "name": "action", "type": 3, "value": "N", "focused": true }]),
+    );
+    let suggestions = bot.interact(typed).await;
+    let choices: Vec<String> = suggestions.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(choices, ["Na3", "Nc3", "Nf3", "Nh3"]);
+    let outsider_typing = autocomplete_interaction(
+        next_id(),
+        &carol(),
+        thread,
+        "move",
+        json!([{ "name": "action", "type": 3, "value": "", "focused": true }]),
+    );
+    let nothing = bot.interact(outsider_typing).await;
+    assert_eq!(
+        nothing.json["data"]["choices"],
+        json!([]),
+        "no suggestions for someone not playing"
+    );
+    let e4 = bot.play(&alice(), thread, "e4").await;
+    assert!(content(&e4).contains("played e4"), "{}", e4.json);
+    bot.stop().await;
+}

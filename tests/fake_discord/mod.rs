@@ -1,0 +1,1020 @@
+#![allow(dead_code)]
+//! A fake Discord for end-to-end tests: a gateway (websocket) and the REST endpoints the bot uses,
+//! served by axum on a random loopback port.
+//!
+//! Point serenity at it with `HttpBuilder::new(token).proxy(fake.api_base()).ratelimiter_disabled(true)`
+//! (with the ratelimiter on, serenity ignores the proxy) and `ClientBuilder::new_with_http`. The
+//! client asks `GET /api/v10/gateway` for the websocket URL, which points back here.
+//!
+//! Every REST call is recorded (`calls`, `wait_for_call`); answers are the smallest JSON bodies
+//! serenity 0.12.5 deserializes. Interaction payload builders at the bottom produce JSON that parses
+//! into serenity's `Interaction`.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde_json::{Value, json};
+use tokio::sync::{mpsc, oneshot, watch};
+
+/// How long any wait in the fake lasts before it panics: tests must fail, never hang.
+const WAIT: Duration = Duration::from_secs(10);
+/// Ids handed out by the fake (messages, threads, attachments, commands) start here, far from
+/// the small ids tests pick for users and channels.
+const FIRST_ID: u64 = 900_000_000_000_000_000;
+/// A DM channel's id is its recipient's id plus this, so tests can predict it.
+const DM_CHANNEL_OFFSET: u64 = 1_000_000;
+/// Channel of follow-ups to interactions the fake did not dispatch itself.
+const DEFAULT_CHANNEL_ID: u64 = 3_000;
+/// The one timestamp the fake uses everywhere (deterministic output).
+const TIMESTAMP: &str = "2026-01-01T00:00:00.000000+00:00";
+/// Permissions granted to the bot and to invokers: view, send, embed, attach, history, use
+/// commands, create public threads, send in threads.
+const PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31) | (1 << 35) | (1 << 38);
+
+/// A running fake Discord. Cheap to clone (shared state behind `Arc`); dropping the last clone
+/// stops the server and closes the bot's websocket.
+#[derive(Clone)]
+pub struct FakeDiscord {
+    shared: Arc<Shared>,
+    _server: Arc<ServerGuard>,
+}
+
+/// One REST call the bot made, as received.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// HTTP method, upper case ("POST").
+    pub method: String,
+    /// Path without query, e.g. "/api/v10/interactions/1/token1/callback".
+    pub path: String,
+    /// The JSON body, or for multipart the `payload_json` part; `Null` if none.
+    pub json: Value,
+    /// Uploaded files of a multipart request: (filename, bytes), in part order.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// When the request arrived.
+    pub at: Instant,
+    /// The status the fake answered with.
+    pub status: u16,
+}
+
+/// The member who triggers an interaction, in guild `FakeDiscord::GUILD_ID`.
+#[derive(Clone, Debug)]
+pub struct Invoker {
+    pub user_id: u64,
+    pub name: String,
+}
+
+impl FakeDiscord {
+    /// The bot's application id (READY, command registration, webhooks).
+    pub const APPLICATION_ID: u64 = 100_000_000_000_000_001;
+    /// The bot's user id (READY, author of the messages it sends).
+    pub const BOT_USER_ID: u64 = 100_000_000_000_000_002;
+    /// The one guild the bot is in.
+    pub const GUILD_ID: u64 = 100_000_000_000_000_003;
+    /// The command id the interaction builders put in `data.id` (poise dispatches by name).
+    pub const COMMAND_ID: u64 = 100_000_000_000_000_004;
+
+    /// Starts the fake on 127.0.0.1 with a random port.
+    pub async fn start() -> FakeDiscord {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind the fake Discord");
+        let port = listener.local_addr().expect("local address").port();
+        let (shutdown_tx, shutdown_rx) = watch::channel(false);
+        let shared = Arc::new(Shared::new(port, shutdown_rx.clone()));
+        let app = Router::new()
+            .route("/ws", get(gateway_upgrade))
+            .fallback(rest)
+            .with_state(Arc::clone(&shared));
+        tokio::spawn(async move {
+            let stop = wait_for_shutdown(shutdown_rx);
+            let _ = axum::serve(listener, app).with_graceful_shutdown(stop).await;
+        });
+        FakeDiscord {
+            shared,
+            _server: Arc::new(ServerGuard { shutdown: shutdown_tx }),
+        }
+    }
+
+    /// Base URL for `HttpBuilder::proxy`: "http://127.0.0.1:PORT".
+    pub fn api_base(&self) -> String {
+        format!("http://127.0.0.1:{}", self.shared.port)
+    }
+
+    /// The id of the DM channel the fake creates for `user_id` (`POST /users/@me/channels`).
+    pub fn dm_channel_id(user_id: u64) -> u64 {
+        user_id + DM_CHANNEL_OFFSET
+    }
+
+    /// Waits until the current bot connection's IDENTIFY was answered with READY.
+    /// Panics after 10 s.
+    pub async fn wait_ready(&self) {
+        let mut ready = self.shared.ready.subscribe();
+        tokio::time::timeout(WAIT, ready.wait_for(|ready| *ready))
+            .await
+            .expect("the bot did not connect and IDENTIFY within 10 s")
+            .expect("the fake Discord stopped");
+    }
+
+    /// Dispatches INTERACTION_CREATE with `interaction` as `d` and the next sequence number.
+    /// Returns the moment the frame was written to the socket. Waits for READY first.
+    /// The fake remembers the interaction's token and channel so follow-ups land in that channel.
+    pub async fn send_interaction(&self, interaction: Value) -> Instant {
+        self.shared.remember_interaction(&interaction);
+        self.send_dispatch("INTERACTION_CREATE", interaction).await
+    }
+
+    /// Dispatches any other event (op 0, type `t`, data `d`) with the next sequence number.
+    pub async fn send_event(&self, t: &str, d: Value) {
+        self.send_dispatch(t, d).await;
+    }
+
+    /// Sends `text` as one gateway frame, untouched (for malformed-payload tests). Uses no
+    /// sequence number. Waits for READY first.
+    pub async fn send_raw(&self, text: String) {
+        self.wait_ready().await;
+        let sent = self.shared.queue_frame(|_| text);
+        await_sent(sent).await;
+    }
+
+    /// Every REST call so far, in the order the fake answered them.
+    pub fn calls(&self) -> Vec<Call> {
+        self.shared.calls.lock().unwrap().clone()
+    }
+
+    /// Polls until some call (earliest first) satisfies `predicate` and returns it. Panics after
+    /// 10 s, naming `what` and listing the calls seen.
+    pub async fn wait_for_call(&self, what: &str, predicate: impl Fn(&Call) -> bool) -> Call {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(call) = self.calls().into_iter().find(|call| predicate(call)) {
+                return call;
+            }
+            if Instant::now() >= deadline {
+                panic!(
+                    "waited 10 s for {what}; calls so far:\n{}",
+                    describe_calls(&self.calls())
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// From now on, messages to `user_id`'s DM channel are refused with
+    /// 403 `{"message":"Cannot send messages to this user","code":50007}`.
+    pub fn close_dms_of(&self, user_id: u64) {
+        self.shared
+            .closed_dm_channels
+            .lock()
+            .unwrap()
+            .insert(Self::dm_channel_id(user_id));
+    }
+
+    /// The body of the last `PUT .../commands` (global or guild), as the bot sent it; `Null` if
+    /// the bot registered nothing yet.
+    pub fn registered_commands(&self) -> Value {
+        self.shared.registered_commands.lock().unwrap().clone()
+    }
+
+    async fn send_dispatch(&self, t: &str, d: Value) -> Instant {
+        self.wait_ready().await;
+        let sent = self.shared.queue_frame(|seq| {
+            *seq += 1;
+            json!({ "op": 0, "t": t, "s": *seq, "d": d }).to_string()
+        });
+        await_sent(sent).await
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared state
+
+/// Stops the server when the last `FakeDiscord` clone goes. Kept apart from `Shared`, which the
+/// server's handlers hold (a guard inside it would never drop).
+struct ServerGuard {
+    shutdown: watch::Sender<bool>,
+}
+
+impl Drop for ServerGuard {
+    fn drop(&mut self) {
+        self.shutdown.send_replace(true);
+    }
+}
+
+struct Shared {
+    port: u16,
+    calls: Mutex<Vec<Call>>,
+    closed_dm_channels: Mutex<HashSet<u64>>,
+    registered_commands: Mutex<Value>,
+    /// Channels the fake created (DMs, threads), answered by `GET /channels/{id}`.
+    channels: Mutex<HashMap<u64, Value>>,
+    /// Interaction token -> where its responses live.
+    interactions: Mutex<HashMap<String, InteractionInfo>>,
+    next_id: AtomicU64,
+    next_connection_id: AtomicU64,
+    /// The bot's current gateway connection; a new one replaces it.
+    gateway: Mutex<Option<Connection>>,
+    /// True once the current connection got READY.
+    ready: watch::Sender<bool>,
+    shutdown: watch::Receiver<bool>,
+}
+
+#[derive(Clone, Copy)]
+struct InteractionInfo {
+    channel_id: u64,
+    original_message_id: u64,
+}
+
+/// The fake's end of one bot websocket: frames queued here are written in order by its task.
+struct Connection {
+    id: u64,
+    outbound: mpsc::UnboundedSender<Outbound>,
+    seq: u64,
+}
+
+struct Outbound {
+    text: String,
+    /// Told the moment the frame was written.
+    sent: oneshot::Sender<Instant>,
+}
+
+impl Shared {
+    fn new(port: u16, shutdown: watch::Receiver<bool>) -> Shared {
+        Shared {
+            port,
+            calls: Mutex::new(Vec::new()),
+            closed_dm_channels: Mutex::new(HashSet::new()),
+            registered_commands: Mutex::new(Value::Null),
+            channels: Mutex::new(HashMap::new()),
+            interactions: Mutex::new(HashMap::new()),
+            next_id: AtomicU64::new(FIRST_ID),
+            next_connection_id: AtomicU64::new(1),
+            gateway: Mutex::new(None),
+            ready: watch::Sender::new(false),
+            shutdown,
+        }
+    }
+
+    fn next_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    fn record(&self, call: Call) {
+        self.calls.lock().unwrap().push(call);
+    }
+
+    /// Builds a frame with the connection's sequence counter (under the lock, so sequence numbers
+    /// and socket order agree) and queues it.
+    fn queue_frame(&self, frame: impl FnOnce(&mut u64) -> String) -> oneshot::Receiver<Instant> {
+        let (sent, on_sent) = oneshot::channel();
+        let mut gateway = self.gateway.lock().unwrap();
+        let connection = gateway.as_mut().expect("no bot is connected to the fake gateway");
+        let text = frame(&mut connection.seq);
+        connection
+            .outbound
+            .send(Outbound { text, sent })
+            .expect("the bot's gateway connection is closing");
+        on_sent
+    }
+
+    fn remember_interaction(&self, interaction: &Value) {
+        let Some(token) = interaction["token"].as_str() else {
+            return;
+        };
+        let channel_id = snowflake(&interaction["channel_id"]).unwrap_or(DEFAULT_CHANNEL_ID);
+        let info = InteractionInfo {
+            channel_id,
+            original_message_id: self.next_id(),
+        };
+        self.interactions.lock().unwrap().insert(token.to_owned(), info);
+    }
+
+    fn interaction(&self, token: &str) -> InteractionInfo {
+        let mut interactions = self.interactions.lock().unwrap();
+        *interactions.entry(token.to_owned()).or_insert_with(|| InteractionInfo {
+            channel_id: DEFAULT_CHANNEL_ID,
+            original_message_id: self.next_id(),
+        })
+    }
+
+    /// Makes a new websocket the current connection; the previous one's queue closes, which ends
+    /// its task.
+    fn connect(&self) -> (u64, mpsc::UnboundedReceiver<Outbound>) {
+        let id = self.next_connection_id.fetch_add(1, Ordering::Relaxed);
+        let (outbound, frames) = mpsc::unbounded_channel();
+        *self.gateway.lock().unwrap() = Some(Connection { id, outbound, seq: 0 });
+        self.ready.send_replace(false);
+        (id, frames)
+    }
+
+    fn disconnect(&self, connection_id: u64) {
+        let mut gateway = self.gateway.lock().unwrap();
+        if gateway
+            .as_ref()
+            .is_some_and(|connection| connection.id == connection_id)
+        {
+            *gateway = None;
+            self.ready.send_replace(false);
+        }
+    }
+
+    /// Starts a session on IDENTIFY: READY is dispatch number 1. False if the connection was
+    /// replaced meanwhile.
+    fn begin_session(&self, connection_id: u64) -> bool {
+        let mut gateway = self.gateway.lock().unwrap();
+        match gateway.as_mut() {
+            Some(connection) if connection.id == connection_id => {
+                connection.seq = 1;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+async fn wait_for_shutdown(mut shutdown: watch::Receiver<bool>) {
+    // An error means the sender is gone: stop as well.
+    let _ = shutdown.wait_for(|stop| *stop).await;
+}
+
+async fn await_sent(sent: oneshot::Receiver<Instant>) -> Instant {
+    tokio::time::timeout(WAIT, sent)
+        .await
+        .expect("the gateway frame was not written within 10 s")
+        .expect("the bot's gateway connection closed before the frame was written")
+}
+
+fn describe_calls(calls: &[Call]) -> String {
+    let lines: Vec<String> = calls
+        .iter()
+        .map(|call| {
+            let files: Vec<String> = call
+                .files
+                .iter()
+                .map(|(name, bytes)| format!("{name} ({} B)", bytes.len()))
+                .collect();
+            format!(
+                "  {} {} -> {} {} files: {:?}",
+                call.method, call.path, call.status, call.json, files
+            )
+        })
+        .collect();
+    if lines.is_empty() {
+        "  (none)".to_owned()
+    } else {
+        lines.join("\n")
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gateway
+
+async fn gateway_upgrade(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Response {
+    upgrade.on_upgrade(move |socket| run_gateway(shared, socket))
+}
+
+/// Serves one bot connection until it closes, a newer connection replaces it, or the fake stops.
+async fn run_gateway(shared: Arc<Shared>, mut socket: WebSocket) {
+    let (connection_id, mut frames) = shared.connect();
+    let shutdown = shared.shutdown.clone();
+    let hello = json!({ "op": 10, "d": { "heartbeat_interval": 41250 } });
+    if send_text(&mut socket, hello.to_string()).await.is_ok() {
+        loop {
+            tokio::select! {
+                incoming = socket.recv() => match incoming {
+                    Some(Ok(Message::Text(text))) => {
+                        if answer_op(&shared, connection_id, &mut socket, text.as_str()).await.is_err() {
+                            break;
+                        }
+                    }
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                    Some(Ok(_)) => {} // pings are answered by the library; binary is never sent
+                },
+                frame = frames.recv() => {
+                    // None: a newer connection replaced this one.
+                    let Some(Outbound { text, sent }) = frame else { break };
+                    if send_text(&mut socket, text).await.is_err() {
+                        break;
+                    }
+                    let _ = sent.send(Instant::now());
+                }
+                _ = wait_for_shutdown(shutdown.clone()) => break,
+            }
+        }
+    }
+    let _ = socket.send(Message::Close(None)).await;
+    shared.disconnect(connection_id);
+}
+
+/// Answers one frame from the bot. Unparseable frames and unknown ops are ignored.
+async fn answer_op(shared: &Shared, connection_id: u64, socket: &mut WebSocket, text: &str) -> Result<(), axum::Error> {
+    let Ok(frame) = serde_json::from_str::<Value>(text) else {
+        return Ok(());
+    };
+    match frame["op"].as_u64() {
+        Some(1) => send_text(socket, json!({ "op": 11 }).to_string()).await,
+        Some(2) => {
+            if shared.begin_session(connection_id) {
+                send_text(socket, ready_frame(shared.port)).await?;
+                shared.ready.send_replace(true);
+            }
+            Ok(())
+        }
+        // RESUME: sessions are not kept, so tell serenity to IDENTIFY afresh (op 9, not resumable).
+        Some(6) => send_text(socket, json!({ "op": 9, "d": false }).to_string()).await,
+        _ => Ok(()),
+    }
+}
+
+async fn send_text(socket: &mut WebSocket, text: String) -> Result<(), axum::Error> {
+    socket.send(Message::text(text)).await
+}
+
+fn ready_frame(port: u16) -> String {
+    let ready = json!({
+        "v": 10,
+        "user": {
+            "id": FakeDiscord::BOT_USER_ID.to_string(),
+            "username": "Arbiter",
+            "discriminator": "0000",
+            "avatar": null,
+            "bot": true,
+        },
+        "guilds": [{ "id": FakeDiscord::GUILD_ID.to_string(), "unavailable": true }],
+        "session_id": "fake-session",
+        "resume_gateway_url": format!("ws://127.0.0.1:{port}/ws"),
+        "shard": [0, 1],
+        "application": { "id": FakeDiscord::APPLICATION_ID.to_string(), "flags": 0 },
+    });
+    json!({ "op": 0, "t": "READY", "s": 1, "d": ready }).to_string()
+}
+
+// ---------------------------------------------------------------------------------------------
+// REST
+
+/// What the fake answers: a status and an optional JSON body.
+struct Reply {
+    status: u16,
+    body: Option<Value>,
+}
+
+impl Reply {
+    fn ok(body: Value) -> Reply {
+        Reply {
+            status: 200,
+            body: Some(body),
+        }
+    }
+
+    fn no_content() -> Reply {
+        Reply {
+            status: 204,
+            body: None,
+        }
+    }
+
+    fn not_found() -> Reply {
+        Reply {
+            status: 404,
+            body: Some(json!({ "message": "404: Not Found", "code": 0 })),
+        }
+    }
+
+    fn cannot_dm() -> Reply {
+        Reply {
+            status: 403,
+            body: Some(json!({ "message": "Cannot send messages to this user", "code": 50007 })),
+        }
+    }
+}
+
+impl IntoResponse for Reply {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.status).expect("valid status");
+        match self.body {
+            Some(body) => (status, [(header::CONTENT_TYPE, "application/json")], body.to_string()).into_response(),
+            None => status.into_response(),
+        }
+    }
+}
+
+/// Every request other than the websocket lands here: answer, then record.
+async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+    let at = Instant::now();
+    let method = request.method().as_str().to_owned();
+    let path = request.uri().path().to_owned();
+    let (json, files) = read_payload(request).await;
+    let reply = answer_rest(&shared, &method, &path, &json, &files);
+    shared.record(Call {
+        method,
+        path,
+        json,
+        files,
+        at,
+        status: reply.status,
+    });
+    reply.into_response()
+}
+
+/// The JSON body, or for multipart the `payload_json` part plus the files. A body that is not
+/// JSON is kept as a string so the test can see it.
+async fn read_payload(request: Request) -> (Value, Vec<(String, Vec<u8>)>) {
+    let is_multipart = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("multipart/form-data"));
+    if is_multipart {
+        return read_multipart(request).await;
+    }
+    let bytes = axum::body::to_bytes(request.into_body(), usize::MAX)
+        .await
+        .unwrap_or_default();
+    (parse_json(&bytes), Vec::new())
+}
+
+async fn read_multipart(request: Request) -> (Value, Vec<(String, Vec<u8>)>) {
+    let mut json = Value::Null;
+    let mut files = Vec::new();
+    let Ok(mut multipart) = Multipart::from_request(request, &()).await else {
+        return (json, files);
+    };
+    while let Ok(Some(field)) = multipart.next_field().await {
+        let name = field.name().unwrap_or_default().to_owned();
+        let file_name = field.file_name().map(str::to_owned);
+        let Ok(bytes) = field.bytes().await else { break };
+        match file_name {
+            Some(file_name) => files.push((file_name, bytes.to_vec())),
+            None if name == "payload_json" => json = parse_json(&bytes),
+            None => {}
+        }
+    }
+    (json, files)
+}
+
+fn parse_json(bytes: &[u8]) -> Value {
+    if bytes.is_empty() {
+        return Value::Null;
+    }
+    serde_json::from_slice(bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(bytes).into_owned()))
+}
+
+/// Routes one REST call. Paths are matched by segment after "/api/v10/".
+fn answer_rest(shared: &Shared, method: &str, path: &str, json: &Value, files: &[(String, Vec<u8>)]) -> Reply {
+    let Some(route) = path.strip_prefix("/api/v10/") else {
+        return Reply::not_found();
+    };
+    let segments: Vec<&str> = route.split('/').collect();
+    match (method, segments.as_slice()) {
+        ("GET", ["gateway"] | ["gateway", "bot"]) => Reply::ok(gateway_json(shared.port)),
+        ("GET", ["applications", "@me"] | ["oauth2", "applications", "@me"]) => Reply::ok(application_json()),
+        ("PUT", ["applications", _, "commands"]) => Reply::ok(register_commands(shared, json, None)),
+        ("PUT", ["applications", _, "guilds", guild, "commands"]) => match guild.parse() {
+            Ok(guild_id) => Reply::ok(register_commands(shared, json, Some(guild_id))),
+            Err(_) => Reply::not_found(),
+        },
+        ("POST", ["interactions", _, _, "callback"]) => Reply::no_content(),
+        ("POST", ["webhooks", _, token]) => Reply::ok(followup_message(shared, token, shared.next_id(), json, files)),
+        ("GET" | "PATCH", ["webhooks", _, token, "messages", message]) => {
+            let message_id = match *message {
+                "@original" => Some(shared.interaction(token).original_message_id),
+                id => id.parse().ok(),
+            };
+            match message_id {
+                Some(message_id) => Reply::ok(followup_message(shared, token, message_id, json, files)),
+                None => Reply::not_found(),
+            }
+        }
+        ("DELETE", ["webhooks", _, _, "messages", _]) => Reply::no_content(),
+        ("POST", ["users", "@me", "channels"]) => match snowflake(&json["recipient_id"]) {
+            Some(recipient) => Reply::ok(create_dm_channel(shared, recipient)),
+            None => Reply::not_found(),
+        },
+        ("GET", ["users", user]) => match user.parse() {
+            Ok(user_id) => Reply::ok(user_json(user_id, &format!("user{user_id}"), false)),
+            Err(_) => Reply::not_found(),
+        },
+        ("GET", ["channels", channel]) => match channel.parse() {
+            Ok(channel_id) => Reply::ok(channel_json(shared, channel_id)),
+            Err(_) => Reply::not_found(),
+        },
+        ("POST", ["channels", channel, "messages"]) => match channel.parse() {
+            Ok(channel_id) => create_message(shared, channel_id, json, files),
+            Err(_) => Reply::not_found(),
+        },
+        ("PATCH", ["channels", channel, "messages", message]) => match (channel.parse(), message.parse()) {
+            (Ok(channel_id), Ok(message_id)) => {
+                let attachments = attachments_json(shared, files);
+                Reply::ok(message_json(message_id, channel_id, bot_user_json(), json, attachments))
+            }
+            _ => Reply::not_found(),
+        },
+        ("DELETE", ["channels", _, "messages", _]) => Reply::no_content(),
+        // Discord gives a thread started from a message the message's id.
+        ("POST", ["channels", channel, "messages", message, "threads"]) => match (channel.parse(), message.parse()) {
+            (Ok(channel_id), Ok(thread_id)) => Reply::ok(create_thread(shared, thread_id, channel_id, json)),
+            _ => Reply::not_found(),
+        },
+        ("POST", ["channels", channel, "threads"]) => match channel.parse() {
+            Ok(channel_id) => Reply::ok(create_thread(shared, shared.next_id(), channel_id, json)),
+            Err(_) => Reply::not_found(),
+        },
+        ("PUT" | "DELETE", ["channels", _, "thread-members", _]) => Reply::no_content(),
+        _ => Reply::not_found(),
+    }
+}
+
+fn gateway_json(port: u16) -> Value {
+    json!({
+        "url": format!("ws://127.0.0.1:{port}/ws"),
+        "shards": 1,
+        "session_start_limit": { "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1 },
+    })
+}
+
+/// Enough of `CurrentApplicationInfo` for serenity (poise asks for it to find the owners).
+fn application_json() -> Value {
+    json!({
+        "id": FakeDiscord::APPLICATION_ID.to_string(),
+        "name": "Arbiter",
+        "icon": null,
+        "description": "",
+        "bot_public": true,
+        "bot_require_code_grant": false,
+        "owner": user_json(1, "owner", false),
+        "verify_key": "0",
+        "team": null,
+        "flags": 0,
+    })
+}
+
+/// Keeps the body as registered and echoes it back the way Discord does, with the fields
+/// serenity's `Command` requires (id, application_id, version, type, description).
+fn register_commands(shared: &Shared, body: &Value, guild_id: Option<u64>) -> Value {
+    *shared.registered_commands.lock().unwrap() = body.clone();
+    let commands = body.as_array().cloned().unwrap_or_default();
+    commands
+        .into_iter()
+        .map(|command| complete_command(shared.next_id(), command, guild_id))
+        .collect()
+}
+
+fn complete_command(id: u64, mut command: Value, guild_id: Option<u64>) -> Value {
+    if let Some(fields) = command.as_object_mut() {
+        fields.insert("id".into(), json!(id.to_string()));
+        fields.insert("application_id".into(), json!(FakeDiscord::APPLICATION_ID.to_string()));
+        fields.insert("version".into(), json!(id.to_string()));
+        fields.entry("type").or_insert(json!(1));
+        // Context-menu commands have no description, but serenity's `Command` requires one.
+        fields.entry("description").or_insert(json!(""));
+        fields.entry("default_member_permissions").or_insert(Value::Null);
+        if let Some(guild_id) = guild_id {
+            fields.insert("guild_id".into(), json!(guild_id.to_string()));
+        }
+    }
+    command
+}
+
+fn create_dm_channel(shared: &Shared, recipient: u64) -> Value {
+    let channel_id = FakeDiscord::dm_channel_id(recipient);
+    let channel = json!({
+        "id": channel_id.to_string(),
+        "type": 1,
+        "last_message_id": null,
+        "recipients": [user_json(recipient, &format!("user{recipient}"), false)],
+    });
+    shared.channels.lock().unwrap().insert(channel_id, channel.clone());
+    channel
+}
+
+/// A channel the fake created, else a guild text channel.
+fn channel_json(shared: &Shared, channel_id: u64) -> Value {
+    if let Some(channel) = shared.channels.lock().unwrap().get(&channel_id) {
+        return channel.clone();
+    }
+    json!({
+        "id": channel_id.to_string(),
+        "type": 0,
+        "guild_id": FakeDiscord::GUILD_ID.to_string(),
+        "name": format!("channel{channel_id}"),
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": false,
+        "parent_id": null,
+        "topic": null,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+    })
+}
+
+fn create_message(shared: &Shared, channel_id: u64, body: &Value, files: &[(String, Vec<u8>)]) -> Reply {
+    if shared.closed_dm_channels.lock().unwrap().contains(&channel_id) {
+        return Reply::cannot_dm();
+    }
+    let attachments = attachments_json(shared, files);
+    Reply::ok(message_json(
+        shared.next_id(),
+        channel_id,
+        bot_user_json(),
+        body,
+        attachments,
+    ))
+}
+
+/// An interaction response or follow-up: in the interaction's channel, sent by the application.
+fn followup_message(shared: &Shared, token: &str, message_id: u64, body: &Value, files: &[(String, Vec<u8>)]) -> Value {
+    let channel_id = shared.interaction(token).channel_id;
+    let attachments = attachments_json(shared, files);
+    let mut message = message_json(message_id, channel_id, bot_user_json(), body, attachments);
+    message["webhook_id"] = json!(FakeDiscord::APPLICATION_ID.to_string());
+    message["application_id"] = json!(FakeDiscord::APPLICATION_ID.to_string());
+    message
+}
+
+fn create_thread(shared: &Shared, thread_id: u64, parent_id: u64, body: &Value) -> Value {
+    let thread = json!({
+        "id": thread_id.to_string(),
+        "type": body.get("type").cloned().unwrap_or(json!(11)),
+        "guild_id": FakeDiscord::GUILD_ID.to_string(),
+        "parent_id": parent_id.to_string(),
+        "owner_id": FakeDiscord::BOT_USER_ID.to_string(),
+        "name": body["name"].as_str().unwrap_or("thread"),
+        "last_message_id": null,
+        "rate_limit_per_user": body.get("rate_limit_per_user").cloned().unwrap_or(json!(0)),
+        "message_count": 0,
+        "member_count": 1,
+        "total_message_sent": 0,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": false,
+            "auto_archive_duration": body.get("auto_archive_duration").cloned().unwrap_or(json!(1440)),
+            "archive_timestamp": TIMESTAMP,
+            "locked": false,
+            "create_timestamp": TIMESTAMP,
+        },
+    });
+    shared.channels.lock().unwrap().insert(thread_id, thread.clone());
+    thread
+}
+
+fn attachments_json(shared: &Shared, files: &[(String, Vec<u8>)]) -> Vec<Value> {
+    files
+        .iter()
+        .map(|(filename, bytes)| {
+            let id = shared.next_id();
+            let url = format!("https://cdn.discordapp.com/attachments/{id}/{filename}");
+            json!({
+                "id": id.to_string(),
+                "filename": filename,
+                "size": bytes.len(),
+                "url": url,
+                "proxy_url": url,
+                "content_type": content_type(filename),
+            })
+        })
+        .collect()
+}
+
+fn content_type(filename: &str) -> &'static str {
+    match filename.rsplit('.').next() {
+        Some("png") => "image/png",
+        Some("svg") => "image/svg+xml",
+        Some("txt") => "text/plain",
+        Some("json") => "application/json",
+        _ => "application/octet-stream",
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON objects serenity 0.12.5 deserializes
+
+/// A user object; `bot` users cannot be DMed by serenity (it refuses before any call).
+pub fn user_json(user_id: u64, name: &str, bot: bool) -> Value {
+    json!({
+        "id": user_id.to_string(),
+        "username": name,
+        "discriminator": "0",
+        "global_name": name,
+        "avatar": null,
+        "bot": bot,
+        "public_flags": 0,
+    })
+}
+
+fn bot_user_json() -> Value {
+    user_json(FakeDiscord::BOT_USER_ID, "Arbiter", true)
+}
+
+/// A message in `channel_id` echoing the body's content, embeds, components and flags (what a
+/// create or edit sends), with the given attachments.
+pub fn message_json(message_id: u64, channel_id: u64, author: Value, body: &Value, attachments: Vec<Value>) -> Value {
+    json!({
+        "id": message_id.to_string(),
+        "channel_id": channel_id.to_string(),
+        "author": author,
+        "content": body["content"].as_str().unwrap_or_default(),
+        "timestamp": TIMESTAMP,
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": attachments,
+        "embeds": body.get("embeds").cloned().unwrap_or(json!([])),
+        "components": body.get("components").cloned().unwrap_or(json!([])),
+        "pinned": false,
+        "type": 0,
+        "flags": body.get("flags").cloned().unwrap_or(json!(0)),
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Interaction payloads
+
+/// A slash command (type 2) used by `invoker` in guild text channel `channel_id`.
+/// `options` is Discord's `data.options` array, e.g. `[{"name":"variant","type":3,"value":"x"}]`.
+pub fn command_interaction(id: u64, invoker: &Invoker, channel_id: u64, command: &str, options: Value) -> Value {
+    let mut interaction = guild_interaction(id, 2, invoker, channel_id);
+    interaction["data"] = command_data(command, options);
+    interaction
+}
+
+/// An autocomplete request (type 4). The option marked `"focused": true` is the one being typed;
+/// if none is marked, the last leaf option is. Discord sends the focused value as a string, and
+/// serenity insists, so a non-string focused value is turned into one.
+pub fn autocomplete_interaction(id: u64, invoker: &Invoker, channel_id: u64, command: &str, options: Value) -> Value {
+    let mut options = options;
+    if !mark_focused(&mut options) {
+        focus_last_leaf(&mut options);
+    }
+    let mut interaction = guild_interaction(id, 4, invoker, channel_id);
+    interaction["data"] = command_data(command, options);
+    interaction
+}
+
+/// A button (`component_type` 2) or select menu (3, with `values`) on message `message_id`
+/// (sent by the bot) in guild channel `channel_id`.
+pub fn component_interaction(
+    id: u64,
+    invoker: &Invoker,
+    channel_id: u64,
+    custom_id: &str,
+    component_type: u8,
+    values: Vec<String>,
+    message_id: u64,
+) -> Value {
+    let mut interaction = guild_interaction(id, 3, invoker, channel_id);
+    interaction["data"] = component_data(custom_id, component_type, values);
+    interaction["message"] = component_message(message_id, channel_id);
+    interaction
+}
+
+/// The same as `component_interaction`, but pressed in the invoker's DM with the bot: no guild
+/// or member, a top-level `user`, a channel of type 1.
+pub fn dm_component_interaction(
+    id: u64,
+    invoker: &Invoker,
+    channel_id: u64,
+    custom_id: &str,
+    component_type: u8,
+    values: Vec<String>,
+    message_id: u64,
+) -> Value {
+    let mut interaction = json!({
+        "id": id.to_string(),
+        "application_id": FakeDiscord::APPLICATION_ID.to_string(),
+        "type": 3,
+        "token": format!("token{id}"),
+        "version": 1,
+        "channel_id": channel_id.to_string(),
+        "channel": { "id": channel_id.to_string(), "type": 1 },
+        "user": user_json(invoker.user_id, &invoker.name, false),
+        "app_permissions": PERMISSIONS.to_string(),
+        "locale": "en-US",
+        "entitlements": [],
+        // A guild-installed app used in its bot DM: Discord sends "0" as the guild.
+        "authorizing_integration_owners": { "0": "0" },
+        "context": 1,
+        "attachment_size_limit": 10_485_760,
+    });
+    interaction["data"] = component_data(custom_id, component_type, values);
+    interaction["message"] = component_message(message_id, channel_id);
+    interaction
+}
+
+/// The fields every guild interaction carries, including those serenity requires beyond
+/// Discord's documented example (`member.flags`, `application_id`, `version`, `entitlements`,
+/// `attachment_size_limit`).
+fn guild_interaction(id: u64, kind: u8, invoker: &Invoker, channel_id: u64) -> Value {
+    let guild_id = FakeDiscord::GUILD_ID.to_string();
+    json!({
+        "id": id.to_string(),
+        "application_id": FakeDiscord::APPLICATION_ID.to_string(),
+        "type": kind,
+        "token": format!("token{id}"),
+        "version": 1,
+        "guild_id": guild_id,
+        "channel_id": channel_id.to_string(),
+        "channel": {
+            "id": channel_id.to_string(),
+            "type": 0,
+            "guild_id": guild_id,
+            "name": format!("channel{channel_id}"),
+        },
+        "member": {
+            "user": user_json(invoker.user_id, &invoker.name, false),
+            "nick": null,
+            "avatar": null,
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "premium_since": null,
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "pending": false,
+            "permissions": PERMISSIONS.to_string(),
+        },
+        "app_permissions": PERMISSIONS.to_string(),
+        "locale": "en-US",
+        "guild_locale": "en-US",
+        "entitlements": [],
+        "authorizing_integration_owners": { "0": guild_id },
+        "context": 0,
+        "attachment_size_limit": 10_485_760,
+    })
+}
+
+fn command_data(command: &str, options: Value) -> Value {
+    json!({
+        "id": FakeDiscord::COMMAND_ID.to_string(),
+        "name": command,
+        "type": 1,
+        "options": options,
+    })
+}
+
+fn component_data(custom_id: &str, component_type: u8, values: Vec<String>) -> Value {
+    let mut data = json!({ "custom_id": custom_id, "component_type": component_type });
+    // Buttons carry no `values`; select menus always do.
+    if component_type != 2 {
+        data["values"] = json!(values);
+    }
+    data
+}
+
+/// The bot's message the component sits on.
+fn component_message(message_id: u64, channel_id: u64) -> Value {
+    message_json(message_id, channel_id, bot_user_json(), &Value::Null, Vec::new())
+}
+
+/// Makes any focused option's value a string; true if some option was focused.
+fn mark_focused(options: &mut Value) -> bool {
+    let mut found = false;
+    for option in options.as_array_mut().into_iter().flatten() {
+        if option["focused"] == json!(true) {
+            stringify_value(option);
+            found = true;
+        }
+        if option.get("options").is_some() {
+            found |= mark_focused(&mut option["options"]);
+        }
+    }
+    found
+}
+
+/// Focuses the last option, descending into sub-commands (which hold their own options).
+fn focus_last_leaf(options: &mut Value) {
+    let Some(last) = options.as_array_mut().and_then(|options| options.last_mut()) else {
+        return;
+    };
+    if last.get("options").is_some() {
+        focus_last_leaf(&mut last["options"]);
+    } else {
+        last["focused"] = json!(true);
+        stringify_value(last);
+    }
+}
+
+fn stringify_value(option: &mut Value) {
+    let value = &option["value"];
+    if !value.is_string() {
+        let text = if value.is_null() {
+            String::new()
+        } else {
+            value.to_string()
+        };
+        option["value"] = json!(text);
+    }
+}
+
+/// Parses a snowflake sent as a string or a number.
+fn snowflake(value: &Value) -> Option<u64> {
+    value.as_u64().or_else(|| value.as_str()?.parse().ok())
+}
