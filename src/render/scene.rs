@@ -262,7 +262,10 @@ impl Scene {
         }
         let legend = legend(std::slice::from_ref(&board), &players);
         if !board.badges.is_empty() {
-            lines.push("B: your secret bomb carrier (only you see this mark)".into());
+            lines.push(match view.outcome {
+                Some(_) => "B: a bomb carrier, revealed now the game is over".into(),
+                None => "B: your secret bomb carrier (only you see this mark)".into(),
+            });
         }
         Scene {
             boards: vec![board],
