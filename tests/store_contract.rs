@@ -22,6 +22,7 @@ fn new_game(challenger: &str, opponent: &str, variant: VariantId) -> NewGame {
         players: None,
         state: AnyGame::new(variant),
         now: 1_000,
+        deathmatch: None,
     }
 }
 

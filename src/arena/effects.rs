@@ -16,6 +16,16 @@ pub struct Post {
     pub mentions: Vec<UserId>,
     /// Buttons to show with it; the arena checks who presses them.
     pub buttons: Vec<Button>,
+    /// A moment to count down to, which transports show in their own way (Discord's relative
+    /// timestamps update by themselves, so no message is edited every second).
+    pub countdown: Option<Countdown>,
+}
+
+/// "alice's time runs out" at a moment, in Unix milliseconds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Countdown {
+    pub what: String,
+    pub at: i64,
 }
 
 /// A button under a post: what pressing it asks the arena. Transports tie it to the game and the
@@ -30,10 +40,14 @@ pub enum Button {
     DeclineDraw,
     AcceptTakeback,
     DeclineTakeback,
+    /// The Advantage holder (or the host) takes the side that moves first.
+    PlayFirst,
+    /// ... or the side that moves second.
+    PlaySecond,
 }
 
 impl Button {
-    pub const ALL: [Button; 7] = [
+    pub const ALL: [Button; 9] = [
         Button::AcceptChallenge,
         Button::DeclineChallenge,
         Button::ChoosePrivately,
@@ -41,6 +55,8 @@ impl Button {
         Button::DeclineDraw,
         Button::AcceptTakeback,
         Button::DeclineTakeback,
+        Button::PlayFirst,
+        Button::PlaySecond,
     ];
 
     pub fn label(self) -> &'static str {
@@ -52,6 +68,8 @@ impl Button {
             Button::DeclineDraw => "Decline draw",
             Button::AcceptTakeback => "Allow takeback",
             Button::DeclineTakeback => "Refuse takeback",
+            Button::PlayFirst => "First (White / Red)",
+            Button::PlaySecond => "Second (Black / Blue)",
         }
     }
 
@@ -65,6 +83,8 @@ impl Button {
             Button::DeclineDraw => "draw-no",
             Button::AcceptTakeback => "takeback-yes",
             Button::DeclineTakeback => "takeback-no",
+            Button::PlayFirst => "first",
+            Button::PlaySecond => "second",
         }
     }
 
@@ -76,7 +96,12 @@ impl Button {
     pub fn is_positive(self) -> bool {
         matches!(
             self,
-            Button::AcceptChallenge | Button::ChoosePrivately | Button::AcceptDraw | Button::AcceptTakeback
+            Button::AcceptChallenge
+                | Button::ChoosePrivately
+                | Button::AcceptDraw
+                | Button::AcceptTakeback
+                | Button::PlayFirst
+                | Button::PlaySecond
         )
     }
 }

@@ -31,6 +31,7 @@ impl Arena {
             players: None,
             state,
             now: self.now(),
+            deathmatch: None,
         };
         let game = self.store.insert_game(&new).await?;
         let colours = match white_player {
@@ -53,6 +54,7 @@ impl Arena {
             board: None,
             mentions: vec![opponent.clone()],
             buttons: vec![super::Button::AcceptChallenge, super::Button::DeclineChallenge],
+            countdown: None,
         };
         Ok(Effects {
             posts: vec![post],
@@ -202,6 +204,7 @@ fn plain_post(game: &GameRow, text: String) -> Effects {
         board: None,
         mentions: Vec::new(),
         buttons: Vec::new(),
+        countdown: None,
     };
     Effects {
         posts: vec![post],
@@ -211,6 +214,7 @@ fn plain_post(game: &GameRow, text: String) -> Effects {
 
 /// Ends an active game off the board and announces it with the final (revealed) board.
 pub(super) fn conclude(game: &mut GameRow, outcome: Outcome, text: String, now: i64) -> Change {
+    super::deathmatch::stop_clock(game, now);
     game.state.conclude(outcome.clone());
     game.status = GameStatus::Finished;
     game.offer = None;

@@ -89,14 +89,16 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
     } else {
         Vec::new()
     };
-    Post {
+    let post = Post {
         game: game.id,
         location: game.location.clone(),
         text,
         board: Some(board_image_of(game, view)),
         mentions,
         buttons,
-    }
+        countdown: None,
+    };
+    super::deathmatch::with_clocks(post, game, game.updated_at)
 }
 
 /// Private prompts for the seats that must make a secret choice now.

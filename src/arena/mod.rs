@@ -1,6 +1,7 @@
 //! The arena: takes requests from any transport, decides who may do what, runs the engine, saves
 //! atomically, and answers with effects. It never speaks Discord.
 
+mod deathmatch;
 mod effects;
 mod error;
 mod lifecycle;
@@ -9,7 +10,8 @@ mod play;
 mod queries;
 mod record;
 
-pub use effects::{Button, DirectMessage, Effects, Post, Reply};
+pub use deathmatch::{Authority, COLOUR_CHOICE_MS, MatchRequest};
+pub use effects::{Button, Countdown, DirectMessage, Effects, Post, Reply};
 pub use error::ArenaError;
 pub use play::OfferResponse;
 pub use queries::{GameSummary, move_list, viewer_of};
@@ -43,7 +45,8 @@ impl Arena {
         &self.store
     }
 
-    fn now(&self) -> i64 {
+    /// The arena's time: Unix milliseconds from its clock.
+    pub fn now(&self) -> i64 {
         self.clock.now_ms()
     }
 
@@ -69,9 +72,10 @@ impl Arena {
                 Vec::new()
             };
             let now = self.now();
+            // Set first: what the change posts (clock lines) is as of now.
+            game.updated_at = now;
             let Change { entries, mut effects } = change(&mut game, &log, now)?;
             game.version += 1;
-            game.updated_at = now;
             match self.store.update_game(&game, &entries).await {
                 Ok(()) => {
                     effects.game = Some(id);

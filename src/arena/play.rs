@@ -44,6 +44,10 @@ impl Arena {
                 };
             }
             let action = game.state.parse_action(seat, text)?;
+            if super::deathmatch::check_clock(game, now)? {
+                // The reserve ran out before the move: the game ends on time instead.
+                return Ok(super::deathmatch::flag_fall(game, now));
+            }
             apply_action(game, user, seat, action, now)
         })
         .await
@@ -74,6 +78,9 @@ impl Arena {
             let seat = seated(game, user)?;
             match response {
                 OfferResponse::Offer => {
+                    if game.deathmatch.is_some() {
+                        return Err(ArenaError::Rejected("there are no takebacks in a Death Match".into()));
+                    }
                     undo_plan(game, log, seat)?;
                     make_offer(game, seat, OfferKind::Takeback, "asks to take back their last move")
                 }
@@ -109,6 +116,7 @@ fn apply_action(game: &mut GameRow, user: &UserId, seat: Seat, action: Action, n
     game.state.apply(seat, &action)?;
     game.offer = None; // any move answers a pending offer with "no"
     game.turn_since = now;
+    super::deathmatch::follow_turn(game, now);
     if game.state.outcome().is_some() {
         game.status = GameStatus::Finished;
     }

@@ -190,6 +190,7 @@ impl Arena {
             players: Some([white, black]),
             state: start,
             now,
+            deathmatch: None,
         };
         let mut game = self.store.insert_game(&new).await?;
         game.status = if state.outcome().is_some() {

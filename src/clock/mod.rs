@@ -1,4 +1,11 @@
-//! Time as the arena sees it: milliseconds since the Unix epoch from a clock that tests control.
+//! Time as the arena sees it: milliseconds since the Unix epoch from a clock that tests control;
+//! Death Match clocks; and the scheduler that fires their deadlines.
+
+mod match_clock;
+mod scheduler;
+
+pub use match_clock::{ClockEvent, MatchClock, TimeControl, Turn, duration};
+pub use scheduler::Scheduler;
 
 use std::sync::atomic::{AtomicI64, Ordering};
 

@@ -6,8 +6,9 @@ use super::deliver::{Delivery, choice_menus, fit};
 use super::ids::{self, Component};
 use super::respond::{Outgoing, Responder};
 use super::{Data, answer};
-use crate::arena::{ArenaError, Button, Effects, OfferResponse};
+use crate::arena::{ArenaError, Authority, Button, Effects, OfferResponse};
 use crate::store::{GameId, UserId};
+use arbiter_engine::Seat;
 use serenity::all as discord;
 
 /// A click on a button or a menu, as read from Discord's payload.
@@ -71,6 +72,8 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
                     Button::DeclineDraw => arena.draw(game, &user, OfferResponse::Decline).await,
                     Button::AcceptTakeback => arena.takeback(game, &user, OfferResponse::Accept).await,
                     Button::DeclineTakeback => arena.takeback(game, &user, OfferResponse::Decline).await,
+                    Button::PlayFirst => arena.choose_side(game, &user, Authority::Player, Seat::White).await,
+                    Button::PlaySecond => arena.choose_side(game, &user, Authority::Player, Seat::Black).await,
                     Button::AcceptChallenge | Button::ChoosePrivately => unreachable!("handled above"),
                 }
             };

@@ -1,6 +1,7 @@
 //! What the store keeps: game rows and log entries.
 
 use super::GameId;
+use crate::clock::{MatchClock, TimeControl};
 use arbiter_engine::{Action, AnyGame, Outcome, Seat, VariantId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -157,6 +158,18 @@ pub struct NewEntry {
     pub notation: String,
 }
 
+/// A Death Match around a game: who hosts it, who holds the Advantage (and so chooses colours),
+/// its time control, and its clock once the colours are settled.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeathMatch {
+    pub host: UserId,
+    pub advantage: UserId,
+    pub control: TimeControl,
+    /// When the colour choice falls to the bot if the Advantage holder has not chosen.
+    pub colours_due: i64,
+    pub clock: Option<MatchClock>,
+}
+
 /// A game as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
@@ -177,9 +190,21 @@ pub struct GameRow {
     pub updated_at: i64,
     /// When the current turn began.
     pub turn_since: i64,
+    pub deathmatch: Option<DeathMatch>,
 }
 
 impl GameRow {
+    /// When something must happen to the game without anyone acting (a colour choice falling
+    /// due, a clock warning, a forfeit on time), if ever.
+    pub fn next_deadline(&self) -> Option<i64> {
+        let deathmatch = self.deathmatch.as_ref()?;
+        match self.status {
+            GameStatus::Challenge => Some(deathmatch.colours_due),
+            GameStatus::Active => deathmatch.clock.as_ref()?.next_event().map(|(at, _)| at),
+            _ => None,
+        }
+    }
+
     /// The seat `user` holds, if seated.
     pub fn seat_of(&self, user: &UserId) -> Option<Seat> {
         let players = self.players.as_ref()?;
@@ -204,4 +229,5 @@ pub struct NewGame {
     pub players: Option<[UserId; 2]>,
     pub state: AnyGame,
     pub now: i64,
+    pub deathmatch: Option<DeathMatch>,
 }

@@ -10,14 +10,16 @@ use std::str::FromStr;
 use std::time::Duration;
 
 const INSERT_GAME: &str = "INSERT INTO games (variant, setup, location, status, challenger, opponent, white_player, \
-     white, black, state, offer, version, created_at, updated_at, turn_since) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $12, $12) RETURNING id";
+     white, black, state, offer, version, created_at, updated_at, turn_since, deathmatch, next_deadline) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $12, $12, $13, $14) RETURNING id";
 
 const SELECT_GAME: &str = "SELECT id, setup, location, status, challenger, opponent, white_player, white, black, \
-     state, offer, version, created_at, updated_at, turn_since FROM games WHERE id = $1";
+     state, offer, version, created_at, updated_at, turn_since, deathmatch FROM games WHERE id = $1";
 
+/// Saving a game recomputes its next deadline and releases any scheduler's claim on it.
 const UPDATE_GAME: &str = "UPDATE games SET status = $1, white = $2, black = $3, state = $4, offer = $5, \
-     version = $6, updated_at = $7, turn_since = $8, location = $11 WHERE id = $9 AND version = $10";
+     version = $6, updated_at = $7, turn_since = $8, location = $11, deathmatch = $12, next_deadline = $13, \
+     deadline_lease = NULL WHERE id = $9 AND version = $10";
 
 /// The next sequence number is taken inside the transaction, after the version check has locked
 /// the game, so concurrent writers cannot collide.
@@ -26,14 +28,33 @@ const APPEND_LOG: &str = "INSERT INTO game_log (game_id, seq, entry, notation, a
 
 /// Games played at one place (a thread, a channel), newest first.
 const SELECT_GAMES_AT: &str = "SELECT id, setup, location, status, challenger, opponent, white_player, white, black, \
-     state, offer, version, created_at, updated_at, turn_since FROM games \
+     state, offer, version, created_at, updated_at, turn_since, deathmatch FROM games \
      WHERE location = $1 AND status IN ($2, $3, $4, $5, $6) ORDER BY id DESC";
+
+/// Claims due games; PostgreSQL skips rows another scheduler is claiming at the same moment.
+const CLAIM_DUE_POSTGRES: &str = "UPDATE games SET deadline_lease = $2 WHERE id IN (SELECT id FROM games \
+     WHERE next_deadline <= $1 AND (deadline_lease IS NULL OR deadline_lease <= $1) \
+     ORDER BY next_deadline LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING id";
+
+/// SQLite runs one writer at a time, so the same claim needs no row locks.
+const CLAIM_DUE_SQLITE: &str = "UPDATE games SET deadline_lease = $2 WHERE id IN (SELECT id FROM games \
+     WHERE next_deadline <= $1 AND (deadline_lease IS NULL OR deadline_lease <= $1) \
+     ORDER BY next_deadline LIMIT $3) RETURNING id";
+
+const EARLIEST_DEADLINE: &str = "SELECT MIN(next_deadline) AS due FROM games WHERE next_deadline IS NOT NULL";
+
+const RUNNING_MATCHES: &str = "SELECT id FROM games WHERE status = 'active' AND deathmatch IS NOT NULL";
+
+const READ_HEARTBEAT_POSTGRES: &str = "SELECT at FROM heartbeat WHERE id = 1 FOR UPDATE";
+const READ_HEARTBEAT_SQLITE: &str = "SELECT at FROM heartbeat WHERE id = 1";
+const WRITE_HEARTBEAT: &str =
+    "INSERT INTO heartbeat (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at";
 
 const SELECT_LOG: &str = "SELECT seq, entry, notation, at FROM game_log WHERE game_id = $1 ORDER BY seq";
 
 /// Statuses are bound as five parameters (repeating the last) so the SQL stays static.
 const SELECT_GAMES_OF: &str = "SELECT id, setup, location, status, challenger, opponent, white_player, white, black, \
-     state, offer, version, created_at, updated_at, turn_since FROM games \
+     state, offer, version, created_at, updated_at, turn_since, deathmatch FROM games \
      WHERE (challenger = $1 OR opponent = $1) AND status IN ($2, $3, $4, $5, $6) ORDER BY id DESC";
 
 fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
@@ -65,6 +86,7 @@ struct GameColumns {
     created_at: i64,
     updated_at: i64,
     turn_since: i64,
+    deathmatch: Option<String>,
 }
 
 impl TryFrom<GameColumns> for GameRow {
@@ -89,12 +111,13 @@ impl TryFrom<GameColumns> for GameRow {
             created_at: c.created_at,
             updated_at: c.updated_at,
             turn_since: c.turn_since,
+            deathmatch: c.deathmatch.map(|d| from_json("death match", &d)).transpose()?,
         })
     }
 }
 
 macro_rules! sql_store {
-    ($name:ident, $pool:ty, $row:ty) => {
+    ($name:ident, $pool:ty, $row:ty, $claim_due:expr, $read_heartbeat:expr) => {
         #[derive(Clone)]
         pub struct $name {
             pool: $pool,
@@ -118,6 +141,7 @@ macro_rules! sql_store {
                     created_at: row.try_get("created_at")?,
                     updated_at: row.try_get("updated_at")?,
                     turn_since: row.try_get("turn_since")?,
+                    deathmatch: row.try_get("deathmatch")?,
                 })
             }
 
@@ -146,6 +170,8 @@ macro_rules! sql_store {
                     .bind(to_json(&game.state))
                     .bind(None::<String>)
                     .bind(game.now)
+                    .bind(game.deathmatch.as_ref().map(to_json))
+                    .bind(game.deathmatch.as_ref().map(|d| d.colours_due))
                     .fetch_one(&self.pool)
                     .await?;
                 let id: i64 = row.try_get("id")?;
@@ -180,6 +206,8 @@ macro_rules! sql_store {
                     .bind(game.id)
                     .bind(game.version - 1)
                     .bind(&game.location)
+                    .bind(game.deathmatch.as_ref().map(to_json))
+                    .bind(game.next_deadline())
                     .execute(&mut *tx)
                     .await?;
                 if updated.rows_affected() != 1 {
@@ -220,6 +248,35 @@ macro_rules! sql_store {
             async fn games_at(&self, location: &str, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
                 self.games_where(SELECT_GAMES_AT, location, statuses).await
             }
+
+            async fn claim_due(&self, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError> {
+                let rows = sqlx::query($claim_due)
+                    .bind(now)
+                    .bind(now + lease_ms)
+                    .bind(limit)
+                    .fetch_all(&self.pool)
+                    .await?;
+                rows.iter().map(|row| Ok(row.try_get("id")?)).collect()
+            }
+
+            async fn earliest_deadline(&self) -> Result<Option<i64>, StoreError> {
+                let row = sqlx::query(EARLIEST_DEADLINE).fetch_one(&self.pool).await?;
+                Ok(row.try_get("due")?)
+            }
+
+            async fn running_matches(&self) -> Result<Vec<GameId>, StoreError> {
+                let rows = sqlx::query(RUNNING_MATCHES).fetch_all(&self.pool).await?;
+                rows.iter().map(|row| Ok(row.try_get("id")?)).collect()
+            }
+
+            async fn heartbeat(&self, now: i64) -> Result<Option<i64>, StoreError> {
+                let mut tx = self.pool.begin().await?;
+                let previous = sqlx::query($read_heartbeat).fetch_optional(&mut *tx).await?;
+                let previous: Option<i64> = previous.map(|row| row.try_get("at")).transpose()?;
+                sqlx::query(WRITE_HEARTBEAT).bind(now).execute(&mut *tx).await?;
+                tx.commit().await?;
+                Ok(previous)
+            }
         }
 
         impl $name {
@@ -245,8 +302,20 @@ macro_rules! sql_store {
     };
 }
 
-sql_store!(PostgresStore, sqlx::PgPool, sqlx::postgres::PgRow);
-sql_store!(SqliteStore, sqlx::SqlitePool, sqlx::sqlite::SqliteRow);
+sql_store!(
+    PostgresStore,
+    sqlx::PgPool,
+    sqlx::postgres::PgRow,
+    CLAIM_DUE_POSTGRES,
+    READ_HEARTBEAT_POSTGRES
+);
+sql_store!(
+    SqliteStore,
+    sqlx::SqlitePool,
+    sqlx::sqlite::SqliteRow,
+    CLAIM_DUE_SQLITE,
+    READ_HEARTBEAT_SQLITE
+);
 
 impl PostgresStore {
     /// Connects and brings the schema up to date.

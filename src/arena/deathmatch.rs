@@ -1,0 +1,541 @@
+//! Death Matches: a host starts a timed Blockade Chess or Garden of Statues match between two
+//! players; the player holding the Advantage chooses colours; every turn is timed (normal time,
+//! then a reserve that is never refilled, a forfeit when it runs out); the host can pause,
+//! resume, add time, abort and adjudicate, each announced publicly.
+
+use super::lifecycle::conclude;
+use super::messages::{board_post, name};
+use super::{Arena, ArenaError, Button, Change, Effects, Post};
+use crate::clock::{ClockEvent, MatchClock, TimeControl, duration};
+use crate::store::{DeathMatch, GameId, GameRow, GameSetup, GameStatus, NewGame, UserId, WhitePlayer};
+use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat, VariantId};
+
+/// How long the Advantage holder has to choose colours before the bot draws them.
+pub const COLOUR_CHOICE_MS: i64 = 120_000;
+
+/// What a host asks for when starting a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchRequest {
+    pub variant: VariantId,
+    pub players: [UserId; 2],
+    pub advantage: UserId,
+    pub control: TimeControl,
+    pub location: String,
+}
+
+/// Who may run a match's host controls: its host, or anyone the transport vouches for (a
+/// Discord member with the host role or the Manage Server permission).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Authority {
+    Player,
+    Host,
+}
+
+impl Arena {
+    /// A host starts a Death Match; the Advantage holder is asked to choose colours.
+    pub async fn start_match(&self, host: &UserId, request: MatchRequest) -> Result<Effects, ArenaError> {
+        let MatchRequest {
+            variant,
+            players,
+            advantage,
+            control,
+            location,
+        } = request;
+        if !matches!(variant, VariantId::Blockade | VariantId::Garden) {
+            return Err(ArenaError::Rejected(
+                "Death Matches are played in Blockade Chess or Garden of Statues".into(),
+            ));
+        }
+        if players[0] == players[1] {
+            return Err(ArenaError::Rejected("a Death Match needs two different players".into()));
+        }
+        if !players.contains(&advantage) {
+            return Err(ArenaError::Rejected(
+                "the Advantage must go to one of the two players".into(),
+            ));
+        }
+        if control.normal_ms < 1_000 || control.reserve_ms < 0 {
+            return Err(ArenaError::Rejected(
+                "the normal time must be at least a second and the reserve not negative".into(),
+            ));
+        }
+        let now = self.now();
+        let setup = GameSetup::new(variant);
+        let deathmatch = DeathMatch {
+            host: host.clone(),
+            advantage: advantage.clone(),
+            control,
+            colours_due: now + COLOUR_CHOICE_MS,
+            clock: None,
+        };
+        let new = NewGame {
+            state: AnyGame::new(variant),
+            setup,
+            location,
+            status: GameStatus::Challenge,
+            challenger: players[0].clone(),
+            opponent: players[1].clone(),
+            white_player: WhitePlayer::Random,
+            players: None,
+            now,
+            deathmatch: Some(deathmatch),
+        };
+        let game = self.store.insert_game(&new).await?;
+        let [first, second] = variant_sides(variant);
+        let text = format!(
+            "**Death Match #{}** · {}: {} vs {}, hosted by {}. Each turn has {} of normal time, then a \
+             reserve of {} that is never refilled; a player whose reserve runs out loses.\n{} holds the \
+             Advantage: choose {first} (moves first) or {second}.",
+            game.id,
+            variant.name(),
+            name(&players[0]),
+            name(&players[1]),
+            name(host),
+            duration(control.normal_ms),
+            duration(control.reserve_ms),
+            name(&advantage)
+        );
+        let post = Post {
+            game: game.id,
+            location: game.location.clone(),
+            text,
+            board: None,
+            mentions: vec![advantage],
+            buttons: vec![Button::PlayFirst, Button::PlaySecond],
+            countdown: Some(super::Countdown {
+                what: "Colours are drawn at random".into(),
+                at: now + COLOUR_CHOICE_MS,
+            }),
+        };
+        Ok(Effects {
+            posts: vec![post],
+            game: Some(game.id),
+            version: Some(game.version),
+            ..Default::default()
+        })
+    }
+
+    /// Settles the colours: the Advantage holder takes `side` (White/Red moves first); the
+    /// host may choose for them. The clock starts for the first turn.
+    pub async fn choose_side(
+        &self,
+        id: GameId,
+        user: &UserId,
+        authority: Authority,
+        side: Seat,
+    ) -> Result<Effects, ArenaError> {
+        self.mutate(id, false, |game, _, now| {
+            let deathmatch = match_of(game)?;
+            if game.status != GameStatus::Challenge {
+                return Err(ArenaError::Rejected(format!(
+                    "the colours of game #{} are settled",
+                    game.id
+                )));
+            }
+            let is_host = authority == Authority::Host || &deathmatch.host == user;
+            if &deathmatch.advantage != user && !is_host {
+                return Err(ArenaError::Rejected(format!(
+                    "only {} (who holds the Advantage) or the host chooses the colours",
+                    name(&deathmatch.advantage)
+                )));
+            }
+            let chooser = if &deathmatch.advantage == user { "" } else { " for them" };
+            let text = format!("{} chose{chooser}.", name(user));
+            Ok(begin(game, side, text, now))
+        })
+        .await
+    }
+
+    /// Fires whatever fell due for the game by now (a colour choice, a clock warning, a
+    /// forfeit); nothing when nothing is due, so any number of schedulers may call it.
+    pub async fn tick(&self, id: GameId) -> Result<Effects, ArenaError> {
+        let game = self.load(id).await?;
+        if game.next_deadline().is_none_or(|due| due > self.now()) {
+            return Ok(Effects::default());
+        }
+        self.mutate(id, false, |game, _, now| {
+            let deathmatch = match_of(game)?.clone();
+            match game.status {
+                GameStatus::Challenge if deathmatch.colours_due <= now => {
+                    let side = if rand::random::<bool>() {
+                        Seat::White
+                    } else {
+                        Seat::Black
+                    };
+                    let text = format!(
+                        "{} did not choose in time, so the colours were drawn at random.",
+                        name(&deathmatch.advantage)
+                    );
+                    Ok(begin(game, side, text, now))
+                }
+                GameStatus::Active => Ok(fire_clock(game, now)),
+                _ => Ok(Change {
+                    entries: Vec::new(),
+                    effects: Effects::default(),
+                }),
+            }
+        })
+        .await
+    }
+
+    /// Freezes or unfreezes the clocks.
+    pub async fn pause_match(
+        &self,
+        id: GameId,
+        user: &UserId,
+        authority: Authority,
+        pause: bool,
+    ) -> Result<Effects, ArenaError> {
+        self.host_action(id, user, authority, |game, clock, now| {
+            if pause == clock.paused_at.is_some() {
+                let state = if pause { "already paused" } else { "not paused" };
+                return Err(ArenaError::Rejected(format!(
+                    "the clocks of game #{} are {state}",
+                    game.id
+                )));
+            }
+            if pause {
+                clock.pause(now);
+                Ok(format!("{} paused the clocks.", name(user)))
+            } else {
+                clock.resume(now);
+                Ok(format!("{} resumed the clocks.", name(user)))
+            }
+        })
+        .await
+    }
+
+    /// Gives a player more reserve.
+    pub async fn add_time(
+        &self,
+        id: GameId,
+        user: &UserId,
+        authority: Authority,
+        player: &UserId,
+        ms: i64,
+    ) -> Result<Effects, ArenaError> {
+        if ms <= 0 {
+            return Err(ArenaError::Rejected("add a positive amount of time".into()));
+        }
+        self.host_action(id, user, authority, |game, clock, now| {
+            let seat = game
+                .seat_of(player)
+                .ok_or_else(|| ArenaError::Rejected(format!("{} is not playing in game #{}", name(player), game.id)))?;
+            clock.add_reserve(seat, ms, now);
+            Ok(format!(
+                "{} gave {} {} more reserve.",
+                name(user),
+                name(player),
+                duration(ms)
+            ))
+        })
+        .await
+    }
+
+    /// The host ends a match with a result of their choosing (`winner` none: a draw) or, with
+    /// `abort`, with none at all.
+    pub async fn adjudicate(
+        &self,
+        id: GameId,
+        user: &UserId,
+        authority: Authority,
+        winner: Option<&UserId>,
+        abort: bool,
+    ) -> Result<Effects, ArenaError> {
+        self.mutate(id, false, |game, _, now| {
+            require_host(game, user, authority)?;
+            super::require_active(game)?;
+            let (outcome, text) = if abort {
+                (
+                    Outcome::draw(EndReason::Aborted),
+                    format!("{} aborted the match.", name(user)),
+                )
+            } else {
+                match winner {
+                    Some(player) => {
+                        let seat = game.seat_of(player).ok_or_else(|| {
+                            ArenaError::Rejected(format!("{} is not playing in game #{}", name(player), game.id))
+                        })?;
+                        (
+                            Outcome::win(seat, EndReason::Adjudication),
+                            format!("{} adjudicated the match to {}.", name(user), name(player)),
+                        )
+                    }
+                    None => (
+                        Outcome::draw(EndReason::Adjudication),
+                        format!("{} adjudicated the match a draw.", name(user)),
+                    ),
+                }
+            };
+            Ok(conclude(game, outcome, text, now))
+        })
+        .await
+    }
+
+    /// Credits time the bot was down (from `down_since` to now) to every running clock, so
+    /// nobody is charged for it, and says so in each match.
+    pub async fn credit_downtime(&self, id: GameId, down_since: i64) -> Result<Effects, ArenaError> {
+        self.mutate(id, false, |game, _, now| {
+            let Some(clock) = game.deathmatch.as_mut().and_then(|d| d.clock.as_mut()) else {
+                return Ok(Change::nothing());
+            };
+            let Some(turn) = clock.turn else {
+                return Ok(Change::nothing());
+            };
+            let lost = now - down_since.max(turn.started_at);
+            if lost <= 0 || clock.paused_at.is_some() {
+                return Ok(Change::nothing());
+            }
+            clock.shift(lost);
+            let text = format!(
+                "The match resumed after Arbiter was unavailable for {}; that time was not charged to anyone.",
+                duration(lost)
+            );
+            Ok(Change {
+                entries: Vec::new(),
+                effects: Effects {
+                    posts: vec![board_post(game, text)],
+                    ..Default::default()
+                },
+            })
+        })
+        .await
+    }
+
+    async fn host_action(
+        &self,
+        id: GameId,
+        user: &UserId,
+        authority: Authority,
+        action: impl Fn(&GameRow, &mut MatchClock, i64) -> Result<String, ArenaError>,
+    ) -> Result<Effects, ArenaError> {
+        self.mutate(id, false, |game, _, now| {
+            require_host(game, user, authority)?;
+            super::require_active(game)?;
+            let mut clock = game
+                .deathmatch
+                .as_ref()
+                .and_then(|d| d.clock.clone())
+                .ok_or_else(|| ArenaError::Rejected(format!("game #{} has no clock running", game.id)))?;
+            let text = action(game, &mut clock, now)?;
+            if let Some(deathmatch) = game.deathmatch.as_mut() {
+                deathmatch.clock = Some(clock);
+            }
+            Ok(Change {
+                entries: Vec::new(),
+                effects: Effects {
+                    posts: vec![board_post(game, text)],
+                    ..Default::default()
+                },
+            })
+        })
+        .await
+    }
+}
+
+impl Change {
+    fn nothing() -> Change {
+        Change {
+            entries: Vec::new(),
+            effects: Effects::default(),
+        }
+    }
+}
+
+/// The names a game gives its two sides.
+fn variant_sides(variant: VariantId) -> [&'static str; 2] {
+    match variant {
+        VariantId::Garden => ["Red", "Blue"],
+        _ => ["White", "Black"],
+    }
+}
+
+fn match_of(game: &GameRow) -> Result<&DeathMatch, ArenaError> {
+    game.deathmatch
+        .as_ref()
+        .ok_or_else(|| ArenaError::Rejected(format!("game #{} is not a Death Match", game.id)))
+}
+
+fn require_host(game: &GameRow, user: &UserId, authority: Authority) -> Result<(), ArenaError> {
+    let deathmatch = match_of(game)?;
+    if authority == Authority::Host || &deathmatch.host == user {
+        Ok(())
+    } else {
+        Err(ArenaError::Rejected(format!(
+            "only the host ({}) or someone with the host role runs game #{}",
+            name(&deathmatch.host),
+            game.id
+        )))
+    }
+}
+
+/// Seats the players (the Advantage holder on `side`) and starts the first turn's clock.
+fn begin(game: &mut GameRow, side: Seat, text: String, now: i64) -> Change {
+    let deathmatch = game.deathmatch.as_mut().expect("a Death Match");
+    let advantage = deathmatch.advantage.clone();
+    let other = if game.challenger == advantage {
+        game.opponent.clone()
+    } else {
+        game.challenger.clone()
+    };
+    game.players = Some(if side == Seat::White {
+        [advantage, other]
+    } else {
+        [other, advantage]
+    });
+    game.status = GameStatus::Active;
+    game.turn_since = now;
+    let mut clock = MatchClock::new(deathmatch.control);
+    if let Some(&first) = game.state.to_act().first() {
+        clock.start_turn(first, now);
+    }
+    deathmatch.clock = Some(clock);
+    let post = board_post(game, format!("{text} The match begins."));
+    Change {
+        entries: Vec::new(),
+        effects: Effects {
+            posts: vec![post],
+            ..Default::default()
+        },
+    }
+}
+
+/// A post about a game with a clock: both clocks in the text and the image, and the countdown
+/// of the player to act. Other posts pass unchanged.
+pub(super) fn with_clocks(mut post: Post, game: &GameRow, now: i64) -> Post {
+    let Some(clock) = game.deathmatch.as_ref().and_then(|d| d.clock.as_ref()) else {
+        return post;
+    };
+    let view = game.state.view(arbiter_engine::Viewer::Spectator);
+    let lines: Vec<String> = [Seat::White, Seat::Black]
+        .into_iter()
+        .map(|seat| {
+            let who = super::messages::player_label(game, &view, seat);
+            format!("{who}: {}", clock.line(seat, now))
+        })
+        .collect();
+    post.text.push_str(&format!("\n⏱ {}", lines.join(" · ")));
+    if let Some(board) = post.board.as_mut() {
+        board.decor.clocks = [Seat::White, Seat::Black].map(|seat| Some(clock.line(seat, now)));
+    }
+    if let (Some(turn), None) = (clock.turn, clock.paused_at) {
+        let who = game.player(turn.seat).map(name).unwrap_or_default();
+        let flag = clock.events().last().map_or(now, |(at, _)| *at);
+        post.countdown = Some(super::Countdown {
+            what: format!("{who}'s time runs out"),
+            at: flag,
+        });
+    }
+    post
+}
+
+/// Announces the clock events due by `now` (only the latest of several, after a restart), and
+/// ends the game when the reserve has run out.
+fn fire_clock(game: &mut GameRow, now: i64) -> Change {
+    let Some(clock) = game.deathmatch.as_mut().and_then(|d| d.clock.as_mut()) else {
+        return Change::nothing();
+    };
+    let Some(turn) = clock.turn else {
+        return Change::nothing();
+    };
+    let mut latest = None;
+    while let Some((at, event)) = clock.next_event() {
+        if at > now {
+            break;
+        }
+        clock.event_done();
+        latest = Some(event);
+    }
+    let (_, reserve) = clock.left(turn.seat, now);
+    let player = game.player(turn.seat).map(name).unwrap_or_default();
+    match latest {
+        None => Change::nothing(),
+        Some(ClockEvent::Flagged) => {
+            let outcome = Outcome::win(turn.seat.other(), EndReason::Timeout);
+            conclude(game, outcome, format!("{player} ran out of time."), now)
+        }
+        Some(event) => {
+            let text = match event {
+                ClockEvent::ReserveStarts => {
+                    format!(
+                        "{player}: your normal time is over; your reserve is running ({} left).",
+                        duration(reserve)
+                    )
+                }
+                _ => format!("{player}: {} of reserve left.", duration(reserve)),
+            };
+            let mut post = board_post(game, text);
+            post.board = None;
+            post.mentions = game.player(turn.seat).cloned().into_iter().collect();
+            Change {
+                entries: Vec::new(),
+                effects: Effects {
+                    posts: vec![post],
+                    ..Default::default()
+                },
+            }
+        }
+    }
+}
+
+/// Charges the turn in progress and stops the clock (the game is over).
+pub(super) fn stop_clock(game: &mut GameRow, now: i64) {
+    if let Some(clock) = game.deathmatch.as_mut().and_then(|d| d.clock.as_mut()) {
+        clock.end_turn(now);
+    }
+}
+
+/// Before an action in a Death Match: refuses it while the clocks are paused, and reports a
+/// player whose reserve ran out before acting (the caller ends the game instead).
+pub(super) fn check_clock(game: &GameRow, now: i64) -> Result<bool, ArenaError> {
+    let Some(clock) = game.deathmatch.as_ref().and_then(|d| d.clock.as_ref()) else {
+        return Ok(false);
+    };
+    if clock.paused_at.is_some() {
+        return Err(ArenaError::Rejected(format!(
+            "the clocks of game #{} are paused; wait for the host",
+            game.id
+        )));
+    }
+    Ok(clock.is_flagged(now))
+}
+
+/// Ends a game whose player to act ran out of time before acting.
+pub(super) fn flag_fall(game: &mut GameRow, now: i64) -> Change {
+    let seat = game
+        .deathmatch
+        .as_ref()
+        .and_then(|d| d.clock.as_ref())
+        .and_then(|c| c.turn)
+        .map(|t| t.seat);
+    let Some(seat) = seat else {
+        return Change::nothing();
+    };
+    let player = game.player(seat).map(name).unwrap_or_default();
+    conclude(
+        game,
+        Outcome::win(seat.other(), EndReason::Timeout),
+        format!("{player} ran out of time before moving."),
+        now,
+    )
+}
+
+/// After an action: the clock follows the turn (a set-up turn of two placements is one turn),
+/// and stops when the game ends.
+pub(super) fn follow_turn(game: &mut GameRow, now: i64) {
+    let is_over = game.state.outcome().is_some();
+    let to_act = game.state.to_act();
+    let Some(clock) = game.deathmatch.as_mut().and_then(|d| d.clock.as_mut()) else {
+        return;
+    };
+    if is_over {
+        clock.end_turn(now);
+        return;
+    }
+    let current = clock.turn.map(|t| t.seat);
+    if let Some(&next) = to_act.first()
+        && current != Some(next)
+    {
+        clock.start_turn(next, now);
+    }
+}

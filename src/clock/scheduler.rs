@@ -1,0 +1,117 @@
+//! Fires deadlines (colour choices, clock warnings, forfeits on time) from the database. Any
+//! number of schedulers may run, in any number of processes: each claims due games for a short
+//! lease (PostgreSQL's `FOR UPDATE SKIP LOCKED`) and applies them through the arena, whose
+//! version guard makes a deadline fire once however many try.
+
+use crate::arena::{Arena, ArenaError, Effects};
+use std::future::Future;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// How long a claim keeps other schedulers off a game (then a crashed scheduler's claims pass on).
+const LEASE_MS: i64 = 10_000;
+/// Games claimed per pass.
+const BATCH: i64 = 64;
+/// The longest sleep between looks at the database: a deadline set by another process while
+/// this one sleeps fires at most this late.
+const MAX_SLEEP: Duration = Duration::from_millis(100);
+/// How often a running scheduler records that it is alive.
+const HEARTBEAT_EVERY_MS: i64 = 1_000;
+/// A silence longer than this since the last heartbeat means the bot was down.
+const DOWNTIME_GAP_MS: i64 = 5_000;
+
+#[derive(Clone)]
+pub struct Scheduler {
+    arena: Arena,
+}
+
+impl Scheduler {
+    pub fn new(arena: Arena) -> Scheduler {
+        Scheduler { arena }
+    }
+
+    /// Records that a scheduler is alive; after a silence (no scheduler ran), credits the time
+    /// the bot was down to every running clock and returns the announcements.
+    pub async fn start(&self) -> Result<Vec<Effects>, ArenaError> {
+        let now = self.arena.now();
+        let previous = self.arena.store().heartbeat(now).await?;
+        let Some(last_alive) = previous.filter(|at| now - at > DOWNTIME_GAP_MS) else {
+            return Ok(Vec::new());
+        };
+        let mut announcements = Vec::new();
+        for id in self.arena.store().running_matches().await? {
+            let effects = self.arena.credit_downtime(id, last_alive).await?;
+            if !effects.posts.is_empty() {
+                announcements.push(effects);
+            }
+        }
+        Ok(announcements)
+    }
+
+    /// Fires every deadline due now; returns what to announce.
+    pub async fn run_once(&self) -> Result<Vec<Effects>, ArenaError> {
+        let mut announcements = Vec::new();
+        loop {
+            let now = self.arena.now();
+            let due = self.arena.store().claim_due(now, LEASE_MS, BATCH).await?;
+            if due.is_empty() {
+                return Ok(announcements);
+            }
+            for id in due {
+                match self.arena.tick(id).await {
+                    Ok(effects) if !effects.posts.is_empty() || !effects.direct_messages.is_empty() => {
+                        announcements.push(effects);
+                    }
+                    Ok(_) => {}
+                    // Someone acted at the same moment: the deadline moved with their change.
+                    Err(ArenaError::Busy(_)) => {}
+                    Err(error) if error.is_user_error() => {
+                        tracing::debug!(game = id, %error, "a deadline no longer applies");
+                    }
+                    Err(error) => return Err(error),
+                }
+            }
+        }
+    }
+
+    /// Runs until `shutdown` completes, sending what deadlines announce to `announce`.
+    pub async fn run(self, announce: mpsc::Sender<Effects>, shutdown: impl Future<Output = ()>) {
+        tokio::pin!(shutdown);
+        match self.start().await {
+            Ok(effects) => {
+                for effects in effects {
+                    let _ = announce.send(effects).await;
+                }
+            }
+            Err(error) => tracing::error!(error = ?error, "could not resume the clocks"),
+        }
+        let mut last_beat = self.arena.now();
+        loop {
+            match self.run_once().await {
+                Ok(effects) => {
+                    for effects in effects {
+                        if announce.send(effects).await.is_err() {
+                            return;
+                        }
+                    }
+                }
+                Err(error) => tracing::error!(error = ?error, "the scheduler failed a pass"),
+            }
+            let now = self.arena.now();
+            if now - last_beat >= HEARTBEAT_EVERY_MS {
+                if let Err(error) = self.arena.store().heartbeat(now).await {
+                    tracing::warn!(error = ?error, "could not record the scheduler's heartbeat");
+                }
+                last_beat = now;
+            }
+            let sleep = match self.arena.store().earliest_deadline().await {
+                Ok(Some(due)) => Duration::from_millis((due - now).clamp(1, MAX_SLEEP.as_millis() as i64) as u64),
+                _ => MAX_SLEEP,
+            };
+            tokio::select! {
+                () = &mut shutdown => return,
+                () = tokio::time::sleep(sleep) => {}
+            }
+        }
+    }
+}
