@@ -40,6 +40,10 @@ enum Command {
         /// Register the commands on this server only (they appear at once), for testing.
         #[arg(long, env = "DISCORD_GUILD_ID")]
         guild_id: Option<u64>,
+        /// Members with this role (its id) may host Death Matches, besides those who can manage
+        /// the server.
+        #[arg(long, env = "DISCORD_HOST_ROLE_ID")]
+        host_role: Option<u64>,
         /// Another address for Discord's API (a fake Discord for tests).
         #[arg(long, env = "DISCORD_API_BASE", hide = true)]
         api_base: Option<String>,
@@ -128,12 +132,14 @@ fn main() -> ExitCode {
             storage,
             token,
             guild_id,
+            host_role,
             api_base,
         } => {
             let config = arbiter::discord::Config {
                 token,
                 guild_id,
                 api_base,
+                host_role,
             };
             run_bot(&storage, config).map(|()| String::new())
         }

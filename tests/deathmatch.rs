@@ -34,7 +34,12 @@ async fn start(arena: &Arena, control: TimeControl) -> GameId {
         control,
         location: "show".into(),
     };
-    let id = arena.start_match(&host(), request).await.unwrap().game.unwrap();
+    let id = arena
+        .start_match(&host(), Authority::Host, request)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
     arena
         .choose_side(id, &red(), Authority::Player, Seat::White)
         .await
@@ -78,7 +83,9 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
         control: TimeControl::STANDARD,
         location: "show".into(),
     };
-    let started = arena.start_match(&host(), request).await.unwrap();
+    let refused = arena.start_match(&red(), Authority::Player, request.clone()).await;
+    assert!(refused.unwrap_err().to_string().contains("only hosts"));
+    let started = arena.start_match(&host(), Authority::Host, request).await.unwrap();
     let id = started.game.unwrap();
     assert!(
         started.posts[0].text.contains("holds the Advantage"),
@@ -121,7 +128,12 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
         control: TimeControl::STANDARD,
         location: "show".into(),
     };
-    let by_host = arena.start_match(&host(), request.clone()).await.unwrap().game.unwrap();
+    let by_host = arena
+        .start_match(&host(), Authority::Host, request.clone())
+        .await
+        .unwrap()
+        .game
+        .unwrap();
     arena
         .choose_side(by_host, &host(), Authority::Player, Seat::Black)
         .await
@@ -133,7 +145,12 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
         "the host chose Black for the Advantage holder"
     );
 
-    let drawn = arena.start_match(&host(), request).await.unwrap().game.unwrap();
+    let drawn = arena
+        .start_match(&host(), Authority::Host, request)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
     let scheduler = Scheduler::new(arena.clone());
     assert!(scheduler.run_once().await.unwrap().is_empty());
     clock.advance(arbiter::arena::COLOUR_CHOICE_MS);
@@ -370,7 +387,12 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once() {
             control,
             location: "show".into(),
         };
-        let id = arena.start_match(&host(), request).await.unwrap().game.unwrap();
+        let id = arena
+            .start_match(&host(), Authority::Host, request)
+            .await
+            .unwrap()
+            .game
+            .unwrap();
         arena
             .choose_side(id, &UserId::new(format!("test:a{i}")), Authority::Player, Seat::White)
             .await

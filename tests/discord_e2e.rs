@@ -20,6 +20,8 @@ const CHANNEL: u64 = 5_000;
 /// The challenge message's id: the fake opens the game's thread with the same id.
 const CHALLENGE_MESSAGE: u64 = 7_000;
 const EPHEMERAL: u64 = 64;
+/// Members with this role host Death Matches.
+const HOST_ROLE: u64 = 4_242;
 
 static NEXT_INTERACTION: AtomicU64 = AtomicU64::new(1);
 
@@ -50,6 +52,7 @@ fn carol() -> Invoker {
 struct Bot {
     fake: FakeDiscord,
     arena: Arena,
+    clock: std::sync::Arc<arbiter::clock::ManualClock>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
     _db: support::TestDb,
@@ -58,12 +61,13 @@ struct Bot {
 impl Bot {
     async fn start() -> Bot {
         let db = support::sqlite().await;
-        let (arena, _) = support::arena(&db);
+        let (arena, clock) = support::arena(&db);
         let fake = FakeDiscord::start().await;
         let config = Config {
             token: "test-token".into(),
             guild_id: Some(FakeDiscord::GUILD_ID),
             api_base: Some(fake.api_base()),
+            host_role: Some(HOST_ROLE),
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(arbiter::discord::run(config, arena.clone(), async {
@@ -77,6 +81,7 @@ impl Bot {
         Bot {
             fake,
             arena,
+            clock,
             stop: Some(stop),
             task: Some(task),
             _db: db,
@@ -656,5 +661,172 @@ async fn stale_buttons_outsiders_and_malformed_payloads_change_nothing() {
     );
     let e4 = bot.play(&alice(), thread, "e4").await;
     assert!(content(&e4).contains("played e4"), "{}", e4.json);
+    bot.stop().await;
+}
+
+fn host() -> Invoker {
+    Invoker {
+        user_id: 1_009,
+        name: "host".into(),
+    }
+}
+
+/// A command by the host, who holds the host role.
+fn host_command(command: &str, options: Value) -> Value {
+    let mut interaction = command_interaction(next_id(), &host(), CHANNEL, command, options);
+    interaction["member"]["roles"] = json!([HOST_ROLE.to_string()]);
+    interaction
+}
+
+/// The host starts a Death Match between alice (holding the Advantage) and bob; alice takes the
+/// side that moves first. Returns the match's id.
+async fn start_match(bot: &Bot, game: u8, normal: &str, reserve: &str) -> i64 {
+    let mut start = host_command(
+        "deathmatch",
+        json!([{ "name": "start", "type": 1, "options": [
+            { "name": "game", "type": 4, "value": game },
+            { "name": "player1", "type": 6, "value": "1001" },
+            { "name": "player2", "type": 6, "value": "1002" },
+            { "name": "advantage", "type": 6, "value": "1001" },
+            { "name": "normal_time", "type": 3, "value": normal },
+            { "name": "reserve", "type": 3, "value": reserve },
+        ] }]),
+    );
+    start["data"]["resolved"] = json!({ "users": {
+        "1001": user_json(1_001, "alice", false),
+        "1002": user_json(1_002, "bob", false),
+    } });
+    let announced = bot.interact(start).await;
+    assert!(!is_ephemeral(&announced), "{}", announced.json);
+    let text = content(&announced);
+    assert!(
+        text.contains("Death Match #") && text.contains("<@1001> holds the Advantage"),
+        "{text}"
+    );
+    assert!(text.contains("<t:"), "a countdown for the colour choice: {text}");
+    let first = custom_ids(&announced.json)
+        .into_iter()
+        .find(|id| id.starts_with("arb:first:"))
+        .expect("a button for the first side");
+    let game: i64 = first.split(':').nth(2).unwrap().parse().unwrap();
+    // bob cannot choose for alice.
+    let wrong = bot.click(&bob(), CHANNEL, &first, 6_000).await;
+    assert!(
+        is_ephemeral(&wrong) && content(&wrong).contains("Advantage"),
+        "{}",
+        wrong.json
+    );
+    let chosen = bot.click(&alice(), CHANNEL, &first, 6_000).await;
+    assert_eq!(chosen.json["type"], 7, "{}", chosen.json);
+    let begun = bot
+        .fake
+        .wait_for_call("the match's first board", |c| {
+            c.path == format!("/api/v10/channels/{CHANNEL}/messages") && content(c).contains("The match begins")
+        })
+        .await;
+    assert_png(&begun);
+    assert!(content(&begun).contains("⏱"), "{}", begun.json);
+    game
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hosted_death_match_is_won_by_blockade() {
+    let bot = Bot::start().await;
+    // Only hosts start matches.
+    let refused = bot
+        .command(
+            &alice(),
+            CHANNEL,
+            "deathmatch",
+            json!([{ "name": "pause", "type": 1, "options": [] }]),
+        )
+        .await;
+    assert!(is_ephemeral(&refused), "{}", refused.json);
+    let game = start_match(&bot, 1, "60s", "5m").await;
+    let setup = [
+        "R@f8", "Q@h8", "R@g8", "B@f6", "Q@a1", "R@h7", "B@g7", "R@a3", "B@a4", "B@h6",
+    ];
+    for placement in setup {
+        let stored = bot.arena.store().game(game).await.unwrap().unwrap();
+        let player = if stored.state.to_act()[0] == arbiter_engine::Seat::White {
+            alice()
+        } else {
+            bob()
+        };
+        bot.clock.advance(3_000);
+        let answer = bot.play(&player, CHANNEL, placement).await;
+        assert!(
+            content(&answer).contains(&format!("played {placement}")),
+            "{}",
+            answer.json
+        );
+        assert!(
+            content(&answer).contains("reserve"),
+            "clocks after every turn: {}",
+            answer.json
+        );
+    }
+    let last = bot.play(&alice(), CHANNEL, "Qa1-c1@g5").await;
+    let text = content(&last);
+    assert!(text.contains("1-0") && text.contains("no complete turn left"), "{text}");
+    assert_png(&last);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hosted_death_match_is_lost_on_time_with_warnings_on_the_way() {
+    let bot = Bot::start().await;
+    let game = start_match(&bot, 0, "10s", "30s").await;
+    let messages = format!("/api/v10/channels/{CHANNEL}/messages");
+    bot.clock.advance(10_000);
+    let warning = bot
+        .fake
+        .wait_for_call("the reserve warning", |c| {
+            c.path == messages && content(c).contains("normal time is over")
+        })
+        .await;
+    assert!(content(&warning).contains("<@1001>"));
+    assert_eq!(
+        warning.json["allowed_mentions"]["users"],
+        json!(["1001"]),
+        "alice is warned"
+    );
+    // The host pauses: nothing falls due however long the pause.
+    let paused = bot
+        .interact(host_command(
+            "deathmatch",
+            json!([{ "name": "pause", "type": 1, "options": [] }]),
+        ))
+        .await;
+    assert!(content(&paused).contains("paused the clocks"), "{}", paused.json);
+    bot.clock.advance(600_000);
+    let resumed = bot
+        .interact(host_command(
+            "deathmatch",
+            json!([{ "name": "resume", "type": 1, "options": [] }]),
+        ))
+        .await;
+    assert!(content(&resumed).contains("resumed the clocks"), "{}", resumed.json);
+    bot.clock.advance(30_000);
+    let flagged = bot
+        .fake
+        .wait_for_call("the forfeit", |c| {
+            c.path == messages && content(c).contains("ran out of time")
+        })
+        .await;
+    let text = content(&flagged);
+    assert!(text.contains("0-1") && text.contains("wins by time"), "{text}");
+    let stored = bot.arena.store().game(game).await.unwrap().unwrap();
+    assert_eq!(
+        stored.state.outcome().unwrap().reason,
+        arbiter_engine::EndReason::Timeout
+    );
+    let forfeits = bot
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| content(c).contains("ran out of time"))
+        .count();
+    assert_eq!(forfeits, 1, "announced once");
     bot.stop().await;
 }

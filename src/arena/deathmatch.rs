@@ -32,8 +32,19 @@ pub enum Authority {
 }
 
 impl Arena {
-    /// A host starts a Death Match; the Advantage holder is asked to choose colours.
-    pub async fn start_match(&self, host: &UserId, request: MatchRequest) -> Result<Effects, ArenaError> {
+    /// A host starts a Death Match; the Advantage holder is asked to choose colours. Only a host
+    /// (as the transport vouches) may.
+    pub async fn start_match(
+        &self,
+        host: &UserId,
+        authority: Authority,
+        request: MatchRequest,
+    ) -> Result<Effects, ArenaError> {
+        if authority != Authority::Host {
+            return Err(ArenaError::Rejected(
+                "only hosts (the host role or the Manage Server permission) start Death Matches".into(),
+            ));
+        }
         let MatchRequest {
             variant,
             players,

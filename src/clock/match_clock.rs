@@ -311,3 +311,53 @@ mod tests {
         assert_eq!(duration(3 * 86_400_000 + 4 * 3_600_000), "3d 04:00:00");
     }
 }
+
+/// Reads a duration as hosts write one: `90` (seconds), `90s`, `5m`, `1h30m`, `24h`, `3d`.
+pub fn parse_duration(text: &str) -> Option<i64> {
+    let text = text.trim().to_ascii_lowercase();
+    if text.is_empty() {
+        return None;
+    }
+    if let Ok(seconds) = text.parse::<i64>() {
+        return seconds.checked_mul(1000).filter(|ms| *ms >= 0);
+    }
+    let mut total: i64 = 0;
+    let mut number = String::new();
+    for c in text.chars() {
+        match c {
+            '0'..='9' => number.push(c),
+            ' ' => {}
+            unit => {
+                let value: i64 = number.parse().ok()?;
+                number.clear();
+                let ms = match unit {
+                    's' => 1_000,
+                    'm' => 60_000,
+                    'h' => 3_600_000,
+                    'd' => 86_400_000,
+                    _ => return None,
+                };
+                total = total.checked_add(value.checked_mul(ms)?)?;
+            }
+        }
+    }
+    number.is_empty().then_some(total)
+}
+
+#[cfg(test)]
+mod parse_tests {
+    use super::parse_duration;
+
+    #[test]
+    fn durations_are_read_in_the_units_hosts_write() {
+        assert_eq!(parse_duration("60"), Some(60_000));
+        assert_eq!(parse_duration("90s"), Some(90_000));
+        assert_eq!(parse_duration("5m"), Some(300_000));
+        assert_eq!(parse_duration("1h30m"), Some(5_400_000));
+        assert_eq!(parse_duration("24H"), Some(86_400_000));
+        assert_eq!(parse_duration("3d"), Some(259_200_000));
+        for bad in ["", "m", "5x", "5m3", "-5", "1h h", "99999999999999999999d"] {
+            assert_eq!(parse_duration(bad), None, "{bad}");
+        }
+    }
+}

@@ -26,6 +26,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         games(),
         rules(),
         export(),
+        super::deathmatch::deathmatch(),
     ]
 }
 
@@ -83,14 +84,14 @@ impl From<Answer> for OfferResponse {
 }
 
 /// Who asked, and where.
-struct Caller {
-    user: UserId,
-    here: String,
+pub(super) struct Caller {
+    pub user: UserId,
+    pub here: String,
 }
 
 /// Runs one request for a command: the caller is remembered, the request answered in time, the
 /// outcome delivered. `is_private` commands answer only the caller.
-async fn run<F, Fut>(ctx: Context<'_>, is_private: bool, request: F) -> Result<(), Error>
+pub(super) async fn run<F, Fut>(ctx: Context<'_>, is_private: bool, request: F) -> Result<(), Error>
 where
     F: FnOnce(Caller) -> Fut,
     Fut: Future<Output = Result<Effects, ArenaError>>,

@@ -6,7 +6,7 @@ use super::deliver::{Delivery, choice_menus, fit};
 use super::ids::{self, Component};
 use super::respond::{Outgoing, Responder};
 use super::{Data, answer};
-use crate::arena::{ArenaError, Authority, Button, Effects, OfferResponse};
+use crate::arena::{ArenaError, Button, Effects, OfferResponse};
 use crate::store::{GameId, UserId};
 use arbiter_engine::Seat;
 use serenity::all as discord;
@@ -65,6 +65,7 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
         } => choose_privately(http, data, &mut responder, game, &user).await,
         Component::Button { button, game, .. } => {
             let arena = &data.arena;
+            let authority = super::authority_of(interaction.member.as_ref(), data.host_role);
             let work = async {
                 match button {
                     Button::DeclineChallenge => arena.decline(game, &user).await,
@@ -72,8 +73,8 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
                     Button::DeclineDraw => arena.draw(game, &user, OfferResponse::Decline).await,
                     Button::AcceptTakeback => arena.takeback(game, &user, OfferResponse::Accept).await,
                     Button::DeclineTakeback => arena.takeback(game, &user, OfferResponse::Decline).await,
-                    Button::PlayFirst => arena.choose_side(game, &user, Authority::Player, Seat::White).await,
-                    Button::PlaySecond => arena.choose_side(game, &user, Authority::Player, Seat::Black).await,
+                    Button::PlayFirst => arena.choose_side(game, &user, authority, Seat::White).await,
+                    Button::PlaySecond => arena.choose_side(game, &user, authority, Seat::Black).await,
                     Button::AcceptChallenge | Button::ChoosePrivately => unreachable!("handled above"),
                 }
             };

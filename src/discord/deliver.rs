@@ -147,7 +147,26 @@ impl Delivery<'_> {
             message.components = button_row(&post.buttons, post.game, version);
         }
         message.pings = post.mentions.iter().filter_map(ids::discord_user).collect();
+        if let Some(countdown) = &post.countdown {
+            // Discord shows a relative timestamp counting down by itself.
+            message.content = fit(&format!(
+                "{}\n{} <t:{}:R>.",
+                message.content,
+                countdown.what,
+                countdown.at / 1000
+            ));
+        }
         Ok(message)
+    }
+
+    /// Performs effects that answer no interaction (what the clocks announce): posts go to their
+    /// places, prompts by DM.
+    pub async fn announce(&self, effects: &Effects) -> anyhow::Result<()> {
+        for post in &effects.posts {
+            let message = self.post_message(post, effects.version).await?;
+            self.send_to(&post.location, message).await?;
+        }
+        self.direct_messages(effects).await
     }
 
     /// Performs `effects`: the post made where the interaction happened becomes its public

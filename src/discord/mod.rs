@@ -5,6 +5,7 @@
 mod autocomplete;
 mod commands;
 mod components;
+mod deathmatch;
 mod deliver;
 mod ids;
 mod respond;
@@ -15,6 +16,7 @@ pub use ids::Component;
 
 use crate::arena::{Arena, ArenaError, Effects};
 use crate::render::Renderer;
+pub use deathmatch::authority_of;
 use deliver::{Delivery, Names};
 use respond::{Outgoing, Responder};
 use serenity::all as discord;
@@ -30,13 +32,36 @@ pub struct Config {
     /// Another address for Discord's API and gateway, such as a fake Discord in tests
     /// (`http://127.0.0.1:PORT`).
     pub api_base: Option<String>,
+    /// Members with this role may host Death Matches (as may those who can manage the server).
+    pub host_role: Option<u64>,
 }
 
 /// Shared by every command and event.
 pub struct Data {
     pub arena: Arena,
     pub renderer: Renderer,
-    pub names: Names,
+    pub names: std::sync::Arc<Names>,
+    pub host_role: Option<u64>,
+}
+
+impl Data {
+    fn new(arena: Arena, host_role: Option<u64>) -> Data {
+        Data {
+            arena,
+            renderer: Renderer::new(),
+            names: std::sync::Arc::default(),
+            host_role,
+        }
+    }
+
+    fn share(&self) -> Data {
+        Data {
+            arena: self.arena.clone(),
+            renderer: self.renderer.clone(),
+            names: self.names.clone(),
+            host_role: self.host_role,
+        }
+    }
 }
 
 pub type Error = anyhow::Error;
@@ -58,6 +83,9 @@ pub async fn run(
     }
     let http = http.build();
     let guild_id = config.guild_id;
+    let host_role = config.host_role;
+    let (announce, announcements) = tokio::sync::mpsc::channel(256);
+    let scheduler = tokio::spawn(crate::clock::Scheduler::new(arena.clone()).run(announce, std::future::pending()));
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -78,11 +106,9 @@ pub async fn run(
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
                 tracing::info!(bot = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
-                Ok(Data {
-                    arena,
-                    renderer: Renderer::new(),
-                    names: Names::default(),
-                })
+                let data = Data::new(arena, host_role);
+                tokio::spawn(announce_deadlines(ctx.http.clone(), data.share(), announcements));
+                Ok(data)
             })
         })
         .build();
@@ -96,8 +122,27 @@ pub async fn run(
         tracing::info!("shutting down");
         shards.shutdown_all().await;
     });
-    client.start().await?;
+    let result = client.start().await;
+    scheduler.abort();
+    result?;
     Ok(())
+}
+
+/// Posts what the clocks announce (warnings, forfeits, resumed matches) where the games are.
+async fn announce_deadlines(
+    http: std::sync::Arc<discord::Http>,
+    data: Data,
+    mut announcements: tokio::sync::mpsc::Receiver<Effects>,
+) {
+    while let Some(effects) = announcements.recv().await {
+        let delivery = Delivery {
+            http: &http,
+            data: &data,
+        };
+        if let Err(error) = delivery.announce(&effects).await {
+            tracing::error!(error = ?error, "could not post a clock announcement");
+        }
+    }
 }
 
 /// Buttons and menus arrive as events; commands and autocomplete go through poise.
