@@ -223,3 +223,54 @@ async fn the_terminal_draws_every_board_it_prints_to_a_png_file() {
     assert!(paths.contains(&alices.to_str().unwrap()), "{output}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A Death Match in the terminal: the clocks run beside the input and their warnings and the
+/// forfeit print as they happen.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_terminal_death_match_is_lost_on_time_with_the_clocks_shown() {
+    let db = support::sqlite().await;
+    let arena = arbiter::arena::Arena::new(db.store.clone(), std::sync::Arc::new(arbiter::clock::SystemClock));
+    let script = "host: deathmatch alice bob alice garden 1s 1s\n\
+                  bob: side first\n\
+                  alice: side first\n\
+                  wait 3s\n\
+                  host: show #1\n";
+    let mut out = Vec::new();
+    local::run(&arena, script.as_bytes(), &mut out, None).await.unwrap();
+    let output = String::from_utf8(out).unwrap();
+    assert!(output.contains("alice holds the Advantage"), "{output}");
+    assert!(output.contains("Colours are drawn at random in"), "{output}");
+    assert!(
+        output.contains("(to bob) error: only alice (who holds the Advantage)"),
+        "{output}"
+    );
+    assert!(output.contains("⏱ alice (Red): 0:01 + 0:01 reserve"), "{output}");
+    assert!(output.contains("alice: your normal time is over"), "{output}");
+    assert!(output.contains("alice ran out of time."), "{output}");
+    assert!(output.contains("0-1 · bob (Blue) wins by time."), "{output}");
+}
+
+#[tokio::test]
+async fn a_terminal_death_match_is_won_by_blockade_and_hosts_run_the_clocks() {
+    let script = format!(
+        "host: deathmatch alice bob alice garden 60s 5m\n\
+         alice: side first\n\
+         host: pause\n\
+         alice: move R@f8\n\
+         host: resume\n\
+         host: addtime bob 30s\n\
+         {}alice: move Qa1-c1@g5\n",
+        BLOCKADE_SETUP
+    );
+    let output = run_script(&script).await;
+    let errors: Vec<&str> = output.lines().filter(|l| l.contains("error:")).collect();
+    assert_eq!(errors.len(), 1, "only the move during the pause fails: {output}");
+    assert!(errors[0].contains("paused"), "{output}");
+    assert!(output.contains("host paused the clocks.") && output.contains("host resumed the clocks."));
+    assert!(output.contains("host gave bob 0:30 more reserve."), "{output}");
+    assert!(output.contains("+ 5:30 reserve"), "{output}");
+    assert!(
+        output.contains("1-0 · alice (Red) wins by no complete turn left."),
+        "{output}"
+    );
+}

@@ -3,6 +3,7 @@
 //! Each line is `<user>: <command>`; see `HELP`. Games live in the store like any others, so a
 //! game started here can be continued later.
 
+mod deathmatch;
 mod text_board;
 
 use crate::arena::{Arena, ArenaError, Effects, OfferResponse};
@@ -73,14 +74,34 @@ pub async fn run(
     out: &mut impl Write,
     images: Option<&ImageFiles>,
 ) -> anyhow::Result<()> {
+    // The clocks run beside the input: what they announce is printed as it happens.
+    let (announce, mut announcements) = tokio::sync::mpsc::channel(64);
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let scheduler = tokio::spawn(crate::clock::Scheduler::new(arena.clone()).run(announce, async {
+        let _ = stopped.await;
+    }));
     let mut lines = input.lines();
-    while let Some(line) = lines.next_line().await? {
+    loop {
+        let line = tokio::select! {
+            line = lines.next_line() => match line? {
+                Some(line) => line,
+                None => break,
+            },
+            Some(effects) = announcements.recv() => {
+                print_effects(out, &UserId::new("local:clock"), &effects, images, arena.now())?;
+                continue;
+            }
+        };
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
         if line == "help" {
-            writeln!(out, "{HELP}")?;
+            writeln!(out, "{HELP}\n{}", deathmatch::HELP)?;
+            continue;
+        }
+        if let Some(time) = line.strip_prefix("wait ") {
+            wait(arena, time, &mut announcements, out, images).await?;
             continue;
         }
         let Some((user, command)) = line.split_once(':') else {
@@ -92,7 +113,7 @@ pub async fn run(
         };
         let user = UserId::new(format!("local:{}", user.trim()));
         match execute(arena, &user, command.trim()).await {
-            Ok(effects) => print_effects(out, &user, &effects, images)?,
+            Ok(effects) => print_effects(out, &user, &effects, images, arena.now())?,
             Err(error) => {
                 if !error.is_user_error() {
                     // The command is not logged: it may hold a secret choice.
@@ -102,15 +123,40 @@ pub async fn run(
             }
         }
     }
+    let _ = stop.send(());
+    let _ = scheduler.await;
     Ok(())
 }
 
-fn usage(message: &str) -> ArenaError {
+/// `wait 5s`: lets the clocks run for a while, printing what they announce meanwhile.
+async fn wait(
+    arena: &Arena,
+    time: &str,
+    announcements: &mut tokio::sync::mpsc::Receiver<Effects>,
+    out: &mut impl Write,
+    images: Option<&ImageFiles>,
+) -> anyhow::Result<()> {
+    let Some(ms) = crate::clock::parse_duration(time) else {
+        writeln!(out, "error: `wait` takes a duration, like `wait 5s`")?;
+        return Ok(());
+    };
+    let until = tokio::time::Instant::now() + std::time::Duration::from_millis(ms as u64);
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep_until(until) => return Ok(()),
+            Some(effects) = announcements.recv() => {
+                print_effects(out, &UserId::new("local:clock"), &effects, images, arena.now())?;
+            }
+        }
+    }
+}
+
+pub(crate) fn usage(message: &str) -> ArenaError {
     ArenaError::Rejected(format!("{message} (type help for the commands)"))
 }
 
 /// Splits an optional leading `#id` from the arguments.
-fn game_argument(args: &str) -> Result<(Option<GameId>, &str), ArenaError> {
+pub(crate) fn game_argument(args: &str) -> Result<(Option<GameId>, &str), ArenaError> {
     let args = args.trim();
     match args.strip_prefix('#') {
         Some(rest) => {
@@ -179,6 +225,9 @@ fn offer_response(word: &str) -> Result<OfferResponse, ArenaError> {
 async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects, ArenaError> {
     let (verb, args) = command.split_once(' ').unwrap_or((command, ""));
     let verb = verb.to_ascii_lowercase();
+    if let Some(result) = deathmatch::execute(arena, user, &verb, args).await {
+        return result;
+    }
     let is_active = |g: &crate::arena::GameSummary| g.status == GameStatus::Active;
     let effects = match verb.as_str() {
         "challenge" => {
@@ -306,15 +355,21 @@ async fn games_text(arena: &Arena, user: &UserId) -> Result<String, ArenaError> 
     Ok(lines.join("\n"))
 }
 
+/// Prints effects; `now` is the arena's time, for countdowns.
 fn print_effects(
     out: &mut impl Write,
     user: &UserId,
     effects: &Effects,
     images: Option<&ImageFiles>,
+    now: i64,
 ) -> anyhow::Result<()> {
     let game = effects.game.unwrap_or_default();
     for post in &effects.posts {
         writeln!(out, "[{}] {}", post.location, post.text)?;
+        if let Some(countdown) = &post.countdown {
+            let left = crate::clock::duration(countdown.at - now);
+            writeln!(out, "    {} in {left}", countdown.what)?;
+        }
         print_board(out, post.game, post.board.as_ref(), None, images)?;
     }
     if let Some(reply) = &effects.reply {

@@ -1,0 +1,121 @@
+//! Death Match commands in the terminal. Whoever types a host command is trusted as a host: the
+//! terminal belongs to the person running it.
+
+use super::{LOCATION, game_argument, usage};
+use crate::arena::{Arena, ArenaError, Authority, Effects, MatchRequest};
+use crate::clock::{TimeControl, parse_duration};
+use crate::store::{GameId, UserId};
+use arbiter_engine::{Seat, VariantId};
+
+pub const HELP: &str = "\
+Death Matches (timed Blockade Chess or Garden of Statues; the typist is the host):
+  deathmatch <player1> <player2> <advantage> <blockade|garden> [normal] [reserve]   e.g. 60s 5m
+  side first|second [#id]        the Advantage holder (or the host) chooses
+  pause [#id]   resume [#id]   addtime <player> <time> [#id]   adjudicate <winner>|draw|abort [#id]
+  wait <time>                    (a line of its own) let the clocks run, e.g. `wait 5s`";
+
+fn local_user(name: &str) -> UserId {
+    UserId::new(format!("local:{name}"))
+}
+
+fn duration(text: &str, what: &str) -> Result<i64, ArenaError> {
+    parse_duration(text).ok_or_else(|| usage(&format!("the {what} \"{text}\" is not a duration like 60s, 5m or 24h")))
+}
+
+/// The game a match command means: the one named, or the only match running here.
+async fn match_here(arena: &Arena, named: Option<GameId>) -> Result<GameId, ArenaError> {
+    match named {
+        Some(id) => Ok(id),
+        None => arena
+            .game_at(LOCATION)
+            .await?
+            .ok_or_else(|| ArenaError::Rejected("name the match, like `pause #3`".into())),
+    }
+}
+
+/// Runs a Death Match command; `None` when `verb` is not one.
+pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Option<Result<Effects, ArenaError>> {
+    let result = match verb {
+        "deathmatch" | "dm" => start(arena, user, args).await,
+        "side" => {
+            let (word, rest) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
+            let side = match word {
+                "first" | "white" | "red" => Seat::White,
+                "second" | "black" | "blue" => Seat::Black,
+                _ => return Some(Err(usage("say `side first` or `side second`"))),
+            };
+            match game_argument(rest) {
+                Ok((named, _)) => match match_here(arena, named).await {
+                    Ok(id) => arena.choose_side(id, user, Authority::Player, side).await,
+                    Err(e) => Err(e),
+                },
+                Err(e) => Err(e),
+            }
+        }
+        "pause" | "resume" => match game_argument(args) {
+            Ok((named, _)) => match match_here(arena, named).await {
+                Ok(id) => arena.pause_match(id, user, Authority::Host, verb == "pause").await,
+                Err(e) => Err(e),
+            },
+            Err(e) => Err(e),
+        },
+        "addtime" => add_time(arena, user, args).await,
+        "adjudicate" => adjudicate(arena, user, args).await,
+        _ => return None,
+    };
+    Some(result)
+}
+
+async fn start(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let [player1, player2, advantage, variant, rest @ ..] = words.as_slice() else {
+        return Err(usage(
+            "say `deathmatch <player1> <player2> <advantage> <blockade|garden> [normal] [reserve]`",
+        ));
+    };
+    let variant = VariantId::parse(variant).ok_or_else(|| usage(&format!("unknown variant \"{variant}\"")))?;
+    let mut control = TimeControl::STANDARD;
+    if let Some(normal) = rest.first() {
+        control.normal_ms = duration(normal, "normal time")?;
+    }
+    if let Some(reserve) = rest.get(1) {
+        control.reserve_ms = duration(reserve, "reserve")?;
+    }
+    let request = MatchRequest {
+        variant,
+        players: [local_user(player1), local_user(player2)],
+        advantage: local_user(advantage),
+        control,
+        location: LOCATION.into(),
+    };
+    arena.start_match(user, Authority::Host, request).await
+}
+
+async fn add_time(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
+    let mut words = args.split_whitespace();
+    let (Some(player), Some(time)) = (words.next(), words.next()) else {
+        return Err(usage("say `addtime <player> <time>`, like `addtime alice 30s`"));
+    };
+    let (named, _) = game_argument(&words.collect::<Vec<_>>().join(" "))?;
+    let id = match_here(arena, named).await?;
+    let ms = duration(time, "time")?;
+    arena.add_time(id, user, Authority::Host, &local_user(player), ms).await
+}
+
+async fn adjudicate(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
+    let (word, rest) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
+    let (named, _) = game_argument(rest)?;
+    let id = match_here(arena, named).await?;
+    match word {
+        "" => Err(usage(
+            "say `adjudicate <winner>`, `adjudicate draw` or `adjudicate abort`",
+        )),
+        "draw" => arena.adjudicate(id, user, Authority::Host, None, false).await,
+        "abort" => arena.adjudicate(id, user, Authority::Host, None, true).await,
+        winner => {
+            arena
+                .adjudicate(id, user, Authority::Host, Some(&local_user(winner)), false)
+                .await
+        }
+    }
+}
