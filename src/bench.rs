@@ -2,7 +2,7 @@
 
 use crate::arena::Arena;
 use crate::clock::SystemClock;
-use crate::store::{GameSetup, PostgresStore, SqliteStore, Store, UserId, WhitePlayer};
+use crate::store::{GameId, GameSetup, PostgresStore, SqliteStore, Store, UserId, WhitePlayer};
 use anyhow::{Context, Result};
 use arbiter_engine::VariantId;
 use std::fmt::Write;
@@ -222,6 +222,142 @@ pub fn render(iterations: usize) -> Result<String> {
             percentile(&total, 99).as_secs_f64() * 1e3,
             size as f64 / 1024.0
         );
+    }
+    Ok(out)
+}
+
+/// CPU time this process has used (user + system), from /proc on Linux.
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces) start after the last ')'.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // The kernel's clock tick is 100 Hz on the machines this runs on.
+    Some(Duration::from_millis(ticks * 10))
+}
+
+/// Starts `matches` Death Matches whose reserves run out at moments spread over `spread`, runs
+/// `schedulers` schedulers until every one has fired, and reports how late each forfeit was.
+pub async fn clocks(
+    store: Arc<dyn Store>,
+    name: &str,
+    matches: usize,
+    spread: Duration,
+    schedulers: usize,
+) -> Result<String> {
+    use crate::arena::{Authority, MatchRequest};
+    use crate::clock::{Scheduler, TimeControl};
+    use crate::store::LogEntry;
+    let arena = Arena::new(store.clone(), Arc::new(SystemClock));
+    let host = UserId::new("bench:host");
+    // Deadlines start after every match is set up, then spread evenly.
+    let lead = Duration::from_secs(5) + Duration::from_millis(matches as u64 * 3);
+    let mut due = Vec::with_capacity(matches);
+    for i in 0..matches {
+        let offset = lead + spread * i as u32 / matches.max(1) as u32;
+        let control = TimeControl {
+            normal_ms: offset.as_millis() as i64,
+            reserve_ms: 0,
+        };
+        let players = [UserId::new(format!("bench:r{i}")), UserId::new(format!("bench:b{i}"))];
+        let request = MatchRequest {
+            variant: VariantId::Blockade,
+            players: players.clone(),
+            advantage: players[0].clone(),
+            control,
+            location: "bench".into(),
+        };
+        let id = arena
+            .start_match(&host, Authority::Host, request)
+            .await?
+            .game
+            .context("a match")?;
+        arena
+            .choose_side(id, &players[0], Authority::Player, arbiter_engine::Seat::White)
+            .await?;
+        let game = store.game(id).await?.context("the match")?;
+        let clock = game.deathmatch.and_then(|d| d.clock).context("a running clock")?;
+        let flag = clock.events().last().map(|(at, _)| *at).context("a flag time")?;
+        due.push((id, flag));
+    }
+    let (announce, mut announcements) = tokio::sync::mpsc::channel(1024);
+    let drain = tokio::spawn(async move { while announcements.recv().await.is_some() {} });
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let cpu_before = cpu_time();
+    let wall = Instant::now();
+    let mut runners = Vec::new();
+    for _ in 0..schedulers.max(1) {
+        let mut stopped = stopped.clone();
+        let scheduler = Scheduler::new(arena.clone());
+        let announce = announce.clone();
+        runners.push(tokio::spawn(async move {
+            scheduler
+                .run(announce, async move {
+                    let _ = stopped.wait_for(|s| *s).await;
+                })
+                .await
+        }));
+    }
+    drop(announce);
+    let last_due = due.iter().map(|(_, at)| *at).max().unwrap_or(0);
+    let give_up = last_due + 30_000;
+    let mut lateness = Vec::with_capacity(matches);
+    let mut pending: Vec<(GameId, i64)> = due.clone();
+    while !pending.is_empty() && arena.now() < give_up {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let mut still = Vec::new();
+        for (id, flag) in pending {
+            let log = store.log(id).await?;
+            match log.iter().find(|e| matches!(e.entry, LogEntry::Conclude { .. })) {
+                Some(entry) => lateness.push(Duration::from_millis((entry.at - flag).max(0) as u64)),
+                None => still.push((id, flag)),
+            }
+        }
+        pending = still;
+    }
+    let elapsed = wall.elapsed();
+    let cpu = match (cpu_before, cpu_time()) {
+        (Some(before), Some(after)) => after.saturating_sub(before),
+        _ => Duration::ZERO,
+    };
+    let _ = stop.send(true);
+    for runner in runners {
+        let _ = runner.await;
+    }
+    let _ = drain.await;
+    lateness.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    Ok(format!(
+        "{name}: {} of {matches} forfeits fired ({} schedulers, deadlines over {:.0} s); late by p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms; CPU {:.2} s over {:.0} s of wall time ({:.1}% of one core)\n",
+        lateness.len(),
+        schedulers.max(1),
+        spread.as_secs_f64(),
+        ms(percentile(&lateness, 50)),
+        ms(percentile(&lateness, 99)),
+        ms(lateness.last().copied().unwrap_or_default()),
+        cpu.as_secs_f64(),
+        elapsed.as_secs_f64(),
+        100.0 * cpu.as_secs_f64() / elapsed.as_secs_f64().max(1e-9)
+    ))
+}
+
+/// The clock benchmark on SQLite and, when given, PostgreSQL.
+pub async fn clocks_everywhere(
+    postgres_url: Option<&str>,
+    matches: usize,
+    spread: Duration,
+    schedulers: usize,
+) -> Result<String> {
+    let mut out = String::new();
+    let (store, dir) = scratch_sqlite().await?;
+    let report = clocks(store, "sqlite", matches, spread, 1).await;
+    let _ = std::fs::remove_dir_all(&dir);
+    out.push_str(&report?);
+    if let Some(url) = postgres_url {
+        let (store, schema) = scratch_postgres(url).await?;
+        let report = clocks(store, "postgres", matches, spread, schedulers).await;
+        drop_schema(url, &schema).await?;
+        out.push_str(&report?);
     }
     Ok(out)
 }

@@ -112,6 +112,20 @@ enum BenchCommand {
         #[arg(long)]
         postgres: Option<String>,
     },
+    /// Death Match clocks: many matches whose reserves run out spread over a span; how late each
+    /// forfeit fires, and the CPU the schedulers use. SQLite, and PostgreSQL when given.
+    Clocks {
+        #[arg(long, default_value_t = 1000)]
+        matches: usize,
+        /// The span the deadlines are spread over, in seconds.
+        #[arg(long, default_value_t = 60)]
+        spread: u64,
+        /// Schedulers running at once on PostgreSQL (each claims with SKIP LOCKED).
+        #[arg(long, default_value_t = 2)]
+        schedulers: usize,
+        #[arg(long)]
+        postgres: Option<String>,
+    },
     /// Board image speed and size: an 8x8 and a 10x10 position, view to PNG bytes.
     Render {
         #[arg(long, default_value_t = 200)]
@@ -161,6 +175,19 @@ fn main() -> ExitCode {
             out,
         } => cli::render(&game, viewer, dots.as_deref(), &out, svg.as_deref()),
         Command::Bench(BenchCommand::Render { iterations }) => arbiter::bench::render(iterations),
+        Command::Bench(BenchCommand::Clocks {
+            matches,
+            spread,
+            schedulers,
+            postgres,
+        }) => runtime().and_then(|rt| {
+            rt.block_on(arbiter::bench::clocks_everywhere(
+                postgres.as_deref(),
+                matches,
+                std::time::Duration::from_secs(spread),
+                schedulers,
+            ))
+        }),
         Command::Bench(BenchCommand::Arena { games, postgres }) => {
             runtime().and_then(|rt| rt.block_on(arbiter::bench::arena(postgres.as_deref(), games)))
         }

@@ -198,11 +198,10 @@ async fn warnings_come_when_normal_time_ends_and_at_60_30_and_10_seconds_then_th
     let scheduler = Scheduler::new(arena.clone());
     let mut heard = Vec::new();
     for (advance, expected) in [
-        (59_000, None),
-        (
-            1_000,
-            Some("your normal time is over; your reserve is running (5:00 left)"),
-        ),
+        (44_999, None),
+        (1, Some("0:15 of normal time left in this turn")),
+        (14_999, None),
+        (1, Some("your normal time is over; your reserve is running (5:00 left)")),
         (239_000, None),
         (1_000, Some("1:00 of reserve left")),
         (30_000, Some("0:30 of reserve left")),
@@ -231,7 +230,7 @@ async fn warnings_come_when_normal_time_ends_and_at_60_30_and_10_seconds_then_th
     );
     assert_eq!(game.next_deadline(), None);
     assert!(scheduler.run_once().await.unwrap().is_empty(), "a forfeit fires once");
-    assert_eq!(heard.len(), 4);
+    assert_eq!(heard.len(), 5);
 }
 
 #[tokio::test]

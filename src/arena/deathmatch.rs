@@ -467,6 +467,9 @@ fn fire_clock(game: &mut GameRow, now: i64) -> Change {
         }
         Some(event) => {
             let text = match event {
+                ClockEvent::NormalLeft(left) => {
+                    format!("{player}: {} of normal time left in this turn.", duration(left))
+                }
                 ClockEvent::ReserveStarts => {
                     format!(
                         "{player}: your normal time is over; your reserve is running ({} left).",

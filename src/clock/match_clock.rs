@@ -41,6 +41,8 @@ pub struct Turn {
 /// Something the clock says at a moment of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClockEvent {
+    /// Only this much normal time is left (a quarter of it: 15 seconds of a 60-second turn).
+    NormalLeft(i64),
     /// The normal time is over; the reserve runs from now.
     ReserveStarts,
     /// Only this much reserve is left.
@@ -130,7 +132,11 @@ impl MatchClock {
         };
         let reserve = self.reserve_ms[turn.seat.index()];
         let reserve_starts = turn.started_at + self.control.normal_ms;
-        let mut events = vec![(reserve_starts, ClockEvent::ReserveStarts)];
+        let quarter = self.control.normal_ms / 4;
+        let mut events = vec![
+            (reserve_starts - quarter, ClockEvent::NormalLeft(quarter)),
+            (reserve_starts, ClockEvent::ReserveStarts),
+        ];
         for point in self.control.warning_points() {
             if point < reserve {
                 events.push((reserve_starts + reserve - point, ClockEvent::ReserveLeft(point)));
@@ -241,6 +247,7 @@ mod tests {
         assert_eq!(
             at,
             vec![
+                (46_000, ClockEvent::NormalLeft(15_000)),
                 (61_000, ClockEvent::ReserveStarts),
                 (301_000, ClockEvent::ReserveLeft(60_000)),
                 (331_000, ClockEvent::ReserveLeft(30_000)),
@@ -268,6 +275,7 @@ mod tests {
         assert_eq!(
             kinds,
             [
+                ClockEvent::NormalLeft(15_000),
                 ClockEvent::ReserveStarts,
                 ClockEvent::ReserveLeft(10_000),
                 ClockEvent::Flagged
@@ -284,17 +292,18 @@ mod tests {
         assert_eq!(clock.next_event(), None, "nothing falls due while paused");
         clock.resume(500_000);
         assert_eq!(clock.left(WHITE, 500_000), (10_000, 300_000));
-        assert_eq!(clock.next_event(), Some((510_000, ClockEvent::ReserveStarts)));
+        assert_eq!(clock.next_event(), Some((495_000, ClockEvent::NormalLeft(15_000))));
     }
 
     #[test]
     fn added_reserve_counts_at_once_and_announcements_ahead_again_are_made_again() {
         let mut clock = MatchClock::new(TimeControl::STANDARD);
         clock.start_turn(WHITE, 0);
-        for _ in 0..3 {
+        for _ in 0..4 {
             clock.event_done();
         }
-        // At 340 s: 20 s of reserve left; three announcements made (normal over, 60 s, 30 s).
+        // At 340 s: 20 s of reserve left; four announcements made (15 s of normal time left,
+        // normal time over, 60 s, 30 s).
         assert_eq!(clock.left(WHITE, 340_000), (0, 20_000));
         clock.add_reserve(WHITE, 60_000, 340_000);
         assert_eq!(clock.left(WHITE, 340_000), (0, 80_000));
