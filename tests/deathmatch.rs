@@ -151,7 +151,7 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
         .unwrap()
         .game
         .unwrap();
-    let scheduler = Scheduler::new(arena.clone());
+    let scheduler = Scheduler::new(arena.clone(), "show");
     assert!(scheduler.run_once().await.unwrap().is_empty());
     clock.advance(arbiter::arena::COLOUR_CHOICE_MS);
     let fired = scheduler.run_once().await.unwrap();
@@ -195,7 +195,7 @@ async fn warnings_come_when_normal_time_ends_and_at_60_30_and_10_seconds_then_th
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
     let id = start(&arena, TimeControl::STANDARD).await;
-    let scheduler = Scheduler::new(arena.clone());
+    let scheduler = Scheduler::new(arena.clone(), "show");
     let mut heard = Vec::new();
     for (advance, expected) in [
         (44_999, None),
@@ -254,7 +254,7 @@ async fn a_pause_freezes_the_clocks_and_blocks_moves_until_the_host_resumes() {
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
     let id = start(&arena, TimeControl::STANDARD).await;
-    let scheduler = Scheduler::new(arena.clone());
+    let scheduler = Scheduler::new(arena.clone(), "show");
     clock.advance(20_000);
     let refused = arena.pause_match(id, &red(), Authority::Player, true).await;
     assert!(
@@ -340,17 +340,17 @@ async fn after_a_restart_the_clocks_resume_without_charging_the_downtime() {
     for db in support::databases().await {
         let (arena, clock) = support::arena(&db);
         let id = start(&arena, TimeControl::STANDARD).await;
-        let first = Scheduler::new(arena.clone());
+        let first = Scheduler::new(arena.clone(), "show");
         assert!(first.start().await.unwrap().is_empty());
         clock.advance(20_000);
         first.run_once().await.unwrap();
-        arena.store().heartbeat(arena.now()).await.unwrap();
+        arena.store().heartbeat("show", arena.now()).await.unwrap();
         drop(first);
 
         clock.advance(20 * 60_000);
         let restarted_clock = Arc::new(ManualClock::new(arena.now()));
         let restarted = Arena::new(arena.store().clone(), restarted_clock.clone());
-        let second = Scheduler::new(restarted.clone());
+        let second = Scheduler::new(restarted.clone(), "show");
         let resumed = second.start().await.unwrap();
         assert_eq!(resumed.len(), 1, "{}", db.name);
         assert!(texts(&resumed)[0].contains("resumed after Arbiter was unavailable for 20:00"));
@@ -399,7 +399,10 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once() {
         ids.push(id);
     }
     clock.advance(1_000);
-    let schedulers = [Scheduler::new(arena.clone()), Scheduler::new(arena.clone())];
+    let schedulers = [
+        Scheduler::new(arena.clone(), "show"),
+        Scheduler::new(arena.clone(), "show"),
+    ];
     let runs = schedulers.map(|s| tokio::spawn(async move { s.run_once().await.unwrap() }));
     let mut forfeits = 0;
     let mut per_scheduler = Vec::new();
@@ -421,4 +424,73 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once() {
         assert_eq!(game.state.outcome().unwrap().reason, EndReason::Timeout);
     }
     eprintln!("forfeits fired per scheduler: {per_scheduler:?}");
+}
+
+#[tokio::test]
+async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
+    let db = support::sqlite().await;
+    let (arena, clock) = support::arena(&db);
+    let request = MatchRequest {
+        variant: VariantId::Garden,
+        players: [red(), blue()],
+        advantage: red(),
+        control: TimeControl::STANDARD,
+        location: "show".into(),
+    };
+    let id = arena
+        .start_match(&host(), Authority::Host, request.clone())
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    for refused in [
+        arena.accept(id, &blue()).await,
+        arena.decline(id, &blue()).await,
+        arena.cancel(id, &red()).await,
+    ] {
+        assert!(refused.unwrap_err().to_string().contains("Death Match"));
+    }
+    arena
+        .choose_side(id, &red(), Authority::Player, Seat::White)
+        .await
+        .unwrap();
+    assert!(
+        arena
+            .abort(id, &red())
+            .await
+            .unwrap_err()
+            .to_string()
+            .contains("Death Match")
+    );
+    let year = 366 * 86_400_000;
+    let absurd = MatchRequest {
+        control: TimeControl {
+            normal_ms: year + 1,
+            reserve_ms: 0,
+        },
+        ..request
+    };
+    assert!(arena.start_match(&host(), Authority::Host, absurd).await.is_err());
+    assert!(
+        arena
+            .add_time(id, &host(), Authority::Player, &red(), year + 1)
+            .await
+            .is_err()
+    );
+    // A player whose flag fell cannot be saved by a pause or a draw.
+    clock.advance(360_000);
+    let late = arena.pause_match(id, &host(), Authority::Player, true).await.unwrap();
+    assert!(late.posts[0].text.contains("ran out of time"), "{}", late.posts[0].text);
+}
+
+#[tokio::test]
+async fn schedulers_fire_only_the_games_of_their_own_places() {
+    let db = support::sqlite().await;
+    let (arena, clock) = support::arena(&db);
+    let id = start(&arena, TimeControl::STANDARD).await;
+    clock.advance(60_000);
+    let elsewhere = Scheduler::new(arena.clone(), "discord:");
+    assert!(elsewhere.run_once().await.unwrap().is_empty(), "not its game");
+    let here = Scheduler::new(arena.clone(), "show");
+    assert_eq!(here.run_once().await.unwrap()[0].game, Some(id));
 }

@@ -5,8 +5,9 @@ ALTER TABLE games ADD COLUMN next_deadline BIGINT;
 ALTER TABLE games ADD COLUMN deadline_lease BIGINT;
 CREATE INDEX games_by_deadline ON games (next_deadline);
 
--- When a scheduler last showed it was alive, so time the bot was down is not charged to anyone.
+-- When a scheduler serving a transport's places last showed it was alive, so time it was down
+-- is not charged to anyone.
 CREATE TABLE heartbeat (
-    id INTEGER PRIMARY KEY,
+    places TEXT PRIMARY KEY,
     at BIGINT NOT NULL
 );

@@ -65,9 +65,10 @@ impl Arena {
                 "the Advantage must go to one of the two players".into(),
             ));
         }
-        if control.normal_ms < 1_000 || control.reserve_ms < 0 {
+        let longest = crate::clock::LONGEST_MS;
+        if !(1_000..=longest).contains(&control.normal_ms) || !(0..=longest).contains(&control.reserve_ms) {
             return Err(ArenaError::Rejected(
-                "the normal time must be at least a second and the reserve not negative".into(),
+                "the normal time must be between a second and a year, and the reserve at most a year".into(),
             ));
         }
         let now = self.now();
@@ -150,8 +151,17 @@ impl Arena {
                     name(&deathmatch.advantage)
                 )));
             }
-            let chooser = if &deathmatch.advantage == user { "" } else { " for them" };
-            let text = format!("{} chose{chooser}.", name(user));
+            let [first, second] = variant_sides(game.setup.variant);
+            let taken = if side == Seat::White {
+                format!("{first} (moves first)")
+            } else {
+                second.to_string()
+            };
+            let text = if &deathmatch.advantage == user {
+                format!("{} chose to play {taken}.", name(user))
+            } else {
+                format!("{} chose {taken} for {}.", name(user), name(&deathmatch.advantage))
+            };
             Ok(begin(game, side, text, now))
         })
         .await
@@ -225,8 +235,10 @@ impl Arena {
         player: &UserId,
         ms: i64,
     ) -> Result<Effects, ArenaError> {
-        if ms <= 0 {
-            return Err(ArenaError::Rejected("add a positive amount of time".into()));
+        if !(1..=crate::clock::LONGEST_MS).contains(&ms) {
+            return Err(ArenaError::Rejected(
+                "add a positive amount of time, at most a year".into(),
+            ));
         }
         self.host_action(id, user, authority, |game, clock, now| {
             let seat = game
@@ -287,6 +299,13 @@ impl Arena {
     /// nobody is charged for it, and says so in each match.
     pub async fn credit_downtime(&self, id: GameId, down_since: i64) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, now| {
+            if game.status == GameStatus::Challenge
+                && let Some(deathmatch) = game.deathmatch.as_mut()
+            {
+                // The colour choice waited through the downtime too.
+                deathmatch.colours_due += (now - down_since.max(game.created_at)).max(0);
+                return Ok(Change::nothing());
+            }
             let Some(clock) = game.deathmatch.as_mut().and_then(|d| d.clock.as_mut()) else {
                 return Ok(Change::nothing());
             };
@@ -323,6 +342,15 @@ impl Arena {
         self.mutate(id, false, |game, _, now| {
             require_host(game, user, authority)?;
             super::require_active(game)?;
+            if game
+                .deathmatch
+                .as_ref()
+                .and_then(|d| d.clock.as_ref())
+                .is_some_and(|c| c.is_flagged(now))
+            {
+                // The flag fell before the host acted: the game is already lost on time.
+                return Ok(flag_fall(game, now));
+            }
             let mut clock = game
                 .deathmatch
                 .as_ref()

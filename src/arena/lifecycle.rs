@@ -122,6 +122,7 @@ impl Arena {
     /// The challenger withdraws a challenge not yet answered.
     pub async fn cancel(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, _| {
+            refuse_deathmatch(game, "only the host calls it off")?;
             if game.status != GameStatus::Challenge {
                 return Err(super::require_active(game)
                     .err()
@@ -155,6 +156,7 @@ impl Arena {
     pub async fn abort(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, now| {
             seated(game, user)?;
+            refuse_deathmatch(game, "only the host calls it off")?;
             let record = game.state.view(Viewer::Spectator).record;
             let both_acted = [Seat::White, Seat::Black]
                 .iter()
@@ -183,7 +185,21 @@ pub(super) fn seated(game: &GameRow, user: &UserId) -> Result<Seat, ArenaError> 
     game.seat_of(user).ok_or(ArenaError::NotAPlayer(game.id))
 }
 
+/// A Death Match is begun, ended and called off by its host and its clocks, never by the
+/// challenge and abort commands of ordinary games.
+fn refuse_deathmatch(game: &GameRow, what: &str) -> Result<(), ArenaError> {
+    match &game.deathmatch {
+        Some(deathmatch) => Err(ArenaError::Rejected(format!(
+            "game #{} is a Death Match: {what} (ask the host, {})",
+            game.id,
+            name(&deathmatch.host)
+        ))),
+        None => Ok(()),
+    }
+}
+
 fn answerable_challenge(game: &GameRow, user: &UserId) -> Result<(), ArenaError> {
+    refuse_deathmatch(game, "the Advantage holder chooses colours with the buttons")?;
     if game.status != GameStatus::Challenge {
         return Err(ArenaError::Rejected(format!(
             "game #{} is no longer an open challenge",

@@ -56,6 +56,10 @@ impl Arena {
     pub async fn draw(&self, id: GameId, user: &UserId, response: OfferResponse) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, now| {
             let seat = seated(game, user)?;
+            if super::deathmatch::check_clock(game, now)? {
+                // The flag fell first: the game is lost on time, not drawn.
+                return Ok(super::deathmatch::flag_fall(game, now));
+            }
             match response {
                 OfferResponse::Offer => make_offer(game, seat, OfferKind::Draw, "offers a draw"),
                 OfferResponse::Decline => decline_offer(game, seat, OfferKind::Draw),

@@ -186,11 +186,14 @@ impl MatchClock {
     /// Gives `seat` more reserve. Announcements already made for the turn stay made, but the
     /// ones now ahead again are made again.
     pub fn add_reserve(&mut self, seat: Seat, ms: i64, now: i64) {
-        self.reserve_ms[seat.index()] += ms.max(0);
+        let reserve = &mut self.reserve_ms[seat.index()];
+        *reserve = reserve.saturating_add(ms.max(0)).min(LONGEST_MS);
         if let Some(turn) = self.turn
             && turn.seat == seat
         {
-            let due = self.events().iter().take_while(|(at, _)| *at <= now).count();
+            // While paused, the turn stands where the pause froze it.
+            let at = self.paused_at.unwrap_or(now);
+            let due = self.events().iter().take_while(|(due, _)| *due <= at).count();
             if let Some(turn) = self.turn.as_mut() {
                 turn.events_done = due.min(usize::from(turn.events_done)) as u8;
             }
@@ -207,7 +210,7 @@ impl MatchClock {
 
 /// `0:42`, `4:05`, `1:02:03`, `3d 04:00:00` (rounded up to the second: 0:00 means none left).
 pub fn duration(ms: i64) -> String {
-    let seconds = (ms.max(0) + 999) / 1000;
+    let seconds = (ms.clamp(0, i64::MAX - 999) + 999) / 1000;
     let (days, rest) = (seconds / 86_400, seconds % 86_400);
     let (hours, rest) = (rest / 3600, rest % 3600);
     let (minutes, seconds) = (rest / 60, rest % 60);
@@ -321,8 +324,17 @@ mod tests {
     }
 }
 
-/// Reads a duration as hosts write one: `90` (seconds), `90s`, `5m`, `1h30m`, `24h`, `3d`.
+/// The longest duration a match accepts anywhere (a year), which keeps all clock arithmetic far
+/// from overflowing.
+pub const LONGEST_MS: i64 = 366 * 86_400_000;
+
+/// Reads a duration as hosts write one: `90` (seconds), `90s`, `5m`, `1h30m`, `24h`, `3d`; at
+/// most [`LONGEST_MS`].
 pub fn parse_duration(text: &str) -> Option<i64> {
+    parse_any_duration(text).filter(|ms| *ms <= LONGEST_MS)
+}
+
+fn parse_any_duration(text: &str) -> Option<i64> {
     let text = text.trim().to_ascii_lowercase();
     if text.is_empty() {
         return None;
@@ -365,7 +377,17 @@ mod parse_tests {
         assert_eq!(parse_duration("1h30m"), Some(5_400_000));
         assert_eq!(parse_duration("24H"), Some(86_400_000));
         assert_eq!(parse_duration("3d"), Some(259_200_000));
-        for bad in ["", "m", "5x", "5m3", "-5", "1h h", "99999999999999999999d"] {
+        for bad in [
+            "",
+            "m",
+            "5x",
+            "5m3",
+            "-5",
+            "1h h",
+            "99999999999999999999d",
+            "2000000000d",
+            "367d",
+        ] {
             assert_eq!(parse_duration(bad), None, "{bad}");
         }
     }

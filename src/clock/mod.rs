@@ -4,7 +4,7 @@
 mod match_clock;
 mod scheduler;
 
-pub use match_clock::{ClockEvent, MatchClock, TimeControl, Turn, duration, parse_duration};
+pub use match_clock::{ClockEvent, LONGEST_MS, MatchClock, TimeControl, Turn, duration, parse_duration};
 pub use scheduler::Scheduler;
 
 use std::sync::atomic::{AtomicI64, Ordering};

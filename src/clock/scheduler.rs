@@ -23,26 +23,33 @@ const DOWNTIME_GAP_MS: i64 = 5_000;
 #[derive(Clone)]
 pub struct Scheduler {
     arena: Arena,
+    /// The places this scheduler serves: its transport's prefix (`discord:`, `local`), so the
+    /// bot and a terminal sharing one database each fire, and announce, their own games.
+    places: String,
 }
 
 impl Scheduler {
-    pub fn new(arena: Arena) -> Scheduler {
-        Scheduler { arena }
+    pub fn new(arena: Arena, places: impl Into<String>) -> Scheduler {
+        Scheduler {
+            arena,
+            places: places.into(),
+        }
     }
 
     /// Records that a scheduler is alive; after a silence (no scheduler ran), credits the time
     /// the bot was down to every running clock and returns the announcements.
     pub async fn start(&self) -> Result<Vec<Effects>, ArenaError> {
         let now = self.arena.now();
-        let previous = self.arena.store().heartbeat(now).await?;
+        let previous = self.arena.store().heartbeat(&self.places, now).await?;
         let Some(last_alive) = previous.filter(|at| now - at > DOWNTIME_GAP_MS) else {
             return Ok(Vec::new());
         };
         let mut announcements = Vec::new();
-        for id in self.arena.store().running_matches().await? {
-            let effects = self.arena.credit_downtime(id, last_alive).await?;
-            if !effects.posts.is_empty() {
-                announcements.push(effects);
+        for id in self.arena.store().running_matches(&self.places).await? {
+            match self.arena.credit_downtime(id, last_alive).await {
+                Ok(effects) if !effects.posts.is_empty() => announcements.push(effects),
+                Ok(_) => {}
+                Err(error) => tracing::error!(game = id, error = ?error, "could not credit the downtime"),
             }
         }
         Ok(announcements)
@@ -53,7 +60,7 @@ impl Scheduler {
         let mut announcements = Vec::new();
         loop {
             let now = self.arena.now();
-            let due = self.arena.store().claim_due(now, LEASE_MS, BATCH).await?;
+            let due = self.arena.store().claim_due(&self.places, now, LEASE_MS, BATCH).await?;
             if due.is_empty() {
                 return Ok(announcements);
             }
@@ -68,7 +75,9 @@ impl Scheduler {
                     Err(error) if error.is_user_error() => {
                         tracing::debug!(game = id, %error, "a deadline no longer applies");
                     }
-                    Err(error) => return Err(error),
+                    // One game's failure must not hold up the others; its claim lapses and a
+                    // later pass tries it again.
+                    Err(error) => tracing::error!(game = id, error = ?error, "a deadline could not be fired"),
                 }
             }
         }
@@ -99,12 +108,12 @@ impl Scheduler {
             }
             let now = self.arena.now();
             if now - last_beat >= HEARTBEAT_EVERY_MS {
-                if let Err(error) = self.arena.store().heartbeat(now).await {
+                if let Err(error) = self.arena.store().heartbeat(&self.places, now).await {
                     tracing::warn!(error = ?error, "could not record the scheduler's heartbeat");
                 }
                 last_beat = now;
             }
-            let sleep = match self.arena.store().earliest_deadline().await {
+            let sleep = match self.arena.store().earliest_deadline(&self.places).await {
                 Ok(Some(due)) => Duration::from_millis((due - now).clamp(1, MAX_SLEEP.as_millis() as i64) as u64),
                 _ => MAX_SLEEP,
             };

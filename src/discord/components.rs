@@ -63,10 +63,16 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
             game,
             ..
         } => choose_privately(http, data, &mut responder, game, &user).await,
-        Component::Button { button, game, .. } => {
+        Component::Button { button, game, version } => {
             let arena = &data.arena;
             let authority = super::authority_of(interaction.member.as_ref(), data.host_role);
             let work = async {
+                // A question posted at `version` is answered only while the game is still there:
+                // an old "Accept draw" must not accept a newer offer.
+                let current = arena.store().game(game).await?.ok_or(ArenaError::UnknownGame(game))?;
+                if current.version != version {
+                    return Err(ArenaError::Stale(game));
+                }
                 match button {
                     Button::DeclineChallenge => arena.decline(game, &user).await,
                     Button::AcceptDraw => arena.draw(game, &user, OfferResponse::Accept).await,
@@ -82,7 +88,7 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
             if result.is_ok() {
                 // The question is answered: its buttons go.
                 let _ = responder
-                    .update_clicked(Outgoing::text(fit(&interaction.message.content)))
+                    .update_clicked(Outgoing::text(answered(&interaction.message.content)))
                     .await;
             }
             answer(http, data, result, &here, &mut responder).await;
@@ -108,6 +114,12 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
             }
         }
     }
+}
+
+/// A question's text once answered: its countdown (to a moment that no longer matters) goes.
+fn answered(content: &str) -> String {
+    let kept: Vec<&str> = content.lines().filter(|line| !line.contains("<t:")).collect();
+    fit(&kept.join("\n"))
 }
 
 /// The opponent accepts: the game begins in a thread of its own, opened from the challenge.
@@ -142,8 +154,9 @@ async fn accept(
     }
     let accepted = format!(
         "{}\n**Accepted.** The game is played in {place}.",
-        interaction.message.content
+        answered(&interaction.message.content)
     );
+    responder.defer_if_late(false).await;
     if let Err(error) = responder
         .update_clicked(Outgoing::text(fit(accepted.trim_start())))
         .await
@@ -172,14 +185,18 @@ async fn open_thread(
     let name = format!("#{game} {}: {} vs {}", row.setup.variant.name(), names[0], names[1]);
     let name: String = name.chars().take(100).collect();
     let builder = discord::CreateThread::new(name).auto_archive_duration(discord::AutoArchiveDuration::OneWeek);
-    match interaction
+    let opening = interaction
         .channel_id
-        .create_thread_from_message(http, interaction.message.id, builder)
-        .await
-    {
-        Ok(thread) => Some(thread.id),
-        Err(error) => {
+        .create_thread_from_message(http, interaction.message.id, builder);
+    // Bounded: the click still waits for its answer.
+    match tokio::time::timeout(std::time::Duration::from_secs(2), opening).await {
+        Ok(Ok(thread)) => Some(thread.id),
+        Ok(Err(error)) => {
             tracing::warn!(game, %error, "could not open a thread for a game");
+            None
+        }
+        Err(_) => {
+            tracing::warn!(game, "Discord took too long to open a thread for a game");
             None
         }
     }

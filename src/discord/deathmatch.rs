@@ -129,7 +129,7 @@ async fn pause_or_resume(ctx: Context<'_>, game: Option<i64>, pause: bool) -> Re
     let data = ctx.data();
     let authority = authority(ctx);
     run(ctx, false, |caller| async move {
-        let id = match_here(data, &caller.here, game).await?;
+        let (id, authority) = match_here(data, &caller.here, game, authority).await?;
         data.arena.pause_match(id, &caller.user, authority, pause).await
     })
     .await
@@ -146,7 +146,7 @@ pub async fn addtime(
     let data = ctx.data();
     let authority = authority(ctx);
     run(ctx, false, |caller| async move {
-        let id = match_here(data, &caller.here, game).await?;
+        let (id, authority) = match_here(data, &caller.here, game, authority).await?;
         let ms = duration_option(Some(time), 0, "time")?;
         data.arena
             .add_time(id, &caller.user, authority, &ids::user(player.id), ms)
@@ -164,7 +164,7 @@ pub async fn abort(
     let data = ctx.data();
     let authority = authority(ctx);
     run(ctx, false, |caller| async move {
-        let id = match_here(data, &caller.here, game).await?;
+        let (id, authority) = match_here(data, &caller.here, game, authority).await?;
         data.arena.adjudicate(id, &caller.user, authority, None, true).await
     })
     .await
@@ -181,7 +181,7 @@ pub async fn adjudicate(
     let data = ctx.data();
     let authority = authority(ctx);
     run(ctx, false, |caller| async move {
-        let id = match_here(data, &caller.here, game).await?;
+        let (id, authority) = match_here(data, &caller.here, game, authority).await?;
         let winner = match (result, winner) {
             (Ruling::Win, Some(user)) => Some(ids::user(user.id)),
             (Ruling::Win, None) => return Err(ArenaError::Rejected("name the winner".into())),
@@ -194,15 +194,29 @@ pub async fn adjudicate(
     .await
 }
 
-/// The match a host command means: the one named, or the one being played here.
-async fn match_here(data: &Data, here: &str, named: Option<i64>) -> Result<i64, ArenaError> {
-    if let Some(id) = named {
-        return Ok(id);
-    }
-    data.arena
-        .game_at(here)
-        .await?
-        .ok_or_else(|| ArenaError::Rejected("there is no single match here: name it with the `game` option".into()))
+/// The match a host command means (the one named, or the one being played here), and the
+/// authority the caller has over it: a server's hosts are hosts only for matches played in that
+/// channel, never for a match named from elsewhere (another server's, say); the match's own host
+/// keeps their rights everywhere (the arena checks that).
+async fn match_here(
+    data: &Data,
+    here: &str,
+    named: Option<i64>,
+    authority: Authority,
+) -> Result<(i64, Authority), ArenaError> {
+    let id = match named {
+        Some(id) => id,
+        None => data.arena.game_at(here).await?.ok_or_else(|| {
+            ArenaError::Rejected("there is no single match here: name it with the `game` option".into())
+        })?,
+    };
+    let game = data.arena.store().game(id).await?.ok_or(ArenaError::UnknownGame(id))?;
+    let authority = if game.location == here {
+        authority
+    } else {
+        Authority::Player
+    };
+    Ok((id, authority))
 }
 
 #[cfg(test)]

@@ -38,12 +38,14 @@ impl Names {
         if let Some(name) = self.lock().get(&id) {
             return name.clone();
         }
-        match http.get_user(id).await {
-            Ok(user) => {
+        // Bounded: this runs while an interaction waits for its answer.
+        let fetched = tokio::time::timeout(std::time::Duration::from_secs(1), http.get_user(id)).await;
+        match fetched {
+            Ok(Ok(user)) => {
                 self.remember(&user);
                 user.global_name.unwrap_or(user.name)
             }
-            Err(_) => format!("user {id}"),
+            _ => format!("user {id}"),
         }
     }
 
@@ -173,6 +175,8 @@ impl Delivery<'_> {
     /// answer, other posts go to their channels, the private reply is ephemeral, prompts go by
     /// DM. The responder always ends up answered.
     pub async fn perform(&self, effects: &Effects, here: &str, responder: &mut Responder<'_>) -> anyhow::Result<()> {
+        let answers_publicly = effects.posts.iter().any(|p| p.location == here);
+        responder.defer_if_late(!answers_publicly).await;
         for post in &effects.posts {
             let message = self.post_message(post, effects.version).await?;
             if post.location == here && !responder.has_answered() {

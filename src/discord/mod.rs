@@ -85,7 +85,8 @@ pub async fn run(
     let guild_id = config.guild_id;
     let host_role = config.host_role;
     let (announce, announcements) = tokio::sync::mpsc::channel(256);
-    let scheduler = tokio::spawn(crate::clock::Scheduler::new(arena.clone()).run(announce, std::future::pending()));
+    let scheduler =
+        tokio::spawn(crate::clock::Scheduler::new(arena.clone(), "discord:").run(announce, std::future::pending()));
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -193,7 +194,7 @@ async fn answer(
     let delivered = match result {
         Ok(effects) => Delivery { http, data }.perform(&effects, here, responder).await,
         Err(error) if error.is_user_error() => responder
-            .send(Outgoing::text(format!("⚠️ {error}")), true)
+            .send(Outgoing::text(deliver::fit(&format!("⚠️ {error}"))), true)
             .await
             .map_err(Error::from),
         Err(error) => {

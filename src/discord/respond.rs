@@ -85,6 +85,8 @@ pub struct Responder<'a> {
     token: String,
     is_component: bool,
     state: State,
+    /// When the interaction arrived (as near as the bot can tell).
+    started: std::time::Instant,
 }
 
 impl<'a> Responder<'a> {
@@ -95,6 +97,7 @@ impl<'a> Responder<'a> {
             token: interaction.token.clone(),
             is_component: false,
             state: State::Fresh,
+            started: std::time::Instant::now(),
         }
     }
 
@@ -105,6 +108,7 @@ impl<'a> Responder<'a> {
             token: interaction.token.clone(),
             is_component: true,
             state: State::Fresh,
+            started: std::time::Instant::now(),
         }
     }
 
@@ -153,19 +157,27 @@ impl<'a> Responder<'a> {
                     .await?;
             }
             State::DeferredCommand { is_ephemeral: deferred } if deferred == is_ephemeral => {
-                let mentions = message.allowed_mentions();
-                let mut edit = discord::EditInteractionResponse::new()
-                    .content(message.content)
-                    .components(message.components)
-                    .embeds(message.embeds)
-                    .allowed_mentions(mentions);
-                for file in message.files {
-                    edit = edit.new_attachment(file);
+                let pings = message.pings.clone();
+                self.edit_original(message).await?;
+                // An edited message notifies nobody: the players to act get a ping of its own.
+                if !is_ephemeral && !pings.is_empty() {
+                    let mentions: Vec<String> = pings.iter().map(|id| format!("<@{id}>")).collect();
+                    let ping = Outgoing {
+                        content: format!("{} ↑", mentions.join(" ")),
+                        pings,
+                        ..Outgoing::default()
+                    };
+                    ping.into_followup(false)
+                        .execute(self.http, (None, &self.token))
+                        .await?;
                 }
-                edit.execute(self.http, &self.token).await?;
             }
             State::DeferredCommand { .. } => {
-                // The placeholder has the wrong visibility: answer beside it, then remove it.
+                // The placeholder has the wrong visibility. Discord makes the first follow-up
+                // after a deferral the placeholder itself (ignoring its visibility), so the
+                // placeholder is settled with neutral words first, then the answer goes beside
+                // it, then the placeholder goes.
+                self.edit_original(Outgoing::text("…")).await?;
                 message
                     .into_followup(is_ephemeral)
                     .execute(self.http, (None, &self.token))
@@ -183,9 +195,41 @@ impl<'a> Responder<'a> {
         Ok(())
     }
 
+    /// Edits the interaction's original response: a command's placeholder, or after a deferred
+    /// click the message the clicked component is on.
+    async fn edit_original(&self, message: Outgoing) -> serenity::Result<()> {
+        let mentions = message.allowed_mentions();
+        let mut edit = discord::EditInteractionResponse::new()
+            .content(message.content)
+            .components(message.components)
+            .embeds(message.embeds)
+            .allowed_mentions(mentions);
+        for file in message.files {
+            edit = edit.new_attachment(file);
+        }
+        edit.execute(self.http, &self.token).await?;
+        Ok(())
+    }
+
+    /// Defers now if the interaction is close to Discord's 3 seconds and still unanswered (work
+    /// after the arena's, such as drawing or Discord calls, can take time too).
+    pub async fn defer_if_late(&mut self, is_ephemeral: bool) {
+        if self.state == State::Fresh
+            && self.started.elapsed() >= DEFER_AFTER
+            && let Err(error) = self.defer(is_ephemeral).await
+        {
+            tracing::warn!(%error, "could not defer a slow interaction");
+        }
+    }
+
     /// Replaces the message whose component was clicked (removing its buttons, say), as the
     /// answer to the click; a follow-up if the click was answered already.
     pub async fn update_clicked(&mut self, message: Outgoing) -> serenity::Result<()> {
+        if self.state == State::DeferredComponent {
+            self.edit_original(message).await?;
+            self.state = State::Answered;
+            return Ok(());
+        }
         if self.state != State::Fresh || !self.is_component {
             return self.send(message, true).await;
         }

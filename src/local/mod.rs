@@ -77,9 +77,11 @@ pub async fn run(
     // The clocks run beside the input: what they announce is printed as it happens.
     let (announce, mut announcements) = tokio::sync::mpsc::channel(64);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let scheduler = tokio::spawn(crate::clock::Scheduler::new(arena.clone()).run(announce, async {
-        let _ = stopped.await;
-    }));
+    let scheduler = tokio::spawn(
+        crate::clock::Scheduler::new(arena.clone(), LOCATION).run(announce, async {
+            let _ = stopped.await;
+        }),
+    );
     let mut lines = input.lines();
     loop {
         let line = tokio::select! {

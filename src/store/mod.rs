@@ -43,17 +43,18 @@ pub trait Store: Send + Sync {
     async fn games_of(&self, user: &UserId, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError>;
     /// Games played at `location`, with one of `statuses`, newest first.
     async fn games_at(&self, location: &str, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError>;
-    /// Claims up to `limit` games whose next deadline is due at `now` and that nobody else
-    /// holds, for `lease_ms` (after which another scheduler may take them), earliest first.
-    /// Saving a game releases its claim.
-    async fn claim_due(&self, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError>;
-    /// The earliest deadline of any game, claimed or not.
-    async fn earliest_deadline(&self) -> Result<Option<i64>, StoreError>;
-    /// Active games with a running Death Match clock.
-    async fn running_matches(&self) -> Result<Vec<GameId>, StoreError>;
-    /// Records that a scheduler is alive at `now` and returns the previous record, in one step
-    /// (two schedulers starting at once never both see the same previous beat).
-    async fn heartbeat(&self, now: i64) -> Result<Option<i64>, StoreError>;
+    /// Claims up to `limit` games played at places starting with `places` (a transport's
+    /// prefix; "" for all) whose next deadline is due at `now` and that nobody else holds, for
+    /// `lease_ms` (after which another scheduler may take them), earliest first. Saving a game
+    /// releases its claim.
+    async fn claim_due(&self, places: &str, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError>;
+    /// When the next deadline at `places` can be claimed (a claimed one when its lease ends).
+    async fn earliest_deadline(&self, places: &str) -> Result<Option<i64>, StoreError>;
+    /// Death Matches at `places` whose time runs: playing, or waiting for colours.
+    async fn running_matches(&self, places: &str) -> Result<Vec<GameId>, StoreError>;
+    /// Records that a scheduler serving `places` is alive at `now` and returns the previous
+    /// record, in one step (two schedulers starting at once never both see the same previous beat).
+    async fn heartbeat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError>;
 }
 
 pub use sql::{PostgresStore, SqliteStore};

@@ -33,22 +33,26 @@ const SELECT_GAMES_AT: &str = "SELECT id, setup, location, status, challenger, o
 
 /// Claims due games; PostgreSQL skips rows another scheduler is claiming at the same moment.
 const CLAIM_DUE_POSTGRES: &str = "UPDATE games SET deadline_lease = $2 WHERE id IN (SELECT id FROM games \
-     WHERE next_deadline <= $1 AND (deadline_lease IS NULL OR deadline_lease <= $1) \
+     WHERE next_deadline <= $1 AND (deadline_lease IS NULL OR deadline_lease <= $1) AND location LIKE $4 ESCAPE '\\' \
      ORDER BY next_deadline LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING id";
 
 /// SQLite runs one writer at a time, so the same claim needs no row locks.
 const CLAIM_DUE_SQLITE: &str = "UPDATE games SET deadline_lease = $2 WHERE id IN (SELECT id FROM games \
-     WHERE next_deadline <= $1 AND (deadline_lease IS NULL OR deadline_lease <= $1) \
+     WHERE next_deadline <= $1 AND (deadline_lease IS NULL OR deadline_lease <= $1) AND location LIKE $4 ESCAPE '\\' \
      ORDER BY next_deadline LIMIT $3) RETURNING id";
 
-const EARLIEST_DEADLINE: &str = "SELECT MIN(next_deadline) AS due FROM games WHERE next_deadline IS NOT NULL";
+/// When a scheduler should next look: a claimed game's deadline counts from its lease's end.
+const EARLIEST_DEADLINE: &str = "SELECT MIN(CASE WHEN deadline_lease > next_deadline THEN deadline_lease \
+     ELSE next_deadline END) AS due FROM games WHERE next_deadline IS NOT NULL AND location LIKE $1 ESCAPE '\\'";
 
-const RUNNING_MATCHES: &str = "SELECT id FROM games WHERE status = 'active' AND deathmatch IS NOT NULL";
+/// Matches whose time runs: playing, or waiting for the colour choice.
+const RUNNING_MATCHES: &str = "SELECT id FROM games WHERE status IN ('active', 'challenge') \
+     AND deathmatch IS NOT NULL AND location LIKE $1 ESCAPE '\\'";
 
-const READ_HEARTBEAT_POSTGRES: &str = "SELECT at FROM heartbeat WHERE id = 1 FOR UPDATE";
-const READ_HEARTBEAT_SQLITE: &str = "SELECT at FROM heartbeat WHERE id = 1";
+const READ_HEARTBEAT_POSTGRES: &str = "SELECT at FROM heartbeat WHERE places = $1 FOR UPDATE";
+const READ_HEARTBEAT_SQLITE: &str = "SELECT at FROM heartbeat WHERE places = $1";
 const WRITE_HEARTBEAT: &str =
-    "INSERT INTO heartbeat (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at";
+    "INSERT INTO heartbeat (places, at) VALUES ($1, $2) ON CONFLICT (places) DO UPDATE SET at = excluded.at";
 
 const SELECT_LOG: &str = "SELECT seq, entry, notation, at FROM game_log WHERE game_id = $1 ORDER BY seq";
 
@@ -56,6 +60,18 @@ const SELECT_LOG: &str = "SELECT seq, entry, notation, at FROM game_log WHERE ga
 const SELECT_GAMES_OF: &str = "SELECT id, setup, location, status, challenger, opponent, white_player, white, black, \
      state, offer, version, created_at, updated_at, turn_since, deathmatch FROM games \
      WHERE (challenger = $1 OR opponent = $1) AND status IN ($2, $3, $4, $5, $6) ORDER BY id DESC";
+
+/// A LIKE pattern for places starting with `prefix` (LIKE's wildcards in it taken literally).
+fn like_prefix(prefix: &str) -> String {
+    let escaped: String = prefix
+        .chars()
+        .flat_map(|c| match c {
+            '%' | '_' | '\\' => vec!['\\', c],
+            c => vec![c],
+        })
+        .collect();
+    format!("{escaped}%")
+}
 
 fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(format!("{what}: {e}"))
@@ -249,31 +265,51 @@ macro_rules! sql_store {
                 self.games_where(SELECT_GAMES_AT, location, statuses).await
             }
 
-            async fn claim_due(&self, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError> {
+            async fn claim_due(
+                &self,
+                places: &str,
+                now: i64,
+                lease_ms: i64,
+                limit: i64,
+            ) -> Result<Vec<GameId>, StoreError> {
                 let rows = sqlx::query($claim_due)
                     .bind(now)
                     .bind(now + lease_ms)
                     .bind(limit)
+                    .bind(like_prefix(places))
                     .fetch_all(&self.pool)
                     .await?;
                 rows.iter().map(|row| Ok(row.try_get("id")?)).collect()
             }
 
-            async fn earliest_deadline(&self) -> Result<Option<i64>, StoreError> {
-                let row = sqlx::query(EARLIEST_DEADLINE).fetch_one(&self.pool).await?;
+            async fn earliest_deadline(&self, places: &str) -> Result<Option<i64>, StoreError> {
+                let row = sqlx::query(EARLIEST_DEADLINE)
+                    .bind(like_prefix(places))
+                    .fetch_one(&self.pool)
+                    .await?;
                 Ok(row.try_get("due")?)
             }
 
-            async fn running_matches(&self) -> Result<Vec<GameId>, StoreError> {
-                let rows = sqlx::query(RUNNING_MATCHES).fetch_all(&self.pool).await?;
+            async fn running_matches(&self, places: &str) -> Result<Vec<GameId>, StoreError> {
+                let rows = sqlx::query(RUNNING_MATCHES)
+                    .bind(like_prefix(places))
+                    .fetch_all(&self.pool)
+                    .await?;
                 rows.iter().map(|row| Ok(row.try_get("id")?)).collect()
             }
 
-            async fn heartbeat(&self, now: i64) -> Result<Option<i64>, StoreError> {
+            async fn heartbeat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError> {
                 let mut tx = self.pool.begin().await?;
-                let previous = sqlx::query($read_heartbeat).fetch_optional(&mut *tx).await?;
+                let previous = sqlx::query($read_heartbeat)
+                    .bind(places)
+                    .fetch_optional(&mut *tx)
+                    .await?;
                 let previous: Option<i64> = previous.map(|row| row.try_get("at")).transpose()?;
-                sqlx::query(WRITE_HEARTBEAT).bind(now).execute(&mut *tx).await?;
+                sqlx::query(WRITE_HEARTBEAT)
+                    .bind(places)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
                 tx.commit().await?;
                 Ok(previous)
             }
