@@ -7,13 +7,15 @@ mod support;
 
 use arbiter::arena::Arena;
 use arbiter::discord::Config;
+use arbiter::store::{GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, Store, StoreError, UserId};
 use arbiter_engine::Game;
 use fake_discord::{
     Call, FakeDiscord, Invoker, autocomplete_interaction, command_interaction, component_interaction,
     dm_component_interaction, user_json,
 };
 use serde_json::{Value, json};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 const CHANNEL: u64 = 5_000;
@@ -60,8 +62,14 @@ struct Bot {
 
 impl Bot {
     async fn start() -> Bot {
+        Bot::start_with(|store| store).await
+    }
+
+    /// A bot whose store is `wrap`ped (made slow, say).
+    async fn start_with(wrap: impl FnOnce(Arc<dyn Store>) -> Arc<dyn Store>) -> Bot {
         let db = support::sqlite().await;
-        let (arena, clock) = support::arena(&db);
+        let clock = Arc::new(arbiter::clock::ManualClock::new(1_700_000_000_000));
+        let arena = Arena::new(wrap(db.store.clone()), clock.clone());
         let fake = FakeDiscord::start().await;
         let config = Config {
             token: "test-token".into(),
@@ -828,5 +836,154 @@ async fn a_hosted_death_match_is_lost_on_time_with_warnings_on_the_way() {
         .filter(|c| content(c).contains("ran out of time"))
         .count();
     assert_eq!(forfeits, 1, "announced once");
+    bot.stop().await;
+}
+
+/// A store whose saves take longer than Discord's patience while `is_slow` is set, so the bot
+/// must defer and then answer through the deferred placeholder.
+struct SlowStore {
+    inner: Arc<dyn Store>,
+    is_slow: Arc<AtomicBool>,
+}
+
+#[async_trait::async_trait]
+impl Store for SlowStore {
+    async fn insert_game(&self, game: &NewGame) -> Result<GameRow, StoreError> {
+        self.inner.insert_game(game).await
+    }
+    async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
+        self.inner.game(id).await
+    }
+    async fn update_game(&self, game: &GameRow, entries: &[NewEntry]) -> Result<(), StoreError> {
+        if self.is_slow.load(Ordering::SeqCst) {
+            tokio::time::sleep(Duration::from_millis(1_800)).await;
+        }
+        self.inner.update_game(game, entries).await
+    }
+    async fn log(&self, id: GameId) -> Result<Vec<LoggedEntry>, StoreError> {
+        self.inner.log(id).await
+    }
+    async fn games_of(&self, user: &UserId, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
+        self.inner.games_of(user, statuses).await
+    }
+    async fn games_at(&self, location: &str, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
+        self.inner.games_at(location, statuses).await
+    }
+    async fn claim_due(&self, places: &str, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError> {
+        self.inner.claim_due(places, now, lease_ms, limit).await
+    }
+    async fn earliest_deadline(&self, places: &str) -> Result<Option<i64>, StoreError> {
+        self.inner.earliest_deadline(places).await
+    }
+    async fn running_matches(&self, places: &str) -> Result<Vec<GameId>, StoreError> {
+        self.inner.running_matches(places).await
+    }
+    async fn heartbeat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError> {
+        self.inner.heartbeat(places, now).await
+    }
+}
+
+/// With a slow database the bot defers within Discord's window, then answers through the
+/// placeholder: a move's post replaces it and the player to act still gets a ping; a private
+/// answer (a secret choice typed in the wrong place) never shows in the public placeholder.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_database_defers_and_still_answers_right() {
+    let is_slow = Arc::new(AtomicBool::new(false));
+    let slow = is_slow.clone();
+    let bot = Bot::start_with(move |inner| Arc::new(SlowStore { inner, is_slow: slow })).await;
+    let (game, thread) = bot.started(3).await;
+    is_slow.store(true, Ordering::SeqCst);
+
+    // alice types her secret choice in the parent channel, naming the game: the answer is private.
+    let id = next_id();
+    let options = json!([
+        { "name": "action", "type": 3, "value": "bomb:d2" },
+        { "name": "game", "type": 4, "value": game },
+    ]);
+    let deferred = bot
+        .interact(command_interaction(id, &alice(), CHANNEL, "move", options))
+        .await;
+    assert_eq!(
+        deferred.json["type"], 5,
+        "deferred within the window: {}",
+        deferred.json
+    );
+    let original = format!(
+        "/api/v10/webhooks/{}/token{id}/messages/@original",
+        FakeDiscord::APPLICATION_ID
+    );
+    let settled = bot
+        .fake
+        .wait_for_call("the placeholder settled", |c| c.method == "PATCH" && c.path == original)
+        .await;
+    assert!(
+        !settled.json.to_string().contains("bomb"),
+        "the placeholder stays neutral: {}",
+        settled.json
+    );
+    let private = bot
+        .fake
+        .wait_for_call("the private answer", |c| {
+            c.method == "POST" && c.path == format!("/api/v10/webhooks/{}/token{id}", FakeDiscord::APPLICATION_ID)
+        })
+        .await;
+    assert!(
+        private.json["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0,
+        "{}",
+        private.json
+    );
+    assert!(private.json.to_string().contains("bomb:d2"));
+    bot.fake
+        .wait_for_call("the placeholder removed", |c| {
+            c.method == "DELETE" && c.path == original
+        })
+        .await;
+
+    // bob's choice, then alice's first move in the thread: the post replaces the placeholder and
+    // bob is pinged by a message of its own (an edit notifies nobody).
+    is_slow.store(false, Ordering::SeqCst);
+    let menu = custom_ids(&posts_in(&bot.fake, FakeDiscord::dm_channel_id(1_002))[0].json)
+        .into_iter()
+        .find(|id| id.starts_with("arb:choose:"))
+        .unwrap();
+    let dm = FakeDiscord::dm_channel_id(1_002);
+    bot.interact(dm_component_interaction(
+        next_id(),
+        &bob(),
+        dm,
+        &menu,
+        3,
+        vec!["bomb:e7".into()],
+        8_100,
+    ))
+    .await;
+    is_slow.store(true, Ordering::SeqCst);
+    let id = next_id();
+    let options = json!([{ "name": "action", "type": 3, "value": "e4" }]);
+    let deferred = bot
+        .interact(command_interaction(id, &alice(), thread, "move", options))
+        .await;
+    assert_eq!(deferred.json["type"], 5);
+    assert!(
+        deferred.json["data"]["flags"].as_u64().unwrap_or(0) & EPHEMERAL == 0,
+        "a public placeholder"
+    );
+    let original = format!(
+        "/api/v10/webhooks/{}/token{id}/messages/@original",
+        FakeDiscord::APPLICATION_ID
+    );
+    let post = bot
+        .fake
+        .wait_for_call("the move's post", |c| c.method == "PATCH" && c.path == original)
+        .await;
+    assert!(content(&post).contains("played e4"), "{}", post.json);
+    assert_png(&post);
+    let ping = bot
+        .fake
+        .wait_for_call("the ping", |c| {
+            c.method == "POST" && c.path == format!("/api/v10/webhooks/{}/token{id}", FakeDiscord::APPLICATION_ID)
+        })
+        .await;
+    assert_eq!(ping.json["allowed_mentions"]["users"], json!(["1002"]), "{}", ping.json);
     bot.stop().await;
 }
