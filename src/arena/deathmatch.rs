@@ -410,7 +410,9 @@ fn require_host(game: &GameRow, user: &UserId, authority: Authority) -> Result<(
 
 /// Seats the players (the Advantage holder on `side`) and starts the first turn's clock.
 fn begin(game: &mut GameRow, side: Seat, text: String, now: i64) -> Change {
-    let deathmatch = game.deathmatch.as_mut().expect("a Death Match");
+    let Some(deathmatch) = game.deathmatch.as_mut() else {
+        return Change::nothing();
+    };
     let advantage = deathmatch.advantage.clone();
     let other = if game.challenger == advantage {
         game.opponent.clone()
