@@ -12,18 +12,18 @@ mod respond;
 
 pub use autocomplete::best_matches;
 pub use components::{Click, read_click};
+pub use deathmatch::authority_of;
 pub use ids::Component;
 
 use crate::arena::{Arena, ArenaError, Effects};
 use crate::render::Renderer;
-pub use deathmatch::authority_of;
 use deliver::{Delivery, Names};
 use respond::{Outgoing, Responder};
 use serenity::all as discord;
 use std::future::Future;
 
 /// What the bot needs to run.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Config {
     pub token: String,
     /// Register the commands on this server only (they appear at once; global registration can
@@ -34,6 +34,18 @@ pub struct Config {
     pub api_base: Option<String>,
     /// Members with this role may host Death Matches (as may those who can manage the server).
     pub host_role: Option<u64>,
+}
+
+/// The token never reaches a log.
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("token", &"(hidden)")
+            .field("guild_id", &self.guild_id)
+            .field("api_base", &self.api_base)
+            .field("host_role", &self.host_role)
+            .finish()
+    }
 }
 
 /// Shared by every command and event.
