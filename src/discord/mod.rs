@@ -221,3 +221,20 @@ async fn answer(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Config;
+
+    #[test]
+    fn the_configuration_never_prints_its_token() {
+        let config = Config {
+            token: "MTIzNDU2.secret-token".into(),
+            guild_id: Some(7),
+            api_base: None,
+            host_role: None,
+        };
+        let printed = format!("{config:?}");
+        assert!(!printed.contains("secret-token") && printed.contains("(hidden)"), "{printed}");
+    }
+}
