@@ -233,7 +233,7 @@ async fn a_terminal_death_match_is_lost_on_time_with_the_clocks_shown() {
     let script = "host: deathmatch alice bob alice garden 1s 1s\n\
                   bob: side first\n\
                   alice: side first\n\
-                  wait 3s\n\
+                  wait 5s\n\
                   host: show #1\n";
     let mut out = Vec::new();
     local::run(&arena, script.as_bytes(), &mut out, None).await.unwrap();
