@@ -235,6 +235,9 @@ mod tests {
             host_role: None,
         };
         let printed = format!("{config:?}");
-        assert!(!printed.contains("secret-token") && printed.contains("(hidden)"), "{printed}");
+        assert!(
+            !printed.contains("secret-token") && printed.contains("(hidden)"),
+            "{printed}"
+        );
     }
 }
