@@ -401,3 +401,35 @@ async fn games_list_whose_turn_it_is_and_since_when() {
             .all(|g| g.id == waiting && !g.is_your_turn)
     );
 }
+
+#[tokio::test]
+async fn a_button_answers_only_the_question_it_was_posted_with() {
+    use arbiter::arena::{Authority, Button};
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let id = started(&arena, VariantId::Chess).await;
+    let first = arena
+        .draw(id, &alice(), OfferResponse::Offer)
+        .await
+        .unwrap()
+        .version
+        .unwrap();
+    arena.draw(id, &bob(), OfferResponse::Decline).await.unwrap();
+    arena.draw(id, &alice(), OfferResponse::Offer).await.unwrap();
+    let before = snapshot(&arena, id).await;
+    // The first offer's "Accept draw" button must not accept the second offer.
+    refused(
+        arena
+            .press(id, &bob(), Authority::Player, Button::AcceptDraw, first)
+            .await,
+        "out of date",
+    );
+    assert_eq!(snapshot(&arena, id).await, before);
+    let current = before.0.version;
+    arena
+        .press(id, &bob(), Authority::Player, Button::AcceptDraw, current)
+        .await
+        .unwrap();
+    let game = arena.store().game(id).await.unwrap().unwrap();
+    assert_eq!(game.state.outcome().unwrap().reason, EndReason::Agreement);
+}

@@ -494,3 +494,16 @@ async fn schedulers_fire_only_the_games_of_their_own_places() {
     let here = Scheduler::new(arena.clone(), "show");
     assert_eq!(here.run_once().await.unwrap()[0].game, Some(id));
 }
+
+#[tokio::test]
+async fn showing_a_match_gives_both_clocks_as_of_now() {
+    let db = support::sqlite().await;
+    let (arena, clock) = support::arena(&db);
+    let id = start(&arena, TimeControl::STANDARD).await;
+    clock.advance(20_000);
+    let shown = arena.show(id, &blue()).await.unwrap().reply.unwrap();
+    assert!(shown.text.contains("red (Red): 0:40 + 5:00 reserve"), "{}", shown.text);
+    let clocks = &shown.board.unwrap().decor.clocks;
+    assert_eq!(clocks[0].as_deref(), Some("0:40 + 5:00 reserve"));
+    assert_eq!(clocks[1].as_deref(), Some("1:00 + 5:00 reserve"));
+}

@@ -136,7 +136,18 @@ impl Arena {
         authority: Authority,
         side: Seat,
     ) -> Result<Effects, ArenaError> {
-        self.mutate(id, false, |game, _, now| {
+        self.choose_side_at(id, user, authority, side, None).await
+    }
+
+    pub(super) async fn choose_side_at(
+        &self,
+        id: GameId,
+        user: &UserId,
+        authority: Authority,
+        side: Seat,
+        version: Option<i64>,
+    ) -> Result<Effects, ArenaError> {
+        self.mutate_at(id, version, false, |game, _, now| {
             let deathmatch = match_of(game)?;
             if game.status != GameStatus::Challenge {
                 return Err(ArenaError::Rejected(format!(
@@ -447,18 +458,7 @@ pub(super) fn with_clocks(mut post: Post, game: &GameRow, now: i64) -> Post {
     let Some(clock) = game.deathmatch.as_ref().and_then(|d| d.clock.as_ref()) else {
         return post;
     };
-    let view = game.state.view(arbiter_engine::Viewer::Spectator);
-    let lines: Vec<String> = [Seat::White, Seat::Black]
-        .into_iter()
-        .map(|seat| {
-            let who = super::messages::player_label(game, &view, seat);
-            format!("{who}: {}", clock.line(seat, now))
-        })
-        .collect();
-    post.text.push_str(&format!("\n⏱ {}", lines.join(" · ")));
-    if let Some(board) = post.board.as_mut() {
-        board.decor.clocks = [Seat::White, Seat::Black].map(|seat| Some(clock.line(seat, now)));
-    }
+    show_clocks(game, now, &mut post.text, post.board.as_mut());
     if let (Some(turn), None) = (clock.turn, clock.paused_at) {
         let who = game.player(turn.seat).map(name).unwrap_or_default();
         let flag = clock.events().last().map_or(now, |(at, _)| *at);
@@ -468,6 +468,26 @@ pub(super) fn with_clocks(mut post: Post, game: &GameRow, now: i64) -> Post {
         });
     }
     post
+}
+
+/// Adds a match's clocks at `now` to a message's text (both players on one line) and to its
+/// board image (a line per player); games without a clock are left as they are.
+pub(super) fn show_clocks(game: &GameRow, now: i64, text: &mut String, board: Option<&mut crate::render::BoardImage>) {
+    let Some(clock) = game.deathmatch.as_ref().and_then(|d| d.clock.as_ref()) else {
+        return;
+    };
+    let view = game.state.view(arbiter_engine::Viewer::Spectator);
+    let lines: Vec<String> = [Seat::White, Seat::Black]
+        .into_iter()
+        .map(|seat| {
+            let who = super::messages::player_label(game, &view, seat);
+            format!("{who}: {}", clock.line(seat, now))
+        })
+        .collect();
+    text.push_str(&format!("\n⏱ {}", lines.join(" · ")));
+    if let Some(board) = board {
+        board.decor.clocks = [Seat::White, Seat::Black].map(|seat| Some(clock.line(seat, now)));
+    }
 }
 
 /// Announces the clock events due by `now` (only the latest of several, after a restart), and

@@ -108,7 +108,16 @@ impl Arena {
     }
 
     pub async fn decline(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
-        self.mutate(id, false, |game, _, _| {
+        self.decline_at(id, user, None).await
+    }
+
+    pub(super) async fn decline_at(
+        &self,
+        id: GameId,
+        user: &UserId,
+        version: Option<i64>,
+    ) -> Result<Effects, ArenaError> {
+        self.mutate_at(id, version, false, |game, _, _| {
             answerable_challenge(game, user)?;
             game.status = GameStatus::Declined;
             Ok(Change {

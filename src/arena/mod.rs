@@ -18,7 +18,8 @@ pub use queries::{GameSummary, move_list, viewer_of};
 pub use record::rebuild;
 
 use crate::clock::Clock;
-use crate::store::{GameId, GameRow, GameStatus, LoggedEntry, NewEntry, Store, StoreError};
+use crate::store::{GameId, GameRow, GameStatus, LoggedEntry, NewEntry, Store, StoreError, UserId};
+use arbiter_engine::Seat;
 use std::sync::Arc;
 
 /// How often a request is retried when another request changed the game first.
@@ -64,8 +65,23 @@ impl Arena {
         with_log: bool,
         change: impl Fn(&mut GameRow, &[LoggedEntry], i64) -> Result<Change, ArenaError>,
     ) -> Result<Effects, ArenaError> {
+        self.mutate_at(id, None, with_log, change).await
+    }
+
+    /// `mutate`, and when `expected` is given only while the game is still at that version (a
+    /// button posted then), checked in the same transaction as the change.
+    async fn mutate_at(
+        &self,
+        id: GameId,
+        expected: Option<i64>,
+        with_log: bool,
+        change: impl Fn(&mut GameRow, &[LoggedEntry], i64) -> Result<Change, ArenaError>,
+    ) -> Result<Effects, ArenaError> {
         for _ in 0..MAX_ATTEMPTS {
             let mut game = self.load(id).await?;
+            if expected.is_some_and(|version| version != game.version) {
+                return Err(ArenaError::Stale(id));
+            }
             let log = if with_log {
                 self.store.log(id).await?
             } else {
@@ -90,6 +106,33 @@ impl Arena {
             }
         }
         Err(ArenaError::Busy(id))
+    }
+}
+
+impl Arena {
+    /// A button pressed under a post made at `version`: it answers only while the game is still
+    /// there, so an old "Accept draw" never accepts a newer offer. (Accepting a challenge and
+    /// opening a private menu have their own entry points: they do more than one step.)
+    pub async fn press(
+        &self,
+        id: GameId,
+        user: &UserId,
+        authority: Authority,
+        button: Button,
+        version: i64,
+    ) -> Result<Effects, ArenaError> {
+        let at = Some(version);
+        match button {
+            Button::DeclineChallenge => self.decline_at(id, user, at).await,
+            Button::AcceptDraw => self.draw_at(id, user, OfferResponse::Accept, at).await,
+            Button::DeclineDraw => self.draw_at(id, user, OfferResponse::Decline, at).await,
+            Button::AcceptTakeback => self.takeback_at(id, user, OfferResponse::Accept, at).await,
+            Button::DeclineTakeback => self.takeback_at(id, user, OfferResponse::Decline, at).await,
+            Button::PlayFirst => self.choose_side_at(id, user, authority, Seat::White, at).await,
+            Button::PlaySecond => self.choose_side_at(id, user, authority, Seat::Black, at).await,
+            Button::AcceptChallenge => self.accept(id, user).await,
+            Button::ChoosePrivately => self.private_prompt(id, user).await,
+        }
     }
 }
 

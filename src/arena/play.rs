@@ -54,7 +54,17 @@ impl Arena {
     }
 
     pub async fn draw(&self, id: GameId, user: &UserId, response: OfferResponse) -> Result<Effects, ArenaError> {
-        self.mutate(id, false, |game, _, now| {
+        self.draw_at(id, user, response, None).await
+    }
+
+    pub(super) async fn draw_at(
+        &self,
+        id: GameId,
+        user: &UserId,
+        response: OfferResponse,
+        version: Option<i64>,
+    ) -> Result<Effects, ArenaError> {
+        self.mutate_at(id, version, false, |game, _, now| {
             let seat = seated(game, user)?;
             if super::deathmatch::check_clock(game, now)? {
                 // The flag fell first: the game is lost on time, not drawn.
@@ -78,7 +88,17 @@ impl Arena {
     }
 
     pub async fn takeback(&self, id: GameId, user: &UserId, response: OfferResponse) -> Result<Effects, ArenaError> {
-        self.mutate(id, true, |game, log, now| {
+        self.takeback_at(id, user, response, None).await
+    }
+
+    pub(super) async fn takeback_at(
+        &self,
+        id: GameId,
+        user: &UserId,
+        response: OfferResponse,
+        version: Option<i64>,
+    ) -> Result<Effects, ArenaError> {
+        self.mutate_at(id, version, true, |game, log, now| {
             let seat = seated(game, user)?;
             match response {
                 OfferResponse::Offer => {

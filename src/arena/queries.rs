@@ -144,10 +144,12 @@ impl Arena {
             text.push('\n');
             text.push_str(note);
         }
+        let mut board = board_image_of(&game, view);
+        super::deathmatch::show_clocks(&game, self.now(), &mut text, Some(&mut board));
         Ok(Effects {
             reply: Some(Reply {
                 text,
-                board: Some(board_image_of(&game, view)),
+                board: Some(board),
             }),
             game: Some(id),
             ..Default::default()

@@ -6,9 +6,8 @@ use super::deliver::{Delivery, choice_menus, fit};
 use super::ids::{self, Component};
 use super::respond::{Outgoing, Responder};
 use super::{Data, answer};
-use crate::arena::{ArenaError, Button, Effects, OfferResponse};
+use crate::arena::{ArenaError, Button, Effects};
 use crate::store::{GameId, UserId};
-use arbiter_engine::Seat;
 use serenity::all as discord;
 
 /// A click on a button or a menu, as read from Discord's payload.
@@ -64,26 +63,8 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
             ..
         } => choose_privately(http, data, &mut responder, game, &user).await,
         Component::Button { button, game, version } => {
-            let arena = &data.arena;
             let authority = super::authority_of(interaction.member.as_ref(), data.host_role);
-            let work = async {
-                // A question posted at `version` is answered only while the game is still there:
-                // an old "Accept draw" must not accept a newer offer.
-                let current = arena.store().game(game).await?.ok_or(ArenaError::UnknownGame(game))?;
-                if current.version != version {
-                    return Err(ArenaError::Stale(game));
-                }
-                match button {
-                    Button::DeclineChallenge => arena.decline(game, &user).await,
-                    Button::AcceptDraw => arena.draw(game, &user, OfferResponse::Accept).await,
-                    Button::DeclineDraw => arena.draw(game, &user, OfferResponse::Decline).await,
-                    Button::AcceptTakeback => arena.takeback(game, &user, OfferResponse::Accept).await,
-                    Button::DeclineTakeback => arena.takeback(game, &user, OfferResponse::Decline).await,
-                    Button::PlayFirst => arena.choose_side(game, &user, authority, Seat::White).await,
-                    Button::PlaySecond => arena.choose_side(game, &user, authority, Seat::Black).await,
-                    Button::AcceptChallenge | Button::ChoosePrivately => unreachable!("handled above"),
-                }
-            };
+            let work = data.arena.press(game, &user, authority, button, version);
             let result = responder.within_deadline(work, false).await;
             if result.is_ok() {
                 // The question is answered: its buttons go.

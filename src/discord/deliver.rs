@@ -126,6 +126,8 @@ pub struct Delivery<'a> {
 impl Delivery<'_> {
     /// Draws a board image, with the players' Discord names, as a PNG attachment.
     pub async fn board_file(&self, image: &BoardImage) -> anyhow::Result<discord::CreateAttachment> {
+        // The arena names players in images by the part of their id after the transport (for
+        // Discord users, their numeric id); here those become the names Discord shows.
         let mut image = image.clone();
         for name in image.decor.player_names.iter_mut().flatten() {
             if let Ok(id) = name.parse::<u64>()

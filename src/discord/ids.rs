@@ -79,12 +79,6 @@ impl Component {
             }),
         }
     }
-
-    pub fn game(self) -> GameId {
-        match self {
-            Component::Button { game, .. } | Component::Choose { game, .. } => game,
-        }
-    }
 }
 
 #[cfg(test)]
