@@ -1,0 +1,288 @@
+//! Writes tests/fixtures/stored/: games as the store keeps them, of every variant in every phase,
+//! exactly as the code of the day writes them. Run by hand when the stored format changes
+//! (`WRITE_STORED_FIXTURES=1 cargo test --test write_stored_fixtures -- --ignored`); the files are
+//! committed and `stored_fixtures.rs` checks that every format ever written still loads.
+
+mod support;
+
+use arbiter::arena::{Arena, Authority, MatchRequest, OfferResponse};
+use arbiter::clock::TimeControl;
+use arbiter::clock::{Clock, ManualClock};
+use arbiter::store::{GameId, GameSetup, SqliteStore, UserId, WhitePlayer};
+use arbiter_engine::{Game, Seat, VariantId, Viewer};
+use serde_json::{Value, json};
+use sqlx::Row;
+use support::{alice, bob, carol, started};
+
+const FORMAT: &str = "v0";
+
+async fn act(arena: &Arena, id: GameId, moves: &[(&UserId, &str)]) {
+    for (user, text) in moves {
+        arena
+            .act(id, user, text)
+            .await
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+}
+
+/// Every column of the game and its log, as stored, and what the code of the day made of it.
+async fn dump(pool: &sqlx::SqlitePool, arena: &Arena, id: GameId, next: Option<(&str, &str)>) -> Value {
+    let row = sqlx::query("SELECT * FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    let mut columns = serde_json::Map::new();
+    for (index, column) in row.columns().iter().enumerate() {
+        use sqlx::Column;
+        let name = column.name().to_string();
+        let value = match row.try_get::<Option<i64>, _>(index) {
+            Ok(Some(n)) => json!(n),
+            Ok(None) => Value::Null,
+            Err(_) => json!(row.try_get::<Option<String>, _>(index).unwrap()),
+        };
+        columns.insert(name, value);
+    }
+    let log: Vec<Value> = sqlx::query("SELECT seq, entry, notation, at FROM game_log WHERE game_id = $1 ORDER BY seq")
+        .bind(id)
+        .fetch_all(pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| {
+            json!({
+                "seq": r.get::<i64, _>("seq"),
+                "entry": r.get::<String, _>("entry"),
+                "notation": r.get::<String, _>("notation"),
+                "at": r.get::<i64, _>("at"),
+            })
+        })
+        .collect();
+    let game = arena.store().game(id).await.unwrap().unwrap();
+    let view = game.state.view(Viewer::Spectator);
+    let to_act: Vec<&str> = view
+        .to_act
+        .iter()
+        .map(|s| if *s == Seat::White { "first" } else { "second" })
+        .collect();
+    let legal: Vec<Value> = view
+        .to_act
+        .iter()
+        .map(|&seat| json!(game.state.legal_actions(seat).len()))
+        .collect();
+    json!({
+        "format": FORMAT,
+        "game": Value::Object(columns),
+        "log": log,
+        "expected": {
+            "fen": view.fen,
+            "record": view.record.iter().map(|e| e.text.clone()).collect::<Vec<_>>(),
+            "to_act": to_act,
+            "legal_counts": legal,
+            "result": view.outcome.as_ref().map(|o| o.result_text()),
+            "reason": view.outcome.as_ref().map(|o| o.reason.describe()),
+        },
+        "next": next.map(|(user, action)| json!({"user": user, "action": action})),
+    })
+}
+
+#[tokio::test]
+#[ignore = "writes the committed fixtures; run by hand when the stored format changes"]
+async fn write_stored_fixtures() {
+    if std::env::var_os("WRITE_STORED_FIXTURES").is_none() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("arbiter_fixtures_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.join("fixtures.db").display());
+    let store = SqliteStore::connect(&url).await.unwrap();
+    let pool = store.pool().clone();
+    let clock = std::sync::Arc::new(ManualClock::new(1_700_000_000_000));
+    let arena = Arena::new(std::sync::Arc::new(store), clock.clone() as std::sync::Arc<dyn Clock>);
+    let a = alice();
+    let b = bob();
+    let mut fixtures: Vec<(&str, Value)> = Vec::new();
+
+    // Chess: an open challenge; a game in play with castling, en passant and a pending draw
+    // offer; a promotion to a knight; a takeback; a mate; a resignation; a start from a FEN.
+    let id = arena
+        .challenge(&a, &b, GameSetup::new(VariantId::Chess), WhitePlayer::Random, "room")
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    fixtures.push(("chess-challenge", dump(&pool, &arena, id, None).await));
+
+    let id = started(&arena, VariantId::Chess).await;
+    act(
+        &arena,
+        id,
+        &[
+            (&a, "e4"),
+            (&b, "Nf6"),
+            (&a, "e5"),
+            (&b, "d5"),
+            (&a, "exd6"),
+            (&b, "e5"),
+            (&a, "Nf3"),
+            (&b, "Be7"),
+            (&a, "Bc4"),
+            (&b, "O-O"),
+            (&a, "O-O"),
+        ],
+    )
+    .await;
+    clock.advance(60_000);
+    arena.draw(id, &b, OfferResponse::Offer).await.unwrap();
+    fixtures.push((
+        "chess-play-castled-ep-offer",
+        dump(&pool, &arena, id, Some(("bob", "Bxd6"))).await,
+    ));
+
+    let fen = "r7/1P6/8/8/8/8/k7/4K3 w - - 0 1";
+    let setup = GameSetup {
+        variant: VariantId::Chess,
+        fen: Some(fen.into()),
+    };
+    let id = arena
+        .challenge(&a, &b, setup, WhitePlayer::Challenger, "room")
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    arena.accept(id, &b).await.unwrap();
+    act(&arena, id, &[(&a, "b8=N"), (&b, "Ka3"), (&a, "Nc6"), (&b, "Ka4")]).await;
+    arena.takeback(id, &b, OfferResponse::Offer).await.unwrap();
+    arena.takeback(id, &a, OfferResponse::Accept).await.unwrap();
+    fixtures.push((
+        "chess-from-fen-promotion-takeback",
+        dump(&pool, &arena, id, Some(("bob", "Kb3"))).await,
+    ));
+
+    let id = started(&arena, VariantId::Chess).await;
+    act(&arena, id, &[(&a, "f3"), (&b, "e5"), (&a, "g4"), (&b, "Qh4#")]).await;
+    fixtures.push(("chess-checkmate", dump(&pool, &arena, id, None).await));
+
+    let id = started(&arena, VariantId::Chess).await;
+    act(&arena, id, &[(&a, "d4"), (&b, "d5")]).await;
+    arena.resign(id, &a).await.unwrap();
+    fixtures.push(("chess-resigned", dump(&pool, &arena, id, None).await));
+
+    // Blockade: mid set-up, in play, and won by a blockade.
+    let id = started(&arena, VariantId::Blockade).await;
+    act(&arena, id, &[(&a, "Q@d4"), (&b, "R@a8"), (&b, "B@h8")]).await;
+    fixtures.push(("blockade-setup", dump(&pool, &arena, id, Some(("alice", "R@a1"))).await));
+
+    let id = started(&arena, VariantId::Blockade).await;
+    let setup_moves = [
+        (&a, "Q@d4"),
+        (&b, "Q@e5"),
+        (&b, "R@a8"),
+        (&a, "R@a1"),
+        (&a, "R@h1"),
+        (&b, "R@h8"),
+        (&b, "B@c8"),
+        (&a, "B@c1"),
+        (&a, "B@f1"),
+        (&b, "B@f8"),
+        (&a, "Qd4-d5@d7"),
+    ];
+    act(&arena, id, &setup_moves).await;
+    fixtures.push((
+        "blockade-play",
+        dump(&pool, &arena, id, Some(("bob", "Qe5-e4@e2"))).await,
+    ));
+
+    let setup = GameSetup {
+        variant: VariantId::Blockade,
+        fen: Some("r*6/*7/8/8/8/8/8/Q7 w".into()),
+    };
+    let id = arena
+        .challenge(&a, &b, setup, WhitePlayer::Challenger, "room")
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    arena.accept(id, &b).await.unwrap();
+    act(&arena, id, &[(&a, "Qa1-b1@b2")]).await;
+    fixtures.push(("blockade-walled-in", dump(&pool, &arena, id, None).await));
+
+    let id = started(&arena, VariantId::Garden).await;
+    act(&arena, id, &setup_moves).await;
+    arena.resign(id, &b).await.unwrap();
+    fixtures.push(("garden-resigned", dump(&pool, &arena, id, None).await));
+
+    // Garden of Statues Death Matches: waiting for colours, and in play on the clock.
+    let request = |location: &str| MatchRequest {
+        variant: VariantId::Garden,
+        players: [alice(), bob()],
+        advantage: alice(),
+        control: TimeControl::STANDARD,
+        location: location.to_string(),
+    };
+    let id = arena
+        .start_match(&carol(), Authority::Host, request("show-1"))
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    fixtures.push(("garden-match-colours", dump(&pool, &arena, id, None).await));
+    let id = arena
+        .start_match(&carol(), Authority::Host, request("show-2"))
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    arena.choose_side(id, &a, Authority::Player, Seat::White).await.unwrap();
+    clock.advance(20_000);
+    act(&arena, id, &[(&a, "Q@d4"), (&b, "Q@e5")]).await;
+    clock.advance(70_000);
+    fixtures.push((
+        "garden-match-play",
+        dump(&pool, &arena, id, Some(("bob", "R@a8"))).await,
+    ));
+
+    // Beirut: one carrier chosen, both chosen and moving, and a king blown up.
+    let id = started(&arena, VariantId::Beirut).await;
+    act(&arena, id, &[(&b, "bomb:e7")]).await;
+    fixtures.push((
+        "beirut-choosing",
+        dump(&pool, &arena, id, Some(("alice", "bomb:d2"))).await,
+    ));
+
+    let id = started(&arena, VariantId::Beirut).await;
+    act(
+        &arena,
+        id,
+        &[(&a, "bomb:d2"), (&b, "bomb:e7"), (&a, "e4"), (&b, "e5"), (&a, "d4")],
+    )
+    .await;
+    fixtures.push(("beirut-play", dump(&pool, &arena, id, Some(("bob", "exd4"))).await));
+
+    let id = started(&arena, VariantId::Beirut).await;
+    act(
+        &arena,
+        id,
+        &[
+            (&a, "bomb:d2"),
+            (&b, "bomb:g8"),
+            (&a, "e4"),
+            (&b, "Nf6"),
+            (&a, "Ke2"),
+            (&b, "Ng4"),
+            (&a, "Kf3"),
+            (&b, "detonate"),
+        ],
+    )
+    .await;
+    fixtures.push(("beirut-detonated", dump(&pool, &arena, id, None).await));
+
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/stored")
+        .join(FORMAT);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, value) in fixtures {
+        let text = serde_json::to_string_pretty(&value).unwrap();
+        std::fs::write(dir.join(format!("{name}.json")), text + "\n").unwrap();
+    }
+}
