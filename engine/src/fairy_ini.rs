@@ -4,7 +4,7 @@
 //! Only the settings that describe chess-like games built from Betza pieces are understood; any
 //! other setting is an error rather than something silently ignored.
 
-use crate::piece::{PieceDef, Promotion};
+use crate::piece::{PieceDef, Promotion, Symbol};
 use crate::variant::{PieceSpec, StalemateRule, Variant, VariantDef, VariantError};
 use std::collections::BTreeMap;
 
@@ -94,7 +94,7 @@ pub fn parse(text: &str) -> Result<Variant, VariantError> {
     let mut en_passant = true;
     let mut double_step = true;
     let mut initial_move_ranks = vec![2];
-    let mut promotion_choices: Option<Vec<char>> = None;
+    let mut promotion_choices: Option<Vec<Symbol>> = None;
     let mut stalemate = StalemateRule::Draw;
     let mut start = None;
 
@@ -126,7 +126,7 @@ pub fn parse(text: &str) -> Result<Variant, VariantError> {
                 def.betza = betza.to_string();
                 def.id = format!("{id}-{betza}");
             }
-            def.letter = letter.to_ascii_uppercase();
+            def.symbol = Symbol::from_char(letter).ok_or_else(|| bad(format!("{key}: '{letter}' is not a letter")))?;
             pieces.retain(|(l, _)| *l != letter);
             pieces.push((letter, def));
             continue;
@@ -140,12 +140,13 @@ pub fn parse(text: &str) -> Result<Variant, VariantError> {
                 .next()
                 .ok_or_else(|| bad(format!("{key} needs a letter")))?;
             pieces.retain(|(l, _)| *l != letter);
-            let def = PieceDef::new(
+            let mut def = PieceDef::new(
                 &format!("custom{number}-{betza}"),
                 &format!("Custom piece {number}"),
-                letter.to_ascii_uppercase(),
+                "X",
                 betza,
             );
+            def.symbol = Symbol::from_char(letter).ok_or_else(|| bad(format!("{key}: '{letter}' is not a letter")))?;
             pieces.push((letter, def));
             continue;
         }
@@ -167,7 +168,10 @@ pub fn parse(text: &str) -> Result<Variant, VariantError> {
                 promotion_choices = Some(if value == "-" {
                     Vec::new()
                 } else {
-                    value.chars().map(|c| c.to_ascii_uppercase()).collect()
+                    value
+                        .chars()
+                        .map(|c| Symbol::from_char(c).ok_or_else(|| bad(format!("bad promotion piece '{c}'"))))
+                        .collect::<Result<_, _>>()?
                 })
             }
             "promotionRegionWhite" | "promotionRegionBlack" if value == "-" => promotion_choices = Some(Vec::new()),
@@ -185,8 +189,13 @@ pub fn parse(text: &str) -> Result<Variant, VariantError> {
         initial_move_ranks.clear();
     }
     let has_pawn = pieces.iter().any(|(_, p)| p.id == "pawn");
-    let promotion_choices =
-        promotion_choices.unwrap_or_else(|| if has_pawn { vec!['Q', 'R', 'B', 'N'] } else { Vec::new() });
+    let promotion_choices = promotion_choices.unwrap_or_else(|| {
+        if has_pawn {
+            ["Q", "R", "B", "N"].iter().filter_map(|s| Symbol::new(s)).collect()
+        } else {
+            Vec::new()
+        }
+    });
     for (_, def) in pieces.iter_mut() {
         if def.id == "pawn" && promotion_choices.is_empty() {
             def.promotion = Promotion::Never;
@@ -218,9 +227,10 @@ mod tests {
         let text = "[base]\nmaxRank = 8\nmaxFile = h\ncustomPiece1 = q:nN\nking = k:N\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\ncastling = false\n\n[child:base]\nking = k:nN\n";
         let variant = parse(text).unwrap();
         assert_eq!(variant.def.id, "child");
-        let king = variant.piece(variant.royal_kind.unwrap());
+        let king = variant.piece(variant.kind_by_symbol(Symbol::new("K").unwrap()).unwrap());
+        assert!(variant.is_royal(variant.kind_by_symbol(Symbol::new("K").unwrap()).unwrap(), crate::piece::Color::White));
         assert_eq!(king.def.betza, "nN");
-        assert_eq!(variant.piece(variant.kind_by_letter('Q').unwrap()).def.betza, "nN");
+        assert_eq!(variant.piece(variant.kind_by_symbol(Symbol::new("Q").unwrap()).unwrap()).def.betza, "nN");
         assert!(!variant.def.castling);
         assert!(
             parse("[x]\nfoo = bar\nstartFen = 8/8/8/8/8/8/8/8 w - - 0 1\n")

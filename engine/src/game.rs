@@ -1,14 +1,79 @@
-//! The game model every variant implements: phases, seats to act, actions, outcomes, and views.
+//! The game model every variant implements: seats, phases, actions, outcomes, and the rulings a
+//! game makes about time and takebacks. What a viewer may see is in [`crate::view`].
 
 use crate::geometry::Square;
-use crate::movegen::Move;
-use crate::piece::{Color, Kind};
+use crate::piece::Color;
+use crate::view::View;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 use thiserror::Error;
 
-/// A player's place in a game. The engine calls the starting side White whatever the game calls
-/// it (Garden of Statues says Red).
-pub type Seat = Color;
+/// A player's place in a game: the first seat or the second. A game names its seats ("White",
+/// "Red", "A") and says which colour a seat plays on which board; in a one-board game the first
+/// seat plays White.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Seat {
+    First,
+    Second,
+}
+
+impl Seat {
+    pub const BOTH: [Seat; 2] = [Seat::First, Seat::Second];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::First => Seat::Second,
+            Seat::Second => Seat::First,
+        }
+    }
+    pub fn from_index(index: usize) -> Option<Seat> {
+        Seat::BOTH.get(index).copied()
+    }
+    /// The colour this seat plays in a one-board game.
+    pub fn color(self) -> Color {
+        match self {
+            Seat::First => Color::White,
+            Seat::Second => Color::Black,
+        }
+    }
+    /// The seat that plays `color` in a one-board game.
+    pub fn of_color(color: Color) -> Seat {
+        match color {
+            Color::White => Seat::First,
+            Color::Black => Seat::Second,
+        }
+    }
+}
+
+/// Stored as its index (0 or 1); the colour names of stored format 0 still read.
+impl Serialize for Seat {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u8(self.index() as u8)
+    }
+}
+
+impl<'de> Deserialize<'de> for Seat {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Seat, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Stored {
+            Index(u8),
+            Colour(String),
+        }
+        let seat = match Stored::deserialize(deserializer)? {
+            Stored::Index(index) => Seat::from_index(index as usize),
+            Stored::Colour(name) => match name.as_str() {
+                "white" => Some(Seat::First),
+                "black" => Some(Seat::Second),
+                _ => None,
+            },
+        };
+        seat.ok_or_else(|| serde::de::Error::custom("a seat is 0 or 1"))
+    }
+}
 
 /// Who is looking at a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -18,7 +83,7 @@ pub enum Viewer {
     Seat(Seat),
     /// Anyone else: sees only what is public.
     Spectator,
-    /// After the game has ended: sees everything.
+    /// Sees everything: what records and reviews use once a game has ended.
     Arbiter,
 }
 
@@ -34,26 +99,78 @@ pub enum Phase {
     Finished,
 }
 
-/// Everything a seat can do in some game. Each game accepts the kinds it knows and refuses the rest.
+/// A piece's stable id (a catalogue id such as `queen`): how actions name pieces, so that stored
+/// actions mean the same piece whatever order a variant lists its pieces in.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PieceId(pub String);
+
+impl PieceId {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for PieceId {
+    fn from(id: &str) -> PieceId {
+        PieceId(id.to_string())
+    }
+}
+
+impl fmt::Display for PieceId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for PieceId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.0)
+    }
+}
+
+/// Everything a seat can do in some game. Each game accepts the kinds it knows and refuses the
+/// rest. This is what game logs store (docs/game-model.md), so squares travel by name and pieces
+/// by id, and nothing in it depends on how a game keeps its state.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Action {
-    /// A chess-like move.
-    Move(Move),
+    /// A chess-like move: the square left, the square entered, the piece promoted to, a square
+    /// chosen with the move (Circe's rebirth), and the board it is played on (0 for the first).
+    Move {
+        from: Square,
+        to: Square,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        promotion: Option<PieceId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        choice: Option<Square>,
+        #[serde(default, skip_serializing_if = "is_first_board")]
+        board: u8,
+    },
     /// A set-up placement of a piece from hand (`Q@d4`).
-    Place { kind: Kind, to: Square },
+    Place { piece: PieceId, to: Square },
     /// Blockade's turn: a move without capture, then a statue (`Qd1-d5@d7`).
     MoveAndStatue { from: Square, to: Square, statue: Square },
     /// Beirut's secret choice of bomb carrier (`bomb:d2`).
-    ChooseBomb(Square),
+    ChooseBomb { square: Square },
     /// Beirut's detonation.
     Detonate,
 }
 
+fn is_first_board(board: &u8) -> bool {
+    *board == 0
+}
+
 impl Action {
-    /// Whether other seats must not learn this action while the game runs.
-    pub fn is_secret(&self) -> bool {
-        matches!(self, Action::ChooseBomb(_))
+    /// A move on the first board, without promotion or choice.
+    pub fn simple_move(from: Square, to: Square) -> Action {
+        Action::Move {
+            from,
+            to,
+            promotion: None,
+            choice: None,
+            board: 0,
+        }
     }
 }
 
@@ -81,6 +198,21 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    pub const ALL: [EndReason; 12] = [
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::Repetition,
+        EndReason::FiftyMoves,
+        EndReason::InsufficientMaterial,
+        EndReason::NoCompleteTurn,
+        EndReason::KingDestroyed,
+        EndReason::Resignation,
+        EndReason::Agreement,
+        EndReason::Timeout,
+        EndReason::Adjudication,
+        EndReason::Aborted,
+    ];
+
     pub fn describe(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -96,6 +228,11 @@ impl EndReason {
             EndReason::Adjudication => "adjudication",
             EndReason::Aborted => "abort",
         }
+    }
+
+    /// The reason `describe` names.
+    pub fn from_description(text: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.describe() == text)
     }
 }
 
@@ -124,12 +261,12 @@ impl Outcome {
             scores: None,
         }
     }
-    /// `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
+    /// `1-0` (the first seat won), `0-1`, `1/2-1/2`, or `*` for an aborted game.
     pub fn result_text(&self) -> &'static str {
         match (self.winner, self.reason) {
             (_, EndReason::Aborted) => "*",
-            (Some(Color::White), _) => "1-0",
-            (Some(Color::Black), _) => "0-1",
+            (Some(Seat::First), _) => "1-0",
+            (Some(Seat::Second), _) => "0-1",
             (None, _) => "1/2-1/2",
         }
     }
@@ -144,87 +281,36 @@ pub enum ActionError {
     NotYourTurn,
     #[error("you have already made your choice; wait for your opponent")]
     AlreadyChosen,
-    #[error("{0}")]
-    Unreadable(String),
+    /// The text is not an action of this game at all; `expected` says what one looks like.
+    #[error("could not read \"{text}\": {expected}")]
+    Unreadable { text: String, expected: String },
+    /// A readable action that may not be played now; the text says why.
     #[error("{0}")]
     Illegal(String),
-    #[error("{0}")]
-    Ambiguous(String),
+    #[error("\"{text}\" could mean {}: say which", options.join(" or "))]
+    Ambiguous { text: String, options: Vec<String> },
 }
 
-impl From<crate::notation::MoveInputError> for ActionError {
-    fn from(e: crate::notation::MoveInputError) -> ActionError {
-        use crate::notation::MoveInputError as E;
-        match e {
-            E::Unreadable(_) => ActionError::Unreadable(e.to_string()),
-            E::Illegal(_) => ActionError::Illegal(e.to_string()),
-            E::Ambiguous { .. } => ActionError::Ambiguous(e.to_string()),
+impl ActionError {
+    pub fn unreadable(text: &str, expected: impl Into<String>) -> ActionError {
+        ActionError::Unreadable {
+            text: text.trim().to_string(),
+            expected: expected.into(),
         }
     }
 }
 
-/// One entry of the game's record, as a viewer may see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RecordEntry {
-    pub seat: Seat,
-    pub text: String,
-}
-
-/// What is on one square, as a viewer sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ViewCell {
-    Empty,
-    Statue,
-    Piece {
-        color: Color,
-        /// The variant's letter for the piece.
-        letter: char,
-        /// Stable catalogue id of the piece's kind (the renderer draws by it).
-        piece_id: String,
-        /// A mark this viewer may see (their own bomb carrier).
-        is_marked: bool,
-    },
-}
-
-/// Everything one viewer may know about a game. All that leaves the engine (images, messages,
-/// exports, autocomplete, logs) is built from one of these.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct View {
-    pub variant: String,
-    pub viewer: Viewer,
-    pub files: u8,
-    pub ranks: u8,
-    /// Rank by rank from a1.
-    pub cells: Vec<ViewCell>,
-    pub phase: Phase,
-    pub to_act: Vec<Seat>,
-    /// What the game calls each seat ("White", "Red", ...).
-    pub seat_names: [String; 2],
-    pub last_move: Option<(Square, Square)>,
-    /// A royal piece in check.
-    pub check: Option<Square>,
-    /// The most recent statue, with the colour of its placer.
-    pub last_statue: Option<(Square, Seat)>,
-    /// Pieces still to be placed, per seat, as letters.
-    pub hands: [Vec<char>; 2],
-    /// The record, with secrets the viewer may not know replaced.
-    pub record: Vec<RecordEntry>,
-    /// Public remarks about the state ("White has chosen a bomb carrier").
-    pub notes: Vec<String>,
-    /// The position as FEN, without secrets.
-    pub fen: String,
-    pub outcome: Option<Outcome>,
-}
-
-impl View {
-    pub fn cell(&self, square: Square) -> &ViewCell {
-        &self.cells[square.rank() as usize * self.files as usize + square.file() as usize]
-    }
+/// What happens when a seat's time runs out: the game's decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Timeout {
+    /// The game ends so (a loss on time in most games).
+    Ends(Outcome),
+    /// This action is played for the seat (Rejection: the pending proposal is accepted).
+    Plays(Action),
 }
 
 /// A game: a state machine over actions by seats. Implementations keep their state unchanged
-/// whenever an action is refused.
+/// whenever an action is refused, and everything they let out goes through [`Game::view`].
 pub trait Game {
     /// The stable id of the game's variant.
     fn variant_id(&self) -> &str;
@@ -233,6 +319,16 @@ pub trait Game {
     fn to_act(&self) -> Vec<Seat>;
     /// Every action `seat` may take now (empty when it is not that seat's turn).
     fn legal_actions(&self, seat: Seat) -> Vec<Action>;
+    /// The legal actions with their notation, in one pass (what menus and autocomplete list).
+    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
+        self.legal_actions(seat)
+            .into_iter()
+            .map(|action| {
+                let text = self.notation(seat, &action);
+                (action, text)
+            })
+            .collect()
+    }
     /// Reads an action written by `seat`, checking that it is legal now.
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError>;
     /// The action in the game's notation, as its actor writes it (call before applying it).
@@ -240,9 +336,38 @@ pub trait Game {
     /// Checks and applies an action.
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError>;
     fn outcome(&self) -> Option<&Outcome>;
-    /// Ends the game for a reason outside the board: resignation, agreement, time, a host's ruling.
+    /// Ends the game for a reason outside the board: resignation, agreement, time, a host's
+    /// ruling. A game that has ended stays as it ended.
     fn conclude(&mut self, outcome: Outcome);
+    /// Everything `viewer` may know of the game.
     fn view(&self, viewer: Viewer) -> View;
+
+    /// What happens when `seat` runs out of time: a loss, unless the game rules otherwise.
+    fn on_timeout(&self, seat: Seat) -> Timeout {
+        Timeout::Ends(Outcome::win(seat.other(), EndReason::Timeout))
+    }
+
+    /// Whether a played action may be undone by a takeback (a secret choice may not).
+    fn can_take_back(&self, _action: &Action) -> bool {
+        true
+    }
+
+    /// How many of the last actions of `history` (the actions in effect, oldest first) a
+    /// takeback asked for by `asker` undoes: their last action and any reply after it.
+    fn takeback_plies(&self, asker: Seat, history: &[(Seat, Action)]) -> Result<usize, ActionError> {
+        let last_own = history.iter().rposition(|(seat, _)| *seat == asker);
+        let plies = match last_own {
+            Some(i) if history.len() - i <= 2 => history.len() - i,
+            _ => return Err(ActionError::Illegal("you have no move of your own to take back".into())),
+        };
+        if history[history.len() - plies..]
+            .iter()
+            .any(|(_, action)| !self.can_take_back(action))
+        {
+            return Err(ActionError::Illegal("secret choices cannot be taken back".into()));
+        }
+        Ok(plies)
+    }
 }
 
 /// Checks the common preconditions of an action: the game runs and `seat` is to act.
@@ -254,4 +379,38 @@ pub fn check_turn(game: &dyn Game, seat: Seat) -> Result<(), ActionError> {
         return Err(ActionError::NotYourTurn);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_are_stored_as_numbers_and_the_colour_names_of_format_0_still_read() {
+        assert_eq!(serde_json::to_string(&Seat::Second).unwrap(), "1");
+        assert_eq!(serde_json::from_str::<Seat>("0").unwrap(), Seat::First);
+        assert_eq!(serde_json::from_str::<Seat>("\"black\"").unwrap(), Seat::Second);
+        assert!(serde_json::from_str::<Seat>("2").is_err());
+        assert!(serde_json::from_str::<Seat>("\"red\"").is_err());
+    }
+
+    #[test]
+    fn actions_are_stored_with_square_names_and_piece_ids() {
+        let action = Action::Move {
+            from: Square::parse("b7").unwrap(),
+            to: Square::parse("b8").unwrap(),
+            promotion: Some("knight".into()),
+            choice: None,
+            board: 0,
+        };
+        let json = serde_json::to_string(&action).unwrap();
+        assert_eq!(json, r#"{"type":"move","from":"b7","to":"b8","promotion":"knight"}"#);
+        assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), action);
+        let place = serde_json::to_string(&Action::Place {
+            piece: "blockade-queen".into(),
+            to: Square::parse("d4").unwrap(),
+        })
+        .unwrap();
+        assert_eq!(place, r#"{"type":"place","piece":"blockade-queen","to":"d4"}"#);
+    }
 }

@@ -8,9 +8,34 @@ pub const MAX_SIDE: u8 = 16;
 
 /// A square, packed as `rank * 16 + file` so that every supported board fits in one byte and a
 /// board can be a fixed array of 256 cells whatever its size.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+///
+/// Stored and exchanged by its name (`"e4"`), which no change of the packing can alter; the packed
+/// byte of stored format 0 is still read.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
+
+impl Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Square {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Stored {
+            Name(String),
+            Packed(u8),
+        }
+        match Stored::deserialize(deserializer)? {
+            Stored::Name(name) => {
+                Square::parse(&name).ok_or_else(|| serde::de::Error::custom(format!("\"{name}\" is not a square")))
+            }
+            Stored::Packed(byte) => Ok(Square(byte)),
+        }
+    }
+}
 
 impl Square {
     pub const fn new(file: u8, rank: u8) -> Square {
@@ -113,6 +138,15 @@ mod tests {
         for bad in ["", "a", "a0", "q1", "a17", "A1", "a01", "e4x"] {
             assert!(Square::parse(bad).is_none(), "{bad} should not parse");
         }
+    }
+
+    #[test]
+    fn squares_are_stored_by_name_and_the_packed_byte_still_reads() {
+        let e4 = Square::parse("e4").unwrap();
+        assert_eq!(serde_json::to_string(&e4).unwrap(), "\"e4\"");
+        assert_eq!(serde_json::from_str::<Square>("\"e4\"").unwrap(), e4);
+        assert_eq!(serde_json::from_str::<Square>("52").unwrap(), e4);
+        assert!(serde_json::from_str::<Square>("\"z9\"").is_err());
     }
 
     #[test]

@@ -1,20 +1,30 @@
 //! Arbiter's rules engine: pure rules, no I/O, no clock, no randomness.
 //!
-//! Pieces are data (Betza notation, [`betza`]), variants are data ([`variant`]), one generator
-//! serves them all ([`movegen`]), and each game is a state machine over seats' actions ([`game`]).
-//! The only way information leaves a game is a [`game::View`] for one viewer.
+//! Pieces are data (Betza notation, [`betza`]; a variant's pieces, [`piece_table`]), variants are
+//! data ([`variant`]), one generator serves them all ([`movegen`]) with hooks for the variants
+//! that reach inside the chess rules ([`rules`]), and each game is a state machine over seats'
+//! actions ([`game`]). The only way information leaves a game is a [`view::View`] for one
+//! viewer. docs/game-model.md describes how a game is built.
 
+pub mod attacks;
 pub mod betza;
 pub mod catalogue;
+pub mod chess_move;
 pub mod fairy_ini;
+pub mod fen;
 pub mod game;
 pub mod geometry;
 pub mod movegen;
 pub mod notation;
 pub mod piece;
+pub mod piece_table;
 pub mod position;
+pub mod record;
+pub mod rules;
 pub mod variant;
 pub mod variants;
+pub mod view;
 
-pub use game::{Action, ActionError, EndReason, Game, Outcome, Phase, Seat, View, ViewCell, Viewer};
+pub use game::{Action, ActionError, EndReason, Game, Outcome, Phase, PieceId, Seat, Timeout, Viewer};
 pub use variants::{AnyGame, VariantId};
+pub use view::{BoardView, View, ViewCell};

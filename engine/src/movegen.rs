@@ -1,106 +1,19 @@
-//! The one move generator and attack detector, for any piece a variant defines.
+//! The one move generator, for any piece a variant defines.
 //!
 //! Variants differ through their data (pieces, castling, en passant, promotion) and through the
-//! game layer built on top (extra actions, side effects, end conditions); nothing here is copied
-//! per variant.
+//! hooks of their [`Rules`] (extra moves and attacks, what a move does after it lands, the last
+//! word on legality); nothing here is copied per variant.
 
-use crate::betza::{MoveRule, Offset, Travel};
-use crate::geometry::{BoardSize, Square};
-use crate::piece::{Cell, Color, Kind, Piece, Promotion};
+use crate::attacks::{is_capturable, is_initial_square, is_path_clear, offset, promotes_on};
+use crate::betza::{MoveRule, Travel};
+use crate::chess_move::{Made, Move, Special};
+use crate::geometry::Square;
+use crate::piece::{Cell, Color, Piece};
 use crate::position::{Board, Position};
+use crate::rules::Rules;
 use crate::variant::Variant;
-use serde::{Deserialize, Serialize};
 
-/// What a move does beyond lifting a piece from one square and putting it on another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Special {
-    Normal,
-    /// A pawn's initial two-square step, which may allow en passant.
-    DoubleStep,
-    /// Captures the pawn beside the destination that just made a double step.
-    EnPassant,
-    Castle {
-        rook_from: Square,
-        rook_to: Square,
-    },
-}
-
-/// A move of a chess-like game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Move {
-    pub from: Square,
-    pub to: Square,
-    pub promotion: Option<Kind>,
-    pub special: Special,
-}
-
-impl Move {
-    pub fn new(from: Square, to: Square) -> Move {
-        Move {
-            from,
-            to,
-            promotion: None,
-            special: Special::Normal,
-        }
-    }
-    /// The square of the piece this move captures, if it captures.
-    pub fn captured_square(&self, board: &Board) -> Option<Square> {
-        match self.special {
-            Special::EnPassant => Some(Square::new(self.to.file(), self.from.rank())),
-            Special::Castle { .. } => None,
-            _ => board.piece_at(self.to).map(|_| self.to),
-        }
-    }
-    pub fn is_capture(&self, board: &Board) -> bool {
-        self.captured_square(board).is_some()
-    }
-}
-
-/// The rank of `square` counted from `color`'s side, starting at 1.
-pub fn relative_rank(size: BoardSize, color: Color, square: Square) -> u8 {
-    match color {
-        Color::White => square.rank() + 1,
-        Color::Black => size.ranks - square.rank(),
-    }
-}
-
-fn offset(size: BoardSize, from: Square, o: Offset) -> Option<Square> {
-    size.offset(from, o.df, o.dr)
-}
-
-fn back(size: BoardSize, from: Square, o: Offset) -> Option<Square> {
-    size.offset(from, -o.df, -o.dr)
-}
-
-/// Whether every square of a lame or multi-leg path from `origin` is on the board and empty.
-#[inline]
-fn is_path_clear(board: &Board, origin: Square, path: &[Offset]) -> bool {
-    path.iter()
-        .all(|&o| offset(board.size(), origin, o).is_some_and(|sq| board.get(sq).is_empty()))
-}
-
-fn is_initial_square(variant: &Variant, color: Color, square: Square) -> bool {
-    variant
-        .def
-        .initial_move_ranks
-        .contains(&relative_rank(variant.size, color, square))
-}
-
-/// Whether a piece of `kind` standing on `square` must promote.
-pub fn promotes_on(variant: &Variant, kind: Kind, color: Color, square: Square) -> bool {
-    match variant.piece(kind).def.promotion {
-        Promotion::Never => false,
-        Promotion::LastRank => relative_rank(variant.size, color, square) == variant.size.ranks,
-        Promotion::RelativeRank(rank) => relative_rank(variant.size, color, square) == rank,
-    }
-}
-
-/// Whether a piece of `by` could capture on a square holding `cell`.
-#[inline]
-fn is_capturable(variant: &Variant, cell: Cell, by: Color) -> bool {
-    cell.as_piece()
-        .is_some_and(|p| p.color != by && !variant.piece(p.kind).def.is_uncapturable)
-}
+pub use crate::attacks::relative_rank;
 
 /// Destinations of one piece's move rules, as (destination, rule) pairs, ignoring castling,
 /// en passant and promotion: the common core of move generation and of piece diagrams.
@@ -180,22 +93,29 @@ pub fn rule_targets(
     }
 }
 
-/// Appends a move, expanded into one move per promotion choice where the piece must promote.
-fn push_move(variant: &Variant, piece: Piece, mv: Move, out: &mut Vec<Move>) {
+/// Appends a move, expanded into one move per promotion choice where the piece must promote,
+/// each finished by the rules.
+#[inline]
+pub fn push_move<R: Rules>(rules: &R, variant: &Variant, position: &Position, piece: Piece, mv: Move, out: &mut Vec<Move>) {
     if !variant.promotion_kinds.is_empty() && promotes_on(variant, piece.kind, piece.color, mv.to) {
         for &kind in &variant.promotion_kinds {
-            out.push(Move {
-                promotion: Some(kind),
-                ..mv
-            });
+            rules.finish_move(
+                variant,
+                position,
+                Move {
+                    promotion: Some(kind),
+                    ..mv
+                },
+                out,
+            );
         }
     } else {
-        out.push(mv);
+        rules.finish_move(variant, position, mv, out);
     }
 }
 
 /// The moves of the piece on `from`, without checking whether they leave a royal attacked.
-pub fn piece_moves(variant: &Variant, position: &Position, from: Square, out: &mut Vec<Move>) {
+pub fn piece_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position, from: Square, out: &mut Vec<Move>) {
     let board = &position.board;
     let Some(piece) = board.piece_at(from) else {
         return;
@@ -209,17 +129,11 @@ pub fn piece_moves(variant: &Variant, position: &Position, from: Square, out: &m
         } else {
             Special::Normal
         };
-        push_move(
-            variant,
-            piece,
-            Move {
-                from,
-                to,
-                promotion: None,
-                special,
-            },
-            out,
-        );
+        let mv = Move {
+            special,
+            ..Move::new(from, to)
+        };
+        push_move(rules, variant, position, piece, mv, out);
     });
     // Pieces whose rules overlap (a multi-leg move with two paths to one square) would list a
     // destination twice.
@@ -227,7 +141,7 @@ pub fn piece_moves(variant: &Variant, position: &Position, from: Square, out: &m
         let mut seen = Vec::new();
         let mut index = first;
         while index < out.len() {
-            let key = (out[index].to, out[index].promotion);
+            let key = (out[index].to, out[index].promotion, out[index].choice);
             if seen.contains(&key) {
                 out.remove(index);
             } else {
@@ -238,7 +152,7 @@ pub fn piece_moves(variant: &Variant, position: &Position, from: Square, out: &m
     }
     // En passant: a pawn's capture-only leap onto the square a double step skipped.
     if let Some(target) = position.en_passant.filter(|_| def.is_pawn && variant.def.en_passant) {
-        for rule in variant.piece(piece.kind).rules(piece.color) {
+        for rule in piece_type.rules(piece.color) {
             let is_capture_leap = rule.travel == Travel::Leap && rule.can_capture && !rule.can_move;
             if is_capture_leap && offset(board.size(), from, rule.step) == Some(target) && board.get(target).is_empty()
             {
@@ -248,48 +162,28 @@ pub fn piece_moves(variant: &Variant, position: &Position, from: Square, out: &m
                     .as_piece()
                     .is_some_and(|v| v.color != piece.color && variant.piece(v.kind).def.is_pawn)
                 {
-                    push_move(
-                        variant,
-                        piece,
-                        Move {
-                            from,
-                            to: target,
-                            promotion: None,
-                            special: Special::EnPassant,
-                        },
-                        out,
-                    );
+                    let mv = Move {
+                        special: Special::EnPassant,
+                        ..Move::new(from, target)
+                    };
+                    push_move(rules, variant, position, piece, mv, out);
                 }
             }
         }
     }
+    rules.extra_moves(variant, position, from, piece, out);
 }
 
 /// The rook a side may castle with on one wing, if the variant castles and both pieces stand in
-/// place: the royal on its first rank, an own non-royal piece in that corner.
+/// place.
 pub fn castling_rook(variant: &Variant, position: &Position, color: Color, is_king_side: bool) -> Option<Square> {
     if !variant.def.castling {
         return None;
     }
-    let king = position.royals[color.index()]?;
-    let rank = if color == Color::White {
-        0
-    } else {
-        variant.size.ranks - 1
-    };
-    let corner = Square::new(if is_king_side { variant.size.files - 1 } else { 0 }, rank);
-    let rook = position.board.piece_at(corner)?;
-    let is_partner =
-        rook.color == color && Some(rook.kind) != variant.royal_kind && !variant.piece(rook.kind).def.is_pawn;
-    let is_between = if is_king_side {
-        king.file() < corner.file()
-    } else {
-        king.file() > corner.file()
-    };
-    (king.rank() == rank && is_partner && is_between).then_some(corner)
+    position.castling_rook(&variant.table, color, is_king_side)
 }
 
-fn castling_moves(variant: &Variant, position: &Position, out: &mut Vec<Move>) {
+fn castling_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position, out: &mut Vec<Move>) {
     let color = position.turn;
     let Some(king) = position.royals[color.index()] else {
         return;
@@ -315,133 +209,42 @@ fn castling_moves(variant: &Variant, position: &Position, out: &mut Vec<Move>) {
             continue;
         }
         let (walk_low, walk_high) = (king.file().min(king_file), king.file().max(king_file));
-        let is_safe =
-            (walk_low..=walk_high).all(|f| !is_attacked(variant, board, Square::new(f, king.rank()), color.other()));
+        let is_safe = (walk_low..=walk_high)
+            .all(|f| !rules.is_attacked(variant, position, Square::new(f, king.rank()), color.other()));
         if is_safe {
-            out.push(Move {
-                from: king,
-                to: king_to,
-                promotion: None,
+            let mv = Move {
                 special: Special::Castle { rook_from, rook_to },
-            });
+                ..Move::new(king, king_to)
+            };
+            rules.finish_move(variant, position, mv, out);
         }
     }
 }
 
 /// Every move of the side to move, without checking whether it leaves its royal attacked.
-pub fn pseudo_legal_moves(variant: &Variant, position: &Position, out: &mut Vec<Move>) {
+pub fn pseudo_legal_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position, out: &mut Vec<Move>) {
     for square in variant.size.squares() {
         if position.board.get(square).has_color(position.turn) {
-            piece_moves(variant, position, square, out);
+            piece_moves(rules, variant, position, square, out);
         }
     }
-    castling_moves(variant, position, out);
+    castling_moves(rules, variant, position, out);
 }
 
-/// Whether a piece of `by` attacks `target`: could capture there if an enemy piece stood on it.
-pub fn is_attacked(variant: &Variant, board: &Board, target: Square, by: Color) -> bool {
-    let size = board.size();
-    for (index, piece_type) in variant.pieces.iter().enumerate() {
-        let attacker = Cell::piece(Piece::new(index as Kind, by));
-        let is_attacker = |sq: Square| board.get(sq).unmarked() == attacker;
-        for rule in piece_type.rules(by).iter().filter(|r| r.can_capture) {
-            let found = match rule.travel {
-                Travel::Leap => back(size, target, rule.step).is_some_and(|from| {
-                    is_attacker(from)
-                        && is_path_clear(board, from, &rule.path)
-                        && (!rule.is_initial_only || is_initial_square(variant, by, from))
-                }),
-                Travel::Ride { range } => {
-                    let mut square = target;
-                    let mut steps = 0u8;
-                    let mut found = false;
-                    while let Some(from) = back(size, square, rule.step) {
-                        steps += 1;
-                        if range != 0 && steps > range {
-                            break;
-                        }
-                        if !board.get(from).is_empty() {
-                            found = is_attacker(from) && ride_paths_clear(board, from, rule, steps);
-                            break;
-                        }
-                        square = from;
-                    }
-                    found
-                }
-                Travel::Hop => {
-                    let mut square = target;
-                    let mut has_screen = false;
-                    let mut found = false;
-                    while let Some(from) = back(size, square, rule.step) {
-                        square = from;
-                        if board.get(from).is_empty() {
-                            continue;
-                        }
-                        if has_screen {
-                            found = is_attacker(from);
-                            break;
-                        }
-                        has_screen = true;
-                    }
-                    found
-                }
-                Travel::Grasshop => match back(size, target, rule.step) {
-                    Some(hurdle) if !board.get(hurdle).is_empty() => {
-                        let mut square = hurdle;
-                        let mut found = false;
-                        while let Some(from) = back(size, square, rule.step) {
-                            square = from;
-                            if !board.get(from).is_empty() {
-                                found = is_attacker(from);
-                                break;
-                            }
-                        }
-                        found
-                    }
-                    _ => false,
-                },
-            };
-            if found {
-                return true;
-            }
-        }
-    }
-    false
+/// Whether `color` is in check under `rules`.
+pub fn is_in_check<R: Rules>(rules: &R, variant: &Variant, position: &Position, color: Color) -> bool {
+    rules.is_in_check(variant, position, color)
 }
 
-/// For lame riders: the inner squares of each of `steps` steps from `from` are empty.
-fn ride_paths_clear(board: &Board, from: Square, rule: &MoveRule, steps: u8) -> bool {
-    if rule.path.is_empty() {
-        return true;
-    }
-    let mut origin = from;
-    for _ in 0..steps {
-        if !is_path_clear(board, origin, &rule.path) {
-            return false;
-        }
-        match offset(board.size(), origin, rule.step) {
-            Some(next) => origin = next,
-            None => return false,
-        }
-    }
-    true
-}
-
-/// Whether `color`'s royal piece is attacked. A side without a royal is never in check.
-pub fn is_in_check(variant: &Variant, position: &Position, color: Color) -> bool {
-    position.royals[color.index()].is_some_and(|sq| is_attacked(variant, &position.board, sq, color.other()))
-}
-
-/// Plays a move that the generator produced, without checking it. Returns the captured piece and
-/// its square.
-pub fn make_move(variant: &Variant, position: &mut Position, mv: Move) -> Option<(Square, Piece)> {
+/// Plays a move that the generator produced, without checking it, and says what it did.
+pub fn make_move<R: Rules>(rules: &R, variant: &Variant, position: &mut Position, mv: Move) -> Made {
     let board = &mut position.board;
     let moving = board.piece_at(mv.from).expect("a move starts on a piece");
     let color = moving.color;
-    let captured = mv
+    let entered = mv
         .captured_square(board)
         .and_then(|sq| board.piece_at(sq).map(|p| (sq, p)));
-    if let Some((square, _)) = captured {
+    if let Some((square, _)) = entered {
         board.set(square, Cell::EMPTY);
     }
     board.set(mv.from, Cell::EMPTY);
@@ -450,20 +253,29 @@ pub fn make_move(variant: &Variant, position: &mut Position, mv: Move) -> Option
         board.set(rook_from, Cell::EMPTY);
         board.set(rook_to, rook);
     }
+    let landing = mv.landing();
+    let carried_on = match mv.arrival {
+        Some(arrival) => board.piece_at(arrival).map(|p| (arrival, p)),
+        None => None,
+    };
     let placed = Piece {
         kind: mv.promotion.unwrap_or(moving.kind),
         ..moving
     };
-    board.set(mv.to, Cell::piece(placed));
+    board.set(landing, Cell::piece(placed));
+    let made = Made {
+        captures: [entered, carried_on],
+        arrival: landing,
+    };
 
-    if Some(moving.kind) == variant.royal_kind {
+    if variant.is_royal(moving.kind, color) {
         position.castling.clear_color(color);
-        position.royals[color.index()] = Some(mv.to);
+        position.royals[color.index()] = Some(landing);
     }
-    if let Some((_, victim)) = captured
-        && Some(victim.kind) == variant.royal_kind
-    {
-        position.royals[victim.color.index()] = None;
+    for (_, victim) in made.captures() {
+        if variant.is_royal(victim.kind, victim.color) {
+            position.royals[victim.color.index()] = None;
+        }
     }
     for corner_color in Color::BOTH {
         let rank = if corner_color == Color::White {
@@ -473,19 +285,19 @@ pub fn make_move(variant: &Variant, position: &mut Position, mv: Move) -> Option
         };
         for (is_king_side, file) in [(true, variant.size.files - 1), (false, 0)] {
             let corner = Square::new(file, rank);
-            if mv.from == corner || mv.to == corner {
+            if mv.from == corner || mv.to == corner || landing == corner {
                 position.castling.set(corner_color, is_king_side, false);
             }
         }
     }
     position.en_passant = match mv.special {
-        Special::DoubleStep if variant.def.en_passant => {
+        Special::DoubleStep if variant.def.en_passant && mv.arrival.is_none() => {
             Some(Square::new(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2))
         }
         _ => None,
     };
     let is_pawn = variant.piece(moving.kind).def.is_pawn;
-    position.halfmove_clock = if is_pawn || captured.is_some() {
+    position.halfmove_clock = if is_pawn || made.has_captured() {
         0
     } else {
         position.halfmove_clock + 1
@@ -494,44 +306,42 @@ pub fn make_move(variant: &Variant, position: &mut Position, mv: Move) -> Option
         position.fullmove_number += 1;
     }
     position.turn = color.other();
-    captured
+    rules.after_move(variant, position, &mv, &made);
+    made
 }
 
-/// Whether the side that just moved left its own royal attacked.
-pub fn leaves_royal_attacked(variant: &Variant, after: &Position) -> bool {
-    is_in_check(variant, after, after.turn.other())
+/// The position after `mv`.
+pub fn after<R: Rules>(rules: &R, variant: &Variant, position: &Position, mv: Move) -> Position {
+    let mut after = position.clone();
+    make_move(rules, variant, &mut after, mv);
+    after
 }
 
 /// The legal moves of the side to move.
-pub fn legal_moves(variant: &Variant, position: &Position) -> Vec<Move> {
+pub fn legal_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position) -> Vec<Move> {
     let mut moves = Vec::with_capacity(64);
-    pseudo_legal_moves(variant, position, &mut moves);
-    if position.royals[position.turn.index()].is_some() {
+    pseudo_legal_moves(rules, variant, position, &mut moves);
+    if rules.needs_legality_test(variant, position) {
         moves.retain(|&mv| {
-            let mut after = position.clone();
-            make_move(variant, &mut after, mv);
-            !leaves_royal_attacked(variant, &after)
+            let next = after(rules, variant, position, mv);
+            rules.is_legal(variant, position, &mv, &next)
         });
     }
     moves
 }
 
 /// Counts the leaf nodes of the legal move tree to `depth`.
-pub fn perft(variant: &Variant, position: &Position, depth: u32) -> u64 {
+pub fn perft<R: Rules>(rules: &R, variant: &Variant, position: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = legal_moves(variant, position);
+    let moves = legal_moves(rules, variant, position);
     if depth == 1 {
         return moves.len() as u64;
     }
     moves
         .iter()
-        .map(|&mv| {
-            let mut after = position.clone();
-            make_move(variant, &mut after, mv);
-            perft(variant, &after, depth - 1)
-        })
+        .map(|&mv| perft(rules, variant, &after(rules, variant, position, mv), depth - 1))
         .sum()
 }
 
@@ -539,7 +349,8 @@ pub fn perft(variant: &Variant, position: &Position, depth: u32) -> u64 {
 mod tests {
     use super::*;
     use crate::catalogue;
-    use crate::piece::PieceDef;
+    use crate::piece::{PieceDef, Promotion, Royalty};
+    use crate::rules::Standard;
     use crate::variant::{PieceSpec, VariantDef};
 
     /// A one-piece variant on an empty board, to count a catalogue piece's moves.
@@ -551,7 +362,7 @@ mod tests {
             ranks: files,
             start: vec![files.to_string(); files as usize].join("/"),
             pieces: vec![PieceSpec::Inline(PieceDef {
-                is_royal: false,
+                royal: Royalty::None,
                 promotion: Promotion::Never,
                 ..piece.clone()
             })],
@@ -567,7 +378,7 @@ mod tests {
         let from = variant.size.parse_square(square).unwrap();
         position.board.set(from, Cell::piece(Piece::new(0, Color::White)));
         let mut moves = Vec::new();
-        piece_moves(&variant, &position, from, &mut moves);
+        piece_moves(&Standard, &variant, &position, from, &mut moves);
         moves.len()
     }
 

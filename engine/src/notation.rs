@@ -1,41 +1,48 @@
 //! Move notation: SAN out, tolerant input in.
 //!
 //! Input accepts SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`), coordinates (`e2e4`, `e2-e4`, `e7e8q`), a
-//! missing `x`, `+` or `#`, and a lower-case piece letter where that is unambiguous.
+//! missing `x`, `+` or `#`, a lower-case piece symbol where that is unambiguous, symbols of more
+//! than one letter (`CNf3`), a square chosen with the move in brackets (`Bxd5(a4)`), and where
+//! a piece is carried on (`Nf3>b5`).
 
+use crate::chess_move::{Move, Special};
+use crate::game::ActionError;
 use crate::geometry::Square;
-use crate::movegen::{Move, Special};
+use crate::piece::Symbol;
 use crate::position::Position;
 use crate::variant::Variant;
-use thiserror::Error;
 
-/// Why a move could not be read or played.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum MoveInputError {
-    #[error("could not read \"{0}\": expected a move such as e4, Nf3, exd5, O-O, e8=Q or e2e4")]
-    Unreadable(String),
-    #[error("{0} is not a legal move here")]
-    Illegal(String),
-    #[error("\"{text}\" could mean {}: say which", options.join(" or "))]
-    Ambiguous { text: String, options: Vec<String> },
-}
+/// What input looks like, for messages about input that is not a move at all.
+pub const MOVE_EXAMPLES: &str = "expected a move such as e4, Nf3, exd5, O-O, e8=Q or e2e4";
 
-/// SAN of a legal move without the check suffix (games that change what mate means add their own).
+/// SAN of a legal move without the check suffix (games that change what mate means add their
+/// own). `legal` is every legal move of the position, for disambiguation.
 pub fn san_body(variant: &Variant, position: &Position, mv: Move, legal: &[Move]) -> String {
-    if let Special::Castle { .. } = mv.special {
-        return if mv.to.file() > mv.from.file() {
+    let mut out = if let Special::Castle { .. } = mv.special {
+        if mv.to.file() > mv.from.file() {
             "O-O".into()
         } else {
             "O-O-O".into()
-        };
+        }
+    } else {
+        piece_move_san(variant, position, mv, legal)
+    };
+    if let Some(choice) = mv.choice {
+        out.push('(');
+        out.push_str(&choice.to_string());
+        out.push(')');
     }
+    out
+}
+
+fn piece_move_san(variant: &Variant, position: &Position, mv: Move, legal: &[Move]) -> String {
     let board = &position.board;
     let piece = board.piece_at(mv.from).expect("a legal move starts on a piece");
     let def = &variant.piece(piece.kind).def;
     let is_capture = mv.is_capture(board);
     let mut out = String::new();
     if !def.is_pawn {
-        out.push(def.letter);
+        out.push_str(def.symbol.as_str());
     }
     let rivals: Vec<Square> = legal
         .iter()
@@ -54,7 +61,7 @@ pub fn san_body(variant: &Variant, position: &Position, mv: Move, legal: &[Move]
     };
     let from = mv.from.to_string();
     if shows_file {
-        out.push(from.chars().next().expect("square names start with a file"));
+        out.push_str(&from[..1]);
     }
     if shows_rank {
         out.push_str(&from[1..]);
@@ -65,7 +72,7 @@ pub fn san_body(variant: &Variant, position: &Position, mv: Move, legal: &[Move]
     out.push_str(&mv.to.to_string());
     if let Some(kind) = mv.promotion {
         out.push('=');
-        out.push(variant.piece(kind).def.letter);
+        out.push_str(variant.piece(kind).def.symbol.as_str());
     }
     out
 }
@@ -73,12 +80,14 @@ pub fn san_body(variant: &Variant, position: &Position, mv: Move, legal: &[Move]
 /// What a piece of input says about a move; `None` fields are left open.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Pattern {
-    letter: Option<char>,
+    symbol: Option<Symbol>,
     from_file: Option<u8>,
     from_rank: Option<u8>,
     to: Option<Square>,
-    promotion: Option<char>,
+    promotion: Option<Symbol>,
     castle_king_side: Option<bool>,
+    choice: Option<Square>,
+    arrival: Option<Square>,
     /// A lower-case first letter read as a piece: tried only when no other reading fits, so
     /// `bxc3` is the b-pawn's capture even where a bishop could capture on c3.
     is_fallback: bool,
@@ -94,49 +103,69 @@ fn split_rank_prefix(text: &str) -> Option<(u8, &str)> {
     (1..=16).contains(&rank).then(|| (rank - 1, &text[digits.len()..]))
 }
 
+/// Splits what follows the move proper: a chosen square in brackets (`(a4)`) and where the piece
+/// is carried on (`>b5`), in either order.
+fn split_suffixes(mut body: &str) -> (&str, Option<Square>, Option<Square>) {
+    let (mut choice, mut arrival) = (None, None);
+    loop {
+        if let Some((head, tail)) = body.rsplit_once('>')
+            && let Some(square) = Square::parse(tail)
+        {
+            arrival = Some(square);
+            body = head;
+            continue;
+        }
+        if let Some(inner) = body.strip_suffix(')')
+            && let Some((head, tail)) = inner.rsplit_once('(')
+            && let Some(square) = Square::parse(tail)
+        {
+            choice = Some(square);
+            body = head;
+            continue;
+        }
+        return (body, choice, arrival);
+    }
+}
+
 /// Every way the text can be read as a move pattern.
 fn patterns(text: &str) -> Vec<Pattern> {
-    let cleaned: String = text.trim().trim_end_matches(['+', '#', '!', '?']).to_string();
+    let cleaned = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    let (cleaned, choice, arrival) = split_suffixes(cleaned);
+    let cleaned = cleaned.trim_end_matches(['+', '#', '!', '?']);
     let castle = cleaned.replace('0', "O").to_ascii_uppercase();
-    match castle.as_str() {
-        "O-O" | "OO" => {
-            return vec![Pattern {
-                castle_king_side: Some(true),
-                ..Default::default()
-            }];
-        }
-        "O-O-O" | "OOO" => {
-            return vec![Pattern {
-                castle_king_side: Some(false),
-                ..Default::default()
-            }];
-        }
-        _ => {}
+    let castle_side = match castle.as_str() {
+        "O-O" | "OO" => Some(true),
+        "O-O-O" | "OOO" => Some(false),
+        _ => None,
+    };
+    if castle_side.is_some() {
+        return vec![Pattern {
+            castle_king_side: castle_side,
+            choice,
+            arrival,
+            ..Default::default()
+        }];
     }
-    let mut body = cleaned.as_str();
-    // Promotion: `=Q`, `(Q)`, or a letter right after the destination (`e8q`, `e7e8Q`).
-    let mut promotions: Vec<(Option<char>, &str)> = vec![(None, body)];
-    if let Some(rest) = body.strip_suffix(')') {
-        if let Some((head, letter)) = rest.rsplit_once('(') {
-            let mut chars = letter.chars();
-            if let (Some(c), None) = (chars.next(), chars.next()) {
-                promotions = vec![(Some(c), head)];
-            }
+    // Promotion: `=Q`, `(Q)`, or one letter right after the destination (`e8q`, `e7e8Q`).
+    let mut promotions: Vec<(Option<Symbol>, &str)> = vec![(None, cleaned)];
+    if let Some(rest) = cleaned.strip_suffix(')') {
+        if let Some((head, symbol)) = rest.rsplit_once('(')
+            && let Some(symbol) = Symbol::new(symbol)
+        {
+            promotions = vec![(Some(symbol), head)];
         }
-    } else if let Some((head, letter)) = body.rsplit_once('=') {
-        let mut chars = letter.chars();
-        if let (Some(c), None) = (chars.next(), chars.next()) {
-            promotions = vec![(Some(c), head)];
+    } else if let Some((head, symbol)) = cleaned.rsplit_once('=') {
+        if let Some(symbol) = Symbol::new(symbol) {
+            promotions = vec![(Some(symbol), head)];
         }
-    } else if let Some(last) = body.chars().last().filter(|c| c.is_ascii_alphabetic()) {
-        let head = &body[..body.len() - 1];
+    } else if let Some(last) = cleaned.chars().last().filter(|c| c.is_ascii_alphabetic()) {
+        let head = &cleaned[..cleaned.len() - 1];
         if head.chars().last().is_some_and(|c| c.is_ascii_digit()) {
-            promotions = vec![(Some(last), head)];
+            promotions = vec![(Symbol::from_char(last), head)];
         }
     }
     let mut out = Vec::new();
-    for (promotion, head) in promotions {
-        body = head;
+    for (promotion, body) in promotions {
         // The destination: a file letter and one or two digits at the end.
         let digits = body.chars().rev().take_while(|c| c.is_ascii_digit()).count();
         if digits == 0 || digits > 2 || body.len() < digits + 1 {
@@ -145,29 +174,31 @@ fn patterns(text: &str) -> Vec<Pattern> {
         let Some(to) = Square::parse(&body[body.len() - digits - 1..]) else {
             continue;
         };
+        let base = Pattern {
+            to: Some(to),
+            promotion,
+            choice,
+            arrival,
+            ..Default::default()
+        };
         let mut prefix = &body[..body.len() - digits - 1];
         for separator in ['-', ':', 'x'] {
             if let Some(p) = prefix.strip_suffix(separator) {
                 // A trailing `x` may also be a piece letter: try both readings.
                 if separator == 'x' {
-                    out.extend(prefix_patterns(prefix, to, promotion));
+                    out.extend(prefix_patterns(prefix, &base));
                 }
                 prefix = p;
                 break;
             }
         }
-        out.extend(prefix_patterns(prefix, to, promotion));
+        out.extend(prefix_patterns(prefix, &base));
     }
     out
 }
 
-/// Readings of what stands before the destination: `[piece][file][rank]`, each optional.
-fn prefix_patterns(prefix: &str, to: Square, promotion: Option<char>) -> Vec<Pattern> {
-    let base = Pattern {
-        to: Some(to),
-        promotion,
-        ..Default::default()
-    };
+/// Readings of what stands before the destination: `[symbol][file][rank]`, each optional.
+fn prefix_patterns(prefix: &str, base: &Pattern) -> Vec<Pattern> {
     let mut out = Vec::new();
     let with_origin = |mut p: Pattern, rest: &str| -> Option<Pattern> {
         let mut rest = rest;
@@ -181,19 +212,41 @@ fn prefix_patterns(prefix: &str, to: Square, promotion: Option<char>) -> Vec<Pat
         }
         rest.is_empty().then_some(p)
     };
-    if let Some(first) = prefix.chars().next().filter(|c| c.is_ascii_alphabetic()) {
-        let letter = Pattern {
-            letter: Some(first.to_ascii_uppercase()),
-            is_fallback: first.is_ascii_lowercase(),
-            ..base.clone()
-        };
-        out.extend(with_origin(letter, &prefix[first.len_utf8()..]));
+    // Upper-case letters are a symbol and nothing else; a lower-case start may be a symbol of
+    // any length (tried last) or a file.
+    let upper = prefix.bytes().take_while(u8::is_ascii_uppercase).count();
+    if upper > 0 {
+        if let Some(symbol) = Symbol::new(&prefix[..upper]) {
+            let p = Pattern {
+                symbol: Some(symbol),
+                ..base.clone()
+            };
+            out.extend(with_origin(p, &prefix[upper..]));
+        }
+    } else {
+        let lower = prefix.bytes().take_while(u8::is_ascii_lowercase).count();
+        for len in 1..=lower.min(Symbol::MAX_LEN) {
+            if let Some(symbol) = Symbol::new(&prefix[..len]) {
+                let p = Pattern {
+                    symbol: Some(symbol),
+                    is_fallback: true,
+                    ..base.clone()
+                };
+                out.extend(with_origin(p, &prefix[len..]));
+            }
+        }
+        out.extend(with_origin(base.clone(), prefix));
     }
-    out.extend(with_origin(base, prefix));
     out
 }
 
 fn matches(variant: &Variant, position: &Position, pattern: &Pattern, mv: &Move) -> bool {
+    if pattern.choice.is_some() && pattern.choice != mv.choice {
+        return false;
+    }
+    if pattern.arrival.is_some_and(|arrival| arrival != mv.landing()) {
+        return false;
+    }
     if let Some(king_side) = pattern.castle_king_side {
         return matches!(mv.special, Special::Castle { .. }) && (mv.to.file() > mv.from.file()) == king_side;
     }
@@ -205,10 +258,10 @@ fn matches(variant: &Variant, position: &Position, pattern: &Pattern, mv: &Move)
         return false;
     }
     let has_full_origin = pattern.from_file.is_some() && pattern.from_rank.is_some();
-    match pattern.letter {
-        Some(letter) if def.letter != letter => return false,
+    match pattern.symbol {
+        Some(symbol) if def.symbol != symbol => return false,
         Some(_) => {}
-        // Without a letter, SAN means a pawn; a full origin square (coordinates) may be any piece.
+        // Without a symbol, SAN means a pawn; a full origin square (coordinates) may be any piece.
         None if !has_full_origin && !def.is_pawn => return false,
         None => {}
     }
@@ -218,17 +271,17 @@ fn matches(variant: &Variant, position: &Position, pattern: &Pattern, mv: &Move)
     }
     match (pattern.promotion, mv.promotion) {
         (None, _) => true,
-        (Some(letter), Some(kind)) => variant.piece(kind).def.letter == letter.to_ascii_uppercase(),
+        (Some(symbol), Some(kind)) => variant.piece(kind).def.symbol == symbol,
         (Some(_), None) => false,
     }
 }
 
 /// Finds the legal move that `text` names.
-pub fn parse_move(variant: &Variant, position: &Position, text: &str, legal: &[Move]) -> Result<Move, MoveInputError> {
+pub fn parse_move(variant: &Variant, position: &Position, text: &str, legal: &[Move]) -> Result<Move, ActionError> {
     // Move notation is ASCII; anything else cannot be a move (and must not be sliced).
     let patterns = if text.is_ascii() { patterns(text) } else { Vec::new() };
     if patterns.is_empty() {
-        return Err(MoveInputError::Unreadable(text.trim().to_string()));
+        return Err(ActionError::unreadable(text, MOVE_EXAMPLES));
     }
     let mut found: Vec<Move> = Vec::new();
     for is_fallback in [false, true] {
@@ -245,8 +298,8 @@ pub fn parse_move(variant: &Variant, position: &Position, text: &str, legal: &[M
     }
     match found.as_slice() {
         [mv] => Ok(*mv),
-        [] => Err(MoveInputError::Illegal(text.trim().to_string())),
-        several => Err(MoveInputError::Ambiguous {
+        [] => Err(ActionError::Illegal(format!("{} is not a legal move here", text.trim()))),
+        several => Err(ActionError::Ambiguous {
             text: text.trim().to_string(),
             options: several
                 .iter()
@@ -260,15 +313,16 @@ pub fn parse_move(variant: &Variant, position: &Position, text: &str, legal: &[M
 mod tests {
     use super::*;
     use crate::movegen::legal_moves;
+    use crate::rules::Standard;
 
     fn setup(fen: &str) -> (std::sync::Arc<Variant>, Position, Vec<Move>) {
         let variant = Variant::fide();
-        let position = Position::from_fen(&variant, fen).unwrap();
-        let legal = legal_moves(&variant, &position);
+        let position = variant.position_from_fen(fen).unwrap();
+        let legal = legal_moves(&Standard, &variant, &position);
         (variant, position, legal)
     }
 
-    fn read(fen: &str, text: &str) -> Result<String, MoveInputError> {
+    fn read(fen: &str, text: &str) -> Result<String, ActionError> {
         let (variant, position, legal) = setup(fen);
         parse_move(&variant, &position, text, &legal).map(|mv| san_body(&variant, &position, mv, &legal))
     }
@@ -301,7 +355,7 @@ mod tests {
         }
         assert_eq!(read(fen, "e8=N").unwrap(), "e8=N");
         match read(fen, "e8").unwrap_err() {
-            MoveInputError::Ambiguous { options, .. } => assert_eq!(options.len(), 4),
+            ActionError::Ambiguous { options, .. } => assert_eq!(options.len(), 4),
             other => panic!("{other}"),
         }
     }
@@ -321,14 +375,30 @@ mod tests {
         );
         assert!(sans.contains(&"Nbd2".to_string()), "{sans:?}");
         assert_eq!(read(fen, "R1a3").unwrap(), "R1a3");
-        assert!(matches!(read(fen, "Ra3"), Err(MoveInputError::Ambiguous { .. })));
+        assert!(matches!(read(fen, "Ra3"), Err(ActionError::Ambiguous { .. })));
+    }
+
+    #[test]
+    fn a_chosen_square_and_an_arrival_are_read_after_the_move() {
+        for (text, body, choice, arrival) in [
+            ("Bxd5(a4)", "Bxd5", Some("a4"), None),
+            ("Nf3>b5", "Nf3", None, Some("b5")),
+            ("exd8=Q(h8)+", "exd8=Q", Some("h8"), None),
+        ] {
+            let (rest, c, a) = split_suffixes(text.trim_end_matches('+'));
+            assert_eq!(rest, body);
+            assert_eq!(c, choice.and_then(Square::parse));
+            assert_eq!(a, arrival.and_then(Square::parse));
+        }
+        // A bracketed piece is a promotion, not a square.
+        assert_eq!(split_suffixes("e8(Q)").0, "e8(Q)");
     }
 
     #[test]
     fn errors_say_what_is_wrong() {
-        assert!(matches!(read(START, "e5"), Err(MoveInputError::Illegal(_))));
-        assert!(matches!(read(START, "hello"), Err(MoveInputError::Unreadable(_))));
-        assert!(matches!(read(START, ""), Err(MoveInputError::Unreadable(_))));
+        assert!(matches!(read(START, "e5"), Err(ActionError::Illegal(_))));
+        assert!(matches!(read(START, "hello"), Err(ActionError::Unreadable { .. })));
+        assert!(matches!(read(START, ""), Err(ActionError::Unreadable { .. })));
         let lower_b = "4k3/8/8/8/8/8/1P6/2B1K3 w - - 0 1";
         // `bb3`: the b-pawn's push or the bishop? Only the pawn reaches b3 from b2... and the
         // bishop on c1 does not: one reading is legal.
@@ -336,7 +406,7 @@ mod tests {
         assert_eq!(read(lower_b, "bd2").unwrap(), "Bd2");
         // A b-pawn capture stays a pawn capture even where a bishop could capture there too.
         assert_eq!(read("4k3/8/8/4b3/1p6/2P5/8/4K3 b - - 0 1", "bxc3").unwrap(), "bxc3");
-        assert!(matches!(read(START, "\u{df}6"), Err(MoveInputError::Unreadable(_))));
+        assert!(matches!(read(START, "\u{df}6"), Err(ActionError::Unreadable { .. })));
         let msg = read(START, "hello").unwrap_err().to_string();
         assert!(msg.contains("expected a move"), "{msg}");
     }

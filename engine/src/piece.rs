@@ -51,6 +51,146 @@ pub enum Promotion {
     RelativeRank(u8),
 }
 
+/// A piece's symbol in notation and FEN: one to three upper-case ASCII letters (`N`, `CN`).
+/// Single letters are written as themselves; longer symbols stand in parentheses in FEN (`(CN)`
+/// for White, `(cn)` for Black) and as they are in SAN (`CNf3`), where no other upper-case letter
+/// can follow a piece's.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Symbol([u8; Symbol::MAX_LEN]);
+
+impl Symbol {
+    pub const MAX_LEN: usize = 3;
+
+    /// Reads a symbol; letters may be given in either case.
+    pub fn new(text: &str) -> Option<Symbol> {
+        if text.is_empty() || text.len() > Symbol::MAX_LEN || !text.bytes().all(|b| b.is_ascii_alphabetic()) {
+            return None;
+        }
+        let mut bytes = [0; Symbol::MAX_LEN];
+        for (slot, b) in bytes.iter_mut().zip(text.bytes()) {
+            *slot = b.to_ascii_uppercase();
+        }
+        Some(Symbol(bytes))
+    }
+
+    pub fn from_char(letter: char) -> Option<Symbol> {
+        let mut buffer = [0; 4];
+        Symbol::new(letter.encode_utf8(&mut buffer))
+    }
+
+    pub fn as_str(&self) -> &str {
+        let len = self.0.iter().position(|&b| b == 0).unwrap_or(Symbol::MAX_LEN);
+        std::str::from_utf8(&self.0[..len]).expect("symbols are ASCII")
+    }
+
+    pub fn is_single(&self) -> bool {
+        self.0[1] == 0
+    }
+
+    /// The first letter (what a one-letter symbol is).
+    pub fn first(&self) -> char {
+        self.0[0] as char
+    }
+
+    /// How FEN writes a piece with this symbol: case for the colour, parentheses around longer
+    /// symbols.
+    pub fn fen(&self, color: Color) -> String {
+        let text = match color {
+            Color::White => self.as_str().to_string(),
+            Color::Black => self.as_str().to_ascii_lowercase(),
+        };
+        if self.is_single() { text } else { format!("({text})") }
+    }
+}
+
+impl std::fmt::Display for Symbol {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Debug for Symbol {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+impl Serialize for Symbol {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Symbol {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Symbol, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Symbol::new(&text).filter(|s| s.as_str() == text).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "a piece symbol is one to {} upper-case letters, not \"{text}\"",
+                Symbol::MAX_LEN
+            ))
+        })
+    }
+}
+
+/// Which sides' pieces of a type are royal: checked, mated, never left attacked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Royalty {
+    #[default]
+    None,
+    Both,
+    /// Royal for one side only (Assault: Black's king is royal, White's is not).
+    Only(Color),
+}
+
+impl Royalty {
+    pub fn applies_to(self, color: Color) -> bool {
+        match self {
+            Royalty::None => false,
+            Royalty::Both => true,
+            Royalty::Only(side) => side == color,
+        }
+    }
+}
+
+/// Written `true`/`false` for both sides or none, or `"white"`/`"black"` for one side.
+impl Serialize for Royalty {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Royalty::None => serializer.serialize_bool(false),
+            Royalty::Both => serializer.serialize_bool(true),
+            Royalty::Only(Color::White) => serializer.serialize_str("white"),
+            Royalty::Only(Color::Black) => serializer.serialize_str("black"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Royalty {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Royalty, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Flag(bool),
+            Side(String),
+        }
+        Ok(match Written::deserialize(deserializer)? {
+            Written::Flag(true) => Royalty::Both,
+            Written::Flag(false) => Royalty::None,
+            Written::Side(side) => match side.as_str() {
+                "white" => Royalty::Only(Color::White),
+                "black" => Royalty::Only(Color::Black),
+                "both" => Royalty::Both,
+                "none" => Royalty::None,
+                _ => {
+                    return Err(serde::de::Error::custom(format!(
+                        "royal must be true, false, \"white\" or \"black\", not \"{side}\""
+                    )));
+                }
+            },
+        })
+    }
+}
+
 /// A piece as data. Catalogue entries and variant files both produce these.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -58,12 +198,13 @@ pub struct PieceDef {
     /// Stable identifier, stored with games: never rename one.
     pub id: String,
     pub name: String,
-    /// Upper-case letter in notation and FEN (lower case for Black in FEN).
-    pub letter: char,
+    /// Upper-case symbol in notation and FEN (lower case for Black in FEN).
+    #[serde(alias = "letter")]
+    pub symbol: Symbol,
     /// Movement in Betza notation (docs/betza.md).
     pub betza: String,
-    #[serde(default)]
-    pub is_royal: bool,
+    #[serde(default, alias = "is_royal")]
+    pub royal: Royalty,
     #[serde(default)]
     pub promotion: Promotion,
     /// Can never be captured nor landed on (Pick-the-team's blocking prince).
@@ -75,20 +216,21 @@ pub struct PieceDef {
 }
 
 impl PieceDef {
-    pub fn new(id: &str, name: &str, letter: char, betza: &str) -> PieceDef {
+    /// A piece with a one-to-three-letter symbol.
+    pub fn new(id: &str, name: &str, symbol: &str, betza: &str) -> PieceDef {
         PieceDef {
             id: id.to_string(),
             name: name.to_string(),
-            letter,
+            symbol: Symbol::new(symbol).unwrap_or_else(|| panic!("\"{symbol}\" is not a valid piece symbol")),
             betza: betza.to_string(),
-            is_royal: false,
+            royal: Royalty::None,
             promotion: Promotion::Never,
             is_uncapturable: false,
             is_pawn: false,
         }
     }
     pub fn royal(mut self) -> PieceDef {
-        self.is_royal = true;
+        self.royal = Royalty::Both;
         self
     }
     pub fn pawn(mut self, promotion: Promotion) -> PieceDef {
@@ -256,6 +398,36 @@ mod tests {
         }
         assert!(Cell::EMPTY.as_piece().is_none() && Cell::STATUE.as_piece().is_none());
         assert!(!Cell::STATUE.has_color(Color::White));
+    }
+
+    #[test]
+    fn symbols_are_one_to_three_letters_and_fen_brackets_the_long_ones() {
+        let cn = Symbol::new("cn").unwrap();
+        assert_eq!(cn.as_str(), "CN");
+        assert_eq!(cn.fen(Color::White), "(CN)");
+        assert_eq!(cn.fen(Color::Black), "(cn)");
+        assert_eq!(Symbol::new("N").unwrap().fen(Color::Black), "n");
+        for bad in ["", "ABCD", "N2", "é", "N'"] {
+            assert!(Symbol::new(bad).is_none(), "{bad}");
+        }
+        assert_eq!(serde_json::to_string(&cn).unwrap(), "\"CN\"");
+        assert!(serde_json::from_str::<Symbol>("\"cn\"").is_err(), "stored symbols are upper case");
+    }
+
+    #[test]
+    fn royalty_reads_as_a_flag_or_a_side() {
+        for (text, royalty) in [
+            ("true", Royalty::Both),
+            ("false", Royalty::None),
+            ("\"black\"", Royalty::Only(Color::Black)),
+        ] {
+            let read: Royalty = serde_json::from_str(text).unwrap();
+            assert_eq!(read, royalty);
+            assert_eq!(serde_json::to_string(&read).unwrap(), text);
+        }
+        assert!(Royalty::Only(Color::Black).applies_to(Color::Black));
+        assert!(!Royalty::Only(Color::Black).applies_to(Color::White));
+        assert!(serde_json::from_str::<Royalty>("\"red\"").is_err());
     }
 
     #[test]

@@ -1,10 +1,9 @@
-//! The board, a chess-like position, and Arbiter's FEN dialect (docs/fen.md).
+//! The board and a chess-like position. Arbiter's FEN dialect is in [`crate::fen`].
 
 use crate::geometry::{BoardSize, MAX_SIDE, Square};
 use crate::piece::{Cell, Color, Piece};
-use crate::variant::Variant;
+use crate::piece_table::PieceTable;
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 const CELLS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 
@@ -144,204 +143,27 @@ pub struct Position {
     pub royals: [Option<Square>; 2],
 }
 
-/// A FEN that could not be read, with what was expected.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum FenError {
-    #[error("a FEN needs at least the board, got nothing")]
-    Empty,
-    #[error("the board has {found} ranks but this variant has {expected}")]
-    RankCount { found: usize, expected: u8 },
-    #[error("rank {rank} describes {found} squares but the board is {expected} files wide")]
-    RankWidth { rank: u8, found: usize, expected: u8 },
-    #[error("'{0}' is not a piece of this variant")]
-    UnknownPiece(char),
-    #[error("the side to move must be 'w' or 'b', not \"{0}\"")]
-    Turn(String),
-    #[error("castling rights must be '-' or letters from KQkq, not \"{0}\"")]
-    Castling(String),
-    #[error("the en passant square must be '-' or a square on the board, not \"{0}\"")]
-    EnPassant(String),
-    #[error("the {which} must be a number, not \"{text}\"")]
-    Counter { which: &'static str, text: String },
-    #[error("{0} has more than one royal piece")]
-    SeveralRoyals(&'static str),
-    #[error("unexpected extra field \"{0}\"")]
-    Extra(String),
-}
-
-/// Parses the board field of a FEN: ranks from the top, `/` between them, digits (one or two) for
-/// empty squares, `*` for a statue, letters for pieces.
-pub fn parse_placement(variant: &Variant, text: &str) -> Result<Board, FenError> {
-    let size = variant.size;
-    let rows: Vec<&str> = text.split('/').collect();
-    if rows.len() != size.ranks as usize {
-        return Err(FenError::RankCount {
-            found: rows.len(),
-            expected: size.ranks,
-        });
-    }
-    let mut board = Board::empty(size);
-    for (i, row) in rows.iter().enumerate() {
-        let rank = size.ranks - 1 - i as u8;
-        let mut file: usize = 0;
-        let mut chars = row.chars().peekable();
-        while let Some(c) = chars.next() {
-            if let Some(d) = c.to_digit(10) {
-                let mut n = d as usize;
-                if let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    chars.next();
-                    n = n * 10 + d2 as usize;
-                }
-                file += n;
-                continue;
-            }
-            if file >= size.files as usize {
-                file += 1;
-                continue;
-            }
-            let cell = if c == '*' {
-                Cell::STATUE
-            } else {
-                let kind = variant
-                    .kind_by_letter(c)
-                    .filter(|_| c.is_ascii_alphabetic())
-                    .ok_or(FenError::UnknownPiece(c))?;
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                Cell::piece(Piece::new(kind, color))
-            };
-            board.set(Square::new(file as u8, rank), cell);
-            file += 1;
-        }
-        if file != size.files as usize {
-            return Err(FenError::RankWidth {
-                rank: rank + 1,
-                found: file,
-                expected: size.files,
-            });
-        }
-    }
-    Ok(board)
-}
-
-/// Writes the board field of a FEN. Marks are never written.
-pub fn format_placement(variant: &Variant, board: &Board) -> String {
-    let size = board.size();
-    let mut out = String::new();
-    for rank in (0..size.ranks).rev() {
-        let mut empty = 0;
-        for file in 0..size.files {
-            let cell = board.get(Square::new(file, rank));
-            let symbol = if cell.is_statue() {
-                Some('*')
-            } else {
-                cell.as_piece().map(|p| {
-                    let letter = variant.piece(p.kind).def.letter;
-                    if p.color.is_black() {
-                        letter.to_ascii_lowercase()
-                    } else {
-                        letter
-                    }
-                })
-            };
-            match symbol {
-                None => empty += 1,
-                Some(c) => {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    out.push(c);
-                }
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    out
-}
-
-fn parse_counter(text: Option<&str>, which: &'static str, default: u32) -> Result<u32, FenError> {
-    match text {
-        None => Ok(default),
-        Some(t) => t.parse().map_err(|_| FenError::Counter {
-            which,
-            text: t.to_string(),
-        }),
-    }
-}
-
 impl Position {
-    /// Parses a FEN of this variant. Fields after the board may be left out (White to move, no
-    /// castling, no en passant, counters 0 and 1). Extra fields are an error here; games that
-    /// add fields read them before calling this.
-    pub fn from_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
-        let mut fields = fen.split_whitespace();
-        let board = parse_placement(variant, fields.next().ok_or(FenError::Empty)?)?;
-        let turn = match fields.next() {
-            None | Some("w") => Color::White,
-            Some("b") => Color::Black,
-            Some(other) => return Err(FenError::Turn(other.to_string())),
-        };
-        let mut castling = CastlingRights::NONE;
-        match fields.next() {
-            None | Some("-") => {}
-            Some(text) => {
-                for c in text.chars() {
-                    match c {
-                        'K' => castling.set(Color::White, true, true),
-                        'Q' => castling.set(Color::White, false, true),
-                        'k' => castling.set(Color::Black, true, true),
-                        'q' => castling.set(Color::Black, false, true),
-                        _ => return Err(FenError::Castling(text.to_string())),
-                    }
-                }
-            }
-        }
-        let en_passant = match fields.next() {
-            None | Some("-") => None,
-            Some(text) => Some(
-                variant
-                    .size
-                    .parse_square(text)
-                    .ok_or_else(|| FenError::EnPassant(text.to_string()))?,
-            ),
-        };
-        let halfmove_clock = parse_counter(fields.next(), "halfmove clock", 0)?;
-        let fullmove_number = parse_counter(fields.next(), "move number", 1)?.max(1);
-        if let Some(extra) = fields.next() {
-            return Err(FenError::Extra(extra.to_string()));
-        }
-        let mut position = Position {
+    /// A position with `board`, no castling, no en passant, move 1.
+    pub fn new(board: Board, turn: Color) -> Position {
+        Position {
             board,
             turn,
-            castling,
-            en_passant,
-            halfmove_clock,
-            fullmove_number,
+            castling: CastlingRights::NONE,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
             royals: [None, None],
-        };
-        position.find_royals(variant)?;
-        position.drop_impossible_castling(variant);
-        Ok(position)
+        }
     }
 
-    fn find_royals(&mut self, variant: &Variant) -> Result<(), FenError> {
+    /// Finds each side's royal piece. A side may have none; `Err` names a side with several.
+    pub fn locate_royals(&mut self, table: &PieceTable) -> Result<(), Color> {
         self.royals = [None, None];
-        let Some(royal) = variant.royal_kind else {
-            return Ok(());
-        };
         for (sq, piece) in self.board.pieces() {
-            if piece.kind == royal {
+            if table.is_royal(piece.kind, piece.color) {
                 if self.royals[piece.color.index()].is_some() {
-                    return Err(FenError::SeveralRoyals(piece.color.name()));
+                    return Err(piece.color);
                 }
                 self.royals[piece.color.index()] = Some(sq);
             }
@@ -349,95 +171,39 @@ impl Position {
         Ok(())
     }
 
+    /// The rook a side may castle with on one wing, if both pieces stand in place: the royal on
+    /// its first rank, an own non-royal, non-pawn piece in that corner, on the right side of it.
+    /// (Whether the variant castles at all is the caller's question.)
+    pub fn castling_rook(&self, table: &PieceTable, color: Color, is_king_side: bool) -> Option<Square> {
+        let king = self.royals[color.index()]?;
+        let size = self.board.size();
+        let rank = if color == Color::White { 0 } else { size.ranks - 1 };
+        let corner = Square::new(if is_king_side { size.files - 1 } else { 0 }, rank);
+        let rook = self.board.piece_at(corner)?;
+        let is_partner = rook.color == color && !table.is_royal(rook.kind, color) && !table.piece(rook.kind).def.is_pawn;
+        let is_between = if is_king_side {
+            king.file() < corner.file()
+        } else {
+            king.file() > corner.file()
+        };
+        (king.rank() == rank && is_partner && is_between).then_some(corner)
+    }
+
     /// Castling rights whose king or rook is not in place are meaningless: drop them, so that
     /// two FENs of one position compare equal.
-    fn drop_impossible_castling(&mut self, variant: &Variant) {
+    pub fn drop_impossible_castling(&mut self, table: &PieceTable) {
         for color in Color::BOTH {
             for is_king_side in [true, false] {
-                if self.castling.has(color, is_king_side)
-                    && crate::movegen::castling_rook(variant, self, color, is_king_side).is_none()
-                {
+                if self.castling.has(color, is_king_side) && self.castling_rook(table, color, is_king_side).is_none() {
                     self.castling.set(color, is_king_side, false);
                 }
             }
         }
     }
 
-    pub fn to_fen(&self, variant: &Variant) -> String {
-        let mut castling = String::new();
-        for (color, is_king_side, c) in [
-            (Color::White, true, 'K'),
-            (Color::White, false, 'Q'),
-            (Color::Black, true, 'k'),
-            (Color::Black, false, 'q'),
-        ] {
-            if self.castling.has(color, is_king_side) {
-                castling.push(c);
-            }
-        }
-        if castling.is_empty() {
-            castling.push('-');
-        }
-        format!(
-            "{} {} {} {} {} {}",
-            format_placement(variant, &self.board),
-            if self.turn == Color::White { 'w' } else { 'b' },
-            castling,
-            self.en_passant.map_or("-".to_string(), |s| s.to_string()),
-            self.halfmove_clock,
-            self.fullmove_number
-        )
+    /// The castling rights as one byte, for keys.
+    pub fn castling_byte(&self) -> u8 {
+        self.castling.0
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fen_round_trips() {
-        let fide = Variant::fide();
-        for fen in [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
-        ] {
-            assert_eq!(Position::from_fen(&fide, fen).unwrap().to_fen(&fide), fen);
-        }
-    }
-
-    #[test]
-    fn fen_errors_say_what_was_expected() {
-        let fide = Variant::fide();
-        let cases = [
-            ("", "at least the board"),
-            ("8/8/8 w - - 0 1", "3 ranks"),
-            ("9/8/8/8/8/8/8/8 w - - 0 1", "9 squares"),
-            ("8/8/8/8/8/8/8/7Z w - - 0 1", "'Z'"),
-            ("8/8/8/8/8/8/8/8 x - - 0 1", "'w' or 'b'"),
-            ("8/8/8/8/8/8/8/8 w KX - 0 1", "KQkq"),
-            ("8/8/8/8/8/8/8/8 w - z9 0 1", "en passant"),
-            ("8/8/8/8/8/8/8/8 w - - x 1", "halfmove clock"),
-            ("K6K/8/8/8/8/8/8/8 w - - 0 1", "more than one royal"),
-        ];
-        for (fen, expected) in cases {
-            let err = Position::from_fen(&fide, fen).unwrap_err().to_string();
-            assert!(err.contains(expected), "{fen}: {err}");
-        }
-    }
-
-    #[test]
-    fn ten_by_ten_boards_and_statues_parse() {
-        let text = include_str!("../variants/chess.toml")
-            .replace("files = 8\nranks = 8", "files = 10\nranks = 10")
-            .replace(
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                "4k5/10/10/10/10/10/10/10/10/4K5 w - - 0 1",
-            );
-        let variant = Variant::from_toml(&text).unwrap();
-        let fen = "4k5/10/2*7/10/10/10/10/10/9P/4K5 w - - 0 1";
-        let position = Position::from_fen(&variant, fen).unwrap();
-        assert!(position.board.get(variant.size.parse_square("c8").unwrap()).is_statue());
-        assert_eq!(position.to_fen(&variant), fen);
-    }
-}

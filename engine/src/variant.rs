@@ -1,10 +1,11 @@
 //! Chess-like variants as data: the TOML format of docs/variant-files.md, and its compiled form.
 
-use crate::betza::BetzaError;
 use crate::catalogue;
+use crate::fen::{self, FenError};
 use crate::geometry::BoardSize;
-use crate::piece::{Kind, MAX_KINDS, PieceDef, PieceType};
-use crate::position::{FenError, Position};
+use crate::piece::{Color, Kind, PieceDef, PieceType, Royalty, Symbol};
+use crate::piece_table::{PieceTable, PieceTableError};
+use crate::position::Position;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use thiserror::Error;
@@ -38,17 +39,42 @@ impl Default for DrawRules {
     }
 }
 
-/// A piece in a variant file: a catalogue entry (optionally with another letter) or a full
-/// definition.
+/// A piece in a variant file: a catalogue entry (optionally with another symbol or royalty) or
+/// a full definition.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum PieceSpec {
     Catalogue {
         catalogue: String,
+        #[serde(default, alias = "letter", skip_serializing_if = "Option::is_none")]
+        symbol: Option<Symbol>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        letter: Option<char>,
+        royal: Option<Royalty>,
     },
     Inline(PieceDef),
+}
+
+impl PieceSpec {
+    /// The definition this entry stands for, catalogue entries looked up.
+    pub fn resolve(&self) -> Result<PieceDef, VariantError> {
+        match self {
+            PieceSpec::Inline(piece) => Ok(piece.clone()),
+            PieceSpec::Catalogue {
+                catalogue: id,
+                symbol,
+                royal,
+            } => {
+                let mut piece = catalogue::find(id).ok_or_else(|| VariantError::UnknownCataloguePiece(id.clone()))?;
+                if let Some(symbol) = symbol {
+                    piece.symbol = *symbol;
+                }
+                if let Some(royal) = royal {
+                    piece.royal = *royal;
+                }
+                Ok(piece)
+            }
+        }
+    }
 }
 
 /// A variant file, as written (docs/variant-files.md).
@@ -72,9 +98,9 @@ pub struct VariantDef {
     /// allowed.
     #[serde(default = "second_rank")]
     pub initial_move_ranks: Vec<u8>,
-    /// Letters of the pieces a promoting piece may become.
+    /// Symbols of the pieces a promoting piece may become.
     #[serde(default)]
-    pub promotion_choices: Vec<char>,
+    pub promotion_choices: Vec<Symbol>,
     #[serde(default)]
     pub draws: DrawRules,
     #[serde(default)]
@@ -96,34 +122,30 @@ pub enum VariantError {
     BoardSize { files: u8, ranks: u8 },
     #[error("there is no catalogue piece called \"{0}\"")]
     UnknownCataloguePiece(String),
-    #[error("piece {id}: {source}")]
-    Betza { id: String, source: BetzaError },
-    #[error("two pieces use the letter {0}")]
-    DuplicateLetter(char),
-    #[error("piece letters must be upper-case ASCII letters, not '{0}'")]
-    BadLetter(char),
-    #[error("a variant may have at most {MAX_KINDS} piece types")]
-    TooManyPieces,
+    #[error("{0}")]
+    Pieces(#[from] PieceTableError),
     #[error("promotion choice {0} is not a piece of this variant")]
-    UnknownPromotionChoice(char),
+    UnknownPromotionChoice(Symbol),
     #[error("the start position: {0}")]
     Start(FenError),
 }
 
 /// A compiled variant: the definition, its pieces with parsed movement, and its start position.
+///
+/// Stored (with a game of a variant that is not built in) as its definition with every piece
+/// written out in full, so a later change to the catalogue cannot change a game in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "VariantDef", into = "VariantDef")]
 pub struct Variant {
     pub def: VariantDef,
     pub size: BoardSize,
-    pub pieces: Vec<PieceType>,
-    pub royal_kind: Option<Kind>,
+    pub table: PieceTable,
     pub promotion_kinds: Vec<Kind>,
 }
 
 impl From<Variant> for VariantDef {
     fn from(variant: Variant) -> VariantDef {
-        variant.def
+        variant.resolved_def()
     }
 }
 
@@ -133,6 +155,12 @@ impl TryFrom<VariantDef> for Variant {
         Variant::compile(def)
     }
 }
+
+/// The variant files built into the engine, by id.
+const BUILT_IN: [(&str, &str); 2] = [
+    ("chess", include_str!("../variants/chess.toml")),
+    ("blockade", include_str!("../variants/blockade.toml")),
+];
 
 impl Variant {
     pub fn from_toml(text: &str) -> Result<Variant, VariantError> {
@@ -145,86 +173,122 @@ impl Variant {
             files: def.files,
             ranks: def.ranks,
         })?;
-        if def.pieces.len() > MAX_KINDS {
-            return Err(VariantError::TooManyPieces);
-        }
-        let mut pieces: Vec<PieceType> = Vec::new();
-        for spec in &def.pieces {
-            let piece = match spec {
-                PieceSpec::Inline(piece) => piece.clone(),
-                PieceSpec::Catalogue { catalogue: id, letter } => {
-                    let mut piece =
-                        catalogue::find(id).ok_or_else(|| VariantError::UnknownCataloguePiece(id.clone()))?;
-                    if let Some(letter) = letter {
-                        piece.letter = *letter;
-                    }
-                    piece
-                }
-            };
-            if !piece.letter.is_ascii_uppercase() {
-                return Err(VariantError::BadLetter(piece.letter));
-            }
-            if pieces.iter().any(|p| p.def.letter == piece.letter) {
-                return Err(VariantError::DuplicateLetter(piece.letter));
-            }
-            let compiled = piece.compile().map_err(|source| VariantError::Betza {
-                id: piece.id.clone(),
-                source,
-            })?;
-            pieces.push(compiled);
-        }
-        let royal_kind = pieces.iter().position(|p| p.def.is_royal).map(|k| k as Kind);
+        let pieces = def.pieces.iter().map(PieceSpec::resolve).collect::<Result<Vec<_>, _>>()?;
+        let table = PieceTable::new(pieces)?;
         let promotion_kinds = def
             .promotion_choices
             .iter()
-            .map(|&letter| {
-                pieces
-                    .iter()
-                    .position(|p| p.def.letter == letter.to_ascii_uppercase())
-                    .map(|k| k as Kind)
-                    .ok_or(VariantError::UnknownPromotionChoice(letter))
-            })
+            .map(|&symbol| table.by_symbol(symbol).ok_or(VariantError::UnknownPromotionChoice(symbol)))
             .collect::<Result<Vec<_>, _>>()?;
         let variant = Variant {
             def,
             size,
-            pieces,
-            royal_kind,
+            table,
             promotion_kinds,
         };
-        Position::from_fen(&variant, &variant.def.start).map_err(VariantError::Start)?;
+        variant.position_from_fen(&variant.def.start).map_err(VariantError::Start)?;
         Ok(variant)
+    }
+
+    /// A variant file built into the engine (`chess`, `blockade`), compiled once.
+    pub fn built_in(id: &str) -> Option<Arc<Variant>> {
+        static COMPILED: std::sync::OnceLock<Vec<Arc<Variant>>> = std::sync::OnceLock::new();
+        let all = COMPILED.get_or_init(|| {
+            BUILT_IN
+                .iter()
+                .map(|(_, text)| Arc::new(Variant::from_toml(text).expect("the built-in variant files are valid")))
+                .collect()
+        });
+        BUILT_IN.iter().position(|(name, _)| *name == id).map(|i| all[i].clone())
     }
 
     /// FIDE chess, from its own variant file.
     pub fn fide() -> Arc<Variant> {
-        static FIDE: std::sync::OnceLock<Arc<Variant>> = std::sync::OnceLock::new();
-        FIDE.get_or_init(|| {
-            Arc::new(
-                Variant::from_toml(include_str!("../variants/chess.toml")).expect("the built-in chess file is valid"),
-            )
-        })
-        .clone()
+        Variant::built_in("chess").expect("chess is built in")
+    }
+
+    /// The definition with every catalogue piece written out in full.
+    pub fn resolved_def(&self) -> VariantDef {
+        VariantDef {
+            pieces: self.table.defs().cloned().map(PieceSpec::Inline).collect(),
+            ..self.def.clone()
+        }
     }
 
     pub fn start_position(&self) -> Position {
-        Position::from_fen(self, &self.def.start).expect("checked when the variant was compiled")
+        self.position_from_fen(&self.def.start)
+            .expect("checked when the variant was compiled")
     }
 
+    /// Reads a FEN of this variant (docs/fen.md).
+    pub fn position_from_fen(&self, fen: &str) -> Result<Position, FenError> {
+        fen::parse_position(&self.table, self.size, self.def.castling, fen)
+    }
+
+    /// Writes a position of this variant as FEN.
+    pub fn fen(&self, position: &Position) -> String {
+        fen::format_position(&self.table, position)
+    }
+
+    #[inline]
     pub fn piece(&self, kind: Kind) -> &PieceType {
-        &self.pieces[kind as usize]
+        self.table.piece(kind)
     }
 
-    pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
-        let upper = letter.to_ascii_uppercase();
-        self.pieces
-            .iter()
-            .position(|p| p.def.letter == upper)
-            .map(|k| k as Kind)
+    #[inline]
+    pub fn is_royal(&self, kind: Kind, color: Color) -> bool {
+        self.table.is_royal(kind, color)
+    }
+
+    pub fn kind_by_symbol(&self, symbol: Symbol) -> Option<Kind> {
+        self.table.by_symbol(symbol)
     }
 
     pub fn kind_by_id(&self, id: &str) -> Option<Kind> {
-        self.pieces.iter().position(|p| p.def.id == id).map(|k| k as Kind)
+        self.table.by_id(id)
+    }
+}
+
+/// How a game stores its variant: a built-in one by id, with the ids of its pieces in order (so
+/// that a later change to the built-in file is noticed rather than misread: stored boards name
+/// pieces by their place in that list), any other one spelled out in full.
+pub mod stored {
+    use super::{Variant, VariantDef};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::sync::Arc;
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(untagged)]
+    enum Stored {
+        BuiltIn { built_in: String, pieces: Vec<String> },
+        Spelled(Box<VariantDef>),
+    }
+
+    pub fn serialize<S: Serializer>(variant: &Arc<Variant>, serializer: S) -> Result<S::Ok, S::Error> {
+        let stored = match Variant::built_in(&variant.def.id) {
+            Some(built_in) if Arc::ptr_eq(&built_in, variant) || *built_in == **variant => Stored::BuiltIn {
+                built_in: variant.def.id.clone(),
+                pieces: variant.table.ids(),
+            },
+            _ => Stored::Spelled(Box::new(variant.resolved_def())),
+        };
+        stored.serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Arc<Variant>, D::Error> {
+        match Stored::deserialize(deserializer)? {
+            Stored::BuiltIn { built_in, pieces } => {
+                let variant = Variant::built_in(&built_in)
+                    .ok_or_else(|| serde::de::Error::custom(format!("no built-in variant \"{built_in}\"")))?;
+                if variant.table.ids() != pieces {
+                    return Err(serde::de::Error::custom(format!(
+                        "the built-in variant \"{built_in}\" has other pieces than when this was stored"
+                    )));
+                }
+                Ok(variant)
+            }
+            Stored::Spelled(def) => Variant::compile(*def).map(Arc::new).map_err(serde::de::Error::custom),
+        }
     }
 }
 
@@ -235,11 +299,14 @@ mod tests {
     #[test]
     fn the_fide_file_compiles_and_survives_serde() {
         let fide = Variant::fide();
-        assert_eq!(fide.pieces.len(), 6);
-        assert_eq!(fide.royal_kind, fide.kind_by_letter('K'));
+        assert_eq!(fide.table.len(), 6);
+        let king = fide.kind_by_symbol(Symbol::new("K").unwrap()).unwrap();
+        assert!(fide.is_royal(king, Color::White) && fide.is_royal(king, Color::Black));
         let json = serde_json::to_string(&*fide).unwrap();
         let back: Variant = serde_json::from_str(&json).unwrap();
-        assert_eq!(back, *fide);
+        assert_eq!(back.table, fide.table);
+        assert_eq!(back.resolved_def(), fide.resolved_def());
+        assert!(!json.contains("catalogue"), "stored variants spell their pieces out: {json}");
     }
 
     #[test]
@@ -247,7 +314,7 @@ mod tests {
         let base = include_str!("../variants/chess.toml");
         let cases = [
             (
-                base.replace("{ catalogue = \"king\" }", "{ catalogue = \"king\", letter = \"Kx\" }"),
+                base.replace("{ catalogue = \"king\" }", "{ catalogue = \"king\", letter = \"K2\" }"),
                 "TOML",
             ),
             (
@@ -269,7 +336,7 @@ mod tests {
             id = "t"
             name = "t"
             start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
-            pieces = [{ catalogue = "king" }, { id = "x", name = "X", letter = "X", betza = "fWq" }]
+            pieces = [{ catalogue = "king" }, { id = "x", name = "X", symbol = "X", betza = "fWq" }]
         "#;
         let err = Variant::from_toml(inline).unwrap_err().to_string();
         assert!(err.contains("position 2"), "{err}");
@@ -283,6 +350,9 @@ mod tests {
         let variant = Variant::from_toml(&doc[start..end]).unwrap();
         assert_eq!((variant.size.files, variant.size.ranks), (10, 8));
         assert_eq!(variant.promotion_kinds.len(), 6);
-        assert_eq!(crate::movegen::perft(&variant, &variant.start_position(), 1), 28);
+        assert_eq!(
+            crate::movegen::perft(&crate::rules::Standard, &variant, &variant.start_position(), 1),
+            28
+        );
     }
 }

@@ -4,7 +4,7 @@
 
 use arbiter_engine::fairy_ini;
 use arbiter_engine::movegen::perft;
-use arbiter_engine::position::Position;
+use arbiter_engine::rules::Standard;
 use arbiter_engine::variant::Variant;
 use arbiter_engine::variants::blockade::BlockadeGame;
 use serde_json::Value;
@@ -59,8 +59,10 @@ fn run(case: &Case, depth: u32) -> u64 {
         Some(ini) => fairy_ini::parse(ini).unwrap_or_else(|e| panic!("{}: {e}", case.id)),
         None => (*Variant::fide()).clone(),
     };
-    let position = Position::from_fen(&variant, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
-    perft(&variant, &position, depth)
+    let position = variant
+        .position_from_fen(&case.fen)
+        .unwrap_or_else(|e| panic!("{}: {e}", case.id));
+    perft(&Standard, &variant, &position, depth)
 }
 
 fn check_all(budget: Option<u64>) {

@@ -6,12 +6,13 @@
 
 use arbiter_engine::geometry::Square;
 use arbiter_engine::variants::beirut::HIDDEN_CHOICE;
+use arbiter_engine::view::{MarkKind, Tone};
 use arbiter_engine::{
     Action, ActionError, AnyGame, EndReason, Game, Outcome, Phase, Seat, VariantId, View, ViewCell, Viewer,
 };
 
-const WHITE: Seat = Seat::White;
-const BLACK: Seat = Seat::Black;
+const WHITE: Seat = Seat::First;
+const BLACK: Seat = Seat::Second;
 
 fn sq(name: &str) -> Square {
     Square::parse(name).unwrap_or_else(|| panic!("bad square {name}"))
@@ -52,11 +53,17 @@ fn chosen(white: &str, black: &str) -> AnyGame {
     g
 }
 
+/// The squares a view marks with the bomb badge.
 fn marked(view: &View) -> Vec<Square> {
-    let size = arbiter_engine::geometry::BoardSize::new(view.files, view.ranks).unwrap();
-    size.squares()
-        .filter(|&s| matches!(view.cell(s), ViewCell::Piece { is_marked: true, .. }))
-        .collect()
+    let mut squares: Vec<Square> = view
+        .board()
+        .marks
+        .iter()
+        .filter(|m| matches!(&m.kind, MarkKind::Badge { text, tone: Tone::Danger } if text == "B"))
+        .map(|m| m.square)
+        .collect();
+    squares.sort();
+    squares
 }
 
 fn records(view: &View) -> Vec<String> {
@@ -65,7 +72,7 @@ fn records(view: &View) -> Vec<String> {
 
 fn fen_field(game: &AnyGame, index: usize) -> String {
     game.view(Viewer::Spectator)
-        .fen
+        .fen()
         .split_whitespace()
         .nth(index)
         .expect("a full FEN")
@@ -92,7 +99,7 @@ fn assert_detonation_refused(game: &AnyGame, seat: Seat) {
 }
 
 fn is_empty(game: &AnyGame, square: &str) -> bool {
-    game.view(Viewer::Spectator).cell(sq(square)) == &ViewCell::Empty
+    game.view(Viewer::Spectator).board().cell(sq(square)) == ViewCell::Empty
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -106,7 +113,7 @@ fn both_seats_choose_a_carrier_at_the_same_time_in_either_order() {
         assert_eq!(g.to_act(), vec![WHITE, BLACK]);
         let square = |seat: Seat| if seat == WHITE { "d2" } else { "e7" };
         let action = g.parse_action(first, &format!("bomb:{}", square(first))).unwrap();
-        assert_eq!(action, Action::ChooseBomb(sq(square(first))));
+        assert_eq!(action, Action::ChooseBomb { square: sq(square(first)) });
         assert_eq!(g.notation(first, &action), format!("bomb:{}", square(first)));
         g.apply(first, &action).unwrap();
         assert_eq!(g.phase(), Phase::SealedChoice);
@@ -124,13 +131,13 @@ fn any_unit_but_the_king_may_carry_the_bomb() {
     for seat in [WHITE, BLACK] {
         let choices = g.legal_actions(seat);
         assert_eq!(choices.len(), 15, "{seat:?}: {choices:?}");
-        assert!(choices.iter().all(|a| matches!(a, Action::ChooseBomb(_))));
+        assert!(choices.iter().all(|a| matches!(a, Action::ChooseBomb { .. })));
     }
     assert!(
-        g.legal_actions(WHITE).contains(&Action::ChooseBomb(sq("a2"))),
+        g.legal_actions(WHITE).contains(&Action::ChooseBomb { square: sq("a2") }),
         "pawns allowed"
     );
-    assert!(g.legal_actions(BLACK).contains(&Action::ChooseBomb(sq("d8"))));
+    assert!(g.legal_actions(BLACK).contains(&Action::ChooseBomb { square: sq("d8") }));
 }
 
 #[test]
@@ -139,7 +146,7 @@ fn choosing_the_king_as_carrier_is_refused() {
     assert!(matches!(g.parse_action(WHITE, "bomb:e1"), Err(ActionError::Illegal(_))));
     assert!(matches!(g.parse_action(BLACK, "bomb:e8"), Err(ActionError::Illegal(_))));
     assert!(matches!(
-        g.apply(WHITE, &Action::ChooseBomb(sq("e1"))),
+        g.apply(WHITE, &Action::ChooseBomb { square: sq("e1") }),
         Err(ActionError::Illegal(_))
     ));
     // Nor an enemy unit, nor an empty square.
@@ -155,7 +162,7 @@ fn a_second_choice_is_refused() {
     let before = g.clone();
     assert_eq!(g.parse_action(WHITE, "bomb:c2"), Err(ActionError::AlreadyChosen));
     assert_eq!(
-        g.apply(WHITE, &Action::ChooseBomb(sq("c2"))),
+        g.apply(WHITE, &Action::ChooseBomb { square: sq("c2") }),
         Err(ActionError::AlreadyChosen)
     );
     assert_eq!(g, before);
@@ -164,7 +171,7 @@ fn a_second_choice_is_refused() {
     // Once play has begun nobody chooses again.
     assert!(matches!(g.parse_action(WHITE, "bomb:c2"), Err(ActionError::Illegal(_))));
     assert!(matches!(
-        g.apply(WHITE, &Action::ChooseBomb(sq("c2"))),
+        g.apply(WHITE, &Action::ChooseBomb { square: sq("c2") }),
         Err(ActionError::Illegal(_))
     ));
 }
@@ -178,13 +185,13 @@ fn moves_wait_until_both_have_chosen() {
     assert!(
         g.legal_actions(WHITE)
             .iter()
-            .all(|a| matches!(a, Action::ChooseBomb(_)))
+            .all(|a| matches!(a, Action::ChooseBomb { .. }))
     );
 }
 
 #[test]
 fn the_choice_is_hidden_from_the_opponent_and_spectators_but_shown_to_its_owner() {
-    let start_fen = AnyGame::new(VariantId::Beirut).view(Viewer::Spectator).fen;
+    let start_fen = AnyGame::new(VariantId::Beirut).view(Viewer::Spectator).fen();
     let mut on_d2 = AnyGame::new(VariantId::Beirut);
     let mut on_a2 = AnyGame::new(VariantId::Beirut);
     act(&mut on_d2, WHITE, "bomb:d2");
@@ -195,7 +202,7 @@ fn the_choice_is_hidden_from_the_opponent_and_spectators_but_shown_to_its_owner(
         assert_eq!(view, on_a2.view(viewer), "{viewer:?}");
         assert!(marked(&view).is_empty(), "{viewer:?}");
         assert_eq!(records(&view), [HIDDEN_CHOICE]);
-        assert_eq!(view.fen, start_fen);
+        assert_eq!(view.fen(), start_fen);
         assert!(
             view.notes.iter().any(|n| n.contains("White has chosen")),
             "{:?}",
@@ -210,7 +217,7 @@ fn the_choice_is_hidden_from_the_opponent_and_spectators_but_shown_to_its_owner(
     let own = on_d2.view(Viewer::Seat(WHITE));
     assert_eq!(marked(&own), [sq("d2")]);
     assert_eq!(records(&own), ["bomb:d2"]);
-    assert_eq!(own.fen, start_fen);
+    assert_eq!(own.fen(), start_fen);
 
     // The same once both have chosen and play goes on.
     for g in [&mut on_d2, &mut on_a2] {
@@ -252,7 +259,7 @@ fn detonation_removes_the_carrier_and_every_neighbour_of_either_colour() {
     assert_eq!(g.notation(WHITE, &action), "detonate");
     g.apply(WHITE, &action).unwrap();
     let view = g.view(Viewer::Spectator);
-    assert!(view.fen.starts_with("6k1/8/1p6/8/8/8/P7/6K1 b"), "{}", view.fen);
+    assert!(view.fen().starts_with("6k1/8/1p6/8/8/8/P7/6K1 b"), "{}", view.fen());
     assert_eq!(view.record.last().unwrap().text, "detonate");
     assert_eq!(g.outcome(), None);
     assert_eq!(g.to_act(), vec![BLACK]);
@@ -313,19 +320,19 @@ fn detonation_that_destroys_the_enemy_king_wins_even_if_it_exposes_own_king() {
 fn detonation_is_a_legal_reply_to_check_when_it_resolves_the_check() {
     // The queen on e4 checks; the white carrier on d5 stands next to her.
     let mut g = game("7k/7p/8/3N4/4q3/8/8/4K3 w - - 0 1 bombs:d5,-");
-    assert_eq!(g.view(Viewer::Spectator).check, Some(sq("e1")));
+    assert_eq!(g.view(Viewer::Spectator).board().check, Some(sq("e1")));
     assert!(can_detonate(&g, WHITE));
     play(&mut g, &["detonate"]);
     let view = g.view(Viewer::Spectator);
-    assert!(view.fen.starts_with("7k/7p/8/8/8/8/8/4K3 b"), "{}", view.fen);
-    assert_eq!(view.check, None);
+    assert!(view.fen().starts_with("7k/7p/8/8/8/8/8/4K3 b"), "{}", view.fen());
+    assert_eq!(view.board().check, None);
     assert_eq!(g.outcome(), None);
 }
 
 #[test]
 fn detonation_that_does_not_resolve_check_is_illegal() {
     let g = game("7k/7p/8/8/4q3/8/8/1N2K3 w - - 0 1 bombs:b1,-");
-    assert_eq!(g.view(Viewer::Spectator).check, Some(sq("e1")));
+    assert_eq!(g.view(Viewer::Spectator).board().check, Some(sq("e1")));
     assert_detonation_refused(&g, WHITE);
 }
 
@@ -340,7 +347,7 @@ fn bombs_never_give_check() {
     );
     g.apply(WHITE, &rook).unwrap();
     for viewer in [Viewer::Seat(WHITE), Viewer::Seat(BLACK), Viewer::Spectator] {
-        assert_eq!(g.view(viewer).check, None, "{viewer:?}");
+        assert_eq!(g.view(viewer).board().check, None, "{viewer:?}");
     }
     // Black is free to leave the king next to the carrier.
     play(&mut g, &["a6"]);
@@ -371,7 +378,7 @@ fn no_legal_move_but_a_legal_detonation_is_not_mate() {
     assert_eq!(g.legal_actions(WHITE), vec![Action::Detonate]);
     play(&mut g, &["detonate"]);
     assert!(is_empty(&g, "a1"));
-    assert_eq!(g.view(Viewer::Spectator).check, None);
+    assert_eq!(g.view(Viewer::Spectator).board().check, None);
     assert_eq!(g.outcome(), None);
 
     // Without the bomb it is mate.
@@ -564,4 +571,155 @@ fn a_captured_carrier_is_named_when_the_game_ends() {
         [sq("c6")],
         "only White's carrier is left"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Secrecy over random playouts
+
+mod carriers_over_random_playouts {
+    use super::*;
+    use arbiter_engine::piece::Color;
+    use proptest::prelude::*;
+    use proptest::sample::Index;
+    use proptest::test_runner::TestCaseError;
+
+    /// Where each side's bomb carrier is, followed independently of the engine: it travels with
+    /// its piece (castling rook and promotion included), and is gone once captured or detonated.
+    #[derive(Clone, Copy, Debug, Default)]
+    struct Carriers {
+        chosen: [Option<Square>; 2],
+        now: [Option<Square>; 2],
+    }
+
+    impl Carriers {
+        fn follow(&mut self, game: &AnyGame, seat: Seat, action: &Action) {
+            let (own, enemy) = (seat.index(), seat.other().index());
+            match *action {
+                Action::ChooseBomb { square } => {
+                    self.chosen[own] = Some(square);
+                    self.now[own] = Some(square);
+                }
+                Action::Detonate => {
+                    let center = self.now[own].expect("only a live carrier detonates");
+                    let is_blasted =
+                        |sq: Square| sq.file().abs_diff(center.file()) <= 1 && sq.rank().abs_diff(center.rank()) <= 1;
+                    for carrier in &mut self.now {
+                        if carrier.is_some_and(is_blasted) {
+                            *carrier = None;
+                        }
+                    }
+                }
+                Action::Move { from, to, .. } => {
+                    let board = game.view(Viewer::Arbiter).boards.remove(0);
+                    let is_pawn = |sq: Square| match board.cell(sq) {
+                        ViewCell::Piece { piece, .. } => piece == 5,
+                        _ => false,
+                    };
+                    let is_king = |sq: Square| match board.cell(sq) {
+                        ViewCell::Piece { piece, .. } => piece == 0,
+                        _ => false,
+                    };
+                    let is_en_passant = is_pawn(from) && from.file() != to.file() && board.cell(to) == ViewCell::Empty;
+                    let captured = if is_en_passant {
+                        Some(Square::new(to.file(), from.rank()))
+                    } else {
+                        (board.cell(to) != ViewCell::Empty).then_some(to)
+                    };
+                    if captured.is_some() && self.now[enemy] == captured {
+                        self.now[enemy] = None;
+                    }
+                    if self.now[own] == Some(from) {
+                        self.now[own] = Some(to);
+                    } else if is_king(from) && from.file().abs_diff(to.file()) == 2 {
+                        let (rook_from, rook_to) = if to.file() > from.file() {
+                            (Square::new(7, from.rank()), Square::new(5, from.rank()))
+                        } else {
+                            (Square::new(0, from.rank()), Square::new(3, from.rank()))
+                        };
+                        if self.now[own] == Some(rook_from) {
+                            self.now[own] = Some(rook_to);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn marked_of(game: &AnyGame, viewer: Viewer, color: Color) -> Vec<Square> {
+        let view = game.view(viewer);
+        marked(&view)
+            .into_iter()
+            .filter(|&sq| matches!(view.board().cell(sq), ViewCell::Piece { color: c, .. } if c == color))
+            .collect()
+    }
+
+    fn check_secrecy(game: &AnyGame, carriers: &Carriers) -> Result<(), TestCaseError> {
+        let debug = format!("{game:?}");
+        prop_assert!(!debug.contains("bomb:"), "Debug output shows a bomb: {}", debug);
+        let is_over = game.outcome().is_some();
+        for seat in Seat::BOTH {
+            let color = seat.color();
+            let live: Vec<Square> = carriers.now[seat.index()].into_iter().collect();
+            // The owner (and the arbiter) see the carrier: the mark is real, so hiding it means something.
+            prop_assert_eq!(marked_of(game, Viewer::Seat(seat), color), live.clone(), "{:?}'s own view", seat);
+            prop_assert_eq!(marked_of(game, Viewer::Arbiter, color), live.clone(), "the arbiter's view");
+            let Some(chosen) = carriers.chosen[seat.index()] else {
+                continue;
+            };
+            let secret = format!("bomb:{chosen}");
+            let own_record = game.view(Viewer::Seat(seat)).record;
+            prop_assert!(
+                own_record.iter().any(|e| e.seat == seat && e.text == secret),
+                "{:?} does not see their own choice {} in {:?}",
+                seat,
+                secret,
+                own_record
+            );
+            for viewer in [Viewer::Seat(seat.other()), Viewer::Spectator] {
+                if is_over {
+                    // Both carriers are revealed at the end.
+                    prop_assert_eq!(marked_of(game, viewer, color), live.clone(), "{:?} after the end", viewer);
+                    continue;
+                }
+                prop_assert!(
+                    marked_of(game, viewer, color).is_empty(),
+                    "{:?} sees {:?}'s carrier on {:?}",
+                    viewer,
+                    seat,
+                    live
+                );
+                let view = game.view(viewer);
+                let text = serde_json::to_string(&view).expect("a view serialises");
+                prop_assert!(!text.contains(&secret), "{:?}'s view contains {}: {}", viewer, secret, text);
+                if viewer == Viewer::Spectator {
+                    prop_assert!(!text.contains("bomb:"), "the spectator's view names a bomb: {}", text);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 32, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn carriers_stay_secret_until_the_end(picks in proptest::collection::vec((any::<Index>(), any::<Index>()), 0..64)) {
+            let mut game = AnyGame::new(VariantId::Beirut);
+            let mut carriers = Carriers::default();
+            for (seat_pick, action_pick) in picks {
+                check_secrecy(&game, &carriers)?;
+                let to_act = game.to_act();
+                if to_act.is_empty() {
+                    break;
+                }
+                let seat = to_act[seat_pick.index(to_act.len())];
+                let legal = game.legal_actions(seat);
+                let action = legal[action_pick.index(legal.len())].clone();
+                carriers.follow(&game, seat, &action);
+                game.apply(seat, &action).expect("a legal action applies");
+            }
+            check_secrecy(&game, &carriers)?;
+        }
+    }
 }

@@ -6,12 +6,14 @@
 //! with White to act, odd with Black.
 
 use arbiter_engine::geometry::Square;
+use arbiter_engine::piece::Color;
+use arbiter_engine::view::{MarkKind, Tone, View};
 use arbiter_engine::{
     Action, ActionError, AnyGame, EndReason, Game, Outcome, Phase, Seat, VariantId, ViewCell, Viewer,
 };
 
-const WHITE: Seat = Seat::White;
-const BLACK: Seat = Seat::Black;
+const WHITE: Seat = Seat::First;
+const BLACK: Seat = Seat::Second;
 
 /// The pieces on their FIDE squares, nothing else on the board.
 const HOME: &str = "r1bq1b1r/8/8/8/8/8/8/R1BQ1B1R w";
@@ -22,6 +24,33 @@ fn sq(name: &str) -> Square {
 
 fn game(id: VariantId, fen: &str) -> AnyGame {
     AnyGame::from_fen(id, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The tinted statue a view shows, with the colour of its tint.
+fn tinted_statue(view: &View) -> Option<(Square, Color)> {
+    let board = view.board();
+    let tints: Vec<(Square, Color)> = board
+        .marks
+        .iter()
+        .filter_map(|mark| match mark.kind {
+            MarkKind::Tint(Tone::Side(color)) => Some((mark.square, color)),
+            _ => None,
+        })
+        .collect();
+    assert!(tints.len() <= 1, "{tints:?}");
+    let tint = tints.first().copied();
+    if let Some((square, _)) = tint {
+        assert_eq!(board.cell(square), ViewCell::Statue);
+    }
+    tint
+}
+
+/// The colour and symbol of the piece on a square of a view.
+fn piece_on(view: &View, square: Square) -> Option<(Color, String)> {
+    match view.board().cell(square) {
+        ViewCell::Piece { color, piece } => Some((color, view.piece(piece).symbol.to_string())),
+        _ => None,
+    }
 }
 
 fn mover(game: &AnyGame) -> Seat {
@@ -101,16 +130,13 @@ fn setup_follows_the_snake_order_and_play_starts_with_white() {
     assert_eq!(g.outcome(), None);
     let view = g.view(Viewer::Spectator);
     assert!(view.hands.iter().all(|h| h.is_empty()), "{:?}", view.hands);
-    assert!(view.fen.starts_with("r1bq1b1r/8/8/8/8/8/8/R1BQ1B1R w"), "{}", view.fen);
+    assert!(view.fen().starts_with("r1bq1b1r/8/8/8/8/8/8/R1BQ1B1R w"), "{}", view.fen());
     // Black may not start play.
     assert!(g.legal_actions(BLACK).is_empty());
     assert_eq!(g.parse_action(BLACK, "Qd8-d5@d7"), Err(ActionError::NotYourTurn));
     // No more placements once play has begun.
     let place = Action::Place {
-        kind: match AnyGame::new(VariantId::Blockade).parse_action(WHITE, "Q@e4") {
-            Ok(Action::Place { kind, .. }) => kind,
-            other => panic!("{other:?}"),
-        },
+        piece: "blockade-queen".into(),
         to: sq("e4"),
     };
     assert!(matches!(g.clone().apply(WHITE, &place), Err(ActionError::Illegal(_))));
@@ -151,19 +177,9 @@ fn a_placement_is_written_with_an_at_sign_and_names_the_chosen_piece() {
     g.apply(WHITE, &bishop).unwrap();
     assert_eq!(record(&g), ["B@d4"]);
     let view = g.view(Viewer::Spectator);
-    assert!(
-        matches!(
-            view.cell(sq("d4")),
-            ViewCell::Piece {
-                color: Seat::White,
-                letter: 'B',
-                ..
-            }
-        ),
-        "{:?}",
-        view.cell(sq("d4"))
-    );
-    assert_eq!(view.hands[0], vec!['Q', 'R', 'R', 'B']);
+    assert_eq!(piece_on(&view, sq("d4")), Some((Color::White, "B".into())));
+    let hand: Vec<String> = view.hands[0].iter().map(|&p| view.piece(p).symbol.to_string()).collect();
+    assert_eq!(hand, ["Q", "R", "R", "B"]);
 }
 
 #[test]
@@ -186,7 +202,7 @@ fn a_piece_no_longer_in_hand_cannot_be_placed() {
 #[test]
 fn a_placement_on_an_occupied_square_is_refused() {
     let mut g = AnyGame::new(VariantId::Blockade);
-    let Action::Place { kind: queen, .. } = g.parse_action(WHITE, "Q@a1").unwrap() else {
+    let Action::Place { piece: queen, .. } = g.parse_action(WHITE, "Q@a1").unwrap() else {
         panic!("a placement reads as a placement");
     };
     play(&mut g, "Q@d4");
@@ -194,12 +210,12 @@ fn a_placement_on_an_occupied_square_is_refused() {
     assert_refused(&g, "Q@d4");
     assert_refused(&g, "R@d4");
     let onto_d4 = Action::Place {
-        kind: queen,
+        piece: queen.clone(),
         to: sq("d4"),
     };
     assert!(!g.legal_actions(BLACK).contains(&onto_d4));
     assert!(g.legal_actions(BLACK).contains(&Action::Place {
-        kind: queen,
+        piece: queen,
         to: sq("d5")
     }));
     let before = g.clone();
@@ -222,23 +238,16 @@ fn a_turn_moves_a_piece_then_places_a_statue() {
     assert_eq!(g.parse_action(WHITE, "d1d5d7").unwrap(), action);
     g.apply(WHITE, &action).unwrap();
     let view = g.view(Viewer::Spectator);
-    assert_eq!(view.cell(sq("d1")), &ViewCell::Empty);
-    assert!(matches!(
-        view.cell(sq("d5")),
-        ViewCell::Piece {
-            color: Seat::White,
-            letter: 'Q',
-            ..
-        }
-    ));
-    assert_eq!(view.cell(sq("d7")), &ViewCell::Statue);
-    assert_eq!(view.last_move, Some((sq("d1"), sq("d5"))));
-    assert_eq!(view.last_statue, Some((sq("d7"), WHITE)));
+    assert_eq!(view.board().cell(sq("d1")), ViewCell::Empty);
+    assert_eq!(piece_on(&view, sq("d5")), Some((Color::White, "Q".into())));
+    assert_eq!(view.board().cell(sq("d7")), ViewCell::Statue);
+    assert_eq!(view.board().last_move, Some((sq("d1"), sq("d5"))));
+    assert_eq!(tinted_statue(&view), Some((sq("d7"), Color::White)));
     assert_eq!(view.record.last().unwrap().text, "Qd1-d5@d7");
     assert!(
-        view.fen.starts_with("r1bq1b1r/3*4/8/3Q4/8/8/8/R1B2B1R b"),
+        view.fen().starts_with("r1bq1b1r/3*4/8/3Q4/8/8/8/R1B2B1R b"),
         "{}",
-        view.fen
+        view.fen()
     );
     assert_eq!(g.to_act(), vec![BLACK]);
 }
@@ -331,7 +340,7 @@ fn the_square_just_left_counts_as_empty_for_the_statue() {
     let g = game(VariantId::Blockade, HOME);
     let mut back = g.clone();
     play(&mut back, "Qd1-d5@d1");
-    assert_eq!(back.view(Viewer::Spectator).cell(sq("d1")), &ViewCell::Statue);
+    assert_eq!(back.view(Viewer::Spectator).board().cell(sq("d1")), ViewCell::Statue);
     play(&mut g.clone(), "Ra1-a4@a1");
     play(&mut g.clone(), "Rh1-h3@h1");
     // The statue may also pass over the square just left.
@@ -339,7 +348,7 @@ fn the_square_just_left_counts_as_empty_for_the_statue() {
     play(&mut over, "Qd1-d4@h4");
     play(&mut over, "Qd8-e7@e6");
     play(&mut over, "Qd4-d3@d6");
-    assert_eq!(over.view(Viewer::Spectator).cell(sq("d6")), &ViewCell::Statue);
+    assert_eq!(over.view(Viewer::Spectator).board().cell(sq("d6")), ViewCell::Statue);
     // Every move can at least put its statue back where the piece came from.
     let actions = g.legal_actions(WHITE);
     for action in &actions {
@@ -443,13 +452,13 @@ fn garden_of_statues_calls_the_sides_red_and_blue() {
 #[test]
 fn garden_of_statues_tints_the_latest_statue_with_its_placers_colour() {
     let mut g = game(VariantId::Garden, HOME);
-    assert_eq!(g.view(Viewer::Spectator).last_statue, None);
+    assert_eq!(tinted_statue(&g.view(Viewer::Spectator)), None);
     play(&mut g, "Qd1-d5@d7");
-    assert_eq!(g.view(Viewer::Spectator).last_statue, Some((sq("d7"), WHITE)));
-    assert_eq!(g.view(Viewer::Seat(BLACK)).last_statue, Some((sq("d7"), WHITE)));
+    assert_eq!(tinted_statue(&g.view(Viewer::Spectator)), Some((sq("d7"), Color::White)));
+    assert_eq!(tinted_statue(&g.view(Viewer::Seat(BLACK))), Some((sq("d7"), Color::White)));
     play(&mut g, "Qd8-e7@e6");
     let view = g.view(Viewer::Spectator);
-    assert_eq!(view.last_statue, Some((sq("e6"), BLACK)));
+    assert_eq!(tinted_statue(&view), Some((sq("e6"), Color::Black)));
     // Older statues stay, untinted.
-    assert_eq!(view.cell(sq("d7")), &ViewCell::Statue);
+    assert_eq!(view.board().cell(sq("d7")), ViewCell::Statue);
 }

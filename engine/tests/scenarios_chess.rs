@@ -2,11 +2,10 @@
 //! ground"; house rules in docs/rules/chess.md).
 
 use arbiter_engine::geometry::Square;
-use arbiter_engine::variant::Variant;
 use arbiter_engine::{Action, ActionError, AnyGame, EndReason, Game, Outcome, Phase, Seat, VariantId, Viewer};
 
-const WHITE: Seat = Seat::White;
-const BLACK: Seat = Seat::Black;
+const WHITE: Seat = Seat::First;
+const BLACK: Seat = Seat::Second;
 
 fn sq(name: &str) -> Square {
     Square::parse(name).unwrap_or_else(|| panic!("bad square {name}"))
@@ -45,7 +44,7 @@ fn legal_sans(game: &AnyGame) -> Vec<String> {
 }
 
 fn castling_field(game: &AnyGame) -> String {
-    let fen = game.view(Viewer::Spectator).fen;
+    let fen = game.view(Viewer::Spectator).fen();
     fen.split_whitespace()
         .nth(2)
         .expect("a FEN has a castling field")
@@ -96,13 +95,13 @@ fn queen_side_castling_is_allowed_when_only_the_rooks_path_is_attacked() {
     assert!(legal_sans(&g).contains(&"O-O-O".to_string()));
     play(&mut g, &["O-O-O"]);
     let view = g.view(Viewer::Spectator);
-    assert!(view.fen.starts_with("1r2k3/8/8/8/8/8/8/2KR4 b"), "{}", view.fen);
+    assert!(view.fen().starts_with("1r2k3/8/8/8/8/8/8/2KR4 b"), "{}", view.fen());
 }
 
 #[test]
 fn castling_is_refused_out_of_check() {
     let g = game("4r1k1/8/8/8/8/8/8/4K2R w K - 0 1");
-    assert!(g.view(Viewer::Spectator).check.is_some());
+    assert!(g.view(Viewer::Spectator).board().check.is_some());
     assert_refused(&g, "O-O");
     assert!(!legal_sans(&g).iter().any(|m| m.starts_with("O-O")));
 }
@@ -158,7 +157,7 @@ fn en_passant_captures_the_pawn_that_just_double_stepped() {
     assert!(legal_sans(&g).contains(&"bxc6".to_string()));
     play(&mut g, &["bxc6"]);
     let view = g.view(Viewer::Spectator);
-    assert!(view.fen.starts_with("4k3/8/2P4r/K7/8/8/8/8 b"), "{}", view.fen);
+    assert!(view.fen().starts_with("4k3/8/2P4r/K7/8/8/8/8 b"), "{}", view.fen());
 }
 
 #[test]
@@ -189,22 +188,21 @@ fn promotion_offers_four_distinct_choices() {
     let promotions: Vec<Action> = g
         .legal_actions(WHITE)
         .into_iter()
-        .filter(|a| matches!(a, Action::Move(m) if m.from == sq("e7")))
+        .filter(|a| matches!(a, Action::Move { from, .. } if *from == sq("e7")))
         .collect();
     assert_eq!(promotions.len(), 4, "{promotions:?}");
-    let fide = Variant::fide();
-    let mut kinds: Vec<char> = promotions
+    let mut kinds: Vec<String> = promotions
         .iter()
         .map(|a| match a {
-            Action::Move(m) => {
-                assert_eq!(m.to, sq("e8"));
-                fide.piece(m.promotion.expect("every e7-e8 move promotes")).def.letter
+            Action::Move { to, promotion, .. } => {
+                assert_eq!(*to, sq("e8"));
+                promotion.clone().expect("every e7-e8 move promotes").to_string()
             }
             other => panic!("{other:?}"),
         })
         .collect();
     kinds.sort();
-    assert_eq!(kinds, vec!['B', 'N', 'Q', 'R']);
+    assert_eq!(kinds, ["bishop", "knight", "queen", "rook"]);
 }
 
 #[test]
@@ -218,8 +216,8 @@ fn promotion_to_a_knight_that_gives_check_is_written_with_a_plus() {
     g.apply(WHITE, &knight).unwrap();
     assert_eq!(last_record(&g), "e8=N+");
     let view = g.view(Viewer::Spectator);
-    assert_eq!(view.check, Some(sq("d6")));
-    assert!(view.fen.starts_with("4N3/8/3k4/8/8/8/8/4K3 b"), "{}", view.fen);
+    assert_eq!(view.board().check, Some(sq("d6")));
+    assert!(view.fen().starts_with("4N3/8/3k4/8/8/8/8/4K3 b"), "{}", view.fen());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -293,7 +291,7 @@ fn a_pawn_move_resets_the_fifty_move_count() {
     let mut g = game("8/8/4k3/8/8/8/4P3/4K2R w - - 99 80");
     play(&mut g, &["e3"]);
     assert_eq!(g.outcome(), None);
-    let fen = g.view(Viewer::Spectator).fen;
+    let fen = g.view(Viewer::Spectator).fen();
     assert_eq!(fen.split_whitespace().nth(4), Some("0"), "{fen}");
     play(&mut g, &["Kd5", "Rh2"]);
     assert_eq!(g.outcome(), None);
@@ -375,7 +373,7 @@ fn fools_mate_is_checkmate_written_with_a_hash() {
     let view = g.view(Viewer::Spectator);
     let record: Vec<&str> = view.record.iter().map(|e| e.text.as_str()).collect();
     assert_eq!(record, ["f3", "e5", "g4", "Qh4#"]);
-    assert_eq!(view.check, Some(sq("e1")));
+    assert_eq!(view.board().check, Some(sq("e1")));
     assert!(g.legal_actions(WHITE).is_empty());
 }
 

@@ -2,9 +2,11 @@
 //! true Ultimate Battle king, the Chinese nightrider, the Murray lion, the blocking prince, the pao.
 
 use arbiter_engine::geometry::Square;
-use arbiter_engine::movegen::{self, Move};
+use arbiter_engine::chess_move::Move;
+use arbiter_engine::movegen;
 use arbiter_engine::piece::Color;
 use arbiter_engine::position::Position;
+use arbiter_engine::rules::Standard;
 use arbiter_engine::variant::Variant;
 
 /// A variant on a `size`x`size` board with the given catalogue pieces, without castling.
@@ -22,7 +24,7 @@ fn variant(size: u8, pieces: &[(&str, char)]) -> Variant {
 }
 
 fn position(variant: &Variant, fen: &str) -> Position {
-    Position::from_fen(variant, fen).unwrap()
+    variant.position_from_fen(fen).unwrap()
 }
 
 fn sq(name: &str) -> Square {
@@ -31,7 +33,7 @@ fn sq(name: &str) -> Square {
 
 /// Destinations of the legal moves of the piece on `from`, sorted by name.
 fn destinations(variant: &Variant, position: &Position, from: &str) -> Vec<String> {
-    let mut out: Vec<String> = movegen::legal_moves(variant, position)
+    let mut out: Vec<String> = movegen::legal_moves(&Standard, variant, position)
         .into_iter()
         .filter(|m: &Move| m.from == sq(from))
         .map(|m| m.to.to_string())
@@ -89,8 +91,8 @@ fn ultimate_battle_king_attacks_are_not_symmetric() {
     // White king d4, White pawn e4, Black king f5. White reaches f5 through e5 (empty); Black
     // would reach d4 through e4, which the pawn blocks.
     let black_to_move = position(&v, "8/8/8/5k2/3KP3/8/8/8 b - - 0 1");
-    assert!(movegen::is_in_check(&v, &black_to_move, Color::Black));
-    assert!(!movegen::is_in_check(&v, &black_to_move, Color::White));
+    assert!(movegen::is_in_check(&Standard, &v, &black_to_move, Color::Black));
+    assert!(!movegen::is_in_check(&Standard, &v, &black_to_move, Color::White));
 }
 
 #[test]
@@ -179,12 +181,12 @@ fn blocking_prince_is_never_captured_nor_landed_on_but_blocks_and_screens() {
     );
     assert!(!moves.contains(&"e6".into()), "the prince blocks the line: {moves:?}");
     assert!(
-        !movegen::is_in_check(&v, &p, Color::Black),
+        !movegen::is_in_check(&Standard, &v, &p, Color::Black),
         "no check through the prince"
     );
     // A pao uses it as a screen and gives check beyond it; a grasshopper hops over it.
     let pao = position(&v, "4k5/10/10/10/10/4z5/10/10/10/K3O5 w - - 0 1");
-    assert!(movegen::is_in_check(&v, &pao, Color::White.other()));
+    assert!(movegen::is_in_check(&Standard, &v, &pao, Color::White.other()));
     let hopper = position(&v, "9k/10/10/10/10/4z5/4G5/10/10/K9 w - - 0 1");
     assert!(destinations(&v, &hopper, "e4").contains(&"e6".into()));
     // Its own side cannot land on it either, and it moves like a king without capturing.

@@ -5,13 +5,16 @@
 //! vanishes when the piece is captured (a silent defusal). Views show a mark only to its owner,
 //! and to everyone once the game has ended.
 
-use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, RecordEntry, Seat, View, Viewer, check_turn};
+use crate::chess_move::Move;
+use crate::fen::FenError;
+use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, Seat, Viewer, check_turn};
 use crate::geometry::Square;
-use crate::movegen::{self, Move};
 use crate::piece::{Cell, Color, Piece};
-use crate::position::{FenError, Position};
+use crate::position::Position;
+use crate::rules::Rules;
 use crate::variant::Variant;
 use crate::variants::chess::ChessCore;
+use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -60,7 +63,7 @@ impl BeirutGame {
             Some(last) if last.starts_with("bombs:") => (fen.trim_end().strip_suffix(last).unwrap_or(fen), Some(last)),
             _ => (fen, None),
         };
-        let mut position = Position::from_fen(&variant, chess_fen)?;
+        let mut position = variant.position_from_fen(chess_fen)?;
         let mut start_carriers = [None, None];
         if let Some(field) = bombs {
             let bad = || FenError::Extra(field.to_string());
@@ -73,7 +76,7 @@ impl BeirutGame {
                 let piece = position
                     .board
                     .piece_at(square)
-                    .filter(|p| p.color == color && Some(p.kind) != variant.royal_kind)
+                    .filter(|p| p.color == color && !variant.is_royal(p.kind, color))
                     .ok_or_else(bad)?;
                 position.board.set(
                     square,
@@ -133,7 +136,7 @@ impl BeirutGame {
         let (mut destroys_own_king, mut destroys_enemy_king) = (false, false);
         for square in self.blast(center) {
             if let Some(piece) = after.board.piece_at(square) {
-                if Some(piece.kind) == variant.royal_kind {
+                if variant.is_royal(piece.kind, piece.color) {
                     if piece.color == mover {
                         destroys_own_king = true;
                     } else {
@@ -148,22 +151,14 @@ impl BeirutGame {
             return None;
         }
         // Rooks blown off their corners take their castling rights with them.
-        for color in Color::BOTH {
-            for is_king_side in [true, false] {
-                if after.castling.has(color, is_king_side)
-                    && movegen::castling_rook(variant, &after, color, is_king_side).is_none()
-                {
-                    after.castling.set(color, is_king_side, false);
-                }
-            }
-        }
+        after.drop_impossible_castling(&variant.table);
         after.en_passant = None;
         after.halfmove_clock = 0;
         if mover == Color::Black {
             after.fullmove_number += 1;
         }
         after.turn = mover.other();
-        if !destroys_enemy_king && movegen::is_in_check(variant, &after, mover) {
+        if !destroys_enemy_king && self.core.rules.is_in_check(variant, &after, mover) {
             return None;
         }
         Some((after, destroys_enemy_king))
@@ -175,7 +170,7 @@ impl BeirutGame {
         }
         let mover = self.core.position.turn;
         if self.core.position.royals[mover.index()].is_none() {
-            return Some(Outcome::win(mover.other(), EndReason::KingDestroyed));
+            return Some(Outcome::win(Seat::of_color(mover.other()), EndReason::KingDestroyed));
         }
         if self.core.legal_moves().is_empty() && self.detonation().is_none() {
             return Some(self.core.no_action_outcome());
@@ -186,25 +181,30 @@ impl BeirutGame {
 
     /// '+' or '#' after a move, where mate counts the opponent's detonation as a way out.
     fn check_suffix(&self, mv: Move) -> &'static str {
-        let mut next = self.clone();
-        next.core.play(self.core.position.turn, mv, String::new());
-        if !next.core.is_in_check(next.core.position.turn) {
-            ""
-        } else if next.core.legal_moves().is_empty() && next.detonation().is_none() {
-            "#"
-        } else {
-            "+"
-        }
+        self.core.check_suffix(mv, |after| {
+            let mut next = self.clone();
+            next.core.position = after.clone();
+            next.core.has_legal_move(after) || next.detonation().is_some()
+        })
+    }
+
+    /// The SAN of a legal move, with the suffix that counts detonations as replies.
+    fn move_text(&self, mv: Move, legal: &[Move]) -> String {
+        let body = crate::notation::san_body(&self.core.variant, &self.core.position, mv, legal);
+        format!("{body}{}", self.check_suffix(mv))
     }
 
     fn parse_bomb(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         let square_text = text
             .trim_start_matches(|c: char| c.is_ascii_alphabetic())
             .trim_start_matches([':', ' ']);
-        let square = self.core.variant.size.parse_square(square_text.trim()).ok_or_else(|| {
-            ActionError::Unreadable(format!("could not read \"{text}\": choose a carrier like bomb:d2"))
-        })?;
-        let action = Action::ChooseBomb(square);
+        let square = self
+            .core
+            .variant
+            .size
+            .parse_square(square_text.trim())
+            .ok_or_else(|| ActionError::unreadable(text, "choose a carrier like bomb:d2"))?;
+        let action = Action::ChooseBomb { square };
         if self.legal_actions(seat).contains(&action) {
             Ok(action)
         } else {
@@ -212,26 +212,6 @@ impl BeirutGame {
                 "{square} does not hold one of your units other than the king"
             )))
         }
-    }
-
-    /// The record as `viewer` may see it.
-    fn visible_record(&self, viewer: Viewer) -> Vec<RecordEntry> {
-        let reveals_all = self.outcome.is_some() || viewer == Viewer::Arbiter;
-        self.core
-            .record
-            .iter()
-            .map(|entry| {
-                let is_secret = entry.text.starts_with("bomb:");
-                if is_secret && !reveals_all && viewer != Viewer::Seat(entry.seat) {
-                    RecordEntry {
-                        seat: entry.seat,
-                        text: HIDDEN_CHOICE.into(),
-                    }
-                } else {
-                    entry.clone()
-                }
-            })
-            .collect()
     }
 }
 
@@ -256,32 +236,40 @@ impl Game for BeirutGame {
         if self.outcome.is_some() {
             Vec::new()
         } else if self.is_choosing() {
-            Color::BOTH
+            Seat::BOTH
                 .into_iter()
-                .filter(|c| !self.has_chosen[c.index()])
+                .filter(|s| !self.has_chosen[s.index()])
                 .collect()
         } else {
-            vec![self.core.position.turn]
+            vec![Seat::of_color(self.core.position.turn)]
         }
     }
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        self.noted_actions(seat).into_iter().map(|(action, _)| action).collect()
+    }
+    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
         if check_turn(self, seat).is_err() {
             return Vec::new();
         }
+        let color = seat.color();
         if self.is_choosing() {
-            let royal = self.core.variant.royal_kind;
+            let variant = &self.core.variant;
             return self
                 .core
                 .position
                 .board
                 .pieces()
-                .filter(|(_, p)| p.color == seat && Some(p.kind) != royal)
-                .map(|(sq, _)| Action::ChooseBomb(sq))
+                .filter(|(_, p)| p.color == color && !variant.is_royal(p.kind, color))
+                .map(|(square, _)| (Action::ChooseBomb { square }, format!("bomb:{square}")))
                 .collect();
         }
-        let mut actions: Vec<Action> = self.core.legal_moves().into_iter().map(Action::Move).collect();
+        let legal = self.core.legal_moves();
+        let mut actions: Vec<(Action, String)> = legal
+            .iter()
+            .map(|&mv| (self.core.action_of(mv), self.move_text(mv, &legal)))
+            .collect();
         if self.detonation().is_some() {
-            actions.push(Action::Detonate);
+            actions.push((Action::Detonate, "detonate".into()));
         }
         actions
     }
@@ -309,14 +297,19 @@ impl Game for BeirutGame {
                 ))
             };
         }
-        self.core.parse_move(text).map(Action::Move)
+        self.core.parse_move(text).map(|mv| self.core.action_of(mv))
     }
     fn notation(&self, _seat: Seat, action: &Action) -> String {
         match action {
-            Action::Move(mv) => format!("{}{}", self.core.san_body(*mv), self.check_suffix(*mv)),
-            Action::ChooseBomb(square) => format!("bomb:{square}"),
+            Action::ChooseBomb { square } => format!("bomb:{square}"),
             Action::Detonate => "detonate".into(),
-            other => format!("{other:?}"),
+            other => {
+                let legal = self.core.legal_moves();
+                match self.core.move_of(other, &legal) {
+                    Some(mv) => self.move_text(mv, &legal),
+                    None => format!("{other:?}"),
+                }
+            }
         }
     }
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
@@ -324,39 +317,47 @@ impl Game for BeirutGame {
             return Err(ActionError::AlreadyChosen);
         }
         check_turn(self, seat)?;
-        if !self.legal_actions(seat).contains(action) {
+        let Some(text) = self
+            .noted_actions(seat)
+            .into_iter()
+            .find(|(legal, _)| legal == action)
+            .map(|(_, text)| text)
+        else {
             return Err(ActionError::Illegal(match action {
-                Action::ChooseBomb(sq) => {
-                    format!("{sq} does not hold one of your units other than the king")
+                Action::ChooseBomb { square } => {
+                    format!("{square} does not hold one of your units other than the king")
                 }
                 Action::Detonate => "you cannot detonate now".into(),
                 _ => "that is not a legal action here".into(),
             }));
-        }
-        let text = self.notation(seat, action);
-        match *action {
-            Action::ChooseBomb(square) => {
+        };
+        match action {
+            Action::ChooseBomb { square } => {
                 let board = &mut self.core.position.board;
-                let piece = board.piece_at(square).expect("a legal choice names a unit");
+                let piece = board.piece_at(*square).expect("a legal choice names a unit");
                 board.set(
-                    square,
+                    *square,
                     Cell::piece(Piece {
                         is_marked: true,
                         ..piece
                     }),
                 );
                 self.has_chosen[seat.index()] = true;
-                self.start_carriers[seat.index()] = Some(square);
-                self.core.record.push(RecordEntry { seat, text });
+                self.start_carriers[seat.index()] = Some(*square);
+                self.core.record.push_secret(seat, text, HIDDEN_CHOICE);
             }
             Action::Detonate => {
-                let center = self.carrier(seat);
+                let center = self.carrier(seat.color());
                 let (after, _) = self.detonation().expect("checked legal above");
                 self.core.position = after;
-                self.core.finish_action(seat, text, center.map(|c| (c, c)));
+                self.core.record.push(seat, text);
+                self.core.finish_action(center.map(|c| (c, c)));
             }
-            Action::Move(mv) => self.core.play(seat, mv, text),
-            _ => unreachable!("legal_actions offers no other kind"),
+            other => {
+                let legal = self.core.legal_moves();
+                let mv = self.core.move_of(other, &legal).expect("checked legal above");
+                self.core.play(seat, mv, text);
+            }
         }
         self.outcome = self.evaluate();
         Ok(())
@@ -365,27 +366,55 @@ impl Game for BeirutGame {
         self.outcome.as_ref()
     }
     fn conclude(&mut self, outcome: Outcome) {
-        if self.outcome.is_none() {
-            self.outcome = Some(outcome);
-        }
+        self.outcome.get_or_insert(outcome);
+    }
+    fn can_take_back(&self, action: &Action) -> bool {
+        !matches!(action, Action::ChooseBomb { .. })
     }
     fn view(&self, viewer: Viewer) -> View {
         let mut view = self
             .core
             .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
-        let reveals_all = self.outcome.is_some() || viewer == Viewer::Arbiter;
-        view.cells = self
+        let is_revealed = self.outcome.is_some() || viewer == Viewer::Arbiter;
+        let meaning = if self.outcome.is_some() {
+            "B: a bomb carrier, revealed now the game is over"
+        } else {
+            "B: your secret bomb carrier (only you see this mark)"
+        };
+        let marks = self
             .core
-            .view_cells(|piece| reveals_all || viewer == Viewer::Seat(piece.color));
-        view.record = self.visible_record(viewer);
+            .position
+            .board
+            .pieces()
+            .filter(|(_, piece)| piece.is_marked && (is_revealed || viewer == Viewer::Seat(Seat::of_color(piece.color))))
+            .map(|(square, _)| Mark {
+                square,
+                kind: MarkKind::Badge {
+                    text: "B".into(),
+                    tone: Tone::Danger,
+                },
+                meaning: meaning.into(),
+            })
+            .collect();
+        view.boards[0].marks = marks;
+        if let Viewer::Seat(seat) = viewer
+            && self.is_choosing()
+            && self.to_act().contains(&seat)
+        {
+            view.prompt = Some(Prompt {
+                kind: PromptKind::SecretChoice,
+                text: "Choose your bomb carrier: any of your units except the king.".into(),
+                choices: self.noted_actions(seat).into_iter().map(|(_, text)| text).collect(),
+            });
+        }
         if self.is_choosing() && self.outcome.is_none() {
-            for color in Color::BOTH {
-                let state = if self.has_chosen[color.index()] {
+            for seat in Seat::BOTH {
+                let state = if self.has_chosen[seat.index()] {
                     "has chosen"
                 } else {
                     "is choosing"
                 };
-                view.notes.push(format!("{} {state} a bomb carrier", color.name()));
+                view.notes.push(format!("{} {state} a bomb carrier", seat.color().name()));
             }
         }
         if let Some(outcome) = &self.outcome

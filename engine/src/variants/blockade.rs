@@ -3,16 +3,20 @@
 //! Set-up in snake order, then turns of a non-capturing move plus a statue placed along the moved
 //! piece's lines. A player without a complete turn loses.
 
-use crate::game::{
-    Action, ActionError, EndReason, Game, Outcome, Phase, RecordEntry, Seat, View, ViewCell, Viewer, check_turn,
-};
+use crate::chess_move::Move;
+use crate::fen::{FenError, format_placement, parse_placement};
+use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, PieceId, Seat, Viewer, check_turn};
 use crate::geometry::Square;
-use crate::movegen::{self, Move};
-use crate::piece::{Cell, Color, Kind, Piece};
-use crate::position::{Board, FenError, Position, format_placement, parse_placement};
+use crate::movegen;
+use crate::piece::{Cell, Color, Kind, Piece, Symbol};
+use crate::position::{Board, Position};
+use crate::record::Record;
+use crate::rules::Standard;
 use crate::variant::Variant;
+use crate::variants::chess::{board_view, piece_views};
+use crate::view::{Mark, MarkKind, SideStyle, Tone, View};
 use serde::{Deserialize, Serialize};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// Who places in each of the ten set-up placements: White 1, Black 2, White 2, Black 2, White 2,
 /// Black 1.
@@ -50,24 +54,25 @@ impl Style {
             Style::Garden => ["Red", "Blue"],
         }
     }
+    fn sides(self) -> [SideStyle; 2] {
+        match self {
+            Style::Blockade => [SideStyle::White, SideStyle::Black],
+            Style::Garden => [SideStyle::Red, SideStyle::Blue],
+        }
+    }
 }
 
 fn pieces() -> Arc<Variant> {
-    static VARIANT: OnceLock<Arc<Variant>> = OnceLock::new();
-    VARIANT
-        .get_or_init(|| {
-            Arc::new(
-                Variant::from_toml(include_str!("../../variants/blockade.toml"))
-                    .expect("the built-in blockade file is valid"),
-            )
-        })
-        .clone()
+    Variant::built_in("blockade").expect("blockade is built in")
 }
 
 /// A Blockade Chess or Garden of Statues game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BlockadeGame {
     style: Style,
+    /// The pieces (stored so that a change to them is noticed: boards and hands name kinds).
+    #[serde(with = "crate::variant::stored")]
+    variant: Arc<Variant>,
     board: Board,
     turn: Color,
     /// Pieces each side has still to place.
@@ -75,7 +80,7 @@ pub struct BlockadeGame {
     placements_done: usize,
     last_move: Option<(Square, Square)>,
     last_statue: Option<(Square, Color)>,
-    record: Vec<RecordEntry>,
+    record: Record,
     outcome: Option<Outcome>,
 }
 
@@ -93,21 +98,22 @@ impl BlockadeGame {
         let variant = pieces();
         let hand: Vec<Kind> = ["Q", "R", "R", "B", "B"]
             .iter()
-            .map(|l| {
-                variant
-                    .kind_by_letter(l.chars().next().unwrap_or('Q'))
+            .map(|symbol| {
+                Symbol::new(symbol)
+                    .and_then(|s| variant.kind_by_symbol(s))
                     .expect("blockade pieces")
             })
             .collect();
         BlockadeGame {
             style,
             board: Board::empty(variant.size),
+            variant,
             turn: Color::White,
             hands: [hand.clone(), hand],
             placements_done: 0,
             last_move: None,
             last_statue: None,
-            record: Vec::new(),
+            record: Record::default(),
             outcome: None,
         }
     }
@@ -130,10 +136,12 @@ impl BlockadeGame {
             ),
             None => (placement, ""),
         };
-        let board = parse_placement(&variant, board_text)?;
+        let board = parse_placement(&variant.table, variant.size, board_text)?;
         let mut hands: [Vec<Kind>; 2] = [Vec::new(), Vec::new()];
         for c in hand_text.chars() {
-            let kind = variant.kind_by_letter(c).ok_or(FenError::UnknownPiece(c))?;
+            let kind = Symbol::from_char(c)
+                .and_then(|s| variant.kind_by_symbol(s))
+                .ok_or_else(|| FenError::UnknownPiece(c.to_string()))?;
             hands[usize::from(c.is_ascii_lowercase())].push(kind);
         }
         let turn = match fields.next() {
@@ -145,13 +153,14 @@ impl BlockadeGame {
         let placements_done = SETUP_ORDER.len().saturating_sub(in_hand);
         let mut game = BlockadeGame {
             style,
+            variant,
             board,
             turn,
             hands,
             placements_done,
             last_move: None,
             last_statue: None,
-            record: Vec::new(),
+            record: Record::default(),
             outcome: None,
         };
         if in_hand > 0 {
@@ -171,20 +180,12 @@ impl BlockadeGame {
 
     /// A position of the shared chess core, to use its move generator on this board.
     fn as_position(&self, board: Board) -> Position {
-        Position {
-            board,
-            turn: self.turn,
-            castling: Default::default(),
-            en_passant: None,
-            halfmove_clock: 0,
-            fullmove_number: 1,
-            royals: [None, None],
-        }
+        Position::new(board, self.turn)
     }
 
     fn piece_destinations(&self, board: &Board, from: Square) -> Vec<Square> {
         let mut moves: Vec<Move> = Vec::new();
-        movegen::piece_moves(&pieces(), &self.as_position(board.clone()), from, &mut moves);
+        movegen::piece_moves(&Standard, &self.variant, &self.as_position(board.clone()), from, &mut moves);
         moves.into_iter().map(|m| m.to).collect()
     }
 
@@ -225,7 +226,7 @@ impl BlockadeGame {
 
     fn evaluate(&self) -> Option<Outcome> {
         (!self.is_setup() && !self.has_complete_turn())
-            .then(|| Outcome::win(self.turn.other(), EndReason::NoCompleteTurn))
+            .then(|| Outcome::win(Seat::of_color(self.turn.other()), EndReason::NoCompleteTurn))
     }
 
     fn placements(&self, seat: Seat) -> Vec<Action> {
@@ -240,8 +241,23 @@ impl BlockadeGame {
             .collect();
         kinds
             .iter()
-            .flat_map(|&kind| empty.iter().map(move |&to| Action::Place { kind, to }))
+            .flat_map(|&kind| {
+                let piece = self.piece_id(kind);
+                empty.iter().map(move |&to| Action::Place {
+                    piece: piece.clone(),
+                    to,
+                })
+            })
             .collect()
+    }
+
+    fn piece_id(&self, kind: Kind) -> PieceId {
+        PieceId(self.variant.piece(kind).def.id.clone())
+    }
+
+    /// The kind an action names, if this game has it.
+    fn kind_of(&self, piece: &PieceId) -> Option<Kind> {
+        self.variant.kind_by_id(piece.as_str())
     }
 
     /// Counts complete turns to `depth` (each set-up placement and each play turn is one ply).
@@ -252,7 +268,7 @@ impl BlockadeGame {
         if self.outcome.is_some() {
             return 0;
         }
-        let actions = self.legal_actions(self.turn);
+        let actions = self.legal_actions(Seat::of_color(self.turn));
         if depth == 1 {
             return actions.len() as u64;
         }
@@ -266,31 +282,33 @@ impl BlockadeGame {
             .sum()
     }
 
-    /// The letter of a piece kind; `?` for a kind this game does not have (actions can arrive
-    /// from outside, so an unknown kind must not panic).
-    fn letter(kind: Kind) -> char {
-        pieces().pieces.get(kind as usize).map_or('?', |p| p.def.letter)
+    /// The symbol of a piece kind (a kind of this game's own: kinds from outside come as ids).
+    fn symbol(&self, kind: Kind) -> Symbol {
+        self.variant.piece(kind).def.symbol
     }
 
     fn apply_unchecked(&mut self, action: &Action) {
-        let seat = self.turn;
-        match *action {
-            Action::Place { kind, to } => {
-                let hand = &mut self.hands[seat.index()];
+        let color = self.turn;
+        match action {
+            Action::Place { piece, to } => {
+                let Some(kind) = self.kind_of(piece) else {
+                    return;
+                };
+                let hand = &mut self.hands[color.index()];
                 if let Some(i) = hand.iter().position(|&k| k == kind) {
                     hand.remove(i);
                 }
-                self.board.set(to, Cell::piece(Piece::new(kind, seat)));
+                self.board.set(*to, Cell::piece(Piece::new(kind, color)));
                 self.placements_done += 1;
                 self.turn = SETUP_ORDER.get(self.placements_done).copied().unwrap_or(Color::White);
                 self.last_move = None;
             }
             Action::MoveAndStatue { from, to, statue } => {
-                self.board = self.moved(from, to);
-                self.board.set(statue, Cell::STATUE);
-                self.last_move = Some((from, to));
-                self.last_statue = Some((statue, seat));
-                self.turn = seat.other();
+                self.board = self.moved(*from, *to);
+                self.board.set(*statue, Cell::STATUE);
+                self.last_move = Some((*from, *to));
+                self.last_statue = Some((*statue, color));
+                self.turn = color.other();
             }
             _ => {}
         }
@@ -298,18 +316,12 @@ impl BlockadeGame {
     }
 
     fn fen(&self) -> String {
-        let variant = pieces();
-        let mut placement = format_placement(&variant, &self.board);
+        let mut placement = format_placement(&self.variant.table, &self.board);
         if self.is_setup() {
             let mut hand = String::new();
-            for seat in Color::BOTH {
-                for &kind in &self.hands[seat.index()] {
-                    let letter = Self::letter(kind);
-                    hand.push(if seat.is_black() {
-                        letter.to_ascii_lowercase()
-                    } else {
-                        letter
-                    });
+            for color in Color::BOTH {
+                for &kind in &self.hands[color.index()] {
+                    hand.push_str(&self.symbol(kind).fen(color));
                 }
             }
             placement = format!("{placement}[{hand}]");
@@ -322,11 +334,14 @@ impl BlockadeGame {
     fn read(&self, text: &str) -> Result<Action, ActionError> {
         let text = text.trim();
         let unreadable = || {
-            ActionError::Unreadable(if self.is_setup() {
-                format!("could not read \"{text}\": a placement is written like Q@d4")
-            } else {
-                format!("could not read \"{text}\": a turn is written like Qd1-d5@d7 (move, then statue square)")
-            })
+            ActionError::unreadable(
+                text,
+                if self.is_setup() {
+                    "a placement is written like Q@d4"
+                } else {
+                    "a turn is written like Qd1-d5@d7 (move, then statue square)"
+                },
+            )
         };
         let mut chars = text.char_indices().peekable();
         let mut letter = None;
@@ -357,18 +372,20 @@ impl BlockadeGame {
             }
             return Err(unreadable());
         }
-        let variant = pieces();
         match (self.is_setup(), squares.as_slice()) {
             (true, [to]) => {
                 let letter = letter.ok_or_else(unreadable)?;
-                let kind = variant.kind_by_letter(letter).ok_or_else(|| {
-                    ActionError::Unreadable(format!("{letter} is not a Blockade piece: use Q, R or B"))
-                })?;
-                Ok(Action::Place { kind, to: *to })
+                let kind = Symbol::from_char(letter)
+                    .and_then(|s| self.variant.kind_by_symbol(s))
+                    .ok_or_else(|| ActionError::unreadable(text, format!("{letter} is not a Blockade piece: use Q, R or B")))?;
+                Ok(Action::Place {
+                    piece: self.piece_id(kind),
+                    to: *to,
+                })
             }
             (false, [from, to, statue]) => {
                 if let Some(letter) = letter {
-                    let actual = self.board.piece_at(*from).map(|p| Self::letter(p.kind));
+                    let actual = self.board.piece_at(*from).map(|p| self.symbol(p.kind).first());
                     if actual != Some(letter) {
                         return Err(ActionError::Illegal(format!("there is no {letter} of yours on {from}")));
                     }
@@ -385,16 +402,15 @@ impl BlockadeGame {
 
     /// Explains why a readable action is not legal.
     fn explain_illegal(&self, seat: Seat, action: &Action) -> ActionError {
+        let color = seat.color();
         let message = match *action {
-            Action::Place { kind, to } => {
-                if !self.hands[seat.index()].contains(&kind) {
-                    format!("you have no {} left to place", Self::letter(kind))
-                } else {
-                    format!("{to} is not empty")
-                }
-            }
+            Action::Place { ref piece, to } => match self.kind_of(piece) {
+                Some(kind) if self.hands[color.index()].contains(&kind) => format!("{to} is not empty"),
+                Some(kind) => format!("you have no {} left to place", self.symbol(kind)),
+                None => format!("{piece} is not a piece of this game"),
+            },
             Action::MoveAndStatue { from, to, statue } => match self.board.piece_at(from) {
-                Some(p) if p.color == seat => {
+                Some(p) if p.color == color => {
                     if !self.piece_destinations(&self.board, from).contains(&to) {
                         format!(
                             "the piece on {from} cannot move to {to}: pieces move along their lines to an empty square, crossing nothing"
@@ -428,7 +444,7 @@ impl Game for BlockadeGame {
         if self.outcome.is_some() {
             Vec::new()
         } else {
-            vec![self.turn]
+            vec![Seat::of_color(self.turn)]
         }
     }
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
@@ -457,26 +473,39 @@ impl Game for BlockadeGame {
         }
     }
     fn notation(&self, _seat: Seat, action: &Action) -> String {
-        match *action {
-            Action::Place { kind, to } => format!("{}@{to}", Self::letter(kind)),
+        match action {
+            Action::Place { piece, to } => match self.kind_of(piece) {
+                Some(kind) => format!("{}@{to}", self.symbol(kind)),
+                None => format!("{piece}@{to}"),
+            },
             Action::MoveAndStatue { from, to, statue } => {
-                let letter = self.board.piece_at(from).map_or('?', |p| Self::letter(p.kind));
-                format!("{letter}{from}-{to}@{statue}")
+                let symbol = self
+                    .board
+                    .piece_at(*from)
+                    .map_or_else(|| "?".to_string(), |p| self.symbol(p.kind).to_string());
+                format!("{symbol}{from}-{to}@{statue}")
             }
-            ref other => format!("{other:?}"),
+            other => format!("{other:?}"),
         }
     }
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
         check_turn(self, seat)?;
-        let is_legal = match *action {
-            Action::Place { kind, to } => {
+        let is_legal = match action {
+            Action::Place { piece, to } => {
                 self.is_setup()
-                    && self.hands[seat.index()].contains(&kind)
-                    && self.board.get(to).is_empty()
-                    && self.board.size().contains(to)
+                    && self
+                        .kind_of(piece)
+                        .is_some_and(|kind| self.hands[seat.index()].contains(&kind))
+                    && self.board.size().contains(*to)
+                    && self.board.get(*to).is_empty()
             }
             Action::MoveAndStatue { from, to, statue } => {
-                !self.is_setup() && self.turns().contains(&Turn { from, to, statue })
+                !self.is_setup()
+                    && self.turns().contains(&Turn {
+                        from: *from,
+                        to: *to,
+                        statue: *statue,
+                    })
             }
             _ => false,
         };
@@ -484,7 +513,7 @@ impl Game for BlockadeGame {
             return Err(self.explain_illegal(seat, action));
         }
         let text = self.notation(seat, action);
-        self.record.push(RecordEntry { seat, text });
+        self.record.push(seat, text);
         self.apply_unchecked(action);
         Ok(())
     }
@@ -492,50 +521,35 @@ impl Game for BlockadeGame {
         self.outcome.as_ref()
     }
     fn conclude(&mut self, outcome: Outcome) {
-        if self.outcome.is_none() {
-            self.outcome = Some(outcome);
-        }
+        self.outcome.get_or_insert(outcome);
     }
     fn view(&self, viewer: Viewer) -> View {
-        let variant = pieces();
-        let cells = self
-            .board
-            .size()
-            .squares()
-            .map(|sq| {
-                let cell = self.board.get(sq);
-                match cell.as_piece() {
-                    None if cell.is_statue() => ViewCell::Statue,
-                    None => ViewCell::Empty,
-                    Some(p) => {
-                        let def = &variant.piece(p.kind).def;
-                        ViewCell::Piece {
-                            color: p.color,
-                            letter: def.letter,
-                            piece_id: def.id.clone(),
-                            is_marked: false,
-                        }
-                    }
-                }
-            })
-            .collect();
         let names = self.style.seat_names();
+        let marks = self
+            .last_statue
+            .map(|(square, placer)| Mark {
+                square,
+                kind: MarkKind::Tint(Tone::Side(placer)),
+                meaning: String::new(),
+            })
+            .into_iter()
+            .collect();
+        let board = board_view(&self.board, marks, self.last_move, None, self.fen());
         View {
             variant: self.style.id().into(),
             viewer,
-            files: self.board.size().files,
-            ranks: self.board.size().ranks,
-            cells,
+            seat_names: names.map(String::from),
+            sides: self.style.sides(),
+            pieces: piece_views(&self.variant),
+            boards: vec![board],
             phase: self.phase(),
             to_act: self.to_act(),
-            seat_names: [names[0].into(), names[1].into()],
-            last_move: self.last_move,
-            check: None,
-            last_statue: self.last_statue,
-            hands: [0, 1].map(|i| self.hands[i].iter().map(|&k| Self::letter(k)).collect()),
-            record: self.record.clone(),
+            hands: self.hands.clone().map(|hand| hand.into_iter().map(|kind| kind as usize).collect()),
+            pool: Vec::new(),
+            scores: None,
+            prompt: None,
+            record: self.record.visible(viewer, true),
             notes: Vec::new(),
-            fen: self.fen(),
             outcome: self.outcome.clone(),
         }
     }

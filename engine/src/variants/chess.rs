@@ -1,58 +1,66 @@
-//! The shared chess core, and chess-like games defined wholly by a variant file (FIDE chess is
-//! `variants/chess.toml`). Rules page: docs/rules/chess.md.
+//! The shared chess core, and chess-like games defined by a variant file plus [`Rules`] hooks
+//! (FIDE chess is `variants/chess.toml` with the standard rules). Rules page: docs/rules/chess.md.
 
-use crate::game::{
-    Action, ActionError, EndReason, Game, Outcome, Phase, RecordEntry, Seat, View, ViewCell, Viewer, check_turn,
-};
-use crate::movegen::{self, Move, Special};
+use crate::chess_move::{Move, Special};
+use crate::fen::FenError;
+use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, PieceId, Seat, Viewer, check_turn};
+use crate::geometry::Square;
+use crate::movegen;
 use crate::notation;
-use crate::piece::{Color, Piece};
-use crate::position::{FenError, Position};
+use crate::piece::{Cell, Color};
+use crate::position::Position;
+use crate::record::Record;
+use crate::rules::{Rules, Standard};
 use crate::variant::{StalemateRule, Variant};
+use crate::view::{BoardView, Mark, PieceView, SideStyle, View, ViewCell};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// A chess position with its history: what every chess-based game shares. Games built on it add
-/// their own actions and end conditions on top.
+/// their own actions and end conditions on top; `R` is how the game reaches inside the chess
+/// rules (see [`Rules`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChessCore {
+#[serde(bound(serialize = "", deserialize = "R: Default"))]
+pub struct ChessCore<R = Standard> {
+    /// Rules hooks carry no state of a game (what they need is in the position or the variant).
+    #[serde(skip)]
+    pub rules: R,
+    #[serde(with = "crate::variant::stored")]
     pub variant: Arc<Variant>,
     pub position: Position,
     /// Repetition keys (64-bit FNV-1a hashes, stable across builds since they are stored) of
     /// every position reached, the current one last.
     keys: Vec<u64>,
-    pub record: Vec<RecordEntry>,
-    pub last_move: Option<(crate::geometry::Square, crate::geometry::Square)>,
+    pub record: Record,
+    pub last_move: Option<(Square, Square)>,
 }
 
-impl ChessCore {
-    pub fn new(variant: Arc<Variant>, position: Position) -> ChessCore {
+impl<R: Rules + Default> ChessCore<R> {
+    pub fn new(variant: Arc<Variant>, position: Position) -> ChessCore<R> {
         let mut core = ChessCore {
+            rules: R::default(),
             variant,
             position,
             keys: Vec::new(),
-            record: Vec::new(),
+            record: Record::default(),
             last_move: None,
         };
         core.keys.push(core.repetition_key());
         core
     }
+}
 
+impl<R: Rules> ChessCore<R> {
     pub fn legal_moves(&self) -> Vec<Move> {
-        movegen::legal_moves(&self.variant, &self.position)
+        movegen::legal_moves(&self.rules, &self.variant, &self.position)
     }
 
     pub fn is_in_check(&self, color: Color) -> bool {
-        movegen::is_in_check(&self.variant, &self.position, color)
+        self.rules.is_in_check(&self.variant, &self.position, color)
     }
 
     pub fn parse_move(&self, text: &str) -> Result<Move, ActionError> {
-        Ok(notation::parse_move(
-            &self.variant,
-            &self.position,
-            text,
-            &self.legal_moves(),
-        )?)
+        notation::parse_move(&self.variant, &self.position, text, &self.legal_moves())
     }
 
     /// SAN without the check suffix.
@@ -62,26 +70,81 @@ impl ChessCore {
 
     /// The position after `mv`, without recording it.
     pub fn after(&self, mv: Move) -> Position {
-        let mut after = self.position.clone();
-        movegen::make_move(&self.variant, &mut after, mv);
-        after
+        movegen::after(&self.rules, &self.variant, &self.position, mv)
+    }
+
+    /// '+' after a move that gives check, '#' when it also leaves the opponent no way out; what
+    /// counts as a way out is `has_reply` (some games have replies besides moves).
+    pub fn check_suffix(&self, mv: Move, has_reply: impl Fn(&Position) -> bool) -> &'static str {
+        let after = self.after(mv);
+        if !self.rules.is_in_check(&self.variant, &after, after.turn) {
+            ""
+        } else if has_reply(&after) {
+            "+"
+        } else {
+            "#"
+        }
+    }
+
+    /// Whether the side to move in `position` has a legal move.
+    pub fn has_legal_move(&self, position: &Position) -> bool {
+        !movegen::legal_moves(&self.rules, &self.variant, position).is_empty()
+    }
+
+    /// SAN with the chess check suffix, for every move of `legal` (the position's legal moves) in
+    /// one pass.
+    pub fn noted_moves(&self, legal: &[Move]) -> Vec<String> {
+        legal
+            .iter()
+            .map(|&mv| {
+                let body = notation::san_body(&self.variant, &self.position, mv, legal);
+                format!("{body}{}", self.check_suffix(mv, |after| self.has_legal_move(after)))
+            })
+            .collect()
+    }
+
+    /// The action that plays `mv`: squares by name, a promotion by the piece's id.
+    pub fn action_of(&self, mv: Move) -> Action {
+        Action::Move {
+            from: mv.from,
+            to: mv.to,
+            promotion: mv.promotion.map(|kind| PieceId(self.variant.piece(kind).def.id.clone())),
+            choice: mv.choice,
+            board: 0,
+        }
+    }
+
+    /// The legal move an action names, if it names one.
+    pub fn move_of(&self, action: &Action, legal: &[Move]) -> Option<Move> {
+        let Action::Move {
+            from,
+            to,
+            promotion,
+            choice,
+            board: 0,
+        } = action
+        else {
+            return None;
+        };
+        legal.iter().copied().find(|mv| {
+            mv.from == *from
+                && mv.to == *to
+                && mv.choice == *choice
+                && mv.promotion.map(|kind| self.variant.piece(kind).def.id.as_str()) == promotion.as_ref().map(|p| p.as_str())
+        })
     }
 
     /// Plays a move already checked for legality and records `text` for it.
     pub fn play(&mut self, seat: Seat, mv: Move, text: String) {
-        movegen::make_move(&self.variant, &mut self.position, mv);
-        self.finish_action(seat, text, Some((mv.from, mv.to)));
+        movegen::make_move(&self.rules, &self.variant, &mut self.position, mv);
+        self.record.push(seat, text);
+        self.finish_action(Some((mv.from, mv.landing())));
     }
 
-    /// Records an action that changed the position in another way (a detonation, say).
-    pub fn finish_action(
-        &mut self,
-        seat: Seat,
-        text: String,
-        last_move: Option<(crate::geometry::Square, crate::geometry::Square)>,
-    ) {
+    /// Marks the end of an action already recorded (a move, or a detonation that changed the
+    /// position another way).
+    pub fn finish_action(&mut self, last_move: Option<(Square, Square)>) {
         self.last_move = last_move;
-        self.record.push(RecordEntry { seat, text });
         let key = self.repetition_key();
         self.keys.push(key);
     }
@@ -106,9 +169,9 @@ impl ChessCore {
     pub fn no_action_outcome(&self) -> Outcome {
         let mover = self.position.turn;
         if self.is_in_check(mover) {
-            Outcome::win(mover.other(), EndReason::Checkmate)
+            Outcome::win(Seat::of_color(mover.other()), EndReason::Checkmate)
         } else if self.variant.def.stalemate == StalemateRule::Loss {
-            Outcome::win(mover.other(), EndReason::Stalemate)
+            Outcome::win(Seat::of_color(mover.other()), EndReason::Stalemate)
         } else {
             Outcome::draw(EndReason::Stalemate)
         }
@@ -145,7 +208,7 @@ impl ChessCore {
         match minors.as_slice() {
             [] | [_] => true,
             several => {
-                let colour = |sq: crate::geometry::Square| (sq.file() + sq.rank()) % 2;
+                let colour = |sq: Square| (sq.file() + sq.rank()) % 2;
                 several
                     .iter()
                     .all(|&(is_bishop, sq)| is_bishop && colour(sq) == colour(several[0].1))
@@ -153,105 +216,125 @@ impl ChessCore {
         }
     }
 
-    /// The board as `viewer` sees it: marks shown only where `shows_mark` allows.
-    pub fn view_cells(&self, shows_mark: impl Fn(Piece) -> bool) -> Vec<ViewCell> {
-        let board = &self.position.board;
-        board
-            .size()
-            .squares()
-            .map(|sq| {
-                let cell = board.get(sq);
-                match cell.as_piece() {
-                    None if cell.is_statue() => ViewCell::Statue,
-                    None => ViewCell::Empty,
-                    Some(piece) => {
-                        let def = &self.variant.piece(piece.kind).def;
-                        ViewCell::Piece {
-                            color: piece.color,
-                            letter: def.letter,
-                            piece_id: def.id.clone(),
-                            is_marked: piece.is_marked && shows_mark(piece),
-                        }
-                    }
-                }
-            })
-            .collect()
+    /// The board as anyone sees it, with `marks` the game adds for the viewer.
+    pub fn board_view(&self, marks: Vec<Mark>) -> BoardView {
+        board_view(
+            &self.position.board,
+            marks,
+            self.last_move,
+            self.check_square(),
+            self.public_fen(),
+        )
+    }
+
+    /// The square of a royal piece in check, if the side to move is in check.
+    fn check_square(&self) -> Option<Square> {
+        let mover = self.position.turn;
+        self.is_in_check(mover)
+            .then(|| self.position.royals[mover.index()])
+            .flatten()
     }
 
     /// A view with everything public filled in; games add their secrets and notes.
     pub fn base_view(&self, viewer: Viewer, phase: Phase, to_act: Vec<Seat>, outcome: Option<&Outcome>) -> View {
-        let size = self.variant.size;
-        let mover = self.position.turn;
         View {
             variant: self.variant.def.id.clone(),
             viewer,
-            files: size.files,
-            ranks: size.ranks,
-            cells: self.view_cells(|_| false),
+            seat_names: ["White".into(), "Black".into()],
+            sides: [SideStyle::White, SideStyle::Black],
+            pieces: piece_views(&self.variant),
+            boards: vec![self.board_view(Vec::new())],
             phase,
             to_act,
-            seat_names: ["White".into(), "Black".into()],
-            last_move: self.last_move,
-            check: self
-                .is_in_check(mover)
-                .then(|| self.position.royals[mover.index()])
-                .flatten(),
-            last_statue: None,
             hands: [Vec::new(), Vec::new()],
-            record: self.record.clone(),
+            pool: Vec::new(),
+            scores: None,
+            prompt: None,
+            record: self.record.visible(viewer, outcome.is_some()),
             notes: Vec::new(),
-            fen: self.public_fen(),
             outcome: outcome.cloned(),
         }
     }
 
     /// FEN without marks (secrets never appear in FEN).
     pub fn public_fen(&self) -> String {
-        self.position.to_fen(&self.variant)
+        self.variant.fen(&self.position)
     }
 }
 
-impl Position {
-    /// The castling rights as one byte, for keys.
-    pub fn castling_byte(&self) -> u8 {
-        let mut byte = 0;
-        for (i, (color, side)) in [
-            (Color::White, true),
-            (Color::White, false),
-            (Color::Black, true),
-            (Color::Black, false),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            if self.castling.has(color, side) {
-                byte |= 1 << i;
+/// The pieces of a variant as views name them (in kind order, so a kind is its own index).
+pub fn piece_views(variant: &Variant) -> Vec<PieceView> {
+    variant
+        .table
+        .defs()
+        .map(|def| PieceView {
+            id: def.id.clone(),
+            symbol: def.symbol,
+            name: def.name.clone(),
+            is_royal: def.royal != crate::piece::Royalty::None,
+            is_pawn: def.is_pawn,
+        })
+        .collect()
+}
+
+/// A board as anyone sees it: pieces (never their marks) by kind, statues, the last move, a
+/// check, the marks a game adds, and its FEN.
+pub fn board_view(
+    board: &crate::position::Board,
+    marks: Vec<Mark>,
+    last_move: Option<(Square, Square)>,
+    check: Option<Square>,
+    fen: String,
+) -> BoardView {
+    let cells = board
+        .size()
+        .squares()
+        .map(|sq| {
+            let cell: Cell = board.get(sq);
+            match cell.as_piece() {
+                None if cell.is_statue() => ViewCell::Statue,
+                None => ViewCell::Empty,
+                Some(piece) => ViewCell::Piece {
+                    color: piece.color,
+                    piece: piece.kind as usize,
+                },
             }
-        }
-        byte
+        })
+        .collect();
+    BoardView {
+        label: None,
+        files: board.size().files,
+        ranks: board.size().ranks,
+        cells,
+        seats: [Seat::First, Seat::Second],
+        last_move,
+        check,
+        marks,
+        fen,
     }
 }
 
-/// A chess-like game defined wholly by its variant file: FIDE chess, and any variant loaded from
-/// a file.
+/// A chess-like game defined by its variant file and its rules hooks: FIDE chess, and any
+/// variant loaded from a file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChessGame {
-    pub core: ChessCore,
+#[serde(bound(serialize = "", deserialize = "R: Default"))]
+pub struct ChessGame<R = Standard> {
+    pub core: ChessCore<R>,
     outcome: Option<Outcome>,
 }
 
-impl ChessGame {
-    pub fn new(variant: Arc<Variant>) -> ChessGame {
+impl<R: Rules + Default> ChessGame<R> {
+    pub fn new(variant: Arc<Variant>) -> ChessGame<R> {
         let position = variant.start_position();
         ChessGame::from_position(variant, position)
     }
 
-    pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<ChessGame, FenError> {
-        let position = Position::from_fen(&variant, fen)?;
+    pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<ChessGame<R>, FenError> {
+        let position = variant.position_from_fen(fen)?;
         Ok(ChessGame::from_position(variant, position))
     }
 
-    fn from_position(variant: Arc<Variant>, position: Position) -> ChessGame {
+    fn from_position(variant: Arc<Variant>, position: Position) -> ChessGame<R> {
         let mut game = ChessGame {
             core: ChessCore::new(variant, position),
             outcome: None,
@@ -259,7 +342,9 @@ impl ChessGame {
         game.outcome = game.evaluate();
         game
     }
+}
 
+impl<R: Rules> ChessGame<R> {
     fn evaluate(&self) -> Option<Outcome> {
         if self.core.legal_moves().is_empty() {
             return Some(self.core.no_action_outcome());
@@ -267,23 +352,12 @@ impl ChessGame {
         self.core.draw_by_rule(true)
     }
 
-    fn check_suffix(&self, mv: Move) -> &'static str {
-        let after = self.core.after(mv);
-        if !movegen::is_in_check(&self.core.variant, &after, after.turn) {
-            ""
-        } else if movegen::legal_moves(&self.core.variant, &after).is_empty() {
-            "#"
-        } else {
-            "+"
-        }
-    }
-
     pub fn perft(&self, depth: u32) -> u64 {
-        movegen::perft(&self.core.variant, &self.core.position, depth)
+        movegen::perft(&self.core.rules, &self.core.variant, &self.core.position, depth)
     }
 }
 
-impl Game for ChessGame {
+impl<R: Rules> Game for ChessGame<R> {
     fn variant_id(&self) -> &str {
         &self.core.variant.def.id
     }
@@ -298,35 +372,45 @@ impl Game for ChessGame {
         if self.outcome.is_some() {
             Vec::new()
         } else {
-            vec![self.core.position.turn]
+            vec![Seat::of_color(self.core.position.turn)]
         }
     }
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
         if check_turn(self, seat).is_err() {
             return Vec::new();
         }
-        self.core.legal_moves().into_iter().map(Action::Move).collect()
+        self.core.legal_moves().into_iter().map(|mv| self.core.action_of(mv)).collect()
+    }
+    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
+        if check_turn(self, seat).is_err() {
+            return Vec::new();
+        }
+        let legal = self.core.legal_moves();
+        let notes = self.core.noted_moves(&legal);
+        legal.into_iter().map(|mv| self.core.action_of(mv)).zip(notes).collect()
     }
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         check_turn(self, seat)?;
-        self.core.parse_move(text).map(Action::Move)
+        self.core.parse_move(text).map(|mv| self.core.action_of(mv))
     }
     fn notation(&self, _seat: Seat, action: &Action) -> String {
-        match action {
-            Action::Move(mv) => format!("{}{}", self.core.san_body(*mv), self.check_suffix(*mv)),
-            other => format!("{other:?}"),
+        let legal = self.core.legal_moves();
+        match self.core.move_of(action, &legal) {
+            Some(mv) => {
+                let body = notation::san_body(&self.core.variant, &self.core.position, mv, &legal);
+                format!("{body}{}", self.core.check_suffix(mv, |after| self.core.has_legal_move(after)))
+            }
+            None => format!("{action:?}"),
         }
     }
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
         check_turn(self, seat)?;
-        let Action::Move(mv) = action else {
-            return Err(ActionError::Illegal("only moves can be played in this game".into()));
-        };
-        if !self.core.legal_moves().contains(mv) {
+        let legal = self.core.legal_moves();
+        let Some(mv) = self.core.move_of(action, &legal) else {
             return Err(ActionError::Illegal("that move is not legal here".into()));
-        }
+        };
         let text = self.notation(seat, action);
-        self.core.play(seat, *mv, text);
+        self.core.play(seat, mv, text);
         self.outcome = self.evaluate();
         Ok(())
     }
@@ -334,9 +418,7 @@ impl Game for ChessGame {
         self.outcome.as_ref()
     }
     fn conclude(&mut self, outcome: Outcome) {
-        if self.outcome.is_none() {
-            self.outcome = Some(outcome);
-        }
+        self.outcome.get_or_insert(outcome);
     }
     fn view(&self, viewer: Viewer) -> View {
         self.core

@@ -1,147 +1,29 @@
-//! The games Arbiter hosts: stable ids and one closed enum for dispatch.
+//! The games Arbiter hosts: one line each in the registry below (a stable id, a name, the rules
+//! page, the game type), and one closed enum for dispatch generated from it.
 
 pub mod beirut;
 pub mod blockade;
 pub mod chess;
 
-use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, View, Viewer};
-use crate::position::FenError;
+use crate::fen::FenError;
+use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer};
 use crate::variant::Variant;
+use crate::view::View;
 use beirut::BeirutGame;
-use blockade::{BlockadeGame, Style};
+use blockade::BlockadeGame;
 use chess::ChessGame;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// A hosted game's variant. The string ids are stored in the database: never rename one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum VariantId {
-    Chess,
-    Blockade,
-    Garden,
-    Beirut,
-}
-
-impl VariantId {
-    pub const ALL: [VariantId; 4] = [
-        VariantId::Chess,
-        VariantId::Blockade,
-        VariantId::Garden,
-        VariantId::Beirut,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            VariantId::Chess => "chess",
-            VariantId::Blockade => "blockade",
-            VariantId::Garden => "garden",
-            VariantId::Beirut => "beirut",
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            VariantId::Chess => "Chess",
-            VariantId::Blockade => "Blockade Chess",
-            VariantId::Garden => "Garden of Statues",
-            VariantId::Beirut => "Beirut Chess",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<VariantId> {
-        VariantId::ALL
-            .into_iter()
-            .find(|id| id.as_str() == text.trim().to_ascii_lowercase())
-    }
-
-    /// The variant's rules page, as players read it.
-    pub fn rules_page(self) -> &'static str {
-        match self {
-            VariantId::Chess => include_str!("../../../docs/rules/chess.md"),
-            VariantId::Blockade | VariantId::Garden => {
-                include_str!("../../../docs/rules/blockade.md")
-            }
-            VariantId::Beirut => include_str!("../../../docs/rules/beirut.md"),
-        }
-    }
-}
-
-impl std::fmt::Display for VariantId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// Any game, for code that handles games without knowing their variant.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "game", rename_all = "kebab-case")]
-pub enum AnyGame {
-    Chess(ChessGame),
-    Blockade(BlockadeGame),
-    Beirut(BeirutGame),
-}
-
-macro_rules! dispatch {
-    ($self:expr, $game:ident => $body:expr) => {
-        match $self {
-            AnyGame::Chess($game) => $body,
-            AnyGame::Blockade($game) => $body,
-            AnyGame::Beirut($game) => $body,
-        }
-    };
-}
-
-impl AnyGame {
-    /// A new game of a hosted variant from its start.
-    pub fn new(id: VariantId) -> AnyGame {
-        match id {
-            VariantId::Chess => AnyGame::Chess(ChessGame::new(Variant::fide())),
-            VariantId::Blockade => AnyGame::Blockade(BlockadeGame::new(Style::Blockade)),
-            VariantId::Garden => AnyGame::Blockade(BlockadeGame::new(Style::Garden)),
-            VariantId::Beirut => AnyGame::Beirut(BeirutGame::new()),
-        }
-    }
-
-    /// A game of a hosted variant from a position (docs/fen.md).
-    pub fn from_fen(id: VariantId, fen: &str) -> Result<AnyGame, FenError> {
-        Ok(match id {
-            VariantId::Chess => AnyGame::Chess(ChessGame::from_fen(Variant::fide(), fen)?),
-            VariantId::Blockade => AnyGame::Blockade(BlockadeGame::from_fen_styled(Style::Blockade, fen)?),
-            VariantId::Garden => AnyGame::Blockade(BlockadeGame::from_fen_styled(Style::Garden, fen)?),
-            VariantId::Beirut => AnyGame::Beirut(BeirutGame::from_fen(fen)?),
-        })
-    }
-
-    /// A game of a variant read from a file, from its start or from a position.
-    pub fn custom(variant: Arc<Variant>, fen: Option<&str>) -> Result<AnyGame, FenError> {
-        Ok(AnyGame::Chess(match fen {
-            Some(fen) => ChessGame::from_fen(variant, fen)?,
-            None => ChessGame::new(variant),
-        }))
-    }
-
-    /// Applies a logged sequence of actions to a start state: the log is the truth, and this is
-    /// how a game's state is rebuilt from it.
-    pub fn replay(start: &AnyGame, log: &[(Seat, Action)]) -> Result<AnyGame, (usize, ActionError)> {
-        let mut game = start.clone();
-        for (index, (seat, action)) in log.iter().enumerate() {
-            game.apply(*seat, action).map_err(|e| (index, e))?;
-        }
-        Ok(game)
-    }
+/// What a game type offers the registry: a game of one of its hosted variants, from the start
+/// or from a position, and a perft count.
+pub trait Hosted: Game + Clone + Sized {
+    fn start(id: VariantId) -> Self;
+    fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError>;
 
     /// Counts the leaf nodes of the action tree to `depth`: the first seat to act moves at each
-    /// node (so a simultaneous choice is taken in seat order, White's first).
-    pub fn perft(&self, depth: u32) -> u64 {
-        match self {
-            AnyGame::Chess(game) => game.perft(depth),
-            AnyGame::Blockade(game) => game.perft(depth),
-            AnyGame::Beirut(_) => self.generic_perft(depth),
-        }
-    }
-
-    fn generic_perft(&self, depth: u32) -> u64 {
+    /// node (so a simultaneous choice is taken in seat order, the first seat's first).
+    fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -157,9 +39,187 @@ impl AnyGame {
             .map(|action| {
                 let mut next = self.clone();
                 next.apply(seat, action).expect("legal actions apply");
-                next.generic_perft(depth - 1)
+                next.perft(depth - 1)
             })
             .sum()
+    }
+}
+
+/// What the registry knows of a hosted variant besides its game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// The rules as Arbiter plays them, as players read them (docs/rules/).
+    pub rules_page: &'static str,
+    /// Whether hosts may run timed Death Matches of it.
+    pub has_death_matches: bool,
+}
+
+macro_rules! registry {
+    ($( $variant:ident => $id:literal, $name:literal, $page:literal, $game:ty, death_matches: $dm:literal; )*) => {
+        /// A hosted game's variant. The string ids are stored in the database: never rename one.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum VariantId {
+            $( #[serde(rename = $id)] $variant, )*
+        }
+
+        impl VariantId {
+            pub const ALL: &[VariantId] = &[ $( VariantId::$variant, )* ];
+
+            pub fn info(self) -> VariantInfo {
+                match self {
+                    $( VariantId::$variant => VariantInfo {
+                        id: $id,
+                        name: $name,
+                        rules_page: include_str!(concat!("../../../docs/rules/", $page)),
+                        has_death_matches: $dm,
+                    }, )*
+                }
+            }
+        }
+
+        /// Any game, for code that handles games without knowing their variant. Serialised (the
+        /// stored snapshot of a game) tagged with its variant id.
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        #[serde(tag = "game")]
+        pub enum AnyGame {
+            $( #[serde(rename = $id)] $variant($game), )*
+            /// A chess-like game of a variant read from a file (the command line's `--variant-file`).
+            #[serde(rename = "custom")]
+            Custom(ChessGame),
+        }
+
+        macro_rules! dispatch {
+            ($self_:expr, $g:ident => $body:expr) => {
+                match $self_ {
+                    $( AnyGame::$variant($g) => $body, )*
+                    AnyGame::Custom($g) => $body,
+                }
+            };
+        }
+
+        impl AnyGame {
+            /// A new game of a hosted variant from its start.
+            pub fn new(id: VariantId) -> AnyGame {
+                match id {
+                    $( VariantId::$variant => AnyGame::$variant(<$game as Hosted>::start(id)), )*
+                }
+            }
+
+            /// A game of a hosted variant from a position (docs/fen.md).
+            pub fn from_fen(id: VariantId, fen: &str) -> Result<AnyGame, FenError> {
+                Ok(match id {
+                    $( VariantId::$variant => AnyGame::$variant(<$game as Hosted>::from_fen(id, fen)?), )*
+                })
+            }
+        }
+    };
+}
+
+registry! {
+    Chess => "chess", "Chess", "chess.md", ChessGame, death_matches: false;
+    Blockade => "blockade", "Blockade Chess", "blockade.md", BlockadeGame, death_matches: true;
+    Garden => "garden", "Garden of Statues", "blockade.md", BlockadeGame, death_matches: true;
+    Beirut => "beirut", "Beirut Chess", "beirut.md", BeirutGame, death_matches: false;
+}
+
+// The game types of the registry. (Here rather than in their files, so no game file depends on
+// the registry.)
+
+impl<R: crate::rules::Rules + Default + Clone> Hosted for ChessGame<R> {
+    fn start(id: VariantId) -> Self {
+        ChessGame::new(built_in(id))
+    }
+    fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError> {
+        ChessGame::from_fen(built_in(id), fen)
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        ChessGame::perft(self, depth)
+    }
+}
+
+/// The built-in variant file a hosted chess-like game is played with: the one of its own id.
+fn built_in(id: VariantId) -> Arc<Variant> {
+    Variant::built_in(id.as_str()).unwrap_or_else(|| panic!("{id} has a built-in variant file"))
+}
+
+impl Hosted for BlockadeGame {
+    fn start(id: VariantId) -> Self {
+        BlockadeGame::new(blockade_style(id))
+    }
+    fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError> {
+        BlockadeGame::from_fen_styled(blockade_style(id), fen)
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        BlockadeGame::perft(self, depth)
+    }
+}
+
+fn blockade_style(id: VariantId) -> blockade::Style {
+    match id {
+        VariantId::Garden => blockade::Style::Garden,
+        _ => blockade::Style::Blockade,
+    }
+}
+
+impl Hosted for BeirutGame {
+    fn start(_: VariantId) -> Self {
+        BeirutGame::new()
+    }
+    fn from_fen(_: VariantId, fen: &str) -> Result<Self, FenError> {
+        BeirutGame::from_fen(fen)
+    }
+}
+
+impl VariantId {
+    pub fn as_str(self) -> &'static str {
+        self.info().id
+    }
+
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    pub fn parse(text: &str) -> Option<VariantId> {
+        let text = text.trim().to_ascii_lowercase();
+        VariantId::ALL.iter().copied().find(|id| id.as_str() == text)
+    }
+
+    /// The variant's rules page, as players read it.
+    pub fn rules_page(self) -> &'static str {
+        self.info().rules_page
+    }
+}
+
+impl std::fmt::Display for VariantId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl AnyGame {
+    /// A game of a variant read from a file, from its start or from a position.
+    pub fn custom(variant: Arc<Variant>, fen: Option<&str>) -> Result<AnyGame, FenError> {
+        Ok(AnyGame::Custom(match fen {
+            Some(fen) => ChessGame::from_fen(variant, fen)?,
+            None => ChessGame::new(variant),
+        }))
+    }
+
+    /// Applies a logged sequence of actions to a start state: the log is the truth, and this is
+    /// how a game's state is rebuilt from it.
+    pub fn replay(start: &AnyGame, log: &[(Seat, Action)]) -> Result<AnyGame, (usize, ActionError)> {
+        let mut game = start.clone();
+        for (index, (seat, action)) in log.iter().enumerate() {
+            game.apply(*seat, action).map_err(|e| (index, e))?;
+        }
+        Ok(game)
+    }
+
+    /// Counts the leaf nodes of the action tree to `depth` (see [`Hosted::perft`]).
+    pub fn perft(&self, depth: u32) -> u64 {
+        dispatch!(self, g => g.perft(depth))
     }
 }
 
@@ -175,6 +235,9 @@ impl Game for AnyGame {
     }
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {
         dispatch!(self, g => g.legal_actions(seat))
+    }
+    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
+        dispatch!(self, g => g.noted_actions(seat))
     }
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         dispatch!(self, g => g.parse_action(seat, text))
@@ -193,5 +256,14 @@ impl Game for AnyGame {
     }
     fn view(&self, viewer: Viewer) -> View {
         dispatch!(self, g => g.view(viewer))
+    }
+    fn on_timeout(&self, seat: Seat) -> Timeout {
+        dispatch!(self, g => g.on_timeout(seat))
+    }
+    fn can_take_back(&self, action: &Action) -> bool {
+        dispatch!(self, g => g.can_take_back(action))
+    }
+    fn takeback_plies(&self, asker: Seat, history: &[(Seat, Action)]) -> Result<usize, ActionError> {
+        dispatch!(self, g => g.takeback_plies(asker, history))
     }
 }

@@ -1,0 +1,71 @@
+//! The ways into the chess core: a variant that plays chess with a twist implements [`Rules`],
+//! overriding only the hooks it needs. The generator, the attack test, castling, check and
+//! legality all go through these hooks, and are monomorphised per rules type, so FIDE chess
+//! ([`Standard`]) pays nothing for them.
+
+use crate::attacks;
+use crate::chess_move::{Made, Move};
+use crate::geometry::Square;
+use crate::piece::{Color, Piece};
+use crate::position::Position;
+use crate::variant::Variant;
+
+pub trait Rules {
+    /// Moves the piece on `from` has beyond its Betza movement (Knights are God: a relayed
+    /// knight move). They go through [`Rules::finish_move`] like every other move.
+    #[inline]
+    fn extra_moves(&self, _variant: &Variant, _position: &Position, _from: Square, _piece: Piece, _out: &mut Vec<Move>) {}
+
+    /// Turns a generated move into what it really is: pushes nothing (it cannot be played), the
+    /// move (the default), the move carried on (a portal sets `arrival`), or one move per choice
+    /// the mover makes with it (Circe: one per rebirth square, in `choice`).
+    #[inline]
+    fn finish_move(&self, _variant: &Variant, _position: &Position, mv: Move, out: &mut Vec<Move>) {
+        out.push(mv);
+    }
+
+    /// Attacks beyond the pieces' own movement (through a portal, by a relayed knight move):
+    /// whether `by` could capture on `target`.
+    #[inline]
+    fn extra_attack(&self, _variant: &Variant, _position: &Position, _target: Square, _by: Color) -> bool {
+        false
+    }
+
+    /// What a move does after its piece has come to rest and its captures were made (Circe: the
+    /// rebirth). `made` says what was captured and where the piece is.
+    #[inline]
+    fn after_move(&self, _variant: &Variant, _position: &mut Position, _mv: &Move, _made: &Made) {}
+
+    /// Whether `color` is in check: by default, its royal piece is attacked.
+    #[inline]
+    fn is_in_check(&self, variant: &Variant, position: &Position, color: Color) -> bool {
+        position.royals[color.index()].is_some_and(|sq| self.is_attacked(variant, position, sq, color.other()))
+    }
+
+    /// Whether the side to move may have pseudo-legal moves that are illegal. Sides without a
+    /// royal piece (CTF) skip the legality test altogether.
+    #[inline]
+    fn needs_legality_test(&self, _variant: &Variant, position: &Position) -> bool {
+        position.royals[position.turn.index()].is_some()
+    }
+
+    /// The last word on a pseudo-legal move, given the position before and after it: by default,
+    /// the mover may not be in check afterwards.
+    #[inline]
+    fn is_legal(&self, variant: &Variant, before: &Position, _mv: &Move, after: &Position) -> bool {
+        !self.is_in_check(variant, after, before.turn)
+    }
+
+    /// Whether `by` attacks `target`, its pieces' movement and the variant's extra attacks
+    /// together. Not meant to be overridden: override [`Rules::extra_attack`].
+    #[inline]
+    fn is_attacked(&self, variant: &Variant, position: &Position, target: Square, by: Color) -> bool {
+        attacks::pieces_attack(variant, &position.board, target, by) || self.extra_attack(variant, position, target, by)
+    }
+}
+
+/// The rules exactly as the variant's data give them (FIDE chess, and any variant file).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Standard;
+
+impl Rules for Standard {}
