@@ -273,7 +273,7 @@ pub async fn clocks(
             .game
             .context("a match")?;
         arena
-            .choose_side(id, &players[0], Authority::Player, arbiter_engine::Seat::White)
+            .choose_side(id, &players[0], Authority::Player, arbiter_engine::Seat::First)
             .await?;
         let game = store.game(id).await?.context("the match")?;
         let clock = game.deathmatch.and_then(|d| d.clock).context("a running clock")?;

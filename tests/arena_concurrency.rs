@@ -5,8 +5,9 @@ mod support;
 
 use support::{alice, bob, started};
 
-use arbiter::arena::{Arena, ArenaError, OfferResponse, rebuild};
+use arbiter::arena::{Arena, ArenaError, OfferResponse};
 use arbiter::store::GameId;
+use arbiter::store::formats::rebuild;
 use arbiter_engine::{Game, VariantId, Viewer};
 use std::sync::Arc;
 

@@ -5,7 +5,8 @@ mod support;
 
 use support::{alice, bob, carol, started};
 
-use arbiter::arena::{Arena, ArenaError, Effects, OfferResponse, rebuild};
+use arbiter::arena::{Arena, ArenaError, Effects, OfferResponse};
+use arbiter::store::formats::rebuild;
 use arbiter::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId, ViewCell, Viewer};
 
@@ -52,7 +53,7 @@ async fn a_challenge_is_accepted_played_to_mate_and_replays_from_its_log() {
         );
         let game = arena.store().game(id).await.unwrap().unwrap();
         assert_eq!(game.status, GameStatus::Finished);
-        assert_eq!(game.state.outcome().unwrap().winner, Some(Seat::Black));
+        assert_eq!(game.state.outcome().unwrap().winner, Some(Seat::Second));
         let log = arena.store().log(id).await.unwrap();
         assert_eq!(rebuild(&game.setup, &log).unwrap(), game.state, "{}", db.name);
     }
@@ -71,7 +72,7 @@ async fn colours_follow_the_challenge_and_random_colours_seat_both_players() {
             .unwrap();
         arena.accept(id, &bob()).await.unwrap();
         let game = arena.store().game(id).await.unwrap().unwrap();
-        assert_eq!(game.player(Seat::White), Some(&white));
+        assert_eq!(game.player(Seat::First), Some(&white));
     }
     let mut white_players = std::collections::HashSet::new();
     for _ in 0..40 {
@@ -89,8 +90,8 @@ async fn colours_follow_the_challenge_and_random_colours_seat_both_players() {
             .unwrap();
         arena.accept(id, &bob()).await.unwrap();
         let game = arena.store().game(id).await.unwrap().unwrap();
-        white_players.insert(game.player(Seat::White).unwrap().clone());
-        assert_ne!(game.player(Seat::White), game.player(Seat::Black));
+        white_players.insert(game.player(Seat::First).unwrap().clone());
+        assert_ne!(game.player(Seat::First), game.player(Seat::Second));
     }
     assert_eq!(
         white_players.len(),
@@ -235,14 +236,14 @@ async fn takebacks_undo_the_askers_last_move_and_replay_from_the_log() {
         arena.takeback(id, &alice(), OfferResponse::Offer).await.unwrap();
         arena.takeback(id, &bob(), OfferResponse::Accept).await.unwrap();
         let game = arena.store().game(id).await.unwrap().unwrap();
-        assert_eq!(game.state.to_act(), vec![Seat::White]);
+        assert_eq!(game.state.to_act(), vec![Seat::First]);
         assert_eq!(game.state.view(Viewer::Spectator).record.len(), 2);
         // Bob takes back his move after Alice replied: two plies.
         play(&arena, id, &[(&alice(), "Nf3")]).await;
         arena.takeback(id, &bob(), OfferResponse::Offer).await.unwrap();
         arena.takeback(id, &alice(), OfferResponse::Accept).await.unwrap();
         let game = arena.store().game(id).await.unwrap().unwrap();
-        assert_eq!(game.state.to_act(), vec![Seat::Black]);
+        assert_eq!(game.state.to_act(), vec![Seat::Second]);
         assert_eq!(game.state.view(Viewer::Spectator).record.len(), 1);
         let log = arena.store().log(id).await.unwrap();
         assert_eq!(rebuild(&game.setup, &log).unwrap(), game.state, "{}", db.name);
@@ -309,13 +310,9 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
         let export = arena.export(id, &carol()).await.unwrap().reply.unwrap().text;
         assert!(!export.contains("bomb:"), "{export}");
         let bobs = arena.show(id, &bob()).await.unwrap().reply.unwrap().board.unwrap();
-        let marked: Vec<&ViewCell> = bobs
-            .view
-            .cells
-            .iter()
-            .filter(|c| matches!(c, ViewCell::Piece { is_marked: true, .. }))
-            .collect();
-        assert_eq!(marked.len(), 1, "bob sees his own carrier only");
+        let marked = &bobs.view.board().marks;
+        assert_eq!(marked.len(), 1, "bob sees his own carrier only: {marked:?}");
+        assert!(matches!(bobs.view.board().cell(marked[0].square), ViewCell::Piece { color, .. } if color.is_black()));
 
         // A record with a hidden choice cannot be imported; a finished game's can.
         let alices_export = arena.export(id, &alice()).await.unwrap().reply.unwrap().text;

@@ -41,7 +41,7 @@ async fn start(arena: &Arena, control: TimeControl) -> GameId {
         .game
         .unwrap();
     arena
-        .choose_side(id, &red(), Authority::Player, Seat::White)
+        .choose_side(id, &red(), Authority::Player, Seat::First)
         .await
         .unwrap();
     id
@@ -93,15 +93,15 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
         started.posts[0].text
     );
     assert!(started.posts[0].countdown.is_some());
-    let refused = arena.choose_side(id, &red(), Authority::Player, Seat::White).await;
+    let refused = arena.choose_side(id, &red(), Authority::Player, Seat::First).await;
     assert!(refused.unwrap_err().to_string().contains("Advantage"));
     let begun = arena
-        .choose_side(id, &blue(), Authority::Player, Seat::White)
+        .choose_side(id, &blue(), Authority::Player, Seat::First)
         .await
         .unwrap();
     let game = arena.store().game(id).await.unwrap().unwrap();
     assert_eq!(
-        game.player(Seat::White),
+        game.player(Seat::First),
         Some(&blue()),
         "Blue holder took Red (moves first)"
     );
@@ -113,7 +113,7 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
         Some("1:00 + 5:00 reserve")
     );
     assert_eq!(post.countdown.as_ref().unwrap().at, arena.now() + 360_000);
-    let again = arena.choose_side(id, &blue(), Authority::Player, Seat::Black).await;
+    let again = arena.choose_side(id, &blue(), Authority::Player, Seat::Second).await;
     assert!(again.unwrap_err().to_string().contains("settled"));
 }
 
@@ -135,12 +135,12 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
         .game
         .unwrap();
     arena
-        .choose_side(by_host, &host(), Authority::Player, Seat::Black)
+        .choose_side(by_host, &host(), Authority::Player, Seat::Second)
         .await
         .unwrap();
     let game = arena.store().game(by_host).await.unwrap().unwrap();
     assert_eq!(
-        game.player(Seat::Black),
+        game.player(Seat::Second),
         Some(&red()),
         "the host chose Black for the Advantage holder"
     );
@@ -176,18 +176,18 @@ async fn normal_time_comes_first_and_only_overtime_costs_reserve_with_set_up_tur
     clock.advance(50_000);
     play(&arena, id, &SETUP[1..2]).await;
     let half = clock_of(&arena, id).await;
-    assert_eq!(half.turn.unwrap().seat, Seat::Black);
+    assert_eq!(half.turn.unwrap().seat, Seat::Second);
     clock.advance(40_000);
     assert_eq!(
-        half.left(Seat::Black, arena.now()),
+        half.left(Seat::Second, arena.now()),
         (0, 270_000),
         "90 s into a 60 s turn"
     );
     play(&arena, id, &SETUP[2..3]).await;
     let after = clock_of(&arena, id).await;
     assert_eq!(after.reserve_ms, [300_000, 270_000]);
-    assert_eq!(after.turn.unwrap().seat, Seat::White);
-    assert_eq!(after.left(Seat::White, arena.now()), (60_000, 300_000), "a fresh turn");
+    assert_eq!(after.turn.unwrap().seat, Seat::First);
+    assert_eq!(after.left(Seat::First, arena.now()), (60_000, 300_000), "a fresh turn");
 }
 
 #[tokio::test]
@@ -226,7 +226,7 @@ async fn warnings_come_when_normal_time_ends_and_at_60_30_and_10_seconds_then_th
     let outcome = game.state.outcome().unwrap();
     assert_eq!(
         (outcome.winner, outcome.reason),
-        (Some(Seat::Black), EndReason::Timeout)
+        (Some(Seat::Second), EndReason::Timeout)
     );
     assert_eq!(game.next_deadline(), None);
     assert!(scheduler.run_once().await.unwrap().is_empty(), "a forfeit fires once");
@@ -276,7 +276,7 @@ async fn a_pause_freezes_the_clocks_and_blocks_moves_until_the_host_resumes() {
         .unwrap();
     let resumed = clock_of(&arena, id).await;
     assert_eq!(
-        resumed.left(Seat::White, arena.now()),
+        resumed.left(Seat::First, arena.now()),
         (40_000, 300_000),
         "20 s spent, the pause not counted"
     );
@@ -299,7 +299,7 @@ async fn the_host_adds_time_and_adjudicates_publicly() {
         "{}",
         added.posts[0].text
     );
-    assert_eq!(clock_of(&arena, id).await.left(Seat::White, arena.now()), (0, 80_000));
+    assert_eq!(clock_of(&arena, id).await.left(Seat::First, arena.now()), (0, 80_000));
     let outsider = arena.add_time(id, &blue(), Authority::Player, &blue(), 60_000).await;
     assert!(outsider.is_err());
     let ruled = arena
@@ -326,7 +326,7 @@ async fn a_match_is_won_by_blockade_and_the_clock_stops() {
     let outcome = game.state.outcome().unwrap();
     assert_eq!(
         (outcome.winner, outcome.reason),
-        (Some(Seat::White), EndReason::NoCompleteTurn)
+        (Some(Seat::First), EndReason::NoCompleteTurn)
     );
     assert_eq!(game.next_deadline(), None);
     assert!(game.deathmatch.unwrap().clock.unwrap().turn.is_none());
@@ -358,7 +358,7 @@ async fn after_a_restart_the_clocks_resume_without_charging_the_downtime() {
             second.run_once().await.unwrap().is_empty(),
             "no forfeit for the downtime"
         );
-        let left = clock_of(&restarted, id).await.left(Seat::White, restarted.now());
+        let left = clock_of(&restarted, id).await.left(Seat::First, restarted.now());
         assert_eq!(left, (40_000, 300_000), "{}", db.name);
         restarted_clock.advance(40_000);
         assert!(texts(&second.run_once().await.unwrap())[0].contains("normal time is over"));
@@ -393,7 +393,7 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once() {
             .game
             .unwrap();
         arena
-            .choose_side(id, &UserId::new(format!("test:a{i}")), Authority::Player, Seat::White)
+            .choose_side(id, &UserId::new(format!("test:a{i}")), Authority::Player, Seat::First)
             .await
             .unwrap();
         ids.push(id);
@@ -451,7 +451,7 @@ async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
         assert!(refused.unwrap_err().to_string().contains("Death Match"));
     }
     arena
-        .choose_side(id, &red(), Authority::Player, Seat::White)
+        .choose_side(id, &red(), Authority::Player, Seat::First)
         .await
         .unwrap();
     assert!(

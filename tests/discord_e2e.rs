@@ -756,7 +756,7 @@ async fn a_hosted_death_match_is_won_by_blockade() {
     ];
     for placement in setup {
         let stored = bot.arena.store().game(game).await.unwrap().unwrap();
-        let player = if stored.state.to_act()[0] == arbiter_engine::Seat::White {
+        let player = if stored.state.to_act()[0] == arbiter_engine::Seat::First {
             alice()
         } else {
             bob()

@@ -134,7 +134,7 @@ fn a_board_image_has_its_size_and_pieces_only_where_the_view_has_them() {
 fn the_viewers_side_is_at_the_bottom() {
     let game = AnyGame::new(VariantId::Chess);
     let (spectator_scene, spectator) = draw(&game, Viewer::Spectator, &Decor::default());
-    let (black_scene, black) = draw(&game, Viewer::Seat(Seat::Black), &Decor::default());
+    let (black_scene, black) = draw(&game, Viewer::Seat(Seat::Second), &Decor::default());
     // The same pixel box, the board's top-left square: Black's rook for spectators (a8), White's
     // for Black's own image (h1).
     let top_left = inner_box(&spectator_scene, sq("a8"));
@@ -175,11 +175,11 @@ fn the_last_move_and_a_check_are_tinted() {
 fn legal_move_dots_mark_the_pieces_destinations_when_asked() {
     let game = AnyGame::new(VariantId::Chess);
     let decor = Decor {
-        dots: move_dots(&game.legal_actions(Seat::White), sq("g1")),
+        dots: move_dots(&game.legal_actions(Seat::First), sq("g1")),
         ..Decor::default()
     };
     assert_eq!(decor.dots, vec![sq("f3"), sq("h3")]);
-    let (scene, image) = draw(&game, Viewer::Seat(Seat::White), &decor);
+    let (scene, image) = draw(&game, Viewer::Seat(Seat::First), &decor);
     let dot_over_light = blend([30, 60, 30], 0.45, LIGHT_SQUARE);
     for square in ["f3", "h3"] {
         let (x, y, size) = square_box(&scene, 0, sq(square)).unwrap();
@@ -191,7 +191,7 @@ fn legal_move_dots_mark_the_pieces_destinations_when_asked() {
         image.pixel((x + size / 2.0) as u32, (y + size / 2.0) as u32),
         DARK_SQUARE
     );
-    let (_, plain) = draw(&game, Viewer::Seat(Seat::White), &Decor::default());
+    let (_, plain) = draw(&game, Viewer::Seat(Seat::First), &Decor::default());
     let (x, y, size) = square_box(&scene, 0, sq("f3")).unwrap();
     assert_eq!(
         plain.pixel((x + size / 2.0) as u32, (y + size / 2.0) as u32),
@@ -203,7 +203,7 @@ fn legal_move_dots_mark_the_pieces_destinations_when_asked() {
 fn the_bomb_carrier_is_marked_only_in_its_owners_image() {
     let game = played(VariantId::Beirut, "bomb:d2 bomb:e7 e4");
     let mut reds = Vec::new();
-    for viewer in [Viewer::Seat(Seat::White), Viewer::Seat(Seat::Black), Viewer::Spectator] {
+    for viewer in [Viewer::Seat(Seat::First), Viewer::Seat(Seat::Second), Viewer::Spectator] {
         let (scene, image) = draw(&game, viewer, &Decor::default());
         let d2 = image.count(square_box(&scene, 0, sq("d2")).unwrap(), BOMB_RED);
         let e7 = image.count(square_box(&scene, 0, sq("e7")).unwrap(), BOMB_RED);
@@ -300,7 +300,7 @@ fn each_game_draws_its_golden_svg() {
     for (name, game) in sample_games() {
         // Beirut from White's seat, so the golden file also shows the carrier's badge.
         let viewer = if name == "beirut" {
-            Viewer::Seat(Seat::White)
+            Viewer::Seat(Seat::First)
         } else {
             Viewer::Spectator
         };

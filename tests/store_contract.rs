@@ -59,17 +59,17 @@ async fn updates_are_guarded_by_the_version(store: &dyn Store) {
         .unwrap();
     game.status = GameStatus::Active;
     game.players = Some([user("alice"), user("bob")]);
-    let action = game.state.parse_action(Seat::White, "e4").unwrap();
-    game.state.apply(Seat::White, &action).unwrap();
+    let action = game.state.parse_action(Seat::First, "e4").unwrap();
+    game.state.apply(Seat::First, &action).unwrap();
     game.offer = Some(Offer {
         kind: OfferKind::Draw,
-        by: Seat::White,
+        by: Seat::First,
     });
     game.version += 1;
     game.updated_at = 2_000;
     let entry = NewEntry {
         entry: LogEntry::Act {
-            seat: Seat::White,
+            seat: Seat::First,
             action,
         },
         notation: "e4".into(),

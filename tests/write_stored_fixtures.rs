@@ -63,7 +63,7 @@ async fn dump(pool: &sqlx::SqlitePool, arena: &Arena, id: GameId, next: Option<(
     let to_act: Vec<&str> = view
         .to_act
         .iter()
-        .map(|s| if *s == Seat::White { "first" } else { "second" })
+        .map(|s| if *s == Seat::First { "first" } else { "second" })
         .collect();
     let legal: Vec<Value> = view
         .to_act
@@ -75,7 +75,7 @@ async fn dump(pool: &sqlx::SqlitePool, arena: &Arena, id: GameId, next: Option<(
         "game": Value::Object(columns),
         "log": log,
         "expected": {
-            "fen": view.fen,
+            "fen": view.fen(),
             "record": view.record.iter().map(|e| e.text.clone()).collect::<Vec<_>>(),
             "to_act": to_act,
             "legal_counts": legal,
@@ -233,7 +233,7 @@ async fn write_stored_fixtures() {
         .unwrap()
         .game
         .unwrap();
-    arena.choose_side(id, &a, Authority::Player, Seat::White).await.unwrap();
+    arena.choose_side(id, &a, Authority::Player, Seat::First).await.unwrap();
     clock.advance(20_000);
     act(&arena, id, &[(&a, "Q@d4"), (&b, "Q@e5")]).await;
     clock.advance(70_000);

@@ -140,9 +140,14 @@ mod tests {
         assert_eq!(ids.len(), all.len());
         for piece in &all {
             piece.compile().unwrap_or_else(|e| panic!("{}: {e}", piece.id));
-            
         }
         assert_eq!(pick_the_team_pieces().len(), 40);
-        assert_eq!(pick_the_team_pieces().iter().filter(|p| p.royal == crate::piece::Royalty::Both).count(), 2);
+        assert_eq!(
+            pick_the_team_pieces()
+                .iter()
+                .filter(|p| p.royal == crate::piece::Royalty::Both)
+                .count(),
+            2
+        );
     }
 }

@@ -228,9 +228,18 @@ mod tests {
         let variant = parse(text).unwrap();
         assert_eq!(variant.def.id, "child");
         let king = variant.piece(variant.kind_by_symbol(Symbol::new("K").unwrap()).unwrap());
-        assert!(variant.is_royal(variant.kind_by_symbol(Symbol::new("K").unwrap()).unwrap(), crate::piece::Color::White));
+        assert!(variant.is_royal(
+            variant.kind_by_symbol(Symbol::new("K").unwrap()).unwrap(),
+            crate::piece::Color::White
+        ));
         assert_eq!(king.def.betza, "nN");
-        assert_eq!(variant.piece(variant.kind_by_symbol(Symbol::new("Q").unwrap()).unwrap()).def.betza, "nN");
+        assert_eq!(
+            variant
+                .piece(variant.kind_by_symbol(Symbol::new("Q").unwrap()).unwrap())
+                .def
+                .betza,
+            "nN"
+        );
         assert!(!variant.def.castling);
         assert!(
             parse("[x]\nfoo = bar\nstartFen = 8/8/8/8/8/8/8/8 w - - 0 1\n")

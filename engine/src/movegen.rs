@@ -96,7 +96,14 @@ pub fn rule_targets(
 /// Appends a move, expanded into one move per promotion choice where the piece must promote,
 /// each finished by the rules.
 #[inline]
-pub fn push_move<R: Rules>(rules: &R, variant: &Variant, position: &Position, piece: Piece, mv: Move, out: &mut Vec<Move>) {
+pub fn push_move<R: Rules>(
+    rules: &R,
+    variant: &Variant,
+    position: &Position,
+    piece: Piece,
+    mv: Move,
+    out: &mut Vec<Move>,
+) {
     if !variant.promotion_kinds.is_empty() && promotes_on(variant, piece.kind, piece.color, mv.to) {
         for &kind in &variant.promotion_kinds {
             rules.finish_move(

@@ -298,7 +298,10 @@ pub fn parse_move(variant: &Variant, position: &Position, text: &str, legal: &[M
     }
     match found.as_slice() {
         [mv] => Ok(*mv),
-        [] => Err(ActionError::Illegal(format!("{} is not a legal move here", text.trim()))),
+        [] => Err(ActionError::Illegal(format!(
+            "{} is not a legal move here",
+            text.trim()
+        ))),
         several => Err(ActionError::Ambiguous {
             text: text.trim().to_string(),
             options: several

@@ -411,7 +411,10 @@ mod tests {
             assert!(Symbol::new(bad).is_none(), "{bad}");
         }
         assert_eq!(serde_json::to_string(&cn).unwrap(), "\"CN\"");
-        assert!(serde_json::from_str::<Symbol>("\"cn\"").is_err(), "stored symbols are upper case");
+        assert!(
+            serde_json::from_str::<Symbol>("\"cn\"").is_err(),
+            "stored symbols are upper case"
+        );
     }
 
     #[test]

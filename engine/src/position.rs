@@ -180,7 +180,8 @@ impl Position {
         let rank = if color == Color::White { 0 } else { size.ranks - 1 };
         let corner = Square::new(if is_king_side { size.files - 1 } else { 0 }, rank);
         let rook = self.board.piece_at(corner)?;
-        let is_partner = rook.color == color && !table.is_royal(rook.kind, color) && !table.piece(rook.kind).def.is_pawn;
+        let is_partner =
+            rook.color == color && !table.is_royal(rook.kind, color) && !table.piece(rook.kind).def.is_pawn;
         let is_between = if is_king_side {
             king.file() < corner.file()
         } else {
@@ -206,4 +207,3 @@ impl Position {
         self.castling.0
     }
 }
-

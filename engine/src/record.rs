@@ -12,7 +12,9 @@ use std::fmt;
 pub enum Secrecy {
     Public,
     /// Only the seat that acted; everyone else reads `shown` instead.
-    Own { shown: String },
+    Own {
+        shown: String,
+    },
 }
 
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -107,7 +109,10 @@ mod tests {
             record.visible(viewer, revealed).into_iter().map(|e| e.text).collect()
         };
         assert_eq!(read(Viewer::Seat(Seat::First), false), ["bomb:d2", "e5"]);
-        assert_eq!(read(Viewer::Seat(Seat::Second), false), ["(chose a bomb carrier)", "e5"]);
+        assert_eq!(
+            read(Viewer::Seat(Seat::Second), false),
+            ["(chose a bomb carrier)", "e5"]
+        );
         assert_eq!(read(Viewer::Spectator, false), ["(chose a bomb carrier)", "e5"]);
         assert_eq!(read(Viewer::Arbiter, false), ["bomb:d2", "e5"]);
         assert_eq!(read(Viewer::Spectator, true), ["bomb:d2", "e5"]);

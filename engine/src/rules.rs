@@ -14,7 +14,15 @@ pub trait Rules {
     /// Moves the piece on `from` has beyond its Betza movement (Knights are God: a relayed
     /// knight move). They go through [`Rules::finish_move`] like every other move.
     #[inline]
-    fn extra_moves(&self, _variant: &Variant, _position: &Position, _from: Square, _piece: Piece, _out: &mut Vec<Move>) {}
+    fn extra_moves(
+        &self,
+        _variant: &Variant,
+        _position: &Position,
+        _from: Square,
+        _piece: Piece,
+        _out: &mut Vec<Move>,
+    ) {
+    }
 
     /// Turns a generated move into what it really is: pushes nothing (it cannot be played), the
     /// move (the default), the move carried on (a portal sets `arrival`), or one move per choice

@@ -173,12 +173,20 @@ impl Variant {
             files: def.files,
             ranks: def.ranks,
         })?;
-        let pieces = def.pieces.iter().map(PieceSpec::resolve).collect::<Result<Vec<_>, _>>()?;
+        let pieces = def
+            .pieces
+            .iter()
+            .map(PieceSpec::resolve)
+            .collect::<Result<Vec<_>, _>>()?;
         let table = PieceTable::new(pieces)?;
         let promotion_kinds = def
             .promotion_choices
             .iter()
-            .map(|&symbol| table.by_symbol(symbol).ok_or(VariantError::UnknownPromotionChoice(symbol)))
+            .map(|&symbol| {
+                table
+                    .by_symbol(symbol)
+                    .ok_or(VariantError::UnknownPromotionChoice(symbol))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let variant = Variant {
             def,
@@ -186,7 +194,9 @@ impl Variant {
             table,
             promotion_kinds,
         };
-        variant.position_from_fen(&variant.def.start).map_err(VariantError::Start)?;
+        variant
+            .position_from_fen(&variant.def.start)
+            .map_err(VariantError::Start)?;
         Ok(variant)
     }
 
@@ -199,7 +209,10 @@ impl Variant {
                 .map(|(_, text)| Arc::new(Variant::from_toml(text).expect("the built-in variant files are valid")))
                 .collect()
         });
-        BUILT_IN.iter().position(|(name, _)| *name == id).map(|i| all[i].clone())
+        BUILT_IN
+            .iter()
+            .position(|(name, _)| *name == id)
+            .map(|i| all[i].clone())
     }
 
     /// FIDE chess, from its own variant file.
@@ -306,7 +319,10 @@ mod tests {
         let back: Variant = serde_json::from_str(&json).unwrap();
         assert_eq!(back.table, fide.table);
         assert_eq!(back.resolved_def(), fide.resolved_def());
-        assert!(!json.contains("catalogue"), "stored variants spell their pieces out: {json}");
+        assert!(
+            !json.contains("catalogue"),
+            "stored variants spell their pieces out: {json}"
+        );
     }
 
     #[test]

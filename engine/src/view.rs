@@ -183,7 +183,11 @@ impl View {
 
     /// The FEN of every board, one per line.
     pub fn fen(&self) -> String {
-        self.boards.iter().map(|b| b.fen.as_str()).collect::<Vec<_>>().join("\n")
+        self.boards
+            .iter()
+            .map(|b| b.fen.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     /// The colour that stands for `seat`: its colour on the first board.

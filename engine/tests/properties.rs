@@ -43,8 +43,11 @@ fn config(cases: u32) -> ProptestConfig {
 const MAX_STEPS: usize = 64;
 
 /// Runs `property` on `cases` generated inputs for every game in the registry.
-fn for_every_game<S: Strategy>(cases: u32, strategy: impl Fn(VariantId) -> S, property: impl Fn(VariantId, S::Value) -> Result<(), TestCaseError>)
-where
+fn for_every_game<S: Strategy>(
+    cases: u32,
+    strategy: impl Fn(VariantId) -> S,
+    property: impl Fn(VariantId, S::Value) -> Result<(), TestCaseError>,
+) where
     S::Value: Debug,
 {
     for &id in VariantId::ALL {
@@ -350,7 +353,11 @@ fn check_legal_actions_apply(id: VariantId, steps: Vec<Step<Vec<Index>>>) -> Res
         }
         let record = next.view(Viewer::Arbiter).record;
         let last = record.last().expect("an action leaves a record entry");
-        prop_assert_eq!((last.seat, &last.text), (seat, &text), "the record does not end with the action's notation");
+        prop_assert_eq!(
+            (last.seat, &last.text),
+            (seat, &text),
+            "the record does not end with the action's notation"
+        );
         Ok(())
     })?;
     let game = playout.game();
@@ -364,14 +371,23 @@ fn check_notation_round_trips(id: VariantId, steps: Vec<Step<Vec<Index>>>) -> Re
     play(id, &steps, |step, game, seat, legal, _| {
         let noted = game.noted_actions(seat);
         let listed: Vec<&Action> = noted.iter().map(|(action, _)| action).collect();
-        prop_assert_eq!(listed, legal.iter().collect::<Vec<_>>(), "noted_actions lists other actions");
+        prop_assert_eq!(
+            listed,
+            legal.iter().collect::<Vec<_>>(),
+            "noted_actions lists other actions"
+        );
         let tried: Vec<usize> = if noted.len() <= TRIED_PER_STEP {
             (0..noted.len()).collect()
         } else {
             step.extra.iter().map(|i| i.index(noted.len())).collect()
         };
         for (action, text) in tried.into_iter().map(|i| &noted[i]) {
-            prop_assert_eq!(&game.notation(seat, action), text, "noted_actions writes {:?} otherwise", action);
+            prop_assert_eq!(
+                &game.notation(seat, action),
+                text,
+                "noted_actions writes {:?} otherwise",
+                action
+            );
             match game.parse_action(seat, text) {
                 Ok(read) => prop_assert_eq!(&read, action, "{:?} was written {:?}", action, text),
                 Err(e) => {
@@ -410,8 +426,21 @@ fn expect_refused(game: &AnyGame, seat: Seat, action: &Action) -> Result<ActionE
             game.view(Viewer::Spectator).fen()
         ))),
         Err(e) => {
-            prop_assert_eq!(&copy, game, "refusing {:?} by {:?} ({}) changed the game", action, seat, e);
-            prop_assert_eq!(json(&copy), before, "refusing {:?} by {:?} changed the stored state", action, seat);
+            prop_assert_eq!(
+                &copy,
+                game,
+                "refusing {:?} by {:?} ({}) changed the game",
+                action,
+                seat,
+                e
+            );
+            prop_assert_eq!(
+                json(&copy),
+                before,
+                "refusing {:?} by {:?} changed the stored state",
+                action,
+                seat
+            );
             Ok(e)
         }
     }
@@ -427,9 +456,18 @@ fn check_illegal_actions(id: VariantId, steps: Vec<Step<Vec<Junk>>>) -> Result<(
         }
         let to_act = game.to_act();
         for other in Seat::BOTH.into_iter().filter(|s| !to_act.contains(s)) {
-            prop_assert!(game.legal_actions(other).is_empty(), "{:?} is not to act but has actions", other);
+            prop_assert!(
+                game.legal_actions(other).is_empty(),
+                "{:?} is not to act but has actions",
+                other
+            );
             let text = game.notation(seat, &legal[chosen]);
-            prop_assert!(game.parse_action(other, &text).is_err(), "{:?} may write {:?} out of turn", other, text);
+            prop_assert!(
+                game.parse_action(other, &text).is_err(),
+                "{:?} may write {:?} out of turn",
+                other,
+                text
+            );
             let mut candidates = vec![legal[chosen].clone()];
             candidates.extend(step.extra.iter().map(|junk| junk.realize(legal)));
             for action in candidates {
@@ -447,9 +485,18 @@ fn check_illegal_actions(id: VariantId, steps: Vec<Step<Vec<Junk>>>) -> Result<(
     let game = playout.game();
     if game.outcome().is_some() {
         let mut candidates = playout.last_legal.clone();
-        candidates.extend(steps.iter().flat_map(|s| &s.extra).map(|junk| junk.realize(&playout.last_legal)));
+        candidates.extend(
+            steps
+                .iter()
+                .flat_map(|s| &s.extra)
+                .map(|junk| junk.realize(&playout.last_legal)),
+        );
         for seat in Seat::BOTH {
-            prop_assert!(game.legal_actions(seat).is_empty(), "{:?} has actions in a finished game", seat);
+            prop_assert!(
+                game.legal_actions(seat).is_empty(),
+                "{:?} has actions in a finished game",
+                seat
+            );
             for action in &candidates {
                 let error = expect_refused(game, seat, action)?;
                 prop_assert_eq!(error, ActionError::GameOver);
@@ -506,10 +553,19 @@ fn check_serde(id: VariantId, steps: Vec<Step<()>>) -> Result<(), TestCaseError>
         let text = json(game);
         let back: AnyGame = match serde_json::from_str(&text) {
             Ok(back) => back,
-            Err(e) => return Err(TestCaseError::fail(format!("state {k} does not deserialise: {e}\n{text}"))),
+            Err(e) => {
+                return Err(TestCaseError::fail(format!(
+                    "state {k} does not deserialise: {e}\n{text}"
+                )));
+            }
         };
         prop_assert_eq!(&back, game, "state {} changed in a serde round trip", k);
-        prop_assert_eq!(json(&back), text, "state {} serialises differently after a round trip", k);
+        prop_assert_eq!(
+            json(&back),
+            text,
+            "state {} serialises differently after a round trip",
+            k
+        );
     }
     Ok(())
 }
@@ -529,11 +585,22 @@ fn check_replay(id: VariantId, (steps, prefix): (Vec<Step<()>>, Index)) -> Resul
     prop_assert_eq!(&stored, &playout.log, "actions change through their stored form");
     let replayed = AnyGame::replay(&playout.start, &stored)
         .map_err(|(i, e)| TestCaseError::fail(format!("replay of {moves} refused action {i}: {e}")))?;
-    prop_assert_eq!(&replayed, playout.game(), "replay of {} differs from the played game", moves);
+    prop_assert_eq!(
+        &replayed,
+        playout.game(),
+        "replay of {} differs from the played game",
+        moves
+    );
     let k = prefix.index(playout.log.len() + 1);
     let partial = AnyGame::replay(&playout.start, &stored[..k])
         .map_err(|(i, e)| TestCaseError::fail(format!("replay of {k} actions of {moves} refused action {i}: {e}")))?;
-    prop_assert_eq!(&partial, &playout.states[k], "replay of {} actions of {} differs", k, moves);
+    prop_assert_eq!(
+        &partial,
+        &playout.states[k],
+        "replay of {} actions of {} differs",
+        k,
+        moves
+    );
     Ok(())
 }
 
@@ -557,16 +624,37 @@ fn check_hidden_entries(game: &AnyGame) -> Result<(), TestCaseError> {
     let debug = format!("{game:?}");
     for viewer in [Viewer::Spectator, Viewer::Seat(Seat::First), Viewer::Seat(Seat::Second)] {
         let view = game.view(viewer);
-        prop_assert_eq!(view.record.len(), truth.len(), "{:?} sees another number of entries", viewer);
+        prop_assert_eq!(
+            view.record.len(),
+            truth.len(),
+            "{:?} sees another number of entries",
+            viewer
+        );
         let text = json(&view);
         for (seen, real) in view.record.iter().zip(&truth) {
             if !seen.is_hidden {
-                prop_assert_eq!(&seen.text, &real.text, "{:?} reads an entry otherwise than it is", viewer);
+                prop_assert_eq!(
+                    &seen.text,
+                    &real.text,
+                    "{:?} reads an entry otherwise than it is",
+                    viewer
+                );
                 continue;
             }
             prop_assert_ne!(viewer, Viewer::Seat(real.seat), "a seat's own entry is hidden from it");
-            prop_assert!(!text.contains(&real.text), "{:?}'s view contains the hidden {}: {}", viewer, real.text, text);
-            prop_assert!(!debug.contains(&real.text), "Debug output shows the hidden {}: {}", real.text, debug);
+            prop_assert!(
+                !text.contains(&real.text),
+                "{:?}'s view contains the hidden {}: {}",
+                viewer,
+                real.text,
+                text
+            );
+            prop_assert!(
+                !debug.contains(&real.text),
+                "Debug output shows the hidden {}: {}",
+                real.text,
+                debug
+            );
         }
     }
     Ok(())

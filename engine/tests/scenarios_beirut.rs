@@ -113,7 +113,12 @@ fn both_seats_choose_a_carrier_at_the_same_time_in_either_order() {
         assert_eq!(g.to_act(), vec![WHITE, BLACK]);
         let square = |seat: Seat| if seat == WHITE { "d2" } else { "e7" };
         let action = g.parse_action(first, &format!("bomb:{}", square(first))).unwrap();
-        assert_eq!(action, Action::ChooseBomb { square: sq(square(first)) });
+        assert_eq!(
+            action,
+            Action::ChooseBomb {
+                square: sq(square(first))
+            }
+        );
         assert_eq!(g.notation(first, &action), format!("bomb:{}", square(first)));
         g.apply(first, &action).unwrap();
         assert_eq!(g.phase(), Phase::SealedChoice);
@@ -134,10 +139,14 @@ fn any_unit_but_the_king_may_carry_the_bomb() {
         assert!(choices.iter().all(|a| matches!(a, Action::ChooseBomb { .. })));
     }
     assert!(
-        g.legal_actions(WHITE).contains(&Action::ChooseBomb { square: sq("a2") }),
+        g.legal_actions(WHITE)
+            .contains(&Action::ChooseBomb { square: sq("a2") }),
         "pawns allowed"
     );
-    assert!(g.legal_actions(BLACK).contains(&Action::ChooseBomb { square: sq("d8") }));
+    assert!(
+        g.legal_actions(BLACK)
+            .contains(&Action::ChooseBomb { square: sq("d8") })
+    );
 }
 
 #[test]
@@ -662,8 +671,17 @@ mod carriers_over_random_playouts {
             let color = seat.color();
             let live: Vec<Square> = carriers.now[seat.index()].into_iter().collect();
             // The owner (and the arbiter) see the carrier: the mark is real, so hiding it means something.
-            prop_assert_eq!(marked_of(game, Viewer::Seat(seat), color), live.clone(), "{:?}'s own view", seat);
-            prop_assert_eq!(marked_of(game, Viewer::Arbiter, color), live.clone(), "the arbiter's view");
+            prop_assert_eq!(
+                marked_of(game, Viewer::Seat(seat), color),
+                live.clone(),
+                "{:?}'s own view",
+                seat
+            );
+            prop_assert_eq!(
+                marked_of(game, Viewer::Arbiter, color),
+                live.clone(),
+                "the arbiter's view"
+            );
             let Some(chosen) = carriers.chosen[seat.index()] else {
                 continue;
             };
@@ -679,7 +697,12 @@ mod carriers_over_random_playouts {
             for viewer in [Viewer::Seat(seat.other()), Viewer::Spectator] {
                 if is_over {
                     // Both carriers are revealed at the end.
-                    prop_assert_eq!(marked_of(game, viewer, color), live.clone(), "{:?} after the end", viewer);
+                    prop_assert_eq!(
+                        marked_of(game, viewer, color),
+                        live.clone(),
+                        "{:?} after the end",
+                        viewer
+                    );
                     continue;
                 }
                 prop_assert!(
@@ -691,7 +714,13 @@ mod carriers_over_random_playouts {
                 );
                 let view = game.view(viewer);
                 let text = serde_json::to_string(&view).expect("a view serialises");
-                prop_assert!(!text.contains(&secret), "{:?}'s view contains {}: {}", viewer, secret, text);
+                prop_assert!(
+                    !text.contains(&secret),
+                    "{:?}'s view contains {}: {}",
+                    viewer,
+                    secret,
+                    text
+                );
                 if viewer == Viewer::Spectator {
                     prop_assert!(!text.contains("bomb:"), "the spectator's view names a bomb: {}", text);
                 }

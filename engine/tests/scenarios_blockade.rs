@@ -130,7 +130,11 @@ fn setup_follows_the_snake_order_and_play_starts_with_white() {
     assert_eq!(g.outcome(), None);
     let view = g.view(Viewer::Spectator);
     assert!(view.hands.iter().all(|h| h.is_empty()), "{:?}", view.hands);
-    assert!(view.fen().starts_with("r1bq1b1r/8/8/8/8/8/8/R1BQ1B1R w"), "{}", view.fen());
+    assert!(
+        view.fen().starts_with("r1bq1b1r/8/8/8/8/8/8/R1BQ1B1R w"),
+        "{}",
+        view.fen()
+    );
     // Black may not start play.
     assert!(g.legal_actions(BLACK).is_empty());
     assert_eq!(g.parse_action(BLACK, "Qd8-d5@d7"), Err(ActionError::NotYourTurn));
@@ -178,7 +182,10 @@ fn a_placement_is_written_with_an_at_sign_and_names_the_chosen_piece() {
     assert_eq!(record(&g), ["B@d4"]);
     let view = g.view(Viewer::Spectator);
     assert_eq!(piece_on(&view, sq("d4")), Some((Color::White, "B".into())));
-    let hand: Vec<String> = view.hands[0].iter().map(|&p| view.piece(p).symbol.to_string()).collect();
+    let hand: Vec<String> = view.hands[0]
+        .iter()
+        .map(|&p| view.piece(p).symbol.to_string())
+        .collect();
     assert_eq!(hand, ["Q", "R", "R", "B"]);
 }
 
@@ -454,8 +461,14 @@ fn garden_of_statues_tints_the_latest_statue_with_its_placers_colour() {
     let mut g = game(VariantId::Garden, HOME);
     assert_eq!(tinted_statue(&g.view(Viewer::Spectator)), None);
     play(&mut g, "Qd1-d5@d7");
-    assert_eq!(tinted_statue(&g.view(Viewer::Spectator)), Some((sq("d7"), Color::White)));
-    assert_eq!(tinted_statue(&g.view(Viewer::Seat(BLACK))), Some((sq("d7"), Color::White)));
+    assert_eq!(
+        tinted_statue(&g.view(Viewer::Spectator)),
+        Some((sq("d7"), Color::White))
+    );
+    assert_eq!(
+        tinted_statue(&g.view(Viewer::Seat(BLACK))),
+        Some((sq("d7"), Color::White))
+    );
     play(&mut g, "Qd8-e7@e6");
     let view = g.view(Viewer::Spectator);
     assert_eq!(tinted_statue(&view), Some((sq("e6"), Color::Black)));

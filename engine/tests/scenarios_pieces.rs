@@ -1,8 +1,8 @@
 //! Pieces the reference data cannot express (RULES.md, Ultimate Battle and Pick-the-team): the
 //! true Ultimate Battle king, the Chinese nightrider, the Murray lion, the blocking prince, the pao.
 
-use arbiter_engine::geometry::Square;
 use arbiter_engine::chess_move::Move;
+use arbiter_engine::geometry::Square;
 use arbiter_engine::movegen;
 use arbiter_engine::piece::Color;
 use arbiter_engine::position::Position;

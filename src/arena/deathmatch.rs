@@ -5,10 +5,11 @@
 
 use super::lifecycle::conclude;
 use super::messages::{board_post, name};
+use super::timing::{fire_clock, flag_fall};
 use super::{Arena, ArenaError, Button, Change, Effects, Post};
-use crate::clock::{ClockEvent, MatchClock, TimeControl, duration};
+use crate::clock::{MatchClock, TimeControl, duration};
 use crate::store::{DeathMatch, GameId, GameRow, GameSetup, GameStatus, NewGame, UserId, WhitePlayer};
-use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat, VariantId};
+use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat, VariantId, Viewer};
 
 /// How long the Advantage holder has to choose colours before the bot draws them.
 pub const COLOUR_CHOICE_MS: i64 = 120_000;
@@ -52,10 +53,16 @@ impl Arena {
             control,
             location,
         } = request;
-        if !matches!(variant, VariantId::Blockade | VariantId::Garden) {
-            return Err(ArenaError::Rejected(
-                "Death Matches are played in Blockade Chess or Garden of Statues".into(),
-            ));
+        if !variant.info().has_death_matches {
+            let games: Vec<&str> = VariantId::ALL
+                .iter()
+                .filter(|v| v.info().has_death_matches)
+                .map(|v| v.name())
+                .collect();
+            return Err(ArenaError::Rejected(format!(
+                "Death Matches are played in {}",
+                games.join(" or ")
+            )));
         }
         if players[0] == players[1] {
             return Err(ArenaError::Rejected("a Death Match needs two different players".into()));
@@ -93,7 +100,7 @@ impl Arena {
             deathmatch: Some(deathmatch),
         };
         let game = self.store.insert_game(&new).await?;
-        let [first, second] = variant_sides(variant);
+        let [first, second] = game.state.view(Viewer::Spectator).seat_names;
         let text = format!(
             "**Death Match #{}** · {}: {} vs {}, hosted by {}. Each turn has {} of normal time, then a \
              reserve of {} that is never refilled; a player whose reserve runs out loses.\n{} holds the \
@@ -162,8 +169,8 @@ impl Arena {
                     name(&deathmatch.advantage)
                 )));
             }
-            let [first, second] = variant_sides(game.setup.variant);
-            let taken = if side == Seat::White {
+            let [first, second] = game.state.view(Viewer::Spectator).seat_names;
+            let taken = if side == Seat::First {
                 format!("{first} (moves first)")
             } else {
                 second.to_string()
@@ -190,9 +197,9 @@ impl Arena {
             match game.status {
                 GameStatus::Challenge if deathmatch.colours_due <= now => {
                     let side = if rand::random::<bool>() {
-                        Seat::White
+                        Seat::First
                     } else {
-                        Seat::Black
+                        Seat::Second
                     };
                     let text = format!(
                         "{} did not choose in time, so the colours were drawn at random.",
@@ -383,23 +390,6 @@ impl Arena {
     }
 }
 
-impl Change {
-    fn nothing() -> Change {
-        Change {
-            entries: Vec::new(),
-            effects: Effects::default(),
-        }
-    }
-}
-
-/// The names a game gives its two sides.
-fn variant_sides(variant: VariantId) -> [&'static str; 2] {
-    match variant {
-        VariantId::Garden => ["Red", "Blue"],
-        _ => ["White", "Black"],
-    }
-}
-
 fn match_of(game: &GameRow) -> Result<&DeathMatch, ArenaError> {
     game.deathmatch
         .as_ref()
@@ -430,7 +420,7 @@ fn begin(game: &mut GameRow, side: Seat, text: String, now: i64) -> Change {
     } else {
         game.challenger.clone()
     };
-    game.players = Some(if side == Seat::White {
+    game.players = Some(if side == Seat::First {
         [advantage, other]
     } else {
         [other, advantage]
@@ -449,157 +439,5 @@ fn begin(game: &mut GameRow, side: Seat, text: String, now: i64) -> Change {
             posts: vec![post],
             ..Default::default()
         },
-    }
-}
-
-/// A post about a game with a clock: both clocks in the text and the image, and the countdown
-/// of the player to act. Other posts pass unchanged.
-pub(super) fn with_clocks(mut post: Post, game: &GameRow, now: i64) -> Post {
-    let Some(clock) = game.deathmatch.as_ref().and_then(|d| d.clock.as_ref()) else {
-        return post;
-    };
-    show_clocks(game, now, &mut post.text, post.board.as_mut());
-    if let (Some(turn), None) = (clock.turn, clock.paused_at) {
-        let who = game.player(turn.seat).map(name).unwrap_or_default();
-        let flag = clock.events().last().map_or(now, |(at, _)| *at);
-        post.countdown = Some(super::Countdown {
-            what: format!("{who}'s time runs out"),
-            at: flag,
-        });
-    }
-    post
-}
-
-/// Adds a match's clocks at `now` to a message's text (both players on one line) and to its
-/// board image (a line per player); games without a clock are left as they are.
-pub(super) fn show_clocks(game: &GameRow, now: i64, text: &mut String, board: Option<&mut crate::render::BoardImage>) {
-    let Some(clock) = game.deathmatch.as_ref().and_then(|d| d.clock.as_ref()) else {
-        return;
-    };
-    let view = game.state.view(arbiter_engine::Viewer::Spectator);
-    let lines: Vec<String> = [Seat::White, Seat::Black]
-        .into_iter()
-        .map(|seat| {
-            let who = super::messages::player_label(game, &view, seat);
-            format!("{who}: {}", clock.line(seat, now))
-        })
-        .collect();
-    text.push_str(&format!("\n⏱ {}", lines.join(" · ")));
-    if let Some(board) = board {
-        board.decor.clocks = [Seat::White, Seat::Black].map(|seat| Some(clock.line(seat, now)));
-    }
-}
-
-/// Announces the clock events due by `now` (only the latest of several, after a restart), and
-/// ends the game when the reserve has run out.
-fn fire_clock(game: &mut GameRow, now: i64) -> Change {
-    let Some(clock) = game.deathmatch.as_mut().and_then(|d| d.clock.as_mut()) else {
-        return Change::nothing();
-    };
-    let Some(turn) = clock.turn else {
-        return Change::nothing();
-    };
-    let mut latest = None;
-    while let Some((at, event)) = clock.next_event() {
-        if at > now {
-            break;
-        }
-        clock.event_done();
-        latest = Some(event);
-    }
-    let (_, reserve) = clock.left(turn.seat, now);
-    let player = game.player(turn.seat).map(name).unwrap_or_default();
-    match latest {
-        None => Change::nothing(),
-        Some(ClockEvent::Flagged) => {
-            let outcome = Outcome::win(turn.seat.other(), EndReason::Timeout);
-            conclude(game, outcome, format!("{player} ran out of time."), now)
-        }
-        Some(event) => {
-            let text = match event {
-                ClockEvent::NormalLeft(left) => {
-                    format!("{player}: {} of normal time left in this turn.", duration(left))
-                }
-                ClockEvent::ReserveStarts => {
-                    format!(
-                        "{player}: your normal time is over; your reserve is running ({} left).",
-                        duration(reserve)
-                    )
-                }
-                _ => format!("{player}: {} of reserve left.", duration(reserve)),
-            };
-            let mut post = board_post(game, text);
-            post.board = None;
-            post.mentions = game.player(turn.seat).cloned().into_iter().collect();
-            Change {
-                entries: Vec::new(),
-                effects: Effects {
-                    posts: vec![post],
-                    ..Default::default()
-                },
-            }
-        }
-    }
-}
-
-/// Charges the turn in progress and stops the clock (the game is over).
-pub(super) fn stop_clock(game: &mut GameRow, now: i64) {
-    if let Some(clock) = game.deathmatch.as_mut().and_then(|d| d.clock.as_mut()) {
-        clock.end_turn(now);
-    }
-}
-
-/// Before an action in a Death Match: refuses it while the clocks are paused, and reports a
-/// player whose reserve ran out before acting (the caller ends the game instead).
-pub(super) fn check_clock(game: &GameRow, now: i64) -> Result<bool, ArenaError> {
-    let Some(clock) = game.deathmatch.as_ref().and_then(|d| d.clock.as_ref()) else {
-        return Ok(false);
-    };
-    if clock.paused_at.is_some() {
-        return Err(ArenaError::Rejected(format!(
-            "the clocks of game #{} are paused; wait for the host",
-            game.id
-        )));
-    }
-    Ok(clock.is_flagged(now))
-}
-
-/// Ends a game whose player to act ran out of time before acting.
-pub(super) fn flag_fall(game: &mut GameRow, now: i64) -> Change {
-    let seat = game
-        .deathmatch
-        .as_ref()
-        .and_then(|d| d.clock.as_ref())
-        .and_then(|c| c.turn)
-        .map(|t| t.seat);
-    let Some(seat) = seat else {
-        return Change::nothing();
-    };
-    let player = game.player(seat).map(name).unwrap_or_default();
-    conclude(
-        game,
-        Outcome::win(seat.other(), EndReason::Timeout),
-        format!("{player} ran out of time before moving."),
-        now,
-    )
-}
-
-/// After an action: the clock follows the turn (a set-up turn of two placements is one turn),
-/// and stops when the game ends.
-pub(super) fn follow_turn(game: &mut GameRow, now: i64) {
-    let is_over = game.state.outcome().is_some();
-    let to_act = game.state.to_act();
-    let Some(clock) = game.deathmatch.as_mut().and_then(|d| d.clock.as_mut()) else {
-        return;
-    };
-    if is_over {
-        clock.end_turn(now);
-        return;
-    }
-    let current = clock.turn.map(|t| t.seat);
-    if let Some(&next) = to_act.first()
-        && current != Some(next)
-    {
-        clock.start_turn(next, now);
     }
 }

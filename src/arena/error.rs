@@ -20,6 +20,14 @@ pub enum ArenaError {
     NotTheChallenger(String),
     #[error("you cannot challenge yourself")]
     SelfChallenge,
+    /// A command that concerns one game found none to concern.
+    #[error("you have no open game here to use this in")]
+    NoGameHere,
+    /// A command that concerns one game found several.
+    #[error("you have several games ({}): say which", .0.iter().map(|id| format!("#{id}")).collect::<Vec<_>>().join(", "))]
+    WhichGame(Vec<GameId>),
+    #[error("the clocks of game #{0} are paused; wait for the host")]
+    Paused(GameId),
     #[error("{0}")]
     Rejected(String),
     #[error("{0}")]

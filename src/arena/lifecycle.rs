@@ -1,6 +1,6 @@
 //! Challenges, and the ways a game ends off the board: resignation, abort.
 
-use super::messages::{board_post, name, sealed_prompts};
+use super::messages::{board_post, name, private_prompts};
 use super::{Arena, ArenaError, Change, Effects, require_active};
 use crate::store::{GameId, GameRow, GameSetup, GameStatus, LogEntry, NewEntry, NewGame, UserId, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Outcome, Seat, Viewer};
@@ -87,7 +87,7 @@ impl Arena {
                 entries: Vec::new(),
                 effects: Effects {
                     posts: vec![post],
-                    direct_messages: sealed_prompts(game),
+                    direct_messages: private_prompts(game),
                     ..Default::default()
                 },
             })
@@ -167,9 +167,7 @@ impl Arena {
             seated(game, user)?;
             refuse_deathmatch(game, "only the host calls it off")?;
             let record = game.state.view(Viewer::Spectator).record;
-            let both_acted = [Seat::White, Seat::Black]
-                .iter()
-                .all(|s| record.iter().any(|e| e.seat == *s));
+            let both_acted = Seat::BOTH.iter().all(|s| record.iter().any(|e| e.seat == *s));
             if both_acted {
                 return Err(ArenaError::Rejected(
                     "both players have already moved, so the game can no longer be aborted; resign or offer a draw"
@@ -239,7 +237,10 @@ fn plain_post(game: &GameRow, text: String) -> Effects {
 
 /// Ends an active game off the board and announces it with the final (revealed) board.
 pub(super) fn conclude(game: &mut GameRow, outcome: Outcome, text: String, now: i64) -> Change {
-    super::deathmatch::stop_clock(game, now);
+    if let Some(clock) = game.deathmatch.as_mut().and_then(|d| d.clock.as_mut()) {
+        // Charges the turn in progress and stops the clock.
+        clock.end_turn(now);
+    }
     game.state.conclude(outcome.clone());
     game.status = GameStatus::Finished;
     game.offer = None;

@@ -24,14 +24,9 @@ pub fn player_label(game: &GameRow, view: &View, seat: Seat) -> String {
     }
 }
 
-/// The board image of `game` as `viewer` may see it, with the players' names.
-pub fn board_image(game: &GameRow, viewer: Viewer) -> BoardImage {
-    board_image_of(game, game.state.view(viewer))
-}
-
 /// The board image of a view already taken of `game`.
 pub fn board_image_of(game: &GameRow, view: View) -> BoardImage {
-    let player_names = [Seat::White, Seat::Black].map(|seat| game.player(seat).map(|u| u.display_name().to_string()));
+    let player_names = Seat::BOTH.map(|seat| game.player(seat).map(|u| u.display_name().to_string()));
     BoardImage {
         view,
         decor: Decor {
@@ -83,13 +78,17 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
         text.push('\n');
         text.push_str(note);
     }
-    // Anyone with a secret choice to make can open it here too (their DMs may be closed).
-    let buttons = if view.phase == Phase::SealedChoice {
+    // Anyone with a private prompt to answer can open it here too (their DMs may be closed).
+    let has_private_prompt = view
+        .to_act
+        .iter()
+        .any(|&seat| game.state.view(Viewer::Seat(seat)).prompt.is_some());
+    let buttons = if has_private_prompt {
         vec![super::Button::ChoosePrivately]
     } else {
         Vec::new()
     };
-    let post = Post {
+    Post {
         game: game.id,
         location: game.location.clone(),
         text,
@@ -97,39 +96,35 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
         mentions,
         buttons,
         countdown: None,
-    };
-    super::deathmatch::with_clocks(post, game, game.updated_at)
+    }
 }
 
-/// Private prompts for the seats that must make a secret choice now.
-pub fn sealed_prompts(game: &GameRow) -> Vec<DirectMessage> {
-    if game.state.phase() != Phase::SealedChoice {
-        return Vec::new();
-    }
+/// The private prompt of each seat that must answer one now, as a direct message with the
+/// seat's own board: what the game asks, in its words, and the answers to offer.
+pub fn private_prompts(game: &GameRow) -> Vec<DirectMessage> {
     game.state
         .to_act()
         .into_iter()
-        .filter_map(|seat| {
-            let to = game.player(seat)?.clone();
-            let choices: Vec<String> = game
-                .state
-                .legal_actions(seat)
-                .iter()
-                .map(|a| game.state.notation(seat, a))
-                .collect();
-            let text = format!(
-                "Game #{} · {}: make your secret choice (for example `{}`). Only you can see this.",
-                game.id,
-                game.setup.variant.name(),
-                choices.first().map_or("", String::as_str)
-            );
-            Some(DirectMessage {
-                to,
-                game: game.id,
-                text,
-                board: Some(board_image(game, Viewer::Seat(seat))),
-                choices,
-            })
-        })
+        .filter_map(|seat| private_prompt(game, seat))
         .collect()
+}
+
+/// The private prompt of one seat, if it has one now.
+pub fn private_prompt(game: &GameRow, seat: Seat) -> Option<DirectMessage> {
+    let view = game.state.view(Viewer::Seat(seat));
+    let prompt = view.prompt.clone()?;
+    let to = game.player(seat)?.clone();
+    let text = format!(
+        "Game #{} · {}: {} Only you can see this.",
+        game.id,
+        game.setup.variant.name(),
+        prompt.text
+    );
+    Some(DirectMessage {
+        to,
+        game: game.id,
+        text,
+        board: Some(board_image_of(game, view)),
+        choices: prompt.choices,
+    })
 }

@@ -1,6 +1,7 @@
 //! The arena: takes requests from any transport, decides who may do what, runs the engine, saves
 //! atomically, and answers with effects. It never speaks Discord.
 
+mod acting;
 mod deathmatch;
 mod effects;
 mod error;
@@ -9,13 +10,13 @@ mod messages;
 mod play;
 mod queries;
 mod record;
+mod timing;
 
 pub use deathmatch::{Authority, COLOUR_CHOICE_MS, MatchRequest};
 pub use effects::{Button, Countdown, DirectMessage, Effects, Post, Reply};
 pub use error::ArenaError;
 pub use play::OfferResponse;
 pub use queries::{GameSummary, move_list, viewer_of};
-pub use record::rebuild;
 
 use crate::clock::Clock;
 use crate::store::{GameId, GameRow, GameStatus, LoggedEntry, NewEntry, Store, StoreError, UserId};
@@ -35,6 +36,16 @@ pub struct Arena {
 struct Change {
     entries: Vec<NewEntry>,
     effects: Effects,
+}
+
+impl Change {
+    /// A change with nothing to log or say (the row itself may still have changed).
+    fn nothing() -> Change {
+        Change {
+            entries: Vec::new(),
+            effects: Effects::default(),
+        }
+    }
 }
 
 impl Arena {
@@ -91,6 +102,12 @@ impl Arena {
             // Set first: what the change posts (clock lines) is as of now.
             game.updated_at = now;
             let Change { entries, mut effects } = change(&mut game, &log, now)?;
+            // Every post about a timed game shows its clocks as of now.
+            effects.posts = effects
+                .posts
+                .into_iter()
+                .map(|post| timing::with_clocks(post, &game, now))
+                .collect();
             game.version += 1;
             match self.store.update_game(&game, &entries).await {
                 Ok(()) => {
@@ -128,8 +145,8 @@ impl Arena {
             Button::DeclineDraw => self.draw_at(id, user, OfferResponse::Decline, at).await,
             Button::AcceptTakeback => self.takeback_at(id, user, OfferResponse::Accept, at).await,
             Button::DeclineTakeback => self.takeback_at(id, user, OfferResponse::Decline, at).await,
-            Button::PlayFirst => self.choose_side_at(id, user, authority, Seat::White, at).await,
-            Button::PlaySecond => self.choose_side_at(id, user, authority, Seat::Black, at).await,
+            Button::PlayFirst => self.choose_side_at(id, user, authority, Seat::First, at).await,
+            Button::PlaySecond => self.choose_side_at(id, user, authority, Seat::Second, at).await,
             Button::AcceptChallenge => self.accept(id, user).await,
             Button::ChoosePrivately => self.private_prompt(id, user).await,
         }

@@ -1,10 +1,13 @@
 //! Acting in a game, and the offers players answer: draws and takebacks.
 
+use super::acting::apply_action;
 use super::lifecycle::{conclude, seated};
-use super::messages::{board_image, board_post, name, sealed_prompts};
-use super::{Arena, ArenaError, Change, Effects, Reply};
-use crate::store::{GameId, GameRow, GameStatus, LogEntry, LoggedEntry, NewEntry, Offer, OfferKind, UserId};
-use arbiter_engine::{Action, AnyGame, EndReason, Game, Outcome, Phase, Seat, Viewer};
+use super::messages::{board_post, name};
+use super::timing::{check_clock, flag_fall};
+use super::{Arena, ArenaError, Change, Effects};
+use crate::store::formats::effective_actions;
+use crate::store::{GameId, GameRow, LogEntry, LoggedEntry, NewEntry, Offer, OfferKind, UserId};
+use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Phase, Seat};
 
 /// How a player answers or makes an offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,11 +47,11 @@ impl Arena {
                 };
             }
             let action = game.state.parse_action(seat, text)?;
-            if super::deathmatch::check_clock(game, now)? {
+            if check_clock(game, now)? {
                 // The reserve ran out before the move: the game ends on time instead.
-                return Ok(super::deathmatch::flag_fall(game, now));
+                return Ok(flag_fall(game, now));
             }
-            apply_action(game, user, seat, action, now)
+            apply_action(game, Some(user), seat, action, now)
         })
         .await
     }
@@ -66,9 +69,9 @@ impl Arena {
     ) -> Result<Effects, ArenaError> {
         self.mutate_at(id, version, false, |game, _, now| {
             let seat = seated(game, user)?;
-            if super::deathmatch::check_clock(game, now)? {
+            if check_clock(game, now)? {
                 // The flag fell first: the game is lost on time, not drawn.
-                return Ok(super::deathmatch::flag_fall(game, now));
+                return Ok(flag_fall(game, now));
             }
             match response {
                 OfferResponse::Offer => make_offer(game, seat, OfferKind::Draw, "offers a draw"),
@@ -131,55 +134,6 @@ impl Arena {
         })
         .await
     }
-}
-
-/// Applies a checked action and says what happened, publicly and privately.
-fn apply_action(game: &mut GameRow, user: &UserId, seat: Seat, action: Action, now: i64) -> Result<Change, ArenaError> {
-    let notation = game.state.notation(seat, &action);
-    let was_sealed = game.state.phase() == Phase::SealedChoice;
-    game.state.apply(seat, &action)?;
-    game.offer = None; // any move answers a pending offer with "no"
-    game.turn_since = now;
-    super::deathmatch::follow_turn(game, now);
-    if game.state.outcome().is_some() {
-        game.status = GameStatus::Finished;
-    }
-    let entry = NewEntry {
-        entry: LogEntry::Act {
-            seat,
-            action: action.clone(),
-        },
-        notation: notation.clone(),
-    };
-    let mut effects = Effects::default();
-    if action.is_secret() {
-        // The public learns only that a choice was made; the chooser sees it privately.
-        let public = board_post(game, format!("{} has made their secret choice.", name(user)));
-        effects.posts.push(public);
-        effects.reply = Some(Reply {
-            text: format!("Your choice `{notation}` is recorded. Nobody else can see it."),
-            board: Some(board_image(game, Viewer::Seat(seat))),
-        });
-    } else {
-        let public_text = game
-            .state
-            .view(Viewer::Spectator)
-            .record
-            .last()
-            .map_or(notation, |e| e.text.clone());
-        effects
-            .posts
-            .push(board_post(game, format!("{} played {public_text}", name(user))));
-    }
-    if !was_sealed {
-        // Prompt only for a sealed choice this action opened: the seats still choosing were
-        // prompted when it began.
-        effects.direct_messages = sealed_prompts(game);
-    }
-    Ok(Change {
-        entries: vec![entry],
-        effects,
-    })
 }
 
 fn make_offer(game: &mut GameRow, seat: Seat, kind: OfferKind, what: &str) -> Result<Change, ArenaError> {
@@ -252,32 +206,12 @@ fn kind_name(kind: OfferKind) -> &'static str {
     }
 }
 
-/// The actions still in effect, replaying takebacks in the log.
-pub(super) fn effective_actions(log: &[LoggedEntry]) -> Vec<(Seat, Action)> {
-    let mut actions = Vec::new();
-    for logged in log {
-        match &logged.entry {
-            LogEntry::Act { seat, action } => actions.push((*seat, action.clone())),
-            LogEntry::Takeback { plies } => actions.truncate(actions.len().saturating_sub(*plies as usize)),
-            LogEntry::Conclude { .. } => {}
-        }
-    }
-    actions
-}
-
-/// How many actions `asker`'s takeback undoes (their last action, and the reply after it if any)
-/// and the state it leads to. Secret choices are never taken back.
+/// How many actions `asker`'s takeback undoes (as the game rules: their last action and the
+/// reply after it, never a secret choice) and the state it leads to.
 fn undo_plan(game: &GameRow, log: &[LoggedEntry], asker: Seat) -> Result<(u32, AnyGame), ArenaError> {
     let actions = effective_actions(log);
-    let last_own = actions.iter().rposition(|(s, _)| *s == asker);
-    let plies = match last_own {
-        Some(i) if actions.len() - i <= 2 => actions.len() - i,
-        _ => return Err(ArenaError::Rejected("you have no move of your own to take back".into())),
-    };
+    let plies = game.state.takeback_plies(asker, &actions)?;
     let kept = &actions[..actions.len() - plies];
-    if actions[kept.len()..].iter().any(|(_, a)| a.is_secret()) {
-        return Err(ArenaError::Rejected("secret choices cannot be taken back".into()));
-    }
     let start = game
         .setup
         .start()

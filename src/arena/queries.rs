@@ -75,6 +75,49 @@ impl Arena {
         Ok(summaries)
     }
 
+    /// The game a command means: the one `named`, else the one open at `here` (a game's own
+    /// thread), else the user's only open game that `fits`.
+    pub async fn pick_game(
+        &self,
+        user: &UserId,
+        here: Option<&str>,
+        named: Option<GameId>,
+        fits: impl Fn(&GameSummary) -> bool,
+    ) -> Result<GameId, ArenaError> {
+        if let Some(id) = named {
+            return Ok(id);
+        }
+        if let Some(here) = here
+            && let Some(id) = self.game_at(here).await?
+        {
+            return Ok(id);
+        }
+        let mine: Vec<GameId> = self
+            .games(user)
+            .await?
+            .into_iter()
+            .filter(|g| fits(g))
+            .map(|g| g.id)
+            .collect();
+        match mine.as_slice() {
+            [id] => Ok(*id),
+            [] => Err(ArenaError::NoGameHere),
+            several => Err(ArenaError::WhichGame(several.to_vec())),
+        }
+    }
+
+    /// The seat a player means by `word`: `first` or `second`, or the name the game gives it
+    /// ("white", "red", "a"), in any case.
+    pub async fn seat_named(&self, id: GameId, word: &str) -> Result<Option<Seat>, ArenaError> {
+        let game = self.load(id).await?;
+        let names = game.state.view(Viewer::Spectator).seat_names;
+        let word = word.trim().to_ascii_lowercase();
+        Ok(Seat::BOTH.into_iter().find(|seat| {
+            let ordinal = if *seat == Seat::First { "first" } else { "second" };
+            word == ordinal || word == names[seat.index()].to_ascii_lowercase()
+        }))
+    }
+
     /// The game being played at `location` (a game's own thread), when exactly one is open there;
     /// several (games started in a channel) need the game named.
     pub async fn game_at(&self, location: &str) -> Result<Option<GameId>, ArenaError> {
@@ -93,15 +136,10 @@ impl Arena {
     pub async fn private_prompt(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
         let game = self.load(id).await?;
         super::require_active(&game)?;
-        if game.seat_of(user).is_none() {
-            return Err(ArenaError::NotAPlayer(id));
-        }
-        let prompt = super::messages::sealed_prompts(&game)
-            .into_iter()
-            .find(|prompt| &prompt.to == user)
-            .ok_or_else(|| {
-                ArenaError::Rejected(format!("you have no secret choice to make in game #{id} right now"))
-            })?;
+        let seat = game.seat_of(user).ok_or(ArenaError::NotAPlayer(id))?;
+        let prompt = super::messages::private_prompt(&game, seat).ok_or_else(|| {
+            ArenaError::Rejected(format!("you have nothing to answer privately in game #{id} right now"))
+        })?;
         Ok(Effects {
             direct_messages: vec![prompt],
             game: Some(id),
@@ -125,8 +163,8 @@ impl Arena {
         if game.players.is_some() {
             text.push_str(&format!(
                 "{} vs {}\n",
-                player_label(&game, &view, Seat::White),
-                player_label(&game, &view, Seat::Black)
+                player_label(&game, &view, Seat::First),
+                player_label(&game, &view, Seat::Second)
             ));
         } else {
             text.push_str(&format!(
@@ -145,7 +183,7 @@ impl Arena {
             text.push_str(note);
         }
         let mut board = board_image_of(&game, view);
-        super::deathmatch::show_clocks(&game, self.now(), &mut text, Some(&mut board));
+        super::timing::show_clocks(&game, self.now(), &mut text, Some(&mut board));
         Ok(Effects {
             reply: Some(Reply {
                 text,
@@ -164,9 +202,9 @@ impl Arena {
         };
         Ok(game
             .state
-            .legal_actions(seat)
-            .iter()
-            .map(|a| game.state.notation(seat, a))
+            .noted_actions(seat)
+            .into_iter()
+            .map(|(_, text)| text)
             .collect())
     }
 
@@ -180,14 +218,14 @@ pub fn move_list(view: &arbiter_engine::View) -> String {
     let mut out = String::new();
     let mut number = 0;
     for (i, entry) in view.record.iter().enumerate() {
-        let starts_pair = entry.seat == Seat::White || i == 0;
+        let starts_pair = entry.seat == Seat::First || i == 0;
         if starts_pair {
             number += 1;
             if !out.is_empty() {
                 out.push(' ');
             }
             out.push_str(&format!("{number}."));
-            if entry.seat == Seat::Black {
+            if entry.seat == Seat::Second {
                 out.push_str("..");
             }
         }

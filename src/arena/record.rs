@@ -14,41 +14,11 @@
 
 use super::queries::viewer_of;
 use super::{Arena, ArenaError, Effects, Reply};
-use crate::store::{GameId, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, UserId, WhitePlayer};
-use arbiter_engine::variants::beirut::HIDDEN_CHOICE;
-use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat, VariantId};
+use crate::store::{GameId, GameSetup, GameStatus, LogEntry, NewEntry, NewGame, UserId, WhitePlayer};
+use arbiter_engine::{EndReason, Game, Outcome, Seat, VariantId, Viewer};
 
-const END_REASONS: [EndReason; 12] = [
-    EndReason::Checkmate,
-    EndReason::Stalemate,
-    EndReason::Repetition,
-    EndReason::FiftyMoves,
-    EndReason::InsufficientMaterial,
-    EndReason::NoCompleteTurn,
-    EndReason::KingDestroyed,
-    EndReason::Resignation,
-    EndReason::Agreement,
-    EndReason::Timeout,
-    EndReason::Adjudication,
-    EndReason::Aborted,
-];
-
-/// Rebuilds a game's state from its start and its log: the log is the truth.
-pub fn rebuild(setup: &GameSetup, log: &[LoggedEntry]) -> Result<AnyGame, String> {
-    let start = setup.start().map_err(|e| format!("the start position: {e}"))?;
-    let actions = super::play::effective_actions(log);
-    let mut game =
-        AnyGame::replay(&start, &actions).map_err(|(i, e)| format!("action {} does not replay: {e}", i + 1))?;
-    if let Some(LogEntry::Conclude { outcome }) = log
-        .iter()
-        .rev()
-        .map(|l| &l.entry)
-        .find(|e| matches!(e, LogEntry::Conclude { .. }))
-    {
-        game.conclude(outcome.clone());
-    }
-    Ok(game)
-}
+/// What a record shows for an action its reader may not know.
+const HIDDEN: &str = "(hidden)";
 
 fn header(name: &str, value: &str) -> String {
     format!("[{name} \"{}\"]\n", value.replace('"', "'"))
@@ -70,9 +40,9 @@ impl Arena {
         let view = game.state.view(viewer_of(&game, user));
         let mut text = header("Game", &id.to_string());
         text.push_str(&header("Variant", game.setup.variant.as_str()));
-        for seat in [Seat::White, Seat::Black] {
+        for seat in Seat::BOTH {
             if let Some(player) = game.player(seat) {
-                text.push_str(&header(seat.name(), &player.0));
+                text.push_str(&header(&view.seat_names[seat.index()], &player.0));
             }
         }
         if let Some(fen) = &game.setup.fen {
@@ -85,7 +55,9 @@ impl Arena {
         }
         text.push('\n');
         for entry in &view.record {
-            text.push_str(&format!("{}: {}\n", entry.seat.name().to_ascii_lowercase(), entry.text));
+            let seat = view.seat_names[entry.seat.index()].to_ascii_lowercase();
+            let text_of = if entry.is_hidden { HIDDEN } else { &entry.text };
+            text.push_str(&format!("{seat}: {text_of}\n"));
         }
         Ok(Effects {
             reply: Some(Reply { text, board: None }),
@@ -98,7 +70,7 @@ impl Arena {
     pub async fn import(&self, user: &UserId, location: &str, text: &str) -> Result<Effects, ArenaError> {
         let bad = |message: String| ArenaError::Rejected(format!("cannot import this record: {message}"));
         let mut tags: Vec<(String, String)> = Vec::new();
-        let mut lines: Vec<(Seat, String)> = Vec::new();
+        let mut lines: Vec<(usize, String, String)> = Vec::new();
         for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())) {
             if line.is_empty() {
                 continue;
@@ -113,37 +85,51 @@ impl Arena {
             let (seat, action) = line
                 .split_once(':')
                 .ok_or_else(|| bad(format!("line {number} is not `white: <action>`")))?;
-            let seat = match seat.trim().to_ascii_lowercase().as_str() {
-                "white" => Seat::White,
-                "black" => Seat::Black,
-                other => return Err(bad(format!("line {number}: \"{other}\" is not white or black"))),
-            };
             let action = action.trim();
-            if action == HIDDEN_CHOICE {
+            if action == HIDDEN {
                 return Err(bad(format!(
                     "line {number} hides a secret choice; export the game again once it has ended"
                 )));
             }
-            lines.push((seat, action.to_string()));
+            lines.push((number, seat.trim().to_ascii_lowercase(), action.to_string()));
         }
         let tag = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
         let variant_text = tag("Variant").ok_or_else(|| bad("it has no [Variant] tag".into()))?;
         let variant =
             VariantId::parse(&variant_text).ok_or_else(|| bad(format!("unknown variant \"{variant_text}\"")))?;
-        let white = UserId(tag("White").ok_or_else(|| bad("it has no [White] tag".into()))?);
-        let black = UserId(tag("Black").ok_or_else(|| bad("it has no [Black] tag".into()))?);
-        if white == black {
-            return Err(bad("White and Black are the same player".into()));
-        }
         let setup = GameSetup {
             variant,
             fen: tag("Start"),
         };
         let start = setup.start().map_err(|e| bad(format!("the start position: {e}")))?;
+        let names = start.view(Viewer::Spectator).seat_names;
+        let [first, second] = names.clone().map(|name| {
+            tag(&name)
+                .map(UserId)
+                .ok_or_else(|| bad(format!("it has no [{name}] tag")))
+        });
+        let (first, second) = (first?, second?);
+        if first == second {
+            return Err(bad(format!("{} and {} are the same player", names[0], names[1])));
+        }
+        let mut seated: Vec<(Seat, String)> = Vec::new();
+        for (number, seat, text) in lines {
+            let seat = Seat::BOTH
+                .into_iter()
+                .find(|s| names[s.index()].to_ascii_lowercase() == seat)
+                .ok_or_else(|| {
+                    bad(format!(
+                        "line {number}: \"{seat}\" is not {} or {}",
+                        names[0].to_ascii_lowercase(),
+                        names[1].to_ascii_lowercase()
+                    ))
+                })?;
+            seated.push((seat, text));
+        }
 
         let mut state = start.clone();
         let mut entries = Vec::new();
-        for (index, (seat, text)) in lines.iter().enumerate() {
+        for (index, (seat, text)) in seated.iter().enumerate() {
             let action = state
                 .parse_action(*seat, text)
                 .map_err(|e| bad(format!("action {} \"{text}\": {e}", index + 1)))?;
@@ -159,13 +145,11 @@ impl Arena {
         if state.outcome().is_none()
             && let (Some(result), Some(termination)) = (tag("Result"), tag("Termination"))
         {
-            let reason = END_REASONS
-                .into_iter()
-                .find(|r| r.describe() == termination)
+            let reason = EndReason::from_description(&termination)
                 .ok_or_else(|| bad(format!("unknown termination \"{termination}\"")))?;
             let winner = match result.as_str() {
-                "1-0" => Some(Seat::White),
-                "0-1" => Some(Seat::Black),
+                "1-0" => Some(Seat::First),
+                "0-1" => Some(Seat::Second),
                 _ => None,
             };
             let outcome = Outcome {
@@ -184,10 +168,10 @@ impl Arena {
             setup,
             location: location.to_string(),
             status: GameStatus::Active,
-            challenger: white.clone(),
-            opponent: black.clone(),
+            challenger: first.clone(),
+            opponent: second.clone(),
             white_player: WhitePlayer::Challenger,
-            players: Some([white, black]),
+            players: Some([first, second]),
             state: start,
             now,
             deathmatch: None,

@@ -12,7 +12,7 @@ use std::sync::Arc;
 #[derive(clap::Args)]
 #[group(required = true, multiple = false, id = "which-variant")]
 pub struct VariantChoice {
-    /// A hosted variant: chess, blockade, garden or beirut.
+    /// A hosted variant, by its id (README, "Games").
     #[arg(long)]
     variant: Option<String>,
     /// A variant file: Arbiter's TOML format (docs/variant-files.md), or a Fairy-Stockfish
@@ -29,22 +29,25 @@ pub struct GameArgs {
     #[arg(long)]
     fen: Option<String>,
     /// Actions to play first, separated by spaces. During a simultaneous sealed choice they are
-    /// taken in seat order, White's first.
+    /// taken in seat order, the first seat's (White's) first.
     #[arg(long, default_value = "")]
     moves: String,
 }
 
+/// A seat: the first (White, Red, A) or the second (Black, Blue, B).
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum SeatArg {
+    #[value(alias = "first", alias = "red", alias = "a")]
     White,
+    #[value(alias = "second", alias = "blue", alias = "b")]
     Black,
 }
 
 impl From<SeatArg> for Seat {
     fn from(seat: SeatArg) -> Seat {
         match seat {
-            SeatArg::White => Seat::White,
-            SeatArg::Black => Seat::Black,
+            SeatArg::White => Seat::First,
+            SeatArg::Black => Seat::Second,
         }
     }
 }
@@ -80,9 +83,10 @@ pub fn build_game(args: &GameArgs) -> Result<AnyGame> {
         let Some(&seat) = game.to_act().first() else {
             bail!("action {} \"{text}\": the game is already over", index + 1);
         };
-        let action = game
-            .parse_action(seat, text)
-            .map_err(|e| anyhow!("action {} \"{text}\" ({} to act): {e}", index + 1, seat.name()))?;
+        let action = game.parse_action(seat, text).map_err(|e| {
+            let name = &game.view(arbiter_engine::Viewer::Spectator).seat_names[seat.index()];
+            anyhow!("action {} \"{text}\" ({name} to act): {e}", index + 1)
+        })?;
         game.apply(seat, &action)
             .map_err(|e| anyhow!("action {} \"{text}\": {e}", index + 1))?;
     }
@@ -96,8 +100,7 @@ pub fn perft(args: &GameArgs, depth: u32, divide: bool) -> Result<String> {
         && depth > 0
         && let Some(&seat) = game.to_act().first()
     {
-        for action in game.legal_actions(seat) {
-            let text = game.notation(seat, &action);
+        for (action, text) in game.noted_actions(seat) {
             let mut next = game.clone();
             next.apply(seat, &action).map_err(|e| anyhow!("{text}: {e}"))?;
             writeln!(out, "{text}: {}", next.perft(depth - 1))?;
@@ -117,8 +120,8 @@ pub fn legal(args: &GameArgs, seat: Option<SeatArg>) -> Result<String> {
         },
     };
     let mut out = String::new();
-    for action in game.legal_actions(seat) {
-        writeln!(out, "{}", game.notation(seat, &action))?;
+    for (_, text) in game.noted_actions(seat) {
+        writeln!(out, "{text}")?;
     }
     Ok(out)
 }
@@ -126,7 +129,9 @@ pub fn legal(args: &GameArgs, seat: Option<SeatArg>) -> Result<String> {
 /// Who an image is drawn for.
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum ViewerArg {
+    #[value(alias = "first", alias = "red", alias = "a")]
     White,
+    #[value(alias = "second", alias = "blue", alias = "b")]
     Black,
     Spectator,
 }
@@ -142,8 +147,8 @@ pub fn render(
     use arbiter::render::{Decor, Renderer, Scene, move_dots};
     let game = build_game(args)?;
     let viewer = match viewer {
-        ViewerArg::White => arbiter_engine::Viewer::Seat(Seat::White),
-        ViewerArg::Black => arbiter_engine::Viewer::Seat(Seat::Black),
+        ViewerArg::White => arbiter_engine::Viewer::Seat(Seat::First),
+        ViewerArg::Black => arbiter_engine::Viewer::Seat(Seat::Second),
         ViewerArg::Spectator => arbiter_engine::Viewer::Spectator,
     };
     let view = game.view(viewer);

@@ -225,8 +225,8 @@ pub fn duration(ms: i64) -> String {
 mod tests {
     use super::*;
 
-    const WHITE: Seat = Seat::White;
-    const BLACK: Seat = Seat::Black;
+    const WHITE: Seat = Seat::First;
+    const BLACK: Seat = Seat::Second;
 
     #[test]
     fn the_normal_time_is_used_first_and_only_overtime_comes_off_the_reserve() {

@@ -2,56 +2,15 @@
 //! outcome to `answer`; the doc comments are the descriptions Discord shows.
 
 use super::autocomplete::best_matches;
+use super::choices::GameChoice;
 use super::deliver::fit;
 use super::ids;
 use super::respond::{Outgoing, Responder};
 use super::{Context, Data, Error, answer};
 use crate::arena::{ArenaError, Effects, GameSummary, OfferResponse};
 use crate::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
-use arbiter_engine::VariantId;
 use serenity::all as discord;
 use std::future::Future;
-
-pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![
-        challenge(),
-        cancel(),
-        play(),
-        board(),
-        moves(),
-        resign(),
-        draw(),
-        takeback(),
-        abort(),
-        games(),
-        rules(),
-        export(),
-        super::deathmatch::deathmatch(),
-    ]
-}
-
-#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub enum Variant {
-    #[name = "Chess"]
-    Chess,
-    #[name = "Blockade Chess"]
-    Blockade,
-    #[name = "Garden of Statues"]
-    Garden,
-    #[name = "Beirut Chess"]
-    Beirut,
-}
-
-impl Variant {
-    fn id(self) -> VariantId {
-        match self {
-            Variant::Chess => VariantId::Chess,
-            Variant::Blockade => VariantId::Blockade,
-            Variant::Garden => VariantId::Garden,
-            Variant::Beirut => VariantId::Beirut,
-        }
-    }
-}
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum Colour {
@@ -121,33 +80,23 @@ async fn pick_game(
     named: Option<i64>,
     fits: impl Fn(&GameSummary) -> bool,
 ) -> Result<GameId, ArenaError> {
-    if let Some(id) = named {
-        return Ok(id);
-    }
-    if let Some(id) = data.arena.game_at(&caller.here).await? {
-        return Ok(id);
-    }
-    let mine: Vec<GameId> = data
+    let picked = data
         .arena
-        .games(&caller.user)
-        .await?
-        .into_iter()
-        .filter(|g| fits(g))
-        .map(|g| g.id)
-        .collect();
-    match mine.as_slice() {
-        [id] => Ok(*id),
-        [] => Err(ArenaError::Rejected(
+        .pick_game(&caller.user, Some(&caller.here), named, fits)
+        .await;
+    picked.map_err(|e| match e {
+        ArenaError::NoGameHere => ArenaError::Rejected(
             "there is no game here: use this in a game's thread, or name the game with the `game` option".into(),
-        )),
-        several => {
+        ),
+        ArenaError::WhichGame(several) => {
             let list: Vec<String> = several.iter().map(|id| format!("#{id}")).collect();
-            Err(ArenaError::Rejected(format!(
+            ArenaError::Rejected(format!(
                 "you have several games ({}): name one with the `game` option",
                 list.join(", ")
-            )))
+            ))
         }
-    }
+        other => other,
+    })
 }
 
 fn is_active(game: &GameSummary) -> bool {
@@ -162,7 +111,7 @@ fn is_waiting_for_me(game: &GameSummary) -> bool {
 #[poise::command(slash_command, guild_only)]
 pub async fn challenge(
     ctx: Context<'_>,
-    #[description = "The game to play"] variant: Variant,
+    #[description = "The game to play"] variant: GameChoice,
     #[description = "Whom to challenge"] opponent: discord::User,
     #[description = "The side you play (default: random)"] colour: Option<Colour>,
     #[description = "Start from this position, in FEN (see /rules)"] fen: Option<String>,
@@ -179,7 +128,7 @@ pub async fn challenge(
             Colour::Black => WhitePlayer::Opponent,
         };
         let setup = GameSetup {
-            variant: variant.id(),
+            variant: variant.0,
             fen: fen.filter(|f| !f.trim().is_empty()),
         };
         let opponent = ids::user(opponent.id);
@@ -380,17 +329,17 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The rules of a game, as Arbiter plays it.
 #[poise::command(slash_command)]
-pub async fn rules(ctx: Context<'_>, #[description = "The game"] variant: Variant) -> Result<(), Error> {
+pub async fn rules(ctx: Context<'_>, #[description = "The game"] variant: GameChoice) -> Result<(), Error> {
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
     let http = ctx.serenity_context().http.as_ref();
     let mut responder = Responder::for_command(http, app.interaction);
-    let page = variant.id().rules_page();
+    let page = variant.0.rules_page();
     // The page's own title becomes the embed's.
     let body = page.split_once('\n').map_or(page, |(_, rest)| rest).trim();
     let embed = discord::CreateEmbed::new()
-        .title(variant.id().name())
+        .title(variant.0.name())
         .description(truncate_embed(body));
     let message = Outgoing {
         embeds: vec![embed],

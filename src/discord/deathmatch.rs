@@ -1,21 +1,13 @@
 //! `/deathmatch`: hosting timed Death Matches. Hosts are members with the Manage Server
 //! permission or the configured host role; the arena re-checks every host action.
 
+use super::choices::MatchGameChoice;
 use super::commands::run;
 use super::ids;
 use super::{Context, Data, Error};
 use crate::arena::{ArenaError, Authority, MatchRequest};
 use crate::clock::{TimeControl, parse_duration};
-use arbiter_engine::VariantId;
 use serenity::all as discord;
-
-#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub enum MatchGame {
-    #[name = "Blockade Chess"]
-    Blockade,
-    #[name = "Garden of Statues"]
-    Garden,
-}
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum Ruling {
@@ -72,7 +64,7 @@ fn duration_option(text: Option<String>, default: i64, what: &str) -> Result<i64
 #[poise::command(slash_command, guild_only)]
 pub async fn start(
     ctx: Context<'_>,
-    #[description = "The game"] game: MatchGame,
+    #[description = "The game"] game: MatchGameChoice,
     #[description = "One player"] player1: discord::User,
     #[description = "The other player"] player2: discord::User,
     #[description = "The player holding the Advantage (chooses colours)"] advantage: discord::User,
@@ -93,10 +85,7 @@ pub async fn start(
             reserve_ms: duration_option(reserve, TimeControl::STANDARD.reserve_ms, "reserve")?,
         };
         let request = MatchRequest {
-            variant: match game {
-                MatchGame::Blockade => VariantId::Blockade,
-                MatchGame::Garden => VariantId::Garden,
-            },
+            variant: game.0,
             players: [ids::user(player1.id), ids::user(player2.id)],
             advantage: ids::user(advantage.id),
             control,

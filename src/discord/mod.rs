@@ -3,6 +3,7 @@
 //! menu carries its game and version in its custom id, so everything works after a restart.
 
 mod autocomplete;
+mod choices;
 mod commands;
 mod components;
 mod deathmatch;
@@ -21,6 +22,25 @@ use deliver::{Delivery, Names};
 use respond::{Outgoing, Responder};
 use serenity::all as discord;
 use std::future::Future;
+
+/// Every slash command, as registered with Discord.
+fn all_commands() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        commands::challenge(),
+        commands::cancel(),
+        commands::play(),
+        commands::board(),
+        commands::moves(),
+        commands::resign(),
+        commands::draw(),
+        commands::takeback(),
+        commands::abort(),
+        commands::games(),
+        commands::rules(),
+        commands::export(),
+        deathmatch::deathmatch(),
+    ]
+}
 
 /// What the bot needs to run.
 #[derive(Clone)]
@@ -101,7 +121,7 @@ pub async fn run(
         tokio::spawn(crate::clock::Scheduler::new(arena.clone(), "discord:").run(announce, std::future::pending()));
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: commands::all(),
+            commands: all_commands(),
             event_handler: |framework, event| {
                 Box::pin(on_event(framework.serenity_context, event, framework.user_data))
             },

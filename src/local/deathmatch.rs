@@ -5,7 +5,7 @@ use super::{LOCATION, game_argument, usage};
 use crate::arena::{Arena, ArenaError, Authority, Effects, MatchRequest};
 use crate::clock::{TimeControl, parse_duration};
 use crate::store::{GameId, UserId};
-use arbiter_engine::{Seat, VariantId};
+use arbiter_engine::VariantId;
 
 pub const HELP: &str = "\
 Death Matches (timed Blockade Chess or Garden of Statues; the typist is the host):
@@ -39,14 +39,13 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
         "deathmatch" | "dm" => start(arena, user, args).await,
         "side" => {
             let (word, rest) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
-            let side = match word {
-                "first" | "white" | "red" => Seat::White,
-                "second" | "black" | "blue" => Seat::Black,
-                _ => return Some(Err(usage("say `side first` or `side second`"))),
-            };
             match game_argument(rest) {
                 Ok((named, _)) => match match_here(arena, named).await {
-                    Ok(id) => arena.choose_side(id, user, Authority::Player, side).await,
+                    Ok(id) => match arena.seat_named(id, word).await {
+                        Ok(Some(side)) => arena.choose_side(id, user, Authority::Player, side).await,
+                        Ok(None) => Err(usage("say `side first` or `side second` (or the side's name)")),
+                        Err(e) => Err(e),
+                    },
                     Err(e) => Err(e),
                 },
                 Err(e) => Err(e),

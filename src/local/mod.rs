@@ -172,7 +172,8 @@ pub(crate) fn game_argument(args: &str) -> Result<(Option<GameId>, &str), ArenaE
     }
 }
 
-/// The game a command means: the one named, or the user's only game that fits.
+/// The game a command means: the one named, or the user's only game that fits (`what` says
+/// which games fit, for the message when none or several do).
 async fn pick_game(
     arena: &Arena,
     user: &UserId,
@@ -180,38 +181,36 @@ async fn pick_game(
     fits: impl Fn(&crate::arena::GameSummary) -> bool,
     what: &str,
 ) -> Result<GameId, ArenaError> {
-    if let Some(id) = named {
-        return Ok(id);
-    }
-    let games: Vec<GameId> = arena
-        .games(user)
-        .await?
-        .into_iter()
-        .filter(|g| fits(g))
-        .map(|g| g.id)
-        .collect();
-    match games.as_slice() {
-        [id] => Ok(*id),
-        [] => Err(ArenaError::Rejected(format!("you have no game {what}"))),
-        several => {
+    arena
+        .pick_game(user, None, named, fits)
+        .await
+        .map_err(|e| in_terminal_words(e, what))
+}
+
+/// The arena's "which game?" errors as the terminal says them.
+fn in_terminal_words(error: ArenaError, what: &str) -> ArenaError {
+    match error {
+        ArenaError::NoGameHere => ArenaError::Rejected(format!("you have no game {what}")),
+        ArenaError::WhichGame(several) => {
             let ids: Vec<String> = several.iter().map(|id| format!("#{id}")).collect();
-            Err(ArenaError::Rejected(format!(
+            ArenaError::Rejected(format!(
                 "you have several games {what} ({}): add the game number",
                 ids.join(", ")
-            )))
+            ))
         }
+        other => other,
     }
 }
 
 /// The game a looking command means: the one named, the user's only open game, or else the
 /// game of theirs that ended last.
 async fn pick_game_to_look_at(arena: &Arena, user: &UserId, named: Option<GameId>) -> Result<GameId, ArenaError> {
-    match pick_game(arena, user, named, |_| true, "open").await {
-        Err(ArenaError::Rejected(message)) if message.starts_with("you have no game") => arena
+    match arena.pick_game(user, None, named, |_| true).await {
+        Err(ArenaError::NoGameHere) => arena
             .last_finished_game(user)
             .await?
             .ok_or_else(|| ArenaError::Rejected("you have no games yet".into())),
-        other => other,
+        other => other.map_err(|e| in_terminal_words(e, "open")),
     }
 }
 

@@ -1,47 +1,73 @@
-//! A board as text for the terminal, drawn from one viewer's view.
+//! A game's boards as text for the terminal, drawn from one viewer's view.
 
 use arbiter_engine::geometry::Square;
+use arbiter_engine::view::{BoardView, MarkKind};
 use arbiter_engine::{View, ViewCell};
 
-/// Ranks from the top, White's pieces upper case, `*` a statue, `!` after a piece the viewer's
-/// own marked piece (a bomb carrier), pieces still to place below.
+/// Each board with ranks from the top, White's pieces upper case (longer symbols in
+/// parentheses), `*` a statue, `!` after a piece with a badge (a bomb carrier only its owner
+/// sees), what the badges mean, and the pieces still to place below.
 pub fn text_board(view: &View) -> String {
     let mut out = String::new();
-    for rank in (0..view.ranks).rev() {
+    for board in &view.boards {
+        if let Some(label) = &board.label {
+            out.push_str(&format!("    {label}\n"));
+        }
+        out.push_str(&text_of_board(view, board));
+    }
+    let mut meanings: Vec<&str> = Vec::new();
+    for mark in view.boards.iter().flat_map(|b| &b.marks) {
+        if matches!(mark.kind, MarkKind::Badge { .. })
+            && !mark.meaning.is_empty()
+            && !meanings.contains(&mark.meaning.as_str())
+        {
+            meanings.push(&mark.meaning);
+        }
+    }
+    for meaning in meanings {
+        out.push_str(&format!("    ! {meaning}\n"));
+    }
+    for (seat, hand) in view.seat_names.iter().zip(&view.hands) {
+        if !hand.is_empty() {
+            let pieces: String = hand.iter().map(|&p| view.piece(p).symbol.to_string()).collect();
+            out.push_str(&format!("    {seat} to place: {pieces}\n"));
+        }
+    }
+    out
+}
+
+fn text_of_board(view: &View, board: &BoardView) -> String {
+    let mut out = String::new();
+    let has_badge = |square: Square| {
+        board
+            .marks
+            .iter()
+            .any(|m| m.square == square && matches!(m.kind, MarkKind::Badge { .. }))
+    };
+    let width = view
+        .pieces
+        .iter()
+        .map(|p| p.symbol.fen(arbiter_engine::piece::Color::White).len())
+        .max()
+        .unwrap_or(1);
+    for rank in (0..board.ranks).rev() {
         out.push_str(&format!("{:>3} ", rank + 1));
-        for file in 0..view.files {
-            let (symbol, mark) = match view.cell(Square::new(file, rank)) {
-                ViewCell::Empty => ('.', ' '),
-                ViewCell::Statue => ('*', ' '),
-                ViewCell::Piece {
-                    color,
-                    letter,
-                    is_marked,
-                    ..
-                } => {
-                    let letter = if color.is_black() {
-                        letter.to_ascii_lowercase()
-                    } else {
-                        *letter
-                    };
-                    (letter, if *is_marked { '!' } else { ' ' })
-                }
+        for file in 0..board.files {
+            let square = Square::new(file, rank);
+            let symbol = match board.cell(square) {
+                ViewCell::Empty => ".".to_string(),
+                ViewCell::Statue => "*".to_string(),
+                ViewCell::Piece { color, piece } => view.piece(piece).symbol.fen(color),
             };
-            out.push(symbol);
-            out.push(mark);
+            out.push_str(&format!("{symbol:<width$}"));
+            out.push(if has_badge(square) { '!' } else { ' ' });
         }
         out.push('\n');
     }
     out.push_str("    ");
-    for file in 0..view.files {
-        out.push((b'a' + file) as char);
-        out.push(' ');
+    for file in 0..board.files {
+        out.push_str(&format!("{:<width$} ", (b'a' + file) as char));
     }
     out.push('\n');
-    for (seat, hand) in view.seat_names.iter().zip(&view.hands) {
-        if !hand.is_empty() {
-            out.push_str(&format!("    {seat} to place: {}\n", hand.iter().collect::<String>()));
-        }
-    }
     out
 }

@@ -4,6 +4,7 @@
 //! legend.
 
 use arbiter_engine::catalogue;
+use arbiter_engine::view::PieceView;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -42,24 +43,6 @@ impl Art {
             Art::Knight => include_str!("../../assets/pieces/knight.svg"),
             Art::Pawn => include_str!("../../assets/pieces/pawn.svg"),
         })
-    }
-
-    /// The art for a FIDE letter, for pieces known only by their letter (pieces in hand).
-    pub fn for_letter(letter: char) -> Option<Art> {
-        Art::ALL
-            .into_iter()
-            .find(|art| art_letter(*art) == letter.to_ascii_uppercase())
-    }
-}
-
-fn art_letter(art: Art) -> char {
-    match art {
-        Art::King => 'K',
-        Art::Queen => 'Q',
-        Art::Rook => 'R',
-        Art::Bishop => 'B',
-        Art::Knight => 'N',
-        Art::Pawn => 'P',
     }
 }
 
@@ -177,9 +160,9 @@ fn catalogue_pictures() -> &'static HashMap<String, Picture> {
                         let label = TOKEN_LABELS
                             .iter()
                             .find(|(id, _)| *id == def.id)
-                            .map_or_else(|| def.letter.to_string(), |(_, label)| label.to_string());
+                            .map_or_else(|| def.symbol.to_string(), |(_, label)| label.to_string());
                         Picture::Token {
-                            shape: shape_of(def.is_royal, def.is_pawn),
+                            shape: shape_of(def.royal != arbiter_engine::piece::Royalty::None, def.is_pawn),
                             label,
                             name: def.name.clone(),
                         }
@@ -201,16 +184,17 @@ fn shape_of(is_royal: bool, is_pawn: bool) -> TokenShape {
     }
 }
 
-/// How to draw a piece of this catalogue id. A piece outside the catalogue (from a variant file)
-/// is a token with its letter.
-pub fn picture(piece_id: &str, letter: char) -> Picture {
+/// How to draw a piece: catalogue pieces as the catalogue says; a piece outside the catalogue
+/// (from a variant file, or a player's own) is a token with its symbol, crowned when royal and
+/// smaller when pawn-like.
+pub fn picture(piece: &PieceView) -> Picture {
     catalogue_pictures()
-        .get(piece_id)
+        .get(&piece.id)
         .cloned()
         .unwrap_or_else(|| Picture::Token {
-            shape: TokenShape::Piece,
-            label: letter.to_ascii_uppercase().to_string(),
-            name: piece_id.to_string(),
+            shape: shape_of(piece.is_royal, piece.is_pawn),
+            label: piece.symbol.to_string(),
+            name: piece.name.clone(),
         })
 }
 
@@ -224,7 +208,14 @@ mod tests {
         let mut tokens = HashSet::new();
         let mut arts = HashMap::new();
         for def in catalogue::all() {
-            match picture(&def.id, def.letter) {
+            let view = PieceView {
+                id: def.id.clone(),
+                symbol: def.symbol,
+                name: def.name.clone(),
+                is_royal: def.royal != arbiter_engine::piece::Royalty::None,
+                is_pawn: def.is_pawn,
+            };
+            match picture(&view) {
                 Picture::Art(art) => {
                     // Only pieces that move like the FIDE piece share its art.
                     let fide = arts.entry(art).or_insert_with(|| def.betza.clone());
@@ -238,7 +229,7 @@ mod tests {
                         def.id
                     );
                     assert!(!label.is_empty() && label.len() <= 2, "{}: {label}", def.id);
-                    assert_eq!(shape == TokenShape::Royal, def.is_royal, "{}", def.id);
+                    assert_eq!(shape == TokenShape::Royal, view.is_royal, "{}", def.id);
                 }
             }
         }

@@ -3,8 +3,10 @@
 //! code never needs to know which game it draws. A scene is built from one viewer's view, so an
 //! image can only show what that viewer may see.
 
-use super::pieces::{Art, Picture, picture};
+use super::pieces::{Picture, picture};
 use arbiter_engine::geometry::Square;
+use arbiter_engine::piece::Color;
+use arbiter_engine::view::{BoardView, MarkKind, SideStyle, Tone};
 use arbiter_engine::{Phase, Seat, View, ViewCell, Viewer};
 
 /// An sRGB colour with opacity.
@@ -31,6 +33,8 @@ pub mod palette {
     pub const LAST_MOVE: Rgba = Rgba::new(246, 214, 70, 0.55);
     pub const CHECK: Rgba = Rgba::new(226, 40, 40, 0.75);
     pub const DOT: Rgba = Rgba::new(30, 60, 30, 0.45);
+    pub const HIGHLIGHT: Rgba = Rgba::new(60, 150, 230, 0.55);
+    pub const NEUTRAL: Rgba = Rgba::new(120, 90, 200, 0.5);
     pub const WHITE_SIDE: Rgba = Rgba::new(255, 255, 255, 0.8);
     pub const BLACK_SIDE: Rgba = Rgba::new(20, 20, 20, 0.7);
     pub const RED_SIDE: Rgba = Rgba::new(214, 48, 49, 0.75);
@@ -68,13 +72,13 @@ impl PieceColors {
         details: "#f2efe6",
     };
 
-    /// The paint of a seat in a game that calls its sides `seat_names`.
-    pub fn of(seat_names: &[String; 2], seat: Seat) -> PieceColors {
-        match seat_names[seat.index()].as_str() {
-            "Red" => PieceColors::RED,
-            "Blue" => PieceColors::BLUE,
-            _ if seat.is_black() => PieceColors::BLACK,
-            _ => PieceColors::WHITE,
+    /// How pieces of a side painted in `style` look.
+    pub fn of(style: SideStyle) -> PieceColors {
+        match style {
+            SideStyle::White => PieceColors::WHITE,
+            SideStyle::Black => PieceColors::BLACK,
+            SideStyle::Red => PieceColors::RED,
+            SideStyle::Blue => PieceColors::BLUE,
         }
     }
 }
@@ -99,7 +103,7 @@ pub struct Badge {
 /// What stands on a square.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Occupant {
-    Piece { side: Seat, picture: Picture },
+    Piece { side: Color, picture: Picture },
     Statue,
 }
 
@@ -110,6 +114,8 @@ pub struct BoardScene {
     pub ranks: u8,
     /// Black's side at the bottom.
     pub is_flipped: bool,
+    /// The seat playing each colour on this board, indexed by colour.
+    pub seats: [Seat; 2],
     /// Rank by rank from a1, like a view's cells.
     pub occupants: Vec<Option<Occupant>>,
     /// Square tints, drawn under the pieces in order.
@@ -136,6 +142,8 @@ pub struct PlayerStrip {
     /// "alice (White)", or just "White".
     pub name: String,
     pub side_color: Rgba,
+    /// The colour the player's pieces in hand are painted in.
+    pub color: Color,
     /// What the player must do now ("to move", "to place", "to choose"), when it is their turn.
     pub turn: Option<String>,
     /// "0:42 · reserve 4:12" when the game has clocks.
@@ -157,7 +165,7 @@ pub struct Scene {
     pub boards: Vec<BoardScene>,
     /// Indexed by seat; the seat at the top of the first board is drawn above.
     pub players: [PlayerStrip; 2],
-    /// How each seat's pieces are painted.
+    /// How each colour's pieces are painted.
     pub piece_colors: [PieceColors; 2],
     /// Lines under the boards: a score line, the result.
     pub lines: Vec<String>,
@@ -174,80 +182,67 @@ pub struct Decor {
     pub lines: Vec<String>,
 }
 
-/// The colour that stands for a seat in a game that calls its sides `seat_names`.
-pub fn side_color(seat_names: &[String; 2], seat: Seat) -> Rgba {
-    match seat_names[seat.index()].as_str() {
-        "Red" => palette::RED_SIDE,
-        "Blue" => palette::BLUE_SIDE,
-        _ if seat.is_black() => palette::BLACK_SIDE,
-        _ => palette::WHITE_SIDE,
+/// The colour that stands for a side painted in `style`.
+pub fn side_color(style: SideStyle) -> Rgba {
+    match style {
+        SideStyle::White => palette::WHITE_SIDE,
+        SideStyle::Black => palette::BLACK_SIDE,
+        SideStyle::Red => palette::RED_SIDE,
+        SideStyle::Blue => palette::BLUE_SIDE,
+    }
+}
+
+/// The colour of a mark's tone, in a view whose sides are painted `sides`.
+fn tone_color(tone: Tone, sides: &[SideStyle; 2]) -> Rgba {
+    match tone {
+        Tone::Side(color) => side_color(sides[color.index()]),
+        Tone::Danger => palette::BOMB,
+        Tone::Highlight => palette::HIGHLIGHT,
+        Tone::Neutral => palette::NEUTRAL,
     }
 }
 
 impl Scene {
-    /// The scene of a single-board game as `view`'s viewer may see it: the viewer's side at the
-    /// bottom (White's for spectators and the arbiter).
+    /// The scene of a game as `view`'s viewer may see it: each board with the viewer's side at
+    /// the bottom (White's for spectators and the arbiter).
     pub fn from_view(view: &View, decor: &Decor) -> Scene {
-        let is_flipped = matches!(view.viewer, Viewer::Seat(seat) if seat.is_black());
-        let mut board = BoardScene {
-            files: view.files,
-            ranks: view.ranks,
-            is_flipped,
-            occupants: view.cells.iter().map(occupant).collect(),
-            tints: Vec::new(),
-            markers: Vec::new(),
-            badges: Vec::new(),
-            labels: Vec::new(),
-            caption: None,
-        };
-        if let Some((from, to)) = view.last_move {
-            board.tints.push((from, palette::LAST_MOVE));
-            board.tints.push((to, palette::LAST_MOVE));
-        }
-        if let Some((square, placer)) = view.last_statue {
-            board.tints.push((square, side_color(&view.seat_names, placer)));
-        }
-        if let Some(square) = view.check {
-            board.tints.push((square, palette::CHECK));
-        }
-        for (index, cell) in view.cells.iter().enumerate() {
-            if let ViewCell::Piece { is_marked: true, .. } = cell {
-                let square = Square::new(index as u8 % view.files, index as u8 / view.files);
-                board.badges.push((
-                    square,
-                    Badge {
-                        text: "B".into(),
-                        color: palette::BOMB,
-                    },
-                ));
+        let mut boards: Vec<BoardScene> = view.boards.iter().map(|board| board_scene(view, board)).collect();
+        if let Some(first) = boards.first_mut() {
+            for &square in &decor.dots {
+                // A dot would vanish under a piece: a capture gets a ring around it instead.
+                let marker = match first.occupant(square) {
+                    Some(_) => Marker::Ring(palette::DOT),
+                    None => Marker::Dot(palette::DOT),
+                };
+                first.markers.push((square, marker));
             }
         }
-        for &square in &decor.dots {
-            // A dot would vanish under a piece: a capture gets a ring around it instead.
-            let marker = match board.occupant(square) {
-                Some(_) => Marker::Ring(palette::DOT),
-                None => Marker::Dot(palette::DOT),
-            };
-            board.markers.push((square, marker));
-        }
-        let players = [Seat::White, Seat::Black].map(|seat| {
+        let players = Seat::BOTH.map(|seat| {
             let side = &view.seat_names[seat.index()];
             PlayerStrip {
                 name: match &decor.player_names[seat.index()] {
                     Some(player) => format!("{player} ({side})"),
                     None => side.clone(),
                 },
-                side_color: side_color(&view.seat_names, seat),
+                side_color: side_color(view.seat_style(seat)),
+                color: view.board().color_of(seat),
                 turn: (view.outcome.is_none() && view.to_act.contains(&seat))
                     .then(|| turn_word(view.phase).to_string()),
                 clock: decor.clocks[seat.index()].clone(),
                 hand: view.hands[seat.index()]
                     .iter()
-                    .map(|&letter| hand_picture(letter))
+                    .map(|&piece| picture(view.piece(piece)))
                     .collect(),
             }
         });
         let mut lines = decor.lines.clone();
+        if let Some(scores) = view.scores {
+            let parts: Vec<String> = Seat::BOTH
+                .iter()
+                .map(|seat| format!("{} {}", view.seat_names[seat.index()], scores[seat.index()]))
+                .collect();
+            lines.push(format!("Score: {}", parts.join(" · ")));
+        }
         if let Some(outcome) = &view.outcome {
             let verdict = match outcome.winner {
                 _ if outcome.reason == arbiter_engine::EndReason::Aborted => "Aborted".to_string(),
@@ -260,21 +255,65 @@ impl Scene {
             };
             lines.push(format!("{} · {verdict}", outcome.result_text()));
         }
-        let legend = legend(std::slice::from_ref(&board), &players);
-        if !board.badges.is_empty() {
-            lines.push(match view.outcome {
-                Some(_) => "B: a bomb carrier, revealed now the game is over".into(),
-                None => "B: your secret bomb carrier (only you see this mark)".into(),
-            });
+        let legend = legend(&boards, &players);
+        // What the marks mean, once each.
+        for meaning in view.boards.iter().flat_map(|b| &b.marks).map(|m| &m.meaning) {
+            if !meaning.is_empty() && !lines.contains(meaning) {
+                lines.push(meaning.clone());
+            }
         }
         Scene {
-            boards: vec![board],
+            boards,
             players,
-            piece_colors: [Seat::White, Seat::Black].map(|seat| PieceColors::of(&view.seat_names, seat)),
+            piece_colors: view.sides.map(PieceColors::of),
             lines,
             legend,
         }
     }
+}
+
+/// One board of a view, from its viewer's side, with its marks.
+fn board_scene(view: &View, board: &BoardView) -> BoardScene {
+    let is_flipped = matches!(view.viewer, Viewer::Seat(seat) if board.color_of(seat) == Color::Black);
+    let mut scene = BoardScene {
+        files: board.files,
+        ranks: board.ranks,
+        is_flipped,
+        seats: board.seats,
+        occupants: board.cells.iter().map(|cell| occupant(view, cell)).collect(),
+        tints: Vec::new(),
+        markers: Vec::new(),
+        badges: Vec::new(),
+        labels: Vec::new(),
+        caption: board.label.clone(),
+    };
+    if let Some((from, to)) = board.last_move {
+        scene.tints.push((from, palette::LAST_MOVE));
+        scene.tints.push((to, palette::LAST_MOVE));
+    }
+    for mark in &board.marks {
+        match &mark.kind {
+            MarkKind::Tint(tone) => scene.tints.push((mark.square, tone_color(*tone, &view.sides))),
+            MarkKind::Ring(tone) => scene
+                .markers
+                .push((mark.square, Marker::Ring(tone_color(*tone, &view.sides)))),
+            MarkKind::Dot(tone) => scene
+                .markers
+                .push((mark.square, Marker::Dot(tone_color(*tone, &view.sides)))),
+            MarkKind::Badge { text, tone } => scene.badges.push((
+                mark.square,
+                Badge {
+                    text: text.clone(),
+                    color: tone_color(*tone, &view.sides),
+                },
+            )),
+            MarkKind::Label { text, .. } => scene.labels.push((mark.square, text.clone())),
+        }
+    }
+    if let Some(square) = board.check {
+        scene.tints.push((square, palette::CHECK));
+    }
+    scene
 }
 
 fn turn_word(phase: Phase) -> &'static str {
@@ -285,31 +324,14 @@ fn turn_word(phase: Phase) -> &'static str {
     }
 }
 
-fn occupant(cell: &ViewCell) -> Option<Occupant> {
-    match cell {
+fn occupant(view: &View, cell: &ViewCell) -> Option<Occupant> {
+    match *cell {
         ViewCell::Empty => None,
         ViewCell::Statue => Some(Occupant::Statue),
-        ViewCell::Piece {
-            color,
-            letter,
-            piece_id,
-            ..
-        } => Some(Occupant::Piece {
-            side: *color,
-            picture: picture(piece_id, *letter),
+        ViewCell::Piece { color, piece } => Some(Occupant::Piece {
+            side: color,
+            picture: picture(view.piece(piece)),
         }),
-    }
-}
-
-/// A piece in hand is known by its letter alone.
-fn hand_picture(letter: char) -> Picture {
-    match Art::for_letter(letter) {
-        Some(art) => Picture::Art(art),
-        None => Picture::Token {
-            shape: super::pieces::TokenShape::Piece,
-            label: letter.to_string(),
-            name: letter.to_string(),
-        },
     }
 }
 
@@ -344,7 +366,7 @@ pub fn move_dots(actions: &[arbiter_engine::Action], from: Square) -> Vec<Square
     let mut dots: Vec<Square> = actions
         .iter()
         .filter_map(|action| match action {
-            arbiter_engine::Action::Move(m) if m.from == from => Some(m.to),
+            arbiter_engine::Action::Move { from: f, to, .. } if *f == from => Some(*to),
             arbiter_engine::Action::MoveAndStatue { from: f, to, .. } if *f == from => Some(*to),
             _ => None,
         })

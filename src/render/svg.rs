@@ -5,6 +5,7 @@ use super::pieces::{Picture, TokenShape, statue_fragment};
 use super::scene::{BoardScene, Marker, Occupant, PieceColors, PlayerStrip, Rgba, Scene};
 use arbiter_engine::Seat;
 use arbiter_engine::geometry::Square;
+use arbiter_engine::piece::Color;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -87,11 +88,12 @@ impl Layout {
     }
 }
 
-/// The seat drawn at the top: the one away from the first board's bottom side.
+/// The seat drawn at the top: the one playing the colour at the top of the first board.
 fn top_seat(scene: &Scene) -> Seat {
     match scene.boards.first() {
-        Some(board) if board.is_flipped => Seat::White,
-        _ => Seat::Black,
+        Some(board) if board.is_flipped => board.seats[Color::White.index()],
+        Some(board) => board.seats[Color::Black.index()],
+        None => Seat::Second,
     }
 }
 
@@ -118,12 +120,12 @@ fn num(value: f32) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-fn side_name(side: Seat) -> &'static str {
+fn side_name(side: Color) -> &'static str {
     if side.is_black() { "black" } else { "white" }
 }
 
 /// The id under which a picture is defined once and used on every square it stands on.
-fn def_id(side: Seat, picture: &Picture) -> String {
+fn def_id(side: Color, picture: &Picture) -> String {
     match picture {
         Picture::Art(art) => format!("{}-{}", side_name(side), art.id()),
         Picture::Token { label, .. } => {
@@ -330,7 +332,7 @@ pub fn drawing(scene: &Scene) -> Drawing {
 
 /// Each picture used, by id.
 fn pictures(scene: &Scene) -> BTreeMap<String, String> {
-    let mut used: BTreeMap<String, (Seat, &Picture)> = BTreeMap::new();
+    let mut used: BTreeMap<String, (Color, &Picture)> = BTreeMap::new();
     let mut has_statue = false;
     for board in &scene.boards {
         for occupant in board.occupants.iter().flatten() {
@@ -342,9 +344,9 @@ fn pictures(scene: &Scene) -> BTreeMap<String, String> {
             }
         }
     }
-    for (seat, player) in [Seat::White, Seat::Black].into_iter().zip(&scene.players) {
+    for player in &scene.players {
         for picture in &player.hand {
-            used.insert(def_id(seat, picture), (seat, picture));
+            used.insert(def_id(player.color, picture), (player.color, picture));
         }
     }
     let mut pictures: BTreeMap<String, String> = used
@@ -402,7 +404,7 @@ fn write_strip(drawing: &mut Drawing, layout: &Layout, scene: &Scene, seat: Seat
     }
     for (index, picture) in player.hand.iter().enumerate() {
         drawing.placed.push(Placed {
-            id: def_id(seat, picture),
+            id: def_id(player.color, picture),
             x: 30.0 + index as f32 * 26.0,
             y: y + STRIP_HEIGHT - 4.0,
             size: 26.0,

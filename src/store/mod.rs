@@ -2,6 +2,7 @@
 //! SQLite default. Games are a state snapshot guarded by a version plus an append-only log; every
 //! change is one transaction that succeeds only if nobody changed the game since it was read.
 
+pub mod formats;
 mod records;
 mod sql;
 

@@ -70,7 +70,7 @@ impl GameStatus {
     }
 }
 
-/// Who plays White, as the challenge asked.
+/// Who takes the first seat (White, Red, A: the side that moves first), as the challenge asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum WhitePlayer {
@@ -107,7 +107,7 @@ impl GameSetup {
         GameSetup { variant, fen: None }
     }
     /// The game at its start.
-    pub fn start(&self) -> Result<AnyGame, arbiter_engine::position::FenError> {
+    pub fn start(&self) -> Result<AnyGame, arbiter_engine::fen::FenError> {
         match &self.fen {
             Some(fen) => AnyGame::from_fen(self.variant, fen),
             None => Ok(AnyGame::new(self.variant)),
@@ -181,7 +181,7 @@ pub struct GameRow {
     pub challenger: UserId,
     pub opponent: UserId,
     pub white_player: WhitePlayer,
-    /// White and Black once the challenge is accepted.
+    /// The first and second seat's players once the challenge is accepted.
     pub players: Option<[UserId; 2]>,
     pub state: AnyGame,
     pub offer: Option<Offer>,
@@ -208,9 +208,7 @@ impl GameRow {
     /// The seat `user` holds, if seated.
     pub fn seat_of(&self, user: &UserId) -> Option<Seat> {
         let players = self.players.as_ref()?;
-        [Seat::White, Seat::Black]
-            .into_iter()
-            .find(|s| &players[s.index()] == user)
+        Seat::BOTH.into_iter().find(|s| &players[s.index()] == user)
     }
     pub fn player(&self, seat: Seat) -> Option<&UserId> {
         self.players.as_ref().map(|p| &p[seat.index()])

@@ -1,35 +1,45 @@
 //! The PostgreSQL and SQLite stores. Both speak the same SQL (SQLite accepts `$1` placeholders),
 //! so one macro writes both implementations; only connecting and migrating differ.
 
-use super::{
-    GameId, GameRow, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, Store, StoreError, UserId, WhitePlayer,
-};
+use super::formats::{self, FORMAT};
+use super::{GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, Store, StoreError, UserId, WhitePlayer};
+use arbiter_engine::VariantId;
 use async_trait::async_trait;
 use sqlx::Row;
 use std::str::FromStr;
 use std::time::Duration;
 
 const INSERT_GAME: &str = "INSERT INTO games (variant, setup, location, status, challenger, opponent, white_player, \
-     white, black, state, offer, version, created_at, updated_at, turn_since, deathmatch, next_deadline) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $12, $12, $13, $14) RETURNING id";
+     white, black, state, offer, version, created_at, updated_at, turn_since, deathmatch, next_deadline, \
+     state_format) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $12, $12, $13, $14, $15) \
+     RETURNING id";
 
-const SELECT_GAME: &str = "SELECT id, setup, location, status, challenger, opponent, white_player, white, black, \
-     state, offer, version, created_at, updated_at, turn_since, deathmatch FROM games WHERE id = $1";
+/// The columns a game row is read from.
+macro_rules! game_columns {
+    () => {
+        "id, variant, setup, location, status, challenger, opponent, white_player, white, black, state, \
+         state_format, offer, version, created_at, updated_at, turn_since, deathmatch"
+    };
+}
+
+const SELECT_GAME: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1");
 
 /// Saving a game recomputes its next deadline and releases any scheduler's claim on it.
 const UPDATE_GAME: &str = "UPDATE games SET status = $1, white = $2, black = $3, state = $4, offer = $5, \
      version = $6, updated_at = $7, turn_since = $8, location = $11, deathmatch = $12, next_deadline = $13, \
-     deadline_lease = NULL WHERE id = $9 AND version = $10";
+     deadline_lease = NULL, state_format = $14 WHERE id = $9 AND version = $10";
 
 /// The next sequence number is taken inside the transaction, after the version check has locked
 /// the game, so concurrent writers cannot collide.
-const APPEND_LOG: &str = "INSERT INTO game_log (game_id, seq, entry, notation, at) \
-     SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4 FROM game_log WHERE game_id = $1";
+const APPEND_LOG: &str = "INSERT INTO game_log (game_id, seq, entry, notation, at, format) \
+     SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5 FROM game_log WHERE game_id = $1";
 
 /// Games played at one place (a thread, a channel), newest first.
-const SELECT_GAMES_AT: &str = "SELECT id, setup, location, status, challenger, opponent, white_player, white, black, \
-     state, offer, version, created_at, updated_at, turn_since, deathmatch FROM games \
-     WHERE location = $1 AND status IN ($2, $3, $4, $5, $6) ORDER BY id DESC";
+const SELECT_GAMES_AT: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE location = $1 AND status IN ($2, $3, $4, $5, $6) ORDER BY id DESC"
+);
 
 /// Claims due games; PostgreSQL skips rows another scheduler is claiming at the same moment.
 const CLAIM_DUE_POSTGRES: &str = "UPDATE games SET deadline_lease = $2 WHERE id IN (SELECT id FROM games \
@@ -54,12 +64,16 @@ const READ_HEARTBEAT_SQLITE: &str = "SELECT at FROM heartbeat WHERE places = $1"
 const WRITE_HEARTBEAT: &str =
     "INSERT INTO heartbeat (places, at) VALUES ($1, $2) ON CONFLICT (places) DO UPDATE SET at = excluded.at";
 
-const SELECT_LOG: &str = "SELECT seq, entry, notation, at FROM game_log WHERE game_id = $1 ORDER BY seq";
+/// The log with its game's variant, which says how entries of old formats read.
+const SELECT_LOG: &str = "SELECT l.seq, l.entry, l.notation, l.at, l.format, g.variant FROM game_log l \
+     JOIN games g ON g.id = l.game_id WHERE l.game_id = $1 ORDER BY l.seq";
 
 /// Statuses are bound as five parameters (repeating the last) so the SQL stays static.
-const SELECT_GAMES_OF: &str = "SELECT id, setup, location, status, challenger, opponent, white_player, white, black, \
-     state, offer, version, created_at, updated_at, turn_since, deathmatch FROM games \
-     WHERE (challenger = $1 OR opponent = $1) AND status IN ($2, $3, $4, $5, $6) ORDER BY id DESC";
+const SELECT_GAMES_OF: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE (challenger = $1 OR opponent = $1) AND status IN ($2, $3, $4, $5, $6) ORDER BY id DESC"
+);
 
 /// A LIKE pattern for places starting with `prefix` (LIKE's wildcards in it taken literally).
 fn like_prefix(prefix: &str) -> String {
@@ -77,6 +91,10 @@ fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
     StoreError::Corrupt(format!("{what}: {e}"))
 }
 
+fn variant_of(text: &str) -> Result<VariantId, StoreError> {
+    VariantId::parse(text).ok_or_else(|| corrupt("variant", text))
+}
+
 fn to_json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("stored types serialise")
 }
@@ -88,6 +106,7 @@ fn from_json<T: serde::de::DeserializeOwned>(what: &str, text: &str) -> Result<T
 /// The columns of a game row as the databases return them.
 struct GameColumns {
     id: i64,
+    variant: String,
     setup: String,
     location: String,
     status: String,
@@ -97,6 +116,7 @@ struct GameColumns {
     white: Option<String>,
     black: Option<String>,
     state: String,
+    state_format: i64,
     offer: Option<String>,
     version: i64,
     created_at: i64,
@@ -105,30 +125,42 @@ struct GameColumns {
     deathmatch: Option<String>,
 }
 
-impl TryFrom<GameColumns> for GameRow {
-    type Error = StoreError;
-    fn try_from(c: GameColumns) -> Result<GameRow, StoreError> {
-        Ok(GameRow {
-            id: c.id,
-            setup: from_json("game setup", &c.setup)?,
-            location: c.location,
-            status: GameStatus::parse(&c.status).ok_or_else(|| corrupt("game status", &c.status))?,
-            challenger: UserId(c.challenger),
-            opponent: UserId(c.opponent),
-            white_player: WhitePlayer::parse(&c.white_player)
-                .ok_or_else(|| corrupt("white player", &c.white_player))?,
-            players: match (c.white, c.black) {
+impl GameColumns {
+    /// The row, with its state as the snapshot has it; `None` when it must be rebuilt from the
+    /// log (another format, or a snapshot that no longer reads).
+    fn decode(self) -> Result<(GameRow, bool), StoreError> {
+        let snapshot = formats::decode_state(self.state_format, &self.state);
+        let setup: super::GameSetup = from_json("game setup", &self.setup)?;
+        if setup.variant != variant_of(&self.variant)? {
+            return Err(corrupt("game setup", "its variant differs from the game's"));
+        }
+        let needs_rebuild = snapshot.is_none();
+        let state = match snapshot {
+            Some(state) => state,
+            None => setup.start().map_err(|e| corrupt("start position", e))?,
+        };
+        let row = GameRow {
+            id: self.id,
+            setup,
+            location: self.location,
+            status: GameStatus::parse(&self.status).ok_or_else(|| corrupt("game status", &self.status))?,
+            challenger: UserId(self.challenger),
+            opponent: UserId(self.opponent),
+            white_player: WhitePlayer::parse(&self.white_player)
+                .ok_or_else(|| corrupt("white player", &self.white_player))?,
+            players: match (self.white, self.black) {
                 (Some(white), Some(black)) => Some([UserId(white), UserId(black)]),
                 _ => None,
             },
-            state: from_json("game state", &c.state)?,
-            offer: c.offer.map(|o| from_json("offer", &o)).transpose()?,
-            version: c.version,
-            created_at: c.created_at,
-            updated_at: c.updated_at,
-            turn_since: c.turn_since,
-            deathmatch: c.deathmatch.map(|d| from_json("death match", &d)).transpose()?,
-        })
+            state,
+            offer: self.offer.map(|o| from_json("offer", &o)).transpose()?,
+            version: self.version,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+            turn_since: self.turn_since,
+            deathmatch: self.deathmatch.map(|d| from_json("death match", &d)).transpose()?,
+        };
+        Ok((row, needs_rebuild))
     }
 }
 
@@ -140,9 +172,11 @@ macro_rules! sql_store {
         }
 
         impl $name {
-            fn read_game(row: &$row) -> Result<GameRow, StoreError> {
-                GameRow::try_from(GameColumns {
+            /// Reads a game row; a state that must be rebuilt is rebuilt from the log.
+            async fn read_game(&self, row: &$row) -> Result<GameRow, StoreError> {
+                let columns = GameColumns {
                     id: row.try_get("id")?,
+                    variant: row.try_get("variant")?,
                     setup: row.try_get("setup")?,
                     location: row.try_get("location")?,
                     status: row.try_get("status")?,
@@ -152,13 +186,21 @@ macro_rules! sql_store {
                     white: row.try_get("white")?,
                     black: row.try_get("black")?,
                     state: row.try_get("state")?,
+                    state_format: row.try_get("state_format")?,
                     offer: row.try_get("offer")?,
                     version: row.try_get("version")?,
                     created_at: row.try_get("created_at")?,
                     updated_at: row.try_get("updated_at")?,
                     turn_since: row.try_get("turn_since")?,
                     deathmatch: row.try_get("deathmatch")?,
-                })
+                };
+                let (mut game, needs_rebuild) = columns.decode()?;
+                if needs_rebuild {
+                    let log = self.log(game.id).await?;
+                    game.state =
+                        formats::rebuild(&game.setup, &log).map_err(|e| corrupt(&format!("game {}", game.id), e))?;
+                }
+                Ok(game)
             }
 
             pub fn pool(&self) -> &$pool {
@@ -183,11 +225,12 @@ macro_rules! sql_store {
                     .bind(game.white_player.as_str())
                     .bind(white)
                     .bind(black)
-                    .bind(to_json(&game.state))
+                    .bind(formats::encode_state(&game.state))
                     .bind(None::<String>)
                     .bind(game.now)
                     .bind(game.deathmatch.as_ref().map(to_json))
                     .bind(game.deathmatch.as_ref().map(|d| d.colours_due))
+                    .bind(FORMAT)
                     .fetch_one(&self.pool)
                     .await?;
                 let id: i64 = row.try_get("id")?;
@@ -201,7 +244,10 @@ macro_rules! sql_store {
                     .bind(id)
                     .fetch_optional(&self.pool)
                     .await?;
-                row.as_ref().map(Self::read_game).transpose()
+                match row {
+                    Some(row) => Ok(Some(self.read_game(&row).await?)),
+                    None => Ok(None),
+                }
             }
 
             async fn update_game(&self, game: &GameRow, entries: &[NewEntry]) -> Result<(), StoreError> {
@@ -214,7 +260,7 @@ macro_rules! sql_store {
                     .bind(game.status.as_str())
                     .bind(white)
                     .bind(black)
-                    .bind(to_json(&game.state))
+                    .bind(formats::encode_state(&game.state))
                     .bind(game.offer.as_ref().map(to_json))
                     .bind(game.version)
                     .bind(game.updated_at)
@@ -224,6 +270,7 @@ macro_rules! sql_store {
                     .bind(&game.location)
                     .bind(game.deathmatch.as_ref().map(to_json))
                     .bind(game.next_deadline())
+                    .bind(FORMAT)
                     .execute(&mut *tx)
                     .await?;
                 if updated.rows_affected() != 1 {
@@ -232,9 +279,10 @@ macro_rules! sql_store {
                 for entry in entries {
                     sqlx::query(APPEND_LOG)
                         .bind(game.id)
-                        .bind(to_json(&entry.entry))
+                        .bind(formats::encode_entry(&entry.entry))
                         .bind(&entry.notation)
                         .bind(game.updated_at)
+                        .bind(FORMAT)
                         .execute(&mut *tx)
                         .await?;
                 }
@@ -247,9 +295,11 @@ macro_rules! sql_store {
                 rows.iter()
                     .map(|row| {
                         let entry: String = row.try_get("entry")?;
+                        let variant: String = row.try_get("variant")?;
+                        let format: i64 = row.try_get("format")?;
                         Ok(LoggedEntry {
                             seq: row.try_get("seq")?,
-                            entry: from_json::<LogEntry>("log entry", &entry)?,
+                            entry: formats::decode_entry(variant_of(&variant)?, format, &entry)?,
                             notation: row.try_get("notation")?,
                             at: row.try_get("at")?,
                         })
@@ -332,7 +382,11 @@ macro_rules! sql_store {
                     query = query.bind(statuses.get(i).copied().unwrap_or(last).as_str());
                 }
                 let rows = query.fetch_all(&self.pool).await?;
-                rows.iter().map(Self::read_game).collect()
+                let mut games = Vec::with_capacity(rows.len());
+                for row in &rows {
+                    games.push(self.read_game(row).await?);
+                }
+                Ok(games)
             }
         }
     };

@@ -236,10 +236,7 @@ impl Game for BeirutGame {
         if self.outcome.is_some() {
             Vec::new()
         } else if self.is_choosing() {
-            Seat::BOTH
-                .into_iter()
-                .filter(|s| !self.has_chosen[s.index()])
-                .collect()
+            Seat::BOTH.into_iter().filter(|s| !self.has_chosen[s.index()]).collect()
         } else {
             vec![Seat::of_color(self.core.position.turn)]
         }
@@ -386,7 +383,9 @@ impl Game for BeirutGame {
             .position
             .board
             .pieces()
-            .filter(|(_, piece)| piece.is_marked && (is_revealed || viewer == Viewer::Seat(Seat::of_color(piece.color))))
+            .filter(|(_, piece)| {
+                piece.is_marked && (is_revealed || viewer == Viewer::Seat(Seat::of_color(piece.color)))
+            })
             .map(|(square, _)| Mark {
                 square,
                 kind: MarkKind::Badge {
@@ -414,7 +413,8 @@ impl Game for BeirutGame {
                 } else {
                     "is choosing"
                 };
-                view.notes.push(format!("{} {state} a bomb carrier", seat.color().name()));
+                view.notes
+                    .push(format!("{} {state} a bomb carrier", seat.color().name()));
             }
         }
         if let Some(outcome) = &self.outcome

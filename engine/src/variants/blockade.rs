@@ -185,7 +185,13 @@ impl BlockadeGame {
 
     fn piece_destinations(&self, board: &Board, from: Square) -> Vec<Square> {
         let mut moves: Vec<Move> = Vec::new();
-        movegen::piece_moves(&Standard, &self.variant, &self.as_position(board.clone()), from, &mut moves);
+        movegen::piece_moves(
+            &Standard,
+            &self.variant,
+            &self.as_position(board.clone()),
+            from,
+            &mut moves,
+        );
         moves.into_iter().map(|m| m.to).collect()
     }
 
@@ -377,7 +383,9 @@ impl BlockadeGame {
                 let letter = letter.ok_or_else(unreadable)?;
                 let kind = Symbol::from_char(letter)
                     .and_then(|s| self.variant.kind_by_symbol(s))
-                    .ok_or_else(|| ActionError::unreadable(text, format!("{letter} is not a Blockade piece: use Q, R or B")))?;
+                    .ok_or_else(|| {
+                        ActionError::unreadable(text, format!("{letter} is not a Blockade piece: use Q, R or B"))
+                    })?;
                 Ok(Action::Place {
                     piece: self.piece_id(kind),
                     to: *to,
@@ -544,7 +552,10 @@ impl Game for BlockadeGame {
             boards: vec![board],
             phase: self.phase(),
             to_act: self.to_act(),
-            hands: self.hands.clone().map(|hand| hand.into_iter().map(|kind| kind as usize).collect()),
+            hands: self
+                .hands
+                .clone()
+                .map(|hand| hand.into_iter().map(|kind| kind as usize).collect()),
             pool: Vec::new(),
             scores: None,
             prompt: None,

@@ -108,7 +108,9 @@ impl<R: Rules> ChessCore<R> {
         Action::Move {
             from: mv.from,
             to: mv.to,
-            promotion: mv.promotion.map(|kind| PieceId(self.variant.piece(kind).def.id.clone())),
+            promotion: mv
+                .promotion
+                .map(|kind| PieceId(self.variant.piece(kind).def.id.clone())),
             choice: mv.choice,
             board: 0,
         }
@@ -130,7 +132,8 @@ impl<R: Rules> ChessCore<R> {
             mv.from == *from
                 && mv.to == *to
                 && mv.choice == *choice
-                && mv.promotion.map(|kind| self.variant.piece(kind).def.id.as_str()) == promotion.as_ref().map(|p| p.as_str())
+                && mv.promotion.map(|kind| self.variant.piece(kind).def.id.as_str())
+                    == promotion.as_ref().map(|p| p.as_str())
         })
     }
 
@@ -379,7 +382,11 @@ impl<R: Rules> Game for ChessGame<R> {
         if check_turn(self, seat).is_err() {
             return Vec::new();
         }
-        self.core.legal_moves().into_iter().map(|mv| self.core.action_of(mv)).collect()
+        self.core
+            .legal_moves()
+            .into_iter()
+            .map(|mv| self.core.action_of(mv))
+            .collect()
     }
     fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
         if check_turn(self, seat).is_err() {
@@ -398,7 +405,10 @@ impl<R: Rules> Game for ChessGame<R> {
         match self.core.move_of(action, &legal) {
             Some(mv) => {
                 let body = notation::san_body(&self.core.variant, &self.core.position, mv, &legal);
-                format!("{body}{}", self.core.check_suffix(mv, |after| self.core.has_legal_move(after)))
+                format!(
+                    "{body}{}",
+                    self.core.check_suffix(mv, |after| self.core.has_legal_move(after))
+                )
             }
             None => format!("{action:?}"),
         }

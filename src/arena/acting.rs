@@ -1,0 +1,111 @@
+//! What an action does to a game and what everyone is told: the one path every action takes,
+//! whoever plays it (a player, or the game's ruling when time runs out).
+
+use super::messages::{board_image_of, board_post, name, private_prompts};
+use super::{ArenaError, Change, Effects, Reply};
+use crate::store::{GameRow, GameStatus, LogEntry, NewEntry, UserId};
+use arbiter_engine::view::RecordEntry;
+use arbiter_engine::{Action, Game, Seat, Viewer};
+
+/// Applies a checked action by `seat` (played by `user`, or by the rules when `None`) and says
+/// what happened: publicly what a spectator may now read of the record, privately to the actor
+/// what only they may read, and to every seat with a new private prompt, that prompt.
+pub(super) fn apply_action(
+    game: &mut GameRow,
+    user: Option<&UserId>,
+    seat: Seat,
+    action: Action,
+    now: i64,
+) -> Result<Change, ArenaError> {
+    let notation = game.state.notation(seat, &action);
+    let public_before = game.state.view(Viewer::Spectator).record;
+    let prompted_before: Vec<Seat> = prompted(game);
+    game.state.apply(seat, &action)?;
+    game.offer = None; // any move answers a pending offer with "no"
+    game.turn_since = now;
+    follow_turn(game, now);
+    if game.state.outcome().is_some() {
+        game.status = GameStatus::Finished;
+    }
+    let entry = NewEntry {
+        entry: LogEntry::Act { seat, action },
+        notation: notation.clone(),
+    };
+    let actor = match user {
+        Some(user) => name(user),
+        None => game.player(seat).map(name).unwrap_or_default(),
+    };
+    let public_after = game.state.view(Viewer::Spectator).record;
+    let news = news(&public_before, &public_after);
+    let own = game.state.view(Viewer::Seat(seat));
+    let is_hidden =
+        own.record.len() > public_before.len() && public_after.get(public_before.len()).is_some_and(|e| e.is_hidden);
+    let mut effects = Effects::default();
+    let text = if is_hidden {
+        format!("{actor} has made their secret choice.")
+    } else {
+        format!("{actor} played {}", news.join(" "))
+    };
+    effects.posts.push(board_post(game, text));
+    if is_hidden && user.is_some() {
+        effects.reply = Some(Reply {
+            text: format!("Your choice `{notation}` is recorded. Nobody else can see it."),
+            board: Some(board_image_of(game, own)),
+        });
+    }
+    // Prompt only the seats whose private prompt this action opened: the others were prompted
+    // when theirs began.
+    effects.direct_messages = private_prompts(game)
+        .into_iter()
+        .filter(|dm| game.seat_of(&dm.to).is_some_and(|s| !prompted_before.contains(&s)))
+        .collect();
+    Ok(Change {
+        entries: vec![entry],
+        effects,
+    })
+}
+
+/// The seats that have a private prompt now.
+fn prompted(game: &GameRow) -> Vec<Seat> {
+    game.state
+        .to_act()
+        .into_iter()
+        .filter(|&seat| game.state.view(Viewer::Seat(seat)).prompt.is_some())
+        .collect()
+}
+
+/// What a spectator reads now that they could not before: new entries, and entries revealed
+/// since ("(chose a bomb carrier)" becoming "bomb:d2").
+fn news(before: &[RecordEntry], after: &[RecordEntry]) -> Vec<String> {
+    let mut news: Vec<String> = Vec::new();
+    for (index, entry) in after.iter().enumerate() {
+        match before.get(index) {
+            Some(old) if old == entry => {}
+            Some(_) => news.push(format!("(revealed: {})", entry.text)),
+            None => news.push(entry.text.clone()),
+        }
+    }
+    // The action itself comes first, what it revealed after it.
+    news.sort_by_key(|text| text.starts_with("(revealed"));
+    news
+}
+
+/// After an action: the clock follows the turn (a set-up turn of two placements is one turn),
+/// and stops when the game ends.
+fn follow_turn(game: &mut GameRow, now: i64) {
+    let is_over = game.state.outcome().is_some();
+    let to_act = game.state.to_act();
+    let Some(clock) = game.deathmatch.as_mut().and_then(|d| d.clock.as_mut()) else {
+        return;
+    };
+    if is_over {
+        clock.end_turn(now);
+        return;
+    }
+    let current = clock.turn.map(|t| t.seat);
+    if let Some(&next) = to_act.first()
+        && current != Some(next)
+    {
+        clock.start_turn(next, now);
+    }
+}
