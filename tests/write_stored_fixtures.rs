@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 use support::{alice, bob, carol, started};
 
-const FORMAT: &str = "v0";
+const FORMAT: &str = "v1";
 
 async fn act(arena: &Arena, id: GameId, moves: &[(&UserId, &str)]) {
     for (user, text) in moves {
@@ -25,6 +25,21 @@ async fn act(arena: &Arena, id: GameId, moves: &[(&UserId, &str)]) {
     }
 }
 
+/// Every column of a row, as stored.
+fn columns(row: &sqlx::sqlite::SqliteRow) -> serde_json::Map<String, Value> {
+    use sqlx::Column;
+    let mut columns = serde_json::Map::new();
+    for (index, column) in row.columns().iter().enumerate() {
+        let value = match row.try_get::<Option<i64>, _>(index) {
+            Ok(Some(n)) => json!(n),
+            Ok(None) => Value::Null,
+            Err(_) => json!(row.try_get::<Option<String>, _>(index).unwrap()),
+        };
+        columns.insert(column.name().to_string(), value);
+    }
+    columns
+}
+
 /// Every column of the game and its log, as stored, and what the code of the day made of it.
 async fn dump(pool: &sqlx::SqlitePool, arena: &Arena, id: GameId, next: Option<(&str, &str)>) -> Value {
     let row = sqlx::query("SELECT * FROM games WHERE id = $1")
@@ -32,30 +47,16 @@ async fn dump(pool: &sqlx::SqlitePool, arena: &Arena, id: GameId, next: Option<(
         .fetch_one(pool)
         .await
         .unwrap();
-    let mut columns = serde_json::Map::new();
-    for (index, column) in row.columns().iter().enumerate() {
-        use sqlx::Column;
-        let name = column.name().to_string();
-        let value = match row.try_get::<Option<i64>, _>(index) {
-            Ok(Some(n)) => json!(n),
-            Ok(None) => Value::Null,
-            Err(_) => json!(row.try_get::<Option<String>, _>(index).unwrap()),
-        };
-        columns.insert(name, value);
-    }
-    let log: Vec<Value> = sqlx::query("SELECT seq, entry, notation, at FROM game_log WHERE game_id = $1 ORDER BY seq")
+    let log: Vec<Value> = sqlx::query("SELECT * FROM game_log WHERE game_id = $1 ORDER BY seq")
         .bind(id)
         .fetch_all(pool)
         .await
         .unwrap()
         .iter()
         .map(|r| {
-            json!({
-                "seq": r.get::<i64, _>("seq"),
-                "entry": r.get::<String, _>("entry"),
-                "notation": r.get::<String, _>("notation"),
-                "at": r.get::<i64, _>("at"),
-            })
+            let mut entry = columns(r);
+            entry.remove("game_id");
+            Value::Object(entry)
         })
         .collect();
     let game = arena.store().game(id).await.unwrap().unwrap();
@@ -72,7 +73,7 @@ async fn dump(pool: &sqlx::SqlitePool, arena: &Arena, id: GameId, next: Option<(
         .collect();
     json!({
         "format": FORMAT,
-        "game": Value::Object(columns),
+        "game": Value::Object(columns(&row)),
         "log": log,
         "expected": {
             "fen": view.fen(),

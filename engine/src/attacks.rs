@@ -56,73 +56,140 @@ pub(crate) fn is_capturable(variant: &Variant, cell: Cell, by: Color) -> bool {
         .is_some_and(|p| p.color != by && !variant.piece(p.kind).def.is_uncapturable)
 }
 
+/// A variant's capturing moves for one colour, grouped for the attack test: every plain leap
+/// (one step, the same path and first-move rule) once with the kinds that make it, every
+/// unlimited ride without a path once per direction with the kinds that ride it, and the rest
+/// (limited or lame rides, hoppers, grasshoppers) rule by rule. A square is then tested by looking
+/// at each distinct leap square and walking each distinct line once, whatever the number of kinds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AttackIndex {
+    leaps: Vec<(MoveRule, KindSet)>,
+    rays: Vec<(Offset, KindSet)>,
+    others: Vec<(Kind, MoveRule)>,
+}
+
+/// A set of piece kinds, bit `k` for kind `k`.
+type KindSet = u64;
+
+impl AttackIndex {
+    /// The index of `color`'s capturing moves for pieces given as (kind, their rules).
+    pub fn new<'a>(pieces: impl Iterator<Item = (Kind, &'a [MoveRule])>) -> AttackIndex {
+        let mut index = AttackIndex::default();
+        for (kind, rules) in pieces {
+            for rule in rules.iter().filter(|r| r.can_capture) {
+                match rule.travel {
+                    Travel::Leap => match index.leaps.iter_mut().find(|(r, _)| {
+                        r.step == rule.step && r.path == rule.path && r.is_initial_only == rule.is_initial_only
+                    }) {
+                        Some((_, kinds)) => *kinds |= 1 << kind,
+                        None => index.leaps.push((rule.clone(), 1 << kind)),
+                    },
+                    Travel::Ride { range: 0 } if rule.path.is_empty() && !rule.is_initial_only => {
+                        match index.rays.iter_mut().find(|(step, _)| *step == rule.step) {
+                            Some((_, kinds)) => *kinds |= 1 << kind,
+                            None => index.rays.push((rule.step, 1 << kind)),
+                        }
+                    }
+                    _ => index.others.push((kind, rule.clone())),
+                }
+            }
+        }
+        index
+    }
+}
+
+/// Whether `cell` holds a piece of `by` whose kind is in `kinds`.
+#[inline]
+fn holds(cell: Cell, by: Color, kinds: KindSet) -> bool {
+    cell.has_color(by) && cell.as_piece().is_some_and(|p| kinds & (1 << p.kind) != 0)
+}
+
 /// Whether a piece of `by` attacks `target` with its own movement: could capture there if an
 /// enemy piece stood on it. Variants' extra attacks come on top (see [`crate::rules::Rules`]).
 pub fn pieces_attack(variant: &Variant, board: &Board, target: Square, by: Color) -> bool {
     let size = board.size();
-    for (kind, piece_type) in variant.table.iter() {
-        let attacker = Cell::piece(Piece::new(kind, by));
-        let is_attacker = |sq: Square| board.get(sq).unmarked() == attacker;
-        for rule in piece_type.rules(by).iter().filter(|r| r.can_capture) {
-            let found = match rule.travel {
-                Travel::Leap => back(size, target, rule.step).is_some_and(|from| {
-                    is_attacker(from)
-                        && is_path_clear(board, from, &rule.path)
-                        && (!rule.is_initial_only || is_initial_square(variant, by, from))
-                }),
-                Travel::Ride { range } => {
-                    let mut square = target;
-                    let mut steps = 0u8;
-                    let mut found = false;
-                    while let Some(from) = back(size, square, rule.step) {
-                        steps += 1;
-                        if range != 0 && steps > range {
-                            break;
-                        }
-                        if !board.get(from).is_empty() {
-                            found = is_attacker(from) && ride_paths_clear(board, from, rule, steps);
-                            break;
-                        }
-                        square = from;
-                    }
-                    found
+    let index = variant.table.attacks(by);
+    for (rule, kinds) in &index.leaps {
+        if let Some(from) = back(size, target, rule.step)
+            && holds(board.get(from), by, *kinds)
+            && is_path_clear(board, from, &rule.path)
+            && (!rule.is_initial_only || is_initial_square(variant, by, from))
+        {
+            return true;
+        }
+    }
+    for &(step, kinds) in &index.rays {
+        let mut square = target;
+        while let Some(from) = back(size, square, step) {
+            let cell = board.get(from);
+            if !cell.is_empty() {
+                if holds(cell, by, kinds) {
+                    return true;
                 }
-                Travel::Hop => {
-                    let mut square = target;
-                    let mut has_screen = false;
+                break;
+            }
+            square = from;
+        }
+    }
+    for (kind, rule) in &index.others {
+        let attacker = Cell::piece(Piece::new(*kind, by));
+        let is_attacker = |sq: Square| board.get(sq).unmarked() == attacker;
+        let found = match rule.travel {
+            Travel::Leap => false,
+            Travel::Ride { range } => {
+                let mut square = target;
+                let mut steps = 0u8;
+                let mut found = false;
+                while let Some(from) = back(size, square, rule.step) {
+                    steps += 1;
+                    if range != 0 && steps > range {
+                        break;
+                    }
+                    if !board.get(from).is_empty() {
+                        found = is_attacker(from)
+                            && ride_paths_clear(board, from, rule, steps)
+                            && (!rule.is_initial_only || is_initial_square(variant, by, from));
+                        break;
+                    }
+                    square = from;
+                }
+                found
+            }
+            Travel::Hop => {
+                let mut square = target;
+                let mut has_screen = false;
+                let mut found = false;
+                while let Some(from) = back(size, square, rule.step) {
+                    square = from;
+                    if board.get(from).is_empty() {
+                        continue;
+                    }
+                    if has_screen {
+                        found = is_attacker(from);
+                        break;
+                    }
+                    has_screen = true;
+                }
+                found
+            }
+            Travel::Grasshop => match back(size, target, rule.step) {
+                Some(hurdle) if !board.get(hurdle).is_empty() => {
+                    let mut square = hurdle;
                     let mut found = false;
                     while let Some(from) = back(size, square, rule.step) {
                         square = from;
-                        if board.get(from).is_empty() {
-                            continue;
-                        }
-                        if has_screen {
+                        if !board.get(from).is_empty() {
                             found = is_attacker(from);
                             break;
                         }
-                        has_screen = true;
                     }
                     found
                 }
-                Travel::Grasshop => match back(size, target, rule.step) {
-                    Some(hurdle) if !board.get(hurdle).is_empty() => {
-                        let mut square = hurdle;
-                        let mut found = false;
-                        while let Some(from) = back(size, square, rule.step) {
-                            square = from;
-                            if !board.get(from).is_empty() {
-                                found = is_attacker(from);
-                                break;
-                            }
-                        }
-                        found
-                    }
-                    _ => false,
-                },
-            };
-            if found {
-                return true;
-            }
+                _ => false,
+            },
+        };
+        if found {
+            return true;
         }
     }
     false

@@ -244,6 +244,7 @@ pub fn is_in_check<R: Rules>(rules: &R, variant: &Variant, position: &Position, 
 }
 
 /// Plays a move that the generator produced, without checking it, and says what it did.
+#[inline]
 pub fn make_move<R: Rules>(rules: &R, variant: &Variant, position: &mut Position, mv: Move) -> Made {
     let board = &mut position.board;
     let moving = board.piece_at(mv.from).expect("a move starts on a piece");
@@ -279,11 +280,17 @@ pub fn make_move<R: Rules>(rules: &R, variant: &Variant, position: &mut Position
         position.castling.clear_color(color);
         position.royals[color.index()] = Some(landing);
     }
-    for (_, victim) in made.captures() {
-        if variant.is_royal(victim.kind, victim.color) {
-            position.royals[victim.color.index()] = None;
-        }
+    if let Some((_, victim)) = entered
+        && variant.is_royal(victim.kind, victim.color)
+    {
+        position.royals[victim.color.index()] = None;
     }
+    if let Some((_, victim)) = carried_on
+        && variant.is_royal(victim.kind, victim.color)
+    {
+        position.royals[victim.color.index()] = None;
+    }
+    // A move from or onto a corner takes that corner's castling right away.
     for corner_color in Color::BOTH {
         let rank = if corner_color == Color::White {
             0
@@ -292,7 +299,7 @@ pub fn make_move<R: Rules>(rules: &R, variant: &Variant, position: &mut Position
         };
         for (is_king_side, file) in [(true, variant.size.files - 1), (false, 0)] {
             let corner = Square::new(file, rank);
-            if mv.from == corner || mv.to == corner || landing == corner {
+            if mv.from == corner || mv.to == corner || (mv.arrival.is_some() && landing == corner) {
                 position.castling.set(corner_color, is_king_side, false);
             }
         }
@@ -330,7 +337,9 @@ pub fn legal_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position) 
     pseudo_legal_moves(rules, variant, position, &mut moves);
     if rules.needs_legality_test(variant, position) {
         moves.retain(|&mv| {
-            let next = after(rules, variant, position, mv);
+            // Cloned and made in place: a position returned by value would be copied once more.
+            let mut next = position.clone();
+            make_move(rules, variant, &mut next, mv);
             rules.is_legal(variant, position, &mv, &next)
         });
     }
@@ -348,7 +357,11 @@ pub fn perft<R: Rules>(rules: &R, variant: &Variant, position: &Position, depth:
     }
     moves
         .iter()
-        .map(|&mv| perft(rules, variant, &after(rules, variant, position, mv), depth - 1))
+        .map(|&mv| {
+            let mut next = position.clone();
+            make_move(rules, variant, &mut next, mv);
+            perft(rules, variant, &next, depth - 1)
+        })
         .sum()
 }
 

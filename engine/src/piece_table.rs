@@ -1,5 +1,6 @@
 //! A variant's pieces, compiled: what FEN, notation and the move generator look pieces up in.
 
+use crate::attacks::AttackIndex;
 use crate::betza::BetzaError;
 use crate::piece::{Color, Kind, MAX_KINDS, PieceDef, PieceType, Symbol};
 use thiserror::Error;
@@ -22,6 +23,8 @@ pub struct PieceTable {
     pieces: Vec<PieceType>,
     /// Per colour, bit `k` set when kind `k` is royal for that colour.
     royal: [u64; 2],
+    /// Per colour, the capturing moves grouped for the attack test.
+    attacks: [AttackIndex; 2],
 }
 
 impl PieceTable {
@@ -49,7 +52,10 @@ impl PieceTable {
             })?;
             pieces.push(compiled);
         }
-        Ok(PieceTable { pieces, royal })
+        let attacks = Color::BOTH.map(|color| {
+            AttackIndex::new(pieces.iter().enumerate().map(|(kind, p)| (kind as Kind, p.rules(color))))
+        });
+        Ok(PieceTable { pieces, royal, attacks })
     }
 
     #[inline]
@@ -74,6 +80,12 @@ impl PieceTable {
     /// Every kind with its piece.
     pub fn iter(&self) -> impl Iterator<Item = (Kind, &PieceType)> {
         self.pieces.iter().enumerate().map(|(kind, p)| (kind as Kind, p))
+    }
+
+    /// `color`'s capturing moves, grouped for the attack test.
+    #[inline]
+    pub fn attacks(&self, color: Color) -> &AttackIndex {
+        &self.attacks[color.index()]
     }
 
     #[inline]

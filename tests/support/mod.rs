@@ -32,7 +32,16 @@ fn unique_name(prefix: &str) -> String {
 pub struct TestDb {
     pub name: &'static str,
     pub store: Arc<dyn Store>,
+    /// The database itself, for tests that write rows as another version of the code did.
+    pub pool: Pool,
     cleanup: Cleanup,
+}
+
+/// The connection pool under a test store.
+#[derive(Clone)]
+pub enum Pool {
+    Sqlite(sqlx::SqlitePool),
+    Postgres(sqlx::PgPool),
 }
 
 enum Cleanup {
@@ -74,6 +83,7 @@ pub async fn sqlite() -> TestDb {
     let store = SqliteStore::connect(&url).await.expect("SQLite opens");
     TestDb {
         name: "sqlite",
+        pool: Pool::Sqlite(store.pool().clone()),
         store: Arc::new(store),
         cleanup: Cleanup::Directory(dir),
     }
@@ -109,6 +119,7 @@ pub async fn postgres() -> Option<TestDb> {
         .expect("PostgreSQL store connects");
     Some(TestDb {
         name: "postgres",
+        pool: Pool::Postgres(store.pool().clone()),
         store: Arc::new(store),
         cleanup: Cleanup::Schema { url, schema },
     })
