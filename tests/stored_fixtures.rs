@@ -190,7 +190,11 @@ async fn check(db: &TestDb, fixture: &Fixture, id: GameId) {
             last.text
         );
         let log = db.store.log(id).await.unwrap();
-        assert_eq!(rebuild(&after.setup, &log).unwrap(), after.state, "{name}: replay after the move");
+        assert_eq!(
+            rebuild(&after.setup, &log).unwrap(),
+            after.state,
+            "{name}: replay after the move"
+        );
     }
 }
 
@@ -198,8 +202,14 @@ async fn check(db: &TestDb, fixture: &Fixture, id: GameId) {
 async fn games_stored_by_every_earlier_format_load_replay_and_go_on() {
     let fixtures = fixtures();
     for format in ["v0", "v1"] {
-        let count = fixtures.iter().filter(|f| f.name.starts_with(&format!("{format}/"))).count();
-        assert!(count >= 14, "{format} has a fixture of every variant in every phase ({count})");
+        let count = fixtures
+            .iter()
+            .filter(|f| f.name.starts_with(&format!("{format}/")))
+            .count();
+        assert!(
+            count >= 14,
+            "{format} has a fixture of every variant in every phase ({count})"
+        );
     }
     for db in databases().await {
         for (index, fixture) in fixtures.iter().enumerate() {

@@ -53,7 +53,12 @@ impl PieceTable {
             pieces.push(compiled);
         }
         let attacks = Color::BOTH.map(|color| {
-            AttackIndex::new(pieces.iter().enumerate().map(|(kind, p)| (kind as Kind, p.rules(color))))
+            AttackIndex::new(
+                pieces
+                    .iter()
+                    .enumerate()
+                    .map(|(kind, p)| (kind as Kind, p.rules(color))),
+            )
         });
         Ok(PieceTable { pieces, royal, attacks })
     }
