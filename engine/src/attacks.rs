@@ -1,6 +1,7 @@
 //! Whether a square is attacked by the pieces' own movement, for any piece a variant defines,
 //! and the geometry the generator shares with it.
 
+use crate::attack_index::KindSet;
 use crate::betza::{MoveRule, Offset, Travel};
 use crate::geometry::{BoardSize, Square};
 use crate::piece::{Cell, Color, Kind, Piece, Promotion};
@@ -56,48 +57,6 @@ pub(crate) fn is_capturable(variant: &Variant, cell: Cell, by: Color) -> bool {
         .is_some_and(|p| p.color != by && !variant.piece(p.kind).def.is_uncapturable)
 }
 
-/// A variant's capturing moves for one colour, grouped for the attack test: every plain leap
-/// (one step, the same path and first-move rule) once with the kinds that make it, every
-/// unlimited ride without a path once per direction with the kinds that ride it, and the rest
-/// (limited or lame rides, hoppers, grasshoppers) rule by rule. A square is then tested by looking
-/// at each distinct leap square and walking each distinct line once, whatever the number of kinds.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct AttackIndex {
-    leaps: Vec<(MoveRule, KindSet)>,
-    rays: Vec<(Offset, KindSet)>,
-    others: Vec<(Kind, MoveRule)>,
-}
-
-/// A set of piece kinds, bit `k` for kind `k`.
-type KindSet = u64;
-
-impl AttackIndex {
-    /// The index of `color`'s capturing moves for pieces given as (kind, their rules).
-    pub fn new<'a>(pieces: impl Iterator<Item = (Kind, &'a [MoveRule])>) -> AttackIndex {
-        let mut index = AttackIndex::default();
-        for (kind, rules) in pieces {
-            for rule in rules.iter().filter(|r| r.can_capture) {
-                match rule.travel {
-                    Travel::Leap => match index.leaps.iter_mut().find(|(r, _)| {
-                        r.step == rule.step && r.path == rule.path && r.is_initial_only == rule.is_initial_only
-                    }) {
-                        Some((_, kinds)) => *kinds |= 1 << kind,
-                        None => index.leaps.push((rule.clone(), 1 << kind)),
-                    },
-                    Travel::Ride { range: 0 } if rule.path.is_empty() && !rule.is_initial_only => {
-                        match index.rays.iter_mut().find(|(step, _)| *step == rule.step) {
-                            Some((_, kinds)) => *kinds |= 1 << kind,
-                            None => index.rays.push((rule.step, 1 << kind)),
-                        }
-                    }
-                    _ => index.others.push((kind, rule.clone())),
-                }
-            }
-        }
-        index
-    }
-}
-
 /// Whether `cell` holds a piece of `by` whose kind is in `kinds`.
 #[inline]
 fn holds(cell: Cell, by: Color, kinds: KindSet) -> bool {
@@ -109,7 +68,7 @@ fn holds(cell: Cell, by: Color, kinds: KindSet) -> bool {
 pub fn pieces_attack(variant: &Variant, board: &Board, target: Square, by: Color) -> bool {
     let size = board.size();
     let index = variant.table.attacks(by);
-    for (rule, kinds) in &index.leaps {
+    for (rule, kinds) in index.leaps() {
         if let Some(from) = back(size, target, rule.step)
             && holds(board.get(from), by, *kinds)
             && is_path_clear(board, from, &rule.path)
@@ -118,7 +77,7 @@ pub fn pieces_attack(variant: &Variant, board: &Board, target: Square, by: Color
             return true;
         }
     }
-    for &(step, kinds) in &index.rays {
+    for &(step, kinds) in index.rays() {
         let mut square = target;
         while let Some(from) = back(size, square, step) {
             let cell = board.get(from);
@@ -131,7 +90,7 @@ pub fn pieces_attack(variant: &Variant, board: &Board, target: Square, by: Color
             square = from;
         }
     }
-    for (kind, rule) in &index.others {
+    for (kind, rule) in index.others() {
         let attacker = Cell::piece(Piece::new(*kind, by));
         let is_attacker = |sq: Square| board.get(sq).unmarked() == attacker;
         let found = match rule.travel {

@@ -2,102 +2,13 @@
 //! game makes about time and takebacks. What a viewer may see is in [`crate::view`].
 
 use crate::geometry::Square;
-use crate::piece::Color;
 use crate::view::View;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use thiserror::Error;
 
-/// A player's place in a game: the first seat or the second. A game names its seats ("White",
-/// "Red", "A") and says which colour a seat plays on which board; in a one-board game the first
-/// seat plays White.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Seat {
-    First,
-    Second,
-}
-
-impl Seat {
-    pub const BOTH: [Seat; 2] = [Seat::First, Seat::Second];
-
-    pub fn index(self) -> usize {
-        self as usize
-    }
-    pub fn other(self) -> Seat {
-        match self {
-            Seat::First => Seat::Second,
-            Seat::Second => Seat::First,
-        }
-    }
-    pub fn from_index(index: usize) -> Option<Seat> {
-        Seat::BOTH.get(index).copied()
-    }
-    /// The colour this seat plays in a one-board game.
-    pub fn color(self) -> Color {
-        match self {
-            Seat::First => Color::White,
-            Seat::Second => Color::Black,
-        }
-    }
-    /// The seat that plays `color` in a one-board game.
-    pub fn of_color(color: Color) -> Seat {
-        match color {
-            Color::White => Seat::First,
-            Color::Black => Seat::Second,
-        }
-    }
-}
-
-/// Stored as its index (0 or 1); the colour names of stored format 0 still read.
-impl Serialize for Seat {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_u8(self.index() as u8)
-    }
-}
-
-impl<'de> Deserialize<'de> for Seat {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Seat, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Stored {
-            Index(u8),
-            Colour(String),
-        }
-        let seat = match Stored::deserialize(deserializer)? {
-            Stored::Index(index) => Seat::from_index(index as usize),
-            Stored::Colour(name) => match name.as_str() {
-                "white" => Some(Seat::First),
-                "black" => Some(Seat::Second),
-                _ => None,
-            },
-        };
-        seat.ok_or_else(|| serde::de::Error::custom("a seat is 0 or 1"))
-    }
-}
-
-/// Who is looking at a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Viewer {
-    /// A seated player: sees the board and their own secrets.
-    Seat(Seat),
-    /// Anyone else: sees only what is public.
-    Spectator,
-    /// Sees everything: what records and reviews use once a game has ended.
-    Arbiter,
-}
-
-/// The stage a game is in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Phase {
-    /// Pieces are being placed or picked.
-    Setup,
-    /// Seats choose something secretly and simultaneously.
-    SealedChoice,
-    Play,
-    Finished,
-}
+pub use crate::outcome::{EndReason, Outcome, Phase};
+pub use crate::seat::{Seat, Viewer};
 
 /// A piece's stable id (a catalogue id such as `queen`): how actions name pieces, so that stored
 /// actions mean the same piece whatever order a variant lists its pieces in.
@@ -170,104 +81,6 @@ impl Action {
             promotion: None,
             choice: None,
             board: 0,
-        }
-    }
-}
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EndReason {
-    Checkmate,
-    Stalemate,
-    Repetition,
-    FiftyMoves,
-    InsufficientMaterial,
-    /// Blockade: the player to act had no complete turn.
-    NoCompleteTurn,
-    /// Beirut: a detonation destroyed the king.
-    KingDestroyed,
-    Resignation,
-    Agreement,
-    /// A clock ran out.
-    Timeout,
-    /// A host or arbiter decided the result.
-    Adjudication,
-    /// Called off before it really started; no result.
-    Aborted,
-}
-
-impl EndReason {
-    pub const ALL: [EndReason; 12] = [
-        EndReason::Checkmate,
-        EndReason::Stalemate,
-        EndReason::Repetition,
-        EndReason::FiftyMoves,
-        EndReason::InsufficientMaterial,
-        EndReason::NoCompleteTurn,
-        EndReason::KingDestroyed,
-        EndReason::Resignation,
-        EndReason::Agreement,
-        EndReason::Timeout,
-        EndReason::Adjudication,
-        EndReason::Aborted,
-    ];
-
-    pub fn describe(self) -> &'static str {
-        match self {
-            EndReason::Checkmate => "checkmate",
-            EndReason::Stalemate => "stalemate",
-            EndReason::Repetition => "threefold repetition",
-            EndReason::FiftyMoves => "the 50-move rule",
-            EndReason::InsufficientMaterial => "insufficient material",
-            EndReason::NoCompleteTurn => "no complete turn left",
-            EndReason::KingDestroyed => "the king was blown up",
-            EndReason::Resignation => "resignation",
-            EndReason::Agreement => "agreement",
-            EndReason::Timeout => "time",
-            EndReason::Adjudication => "adjudication",
-            EndReason::Aborted => "abort",
-        }
-    }
-
-    /// The reason `describe` names.
-    pub fn from_description(text: &str) -> Option<EndReason> {
-        EndReason::ALL.into_iter().find(|r| r.describe() == text)
-    }
-}
-
-/// How a game ended: the winner (none for a draw or an abort), why, and scores where the game
-/// keeps them.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Outcome {
-    pub winner: Option<Seat>,
-    pub reason: EndReason,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scores: Option<[i32; 2]>,
-}
-
-impl Outcome {
-    pub fn win(winner: Seat, reason: EndReason) -> Outcome {
-        Outcome {
-            winner: Some(winner),
-            reason,
-            scores: None,
-        }
-    }
-    pub fn draw(reason: EndReason) -> Outcome {
-        Outcome {
-            winner: None,
-            reason,
-            scores: None,
-        }
-    }
-    /// `1-0` (the first seat won), `0-1`, `1/2-1/2`, or `*` for an aborted game.
-    pub fn result_text(&self) -> &'static str {
-        match (self.winner, self.reason) {
-            (_, EndReason::Aborted) => "*",
-            (Some(Seat::First), _) => "1-0",
-            (Some(Seat::Second), _) => "0-1",
-            (None, _) => "1/2-1/2",
         }
     }
 }
@@ -384,15 +197,6 @@ pub fn check_turn(game: &dyn Game, seat: Seat) -> Result<(), ActionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn seats_are_stored_as_numbers_and_the_colour_names_of_format_0_still_read() {
-        assert_eq!(serde_json::to_string(&Seat::Second).unwrap(), "1");
-        assert_eq!(serde_json::from_str::<Seat>("0").unwrap(), Seat::First);
-        assert_eq!(serde_json::from_str::<Seat>("\"black\"").unwrap(), Seat::Second);
-        assert!(serde_json::from_str::<Seat>("2").is_err());
-        assert!(serde_json::from_str::<Seat>("\"red\"").is_err());
-    }
 
     #[test]
     fn actions_are_stored_with_square_names_and_piece_ids() {

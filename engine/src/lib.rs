@@ -6,6 +6,7 @@
 //! actions ([`game`]). The only way information leaves a game is a [`view::View`] for one
 //! viewer. docs/game-model.md describes how a game is built.
 
+pub mod attack_index;
 pub mod attacks;
 pub mod betza;
 pub mod catalogue;
@@ -16,11 +17,13 @@ pub mod game;
 pub mod geometry;
 pub mod movegen;
 pub mod notation;
+pub mod outcome;
 pub mod piece;
 pub mod piece_table;
 pub mod position;
 pub mod record;
 pub mod rules;
+pub mod seat;
 pub mod variant;
 pub mod variants;
 pub mod view;

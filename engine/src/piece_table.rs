@@ -1,6 +1,6 @@
 //! A variant's pieces, compiled: what FEN, notation and the move generator look pieces up in.
 
-use crate::attacks::AttackIndex;
+use crate::attack_index::AttackIndex;
 use crate::betza::BetzaError;
 use crate::piece::{Color, Kind, MAX_KINDS, PieceDef, PieceType, Symbol};
 use thiserror::Error;

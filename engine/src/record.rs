@@ -1,7 +1,7 @@
 //! A game's record as the game keeps it: each entry with who may read it. Views redact it for
 //! their viewer, so the game, not the service around it, decides what is secret and until when.
 
-use crate::game::{Seat, Viewer};
+use crate::seat::{Seat, Viewer};
 use crate::view::RecordEntry;
 use serde::{Deserialize, Serialize};
 use std::fmt;

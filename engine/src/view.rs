@@ -5,9 +5,10 @@
 //! so that images and messages are made the same way for every game: no code outside the engine
 //! needs to know which game it shows.
 
-use crate::game::{Outcome, Phase, Seat, Viewer};
 use crate::geometry::Square;
+use crate::outcome::{Outcome, Phase};
 use crate::piece::{Color, Symbol};
+use crate::seat::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
 /// How a side's pieces and marks are painted.

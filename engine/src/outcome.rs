@@ -1,0 +1,114 @@
+//! How far a game is: its phase, and how it ended.
+
+use crate::seat::Seat;
+use serde::{Deserialize, Serialize};
+
+/// The stage a game is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// Pieces are being placed or picked.
+    Setup,
+    /// Seats choose something secretly and simultaneously.
+    SealedChoice,
+    Play,
+    Finished,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    Repetition,
+    FiftyMoves,
+    InsufficientMaterial,
+    /// Blockade: the player to act had no complete turn.
+    NoCompleteTurn,
+    /// Beirut: a detonation destroyed the king.
+    KingDestroyed,
+    Resignation,
+    Agreement,
+    /// A clock ran out.
+    Timeout,
+    /// A host or arbiter decided the result.
+    Adjudication,
+    /// Called off before it really started; no result.
+    Aborted,
+}
+
+impl EndReason {
+    pub const ALL: [EndReason; 12] = [
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::Repetition,
+        EndReason::FiftyMoves,
+        EndReason::InsufficientMaterial,
+        EndReason::NoCompleteTurn,
+        EndReason::KingDestroyed,
+        EndReason::Resignation,
+        EndReason::Agreement,
+        EndReason::Timeout,
+        EndReason::Adjudication,
+        EndReason::Aborted,
+    ];
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Repetition => "threefold repetition",
+            EndReason::FiftyMoves => "the 50-move rule",
+            EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::NoCompleteTurn => "no complete turn left",
+            EndReason::KingDestroyed => "the king was blown up",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+            EndReason::Timeout => "time",
+            EndReason::Adjudication => "adjudication",
+            EndReason::Aborted => "abort",
+        }
+    }
+
+    /// The reason `describe` names.
+    pub fn from_description(text: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.describe() == text)
+    }
+}
+
+/// How a game ended: the winner (none for a draw or an abort), why, and scores where the game
+/// keeps them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winner: Option<Seat>,
+    pub reason: EndReason,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<[i32; 2]>,
+}
+
+impl Outcome {
+    pub fn win(winner: Seat, reason: EndReason) -> Outcome {
+        Outcome {
+            winner: Some(winner),
+            reason,
+            scores: None,
+        }
+    }
+    pub fn draw(reason: EndReason) -> Outcome {
+        Outcome {
+            winner: None,
+            reason,
+            scores: None,
+        }
+    }
+    /// `1-0` (the first seat won), `0-1`, `1/2-1/2`, or `*` for an aborted game.
+    pub fn result_text(&self) -> &'static str {
+        match (self.winner, self.reason) {
+            (_, EndReason::Aborted) => "*",
+            (Some(Seat::First), _) => "1-0",
+            (Some(Seat::Second), _) => "0-1",
+            (None, _) => "1/2-1/2",
+        }
+    }
+}
