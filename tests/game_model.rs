@@ -279,22 +279,38 @@ impl TwoBoards {
     }
 
     fn board_action(&self, board: usize, mv: Move) -> Action {
-        match self.boards[board].action_of(mv) {
-            Action::Move {
-                from,
-                to,
-                promotion,
-                choice,
-                ..
-            } => Action::Move {
-                from,
-                to,
-                promotion,
-                choice,
-                board: board as u8,
-            },
-            other => other,
-        }
+        with_board(&self.boards[board].action_of(mv), board as u8)
+    }
+
+    /// The board an action is played on and the move it names there, if it is legal.
+    fn move_of(&self, action: &Action) -> Option<(usize, Move)> {
+        let Action::Move { board, .. } = action else {
+            return None;
+        };
+        let b = *board as usize;
+        let core = self.boards.get(b)?;
+        core.move_of(&with_board(action, 0), &core.legal_moves())
+            .map(|mv| (b, mv))
+    }
+}
+
+/// The same action on another board.
+fn with_board(action: &Action, board: u8) -> Action {
+    match action.clone() {
+        Action::Move {
+            from,
+            to,
+            promotion,
+            choice,
+            ..
+        } => Action::Move {
+            from,
+            to,
+            promotion,
+            choice,
+            board,
+        },
+        other => other,
     }
 }
 
@@ -361,29 +377,10 @@ impl Game for TwoBoards {
         }
     }
     fn notation(&self, _seat: Seat, action: &Action) -> String {
-        let Action::Move { board, .. } = action else {
-            return format!("{action:?}");
-        };
-        let b = *board as usize;
-        let core = &self.boards[b];
-        let plain = match action {
-            Action::Move {
-                from,
-                to,
-                promotion,
-                choice,
-                ..
-            } => Action::Move {
-                from: *from,
-                to: *to,
-                promotion: promotion.clone(),
-                choice: *choice,
-                board: 0,
-            },
-            other => other.clone(),
-        };
-        let mv = core.move_of(&plain, &core.legal_moves()).expect("a legal action");
-        format!("{}:{}", b + 1, core.san_body(mv))
+        match self.move_of(action) {
+            Some((b, mv)) => format!("{}:{}", b + 1, self.boards[b].san_body(mv)),
+            None => format!("{action:?}"),
+        }
     }
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
         check_turn(self, seat)?;
@@ -391,27 +388,7 @@ impl Game for TwoBoards {
             return Err(ActionError::Illegal("that move is not legal here".into()));
         }
         let text = self.notation(seat, action);
-        let Action::Move {
-            board,
-            from,
-            to,
-            promotion,
-            choice,
-        } = action.clone()
-        else {
-            unreachable!("only moves are legal");
-        };
-        let b = board as usize;
-        let plain = Action::Move {
-            from,
-            to,
-            promotion,
-            choice,
-            board: 0,
-        };
-        let mv = self.boards[b]
-            .move_of(&plain, &self.boards[b].legal_moves())
-            .expect("legal");
+        let (b, mv) = self.move_of(action).expect("checked legal above");
         self.boards[b].play(seat, mv, text.clone());
         self.record.push(seat, text);
         Ok(())
