@@ -404,7 +404,7 @@ impl Game for TwoBoards {
         view.seat_names = ["A".into(), "B".into()];
         view.boards = (0..2)
             .map(|b| {
-                let mut board = self.boards[b].board_view(Vec::new());
+                let mut board = self.boards[b].board_view(viewer, Vec::new());
                 board.seats = [Seat::First, Seat::Second].map(|s| if b == 0 { s } else { s.other() });
                 board.label = Some(format!(
                     "Board {}: A {}, B {}",

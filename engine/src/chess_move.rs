@@ -86,3 +86,34 @@ impl Made {
         self.captures[0].is_some() || self.captures[1].is_some()
     }
 }
+
+/// The last move as images show it: where the piece came from, the square it entered, where it
+/// came to rest, and the square chosen with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct LastMove {
+    pub from: Square,
+    pub to: Square,
+    pub landing: Square,
+    pub choice: Option<Square>,
+}
+
+impl LastMove {
+    pub fn of(mv: &Move) -> LastMove {
+        LastMove {
+            from: mv.from,
+            to: mv.to,
+            landing: mv.landing(),
+            choice: mv.choice,
+        }
+    }
+
+    /// A move that stayed on one square (a detonation at `square`).
+    pub fn at(square: Square) -> LastMove {
+        LastMove {
+            from: square,
+            to: square,
+            landing: square,
+            choice: None,
+        }
+    }
+}

@@ -199,6 +199,7 @@ pub fn parse_position(table: &PieceTable, size: BoardSize, castles: bool, fen: &
         halfmove_clock,
         fullmove_number,
         royals: [None, None],
+        kings_unmoved: Color::BOTH.map(|c| castles && (castling.has(c, true) || castling.has(c, false))),
     };
     position
         .locate_royals(table)

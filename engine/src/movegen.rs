@@ -278,6 +278,7 @@ pub fn make_move<R: Rules>(rules: &R, variant: &Variant, position: &mut Position
 
     if variant.is_royal(moving.kind, color) {
         position.castling.clear_color(color);
+        position.kings_unmoved[color.index()] = false;
         position.royals[color.index()] = Some(landing);
     }
     if let Some((_, victim)) = entered

@@ -27,6 +27,10 @@ pub fn san_body(variant: &Variant, position: &Position, mv: Move, legal: &[Move]
     } else {
         piece_move_san(variant, position, mv, legal)
     };
+    if let Some(arrival) = mv.arrival {
+        out.push('>');
+        out.push_str(&arrival.to_string());
+    }
     if let Some(choice) = mv.choice {
         out.push('(');
         out.push_str(&choice.to_string());

@@ -28,6 +28,8 @@ pub enum EndReason {
     NoCompleteTurn,
     /// Beirut: a detonation destroyed the king.
     KingDestroyed,
+    /// Domination: the higher score when the turns ran out.
+    Points,
     Resignation,
     Agreement,
     /// A clock ran out.
@@ -39,7 +41,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 12] = [
+    pub const ALL: [EndReason; 13] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::Repetition,
@@ -47,6 +49,7 @@ impl EndReason {
         EndReason::InsufficientMaterial,
         EndReason::NoCompleteTurn,
         EndReason::KingDestroyed,
+        EndReason::Points,
         EndReason::Resignation,
         EndReason::Agreement,
         EndReason::Timeout,
@@ -63,6 +66,7 @@ impl EndReason {
             EndReason::InsufficientMaterial => "insufficient material",
             EndReason::NoCompleteTurn => "no complete turn left",
             EndReason::KingDestroyed => "the king was blown up",
+            EndReason::Points => "points when the turns ran out",
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
             EndReason::Timeout => "time",

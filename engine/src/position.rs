@@ -141,6 +141,11 @@ pub struct Position {
     pub fullmove_number: u32,
     /// Where each side's royal piece stands (kept up to date by `make`).
     pub royals: [Option<Square>; 2],
+    /// Whether each side's royal piece has never moved (what a castling right needs besides its
+    /// rook; Circe's reborn rooks restore a right only while it holds). Read from FEN as "has a
+    /// castling right".
+    #[serde(default)]
+    pub kings_unmoved: [bool; 2],
 }
 
 impl Position {
@@ -154,6 +159,7 @@ impl Position {
             halfmove_clock: 0,
             fullmove_number: 1,
             royals: [None, None],
+            kings_unmoved: [false, false],
         }
     }
 

@@ -4,11 +4,13 @@
 //! ([`Standard`]) pays nothing for them.
 
 use crate::attacks;
-use crate::chess_move::{Made, Move};
+use crate::chess_move::{LastMove, Made, Move};
 use crate::geometry::Square;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
+use crate::seat::Viewer;
 use crate::variant::Variant;
+use crate::view::Mark;
 
 pub trait Rules {
     /// Moves the piece on `from` has beyond its Betza movement (Knights are God: a relayed
@@ -62,6 +64,12 @@ pub trait Rules {
     #[inline]
     fn is_legal(&self, variant: &Variant, before: &Position, _mv: &Move, after: &Position) -> bool {
         !self.is_in_check(variant, after, before.turn)
+    }
+
+    /// What the game marks on its board for `viewer` beyond the last move and a check (portals,
+    /// a rebirth square, the pieces that may move as knights).
+    fn marks(&self, _variant: &Variant, _position: &Position, _last: Option<&LastMove>, _viewer: Viewer) -> Vec<Mark> {
+        Vec::new()
     }
 
     /// Whether `by` attacks `target`, its pieces' movement and the variant's extra attacks

@@ -157,9 +157,13 @@ impl TryFrom<VariantDef> for Variant {
 }
 
 /// The variant files built into the engine, by id.
-const BUILT_IN: [(&str, &str); 2] = [
+const BUILT_IN: [(&str, &str); 6] = [
     ("chess", include_str!("../variants/chess.toml")),
     ("blockade", include_str!("../variants/blockade.toml")),
+    ("circe", include_str!("../variants/circe.toml")),
+    ("portal", include_str!("../variants/portal.toml")),
+    ("knights-are-god", include_str!("../variants/knights-are-god.toml")),
+    ("domination", include_str!("../variants/domination.toml")),
 ];
 
 impl Variant {
@@ -200,7 +204,7 @@ impl Variant {
         Ok(variant)
     }
 
-    /// A variant file built into the engine (`chess`, `blockade`), compiled once.
+    /// A variant file built into the engine (engine/variants/), compiled once.
     pub fn built_in(id: &str) -> Option<Arc<Variant>> {
         static COMPILED: std::sync::OnceLock<Vec<Arc<Variant>>> = std::sync::OnceLock::new();
         let all = COMPILED.get_or_init(|| {

@@ -163,6 +163,8 @@ pub struct View {
     pub pool: Vec<PieceRef>,
     /// Points per seat, in games that keep a score.
     pub scores: Option<[i32; 2]>,
+    /// Full turns played and how many the game lasts, in games with a fixed length.
+    pub turns: Option<(u32, u32)>,
     /// The viewer's own prompt, when they must answer something privately now.
     pub prompt: Option<Prompt>,
     /// The record, with what the viewer may not know replaced.

@@ -236,12 +236,19 @@ impl Scene {
             }
         });
         let mut lines = decor.lines.clone();
+        let mut status: Vec<String> = Vec::new();
         if let Some(scores) = view.scores {
             let parts: Vec<String> = Seat::BOTH
                 .iter()
                 .map(|seat| format!("{} {}", view.seat_names[seat.index()], scores[seat.index()]))
                 .collect();
-            lines.push(format!("Score: {}", parts.join(" · ")));
+            status.push(format!("Score: {}", parts.join(" · ")));
+        }
+        if let Some((played, of)) = view.turns {
+            status.push(format!("turn {played}/{of}"));
+        }
+        if !status.is_empty() {
+            lines.push(status.join(" · "));
         }
         if let Some(outcome) = &view.outcome {
             let verdict = match outcome.winner {

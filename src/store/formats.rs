@@ -96,6 +96,8 @@ mod v0 {
         match variant {
             VariantId::Chess | VariantId::Beirut => &["king", "queen", "rook", "bishop", "knight", "pawn"],
             VariantId::Blockade | VariantId::Garden => &["blockade-queen", "blockade-rook", "blockade-bishop"],
+            // Games added after format 0 never wrote it.
+            _ => &[],
         }
     }
 

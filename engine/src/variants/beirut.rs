@@ -5,7 +5,7 @@
 //! vanishes when the piece is captured (a silent defusal). Views show a mark only to its owner,
 //! and to everyone once the game has ended.
 
-use crate::chess_move::Move;
+use crate::chess_move::{LastMove, Move};
 use crate::fen::FenError;
 use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, Seat, Viewer, check_turn};
 use crate::geometry::Square;
@@ -348,7 +348,7 @@ impl Game for BeirutGame {
                 let (after, _) = self.detonation().expect("checked legal above");
                 self.core.position = after;
                 self.core.record.push(seat, text);
-                self.core.finish_action(center.map(|c| (c, c)));
+                self.core.finish_action(center.map(LastMove::at));
             }
             other => {
                 let legal = self.core.legal_moves();
@@ -378,7 +378,7 @@ impl Game for BeirutGame {
         } else {
             "B: your secret bomb carrier (only you see this mark)"
         };
-        let marks = self
+        let marks: Vec<Mark> = self
             .core
             .position
             .board
@@ -395,7 +395,7 @@ impl Game for BeirutGame {
                 meaning: meaning.into(),
             })
             .collect();
-        view.boards[0].marks = marks;
+        view.boards[0].marks.extend(marks);
         if let Viewer::Seat(seat) = viewer
             && self.is_choosing()
             && self.to_act().contains(&seat)

@@ -558,6 +558,7 @@ impl Game for BlockadeGame {
                 .map(|hand| hand.into_iter().map(|kind| kind as usize).collect()),
             pool: Vec::new(),
             scores: None,
+            turns: None,
             prompt: None,
             record: self.record.visible(viewer, true),
             notes: Vec::new(),

@@ -1,7 +1,7 @@
 //! The shared chess core, and chess-like games defined by a variant file plus [`Rules`] hooks
 //! (FIDE chess is `variants/chess.toml` with the standard rules). Rules page: docs/rules/chess.md.
 
-use crate::chess_move::{Move, Special};
+use crate::chess_move::{LastMove, Move, Special};
 use crate::fen::FenError;
 use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, PieceId, Seat, Viewer, check_turn};
 use crate::geometry::Square;
@@ -32,7 +32,7 @@ pub struct ChessCore<R = Standard> {
     /// every position reached, the current one last.
     keys: Vec<u64>,
     pub record: Record,
-    pub last_move: Option<(Square, Square)>,
+    pub last: Option<LastMove>,
 }
 
 impl<R: Rules + Default> ChessCore<R> {
@@ -43,7 +43,7 @@ impl<R: Rules + Default> ChessCore<R> {
             position,
             keys: Vec::new(),
             record: Record::default(),
-            last_move: None,
+            last: None,
         };
         core.keys.push(core.repetition_key());
         core
@@ -141,13 +141,13 @@ impl<R: Rules> ChessCore<R> {
     pub fn play(&mut self, seat: Seat, mv: Move, text: String) {
         movegen::make_move(&self.rules, &self.variant, &mut self.position, mv);
         self.record.push(seat, text);
-        self.finish_action(Some((mv.from, mv.landing())));
+        self.finish_action(Some(LastMove::of(&mv)));
     }
 
     /// Marks the end of an action already recorded (a move, or a detonation that changed the
     /// position another way).
-    pub fn finish_action(&mut self, last_move: Option<(Square, Square)>) {
-        self.last_move = last_move;
+    pub fn finish_action(&mut self, last: Option<LastMove>) {
+        self.last = last;
         let key = self.repetition_key();
         self.keys.push(key);
     }
@@ -219,12 +219,16 @@ impl<R: Rules> ChessCore<R> {
         }
     }
 
-    /// The board as anyone sees it, with `marks` the game adds for the viewer.
-    pub fn board_view(&self, marks: Vec<Mark>) -> BoardView {
+    /// The board as `viewer` sees it: the game's own marks (see [`Rules::marks`]) and `extra`.
+    pub fn board_view(&self, viewer: Viewer, extra: Vec<Mark>) -> BoardView {
+        let mut marks = self
+            .rules
+            .marks(&self.variant, &self.position, self.last.as_ref(), viewer);
+        marks.extend(extra);
         board_view(
             &self.position.board,
             marks,
-            self.last_move,
+            self.last.map(|last| (last.from, last.landing)),
             self.check_square(),
             self.public_fen(),
         )
@@ -246,12 +250,13 @@ impl<R: Rules> ChessCore<R> {
             seat_names: ["White".into(), "Black".into()],
             sides: [SideStyle::White, SideStyle::Black],
             pieces: piece_views(&self.variant),
-            boards: vec![self.board_view(Vec::new())],
+            boards: vec![self.board_view(viewer, Vec::new())],
             phase,
             to_act,
             hands: [Vec::new(), Vec::new()],
             pool: Vec::new(),
             scores: None,
+            turns: None,
             prompt: None,
             record: self.record.visible(viewer, outcome.is_some()),
             notes: Vec::new(),

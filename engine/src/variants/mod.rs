@@ -4,6 +4,10 @@
 pub mod beirut;
 pub mod blockade;
 pub mod chess;
+pub mod circe;
+pub mod domination;
+pub mod knights_are_god;
+pub mod portal;
 
 use crate::fen::FenError;
 use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer};
@@ -12,6 +16,10 @@ use crate::view::View;
 use beirut::BeirutGame;
 use blockade::BlockadeGame;
 use chess::ChessGame;
+use circe::Circe;
+use domination::DominationGame;
+use knights_are_god::KnightsAreGod;
+use portal::Portals;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -122,6 +130,10 @@ registry! {
     Blockade => "blockade", "Blockade Chess", "blockade.md", BlockadeGame, death_matches: true;
     Garden => "garden", "Garden of Statues", "blockade.md", BlockadeGame, death_matches: true;
     Beirut => "beirut", "Beirut Chess", "beirut.md", BeirutGame, death_matches: false;
+    Circe => "circe", "Circe Chess", "circe.md", ChessGame<Circe>, death_matches: false;
+    Portal => "portal", "Portal Chess", "portal.md", ChessGame<Portals>, death_matches: false;
+    KnightsAreGod => "knights-are-god", "Knights are God", "knights-are-god.md", ChessGame<KnightsAreGod>, death_matches: false;
+    Domination => "domination", "Domination Chess", "domination.md", DominationGame, death_matches: false;
 }
 
 // The game types of the registry. (Here rather than in their files, so no game file depends on
@@ -169,6 +181,18 @@ impl Hosted for BeirutGame {
     }
     fn from_fen(_: VariantId, fen: &str) -> Result<Self, FenError> {
         BeirutGame::from_fen(fen)
+    }
+}
+
+impl Hosted for DominationGame {
+    fn start(id: VariantId) -> Self {
+        DominationGame::new(built_in(id))
+    }
+    fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError> {
+        DominationGame::from_fen(built_in(id), fen)
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        DominationGame::perft(self, depth)
     }
 }
 

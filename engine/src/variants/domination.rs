@@ -1,0 +1,220 @@
+//! Domination Chess (RULES.md, "Domination Chess"; rules page docs/rules/domination.md): the
+//! squares d4, d5, e4 and e5 belong to whoever last ended a move on them; after each full turn
+//! each player scores a point per square owned; after 30 full turns the higher score wins, and a
+//! mate wins at once. White's first move may not end on d4 or e4.
+
+use crate::chess_move::Move;
+use crate::fen::FenError;
+use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, Seat, Viewer, check_turn};
+use crate::geometry::Square;
+use crate::notation;
+use crate::piece::Color;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::variant::Variant;
+use crate::variants::chess::ChessCore;
+use crate::view::{Mark, MarkKind, Tone, View};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The domination squares: d4, d5, e4, e5.
+pub const SQUARES: [Square; 4] = [
+    Square::new(3, 3),
+    Square::new(3, 4),
+    Square::new(4, 3),
+    Square::new(4, 4),
+];
+
+/// How many full turns a game lasts.
+pub const TURNS: u32 = 30;
+
+/// The rules hooks of Domination Chess: White's first move may not end on d4 or e4.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Domination;
+
+impl Rules for Domination {
+    fn is_legal(&self, variant: &Variant, before: &Position, mv: &Move, after: &Position) -> bool {
+        let is_first_move = before.turn == Color::White && before.fullmove_number == 1;
+        let is_banned = is_first_move && [SQUARES[0], SQUARES[2]].contains(&mv.landing());
+        !is_banned && !self.is_in_check(variant, after, before.turn)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DominationGame {
+    core: ChessCore<Domination>,
+    /// The owner of each domination square, in the order of [`SQUARES`].
+    owners: [Option<Color>; 4],
+    /// Points per colour after the last full turn.
+    scores: [i32; 2],
+    full_turns: u32,
+    outcome: Option<Outcome>,
+}
+
+impl DominationGame {
+    pub fn new(variant: Arc<Variant>) -> DominationGame {
+        let position = variant.start_position();
+        DominationGame::from_position(variant, position)
+    }
+
+    /// A game from a position: nobody owns a square yet, no point is scored, and the turns
+    /// played are counted from the move number.
+    pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<DominationGame, FenError> {
+        let position = variant.position_from_fen(fen)?;
+        Ok(DominationGame::from_position(variant, position))
+    }
+
+    fn from_position(variant: Arc<Variant>, position: Position) -> DominationGame {
+        let full_turns = position.fullmove_number.saturating_sub(1);
+        let mut game = DominationGame {
+            core: ChessCore::new(variant, position),
+            owners: [None; 4],
+            scores: [0, 0],
+            full_turns,
+            outcome: None,
+        };
+        game.outcome = game.evaluate();
+        game
+    }
+
+    pub fn scores(&self) -> [i32; 2] {
+        self.scores
+    }
+
+    pub fn owner(&self, square: Square) -> Option<Color> {
+        SQUARES
+            .iter()
+            .position(|&s| s == square)
+            .and_then(|i| self.owners[i])
+    }
+
+    /// A mate ends the game at once, a stalemate draws, and after the last full turn the higher
+    /// score wins. The outcome always carries the score.
+    fn evaluate(&self) -> Option<Outcome> {
+        let outcome = if self.core.legal_moves().is_empty() {
+            self.core.no_action_outcome()
+        } else if self.full_turns >= TURNS {
+            let [white, black] = self.scores;
+            match white.cmp(&black) {
+                std::cmp::Ordering::Greater => Outcome::win(Seat::First, EndReason::Points),
+                std::cmp::Ordering::Less => Outcome::win(Seat::Second, EndReason::Points),
+                std::cmp::Ordering::Equal => Outcome::draw(EndReason::Points),
+            }
+        } else {
+            return self.core.draw_by_rule(false);
+        };
+        Some(Outcome {
+            scores: Some(self.scores),
+            ..outcome
+        })
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        if self.outcome.is_some() {
+            return u64::from(depth == 0);
+        }
+        crate::movegen::perft(&self.core.rules, &self.core.variant, &self.core.position, depth)
+    }
+
+    fn move_text(&self, mv: Move, legal: &[Move]) -> String {
+        let body = notation::san_body(&self.core.variant, &self.core.position, mv, legal);
+        format!("{body}{}", self.core.check_suffix(mv, |after| self.core.has_legal_move(after)))
+    }
+}
+
+impl Game for DominationGame {
+    fn variant_id(&self) -> &str {
+        &self.core.variant.def.id
+    }
+    fn phase(&self) -> Phase {
+        if self.outcome.is_some() {
+            Phase::Finished
+        } else {
+            Phase::Play
+        }
+    }
+    fn to_act(&self) -> Vec<Seat> {
+        if self.outcome.is_some() {
+            Vec::new()
+        } else {
+            vec![Seat::of_color(self.core.position.turn)]
+        }
+    }
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        self.noted_actions(seat).into_iter().map(|(action, _)| action).collect()
+    }
+    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
+        if check_turn(self, seat).is_err() {
+            return Vec::new();
+        }
+        let legal = self.core.legal_moves();
+        legal
+            .iter()
+            .map(|&mv| (self.core.action_of(mv), self.move_text(mv, &legal)))
+            .collect()
+    }
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
+        check_turn(self, seat)?;
+        self.core.parse_move(text).map(|mv| self.core.action_of(mv))
+    }
+    fn notation(&self, _seat: Seat, action: &Action) -> String {
+        let legal = self.core.legal_moves();
+        match self.core.move_of(action, &legal) {
+            Some(mv) => self.move_text(mv, &legal),
+            None => format!("{action:?}"),
+        }
+    }
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        check_turn(self, seat)?;
+        let legal = self.core.legal_moves();
+        let Some(mv) = self.core.move_of(action, &legal) else {
+            return Err(ActionError::Illegal("that move is not legal here".into()));
+        };
+        let text = self.move_text(mv, &legal);
+        let mover = self.core.position.turn;
+        self.core.play(seat, mv, text);
+        if let Some(i) = SQUARES.iter().position(|&s| s == mv.landing()) {
+            self.owners[i] = Some(mover);
+        }
+        if mover == Color::Black {
+            self.full_turns += 1;
+            for owner in self.owners.iter().flatten() {
+                self.scores[owner.index()] += 1;
+            }
+        }
+        self.outcome = self.evaluate();
+        Ok(())
+    }
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+    fn conclude(&mut self, outcome: Outcome) {
+        let scores = Some(self.scores);
+        self.outcome.get_or_insert(Outcome { scores, ..outcome });
+    }
+    fn view(&self, viewer: Viewer) -> View {
+        let marks = SQUARES
+            .iter()
+            .zip(self.owners)
+            .map(|(&square, owner)| match owner {
+                Some(color) => Mark {
+                    square,
+                    kind: MarkKind::Tint(Tone::Side(color)),
+                    meaning: "Tinted: a domination square, in its owner's colour".into(),
+                },
+                None => Mark {
+                    square,
+                    kind: MarkKind::Ring(Tone::Neutral),
+                    meaning: "Ringed: a domination square nobody owns yet".into(),
+                },
+            })
+            .collect();
+        let mut view = self
+            .core
+            .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
+        view.boards = vec![self.core.board_view(viewer, marks)];
+        view.scores = Some(self.scores);
+        view.turns = Some((self.full_turns, TURNS));
+        view
+    }
+}
