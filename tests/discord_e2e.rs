@@ -8,7 +8,7 @@ mod support;
 use arbiter::arena::Arena;
 use arbiter::discord::Config;
 use arbiter::store::{GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, Store, StoreError, UserId};
-use arbiter_engine::Game;
+use arbiter_engine::{Game, VariantId};
 use fake_discord::{
     Call, FakeDiscord, Invoker, autocomplete_interaction, command_interaction, component_interaction,
     dm_component_interaction, user_json,
@@ -985,5 +985,58 @@ async fn a_slow_database_defers_and_still_answers_right() {
         })
         .await;
     assert_eq!(ping.json["allowed_mentions"]["users"], json!(["1002"]), "{}", ping.json);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_is_offered_and_a_circe_rebirth_is_chosen_from_the_suggestions() {
+    let bot = Bot::start().await;
+    let commands = bot.fake.registered_commands();
+    let challenge = commands
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "challenge")
+        .expect("/challenge is registered");
+    let offered: Vec<&str> = challenge["options"][0]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    let registry: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
+    assert_eq!(offered, registry, "the game menu is the registry");
+
+    let circe = VariantId::ALL.iter().position(|&v| v == VariantId::Circe).unwrap() as u8;
+    let (game, thread) = bot.started(circe).await;
+    bot.play(&alice(), thread, "e4").await;
+    bot.play(&bob(), thread, "d5").await;
+    let typed = autocomplete_interaction(
+        next_id(),
+        &alice(),
+        thread,
+        "move",
+        json!([{ "name": "action", "type": 3, "value": "exd5", "focused": true }]),
+    );
+    let suggestions = bot.interact(typed).await;
+    let choices: Vec<String> = suggestions.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(choices.len(), 17, "one suggestion per rebirth square: {choices:?}");
+    assert!(choices.contains(&"exd5(a4)".to_string()), "{choices:?}");
+    let rebirth = bot.play(&alice(), thread, "exd5(a4)").await;
+    assert!(content(&rebirth).contains("played exd5(a4)"), "{}", rebirth.json);
+    assert_png(&rebirth);
+    let stored = bot.arena.store().game(game).await.unwrap().unwrap();
+    assert!(
+        stored
+            .state
+            .view(arbiter_engine::Viewer::Spectator)
+            .fen()
+            .starts_with("rnbqkbnr/ppp1pppp/8/3P4/p7/")
+    );
     bot.stop().await;
 }

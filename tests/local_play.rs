@@ -141,6 +141,75 @@ async fn a_blockade_game_ends_when_the_set_up_walls_a_player_in() {
     );
 }
 
+/// A script in which alice (White) and bob (Black) play `moves` in `variant`.
+fn game_script(variant: &str, moves: &str) -> String {
+    let mut script = format!("alice: challenge bob {variant} white\nbob: accept\n");
+    for (i, mv) in moves.split_whitespace().enumerate() {
+        let player = if i % 2 == 0 { "alice" } else { "bob" };
+        script.push_str(&format!("{player}: move {mv}\n"));
+    }
+    script
+}
+
+#[tokio::test]
+async fn a_circe_game_in_which_a_rebirth_blocks_a_check_ends_in_mate() {
+    let output = run_script(&game_script("circe", "f4 e5 g4 Qh4+ fxe5(g3) Qxh2(g6) gxh7(e3) Qf2#")).await;
+    assert_no_errors(&output);
+    assert!(
+        output.contains("alice played fxe5(g3)"),
+        "the pawn put back on g3 blocks the check: {output}"
+    );
+    assert!(output.contains("bob played Qf2#"), "{output}");
+    assert!(output.contains("0-1 · bob (Black) wins by checkmate."), "{output}");
+}
+
+#[tokio::test]
+async fn a_portal_game_ends_in_a_mate_through_a_portal() {
+    // The white king went through f3 to b5; Qg4 attacks f3, and so b5, through the portal.
+    let output = run_script(&game_script("portal", "f3 a6 bxa6 e5 axb7 f6 Kf2 Qh4+ Kf3 Qg4#")).await;
+    assert_no_errors(&output);
+    assert!(output.contains("alice played f3>b5"), "{output}");
+    assert!(output.contains("alice played Kf3>b5"), "{output}");
+    assert!(output.contains("bob played Qg4#"), "{output}");
+    assert!(output.contains("0-1 · bob (Black) wins by checkmate."), "{output}");
+}
+
+#[tokio::test]
+async fn a_knights_are_god_game_ends_in_a_mate_by_a_camel_knight() {
+    let output = run_script(&game_script("knights-are-god", "b1a4 b8c5 a4d5")).await;
+    assert_no_errors(&output);
+    assert!(output.contains("alice played Nd5#"), "{output}");
+    assert!(output.contains("1-0 · alice (White) wins by checkmate."), "{output}");
+}
+
+#[tokio::test]
+async fn a_domination_game_runs_its_thirty_turns_and_the_higher_score_wins() {
+    let output = run_script(&game_script(
+        "domination",
+        "g4 e6 h4 d5 d4 Qxh4 e4 b6 Rxh4 dxe4 Bb5+ Nc6 Qe2 Bd7 Qxe4 Ne5 a3 Nc4 Qf5 f6 Qxe6+ Kd8 f3 Rb8 Qe5 Nxe5 Ne2 c5 d5 c4 Rxh7 a5 Rh5 Bxg4 Rxh8 Bb4+ Kf2 Bh3 Rh6 Nf7 Rxf6 Ne5 b3 gxf6 Ng3 Bxa3 Ne4 Nd3+ cxd3 Kc7 b4 Bf1 Nxa3 Nh6 Kg3 Rg8+ Kh2 Rg5 Bxc4 Rxd5",
+    ))
+    .await;
+    assert_no_errors(&output);
+    assert!(
+        output.contains("Score: White 0, Black 1 · turn 2/30"),
+        "the score after each turn: {output}"
+    );
+    assert!(
+        output.contains("1-0 · alice (White) wins by points when the turns ran out. Score: White 67, Black 40."),
+        "{output}"
+    );
+}
+
+#[tokio::test]
+async fn a_domination_game_can_end_in_a_mate_before_the_thirty_turns() {
+    let output = run_script(&game_script("domination", "f4 e6 g4 Qh4#")).await;
+    assert_no_errors(&output);
+    assert!(
+        output.contains("0-1 · bob (Black) wins by checkmate. Score: White 0, Black 0."),
+        "{output}"
+    );
+}
+
 #[tokio::test]
 async fn mistakes_in_the_terminal_get_a_message_and_the_game_goes_on() {
     let output = run_script(

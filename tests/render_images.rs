@@ -284,6 +284,13 @@ fn sample_games() -> Vec<(&'static str, AnyGame)> {
             ),
         ),
         ("beirut", played(VariantId::Beirut, "bomb:d2 bomb:e7 e4 d5 exd5")),
+        ("circe", played(VariantId::Circe, "e4 d5 exd5(a4)")),
+        (
+            "portal",
+            played(VariantId::Portal, "f3 a6 bxa6 e5 axb7 f6 Kf2 Qh4+ Kf3"),
+        ),
+        ("knights-are-god", played(VariantId::KnightsAreGod, "e2d4 g8h5")),
+        ("domination", played(VariantId::Domination, "e3 d5 e4 dxe4 Nc3 Nf6")),
         ("ten-by-ten", ten),
     ]
 }
@@ -298,8 +305,9 @@ fn each_game_draws_its_golden_svg() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     for (name, game) in sample_games() {
-        // Beirut from White's seat, so the golden file also shows the carrier's badge.
-        let viewer = if name == "beirut" {
+        // Beirut from White's seat, so the golden file also shows the carrier's badge; Knights are
+        // God from the side to move's, which sees its units that may move as knights.
+        let viewer = if name == "beirut" || name == "knights-are-god" {
             Viewer::Seat(Seat::First)
         } else {
             Viewer::Spectator
@@ -428,4 +436,131 @@ fn two_boards_and_the_general_marks_draw_where_they_are_placed() {
     for text in ["Board A", "Board B", ">base</text>", "Score: White 2 · Black 1"] {
         assert!(svg.contains(text), "{text}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The marks of the games that mark their boards
+
+const NEUTRAL: [u8; 3] = [120, 90, 200];
+const HIGHLIGHT: [u8; 3] = [60, 150, 230];
+const WHITE_SIDE: [u8; 3] = [255, 255, 255];
+const BLACK_SIDE: [u8; 3] = [20, 20, 20];
+
+/// Pixels of `colour` (as drawn at its opacity over the square) around a square's edge: a ring.
+fn ring_pixels(image: &Image, scene: &Scene, square: Square, colour: [u8; 3], light: bool) -> usize {
+    let base = if light { LIGHT_SQUARE } else { DARK_SQUARE };
+    let (x, y, size) = square_box(scene, 0, square).unwrap();
+    let mut count = 0;
+    for i in 0..size as u32 {
+        for (px, py) in [(x as u32 + i, y as u32 + 4), (x as u32 + 4, y as u32 + i)] {
+            let pixel = image.pixel(px, py);
+            if [0.5, 0.55, 0.45]
+                .iter()
+                .any(|&a| is_close(pixel, blend(colour, a, base), 12))
+            {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+#[test]
+fn portal_boards_ring_and_number_the_portals_and_tint_the_one_last_gone_through() {
+    let game = played(VariantId::Portal, "f3 a6 bxa6 e5 axb7 f6 Kf2 Qh4+ Kf3");
+    let (scene, image) = draw(&game, Viewer::Spectator, &Decor::default());
+    let board = &scene.boards[0];
+    let mut labelled: Vec<(String, String)> = board.labels.iter().map(|(s, t)| (s.to_string(), t.clone())).collect();
+    labelled.sort();
+    assert_eq!(
+        labelled,
+        [("b4", "2"), ("b5", "1"), ("f3", "1"), ("f6", "2")].map(|(a, b)| (a.to_string(), b.to_string()))
+    );
+    // f6 is empty: its ring shows around the edge.
+    assert!(
+        ring_pixels(&image, &scene, sq("f6"), NEUTRAL, false) > 20,
+        "f6 is ringed"
+    );
+    // The king went e... f2-f3 entered the f3 portal: f3 is tinted, b5 (where it came to rest)
+    // is the last move's end.
+    let f3 = corner(&image, &scene, sq("f3"));
+    assert!(is_close(f3, blend(HIGHLIGHT, 0.55, LIGHT_SQUARE), 6), "{f3:?}");
+    assert!(
+        scene.lines.iter().any(|l| l.starts_with("Ringed: a portal")),
+        "{:?}",
+        scene.lines
+    );
+}
+
+#[test]
+fn domination_squares_are_tinted_by_owner_with_the_score_and_turn_under_the_board() {
+    let game = played(VariantId::Domination, "e3 d5 e4 dxe4 Nc3 Nf6");
+    let (scene, image) = draw(&game, Viewer::Spectator, &Decor::default());
+    // Black owns d5 (light square) and e4 (light square); d4 and e5 are nobody's, ringed.
+    for square in ["d5", "e4"] {
+        let pixel = corner(&image, &scene, sq(square));
+        assert!(
+            is_close(pixel, blend(BLACK_SIDE, 0.35, LIGHT_SQUARE), 6),
+            "{square}: {pixel:?}"
+        );
+    }
+    assert!(
+        ring_pixels(&image, &scene, sq("d4"), NEUTRAL, false) > 20,
+        "d4 is ringed"
+    );
+    assert!(
+        scene
+            .lines
+            .contains(&"Score: White 0 · Black 5 · turn 3/30".to_string()),
+        "{:?}",
+        scene.lines
+    );
+    let white_owned = played(VariantId::Domination, "e3 a6 e4 a5");
+    let (scene, image) = draw(&white_owned, Viewer::Spectator, &Decor::default());
+    let e4 = corner(&image, &scene, sq("e4"));
+    assert!(is_close(e4, blend(WHITE_SIDE, 0.6, LIGHT_SQUARE), 6), "{e4:?}");
+    let labels: Vec<(String, String)> = scene.boards[0]
+        .labels
+        .iter()
+        .map(|(s, t)| (s.to_string(), t.clone()))
+        .collect();
+    assert_eq!(
+        labels,
+        [("e4".to_string(), "White".to_string())],
+        "the owner is named on the square"
+    );
+}
+
+#[test]
+fn knights_are_god_rings_the_units_that_may_move_as_knights_on_the_movers_own_image() {
+    let game = AnyGame::new(VariantId::KnightsAreGod);
+    let (own, _) = draw(&game, Viewer::Seat(Seat::First), &Decor::default());
+    let mut ringed: Vec<String> = own.boards[0].markers.iter().map(|(s, _)| s.to_string()).collect();
+    ringed.sort();
+    assert_eq!(ringed, ["d2", "e2"]);
+    let (spectator, _) = draw(&game, Viewer::Spectator, &Decor::default());
+    assert!(spectator.boards[0].markers.is_empty());
+    assert!(
+        own.lines.iter().any(|l| l.contains("may also move as a knight")),
+        "{:?}",
+        own.lines
+    );
+}
+
+#[test]
+fn circe_rings_where_the_last_captured_unit_was_reborn() {
+    let game = played(VariantId::Circe, "e4 d5 exd5(a4)");
+    let (scene, image) = draw(&game, Viewer::Spectator, &Decor::default());
+    assert_eq!(
+        scene.boards[0]
+            .markers
+            .iter()
+            .map(|(s, _)| s.to_string())
+            .collect::<Vec<_>>(),
+        ["a4"]
+    );
+    assert!(
+        ring_pixels(&image, &scene, sq("a4"), HIGHLIGHT, true) > 20,
+        "a4 is ringed"
+    );
 }

@@ -7,7 +7,7 @@ mod support;
 
 use arbiter::arena::Arena;
 use arbiter::clock::{Clock, ManualClock};
-use arbiter::store::formats::rebuild;
+use arbiter::store::formats::{self, rebuild};
 use arbiter::store::{GameId, UserId};
 use arbiter_engine::{Game, Seat, Viewer};
 use serde_json::Value;
@@ -170,7 +170,18 @@ async fn check(db: &TestDb, fixture: &Fixture, id: GameId) {
 
     // The log replays to the same state.
     let log = db.store.log(id).await.unwrap();
-    assert_eq!(rebuild(&game.setup, &log).unwrap(), game.state, "{name}: replay");
+    let replayed = rebuild(&game.setup, &log).unwrap();
+    assert_eq!(replayed, game.state, "{name}: replay");
+    // A snapshot of the format this build writes is what this build would write: a change to
+    // the stored state's shape must come with a new format (store/formats.rs), never silently.
+    let stored = &fixture.data["game"];
+    if stored["state_format"].as_i64() == Some(formats::FORMAT) {
+        assert_eq!(
+            formats::encode_state(&replayed),
+            stored["state"].as_str().unwrap(),
+            "{name}: the state's stored form changed without a new format"
+        );
+    }
 
     // And the game goes on.
     if let Some(next) = fixture.data["next"].as_object() {

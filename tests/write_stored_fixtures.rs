@@ -278,6 +278,60 @@ async fn write_stored_fixtures() {
     .await;
     fixtures.push(("beirut-detonated", dump(&pool, &arena, id, None).await));
 
+    // The FIDE-based games: in play and finished.
+    let played_out = |variant: VariantId, moves: &'static str, last: Option<(&'static str, &'static str)>| {
+        let arena = arena.clone();
+        let pool = pool.clone();
+        async move {
+            let id = started(&arena, variant).await;
+            let (a, b) = (alice(), bob());
+            let sequence: Vec<(&UserId, &str)> = moves
+                .split_whitespace()
+                .enumerate()
+                .map(|(i, m)| (if i % 2 == 0 { &a } else { &b }, m))
+                .collect();
+            act(&arena, id, &sequence).await;
+            dump(&pool, &arena, id, last).await
+        }
+    };
+    fixtures.push((
+        "circe-play-rebirths",
+        played_out(
+            VariantId::Circe,
+            "e4 d5 exd5(a4) Bg4 Nf3 Qc8 h3 Bxf3(g1)",
+            Some(("alice", "Nxf3")),
+        )
+        .await,
+    ));
+    fixtures.push((
+        "circe-checkmate",
+        played_out(VariantId::Circe, "f4 e5 g4 Qh4+ fxe5(g3) Qxh2(g6) gxh7(e3) Qf2#", None).await,
+    ));
+    fixtures.push((
+        "portal-play-teleports",
+        played_out(VariantId::Portal, "Na3 Nc6 f3 Nb4", Some(("alice", "bxb4"))).await,
+    ));
+    fixtures.push((
+        "portal-checkmate",
+        played_out(VariantId::Portal, "f3 a6 bxa6 e5 axb7 f6 Kf2 Qh4+ Kf3 Qg4#", None).await,
+    ));
+    fixtures.push((
+        "knights-are-god-play-relays",
+        played_out(VariantId::KnightsAreGod, "e2d4 g8h5 a2a4", Some(("bob", "a5"))).await,
+    ));
+    fixtures.push((
+        "knights-are-god-checkmate",
+        played_out(VariantId::KnightsAreGod, "b1a4 b8c5 a4d5", None).await,
+    ));
+    fixtures.push((
+        "domination-play-scored",
+        played_out(VariantId::Domination, "e3 d5 e4 dxe4 Nc3 Nf6", Some(("alice", "Nxe4"))).await,
+    ));
+    fixtures.push((
+        "domination-checkmate",
+        played_out(VariantId::Domination, "f4 e6 g4 Qh4#", None).await,
+    ));
+
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/stored")
         .join(FORMAT);

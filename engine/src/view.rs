@@ -48,8 +48,10 @@ pub enum ViewCell {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Tone {
-    /// The colour of a side (a statue's placer, a square's owner).
+    /// The colour of a side (a statue's placer).
     Side(Color),
+    /// A light wash of a side's colour, for squares that may hold pieces (a square's owner).
+    SideLight(Color),
     /// Something dangerous or secret (a bomb).
     Danger,
     /// Something to look at (an arrival square, a rebirth).

@@ -149,7 +149,10 @@ fn a_pawn_is_reborn_on_its_owners_fifth_to_seventh_rank_without_a_double_step() 
     let game = played(CIRCE, "e4 d5 exd5(a4)");
     let pawn = starting(&game, "a");
     assert!(pawn.contains(&"a3".to_string()), "{pawn:?}");
-    assert!(!pawn.contains(&"a2".to_string()), "no double step from a reborn square: {pawn:?}");
+    assert!(
+        !pawn.contains(&"a2".to_string()),
+        "no double step from a reborn square: {pawn:?}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,7 +180,10 @@ fn a_king_may_not_capture_a_unit_whose_every_rebirth_would_check_it() {
     let game = circe("8/3q4/3K4/8/8/8/8/k7 w - - 0 1");
     let legal = legal_san(&game, Seat::First);
     assert!(!legal.iter().any(|m| m.starts_with("Kxd7")), "{legal:?}");
-    assert!(legal.contains(&"Kc5".to_string()) && legal.contains(&"Ke5".to_string()), "{legal:?}");
+    assert!(
+        legal.contains(&"Kc5".to_string()) && legal.contains(&"Ke5".to_string()),
+        "{legal:?}"
+    );
     let fide = from_fen(VariantId::Chess, "8/3q4/3K4/8/8/8/8/k7 w - - 0 1");
     assert!(legal_san(&fide, Seat::First).contains(&"Kxd7".to_string()));
 }
@@ -189,7 +195,10 @@ fn mate_is_judged_after_every_rebirth_choice() {
         "d4 h6 h4 d5 Nf3 Qd7 Na3 Qd8 Bxh6(c3) g5 g3 Bg7 Nb5 Nxh6(c1) hxg5(g4) O-O Nxc3(c4) Bh8 Kd2 a6 Nb1 Be5 Nxe5 c3 Nxc3(g2) Qd7 Nxf7(h3) Qe6 Nxh6 Kh8 Nf7 Qxf7(b1) Ke1 gxf1=B Na3 Qf5 Kxf1 Qxf2(c5)",
     );
     let outcome = game.outcome().expect("mate");
-    assert_eq!((outcome.winner, outcome.reason), (Some(Seat::Second), EndReason::Checkmate));
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Seat::Second), EndReason::Checkmate)
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,7 +241,10 @@ fn the_rebirth_square_is_bracketed_and_may_be_left_out_when_only_one_fits() {
         Err(ActionError::Ambiguous { options, .. }) => assert_eq!(options, ["Bxa3(a1)", "Bxa3(h1)"]),
         other => panic!("{other:?}"),
     }
-    assert!(matches!(game.parse_action(seat, "Bxa3(b1)"), Err(ActionError::Illegal(_))));
+    assert!(matches!(
+        game.parse_action(seat, "Bxa3(b1)"),
+        Err(ActionError::Illegal(_))
+    ));
     let one = circe("4k3/8/8/7K/8/8/r7/R7 w - - 0 1");
     let read = one
         .parse_action(Seat::First, "Rxa2")

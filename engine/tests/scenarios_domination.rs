@@ -17,10 +17,14 @@ fn view(game: &AnyGame) -> View {
 
 /// Who owns a domination square, as the view tints it.
 fn owner(view: &View, square: Square) -> Option<Color> {
-    view.board().marks.iter().find(|m| m.square == square).and_then(|m| match m.kind {
-        MarkKind::Tint(Tone::Side(color)) => Some(color),
-        _ => None,
-    })
+    view.board()
+        .marks
+        .iter()
+        .find(|m| m.square == square)
+        .and_then(|m| match m.kind {
+            MarkKind::Tint(Tone::SideLight(color)) => Some(color),
+            _ => None,
+        })
 }
 
 fn scores(game: &AnyGame) -> [i32; 2] {
@@ -36,15 +40,31 @@ fn every_reference_case_has_the_same_moves_owners_scores_and_result() {
         let id = case["id"].as_str().unwrap();
         let game = played(DOMINATION, case["moves"].as_str().unwrap());
         let view = view(&game);
-        assert_eq!(comparable_fen(&view.fen()), comparable_fen(case["fen"].as_str().unwrap()), "{id}: position");
+        assert_eq!(
+            comparable_fen(&view.fen()),
+            comparable_fen(case["fen"].as_str().unwrap()),
+            "{id}: position"
+        );
         if case["kind"] == "perft" {
             let depth = case["depth"].as_u64().unwrap() as u32;
-            assert_eq!(game.perft(depth), case["nodes"].as_u64().unwrap(), "{id}: perft {depth}");
+            assert_eq!(
+                game.perft(depth),
+                case["nodes"].as_u64().unwrap(),
+                "{id}: perft {depth}"
+            );
             continue;
         }
         let seat = game.to_act().first().copied().unwrap_or(Seat::First);
-        assert_eq!(legal_san_with_checks(&game, seat), sorted(&case["legal_moves"]), "{id}: legal moves");
-        assert_eq!(legal_san(&game, seat).len() as u64, case["legal"].as_u64().unwrap(), "{id}: count");
+        assert_eq!(
+            legal_san_with_checks(&game, seat),
+            sorted(&case["legal_moves"]),
+            "{id}: legal moves"
+        );
+        assert_eq!(
+            legal_san(&game, seat).len() as u64,
+            case["legal"].as_u64().unwrap(),
+            "{id}: count"
+        );
         for (name, expected) in case["owners"].as_object().unwrap() {
             let expected = match expected.as_str() {
                 Some("w") => Some(Color::White),
@@ -56,10 +76,17 @@ fn every_reference_case_has_the_same_moves_owners_scores_and_result() {
         let score = &case["score"];
         assert_eq!(
             scores(&game),
-            [score["white"].as_i64().unwrap() as i32, score["black"].as_i64().unwrap() as i32],
+            [
+                score["white"].as_i64().unwrap() as i32,
+                score["black"].as_i64().unwrap() as i32
+            ],
             "{id}: score"
         );
-        assert_eq!(view.turns.map(|t| t.0), case["full_turns"].as_u64().map(|t| t as u32), "{id}: turns");
+        assert_eq!(
+            view.turns.map(|t| t.0),
+            case["full_turns"].as_u64().map(|t| t as u32),
+            "{id}: turns"
+        );
         let result = view.outcome.as_ref().map(|o| o.result_text());
         assert_eq!(result, case["result"].as_str(), "{id}: result");
         let reason = view.outcome.as_ref().map(|o| match o.reason {
@@ -94,7 +121,11 @@ fn nobody_owns_a_domination_square_at_the_start() {
 #[test]
 fn the_last_player_to_end_a_move_on_a_square_owns_it_a_capture_included() {
     let game = played(DOMINATION, "e3 d5 e4 dxe4");
-    assert_eq!(owner(&view(&game), sq("e4")), Some(Color::Black), "the capture on e4 took it");
+    assert_eq!(
+        owner(&view(&game), sq("e4")),
+        Some(Color::Black),
+        "the capture on e4 took it"
+    );
     assert_eq!(owner(&view(&game), sq("d5")), Some(Color::Black));
 }
 
@@ -122,7 +153,11 @@ fn an_en_passant_removal_changes_nothing() {
     let before = owner(&view(&game), sq("e4"));
     assert_eq!(before, Some(Color::White), "e2-e4 ended on e4");
     play(&mut game, "dxe3");
-    assert_eq!(owner(&view(&game), sq("e4")), Some(Color::White), "the e.p. removal does not change e4");
+    assert_eq!(
+        owner(&view(&game), sq("e4")),
+        Some(Color::White),
+        "the e.p. removal does not change e4"
+    );
 }
 
 #[test]
@@ -161,10 +196,20 @@ fn after_thirty_full_turns_the_higher_score_wins() {
 
 #[test]
 fn a_mate_wins_at_once_and_carries_the_score() {
-    let game = played(DOMINATION, "f4 e5 h4 h6 d4 Bb4+ Kf2 Be1+ Kf3 Qf6 Nd2 Nc6 Qxe1 b5 a3 Qxf4#");
+    let game = played(
+        DOMINATION,
+        "f4 e5 h4 h6 d4 Bb4+ Kf2 Be1+ Kf3 Qf6 Nd2 Nc6 Qxe1 b5 a3 Qxf4#",
+    );
     let outcome = game.outcome().expect("mate");
-    assert_eq!((outcome.winner, outcome.reason), (Some(Seat::Second), EndReason::Checkmate));
-    assert_eq!(outcome.scores, Some([6, 8]), "Black's mating move completed the 8th turn");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Seat::Second), EndReason::Checkmate)
+    );
+    assert_eq!(
+        outcome.scores,
+        Some([6, 8]),
+        "Black's mating move completed the 8th turn"
+    );
 }
 
 #[test]

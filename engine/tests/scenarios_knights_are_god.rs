@@ -16,11 +16,7 @@ fn fen(game: &AnyGame) -> String {
 /// The legal moves of the side to move in coordinates, sorted.
 fn legal(game: &AnyGame) -> Vec<String> {
     let seat = mover(game);
-    let mut moves: Vec<String> = game
-        .legal_actions(seat)
-        .iter()
-        .map(|a| coordinates(game, a))
-        .collect();
+    let mut moves: Vec<String> = game.legal_actions(seat).iter().map(|a| coordinates(game, a)).collect();
     moves.sort();
     moves
 }
@@ -48,11 +44,19 @@ fn every_reference_case_has_the_same_legal_moves_position_and_perft() {
         );
         if case["kind"] == "perft" {
             let depth = case["depth"].as_u64().unwrap() as u32;
-            assert_eq!(game.perft(depth), case["nodes"].as_u64().unwrap(), "{id}: perft {depth}");
+            assert_eq!(
+                game.perft(depth),
+                case["nodes"].as_u64().unwrap(),
+                "{id}: perft {depth}"
+            );
             continue;
         }
         assert_eq!(legal(&game), sorted(&case["legal_moves"]), "{id}: legal moves");
-        assert_eq!(legal(&game).len() as u64, case["legal"].as_u64().unwrap(), "{id}: count");
+        assert_eq!(
+            legal(&game).len() as u64,
+            case["legal"].as_u64().unwrap(),
+            "{id}: count"
+        );
         assert_eq!(is_in_check(&game), case["in_check"].as_bool().unwrap(), "{id}: check");
     }
 }
@@ -78,10 +82,17 @@ fn a_unit_a_knight_guards_may_also_move_and_capture_as_a_knight() {
     // The e2 pawn stands a camel leap from the b1 knight, which guards it: besides its pawn
     // moves it has the knight moves c3, d4, f4 and g3 (c1 and g1 are on its first rank).
     let game = AnyGame::new(KAG);
-    assert_eq!(moves_from(&game, "e2"), ["e2c3", "e2d4", "e2e3", "e2e4", "e2f4", "e2g3"]);
+    assert_eq!(
+        moves_from(&game, "e2"),
+        ["e2c3", "e2d4", "e2e3", "e2e4", "e2f4", "e2g3"]
+    );
     // A relayed capture: the queen guarded by the a2 knight takes the rook on c5 as a knight.
     let capture = from_fen(KAG, "4k3/8/8/2r5/8/3Q4/N7/4K3 w - - 0 1");
-    assert!(moves_from(&capture, "d3").contains(&"d3c5".to_string()), "{:?}", moves_from(&capture, "d3"));
+    assert!(
+        moves_from(&capture, "d3").contains(&"d3c5".to_string()),
+        "{:?}",
+        moves_from(&capture, "d3")
+    );
     let unguarded = from_fen(KAG, "4k3/8/8/2r5/8/3Q4/8/N3K3 w - - 0 1");
     assert!(!moves_from(&unguarded, "d3").contains(&"d3c5".to_string()));
 }
@@ -93,7 +104,10 @@ fn is_king_step(mv: &str) -> bool {
 
 fn is_camel_leap(mv: &str) -> bool {
     let (from, to) = (mv.as_bytes(), &mv.as_bytes()[2..]);
-    let (df, dr) = ((from[0] as i32 - to[0] as i32).abs(), (from[1] as i32 - to[1] as i32).abs());
+    let (df, dr) = (
+        (from[0] as i32 - to[0] as i32).abs(),
+        (from[1] as i32 - to[1] as i32).abs(),
+    );
     (df, dr) == (1, 3) || (df, dr) == (3, 1)
 }
 
@@ -122,8 +136,14 @@ fn a_pinned_knight_still_guards() {
 fn a_pawn_moving_as_a_knight_never_lands_on_its_first_rank() {
     let game = from_fen(KAG, "4k3/8/8/8/8/8/4P3/1N2K3 w - - 0 1");
     let pawn = moves_from(&game, "e2");
-    assert!(pawn.contains(&"e2d4".to_string()) && pawn.contains(&"e2c3".to_string()), "{pawn:?}");
-    assert!(!pawn.contains(&"e2c1".to_string()) && !pawn.contains(&"e2g1".to_string()), "{pawn:?}");
+    assert!(
+        pawn.contains(&"e2d4".to_string()) && pawn.contains(&"e2c3".to_string()),
+        "{pawn:?}"
+    );
+    assert!(
+        !pawn.contains(&"e2c1".to_string()) && !pawn.contains(&"e2g1".to_string()),
+        "{pawn:?}"
+    );
 }
 
 #[test]
@@ -134,13 +154,20 @@ fn a_pawn_moving_as_a_knight_onto_the_last_rank_promotes() {
     for promotion in ["e7c8q", "e7c8n", "e7g8r", "e7e8q"] {
         assert!(pawn.contains(&promotion.to_string()), "{pawn:?}");
     }
-    assert!(!pawn.contains(&"e7c8".to_string()), "a pawn on the last rank must promote");
+    assert!(
+        !pawn.contains(&"e7c8".to_string()),
+        "a pawn on the last rank must promote"
+    );
 }
 
 #[test]
 fn a_pawn_brought_back_to_its_second_rank_double_steps_again() {
     let mut game = played(KAG, "e2f4 d7d5 f4e2 a7a6");
-    assert!(moves_from(&game, "e2").contains(&"e2e4".to_string()), "{:?}", moves_from(&game, "e2"));
+    assert!(
+        moves_from(&game, "e2").contains(&"e2e4".to_string()),
+        "{:?}",
+        moves_from(&game, "e2")
+    );
     play(&mut game, "e2e4");
     assert!(fen(&game).contains("4P3"));
 }
@@ -204,6 +231,12 @@ fn the_mover_sees_which_units_may_move_as_knights() {
     let mut ringed: Vec<String> = own.board().marks.iter().map(|m| m.square.to_string()).collect();
     ringed.sort();
     assert_eq!(ringed, ["d2", "e2"]);
-    assert!(game.view(Viewer::Spectator).board().marks.is_empty(), "spectators see no relay marks");
-    assert!(game.view(Viewer::Seat(Seat::Second)).board().marks.is_empty(), "nor the side not to move");
+    assert!(
+        game.view(Viewer::Spectator).board().marks.is_empty(),
+        "spectators see no relay marks"
+    );
+    assert!(
+        game.view(Viewer::Seat(Seat::Second)).board().marks.is_empty(),
+        "nor the side not to move"
+    );
 }

@@ -39,12 +39,20 @@ fn every_reference_case_has_the_same_legal_moves_position_and_perft() {
         );
         if case["kind"] == "perft" {
             let depth = case["depth"].as_u64().unwrap() as u32;
-            assert_eq!(game.perft(depth), case["nodes"].as_u64().unwrap(), "{id}: perft {depth}");
+            assert_eq!(
+                game.perft(depth),
+                case["nodes"].as_u64().unwrap(),
+                "{id}: perft {depth}"
+            );
             continue;
         }
         let seat = game.to_act().first().copied().unwrap_or(Seat::First);
         let ours = legal_san_with_checks(&game, seat);
-        assert_eq!(ours, sorted(&case["legal_moves"]), "{id}: legal moves, with their checks");
+        assert_eq!(
+            ours,
+            sorted(&case["legal_moves"]),
+            "{id}: legal moves, with their checks"
+        );
         assert_eq!(ours.len() as u64, case["legal"].as_u64().unwrap(), "{id}: count");
         assert_eq!(is_in_check(&game), case["in_check"].as_bool().unwrap(), "{id}: check");
     }
@@ -112,7 +120,10 @@ fn attacks_through_a_portal_give_check_and_mate_uses_them() {
     assert!(is_in_check(&game), "the push f4-f3 reaches b5 through the portal");
     assert_eq!(legal_san(&game, Seat::First).len(), 5);
     let fide_eyes = from_fen(VariantId::Chess, &fen(&game));
-    assert!(!fide_eyes.view(Viewer::Spectator).board().check.is_some(), "no FIDE piece attacks b5");
+    assert!(
+        fide_eyes.view(Viewer::Spectator).board().check.is_none(),
+        "no FIDE piece attacks b5"
+    );
 }
 
 #[test]
@@ -202,5 +213,8 @@ fn notation_names_the_portal_entered_and_may_add_the_arrival() {
     assert_eq!(game.notation(Seat::First, &action), "Nf3>b5");
     assert_eq!(game.parse_action(Seat::First, "Nf3>b5").unwrap(), action);
     assert_eq!(game.parse_action(Seat::First, "g1f3").unwrap(), action);
-    assert!(game.parse_action(Seat::First, "Nf3>f6").is_err(), "a wrong arrival is refused");
+    assert!(
+        game.parse_action(Seat::First, "Nf3>f6").is_err(),
+        "a wrong arrival is refused"
+    );
 }

@@ -53,14 +53,20 @@ pub fn status_line(game: &GameRow, view: &View) -> String {
 /// "1-0 · alice (White) wins by checkmate."
 pub fn result_line(game: &GameRow, view: &View, outcome: &Outcome) -> String {
     let how = outcome.reason.describe();
+    let score = outcome.scores.map_or(String::new(), |[first, second]| {
+        format!(
+            " Score: {} {first}, {} {second}.",
+            view.seat_names[0], view.seat_names[1]
+        )
+    });
     match outcome.winner {
         _ if outcome.reason == arbiter_engine::EndReason::Aborted => "The game was aborted.".to_string(),
         Some(seat) => format!(
-            "{} · {} wins by {how}.",
+            "{} · {} wins by {how}.{score}",
             outcome.result_text(),
             player_label(game, view, seat)
         ),
-        None => format!("{} · drawn by {how}.", outcome.result_text()),
+        None => format!("{} · drawn by {how}.{score}", outcome.result_text()),
     }
 }
 
@@ -74,6 +80,15 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
         game.setup.variant.name(),
         status_line(game, &view)
     );
+    if let (Some([first, second]), None) = (view.scores, &view.outcome) {
+        text.push_str(&format!(
+            "\nScore: {} {first}, {} {second}",
+            view.seat_names[0], view.seat_names[1]
+        ));
+        if let Some((played, of)) = view.turns {
+            text.push_str(&format!(" · turn {played}/{of}"));
+        }
+    }
     for note in &view.notes {
         text.push('\n');
         text.push_str(note);

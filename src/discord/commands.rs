@@ -158,7 +158,7 @@ pub async fn cancel(
 #[poise::command(slash_command, rename = "move")]
 pub async fn play(
     ctx: Context<'_>,
-    #[description = "Your move, e.g. e4, Nf3, O-O, Q@d4, Qd1-d5@d7, bomb:d2, detonate"]
+    #[description = "Your move, e.g. e4, Nf3, O-O, Bxd5(a4), Q@d4, Qd1-d5@d7, bomb:d2, detonate"]
     #[autocomplete = "suggest_actions"]
     action: String,
     #[description = "Game number (default: the game of this thread)"] game: Option<i64>,

@@ -19,7 +19,7 @@ pub use text_board::text_board;
 /// Where games started in the terminal are played.
 pub const LOCATION: &str = "local";
 
-pub const HELP: &str = "\
+const HELP: &str = "\
 Lines look like `alice: <command>`; the name before the colon is who acts.
   challenge <opponent> <variant> [white|black|random] [fen <FEN>]   (white: you play White)
   accept [#id]   decline [#id]   cancel [#id]
@@ -27,8 +27,13 @@ Lines look like `alice: <command>`; the name before the colon is who acts.
   resign [#id]   abort [#id]
   draw offer|accept|decline [#id]      takeback offer|accept|decline [#id]
   games   show [#id]   legal [#id]   export [#id]   import <file>   rules <variant>
-Without #id the command picks your only game that fits. Variants: chess, blockade, garden, beirut.
-Lines starting with # are comments.";
+Without #id the command picks your only game that fits. Lines starting with # are comments.";
+
+/// The commands, and the games there are.
+pub fn help() -> String {
+    let ids: Vec<&str> = VariantId::ALL.iter().map(|v| v.as_str()).collect();
+    format!("{HELP}\nVariants: {}.", ids.join(", "))
+}
 
 /// Where the terminal writes board images: every board it prints is also drawn to a PNG file in
 /// this directory (public boards as `game-<id>-ply-<n>.png`, private ones with the viewer's name).
@@ -99,7 +104,7 @@ pub async fn run(
             continue;
         }
         if line == "help" {
-            writeln!(out, "{HELP}\n{}", deathmatch::HELP)?;
+            writeln!(out, "{}\n{}", help(), deathmatch::HELP)?;
             continue;
         }
         if let Some(time) = line.strip_prefix("wait ") {

@@ -196,6 +196,16 @@ pub fn side_color(style: SideStyle) -> Rgba {
 fn tone_color(tone: Tone, sides: &[SideStyle; 2]) -> Rgba {
     match tone {
         Tone::Side(color) => side_color(sides[color.index()]),
+        Tone::SideLight(color) => {
+            let full = side_color(sides[color.index()]);
+            // Light enough that the pieces standing on the square stay readable.
+            let alpha = if sides[color.index()] == SideStyle::White {
+                0.6
+            } else {
+                0.35
+            };
+            Rgba { a: alpha, ..full }
+        }
         Tone::Danger => palette::BOMB,
         Tone::Highlight => palette::HIGHLIGHT,
         Tone::Neutral => palette::NEUTRAL,

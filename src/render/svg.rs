@@ -42,6 +42,8 @@ struct Layout {
     width: f32,
     board_top: f32,
     board_height: f32,
+    /// The scene's lines, wrapped to the image's width.
+    text_lines: Vec<String>,
     legend_lines: Vec<String>,
     strip_heights: [f32; 2],
     height: f32,
@@ -67,20 +69,25 @@ impl Layout {
         ];
         let board_top = strip_heights[0] + 6.0 + if has_captions { CAPTION_HEIGHT } else { 0.0 };
         let board_height = f32::from(ranks) * square;
+        let text_lines: Vec<String> = scene
+            .lines
+            .iter()
+            .flat_map(|line| wrap_words(line, width - 2.0 * 8.0, 15.0))
+            .collect();
         let legend_lines = wrap_legend(scene, width - 2.0 * 8.0, 13.0);
         let height = board_top
             + board_height
             + COORDS_HEIGHT
             + strip_heights[1]
             + 6.0
-            + LINE_HEIGHT * (scene.lines.len() + legend_lines.len()) as f32
+            + LINE_HEIGHT * (text_lines.len() + legend_lines.len()) as f32
             + 4.0;
         Layout {
             square,
             width,
             board_top,
             board_height,
-
+            text_lines,
             legend_lines,
             strip_heights,
             height: height.ceil(),
@@ -310,7 +317,7 @@ pub fn drawing(scene: &Scene) -> Drawing {
     );
     let out = &mut drawing.under;
     let mut y = below + layout.strip_heights[1] + 6.0;
-    for line in &scene.lines {
+    for line in &layout.text_lines {
         let _ = writeln!(
             out,
             "<text x=\"8\" y=\"{}\" font-size=\"15\" fill=\"{TEXT}\">{}</text>",
@@ -566,6 +573,24 @@ fn write_coordinates(out: &mut String, board: &BoardScene, left: f32, top: f32, 
         "<g font-size=\"14\" text-anchor=\"middle\" fill=\"{DIM_TEXT}\"><text y=\"{}\">{files}</text><text>{ranks}</text></g>",
         num(bottom + 14.0)
     );
+}
+
+/// A line of text broken between words into lines that fit `width` at `font_size`.
+fn wrap_words(text: &str, width: f32, font_size: f32) -> Vec<String> {
+    let fits = (width / (font_size * GLYPH_WIDTH)).floor().max(8.0) as usize;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let extra = if line.is_empty() { 0 } else { 1 };
+        if !line.is_empty() && line.chars().count() + extra + word.chars().count() > fits {
+            lines.push(std::mem::take(&mut line));
+        } else if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
 }
 
 /// The legend as lines of `label name` pairs that fit `width` at `font_size`.

@@ -30,7 +30,11 @@ fn rebirth_squares(variant: &Variant, id: &str, color: Color) -> Vec<Square> {
         // A pawn: any square of its owner's relative ranks 5 to 7.
         "pawn" => (5..=7u8)
             .flat_map(|relative| {
-                let rank = if color == Color::White { relative - 1 } else { size.ranks - relative };
+                let rank = if color == Color::White {
+                    relative - 1
+                } else {
+                    size.ranks - relative
+                };
                 (0..size.files).map(move |file| Square::new(file, rank))
             })
             .collect(),
@@ -82,7 +86,11 @@ impl Rules for Circe {
         position.board.set(square, Cell::piece(reborn));
         let color = victim.color;
         let is_rook = variant.piece(victim.kind).def.id == "rook";
-        let home = if color == Color::White { 0 } else { variant.size.ranks - 1 };
+        let home = if color == Color::White {
+            0
+        } else {
+            variant.size.ranks - 1
+        };
         if is_rook && variant.def.castling && position.kings_unmoved[color.index()] && square.rank() == home {
             let is_king_side = square.file() == variant.size.files - 1;
             if square.file() == 0 || is_king_side {

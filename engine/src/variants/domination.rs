@@ -82,10 +82,7 @@ impl DominationGame {
     }
 
     pub fn owner(&self, square: Square) -> Option<Color> {
-        SQUARES
-            .iter()
-            .position(|&s| s == square)
-            .and_then(|i| self.owners[i])
+        SQUARES.iter().position(|&s| s == square).and_then(|i| self.owners[i])
     }
 
     /// A mate ends the game at once, a stalemate draws, and after the last full turn the higher
@@ -118,7 +115,10 @@ impl DominationGame {
 
     fn move_text(&self, mv: Move, legal: &[Move]) -> String {
         let body = notation::san_body(&self.core.variant, &self.core.position, mv, legal);
-        format!("{body}{}", self.core.check_suffix(mv, |after| self.core.has_legal_move(after)))
+        format!(
+            "{body}{}",
+            self.core.check_suffix(mv, |after| self.core.has_legal_move(after))
+        )
     }
 }
 
@@ -196,17 +196,27 @@ impl Game for DominationGame {
         let marks = SQUARES
             .iter()
             .zip(self.owners)
-            .map(|(&square, owner)| match owner {
-                Some(color) => Mark {
-                    square,
-                    kind: MarkKind::Tint(Tone::Side(color)),
-                    meaning: "Tinted: a domination square, in its owner's colour".into(),
-                },
-                None => Mark {
+            .flat_map(|(&square, owner)| match owner {
+                Some(color) => vec![
+                    Mark {
+                        square,
+                        kind: MarkKind::Tint(Tone::SideLight(color)),
+                        meaning: "Tinted: a domination square, in its owner's colour".into(),
+                    },
+                    Mark {
+                        square,
+                        kind: MarkKind::Label {
+                            text: color.name().into(),
+                            tone: Tone::Side(color),
+                        },
+                        meaning: String::new(),
+                    },
+                ],
+                None => vec![Mark {
                     square,
                     kind: MarkKind::Ring(Tone::Neutral),
                     meaning: "Ringed: a domination square nobody owns yet".into(),
-                },
+                }],
             })
             .collect();
         let mut view = self

@@ -83,12 +83,19 @@ pub fn plain_san(text: &str) -> String {
 
 /// An action in coordinates: origin, destination, and the promotion piece's letter.
 pub fn coordinates(game: &AnyGame, action: &Action) -> String {
-    let Action::Move { from, to, promotion, .. } = action else {
+    let Action::Move {
+        from, to, promotion, ..
+    } = action
+    else {
         panic!("{action:?} is not a move");
     };
     let view = game.view(Viewer::Arbiter);
     let letter = promotion.as_ref().map_or(String::new(), |id| {
-        let piece = view.pieces.iter().find(|p| p.id == id.as_str()).expect("a piece of the game");
+        let piece = view
+            .pieces
+            .iter()
+            .find(|p| p.id == id.as_str())
+            .expect("a piece of the game");
         piece.symbol.as_str().to_ascii_lowercase()
     });
     format!("{from}{to}{letter}")
