@@ -3,7 +3,7 @@
 //! Ids are stored with games: add new entries, never rename one. Letters are the usual ones where a
 //! piece has one; a variant that uses two pieces with one letter must give one of them another.
 
-use crate::piece::{PieceDef, Promotion};
+use crate::piece::{MultiStep, PieceDef, Promotion, StepDirection};
 
 fn fide() -> Vec<PieceDef> {
     vec![
@@ -30,74 +30,92 @@ fn ultimate_battle() -> Vec<PieceDef> {
 }
 
 fn pick_the_team() -> Vec<PieceDef> {
+    use StepDirection::{Diagonal, Straight};
     let last = Promotion::LastRank;
     let mecklenberg = Promotion::RelativeRank(8);
+    let piece = |id: &str, name: &str, symbol: &str, betza: &str, about: &str| {
+        PieceDef::new(id, name, symbol, betza).described(about)
+    };
+    // Every pawn type: row-based double and triple steps in its non-capturing forward direction.
+    let pawn = |id: &str, name: &str, symbol: &str, betza: &str, promotion: Promotion, steps: StepDirection, about: &str| {
+        piece(id, name, symbol, betza, about)
+            .pawn(promotion)
+            .with_multi_step(MultiStep::pick_the_team(steps))
+    };
     vec![
-        PieceDef::new("ptt-king", "King", "K", "K").royal(),
-        PieceDef::new("ptt-royal-knight", "Royal knight", "Y", "N").royal(),
-        PieceDef::new("ptt-queen", "Queen", "Q", "Q"),
-        PieceDef::new("ptt-rook", "Rook", "R", "R"),
-        PieceDef::new("ptt-knight", "Knight", "N", "N"),
-        PieceDef::new("ptt-bishop", "Bishop", "B", "B"),
-        PieceDef::new("ptt-chinese-nightrider", "Chinese nightrider", "J", "nNN"),
-        PieceDef::new("ptt-pao", "Pao", "O", "mRcpR"),
-        PieceDef::new("ptt-camel", "Camel", "L", "C"),
-        PieceDef::new("ptt-knight-camel", "Knight-camel", "U", "NC"),
-        PieceDef::new("ptt-cardinal", "Cardinal", "I", "BN"),
-        PieceDef::new("ptt-chancellor", "Chancellor", "E", "RN"),
-        PieceDef::new("ptt-ferz", "Ferz", "F", "F"),
-        PieceDef::new("ptt-wazir", "Wazir", "W", "W"),
-        PieceDef::new("ptt-murray-lion", "Murray lion", "M", "ADcK"),
-        PieceDef::new("ptt-alfil", "Alfil", "A", "A"),
-        PieceDef::new("ptt-knight-alfil", "Knight-alfil", "X", "NA"),
-        PieceDef::new("ptt-dabbabah", "Dabbabah", "D", "D"),
-        PieceDef::new("ptt-blocking-prince", "Blocking prince", "Z", "mK").uncapturable(),
-        PieceDef::new("ptt-grasshopper", "Grasshopper", "G", "gQ"),
-        PieceDef::new("ptt-pawn", "Pawn", "P", "fmWfcF").pawn(last),
-        PieceDef::new("ptt-chinese-pawn", "Chinese pawn", "C", "fW").pawn(last),
-        PieceDef::new("ptt-berolina-pawn", "Berolina pawn", "H", "mfFcfW").pawn(last),
-        PieceDef::new("ptt-ff-pawn", "fF-pawn", "V", "fF").pawn(last),
-        PieceDef::new("ptt-mecklenberg-pawn", "Mecklenberg pawn", "P", "fmWfcF").pawn(mecklenberg),
-        PieceDef::new("ptt-mecklenberg-chinese-pawn", "Mecklenberg Chinese pawn", "C", "fW").pawn(mecklenberg),
-        PieceDef::new(
-            "ptt-mecklenberg-berolina-pawn",
-            "Mecklenberg Berolina pawn",
-            "H",
-            "mfFcfW",
+        piece("ptt-king", "King", "K", "K", "Royal. One step in any direction.").royal(),
+        piece("ptt-royal-knight", "Royal knight", "RN", "N", "Royal. Leaps like a knight.").royal(),
+        piece("ptt-queen", "Queen", "Q", "Q", "Any number of squares along a line or diagonal."),
+        piece("ptt-rook", "Rook", "R", "R", "Any number of squares along a line."),
+        piece("ptt-knight", "Knight", "N", "N", "Leaps (2,1), jumping."),
+        piece("ptt-bishop", "Bishop", "B", "B", "Any number of squares along a diagonal."),
+        piece(
+            "ptt-chinese-nightrider",
+            "Chinese nightrider",
+            "CN",
+            "nNN",
+            "Repeats the Chinese horse's move (a step, then a diagonal step outward) in one direction; every square it passes must be empty.",
+        ),
+        piece(
+            "ptt-pao",
+            "Pao",
+            "PA",
+            "mRcpR",
+            "Moves like a rook; captures by jumping exactly one piece along a line.",
+        ),
+        piece("ptt-camel", "Camel", "CA", "C", "Leaps (3,1), jumping."),
+        piece("ptt-knight-camel", "Knight-camel", "NC", "NC", "Leaps like a knight or a camel."),
+        piece("ptt-cardinal", "Cardinal", "CD", "BN", "A bishop and a knight in one."),
+        piece("ptt-chancellor", "Chancellor", "CH", "RN", "A rook and a knight in one."),
+        piece("ptt-ferz", "Ferz", "F", "F", "One step diagonally."),
+        piece("ptt-wazir", "Wazir", "W", "W", "One step along a line."),
+        piece(
+            "ptt-murray-lion",
+            "Murray lion",
+            "ML",
+            "ADcK",
+            "Leaps to the second square in any direction, moving or capturing; captures (never moves) on the squares next to it.",
+        ),
+        piece("ptt-alfil", "Alfil", "AL", "A", "Leaps two squares diagonally."),
+        piece("ptt-knight-alfil", "Knight-alfil", "NA", "NA", "Leaps like a knight or an alfil."),
+        piece("ptt-dabbabah", "Dabbabah", "DA", "D", "Leaps two squares along a line."),
+        piece(
+            "ptt-blocking-prince",
+            "Blocking prince",
+            "BP",
+            "mK",
+            "One step in any direction, never capturing; can never be captured or landed on, so it blocks lines and may serve as a screen.",
         )
-        .pawn(mecklenberg),
-        PieceDef::new("ptt-mecklenberg-ff-pawn", "Mecklenberg fF-pawn", "V", "fF").pawn(mecklenberg),
-        PieceDef::new("ptt-defending-pawn", "Defending pawn", "P", "fmWfcFmbR").pawn(last),
-        PieceDef::new("ptt-defending-chinese-pawn", "Defending Chinese pawn", "C", "fWmbR").pawn(last),
-        PieceDef::new(
-            "ptt-defending-berolina-pawn",
-            "Defending Berolina pawn",
-            "H",
-            "mfFcfWmbR",
-        )
-        .pawn(last),
-        PieceDef::new("ptt-defending-ff-pawn", "Defending fF-pawn", "V", "fFmbR").pawn(last),
-        // Spears never promote: once on the last row they are stuck.
-        PieceDef {
-            is_pawn: true,
-            ..PieceDef::new("ptt-japanese-spear", "Japanese spear", "S", "fR")
-        },
-        PieceDef {
-            is_pawn: true,
-            ..PieceDef::new("ptt-arabic-spear", "Arabic spear", "S", "mfRcfB")
-        },
-        PieceDef {
-            is_pawn: true,
-            ..PieceDef::new("ptt-berolina-spear", "Berolina spear", "S", "mfBcfR")
-        },
-        PieceDef {
-            is_pawn: true,
-            ..PieceDef::new("ptt-diagonal-spear", "Diagonal spear", "S", "fB")
-        },
-        PieceDef::new("ptt-fish-pawn", "Fish pawn", "P", "fmWfcFbW").pawn(last),
-        PieceDef::new("ptt-chinese-fish-pawn", "Chinese fish pawn", "C", "fWbW").pawn(last),
-        PieceDef::new("ptt-berolina-fish-pawn", "Berolina fish pawn", "H", "mfFcfWbW").pawn(last),
-        PieceDef::new("ptt-ff-fish-pawn", "fF-fish pawn", "V", "fFbW").pawn(last),
+        .uncapturable(),
+        piece(
+            "ptt-grasshopper",
+            "Grasshopper",
+            "G",
+            "gQ",
+            "Along a queen line to the square right behind the first piece it meets.",
+        ),
+        pawn("ptt-pawn", "Pawn", "P", "fmWfcF", last, Straight, "Steps forward, captures one square diagonally forward."),
+        pawn("ptt-chinese-pawn", "Chinese pawn", "CP", "fW", last, Straight, "Steps forward, moving or capturing."),
+        pawn("ptt-berolina-pawn", "Berolina pawn", "BE", "mfFcfW", last, Diagonal, "Steps diagonally forward, captures straight forward."),
+        pawn("ptt-ff-pawn", "fF-pawn", "FP", "fF", last, Diagonal, "Steps diagonally forward, moving or capturing."),
+        pawn("ptt-mecklenberg-pawn", "Mecklenberg pawn", "MP", "fmWfcF", mecklenberg, Straight, "A pawn that promotes on its 8th row."),
+        pawn("ptt-mecklenberg-chinese-pawn", "Mecklenberg Chinese pawn", "MC", "fW", mecklenberg, Straight, "A Chinese pawn that promotes on its 8th row."),
+        pawn("ptt-mecklenberg-berolina-pawn", "Mecklenberg Berolina pawn", "MB", "mfFcfW", mecklenberg, Diagonal, "A Berolina pawn that promotes on its 8th row."),
+        pawn("ptt-mecklenberg-ff-pawn", "Mecklenberg fF-pawn", "MF", "fF", mecklenberg, Diagonal, "An fF-pawn that promotes on its 8th row."),
+        pawn("ptt-defending-pawn", "Defending pawn", "DP", "fmWfcFmbR", last, Straight, "A pawn that may also move straight back any distance, never capturing."),
+        pawn("ptt-defending-chinese-pawn", "Defending Chinese pawn", "DC", "fWmbR", last, Straight, "A Chinese pawn that may also move straight back, never capturing."),
+        pawn("ptt-defending-berolina-pawn", "Defending Berolina pawn", "DB", "mfFcfWmbR", last, Diagonal, "A Berolina pawn that may also move straight back, never capturing."),
+        pawn("ptt-defending-ff-pawn", "Defending fF-pawn", "DF", "fFmbR", last, Diagonal, "An fF-pawn that may also move straight back, never capturing."),
+        // Spears are no pawns: they never promote (stuck once on the last row), and a pawn may
+        // promote to one.
+        piece("ptt-japanese-spear", "Japanese spear", "JS", "fR", "Any number of squares straight forward."),
+        piece("ptt-arabic-spear", "Arabic spear", "AS", "mfRcfB", "Moves straight forward, captures diagonally forward, any distance."),
+        piece("ptt-berolina-spear", "Berolina spear", "BS", "mfBcfR", "Moves diagonally forward, captures straight forward, any distance."),
+        piece("ptt-diagonal-spear", "Diagonal spear", "DS", "fB", "Any number of squares diagonally forward."),
+        pawn("ptt-fish-pawn", "Fish pawn", "FI", "fmWfcFbW", last, Straight, "A pawn that may also step straight back, moving or capturing."),
+        pawn("ptt-chinese-fish-pawn", "Chinese fish pawn", "FC", "fWbW", last, Straight, "A Chinese pawn that may also step straight back."),
+        pawn("ptt-berolina-fish-pawn", "Berolina fish pawn", "FB", "mfFcfWbW", last, Diagonal, "A Berolina pawn that may also step straight back."),
+        pawn("ptt-ff-fish-pawn", "fF-fish pawn", "FF", "fFbW", last, Diagonal, "An fF-pawn that may also step straight back."),
     ]
 }
 

@@ -8,7 +8,7 @@ use crate::attacks::{is_capturable, is_initial_square, is_path_clear, offset, pr
 use crate::betza::{MoveRule, Travel};
 use crate::chess_move::{Made, Move, Special};
 use crate::geometry::Square;
-use crate::piece::{Cell, Color, Piece};
+use crate::piece::{Cell, Color, MultiStep, Piece, StepDirection};
 use crate::position::{Board, Position};
 use crate::rules::Rules;
 use crate::variant::Variant;
@@ -157,6 +157,9 @@ pub fn piece_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position, 
             }
         }
     }
+    if let Some(multi) = &def.multi_step {
+        multi_steps(rules, variant, position, from, piece, multi, out);
+    }
     // En passant: a pawn's capture-only leap onto the square a double step skipped.
     if let Some(target) = position.en_passant.filter(|_| def.is_pawn && variant.def.en_passant) {
         for rule in piece_type.rules(piece.color) {
@@ -179,6 +182,38 @@ pub fn piece_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position, 
         }
     }
     rules.extra_moves(variant, position, from, piece, out);
+}
+
+/// A pawn's row-based double and triple steps: non-capturing, every square on the way empty.
+fn multi_steps<R: Rules>(
+    rules: &R,
+    variant: &Variant,
+    position: &Position,
+    from: Square,
+    piece: Piece,
+    multi: &MultiStep,
+    out: &mut Vec<Move>,
+) {
+    let steps = multi.steps_from(relative_rank(variant.size, piece.color, from));
+    let Some(&longest) = steps.iter().max() else {
+        return;
+    };
+    let files: &[i8] = match multi.direction {
+        StepDirection::Straight => &[0],
+        StepDirection::Diagonal => &[-1, 1],
+    };
+    for &df in files {
+        let mut square = from;
+        for count in 1..=longest {
+            match variant.size.offset(square, df, piece.color.forward()) {
+                Some(next) if position.board.get(next).is_empty() => square = next,
+                _ => break,
+            }
+            if count >= 2 && steps.contains(&count) {
+                push_move(rules, variant, position, piece, Move::new(from, square), out);
+            }
+        }
+    }
 }
 
 /// The rook a side may castle with on one wing, if the variant castles and both pieces stand in

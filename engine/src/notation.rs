@@ -45,7 +45,8 @@ fn piece_move_san(variant: &Variant, position: &Position, mv: Move, legal: &[Mov
     let def = &variant.piece(piece.kind).def;
     let is_capture = mv.is_capture(board);
     let mut out = String::new();
-    if !def.is_pawn {
+    let is_bare = def.is_written_without_symbol();
+    if !is_bare {
         out.push_str(def.symbol.as_str());
     }
     let rivals: Vec<Square> = legal
@@ -53,7 +54,7 @@ fn piece_move_san(variant: &Variant, position: &Position, mv: Move, legal: &[Mov
         .filter(|o| o.to == mv.to && o.from != mv.from && board.piece_at(o.from).map(|p| p.kind) == Some(piece.kind))
         .map(|o| o.from)
         .collect();
-    let pawn_file = def.is_pawn && is_capture;
+    let pawn_file = is_bare && is_capture;
     let (shows_file, shows_rank) = if rivals.is_empty() {
         (pawn_file, false)
     } else if rivals.iter().all(|r| r.file() != mv.from.file()) {
@@ -265,8 +266,9 @@ fn matches(variant: &Variant, position: &Position, pattern: &Pattern, mv: &Move)
     match pattern.symbol {
         Some(symbol) if def.symbol != symbol => return false,
         Some(_) => {}
-        // Without a symbol, SAN means a pawn; a full origin square (coordinates) may be any piece.
-        None if !has_full_origin && !def.is_pawn => return false,
+        // Without a symbol, SAN means a pawn written `P`; a full origin square (coordinates) may be
+        // any piece.
+        None if !has_full_origin && !def.is_written_without_symbol() => return false,
         None => {}
     }
     if pattern.from_file.is_some_and(|f| f != mv.from.file()) || pattern.from_rank.is_some_and(|r| r != mv.from.rank())

@@ -191,6 +191,45 @@ impl<'de> Deserialize<'de> for Royalty {
     }
 }
 
+/// The direction of a pawn's row-based multi-steps: its non-capturing forward direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StepDirection {
+    /// Straight ahead.
+    Straight,
+    /// Along either forward diagonal.
+    Diagonal,
+}
+
+/// Non-capturing steps of two or more squares that a pawn may make from some rows (counted from
+/// its owner's side), every square crossed and the destination empty. They depend on the row
+/// alone, not on whether the pawn has moved.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MultiStep {
+    pub direction: StepDirection,
+    /// Each row with the step counts allowed from it: `[[1, [2, 3]], [3, [2]]]`.
+    pub rows: Vec<(u8, Vec<u8>)>,
+}
+
+impl MultiStep {
+    /// Pick-the-team's: a double or triple step from rows 1 and 2, a double step from row 3.
+    pub fn pick_the_team(direction: StepDirection) -> MultiStep {
+        MultiStep {
+            direction,
+            rows: vec![(1, vec![2, 3]), (2, vec![2, 3]), (3, vec![2])],
+        }
+    }
+
+    /// The step counts allowed from `row`.
+    pub fn steps_from(&self, row: u8) -> &[u8] {
+        self.rows
+            .iter()
+            .find(|(r, _)| *r == row)
+            .map_or(&[], |(_, steps)| steps.as_slice())
+    }
+}
+
 /// A piece as data. Catalogue entries and variant files both produce these.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -210,9 +249,16 @@ pub struct PieceDef {
     /// Can never be captured nor landed on (Pick-the-team's blocking prince).
     #[serde(default)]
     pub is_uncapturable: bool,
-    /// Written without a letter in SAN, resets the 50-move count, may capture en passant.
+    /// Resets the 50-move count, may capture en passant; a pawn written `P` is written without
+    /// its symbol in SAN.
     #[serde(default)]
     pub is_pawn: bool,
+    /// Row-based double and triple steps (Pick-the-team's pawns).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub multi_step: Option<MultiStep>,
+    /// What the piece does, in a sentence, for players.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
 }
 
 impl PieceDef {
@@ -227,7 +273,21 @@ impl PieceDef {
             promotion: Promotion::Never,
             is_uncapturable: false,
             is_pawn: false,
+            multi_step: None,
+            description: String::new(),
         }
+    }
+    pub fn described(mut self, description: &str) -> PieceDef {
+        self.description = description.to_string();
+        self
+    }
+    pub fn with_multi_step(mut self, multi_step: MultiStep) -> PieceDef {
+        self.multi_step = Some(multi_step);
+        self
+    }
+    /// Whether SAN writes moves of this piece without its symbol (FIDE's pawn).
+    pub fn is_written_without_symbol(&self) -> bool {
+        self.is_pawn && self.symbol.as_str() == "P"
     }
     pub fn royal(mut self) -> PieceDef {
         self.royal = Royalty::Both;

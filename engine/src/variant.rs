@@ -157,13 +157,14 @@ impl TryFrom<VariantDef> for Variant {
 }
 
 /// The variant files built into the engine, by id.
-const BUILT_IN: [(&str, &str); 6] = [
+const BUILT_IN: [(&str, &str); 7] = [
     ("chess", include_str!("../variants/chess.toml")),
     ("blockade", include_str!("../variants/blockade.toml")),
     ("circe", include_str!("../variants/circe.toml")),
     ("portal", include_str!("../variants/portal.toml")),
     ("knights-are-god", include_str!("../variants/knights-are-god.toml")),
     ("domination", include_str!("../variants/domination.toml")),
+    ("ultimate-battle", include_str!("../variants/ultimate-battle.toml")),
 ];
 
 impl Variant {

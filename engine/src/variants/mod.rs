@@ -8,6 +8,7 @@ pub mod circe;
 pub mod domination;
 pub mod knights_are_god;
 pub mod portal;
+pub mod ultimate_battle;
 
 use crate::fen::FenError;
 use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer};
@@ -20,6 +21,7 @@ use circe::Circe;
 use domination::DominationGame;
 use knights_are_god::KnightsAreGod;
 use portal::Portals;
+use ultimate_battle::UltimateBattle;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -134,6 +136,7 @@ registry! {
     Portal => "portal", "Portal Chess", "portal.md", ChessGame<Portals>, death_matches: false;
     KnightsAreGod => "knights-are-god", "Knights are God", "knights-are-god.md", ChessGame<KnightsAreGod>, death_matches: false;
     Domination => "domination", "Domination Chess", "domination.md", DominationGame, death_matches: false;
+    UltimateBattle => "ultimate-battle", "Ultimate Battle Chess", "ultimate-battle.md", ChessGame<UltimateBattle>, death_matches: false;
 }
 
 // The game types of the registry. (Here rather than in their files, so no game file depends on

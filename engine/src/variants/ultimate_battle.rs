@@ -1,0 +1,34 @@
+//! Ultimate Battle Chess (RULES.md, "Ultimate Battle Chess"; rules page
+//! docs/rules/ultimate-battle.md). Its pieces are data (engine/variants/ultimate-battle.toml);
+//! what the game adds is the last-rank pawn rule: a pawn that reaches its last rank stays there
+//! and counts as giving check, so the opponent must capture it at once (with a move that is legal
+//! otherwise too) or lose as if mated.
+
+use crate::piece::Color;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::variant::Variant;
+
+/// The rules hooks of Ultimate Battle Chess.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UltimateBattle;
+
+/// Whether a pawn of `color`'s opponent stands on `color`'s first rank (its own last rank).
+fn faces_a_pawn_on_its_first_rank(variant: &Variant, position: &Position, color: Color) -> bool {
+    let first = if color == Color::White { 0 } else { variant.size.ranks - 1 };
+    (0..variant.size.files).any(|file| {
+        position
+            .board
+            .piece_at(crate::geometry::Square::new(file, first))
+            .is_some_and(|p| p.color != color && variant.piece(p.kind).def.is_pawn)
+    })
+}
+
+impl Rules for UltimateBattle {
+    /// In check when the royal king is attacked, or when an enemy pawn stands on the side's
+    /// first rank: then every legal move captures it.
+    fn is_in_check(&self, variant: &Variant, position: &Position, color: Color) -> bool {
+        faces_a_pawn_on_its_first_rank(variant, position, color)
+            || position.royals[color.index()].is_some_and(|sq| self.is_attacked(variant, position, sq, color.other()))
+    }
+}
