@@ -1,7 +1,7 @@
 //! Board images, checked by decoding the PNG and reading its pixels, and by golden SVG text for
 //! one position of each game (`UPDATE_GOLDEN=1 cargo test --test render_images` rewrites them).
 
-use arbiter::render::{Decor, Renderer, Scene, move_dots, square_box, to_svg};
+use arbiter::render::{Decor, Renderer, Scene, move_dots, pool_box, square_box, to_svg};
 use arbiter_engine::geometry::Square;
 use arbiter_engine::variant::Variant;
 use arbiter_engine::{AnyGame, Game, Seat, VariantId, Viewer};
@@ -269,7 +269,7 @@ fn images_stay_small_enough_for_phones() {
 fn sample_games() -> Vec<(&'static str, AnyGame)> {
     let ten = Variant::from_toml(include_str!("../docs/images/ten-by-ten.toml")).unwrap();
     let mut ten = AnyGame::custom(Arc::new(ten), None).unwrap();
-    play(&mut ten, "Ld4 Ld7");
+    play(&mut ten, "CAd4 CAd7");
     vec![
         ("chess", played(VariantId::Chess, "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O")),
         (
@@ -292,6 +292,11 @@ fn sample_games() -> Vec<(&'static str, AnyGame)> {
         ("knights-are-god", played(VariantId::KnightsAreGod, "e2d4 g8h5")),
         ("domination", played(VariantId::Domination, "e3 d5 e4 dxe4 Nc3 Nf6")),
         ("ten-by-ten", ten),
+        ("ultimate-battle", played(VariantId::UltimateBattle, "e4 d5 exd5 Qe6")),
+        (
+            "pick-the-team",
+            played(VariantId::PickTheTeam, "K@e1 RN@f10 CN@a10 Q@b1 PA@a1 W@b10 ML@c10"),
+        ),
     ]
 }
 
@@ -333,15 +338,15 @@ fn each_game_draws_its_golden_svg() {
 
 #[test]
 fn fairy_pieces_are_named_in_the_legend() {
-    let (_, ten) = sample_games().pop().unwrap();
+    let (_, ten) = sample_games()
+        .into_iter()
+        .find(|(name, _)| *name == "ten-by-ten")
+        .unwrap();
     let scene = Scene::from_view(&ten.view(Viewer::Spectator), &Decor::default());
     let labels: Vec<&str> = scene.legend.iter().map(|e| e.label.as_str()).collect();
-    assert_eq!(
-        labels,
-        ["Al", "B", "CN", "Ca", "Cd", "Ch", "Da", "Fz", "Li", "Pa", "Wz"]
-    );
+    assert_eq!(labels, ["AL", "BE", "CA", "CD", "CH", "CN", "DA", "F", "ML", "PA", "W"]);
     let svg = to_svg(&scene);
-    assert!(svg.contains(">Ca</tspan> Camel") && svg.contains(">Li</tspan> Murray lion"));
+    assert!(svg.contains(">CA</tspan> Camel") && svg.contains(">ML</tspan> Murray lion"));
     // FIDE-drawn pieces need no legend.
     let chess = Scene::from_view(
         &AnyGame::new(VariantId::Chess).view(Viewer::Spectator),
@@ -562,5 +567,116 @@ fn circe_rings_where_the_last_captured_unit_was_reborn() {
     assert!(
         ring_pixels(&image, &scene, sq("a4"), HIGHLIGHT, true) > 20,
         "a4 is ringed"
+    );
+}
+
+/// The piece diagrams in docs/images/pieces/ (the rules pages show them) are what the renderer
+/// draws of every catalogue piece; `UPDATE_GOLDEN=1` rewrites them after a deliberate change.
+#[test]
+fn the_piece_diagrams_in_the_docs_are_current() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/images/pieces");
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    let decor = Decor {
+        without_players: true,
+        ..Decor::default()
+    };
+    for piece in arbiter_engine::catalogue::all() {
+        let diagram = arbiter_engine::diagram::piece_diagram(&piece).unwrap();
+        let svg = to_svg(&Scene::from_view(&diagram.view, &decor));
+        let path = dir.join(format!("{}.svg", piece.id));
+        if update {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &svg).unwrap();
+            continue;
+        }
+        let committed = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", path.display()));
+        assert!(
+            svg == committed,
+            "{} is out of date (UPDATE_GOLDEN=1 rewrites it)",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn a_piece_diagram_shows_its_moves_and_captures_in_their_colours() {
+    let lion = arbiter_engine::catalogue::find("ptt-murray-lion").unwrap();
+    let diagram = arbiter_engine::diagram::piece_diagram(&lion).unwrap();
+    let image = arbiter::render::BoardImage {
+        view: diagram.view.clone(),
+        decor: Decor {
+            without_players: true,
+            ..Decor::default()
+        },
+    };
+    let pixels = Image::decode(&renderer().image(&image).unwrap());
+    let scene = image.scene();
+    let middle = |square: Square| {
+        let (x, y, size) = square_box(&scene, 0, square).unwrap();
+        (x + size * 0.3, y + size * 0.3, size * 0.4)
+    };
+    let rim = |square: Square| {
+        let (x, y, size) = square_box(&scene, 0, square).unwrap();
+        (x + 2.0, y + size * 0.4, size * 0.08)
+    };
+    // A leap two squares away (c3) carries the move dot; an adjacent square (d4) the capture
+    // ring at its rim and no dot; a square out of reach (a1) neither.
+    let (c3, d4, a1) = (Square::new(2, 2), Square::new(3, 3), Square::new(0, 0));
+    // The marks are translucent: what shows is their hue over the square's colour.
+    let blue = |[r, g, b]: [u8; 3]| i32::from(b) > i32::from(r) + 40 && i32::from(b) > i32::from(g);
+    let red = |[r, g, b]: [u8; 3]| i32::from(r) > i32::from(g) + 60 && i32::from(r) > i32::from(b) + 60;
+    let near = |area, hue: &dyn Fn([u8; 3]) -> bool| {
+        let (x, y, size): (f32, f32, f32) = area;
+        let mut found = 0;
+        for py in y as u32..(y + size) as u32 {
+            for px in x as u32..(x + size) as u32 {
+                if hue(pixels.pixel(px, py)) {
+                    found += 1;
+                }
+            }
+        }
+        found
+    };
+    assert!(near(middle(c3), &blue) > 20, "a move dot on c3");
+    assert_eq!(near(middle(d4), &blue), 0, "no dot on d4");
+    assert!(near(rim(d4), &red) > 3, "a capture ring on d4");
+    assert_eq!(near(middle(a1), &blue) + near(rim(a1), &red), 0, "nothing on a1");
+    // No players' strips: the board starts at the top.
+    let (_, top, _) = square_box(&scene, 0, Square::new(0, 8)).unwrap();
+    assert!(top < 12.0, "{top}");
+}
+
+#[test]
+fn the_pool_is_drawn_under_the_board_while_pieces_are_picked() {
+    let draw = |game: &AnyGame| {
+        let view = game.view(Viewer::Spectator);
+        let scene = Scene::from_view(&view, &Decor::default());
+        let image = arbiter::render::BoardImage {
+            view,
+            decor: Decor::default(),
+        };
+        (scene, Image::decode(&renderer().image(&image).unwrap()))
+    };
+    let mut game = AnyGame::new(VariantId::PickTheTeam);
+    let (scene, start) = draw(&game);
+    assert_eq!(scene.pool.len(), 40);
+    // The first pool piece is the King (drawn art, White's body colour); each box is below the
+    // board.
+    let first = pool_box(&scene, 0).unwrap();
+    let (_, board_bottom, side) = square_box(&scene, 0, Square::new(0, 0)).unwrap();
+    assert!(first.1 > board_bottom + side);
+    assert!(start.count(first, WHITE_BODY) > 20, "the King in the pool");
+    let last = pool_box(&scene, 39).unwrap();
+    assert!(start.count(last, WHITE_BODY) > 20, "the fF-fish pawn in the pool");
+    assert!(pool_box(&scene, 40).is_none());
+    play(&mut game, "K@e1");
+    let (scene, after) = draw(&game);
+    assert_eq!(scene.pool.len(), 39);
+    // The King left the pool: the Royal knight's token is first now, and the King is on e1.
+    assert!(after.count(square_box(&scene, 0, Square::new(4, 0)).unwrap(), WHITE_BODY) > 20);
+    assert!(
+        after.height < start.height,
+        "13 to a row: 39 pieces take a row fewer than 40"
     );
 }

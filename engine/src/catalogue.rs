@@ -37,11 +37,12 @@ fn pick_the_team() -> Vec<PieceDef> {
         PieceDef::new(id, name, symbol, betza).described(about)
     };
     // Every pawn type: row-based double and triple steps in its non-capturing forward direction.
-    let pawn = |id: &str, name: &str, symbol: &str, betza: &str, promotion: Promotion, steps: StepDirection, about: &str| {
-        piece(id, name, symbol, betza, about)
-            .pawn(promotion)
-            .with_multi_step(MultiStep::pick_the_team(steps))
-    };
+    let pawn =
+        |id: &str, name: &str, symbol: &str, betza: &str, promotion: Promotion, steps: StepDirection, about: &str| {
+            piece(id, name, symbol, betza, about)
+                .pawn(promotion)
+                .with_multi_step(MultiStep::pick_the_team(steps))
+        };
     vec![
         piece("ptt-king", "King", "K", "K", "Royal. One step in any direction.").royal(),
         piece("ptt-royal-knight", "Royal knight", "RN", "N", "Royal. Leaps like a knight.").royal(),
@@ -127,13 +128,52 @@ fn blockade() -> Vec<PieceDef> {
     ]
 }
 
+/// The catalogue in sections: the game the pieces come from, and its pieces.
+pub fn sections() -> Vec<(&'static str, Vec<PieceDef>)> {
+    vec![
+        ("FIDE chess", fide()),
+        ("Ultimate Battle", ultimate_battle()),
+        ("Pick-the-team", pick_the_team()),
+        ("Blockade", blockade()),
+    ]
+}
+
 /// The whole catalogue, in a stable order.
 pub fn all() -> Vec<PieceDef> {
-    let mut all = fide();
-    all.extend(ultimate_battle());
-    all.extend(pick_the_team());
-    all.extend(blockade());
-    all
+    sections().into_iter().flat_map(|(_, pieces)| pieces).collect()
+}
+
+/// The game a catalogue piece comes from.
+pub fn section_of(id: &str) -> Option<&'static str> {
+    sections()
+        .into_iter()
+        .find(|(_, pieces)| pieces.iter().any(|p| p.id == id))
+        .map(|(section, _)| section)
+}
+
+/// The pieces a player may mean by `query`: the piece with that id; else those with that name or
+/// symbol (several games share a "Knight"); else those whose name contains it. Case and
+/// surrounding spaces do not matter.
+pub fn lookup(query: &str) -> Vec<PieceDef> {
+    let query = query.trim().to_lowercase();
+    if query.is_empty() {
+        return Vec::new();
+    }
+    let all = all();
+    if let Some(piece) = all.iter().find(|p| p.id == query) {
+        return vec![piece.clone()];
+    }
+    let exact: Vec<PieceDef> = all
+        .iter()
+        .filter(|p| p.name.to_lowercase() == query || p.symbol.to_string().to_lowercase() == query)
+        .cloned()
+        .collect();
+    if !exact.is_empty() {
+        return exact;
+    }
+    all.into_iter()
+        .filter(|p| p.name.to_lowercase().contains(&query))
+        .collect()
 }
 
 /// The Pick-the-team pieces, in the numbered order of RULES.md.
@@ -150,6 +190,25 @@ pub fn find(id: &str) -> Option<PieceDef> {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn pieces_are_found_by_id_name_symbol_or_part_of_the_name() {
+        let ids = |query: &str| lookup(query).into_iter().map(|p| p.id).collect::<Vec<_>>();
+        assert_eq!(ids("ptt-pao"), ["ptt-pao"]);
+        assert_eq!(ids(" Chinese Nightrider "), ["ptt-chinese-nightrider"]);
+        assert_eq!(ids("cn"), ["ptt-chinese-nightrider"]);
+        assert_eq!(ids("knight"), ["knight"], "an id first");
+        assert_eq!(
+            ids("n"),
+            ["knight", "ubc-knight", "ptt-knight"],
+            "one symbol in three games"
+        );
+        assert_eq!(ids("lion"), ["ptt-murray-lion"]);
+        assert!(ids("").is_empty() && ids("dragon").is_empty());
+        assert_eq!(section_of("ptt-pao"), Some("Pick-the-team"));
+        assert_eq!(section_of("ubc-king"), Some("Ultimate Battle"));
+        assert_eq!(section_of("nothing"), None);
+    }
 
     #[test]
     fn every_catalogue_entry_parses_and_ids_are_unique() {

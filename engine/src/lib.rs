@@ -11,6 +11,7 @@ pub mod attacks;
 pub mod betza;
 pub mod catalogue;
 pub mod chess_move;
+pub mod diagram;
 pub mod fairy_ini;
 pub mod fen;
 pub mod game;

@@ -82,6 +82,13 @@ fn piece_move_san(variant: &Variant, position: &Position, mv: Move, legal: &[Mov
     out
 }
 
+/// Reads a placement written as a piece's symbol and a square, `CN@c1` (the symbol in either
+/// case, spaces allowed around the `@`).
+pub fn parse_placement(text: &str) -> Option<(Symbol, Square)> {
+    let (symbol, square) = text.trim().split_once('@')?;
+    Some((Symbol::new(symbol.trim())?, Square::parse(square.trim())?))
+}
+
 /// What a piece of input says about a move; `None` fields are left open.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Pattern {

@@ -157,7 +157,7 @@ impl TryFrom<VariantDef> for Variant {
 }
 
 /// The variant files built into the engine, by id.
-const BUILT_IN: [(&str, &str); 7] = [
+const BUILT_IN: [(&str, &str); 8] = [
     ("chess", include_str!("../variants/chess.toml")),
     ("blockade", include_str!("../variants/blockade.toml")),
     ("circe", include_str!("../variants/circe.toml")),
@@ -165,6 +165,7 @@ const BUILT_IN: [(&str, &str); 7] = [
     ("knights-are-god", include_str!("../variants/knights-are-god.toml")),
     ("domination", include_str!("../variants/domination.toml")),
     ("ultimate-battle", include_str!("../variants/ultimate-battle.toml")),
+    ("pick-the-team", include_str!("../variants/pick-the-team.toml")),
 ];
 
 impl Variant {

@@ -4,6 +4,7 @@
 
 use arbiter_engine::fairy_ini;
 use arbiter_engine::movegen::perft;
+use arbiter_engine::piece::{Promotion, StepDirection};
 use arbiter_engine::rules::Standard;
 use arbiter_engine::variant::Variant;
 use arbiter_engine::variants::blockade::BlockadeGame;
@@ -16,16 +17,19 @@ struct Case {
     suite: &'static str,
     id: String,
     ini: Option<String>,
+    /// The letters of a case that names its pieces itself (pick-the-team-pieces.json).
+    pieces: Option<Value>,
     fen: String,
     perft: Vec<(u32, u64)>,
 }
 
 fn cases() -> Vec<Case> {
-    let files: [(&str, &str); 4] = [
+    let files: [(&str, &str); 5] = [
         ("fide", include_str!("oracles/fide_standard.json")),
         ("ubc", include_str!("oracles/ubc.json")),
         ("ptt", include_str!("oracles/ptt.json")),
         ("blockade", include_str!("oracles/blockade.json")),
+        ("ptt-pieces", include_str!("oracles/pick-the-team-pieces.json")),
     ];
     let mut out = Vec::new();
     for (suite, text) in files {
@@ -42,6 +46,7 @@ fn cases() -> Vec<Case> {
                 suite,
                 id: case["id"].as_str().unwrap().to_string(),
                 ini: case.get("variant_ini").and_then(|v| v.as_str()).map(str::to_string),
+                pieces: case.get("pieces").cloned(),
                 fen: case["fen"].as_str().unwrap().to_string(),
                 perft,
             });
@@ -55,14 +60,77 @@ fn run(case: &Case, depth: u32) -> u64 {
         let game = BlockadeGame::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
         return game.perft(depth);
     }
-    let variant = match &case.ini {
-        Some(ini) => fairy_ini::parse(ini).unwrap_or_else(|e| panic!("{}: {e}", case.id)),
-        None => (*Variant::fide()).clone(),
+    let variant = match (&case.ini, &case.pieces) {
+        (_, Some(pieces)) => ptt_case_variant(&case.id, pieces),
+        (Some(ini), None) => fairy_ini::parse(ini).unwrap_or_else(|e| panic!("{}: {e}", case.id)),
+        (None, None) => (*Variant::fide()).clone(),
     };
     let position = variant
         .position_from_fen(&case.fen)
         .unwrap_or_else(|e| panic!("{}: {e}", case.id));
     perft(&Standard, &variant, &position, depth)
+}
+
+/// The variant of a pick-the-team-pieces case: each letter the catalogue piece of its RULES.md
+/// number (the order of Pick-the-team's variant file), the promotion choices the case restricts
+/// itself to. The case's promotion rows and multi-steps must be the catalogue's own.
+fn ptt_case_variant(id: &str, pieces: &Value) -> Variant {
+    let game = Variant::built_in("pick-the-team").unwrap();
+    let mut specs = Vec::new();
+    let mut choices = Vec::new();
+    for (letter, piece) in pieces.as_object().unwrap() {
+        let number = piece["ptt_number"].as_u64().unwrap() as usize;
+        let (_, ours) = game.table.iter().nth(number - 1).unwrap();
+        assert_eq!(
+            ours.def.name.to_lowercase(),
+            piece["name"].as_str().unwrap().to_lowercase(),
+            "{id}"
+        );
+        assert_eq!(ours.def.betza, piece["betza"].as_str().unwrap(), "{id} {letter}");
+        assert_eq!(
+            ours.def.is_uncapturable,
+            piece["uncapturable"].as_bool().unwrap(),
+            "{id} {letter}"
+        );
+        let rows: Vec<u8> = piece["promotion"]["relative_rows"]
+            .as_array()
+            .map(|rows| rows.iter().map(|r| r.as_u64().unwrap() as u8).collect())
+            .unwrap_or_default();
+        let our_rows = match ours.def.promotion {
+            Promotion::Never => vec![],
+            Promotion::LastRank => vec![10],
+            Promotion::RelativeRank(row) => vec![row],
+        };
+        assert_eq!(our_rows, rows, "{id} {letter} promotion rows");
+        let steps = ours.def.multi_step.as_ref().map(|steps| {
+            let direction = match steps.direction {
+                StepDirection::Straight => "straight",
+                StepDirection::Diagonal => "diagonal",
+            };
+            let rows: serde_json::Map<String, Value> = steps
+                .rows
+                .iter()
+                .map(|(row, counts)| (row.to_string(), serde_json::json!(counts)))
+                .collect();
+            serde_json::json!({ "direction": direction, "rows": rows })
+        });
+        assert_eq!(
+            steps.unwrap_or(Value::Null),
+            piece["multi_step"],
+            "{id} {letter} multi-steps"
+        );
+        if let Some(letters) = piece["promotion"]["choices"].as_array() {
+            choices = letters.iter().map(|l| format!("\"{}\"", l.as_str().unwrap())).collect();
+        }
+        specs.push(format!("{{ catalogue = \"{}\", symbol = \"{letter}\" }}", ours.def.id));
+    }
+    let file = format!(
+        "id = \"ptt-case\"\nname = \"{id}\"\nfiles = 10\nranks = 10\nstart = \"10/10/10/10/10/10/10/10/10/10 w - - 0 1\"\n\
+         pieces = [{}]\ninitial_move_ranks = []\npromotion_choices = [{}]\n",
+        specs.join(", "),
+        choices.join(", ")
+    );
+    Variant::from_toml(&file).unwrap_or_else(|e| panic!("{id}: {e}"))
 }
 
 fn check_all(budget: Option<u64>) {

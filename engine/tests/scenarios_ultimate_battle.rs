@@ -51,7 +51,12 @@ fn every_reference_case_matches_at_full_depth() {
     for case in data["cases"].as_array().unwrap() {
         let game = ubc(case["fen"].as_str().unwrap());
         for (depth, nodes) in case["perft"].as_object().unwrap() {
-            assert_eq!(game.perft(depth.parse().unwrap()), nodes.as_u64().unwrap(), "{}", case["id"]);
+            assert_eq!(
+                game.perft(depth.parse().unwrap()),
+                nodes.as_u64().unwrap(),
+                "{}",
+                case["id"]
+            );
         }
     }
 }
@@ -81,7 +86,14 @@ fn attacks_between_kings_are_not_symmetric() {
     // The white king on d4 attacks f5 through e5; the black king on f5 could reach d4 only
     // through e4, where a white pawn stands. So Black is in check and White would not be.
     let black_to_move = ubc("8/8/8/5k2/3KP3/8/8/8 b - - 0 1");
-    assert_eq!(black_to_move.view(Viewer::Spectator).board().check.map(|s| s.to_string()), Some("f5".into()));
+    assert_eq!(
+        black_to_move
+            .view(Viewer::Spectator)
+            .board()
+            .check
+            .map(|s| s.to_string()),
+        Some("f5".into())
+    );
     let white_to_move = ubc("8/8/8/5k2/3KP3/8/8/8 w - - 0 1");
     assert_eq!(white_to_move.view(Viewer::Spectator).board().check, None);
 }
@@ -93,13 +105,19 @@ fn the_intermediate_square_of_a_king_move_may_be_attacked() {
     let game = ubc("7k/8/8/r7/3K4/8/8/8 w - - 0 1");
     let moves = moves_from(&game, "d4");
     assert!(moves.contains(&"e6".to_string()), "{moves:?}");
-    assert!(!moves.contains(&"d5".to_string()) && !moves.contains(&"f5".to_string()), "the rank-5 squares are attacked: {moves:?}");
+    assert!(
+        !moves.contains(&"d5".to_string()) && !moves.contains(&"f5".to_string()),
+        "the rank-5 squares are attacked: {moves:?}"
+    );
 }
 
 #[test]
 fn the_queen_is_a_mao_and_the_knight_a_camel() {
     let game = ubc("7k/8/8/8/3Q4/8/8/K2N4 w - - 0 1");
-    assert_eq!(moves_from(&game, "d4"), ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]);
+    assert_eq!(
+        moves_from(&game, "d4"),
+        ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
+    );
     // A piece on d5 closes the mao's way to c6 and e6.
     let blocked = ubc("7k/8/8/3P4/3Q4/8/8/K7 w - - 0 1");
     assert_eq!(moves_from(&blocked, "d4"), ["b3", "b5", "c2", "e2", "f3", "f5"]);
@@ -112,7 +130,11 @@ fn pawns_move_and_capture_diagonally_forward_with_a_straight_double_first_step()
     let game = AnyGame::new(UBC);
     assert_eq!(moves_from(&game, "e2"), ["d3", "e4", "f3"]);
     let blocked = ubc("4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1");
-    assert_eq!(moves_from(&blocked, "e2"), ["d3", "f3"], "the square between must be empty");
+    assert_eq!(
+        moves_from(&blocked, "e2"),
+        ["d3", "f3"],
+        "the square between must be empty"
+    );
 }
 
 #[test]
@@ -122,7 +144,11 @@ fn there_is_no_castling_no_en_passant_and_no_promotion() {
     assert_eq!(fen.split_whitespace().nth(2), Some("-"), "no castling rights");
     play(&mut game, "e4");
     let fen = game.view(Viewer::Spectator).fen();
-    assert_eq!(fen.split_whitespace().nth(3), Some("-"), "a double step allows no en passant");
+    assert_eq!(
+        fen.split_whitespace().nth(3),
+        Some("-"),
+        "a double step allows no en passant"
+    );
     // A pawn reaching the last rank stays a pawn: one move per square, no choice of piece.
     let promoting = ubc("7k/1P6/8/8/8/8/8/K7 w - - 0 1");
     assert_eq!(moves_from(&promoting, "b7"), ["a8", "c8"]);
@@ -142,7 +168,10 @@ fn stalemate_draws() {
 fn a_pawn_on_its_last_rank_counts_as_check_and_must_be_captured() {
     // White's pawn has arrived on e8: every black move must capture it.
     let game = ubc("r3P3/6k1/5q2/8/8/1K6/2p3P1/8 b - - 0 1");
-    assert!(game.view(Viewer::Spectator).board().check.is_some(), "it counts as check");
+    assert!(
+        game.view(Viewer::Spectator).board().check.is_some(),
+        "it counts as check"
+    );
     let legal = legal_san(&game, Seat::Second);
     assert_eq!(legal, ["Kxe8", "Qxe8", "Rxe8"]);
 }
@@ -161,7 +190,10 @@ fn without_a_capture_of_the_pawn_its_owner_wins_as_by_mate() {
     let mut game = ubc("7k/1P6/8/8/8/8/8/K7 w - - 0 1");
     play(&mut game, "a8");
     let outcome = game.outcome().expect("no capture of the pawn is possible");
-    assert_eq!((outcome.winner, outcome.reason), (Some(Seat::First), EndReason::Checkmate));
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Seat::First), EndReason::Checkmate)
+    );
 }
 
 #[test]

@@ -121,6 +121,7 @@ impl Arena {
             board: None,
             mentions: vec![advantage],
             buttons: vec![Button::PlayFirst, Button::PlaySecond],
+            pieces: Vec::new(),
             countdown: Some(super::Countdown {
                 what: "Colours are drawn at random".into(),
                 at: now + COLOUR_CHOICE_MS,

@@ -16,9 +16,23 @@ pub struct Post {
     pub mentions: Vec<UserId>,
     /// Buttons to show with it; the arena checks who presses them.
     pub buttons: Vec<Button>,
+    /// The pieces the player to act may place, offered as menus: choosing one shows that player,
+    /// privately, the squares it may go to (`Arena::placements`).
+    pub pieces: Vec<PieceChoice>,
     /// A moment to count down to, which transports show in their own way (Discord's relative
     /// timestamps update by themselves, so no message is edited every second).
     pub countdown: Option<Countdown>,
+}
+
+/// A piece offered in a post's menu of pieces to place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceChoice {
+    /// The piece type's stable id, which the menu sends back.
+    pub id: String,
+    /// "CN · Chinese nightrider".
+    pub label: String,
+    /// Pawns go in a menu of their own when one menu cannot hold every piece.
+    pub is_pawn: bool,
 }
 
 /// "alice's time runs out" at a moment, in Unix milliseconds.
@@ -124,6 +138,8 @@ pub struct DirectMessage {
     pub board: Option<BoardImage>,
     /// The actions to offer as buttons or a menu, in notation.
     pub choices: Vec<String>,
+    /// What the menu asks for, shown in it before a choice is made.
+    pub menu_hint: String,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -54,6 +54,7 @@ impl Arena {
             board: None,
             mentions: vec![opponent.clone()],
             buttons: vec![super::Button::AcceptChallenge, super::Button::DeclineChallenge],
+            pieces: Vec::new(),
             countdown: None,
         };
         Ok(Effects {
@@ -227,6 +228,7 @@ fn plain_post(game: &GameRow, text: String) -> Effects {
         board: None,
         mentions: Vec::new(),
         buttons: Vec::new(),
+        pieces: Vec::new(),
         countdown: None,
     };
     Effects {

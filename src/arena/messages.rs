@@ -1,10 +1,10 @@
 //! The words and boards the arena sends. Everything public is built from a spectator's view, and
 //! everything private from the recipient's own view, so secrets cannot leak through a message.
 
-use super::effects::{DirectMessage, Post};
+use super::effects::{DirectMessage, PieceChoice, Post};
 use crate::render::{BoardImage, Decor};
 use crate::store::{GameRow, UserId};
-use arbiter_engine::{Game, Outcome, Phase, Seat, View, Viewer};
+use arbiter_engine::{Action, Game, Outcome, Phase, Seat, View, Viewer};
 
 /// How a user is named in messages: as their transport writes a mention.
 pub fn name(user: &UserId) -> String {
@@ -103,6 +103,10 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
     } else {
         Vec::new()
     };
+    let pieces = match view.to_act.as_slice() {
+        [seat] if !has_private_prompt => placeable_pieces(game, &view, *seat),
+        _ => Vec::new(),
+    };
     Post {
         game: game.id,
         location: game.location.clone(),
@@ -110,8 +114,44 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
         board: Some(board_image_of(game, view)),
         mentions,
         buttons,
+        pieces,
         countdown: None,
     }
+}
+
+/// The piece types `seat` may place now (a pick in Pick-the-team, a set-up placement), in the
+/// game's order of pieces; empty when its actions are not placements.
+fn placeable_pieces(game: &GameRow, view: &View, seat: Seat) -> Vec<PieceChoice> {
+    let placed: Vec<String> = game
+        .state
+        .legal_actions(seat)
+        .into_iter()
+        .filter_map(|action| match action {
+            Action::Place { piece, .. } => Some(piece.0),
+            _ => None,
+        })
+        .collect();
+    view.pieces
+        .iter()
+        .filter(|piece| placed.contains(&piece.id))
+        .map(|piece| PieceChoice {
+            id: piece.id.clone(),
+            label: format!("{} · {}", piece.symbol, piece.name),
+            is_pawn: piece.is_pawn,
+        })
+        .collect()
+}
+
+/// The squares `seat` may place a `piece` on now, each as its action in notation.
+pub fn placements_of(game: &GameRow, seat: Seat, piece: &str) -> Vec<(arbiter_engine::geometry::Square, String)> {
+    game.state
+        .noted_actions(seat)
+        .into_iter()
+        .filter_map(|(action, text)| match action {
+            Action::Place { piece: placed, to } if placed.as_str() == piece => Some((to, text)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The private prompt of each seat that must answer one now, as a direct message with the
@@ -141,5 +181,6 @@ pub fn private_prompt(game: &GameRow, seat: Seat) -> Option<DirectMessage> {
         text,
         board: Some(board_image_of(game, view)),
         choices: prompt.choices,
+        menu_hint: "Make your secret choice".to_string(),
     })
 }

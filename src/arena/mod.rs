@@ -7,14 +7,16 @@ mod effects;
 mod error;
 mod lifecycle;
 mod messages;
+mod piece_card;
 mod play;
 mod queries;
 mod record;
 mod timing;
 
 pub use deathmatch::{Authority, COLOUR_CHOICE_MS, MatchRequest};
-pub use effects::{Button, Countdown, DirectMessage, Effects, Post, Reply};
+pub use effects::{Button, Countdown, DirectMessage, Effects, PieceChoice, Post, Reply};
 pub use error::ArenaError;
+pub use piece_card::piece_card;
 pub use play::OfferResponse;
 pub use queries::{GameSummary, move_list, viewer_of};
 

@@ -1,7 +1,7 @@
 //! Requests that only look: a user's games, one game, the legal actions, the rules.
 
 use super::messages::{board_image_of, name, player_label, status_line};
-use super::{Arena, ArenaError, Effects, Reply};
+use super::{Arena, ArenaError, DirectMessage, Effects, Reply};
 use crate::store::{GameId, GameRow, GameStatus, UserId};
 use arbiter_engine::{Game, Seat, VariantId, Viewer};
 
@@ -142,6 +142,59 @@ impl Arena {
         })?;
         Ok(Effects {
             direct_messages: vec![prompt],
+            game: Some(id),
+            version: Some(game.version),
+            ..Default::default()
+        })
+    }
+
+    /// Where `user` may place a `piece` (a type's id) now, as a private prompt with their own
+    /// board dotted on those squares and a menu of the placements: the second step of choosing a
+    /// piece from a post's menu. `version` is the post's: a menu from an older post is refused.
+    pub async fn placements(
+        &self,
+        id: GameId,
+        user: &UserId,
+        piece: &str,
+        version: i64,
+    ) -> Result<Effects, ArenaError> {
+        let game = self.load(id).await?;
+        super::require_active(&game)?;
+        let seat = game.seat_of(user).ok_or(ArenaError::NotAPlayer(id))?;
+        if version != game.version {
+            return Err(ArenaError::Stale(id));
+        }
+        if !game.state.to_act().contains(&seat) {
+            return Err(ArenaError::NotYourTurn(id));
+        }
+        let view = game.state.view(Viewer::Seat(seat));
+        let name = view
+            .pieces
+            .iter()
+            .find(|p| p.id == piece)
+            .map(|p| format!("{} ({})", p.name, p.symbol));
+        let squares = super::messages::placements_of(&game, seat, piece);
+        let (Some(name), false) = (name, squares.is_empty()) else {
+            return Err(ArenaError::Rejected(
+                "that piece cannot be placed now; pick another from the menu".into(),
+            ));
+        };
+        let mut board = board_image_of(&game, view);
+        board.decor.dots = squares.iter().map(|(square, _)| *square).collect();
+        let text = format!(
+            "Game #{id} · where does your {name} go? The dots mark the {} square{} it may take.",
+            squares.len(),
+            if squares.len() == 1 { "" } else { "s" }
+        );
+        Ok(Effects {
+            direct_messages: vec![DirectMessage {
+                to: user.clone(),
+                game: id,
+                text,
+                board: Some(board),
+                choices: squares.into_iter().map(|(_, text)| text).collect(),
+                menu_hint: "Choose a square".to_string(),
+            }],
             game: Some(id),
             version: Some(game.version),
             ..Default::default()

@@ -349,6 +349,38 @@ pub async fn rules(ctx: Context<'_>, #[description = "The game"] variant: GameCh
     Ok(())
 }
 
+/// One piece's card: its moves on a diagram, its Betza notation and what it does, privately.
+#[poise::command(slash_command)]
+pub async fn piece(
+    ctx: Context<'_>,
+    #[description = "The piece: a name (Chinese nightrider), a symbol (CN) or part of a name"]
+    #[autocomplete = "suggest_pieces"]
+    name: String,
+) -> Result<(), Error> {
+    run(ctx, true, |_| async move { crate::arena::piece_card(&name) }).await
+}
+
+/// Catalogue pieces whose name or symbol matches what was typed; each value is the piece's id,
+/// so a name several games share still finds the one chosen.
+async fn suggest_pieces(_ctx: Context<'_>, typed: &str) -> discord::CreateAutocompleteResponse {
+    let pieces = arbiter_engine::catalogue::all();
+    let labels: Vec<String> = pieces.iter().map(piece_label).collect();
+    let choices = best_matches(&labels, typed)
+        .into_iter()
+        .filter_map(|label| {
+            let piece = pieces.iter().find(|p| piece_label(p) == label)?;
+            Some(discord::AutocompleteChoice::new(label, piece.id.clone()))
+        })
+        .collect();
+    discord::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// "CN · Chinese nightrider (Pick-the-team)": how a piece is offered as you type.
+fn piece_label(piece: &arbiter_engine::piece::PieceDef) -> String {
+    let section = arbiter_engine::catalogue::section_of(&piece.id).unwrap_or_default();
+    format!("{} · {} ({section})", piece.symbol, piece.name)
+}
+
 /// An embed's description holds at most 4096 characters.
 fn truncate_embed(text: &str) -> String {
     const LIMIT: usize = 4096;

@@ -61,7 +61,36 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
             button: Button::ChoosePrivately,
             game,
             ..
-        } => choose_privately(http, data, &mut responder, game, &user).await,
+        } => {
+            let work = data.arena.private_prompt(game, &user);
+            show_prompt(
+                http,
+                data,
+                &mut responder,
+                game,
+                work,
+                "There is nothing for you to choose.",
+            )
+            .await
+        }
+        Component::Piece { game, version } => {
+            let Some(piece) = choice else {
+                let _ = responder
+                    .send(Outgoing::text("Pick one of the pieces in the menu."), true)
+                    .await;
+                return;
+            };
+            let work = data.arena.placements(game, &user, &piece, version);
+            show_prompt(
+                http,
+                data,
+                &mut responder,
+                game,
+                work,
+                "That piece cannot be placed now.",
+            )
+            .await
+        }
         Component::Button { button, game, version } => {
             let authority = super::authority_of(interaction.member.as_ref(), data.host_role);
             let work = data.arena.press(game, &user, authority, button, version);
@@ -86,9 +115,11 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
             match result {
                 Ok(mut effects) => {
                     // The menu becomes the confirmation, so it cannot be used twice.
-                    if let Some(reply) = effects.reply.take() {
-                        let _ = responder.update_clicked(Outgoing::text(fit(&reply.text))).await;
-                    }
+                    let confirmation = match effects.reply.take() {
+                        Some(reply) => reply.text,
+                        None => format!("Played `{choice}`."),
+                    };
+                    let _ = responder.update_clicked(Outgoing::text(fit(&confirmation))).await;
                     answer(http, data, Ok(effects), &here, &mut responder).await;
                 }
                 Err(error) => answer(http, data, Err(error), &here, &mut responder).await,
@@ -183,26 +214,24 @@ async fn open_thread(
     }
 }
 
-/// Shows the clicker their own secret-choice menu, visible only to them: the way in when a DM
-/// could not be delivered, or for anyone who prefers it.
-async fn choose_privately(
+/// Shows the clicker a prompt of their own, visible only to them: their secret-choice menu
+/// (the way in when a DM could not be delivered, or for anyone who prefers it), or the squares
+/// for a piece they chose to place. `work` gives the prompt as the effects' one direct message.
+async fn show_prompt(
     http: &discord::Http,
     data: &Data,
     responder: &mut Responder<'_>,
     game: GameId,
-    user: &UserId,
+    work: impl std::future::Future<Output = Result<Effects, ArenaError>>,
+    when_none: &str,
 ) {
-    let result: Result<Effects, ArenaError> = responder
-        .within_deadline(data.arena.private_prompt(game, user), true)
-        .await;
+    let result: Result<Effects, ArenaError> = responder.within_deadline(work, true).await;
     let effects = match result {
         Ok(effects) => effects,
         Err(error) => return answer(http, data, Err(error), "", responder).await,
     };
     let (Some(prompt), Some(version)) = (effects.direct_messages.first(), effects.version) else {
-        let _ = responder
-            .send(Outgoing::text("There is nothing for you to choose."), true)
-            .await;
+        let _ = responder.send(Outgoing::text(when_none), true).await;
         return;
     };
     let delivery = Delivery { http, data };
@@ -212,7 +241,7 @@ async fn choose_privately(
             tracing::error!(game, error = ?error, "could not draw a private prompt");
             Outgoing {
                 content: fit(&prompt.text),
-                components: choice_menus(&prompt.choices, game, version),
+                components: choice_menus(&prompt.choices, game, version, &prompt.menu_hint),
                 ..Outgoing::default()
             }
         }

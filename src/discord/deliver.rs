@@ -5,7 +5,7 @@
 use super::Data;
 use super::ids::{self, Component};
 use super::respond::{Outgoing, Responder};
-use crate::arena::{Button, DirectMessage, Effects, Post};
+use crate::arena::{Button, DirectMessage, Effects, PieceChoice, Post};
 use crate::render::BoardImage;
 use crate::store::GameId;
 use serenity::all as discord;
@@ -94,24 +94,58 @@ pub fn button_row(buttons: &[Button], game: GameId, version: i64) -> Vec<discord
     vec![discord::CreateActionRow::Buttons(buttons)]
 }
 
-/// Menus offering `choices` (actions in notation), 25 to a menu.
-pub fn choice_menus(choices: &[String], game: GameId, version: i64) -> Vec<discord::CreateActionRow> {
-    choices
+/// Menus offering `choices` (actions in notation), 25 to a menu, each showing `hint` until
+/// a choice is made.
+pub fn choice_menus(choices: &[String], game: GameId, version: i64, hint: &str) -> Vec<discord::CreateActionRow> {
+    let menus: Vec<(String, Vec<(String, String)>)> = choices
         .chunks(MENU_OPTIONS)
+        .map(|chunk| (hint.to_string(), chunk.iter().map(|c| (c.clone(), c.clone())).collect()))
+        .collect();
+    select_menus(Component::Choose { game, version }, menus)
+}
+
+/// Menus of the pieces a post offers to place: one menu when they fit, otherwise the pieces in
+/// one and the pawns in another (Pick-the-team's 40 types), 25 to a menu.
+pub fn piece_menus(pieces: &[PieceChoice], game: GameId, version: i64) -> Vec<discord::CreateActionRow> {
+    let option = |piece: &PieceChoice| (piece.label.clone(), piece.id.clone());
+    let groups: Vec<(&str, Vec<&PieceChoice>)> = if pieces.len() <= MENU_OPTIONS {
+        vec![("Pick a piece to place", pieces.iter().collect())]
+    } else {
+        let (pawns, others): (Vec<&PieceChoice>, Vec<&PieceChoice>) = pieces.iter().partition(|p| p.is_pawn);
+        vec![("Pick a piece (not a pawn)", others), ("Pick a pawn", pawns)]
+    };
+    let menus = groups
+        .into_iter()
+        .filter(|(_, group)| !group.is_empty())
+        .flat_map(|(hint, group)| {
+            group
+                .chunks(MENU_OPTIONS)
+                .map(|chunk| (hint.to_string(), chunk.iter().map(|p| option(p)).collect()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    select_menus(Component::Piece { game, version }, menus)
+}
+
+/// Select menus for one component, each a hint and its options (label, value), at most
+/// [`MENU_ROWS`] of them.
+fn select_menus(component: Component, menus: Vec<(String, Vec<(String, String)>)>) -> Vec<discord::CreateActionRow> {
+    menus
+        .into_iter()
         .take(MENU_ROWS)
         .enumerate()
-        .map(|(index, chunk)| {
-            let options = chunk
-                .iter()
-                .map(|choice| discord::CreateSelectMenuOption::new(choice.clone(), choice.clone()))
+        .map(|(index, (hint, options))| {
+            let options = options
+                .into_iter()
+                .map(|(label, value)| discord::CreateSelectMenuOption::new(label, value))
                 .collect();
             // Menus in one message need distinct ids: all but the first carry their row.
-            let mut custom_id = Component::Choose { game, version }.custom_id();
+            let mut custom_id = component.custom_id();
             if index > 0 {
                 custom_id = format!("{custom_id}:{index}");
             }
             let menu = discord::CreateSelectMenu::new(custom_id, discord::CreateSelectMenuKind::String { options })
-                .placeholder("Make your secret choice");
+                .placeholder(hint);
             discord::CreateActionRow::SelectMenu(menu)
         })
         .collect()
@@ -149,6 +183,7 @@ impl Delivery<'_> {
         }
         if let Some(version) = version {
             message.components = button_row(&post.buttons, post.game, version);
+            message.components.extend(piece_menus(&post.pieces, post.game, version));
         }
         message.pings = post.mentions.iter().filter_map(ids::discord_user).collect();
         if let Some(countdown) = &post.countdown {
@@ -241,7 +276,7 @@ impl Delivery<'_> {
         if let Some(board) = &prompt.board {
             message.files.push(self.board_file(board).await?);
         }
-        message.components = choice_menus(&prompt.choices, prompt.game, version);
+        message.components = choice_menus(&prompt.choices, prompt.game, version, &prompt.menu_hint);
         Ok(message)
     }
 
@@ -276,6 +311,7 @@ impl Delivery<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     #[test]
     fn long_text_is_cut_to_discords_limit_on_a_character_boundary() {
@@ -288,7 +324,7 @@ mod tests {
     #[test]
     fn choices_fill_menus_of_25_in_at_most_5_rows_with_distinct_ids() {
         let choices: Vec<String> = (0..60).map(|i| format!("choice{i}")).collect();
-        let rows = choice_menus(&choices, 3, 9);
+        let rows = choice_menus(&choices, 3, 9, "Make your secret choice");
         assert_eq!(rows.len(), 3);
         let json = serde_json::to_value(&rows).unwrap();
         let ids: Vec<&str> = json
@@ -300,8 +336,39 @@ mod tests {
         assert_eq!(ids, ["arb:choose:3:9", "arb:choose:3:9:1", "arb:choose:3:9:2"]);
         assert_eq!(json[0]["components"][0]["options"].as_array().unwrap().len(), 25);
         assert_eq!(json[2]["components"][0]["options"].as_array().unwrap().len(), 10);
-        assert_eq!(choice_menus(&vec!["x".to_string(); 200], 1, 1).len(), MENU_ROWS);
-        assert!(choice_menus(&[], 1, 1).is_empty());
+        assert_eq!(json[0]["components"][0]["placeholder"], "Make your secret choice");
+        assert_eq!(choice_menus(&vec!["x".to_string(); 200], 1, 1, "").len(), MENU_ROWS);
+        assert!(choice_menus(&[], 1, 1, "").is_empty());
+    }
+
+    #[test]
+    fn pieces_share_a_menu_when_they_fit_and_are_split_from_pawns_when_not() {
+        let piece = |n: usize, is_pawn: bool| PieceChoice {
+            id: format!("p{n}"),
+            label: format!("P{n} · Piece {n}"),
+            is_pawn,
+        };
+        let few: Vec<PieceChoice> = (0..20).map(|n| piece(n, n % 2 == 0)).collect();
+        let json = serde_json::to_value(piece_menus(&few, 5, 6)).unwrap();
+        assert_eq!(json.as_array().unwrap().len(), 1);
+        assert_eq!(json[0]["components"][0]["custom_id"], "arb:piece:5:6");
+        assert_eq!(json[0]["components"][0]["options"][3]["value"], "p3");
+        assert_eq!(json[0]["components"][0]["options"][3]["label"], "P3 · Piece 3");
+        // Pick-the-team's pool at the start: 24 pieces and 16 pawns.
+        let pool: Vec<PieceChoice> = (0..40).map(|n| piece(n, (20..36).contains(&n))).collect();
+        let json = serde_json::to_value(piece_menus(&pool, 5, 6)).unwrap();
+        let menus: Vec<&Value> = json
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| &row["components"][0])
+            .collect();
+        assert_eq!(menus.len(), 2);
+        assert_eq!(menus[0]["options"].as_array().unwrap().len(), 24);
+        assert_eq!(menus[0]["placeholder"], "Pick a piece (not a pawn)");
+        assert_eq!(menus[1]["options"].as_array().unwrap().len(), 16);
+        assert_eq!(menus[1]["custom_id"], "arb:piece:5:6:1");
+        assert!(piece_menus(&[], 5, 6).is_empty());
     }
 
     #[test]

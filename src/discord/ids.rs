@@ -43,6 +43,11 @@ pub enum Component {
         game: GameId,
         version: i64,
     },
+    /// A menu of pieces to place; the chosen value is the piece type's id.
+    Piece {
+        game: GameId,
+        version: i64,
+    },
 }
 
 impl Component {
@@ -50,6 +55,7 @@ impl Component {
         match self {
             Component::Button { button, game, version } => format!("{PREFIX}:{}:{game}:{version}", button.key()),
             Component::Choose { game, version } => format!("{PREFIX}:choose:{game}:{version}"),
+            Component::Piece { game, version } => format!("{PREFIX}:piece:{game}:{version}"),
         }
     }
 
@@ -67,11 +73,13 @@ impl Component {
         let version: i64 = parts.next()?.parse().ok()?;
         // Several menus in one message need distinct ids: a menu's row may follow.
         let row = parts.next();
-        if parts.next().is_some() || (row.is_some() && (kind != "choose" || row?.parse::<u8>().is_err())) {
+        let is_menu = kind == "choose" || kind == "piece";
+        if parts.next().is_some() || (row.is_some() && (!is_menu || row?.parse::<u8>().is_err())) {
             return None;
         }
         match kind {
             "choose" => Some(Component::Choose { game, version }),
+            "piece" => Some(Component::Piece { game, version }),
             key => Some(Component::Button {
                 button: Button::from_key(key)?,
                 game,
@@ -105,6 +113,9 @@ mod tests {
             Some(choose),
             "a second menu's row"
         );
+        let piece = Component::Piece { game: 3, version: 4 };
+        assert_eq!(piece.custom_id(), "arb:piece:3:4");
+        assert_eq!(Component::parse("arb:piece:3:4:1"), Some(piece));
     }
 
     #[test]
@@ -118,6 +129,7 @@ mod tests {
             "arb:accept:1:2:3",
             "arb:choose:1:2:x",
             "arb:choose:1:2:3:4",
+            "arb:piece:1:2:y",
             "arb:explode:1:2",
             "other:accept:1:2",
             &format!("arb:choose:1:{}", "9".repeat(120)),

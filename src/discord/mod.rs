@@ -37,6 +37,7 @@ fn all_commands() -> Vec<poise::Command<Data, Error>> {
         commands::abort(),
         commands::games(),
         commands::rules(),
+        commands::piece(),
         commands::export(),
         deathmatch::deathmatch(),
     ]

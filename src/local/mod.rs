@@ -27,6 +27,7 @@ Lines look like `alice: <command>`; the name before the colon is who acts.
   resign [#id]   abort [#id]
   draw offer|accept|decline [#id]      takeback offer|accept|decline [#id]
   games   show [#id]   legal [#id]   export [#id]   import <file>   rules <variant>
+  piece <name>                   any piece's moves and notation, e.g. `piece Chinese nightrider`
 Without #id the command picks your only game that fits. Lines starting with # are comments.";
 
 /// The commands, and the games there are.
@@ -54,9 +55,10 @@ impl ImageFiles {
     fn write(&self, game: GameId, image: &BoardImage, private_to: Option<&UserId>) -> anyhow::Result<PathBuf> {
         std::fs::create_dir_all(&self.dir)?;
         let ply = image.view.record.len();
-        let name = match private_to {
-            Some(user) => format!("game-{game}-ply-{ply}-{}.png", file_safe(user.display_name())),
-            None => format!("game-{game}-ply-{ply}.png"),
+        let name = match (image.view.variant.strip_prefix("piece:"), private_to) {
+            (Some(piece), _) => format!("piece-{}.png", file_safe(piece)),
+            (None, Some(user)) => format!("game-{game}-ply-{ply}-{}.png", file_safe(user.display_name())),
+            (None, None) => format!("game-{game}-ply-{ply}.png"),
         };
         let path = self.dir.join(name);
         std::fs::write(&path, self.renderer.image(image)?)?;
@@ -331,6 +333,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
                 .map_err(|e| ArenaError::Rejected(format!("cannot read \"{path}\": {e}")))?;
             arena.import(user, LOCATION, &text).await?
         }
+        "piece" => crate::arena::piece_card(args)?,
         "rules" => {
             let variant =
                 VariantId::parse(args).ok_or_else(|| usage(&format!("unknown variant \"{}\"", args.trim())))?;

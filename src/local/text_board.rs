@@ -1,12 +1,13 @@
 //! A game's boards as text for the terminal, drawn from one viewer's view.
 
 use arbiter_engine::geometry::Square;
-use arbiter_engine::view::{BoardView, MarkKind};
+use arbiter_engine::view::{BoardView, MarkKind, Tone};
 use arbiter_engine::{View, ViewCell};
 
 /// Each board with ranks from the top, White's pieces upper case (longer symbols in
 /// parentheses), `*` a statue, `!` after a piece with a badge (a bomb carrier only its owner
-/// sees), what the badges mean, and the pieces still to place below.
+/// sees), what the badges mean, and the pieces still to place below. On a piece's diagram an
+/// empty square it moves to is `o`, one it captures on `x`, one it does both on `+`.
 pub fn text_board(view: &View) -> String {
     let mut out = String::new();
     for board in &view.boards {
@@ -27,6 +28,17 @@ pub fn text_board(view: &View) -> String {
     for meaning in meanings {
         out.push_str(&format!("    ! {meaning}\n"));
     }
+    let has_reach = view.boards.iter().any(|b| {
+        b.cells
+            .iter()
+            .enumerate()
+            .any(|(i, _)| reach_of(b, square_at(b, i)).is_some())
+    });
+    if has_reach {
+        let has_screens = view.boards.iter().any(|b| b.cells.contains(&ViewCell::Statue));
+        let screens = if has_screens { " · * a piece to hop over" } else { "" };
+        out.push_str(&format!("    o moves there · x captures there · + both{screens}\n"));
+    }
     for (seat, hand) in view.seat_names.iter().zip(&view.hands) {
         if !hand.is_empty() {
             let pieces: String = hand.iter().map(|&p| view.piece(p).symbol.to_string()).collect();
@@ -34,6 +46,30 @@ pub fn text_board(view: &View) -> String {
         }
     }
     out
+}
+
+/// How a piece's diagram marks an empty square: `o` a move (a dot), `x` a capture (a danger
+/// ring), `+` both.
+fn reach_of(board: &BoardView, square: Square) -> Option<char> {
+    if board.cell(square) != ViewCell::Empty {
+        return None;
+    }
+    let marked = |wanted: fn(&MarkKind) -> bool| board.marks.iter().any(|m| m.square == square && wanted(&m.kind));
+    let moves = marked(|kind| matches!(kind, MarkKind::Dot(_)));
+    let captures = marked(|kind| matches!(kind, MarkKind::Ring(Tone::Danger)));
+    match (moves, captures) {
+        (true, true) => Some('+'),
+        (true, false) => Some('o'),
+        (false, true) => Some('x'),
+        (false, false) => None,
+    }
+}
+
+fn square_at(board: &BoardView, index: usize) -> Square {
+    Square::new(
+        (index % board.files as usize) as u8,
+        (index / board.files as usize) as u8,
+    )
 }
 
 fn text_of_board(view: &View, board: &BoardView) -> String {
@@ -55,7 +91,7 @@ fn text_of_board(view: &View, board: &BoardView) -> String {
         for file in 0..board.files {
             let square = Square::new(file, rank);
             let symbol = match board.cell(square) {
-                ViewCell::Empty => ".".to_string(),
+                ViewCell::Empty => reach_of(board, square).unwrap_or('.').to_string(),
                 ViewCell::Statue => "*".to_string(),
                 ViewCell::Piece { color, piece } => view.piece(piece).symbol.fen(color),
             };

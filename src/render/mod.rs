@@ -10,7 +10,7 @@ pub use scene::{
     Badge, BoardImage, BoardScene, Decor, LegendEntry, Marker, Occupant, PieceColors, PlayerStrip, Rgba, Scene,
     move_dots, palette, side_color,
 };
-pub use svg::{square_box, to_svg};
+pub use svg::{pool_box, square_box, to_svg};
 
 use resvg::{tiny_skia, usvg};
 use std::collections::HashMap;

@@ -1,7 +1,8 @@
 //! How each kind of piece is drawn. The six FIDE pieces (and the pieces that move exactly like
 //! them in their own game) have drawn art from assets/pieces; every other catalogue piece is a
-//! token with a short label that no other kind shares, and the image lists those labels in a
-//! legend.
+//! token showing the symbol a player types (`CN`, `PA`), which no other token piece of the
+//! catalogue shares (a unit test checks it), and the image lists those symbols in a legend.
+//! Pawn-like tokens are smaller discs, royal ones crowned.
 
 use arbiter_engine::catalogue;
 use arbiter_engine::view::PieceView;
@@ -86,49 +87,6 @@ pub enum Picture {
     },
 }
 
-/// Labels of the catalogue pieces drawn as tokens. Every label is unique (a unit test checks it),
-/// so no two kinds look alike; pawn-like pieces share the small disc, royal ones the crown.
-const TOKEN_LABELS: [(&str, &str); 38] = [
-    ("ubc-king", "K"),
-    ("ubc-queen", "Q"),
-    ("ubc-knight", "N"),
-    ("ubc-pawn", "P"),
-    ("ptt-royal-knight", "RN"),
-    ("ptt-chinese-nightrider", "CN"),
-    ("ptt-pao", "Pa"),
-    ("ptt-camel", "Ca"),
-    ("ptt-knight-camel", "NC"),
-    ("ptt-cardinal", "Cd"),
-    ("ptt-chancellor", "Ch"),
-    ("ptt-ferz", "Fz"),
-    ("ptt-wazir", "Wz"),
-    ("ptt-murray-lion", "Li"),
-    ("ptt-alfil", "Al"),
-    ("ptt-knight-alfil", "NA"),
-    ("ptt-dabbabah", "Da"),
-    ("ptt-blocking-prince", "Pr"),
-    ("ptt-grasshopper", "Gh"),
-    ("ptt-chinese-pawn", "C"),
-    ("ptt-berolina-pawn", "B"),
-    ("ptt-ff-pawn", "V"),
-    ("ptt-mecklenberg-pawn", "MP"),
-    ("ptt-mecklenberg-chinese-pawn", "MC"),
-    ("ptt-mecklenberg-berolina-pawn", "MB"),
-    ("ptt-mecklenberg-ff-pawn", "MV"),
-    ("ptt-defending-pawn", "DP"),
-    ("ptt-defending-chinese-pawn", "DC"),
-    ("ptt-defending-berolina-pawn", "DB"),
-    ("ptt-defending-ff-pawn", "DV"),
-    ("ptt-japanese-spear", "JS"),
-    ("ptt-arabic-spear", "AS"),
-    ("ptt-berolina-spear", "BS"),
-    ("ptt-diagonal-spear", "DS"),
-    ("ptt-fish-pawn", "FP"),
-    ("ptt-chinese-fish-pawn", "FC"),
-    ("ptt-berolina-fish-pawn", "FB"),
-    ("ptt-ff-fish-pawn", "FV"),
-];
-
 /// Catalogue pieces drawn with FIDE art: they move as the FIDE piece does in their own game.
 const ART_PIECES: [(&str, Art); 15] = [
     ("king", Art::King),
@@ -156,17 +114,11 @@ fn catalogue_pictures() -> &'static HashMap<String, Picture> {
             .map(|def| {
                 let picture = match ART_PIECES.iter().find(|(id, _)| *id == def.id) {
                     Some(&(_, art)) => Picture::Art(art),
-                    None => {
-                        let label = TOKEN_LABELS
-                            .iter()
-                            .find(|(id, _)| *id == def.id)
-                            .map_or_else(|| def.symbol.to_string(), |(_, label)| label.to_string());
-                        Picture::Token {
-                            shape: shape_of(def.royal != arbiter_engine::piece::Royalty::None, def.is_pawn),
-                            label,
-                            name: def.name.clone(),
-                        }
-                    }
+                    None => Picture::Token {
+                        shape: shape_of(def.royal != arbiter_engine::piece::Royalty::None, def.is_pawn),
+                        label: def.symbol.to_string(),
+                        name: def.name.clone(),
+                    },
                 };
                 (def.id, picture)
             })
@@ -233,11 +185,6 @@ mod tests {
                 }
             }
         }
-        assert_eq!(
-            tokens.len(),
-            TOKEN_LABELS.len(),
-            "every label is used by a catalogue piece"
-        );
     }
 
     #[test]

@@ -165,10 +165,14 @@ pub struct Scene {
     pub boards: Vec<BoardScene>,
     /// Indexed by seat; the seat at the top of the first board is drawn above.
     pub players: [PlayerStrip; 2],
+    /// Whether the players' strips are drawn (not on a piece's diagram).
+    pub shows_players: bool,
     /// How each colour's pieces are painted.
     pub piece_colors: [PieceColors; 2],
     /// Lines under the boards: a score line, the result.
     pub lines: Vec<String>,
+    /// Piece types still to be picked (Pick-the-team), drawn in rows under the boards.
+    pub pool: Vec<Picture>,
     pub legend: Vec<LegendEntry>,
 }
 
@@ -180,6 +184,8 @@ pub struct Decor {
     pub dots: Vec<Square>,
     /// Extra lines under the board (a score line).
     pub lines: Vec<String>,
+    /// A diagram rather than a game: no players' strips.
+    pub without_players: bool,
 }
 
 /// The colour that stands for a side painted in `style`.
@@ -272,7 +278,8 @@ impl Scene {
             };
             lines.push(format!("{} · {verdict}", outcome.result_text()));
         }
-        let legend = legend(&boards, &players);
+        let pool: Vec<Picture> = view.pool.iter().map(|&piece| picture(view.piece(piece))).collect();
+        let legend = legend(&boards, &players, &pool);
         // What the marks mean, once each.
         for meaning in view.boards.iter().flat_map(|b| &b.marks).map(|m| &m.meaning) {
             if !meaning.is_empty() && !lines.contains(meaning) {
@@ -282,8 +289,10 @@ impl Scene {
         Scene {
             boards,
             players,
+            shows_players: !decor.without_players,
             piece_colors: view.sides.map(PieceColors::of),
             lines,
+            pool,
             legend,
         }
     }
@@ -352,8 +361,8 @@ fn occupant(view: &View, cell: &ViewCell) -> Option<Occupant> {
     }
 }
 
-/// The tokens on the boards and in hand, each once, in label order.
-fn legend(boards: &[BoardScene], players: &[PlayerStrip; 2]) -> Vec<LegendEntry> {
+/// The tokens on the boards, in hand and in the pool, each once, in label order.
+fn legend(boards: &[BoardScene], players: &[PlayerStrip; 2], pool: &[Picture]) -> Vec<LegendEntry> {
     let on_boards = boards
         .iter()
         .flat_map(|b| b.occupants.iter().flatten())
@@ -364,6 +373,7 @@ fn legend(boards: &[BoardScene], players: &[PlayerStrip; 2]) -> Vec<LegendEntry>
     let in_hand = players.iter().flat_map(|p| p.hand.iter());
     let mut entries: Vec<LegendEntry> = on_boards
         .chain(in_hand)
+        .chain(pool)
         .filter_map(|picture| match picture {
             Picture::Token { label, name, .. } => Some(LegendEntry {
                 label: label.clone(),

@@ -23,6 +23,9 @@ const RIGHT_MARGIN: f32 = 10.0;
 const BOARD_GAP: f32 = 24.0;
 const STRIP_HEIGHT: f32 = 34.0;
 const HAND_ROW: f32 = 26.0;
+/// Each pool piece's cell, and the heading above the pool.
+const POOL_CELL: f32 = 36.0;
+const POOL_HEADING: f32 = 22.0;
 const CAPTION_HEIGHT: f32 = 22.0;
 const COORDS_HEIGHT: f32 = 18.0;
 const LINE_HEIGHT: f32 = 20.0;
@@ -46,6 +49,9 @@ struct Layout {
     text_lines: Vec<String>,
     legend_lines: Vec<String>,
     strip_heights: [f32; 2],
+    /// Pool pieces per row, and the pool's height (0 without a pool).
+    pool_per_row: usize,
+    pool_height: f32,
     height: f32,
 }
 
@@ -61,7 +67,11 @@ impl Layout {
         let width = (boards_width + RIGHT_MARGIN).ceil();
         let ranks = scene.boards.iter().map(|b| b.ranks).max().unwrap_or(8);
         let has_captions = scene.boards.iter().any(|b| b.caption.is_some());
-        let strip_height = |p: &PlayerStrip| STRIP_HEIGHT + if p.hand.is_empty() { 0.0 } else { HAND_ROW };
+        let strip_height = |p: &PlayerStrip| match (scene.shows_players, p.hand.is_empty()) {
+            (false, _) => 0.0,
+            (true, true) => STRIP_HEIGHT,
+            (true, false) => STRIP_HEIGHT + HAND_ROW,
+        };
         let top_seat = top_seat(scene);
         let strip_heights = [
             strip_height(&scene.players[top_seat.index()]),
@@ -75,10 +85,17 @@ impl Layout {
             .flat_map(|line| wrap_words(line, width - 2.0 * 8.0, 15.0))
             .collect();
         let legend_lines = wrap_legend(scene, width - 2.0 * 8.0, 13.0);
+        let pool_per_row = (((width - 16.0) / POOL_CELL).floor() as usize).max(1);
+        let pool_height = if scene.pool.is_empty() {
+            0.0
+        } else {
+            POOL_HEADING + scene.pool.len().div_ceil(pool_per_row) as f32 * POOL_CELL + 4.0
+        };
         let height = board_top
             + board_height
             + COORDS_HEIGHT
             + strip_heights[1]
+            + pool_height
             + 6.0
             + LINE_HEIGHT * (text_lines.len() + legend_lines.len()) as f32
             + 4.0;
@@ -90,8 +107,17 @@ impl Layout {
             text_lines,
             legend_lines,
             strip_heights,
+            pool_per_row,
+            pool_height,
             height: height.ceil(),
         }
+    }
+}
+
+impl Layout {
+    /// Where the pool starts: under the boards' coordinates and the lower strip.
+    fn pool_top(&self) -> f32 {
+        self.board_top + self.board_height + COORDS_HEIGHT + self.strip_heights[1]
     }
 }
 
@@ -315,8 +341,10 @@ pub fn drawing(scene: &Scene) -> Drawing {
         below,
         layout.strip_heights[1],
     );
+    let pool_top = layout.pool_top();
+    write_pool(&mut drawing, &layout, scene, pool_top);
     let out = &mut drawing.under;
-    let mut y = below + layout.strip_heights[1] + 6.0;
+    let mut y = pool_top + layout.pool_height + 6.0;
     for line in &layout.text_lines {
         let _ = writeln!(
             out,
@@ -356,6 +384,9 @@ fn pictures(scene: &Scene) -> BTreeMap<String, String> {
             used.insert(def_id(player.color, picture), (player.color, picture));
         }
     }
+    for picture in &scene.pool {
+        used.insert(def_id(POOL_COLOR, picture), (POOL_COLOR, picture));
+    }
     let mut pictures: BTreeMap<String, String> = used
         .into_iter()
         .map(|(id, (side, picture))| (id, picture_elements(scene.piece_colors[side.index()], picture)))
@@ -373,6 +404,9 @@ fn pictures(scene: &Scene) -> BTreeMap<String, String> {
 }
 
 fn write_strip(drawing: &mut Drawing, layout: &Layout, scene: &Scene, seat: Seat, y: f32, height: f32) {
+    if !scene.shows_players {
+        return;
+    }
     let player = &scene.players[seat.index()];
     let out = &mut drawing.under;
     let background = if player.turn.is_some() { STRIP_TO_ACT } else { STRIP };
@@ -417,6 +451,42 @@ fn write_strip(drawing: &mut Drawing, layout: &Layout, scene: &Scene, seat: Seat
             size: 26.0,
         });
     }
+}
+
+/// Pool pieces belong to no side yet; they are drawn in White's colours.
+const POOL_COLOR: Color = Color::White;
+
+/// The pool of pieces still to be picked: a heading, then the pieces in rows.
+fn write_pool(drawing: &mut Drawing, layout: &Layout, scene: &Scene, top: f32) {
+    if scene.pool.is_empty() {
+        return;
+    }
+    let noun = if scene.pool.len() == 1 { "piece" } else { "pieces" };
+    let _ = writeln!(
+        drawing.under,
+        "<text x=\"8\" y=\"{}\" font-size=\"14\" font-weight=\"bold\" fill=\"{TEXT}\">Pool: {} {noun} to pick</text>",
+        num(top + 16.0),
+        scene.pool.len()
+    );
+    for (index, picture) in scene.pool.iter().enumerate() {
+        let (x, y, size) = pool_cell(layout, top, index);
+        drawing.placed.push(Placed {
+            id: def_id(POOL_COLOR, picture),
+            x,
+            y,
+            size,
+        });
+    }
+}
+
+/// The box of the `index`th pool piece, for a pool drawn from `top`.
+fn pool_cell(layout: &Layout, top: f32, index: usize) -> (f32, f32, f32) {
+    let (row, column) = (index / layout.pool_per_row, index % layout.pool_per_row);
+    (
+        8.0 + column as f32 * POOL_CELL,
+        top + POOL_HEADING + row as f32 * POOL_CELL,
+        POOL_CELL - 2.0,
+    )
 }
 
 fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left: f32) {
@@ -620,6 +690,12 @@ fn wrap_legend(scene: &Scene, width: f32, font_size: f32) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// Where the `index`th piece of the scene's pool is drawn: its box's top-left corner and side.
+pub fn pool_box(scene: &Scene, index: usize) -> Option<(f32, f32, f32)> {
+    let layout = Layout::of(scene);
+    (index < scene.pool.len()).then(|| pool_cell(&layout, layout.pool_top(), index))
 }
 
 /// Where a square of one of the scene's boards lies in the image: its top-left corner and side,

@@ -7,6 +7,7 @@ pub mod chess;
 pub mod circe;
 pub mod domination;
 pub mod knights_are_god;
+pub mod pick_the_team;
 pub mod portal;
 pub mod ultimate_battle;
 
@@ -20,10 +21,11 @@ use chess::ChessGame;
 use circe::Circe;
 use domination::DominationGame;
 use knights_are_god::KnightsAreGod;
+use pick_the_team::PickTheTeamGame;
 use portal::Portals;
-use ultimate_battle::UltimateBattle;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
+use ultimate_battle::UltimateBattle;
 
 /// What a game type offers the registry: a game of one of its hosted variants, from the start
 /// or from a position, and a perft count.
@@ -31,28 +33,34 @@ pub trait Hosted: Game + Clone + Sized {
     fn start(id: VariantId) -> Self;
     fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError>;
 
-    /// Counts the leaf nodes of the action tree to `depth`: the first seat to act moves at each
-    /// node (so a simultaneous choice is taken in seat order, the first seat's first).
+    /// Counts the leaf nodes of the action tree to `depth` (see [`generic_perft`]).
     fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let Some(&seat) = self.to_act().first() else {
-            return 0;
-        };
-        let actions = self.legal_actions(seat);
-        if depth == 1 {
-            return actions.len() as u64;
-        }
-        actions
-            .iter()
-            .map(|action| {
-                let mut next = self.clone();
-                next.apply(seat, action).expect("legal actions apply");
-                next.perft(depth - 1)
-            })
-            .sum()
+        generic_perft(self, depth)
     }
+}
+
+/// Counts the leaf nodes of a game's action tree to `depth`, through its legal actions: the
+/// first seat to act moves at each node (so a simultaneous choice is taken in seat order, the
+/// first seat's first).
+pub fn generic_perft<G: Game + Clone>(game: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let Some(&seat) = game.to_act().first() else {
+        return 0;
+    };
+    let actions = game.legal_actions(seat);
+    if depth == 1 {
+        return actions.len() as u64;
+    }
+    actions
+        .iter()
+        .map(|action| {
+            let mut next = game.clone();
+            next.apply(seat, action).expect("legal actions apply");
+            generic_perft(&next, depth - 1)
+        })
+        .sum()
 }
 
 /// What the registry knows of a hosted variant besides its game.
@@ -137,6 +145,7 @@ registry! {
     KnightsAreGod => "knights-are-god", "Knights are God", "knights-are-god.md", ChessGame<KnightsAreGod>, death_matches: false;
     Domination => "domination", "Domination Chess", "domination.md", DominationGame, death_matches: false;
     UltimateBattle => "ultimate-battle", "Ultimate Battle Chess", "ultimate-battle.md", ChessGame<UltimateBattle>, death_matches: false;
+    PickTheTeam => "pick-the-team", "Pick-the-team Chess", "pick-the-team.md", PickTheTeamGame, death_matches: false;
 }
 
 // The game types of the registry. (Here rather than in their files, so no game file depends on
@@ -196,6 +205,18 @@ impl Hosted for DominationGame {
     }
     fn perft(&self, depth: u32) -> u64 {
         DominationGame::perft(self, depth)
+    }
+}
+
+impl Hosted for PickTheTeamGame {
+    fn start(id: VariantId) -> Self {
+        PickTheTeamGame::new(built_in(id))
+    }
+    fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError> {
+        PickTheTeamGame::from_fen(built_in(id), fen)
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        PickTheTeamGame::perft(self, depth)
     }
 }
 

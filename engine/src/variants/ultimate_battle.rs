@@ -15,7 +15,11 @@ pub struct UltimateBattle;
 
 /// Whether a pawn of `color`'s opponent stands on `color`'s first rank (its own last rank).
 fn faces_a_pawn_on_its_first_rank(variant: &Variant, position: &Position, color: Color) -> bool {
-    let first = if color == Color::White { 0 } else { variant.size.ranks - 1 };
+    let first = if color == Color::White {
+        0
+    } else {
+        variant.size.ranks - 1
+    };
     (0..variant.size.files).any(|file| {
         position
             .board

@@ -1,0 +1,212 @@
+//! A piece's moves drawn on an otherwise empty board: the diagram of a piece card (`/piece`, the
+//! rules pages). The generator finds the squares, so a diagram always shows what the engine plays.
+
+use crate::chess_move::Move;
+use crate::game::{Phase, Seat, Viewer};
+use crate::geometry::Square;
+use crate::movegen;
+use crate::piece::{Cell, Color, Piece, PieceDef};
+use crate::rules::Standard;
+use crate::variant::{PieceSpec, Variant, VariantDef, VariantError};
+use crate::variants::chess::{board_view, piece_views};
+use crate::view::{Mark, MarkKind, SideStyle, Tone, View};
+
+/// The board a diagram is drawn on: odd, so a piece can stand in the middle.
+const SIZE: u8 = 9;
+
+/// What a piece card shows: the piece (White's) and the squares it reaches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceDiagram {
+    pub from: Square,
+    /// Squares it may move to (without capturing) on the board as drawn.
+    pub moves: Vec<Square>,
+    /// Squares on which it would capture a lone enemy piece.
+    pub captures: Vec<Square>,
+    /// Pieces to hop over, placed for hoppers (a pao, a grasshopper), whose moves need them.
+    pub screens: Vec<Square>,
+    /// The diagram as an image's view: the piece, the screens, a dot on every move and a ring on
+    /// every capture, each mark saying what it means.
+    pub view: View,
+}
+
+/// The diagram of `def`: White's piece in the middle of an empty 9x9 board (a pawn-like piece on
+/// its second row, where its initial and multi-steps show), with screens for hoppers.
+pub fn piece_diagram(def: &PieceDef) -> Result<PieceDiagram, VariantError> {
+    // A lone enemy for `def` to capture, with a symbol of its own.
+    let symbol = if def.symbol.to_string() == "Z" { "Y" } else { "Z" };
+    let target = PieceDef::new("diagram-target", "Target", symbol, "W");
+    let empty_rank = SIZE.to_string();
+    let start = format!("{} w - - 0 1", vec![empty_rank.as_str(); SIZE as usize].join("/"));
+    let variant = Variant::compile(VariantDef {
+        id: "diagram".into(),
+        name: def.name.clone(),
+        files: SIZE,
+        ranks: SIZE,
+        start,
+        pieces: vec![PieceSpec::Inline(def.clone()), PieceSpec::Inline(target)],
+        castling: false,
+        en_passant: false,
+        initial_move_ranks: vec![2],
+        promotion_choices: Vec::new(),
+        draws: Default::default(),
+        stalemate: Default::default(),
+    })?;
+    let middle = SIZE / 2;
+    let from = Square::new(middle, if def.is_pawn { 1 } else { middle });
+    let is_hopper = def.betza.contains(['p', 'g']);
+    let mut screens: Vec<Square> = if is_hopper {
+        [(0, 2), (2, 2), (2, 0)]
+            .iter()
+            .map(|&(df, dr)| Square::new(from.file() + df, from.rank() + dr))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    screens.sort();
+    let mut position = variant.start_position();
+    position.board.set(from, Cell::piece(Piece::new(0, Color::White)));
+    for &screen in &screens {
+        position.board.set(screen, Cell::STATUE);
+    }
+    let destinations = |position: &crate::position::Position| -> Vec<Move> {
+        let mut moves = Vec::new();
+        movegen::piece_moves(&Standard, &variant, position, from, &mut moves);
+        moves
+    };
+    let mut moves: Vec<Square> = destinations(&position).iter().map(|mv| mv.to).collect();
+    moves.sort();
+    moves.dedup();
+    let captures: Vec<Square> = variant
+        .size
+        .squares()
+        .filter(|&sq| sq != from && !screens.contains(&sq))
+        .filter(|&sq| {
+            let mut with_target = position.clone();
+            with_target.board.set(sq, Cell::piece(Piece::new(1, Color::Black)));
+            destinations(&with_target).iter().any(|mv| mv.to == sq)
+        })
+        .collect();
+    let mut marks: Vec<Mark> = moves
+        .iter()
+        .map(|&square| Mark {
+            square,
+            kind: MarkKind::Dot(Tone::Highlight),
+            meaning: "Dots: it moves there.".into(),
+        })
+        .collect();
+    marks.extend(captures.iter().map(|&square| Mark {
+        square,
+        kind: MarkKind::Ring(Tone::Danger),
+        meaning: "Rings: it captures there.".into(),
+    }));
+    marks.extend(screens.iter().map(|&square| Mark {
+        square,
+        kind: MarkKind::Tint(Tone::Neutral),
+        meaning: "Blocks: pieces it hops over (any piece, either side's).".into(),
+    }));
+    let board = board_view(&position.board, marks, None, None, variant.fen(&position));
+    let view = View {
+        // Not a game: the piece's id says what the image shows.
+        variant: format!("piece:{}", def.id),
+        viewer: Viewer::Spectator,
+        seat_names: ["White".into(), "Black".into()],
+        sides: [SideStyle::White, SideStyle::Black],
+        pieces: piece_views(&variant),
+        boards: vec![board],
+        phase: Phase::Play,
+        to_act: vec![Seat::First],
+        hands: [Vec::new(), Vec::new()],
+        pool: Vec::new(),
+        scores: None,
+        turns: None,
+        prompt: None,
+        record: Vec::new(),
+        notes: Vec::new(),
+        outcome: None,
+    };
+    Ok(PieceDiagram {
+        from,
+        moves,
+        captures,
+        screens,
+        view,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue;
+
+    fn diagram(id: &str) -> PieceDiagram {
+        piece_diagram(&catalogue::find(id).unwrap()).unwrap()
+    }
+
+    fn squares(names: &str) -> Vec<Square> {
+        let size = crate::geometry::BoardSize::new(SIZE, SIZE).unwrap();
+        let mut out: Vec<Square> = names
+            .split_whitespace()
+            .map(|n| size.parse_square(n).unwrap())
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn a_knight_moves_and_captures_on_its_eight_squares() {
+        let knight = diagram("knight");
+        assert_eq!(knight.from, squares("e5")[0]);
+        assert_eq!(knight.moves, squares("d3 f3 c4 g4 c6 g6 d7 f7"));
+        assert_eq!(knight.captures, knight.moves);
+        assert!(knight.screens.is_empty());
+    }
+
+    #[test]
+    fn a_pawn_stands_on_its_second_row_to_show_its_steps() {
+        let pawn = diagram("pawn");
+        assert_eq!(pawn.moves, squares("e3 e4"));
+        assert_eq!(pawn.captures, squares("d3 f3"));
+        let berolina = diagram("ptt-berolina-pawn");
+        assert_eq!(
+            berolina.moves,
+            squares("d3 f3 c4 g4 b5 h5"),
+            "double and triple diagonal steps"
+        );
+        assert_eq!(berolina.captures, squares("e3"));
+    }
+
+    #[test]
+    fn the_murray_lion_captures_next_to_it_and_leaps_two_away() {
+        let lion = diagram("ptt-murray-lion");
+        assert_eq!(lion.moves, squares("c3 e3 g3 c5 g5 c7 e7 g7"));
+        assert_eq!(lion.captures.len(), 16);
+        assert!(lion.captures.contains(&squares("d4")[0]) && !lion.moves.contains(&squares("d4")[0]));
+    }
+
+    #[test]
+    fn hoppers_get_screens_to_hop_over() {
+        let grasshopper = diagram("ptt-grasshopper");
+        assert_eq!(grasshopper.screens, squares("e7 g5 g7"));
+        assert_eq!(grasshopper.moves, squares("e8 h5 h8"));
+        let pao = diagram("ptt-pao");
+        assert!(pao.captures.contains(&squares("e9")[0]) && !pao.captures.contains(&squares("e6")[0]));
+        assert!(pao.moves.contains(&squares("e6")[0]) && !pao.moves.contains(&squares("e8")[0]));
+    }
+
+    #[test]
+    fn every_catalogue_piece_has_a_diagram_with_somewhere_to_go() {
+        for def in catalogue::all() {
+            let diagram = piece_diagram(&def).unwrap_or_else(|e| panic!("{}: {e}", def.id));
+            assert!(
+                !diagram.moves.is_empty() || !diagram.captures.is_empty(),
+                "{} goes nowhere",
+                def.id
+            );
+            let marks = &diagram.view.board().marks;
+            assert_eq!(
+                marks.len(),
+                diagram.moves.len() + diagram.captures.len() + diagram.screens.len()
+            );
+        }
+    }
+}

@@ -1,0 +1,332 @@
+//! Pick-the-team chess, version one (RULES.md, "Pick-the-team chess"; rules page
+//! docs/rules/pick-the-team.md): the 40 piece types start in a pool beside an empty 10x10 board;
+//! the players pick them in snake order (White 1, then blocks of 2, White the last one), each pick
+//! placed at once on the picker's first row, then its second; each player's first pick is royal;
+//! then the game is played as chess with these pieces.
+
+use crate::fen::FenError;
+use crate::game::{Action, ActionError, Game, Outcome, Phase, PieceId, Seat, Viewer, check_turn};
+use crate::geometry::Square;
+use crate::movegen;
+use crate::notation;
+use crate::piece::{Cell, Color, Kind, Piece};
+use crate::position::Position;
+use crate::rules::{Rules, Standard};
+use crate::variant::Variant;
+use crate::variants::chess::ChessCore;
+use crate::view::View;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Who picks the `index`th piece (from 0): White, then blocks of two alternating from Black,
+/// and White the last single piece.
+pub fn picker(index: usize, total: usize) -> Color {
+    if index == 0 || index + 1 == total {
+        Color::White
+    } else if ((index - 1) / 2).is_multiple_of(2) {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PickTheTeamGame {
+    core: ChessCore,
+    /// The types still to be picked, in the variant's order.
+    pool: Vec<Kind>,
+    /// How many picks the game has in all (every type once).
+    total_picks: usize,
+    outcome: Option<Outcome>,
+}
+
+impl PickTheTeamGame {
+    /// A new game: an empty board and every type of the variant in the pool.
+    pub fn new(variant: Arc<Variant>) -> PickTheTeamGame {
+        let position = variant.start_position();
+        let pool: Vec<Kind> = variant.table.iter().map(|(kind, _)| kind).collect();
+        let total_picks = pool.len();
+        PickTheTeamGame {
+            core: ChessCore::new(variant, position),
+            pool,
+            total_picks,
+            outcome: None,
+        }
+    }
+
+    /// A game in play from a position (the picking done).
+    pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<PickTheTeamGame, FenError> {
+        let position = variant.position_from_fen(fen)?;
+        let mut game = PickTheTeamGame {
+            core: ChessCore::new(variant, position),
+            pool: Vec::new(),
+            total_picks: 0,
+            outcome: None,
+        };
+        game.outcome = game.evaluate();
+        Ok(game)
+    }
+
+    fn is_picking(&self) -> bool {
+        !self.pool.is_empty()
+    }
+
+    fn picks_made(&self) -> usize {
+        self.total_picks - self.pool.len()
+    }
+
+    fn variant(&self) -> &Variant {
+        &self.core.variant
+    }
+
+    /// The squares `color` may place on now: its first row while it has a free square, then its
+    /// second.
+    fn free_home_squares(&self, color: Color) -> Vec<Square> {
+        let size = self.variant().size;
+        let row = |relative: u8| {
+            if color == Color::White {
+                relative - 1
+            } else {
+                size.ranks - relative
+            }
+        };
+        for relative in [1, 2] {
+            let free: Vec<Square> = (0..size.files)
+                .map(|file| Square::new(file, row(relative)))
+                .filter(|&sq| self.core.position.board.get(sq).is_empty())
+                .collect();
+            if !free.is_empty() {
+                return free;
+            }
+        }
+        Vec::new()
+    }
+
+    /// The board after `color` places a `kind` on `to`.
+    fn placed(&self, color: Color, kind: Kind, to: Square) -> Position {
+        let mut position = self.core.position.clone();
+        position.board.set(to, Cell::piece(Piece::new(kind, color)));
+        // Each side has at most one royal piece: the placement cannot make a second.
+        let _ = position.locate_royals(&self.variant().table);
+        position
+    }
+
+    /// Whether a placement keeps the placer's royal safe and leaves the opponent's unattacked.
+    fn is_quiet(&self, color: Color, kind: Kind, to: Square) -> bool {
+        let after = self.placed(color, kind, to);
+        let variant = self.variant();
+        let is_attacked = |side: Color| {
+            after.royals[side.index()].is_some_and(|sq| Standard.is_attacked(variant, &after, sq, side.other()))
+        };
+        !is_attacked(color) && !is_attacked(color.other())
+    }
+
+    /// The picks `color` may make now: each type still in the pool (royal ones only for a first
+    /// pick) on each square it may take; those that disturb no royal, unless none does.
+    fn picks(&self, color: Color) -> Vec<(Kind, Square)> {
+        let variant = self.variant();
+        let has_royal = self.core.position.royals[color.index()].is_some();
+        let kinds: Vec<Kind> = self
+            .pool
+            .iter()
+            .copied()
+            .filter(|&kind| has_royal || variant.is_royal(kind, color))
+            .collect();
+        let squares = self.free_home_squares(color);
+        let all: Vec<(Kind, Square)> = kinds
+            .iter()
+            .flat_map(|&kind| squares.iter().map(move |&sq| (kind, sq)))
+            .collect();
+        let quiet: Vec<(Kind, Square)> = all
+            .iter()
+            .copied()
+            .filter(|&(kind, sq)| self.is_quiet(color, kind, sq))
+            .collect();
+        if quiet.is_empty() { all } else { quiet }
+    }
+
+    fn place_action(&self, kind: Kind, to: Square) -> Action {
+        Action::Place {
+            piece: PieceId(self.variant().piece(kind).def.id.clone()),
+            to,
+        }
+    }
+
+    fn pick_text(&self, kind: Kind, to: Square) -> String {
+        format!("{}@{to}", self.variant().piece(kind).def.symbol)
+    }
+
+    /// Places a pick, and once the pool is empty starts the play: the owner of the one royal
+    /// under attack moves first, otherwise White.
+    fn place(&mut self, color: Color, kind: Kind, to: Square) {
+        let variant = self.core.variant.clone();
+        self.core.position = self.placed(color, kind, to);
+        self.pool.retain(|&k| k != kind);
+        let next = if self.is_picking() {
+            picker(self.picks_made(), self.total_picks)
+        } else {
+            let attacked: Vec<Color> = Color::BOTH
+                .into_iter()
+                .filter(|&side| self.core.rules.is_in_check(&variant, &self.core.position, side))
+                .collect();
+            match attacked.as_slice() {
+                [only] => *only,
+                _ => Color::White,
+            }
+        };
+        self.core.position.turn = next;
+    }
+
+    fn evaluate(&self) -> Option<Outcome> {
+        if self.is_picking() {
+            return None;
+        }
+        if self.core.legal_moves().is_empty() {
+            return Some(self.core.no_action_outcome());
+        }
+        self.core.draw_by_rule(false)
+    }
+
+    /// Counts the leaf nodes of the action tree (picks, then moves) to `depth`.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if self.is_picking() || self.outcome.is_some() {
+            return crate::variants::generic_perft(self, depth);
+        }
+        movegen::perft(&Standard, &self.core.variant, &self.core.position, depth)
+    }
+
+    fn move_text(&self, mv: crate::chess_move::Move, legal: &[crate::chess_move::Move]) -> String {
+        let body = notation::san_body(&self.core.variant, &self.core.position, mv, legal);
+        format!(
+            "{body}{}",
+            self.core.check_suffix(mv, |after| self.core.has_legal_move(after))
+        )
+    }
+}
+
+impl Game for PickTheTeamGame {
+    fn variant_id(&self) -> &str {
+        &self.core.variant.def.id
+    }
+    fn phase(&self) -> Phase {
+        match (&self.outcome, self.is_picking()) {
+            (Some(_), _) => Phase::Finished,
+            (None, true) => Phase::Setup,
+            (None, false) => Phase::Play,
+        }
+    }
+    fn to_act(&self) -> Vec<Seat> {
+        if self.outcome.is_some() {
+            Vec::new()
+        } else {
+            vec![Seat::of_color(self.core.position.turn)]
+        }
+    }
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        self.noted_actions(seat).into_iter().map(|(action, _)| action).collect()
+    }
+    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
+        if check_turn(self, seat).is_err() {
+            return Vec::new();
+        }
+        if self.is_picking() {
+            return self
+                .picks(seat.color())
+                .into_iter()
+                .map(|(kind, to)| (self.place_action(kind, to), self.pick_text(kind, to)))
+                .collect();
+        }
+        let legal = self.core.legal_moves();
+        legal
+            .iter()
+            .map(|&mv| (self.core.action_of(mv), self.move_text(mv, &legal)))
+            .collect()
+    }
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
+        check_turn(self, seat)?;
+        if !self.is_picking() {
+            return self.core.parse_move(text).map(|mv| self.core.action_of(mv));
+        }
+        let (symbol, to) = notation::parse_placement(text).ok_or_else(|| {
+            ActionError::unreadable(
+                text,
+                "a pick is written with the piece's symbol and the square, like CN@c1",
+            )
+        })?;
+        let variant = self.variant();
+        let kind = variant
+            .kind_by_symbol(symbol)
+            .ok_or_else(|| ActionError::Illegal(format!("{symbol} is not a piece of this game")))?;
+        let action = self.place_action(kind, to);
+        if self.legal_actions(seat).contains(&action) {
+            return Ok(action);
+        }
+        let color = seat.color();
+        let message = if !self.pool.contains(&kind) {
+            format!("the {} has already been picked", variant.piece(kind).def.name)
+        } else if self.core.position.royals[color.index()].is_none() && !variant.is_royal(kind, color) {
+            "your first pick must be royal: the King or the Royal knight".to_string()
+        } else if !self.free_home_squares(color).contains(&to) {
+            "a pick goes on a free square of your first row, then of your second".to_string()
+        } else {
+            "that placement would attack a royal piece, and another pick does not".to_string()
+        };
+        Err(ActionError::Illegal(message))
+    }
+    fn notation(&self, seat: Seat, action: &Action) -> String {
+        self.noted_actions(seat)
+            .into_iter()
+            .find(|(legal, _)| legal == action)
+            .map_or_else(|| format!("{action:?}"), |(_, text)| text)
+    }
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        check_turn(self, seat)?;
+        let Some(text) = self
+            .noted_actions(seat)
+            .into_iter()
+            .find(|(legal, _)| legal == action)
+            .map(|(_, text)| text)
+        else {
+            return Err(ActionError::Illegal("that is not a legal action here".into()));
+        };
+        match action {
+            Action::Place { piece, to } => {
+                let kind = self
+                    .variant()
+                    .kind_by_id(piece.as_str())
+                    .expect("a legal pick names a type");
+                self.place(seat.color(), kind, *to);
+                self.core.record.push(seat, text);
+                self.core.finish_action(None);
+            }
+            other => {
+                let legal = self.core.legal_moves();
+                let mv = self.core.move_of(other, &legal).expect("checked legal above");
+                self.core.play(seat, mv, text);
+            }
+        }
+        self.outcome = self.evaluate();
+        Ok(())
+    }
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+    fn conclude(&mut self, outcome: Outcome) {
+        self.outcome.get_or_insert(outcome);
+    }
+    fn view(&self, viewer: Viewer) -> View {
+        let mut view = self
+            .core
+            .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
+        view.pool = self.pool.iter().map(|&kind| kind as usize).collect();
+        if self.is_picking() {
+            view.notes.push(format!(
+                "Pick {} of {}: {} types left in the pool",
+                self.picks_made() + 1,
+                self.total_picks,
+                self.pool.len()
+            ));
+        }
+        view
+    }
+}
