@@ -343,3 +343,49 @@ async fn a_terminal_death_match_is_won_by_blockade_and_hosts_run_the_clocks() {
         "{output}"
     );
 }
+
+#[tokio::test]
+async fn a_pick_the_team_game_is_picked_and_played_to_mate_in_the_terminal() {
+    const PICKS: &str = "K@a1 RN@h10 R@j10 B@f1 PA@h1 NC@e10 F@c10 ML@b1 DA@e1 G@i10 MP@d10 MB@g1 AS@c1 \
+        FI@g10 NA@f10 CP@d1 BP@i1 DS@b10 N@a10 P@j1 JS@g2 FB@a9 CN@j9 CH@b2 MF@a2 DB@b9 CD@e9 FP@f2 AL@d2 \
+        DF@g9 W@f9 Q@e2 MC@j2 CA@c9 FF@d9 DC@i2 BE@c2 BS@i9 DP@h9 FC@h2";
+    let mut script = String::from("alice: challenge bob pick-the-team white\nbob: accept\n");
+    // A pick out of turn, and a non-royal first pick, are refused.
+    script.push_str("bob: move RN@h10\nalice: move Q@e1\n");
+    for (index, pick) in PICKS.split_whitespace().enumerate() {
+        let player = match arbiter_engine::variants::pick_the_team::picker(index, 40) {
+            arbiter_engine::piece::Color::White => "alice",
+            arbiter_engine::piece::Color::Black => "bob",
+        };
+        script.push_str(&format!("{player}: move {pick}\n"));
+        if index == 20 {
+            script.push_str("bob: piece CN\n");
+        }
+    }
+    script.push_str("alice: move Qe3\nbob: move BSh8\nalice: move Qj8\n");
+    let output = run_script(&script).await;
+    assert!(
+        output.contains("(to bob) error: you have no game waiting for your move"),
+        "{output}"
+    );
+    assert!(output.contains("your first pick must be royal"), "{output}");
+    assert!(output.contains("alice played K@a1"), "{output}");
+    assert!(
+        output.contains("    pool: RN Q R N B CN PA"),
+        "the pool under the board: {output}"
+    );
+    assert!(output.contains("Pick 2 of 40: 39 types left in the pool"), "{output}");
+    assert!(output.contains("bob played RN@h10"), "{output}");
+    assert!(
+        output.contains("**Chinese nightrider** (`CN`)"),
+        "the card mid-game: {output}"
+    );
+    // After the last pick both home rows are full and White moves first.
+    assert!(
+        output
+            .contains("alice played FC@h2\nalice (White) to move.\n 10 n    (ds) f    (mp) (nc) (na) (fi) (rn) g    r"),
+        "{output}"
+    );
+    assert!(output.contains("alice played Qj8#"), "{output}");
+    assert!(output.contains("1-0 · alice (White) wins by checkmate."), "{output}");
+}

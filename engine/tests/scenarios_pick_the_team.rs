@@ -473,3 +473,38 @@ fn checkmate_of_a_royal_knight_ends_the_game() {
     );
     assert_eq!(game.view(Viewer::Spectator).record[0].text, "Qc10#");
 }
+
+// --- The rules page -----------------------------------------------------------------------------
+
+#[test]
+fn the_rules_page_tables_the_40_pieces_as_the_catalogue_defines_them() {
+    let page = include_str!("../../docs/rules/pick-the-team.md");
+    let rows: Vec<String> = arbiter_engine::catalogue::pick_the_team_pieces()
+        .iter()
+        .enumerate()
+        .map(|(index, piece)| {
+            format!(
+                "| {} | {} | `{}` | `{}` | {} | <img src=\"../images/pieces/{}.svg\" width=\"150\" alt=\"{}\"> |",
+                index + 1,
+                piece.name,
+                piece.symbol,
+                piece.betza,
+                piece.description,
+                piece.id,
+                piece.name
+            )
+        })
+        .collect();
+    let missing: Vec<&String> = rows.iter().filter(|row| !page.contains(row.as_str())).collect();
+    assert!(missing.is_empty(), "the table should read:\n{}", rows.join("\n"));
+    // In chat the page stops before the table, and still lists every symbol.
+    let chat = PTT.rules_page();
+    assert!(!chat.contains("<img") && chat.len() < 4096, "{} characters", chat.len());
+    for piece in arbiter_engine::catalogue::pick_the_team_pieces() {
+        assert!(
+            chat.contains(&format!("`{}` {}", piece.symbol, piece.name)),
+            "{}",
+            piece.name
+        );
+    }
+}

@@ -266,12 +266,15 @@ impl Arena {
     }
 }
 
-/// "1. e4 e5 2. Nf3" for two-seat alternation; entries are already redacted for the viewer.
+/// "1. e4 e5 2. Nf3" for two-seat alternation; a number starts wherever the first seat acts after
+/// the second (so a block of picks by one seat stays under one number). Entries are already
+/// redacted for the viewer.
 pub fn move_list(view: &arbiter_engine::View) -> String {
     let mut out = String::new();
     let mut number = 0;
     for (i, entry) in view.record.iter().enumerate() {
-        let starts_pair = entry.seat == Seat::First || i == 0;
+        let follows_first = i > 0 && view.record[i - 1].seat == Seat::First;
+        let starts_pair = (entry.seat == Seat::First && !follows_first) || i == 0;
         if starts_pair {
             number += 1;
             if !out.is_empty() {
@@ -286,4 +289,31 @@ pub fn move_list(view: &arbiter_engine::View) -> String {
         out.push_str(&entry.text);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::move_list;
+    use arbiter_engine::{AnyGame, Game, VariantId, Viewer};
+
+    fn played(id: VariantId, texts: &str) -> AnyGame {
+        let mut game = AnyGame::new(id);
+        for text in texts.split_whitespace() {
+            let seat = game.to_act()[0];
+            let action = game.parse_action(seat, text).unwrap();
+            game.apply(seat, &action).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn moves_are_numbered_in_pairs_and_a_block_of_picks_stays_under_one_number() {
+        let chess = played(VariantId::Chess, "e4 e5 Nf3");
+        assert_eq!(move_list(&chess.view(Viewer::Spectator)), "1. e4 e5 2. Nf3");
+        let picks = played(VariantId::PickTheTeam, "K@e1 RN@f10 CN@a10 Q@b1 PA@a1 W@b10");
+        assert_eq!(
+            move_list(&picks.view(Viewer::Spectator)),
+            "1. K@e1 RN@f10 CN@a10 2. Q@b1 PA@a1 W@b10"
+        );
+    }
 }

@@ -6,7 +6,8 @@ use arbiter_engine::{View, ViewCell};
 
 /// Each board with ranks from the top, White's pieces upper case (longer symbols in
 /// parentheses), `*` a statue, `!` after a piece with a badge (a bomb carrier only its owner
-/// sees), what the badges mean, and the pieces still to place below. On a piece's diagram an
+/// sees), what the badges mean, the pieces still to place (or to pick, from the pool) below. On
+/// a piece's diagram an
 /// empty square it moves to is `o`, one it captures on `x`, one it does both on `+`.
 pub fn text_board(view: &View) -> String {
     let mut out = String::new();
@@ -38,6 +39,10 @@ pub fn text_board(view: &View) -> String {
         let has_screens = view.boards.iter().any(|b| b.cells.contains(&ViewCell::Statue));
         let screens = if has_screens { " · * a piece to hop over" } else { "" };
         out.push_str(&format!("    o moves there · x captures there · + both{screens}\n"));
+    }
+    if !view.pool.is_empty() {
+        let pool: Vec<String> = view.pool.iter().map(|&p| view.piece(p).symbol.to_string()).collect();
+        out.push_str(&format!("    pool: {}\n", pool.join(" ")));
     }
     for (seat, hand) in view.seat_names.iter().zip(&view.hands) {
         if !hand.is_empty() {

@@ -234,11 +234,16 @@ impl VariantId {
         VariantId::ALL.iter().copied().find(|id| id.as_str() == text)
     }
 
-    /// The variant's rules page, as players read it.
+    /// The variant's rules page, as players read it in chat: the page up to [`CHAT_PAGE_END`]
+    /// (what follows, such as a table of piece diagrams, is for reading in the repository).
     pub fn rules_page(self) -> &'static str {
-        self.info().rules_page
+        let page = self.info().rules_page;
+        page.split(CHAT_PAGE_END).next().unwrap_or(page).trim_end()
     }
 }
+
+/// The line of a rules page after which the page is for the repository only.
+pub const CHAT_PAGE_END: &str = "<!-- The rest of this page is for reading in the repository. -->";
 
 impl std::fmt::Display for VariantId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
