@@ -511,7 +511,7 @@ async fn beirut_bomb_choices_go_by_dm_and_stay_secret() {
         !public.contains("bomb:d2") && !public.contains("bomb:e7"),
         "a carrier leaked: {public}"
     );
-    assert!(public.contains("has made their secret choice"));
+    assert!(public.contains("chose a bomb carrier"));
     let state = bot.arena.store().game(game).await.unwrap().unwrap();
     assert_eq!(state.state.view(arbiter_engine::Viewer::Spectator).record.len(), 3);
     bot.stop().await;

@@ -70,10 +70,10 @@ async fn a_beirut_game_is_decided_by_a_detonation_in_the_terminal() {
     assert_no_errors(&output);
     // Each choice is confirmed privately; the public only hears that one was made.
     assert!(
-        output.contains("(to alice) Your choice `bomb:g1` is recorded"),
+        output.contains("(to alice) Recorded: `bomb:g1`. Nobody else can see it yet."),
         "{output}"
     );
-    assert!(output.contains("alice has made their secret choice."), "{output}");
+    assert!(output.contains("alice chose a bomb carrier."), "{output}");
     let public: Vec<&str> = output.lines().filter(|l| l.starts_with("[local]")).collect();
     assert!(
         !public.iter().any(|l| l.contains("bomb:")),

@@ -332,6 +332,19 @@ async fn write_stored_fixtures() {
         played_out(VariantId::Domination, "f4 e6 g4 Qh4#", None).await,
     ));
 
+    fixtures.push((
+        "ultimate-battle-play",
+        played_out(VariantId::UltimateBattle, "e4 d5 exd5 Qe6", Some(("alice", "Nc4"))).await,
+    ));
+    // Games whose seats do not simply alternate: picks in blocks, sealed half-turns.
+    let (a, b) = (alice(), bob());
+    let id = started(&arena, VariantId::PickTheTeam).await;
+    act(&arena, id, &[(&a, "K@e1"), (&b, "RN@f10"), (&b, "CN@a10"), (&a, "Q@b1")]).await;
+    fixtures.push(("pick-the-team-picking", dump(&pool, &arena, id, Some(("alice", "PA@a1"))).await));
+    let id = started(&arena, VariantId::Assault).await;
+    act(&arena, id, &[(&a, "e4"), (&b, "d4"), (&a, "d5")]).await;
+    fixtures.push(("assault-sealed", dump(&pool, &arena, id, Some(("bob", "d5"))).await));
+
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/stored")
         .join(FORMAT);

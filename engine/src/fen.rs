@@ -30,6 +30,9 @@ pub enum FenError {
     Counter { which: &'static str, text: String },
     #[error("{0} has more than one royal piece")]
     SeveralRoyals(&'static str),
+    /// A game of several boards got the wrong number of them, or boards that do not fit together.
+    #[error("{0}")]
+    Boards(String),
     #[error("unexpected extra field \"{0}\"")]
     Extra(String),
 }

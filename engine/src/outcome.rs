@@ -30,6 +30,10 @@ pub enum EndReason {
     KingDestroyed,
     /// Domination: the higher score when the turns ran out.
     Points,
+    /// Assault: Black mated on both boards in the same half-turn (a draw).
+    MatesOnBothBoards,
+    /// Assault: both boards dead without a mate (a draw).
+    BothBoardsDead,
     Resignation,
     Agreement,
     /// A clock ran out.
@@ -41,7 +45,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 13] = [
+    pub const ALL: [EndReason; 15] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::Repetition,
@@ -50,6 +54,8 @@ impl EndReason {
         EndReason::NoCompleteTurn,
         EndReason::KingDestroyed,
         EndReason::Points,
+        EndReason::MatesOnBothBoards,
+        EndReason::BothBoardsDead,
         EndReason::Resignation,
         EndReason::Agreement,
         EndReason::Timeout,
@@ -67,6 +73,8 @@ impl EndReason {
             EndReason::NoCompleteTurn => "no complete turn left",
             EndReason::KingDestroyed => "the king was blown up",
             EndReason::Points => "points when the turns ran out",
+            EndReason::MatesOnBothBoards => "mates on both boards at once",
+            EndReason::BothBoardsDead => "both boards dead",
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
             EndReason::Timeout => "time",

@@ -47,6 +47,13 @@ impl Record {
         });
     }
 
+    /// Makes the entries from `start` on public (simultaneous secret moves, revealed together).
+    pub fn reveal_from(&mut self, start: usize) {
+        for entry in self.0.iter_mut().skip(start) {
+            entry.secrecy = Secrecy::Public;
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.0.len()
     }
@@ -118,5 +125,12 @@ mod tests {
         assert_eq!(read(Viewer::Spectator, true), ["bomb:d2", "e5"]);
         assert!(record.visible(Viewer::Spectator, false)[0].is_hidden);
         assert!(!format!("{record:?}").contains("d2"));
+        record.reveal_from(0);
+        let revealed: Vec<String> = record
+            .visible(Viewer::Seat(Seat::Second), false)
+            .into_iter()
+            .map(|e| e.text)
+            .collect();
+        assert_eq!(revealed, ["bomb:d2", "e5"]);
     }
 }

@@ -35,21 +35,37 @@ pub(super) fn apply_action(
         Some(user) => name(user),
         None => game.player(seat).map(name).unwrap_or_default(),
     };
-    let public_after = game.state.view(Viewer::Spectator).record;
-    let news = news(&public_before, &public_after);
+    let spectator = game.state.view(Viewer::Spectator);
+    let public_after = spectator.record;
+    let name_of = |seat: Seat| match game.player(seat) {
+        Some(player) => name(player),
+        None => spectator.seat_names[seat.index()].clone(),
+    };
+    let news = news(&public_before, &public_after, name_of);
     let own = game.state.view(Viewer::Seat(seat));
     let is_hidden =
         own.record.len() > public_before.len() && public_after.get(public_before.len()).is_some_and(|e| e.is_hidden);
     let mut effects = Effects::default();
-    let text = if is_hidden {
-        format!("{actor} has made their secret choice.")
-    } else {
-        format!("{actor} played {}", news.join(" "))
+    let text = match public_after.get(public_before.len()) {
+        // What others read of a hidden action ("(chose a bomb carrier)") says what happened.
+        Some(placeholder) if is_hidden => format!("{actor} {}.", placeholder.text.trim_matches(['(', ')'])),
+        _ => format!("{actor} played {}", news.join(" ")),
     };
-    effects.posts.push(board_post(game, text));
+    let mut post = board_post(game, text);
+    if is_hidden {
+        // Nothing anyone may see has changed on the board.
+        post.board = None;
+    }
+    effects.posts.push(post);
     if is_hidden && user.is_some() {
+        // The seat's own notes that others do not read ("your move on board 2 is in").
+        let mut text = format!("Recorded: `{notation}`. Nobody else can see it yet.");
+        for note in own.notes.iter().filter(|note| !spectator.notes.contains(note)) {
+            text.push('\n');
+            text.push_str(note);
+        }
         effects.reply = Some(Reply {
-            text: format!("Your choice `{notation}` is recorded. Nobody else can see it."),
+            text,
             board: Some(board_image_of(game, own)),
         });
     }
@@ -75,13 +91,14 @@ fn prompted(game: &GameRow) -> Vec<Seat> {
 }
 
 /// What a spectator reads now that they could not before: new entries, and entries revealed
-/// since ("(chose a bomb carrier)" becoming "bomb:d2").
-fn news(before: &[RecordEntry], after: &[RecordEntry]) -> Vec<String> {
+/// since ("(chose a bomb carrier)" becoming "bomb:d2"), each revealed one with whose it is
+/// (`name_of` a seat).
+fn news(before: &[RecordEntry], after: &[RecordEntry], name_of: impl Fn(Seat) -> String) -> Vec<String> {
     let mut news: Vec<String> = Vec::new();
     for (index, entry) in after.iter().enumerate() {
         match before.get(index) {
             Some(old) if old == entry => {}
-            Some(_) => news.push(format!("(revealed: {})", entry.text)),
+            Some(_) => news.push(format!("(revealed: {}'s {})", name_of(entry.seat), entry.text)),
             None => news.push(entry.text.clone()),
         }
     }

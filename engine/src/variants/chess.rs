@@ -180,6 +180,25 @@ impl<R: Rules> ChessCore<R> {
         }
     }
 
+    /// How many times the current position has been reached (1 the first time).
+    pub fn repetitions(&self) -> usize {
+        let current = self.keys.last().expect("the start position is always recorded");
+        self.keys.iter().filter(|k| *k == current).count()
+    }
+
+    /// A half-move without a move (Assault's pass): the turn passes, en passant lapses, the
+    /// 50-move count goes on, and the position counts for repetition.
+    pub fn pass(&mut self) {
+        let position = &mut self.position;
+        if position.turn == Color::Black {
+            position.fullmove_number += 1;
+        }
+        position.turn = position.turn.other();
+        position.en_passant = None;
+        position.halfmove_clock += 1;
+        self.finish_action(None);
+    }
+
     /// The automatic draws the variant has: repetition, 50 moves, and (where `may_be_dead`) the
     /// FIDE dead positions.
     pub fn draw_by_rule(&self, may_be_dead: bool) -> Option<Outcome> {

@@ -1,6 +1,7 @@
 //! The games Arbiter hosts: one line each in the registry below (a stable id, a name, the rules
 //! page, the game type), and one closed enum for dispatch generated from it.
 
+pub mod assault;
 pub mod beirut;
 pub mod blockade;
 pub mod chess;
@@ -15,6 +16,7 @@ use crate::fen::FenError;
 use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer};
 use crate::variant::Variant;
 use crate::view::View;
+use assault::AssaultGame;
 use beirut::BeirutGame;
 use blockade::BlockadeGame;
 use chess::ChessGame;
@@ -146,6 +148,7 @@ registry! {
     Domination => "domination", "Domination Chess", "domination.md", DominationGame, death_matches: false;
     UltimateBattle => "ultimate-battle", "Ultimate Battle Chess", "ultimate-battle.md", ChessGame<UltimateBattle>, death_matches: false;
     PickTheTeam => "pick-the-team", "Pick-the-team Chess", "pick-the-team.md", PickTheTeamGame, death_matches: false;
+    Assault => "assault", "Assault Chess", "assault.md", AssaultGame, death_matches: false;
 }
 
 // The game types of the registry. (Here rather than in their files, so no game file depends on
@@ -217,6 +220,18 @@ impl Hosted for PickTheTeamGame {
     }
     fn perft(&self, depth: u32) -> u64 {
         PickTheTeamGame::perft(self, depth)
+    }
+}
+
+impl Hosted for AssaultGame {
+    fn start(id: VariantId) -> Self {
+        AssaultGame::new(built_in(id))
+    }
+    fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError> {
+        AssaultGame::from_fen(built_in(id), fen)
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        AssaultGame::perft(self, depth)
     }
 }
 
