@@ -339,8 +339,16 @@ async fn write_stored_fixtures() {
     // Games whose seats do not simply alternate: picks in blocks, sealed half-turns.
     let (a, b) = (alice(), bob());
     let id = started(&arena, VariantId::PickTheTeam).await;
-    act(&arena, id, &[(&a, "K@e1"), (&b, "RN@f10"), (&b, "CN@a10"), (&a, "Q@b1")]).await;
-    fixtures.push(("pick-the-team-picking", dump(&pool, &arena, id, Some(("alice", "PA@a1"))).await));
+    act(
+        &arena,
+        id,
+        &[(&a, "K@e1"), (&b, "RN@f10"), (&b, "CN@a10"), (&a, "Q@b1")],
+    )
+    .await;
+    fixtures.push((
+        "pick-the-team-picking",
+        dump(&pool, &arena, id, Some(("alice", "PA@a1"))).await,
+    ));
     let id = started(&arena, VariantId::Assault).await;
     act(&arena, id, &[(&a, "e4"), (&b, "d4"), (&a, "d5")]).await;
     fixtures.push(("assault-sealed", dump(&pool, &arena, id, Some(("bob", "d5"))).await));

@@ -623,12 +623,22 @@ fn check_record_redaction(game: &AnyGame) -> Result<(), TestCaseError> {
     let truth = game.view(Viewer::Arbiter).record;
     for viewer in [Viewer::Spectator, Viewer::Seat(Seat::First), Viewer::Seat(Seat::Second)] {
         let view = game.view(viewer);
-        prop_assert_eq!(view.record.len(), truth.len(), "{:?} sees another number of entries", viewer);
+        prop_assert_eq!(
+            view.record.len(),
+            truth.len(),
+            "{:?} sees another number of entries",
+            viewer
+        );
         for (seen, real) in view.record.iter().zip(&truth) {
             if seen.is_hidden {
                 prop_assert_ne!(viewer, Viewer::Seat(real.seat), "a seat's own entry is hidden from it");
             } else {
-                prop_assert_eq!(&seen.text, &real.text, "{:?} reads an entry otherwise than it is", viewer);
+                prop_assert_eq!(
+                    &seen.text,
+                    &real.text,
+                    "{:?} reads an entry otherwise than it is",
+                    viewer
+                );
             }
         }
     }
@@ -647,7 +657,13 @@ fn check_indistinguishable(game: &AnyGame, seat: Seat, legal: &[Action], chosen:
         return Ok(()); // property 1 reports it
     };
     let entries = game.view(Viewer::Arbiter).record.len();
-    let alternatives: Vec<&Action> = legal.iter().enumerate().filter(|(i, _)| *i != chosen).map(|(_, a)| a).take(3).collect();
+    let alternatives: Vec<&Action> = legal
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != chosen)
+        .map(|(_, a)| a)
+        .take(3)
+        .collect();
     for viewer in [Viewer::Spectator, Viewer::Seat(seat.other())] {
         let view = after.view(viewer);
         let hides = view.record.iter().skip(entries).any(|entry| entry.is_hidden);
@@ -664,7 +680,11 @@ fn check_indistinguishable(game: &AnyGame, seat: Seat, legal: &[Action], chosen:
                 legal[chosen],
                 alternative
             );
-            prop_assert_eq!(format!("{other:?}"), format!("{after:?}"), "Debug output tells the hidden actions apart");
+            prop_assert_eq!(
+                format!("{other:?}"),
+                format!("{after:?}"),
+                "Debug output tells the hidden actions apart"
+            );
         }
     }
     Ok(())

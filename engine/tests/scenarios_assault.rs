@@ -6,7 +6,7 @@ mod common;
 
 use arbiter_engine::game::{ActionError, EndReason, Game, Seat, Viewer};
 use arbiter_engine::piece::Color;
-use arbiter_engine::variants::assault::{AssaultGame, BoardEnd, DeadReason, board_of, seat_of};
+use arbiter_engine::variants::assault::{AssaultGame, BoardEnd, DeadReason, seat_of};
 use arbiter_engine::{AnyGame, VariantId};
 use common::{cases, comparable_fen};
 use serde_json::Value;
@@ -99,16 +99,28 @@ fn check_state(game: &AnyGame, case: &Value, at: &str) {
     let to_act: Vec<&str> = game.to_act().into_iter().map(seat_name).collect();
     assert_eq!(to_act, strings(&case["to_act"]), "{at}: to act");
     for name in ["a", "b"] {
-        assert_eq!(legal(game, seat(name)), strings(&case["legal"][name]), "{at}: {name}'s moves");
+        assert_eq!(
+            legal(game, seat(name)),
+            strings(&case["legal"][name]),
+            "{at}: {name}'s moves"
+        );
     }
     let view = game.view(Viewer::Spectator);
     for (index, board) in ["1", "2"].into_iter().enumerate() {
         // Our FEN names an en passant square after every double step; the reference only when
         // a capture there is legal: the rest must be the same.
         let expected = case["boards"][board].as_str().unwrap();
-        assert_eq!(comparable_fen(&view.boards[index].fen), comparable_fen(expected), "{at}: board {board}");
+        assert_eq!(
+            comparable_fen(&view.boards[index].fen),
+            comparable_fen(expected),
+            "{at}: board {board}"
+        );
         let end = match_.ended(index);
-        assert_eq!(end == Some(BoardEnd::Mated), case["mated"][board].as_bool().unwrap(), "{at}: board {board} mated");
+        assert_eq!(
+            end == Some(BoardEnd::Mated),
+            case["mated"][board].as_bool().unwrap(),
+            "{at}: board {board} mated"
+        );
         let dead = match end {
             Some(BoardEnd::Dead(reason)) => Some(dead_name(reason)),
             _ => None,
@@ -116,7 +128,12 @@ fn check_state(game: &AnyGame, case: &Value, at: &str) {
         assert_eq!(dead, case["dead_reason"][board].as_str(), "{at}: board {board} dead");
     }
     let passes: Vec<u64> = match_.pending_passes().iter().map(|&b| b as u64 + 1).collect();
-    let expected: Vec<u64> = case["pending_pass"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    let expected: Vec<u64> = case["pending_pass"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
     assert_eq!(passes, expected, "{at}: pending passes");
     let half_turn = game.outcome().is_none().then(|| match match_.half_turn() {
         Color::White => "white",
@@ -131,7 +148,11 @@ fn check_state(game: &AnyGame, case: &Value, at: &str) {
     let reason = game.outcome().map(|outcome| match outcome.reason {
         EndReason::Checkmate => {
             let board = (0..2).find(|&b| match_.ended(b) == Some(BoardEnd::Mated)).unwrap();
-            if board == 0 { "mate_on_board_1" } else { "mate_on_board_2" }
+            if board == 0 {
+                "mate_on_board_1"
+            } else {
+                "mate_on_board_2"
+            }
         }
         EndReason::MatesOnBothBoards => "mate_on_both_boards",
         EndReason::BothBoardsDead => "both_boards_dead",
@@ -155,7 +176,12 @@ fn every_reference_case_matches_step_by_step() {
             assert_eq!(to_act, strings(&before["to_act"]), "{id} before step {}", index + 1);
             for name in ["a", "b"] {
                 let expected = before["legal_counts"][name].as_u64().unwrap() as usize;
-                assert_eq!(legal(&game, seat(name)).len(), expected, "{id} before step {}: {name}", index + 1);
+                assert_eq!(
+                    legal(&game, seat(name)).len(),
+                    expected,
+                    "{id} before step {}: {name}",
+                    index + 1
+                );
             }
             for (text, who) in step.as_array().unwrap().iter().zip(step_seats.as_array().unwrap()) {
                 submit(&mut game, seat(who.as_str().unwrap()), text.as_str().unwrap());
@@ -184,7 +210,8 @@ fn the_perft_by_steps_matches_from_the_start() {
         for (depth, nodes) in case["perft"].as_object().unwrap() {
             let (depth, nodes): (u32, u64) = (depth.parse().unwrap(), nodes.as_u64().unwrap());
             if nodes <= 1_000_000 {
-                let counted = arbiter_engine::movegen::perft(&arbiter_engine::rules::Standard, &variant, &position, depth);
+                let counted =
+                    arbiter_engine::movegen::perft(&arbiter_engine::rules::Standard, &variant, &position, depth);
                 assert_eq!(counted, nodes, "one board, depth {depth}");
             }
         }
@@ -195,8 +222,14 @@ fn the_perft_by_steps_matches_from_the_start() {
 
 #[test]
 fn a_is_white_on_board_1_and_black_on_board_2() {
-    assert_eq!((seat_of(0, Color::White), seat_of(0, Color::Black)), (Seat::First, Seat::Second));
-    assert_eq!((seat_of(1, Color::White), seat_of(1, Color::Black)), (Seat::Second, Seat::First));
+    assert_eq!(
+        (seat_of(0, Color::White), seat_of(0, Color::Black)),
+        (Seat::First, Seat::Second)
+    );
+    assert_eq!(
+        (seat_of(1, Color::White), seat_of(1, Color::Black)),
+        (Seat::Second, Seat::First)
+    );
     let game = AnyGame::new(ASSAULT);
     let view = game.view(Viewer::Seat(Seat::First));
     assert_eq!(view.seat_names, ["A", "B"]);
@@ -210,7 +243,13 @@ fn a_is_white_on_board_1_and_black_on_board_2() {
 fn black_armies_have_no_rooks() {
     let view = AnyGame::new(ASSAULT).view(Viewer::Spectator);
     for board in &view.boards {
-        assert!(board.fen.starts_with("1nbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -"), "{}", board.fen);
+        assert!(
+            board
+                .fen
+                .starts_with("1nbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -"),
+            "{}",
+            board.fen
+        );
     }
 }
 
@@ -219,7 +258,10 @@ fn whites_king_is_not_royal_it_may_stand_attacked_and_be_captured() {
     // White's king walks into the black queen's line; then Black takes it.
     let game = from_fen("4k3/8/8/8/3q4/8/P7/4K3 w - - 0 1 | 4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
     let moves = legal(&game, Seat::First);
-    assert!(moves.contains(&"Kd2".to_string()) && moves.contains(&"Ke2".to_string()), "{moves:?}");
+    assert!(
+        moves.contains(&"Kd2".to_string()) && moves.contains(&"Ke2".to_string()),
+        "{moves:?}"
+    );
     let mut game = game;
     // Each step's moves in seat order: A's first (in a Black half-turn, A's is on board 2).
     steps(&mut game, "Kd1/a3 Kd8/Qxd1");
@@ -227,7 +269,10 @@ fn whites_king_is_not_royal_it_may_stand_attacked_and_be_captured() {
     assert!(fen.starts_with("4k3/8/8/8/8/8/P7/3q4"), "the king is gone: {fen}");
     assert_eq!(assault(&game).ended(0), None, "White plays on with its pawn");
     steps(&mut game, "a4/a4 Ke8/Qxa4");
-    assert_eq!(assault(&game).ended(0), Some(BoardEnd::Dead(DeadReason::WhiteEliminated)));
+    assert_eq!(
+        assault(&game).ended(0),
+        Some(BoardEnd::Dead(DeadReason::WhiteEliminated))
+    );
 }
 
 #[test]
@@ -253,18 +298,33 @@ fn both_white_moves_are_submitted_secretly_and_revealed_together() {
     assert_eq!(game.to_act(), [Seat::Second], "B still to move");
     let spectator = game.view(Viewer::Spectator);
     assert_eq!(spectator.record[0].text, "(submitted a move on board 1)");
-    assert!(spectator.boards[0].fen.starts_with("1nbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/"), "not played yet");
+    assert!(
+        spectator.boards[0]
+            .fen
+            .starts_with("1nbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/"),
+        "not played yet"
+    );
     let opponent = game.view(Viewer::Seat(Seat::Second));
     assert!(!format!("{:?}", opponent.record).contains("e4") && !opponent.notes.iter().any(|n| n.contains("e4")));
     let own = game.view(Viewer::Seat(Seat::First));
     assert_eq!(own.record[0].text, "e4");
-    assert!(own.notes.iter().any(|n| n == "Your move on board 1 (e4) is in; waiting for B."), "{:?}", own.notes);
+    assert!(
+        own.notes
+            .iter()
+            .any(|n| n == "Your move on board 1 (e4) is in; waiting for B."),
+        "{:?}",
+        own.notes
+    );
     assert_eq!(own.boards[0].marks.len(), 2, "its squares marked on A's own image");
     submit(&mut game, Seat::Second, "d4");
     let revealed = game.view(Viewer::Spectator);
     let texts: Vec<&str> = revealed.record.iter().map(|e| e.text.as_str()).collect();
     assert_eq!(texts, ["e4", "d4"]);
-    assert!(revealed.notes.contains(&"Board 1: 1. e4".to_string()), "{:?}", revealed.notes);
+    assert!(
+        revealed.notes.contains(&"Board 1: 1. e4".to_string()),
+        "{:?}",
+        revealed.notes
+    );
     assert_eq!(game.to_act(), [Seat::First, Seat::Second], "the Black half-turn");
 }
 
@@ -286,9 +346,15 @@ fn a_move_may_name_its_board_and_the_wrong_board_is_refused() {
     assert!(game.parse_action(Seat::First, "1:e4").is_ok());
     let wrong = game.parse_action(Seat::First, "2:e4").unwrap_err().to_string();
     assert!(wrong.contains("you move on board 1"), "{wrong}");
-    assert!(matches!(game.parse_action(Seat::First, "3:e4"), Err(ActionError::Unreadable { .. })));
+    assert!(matches!(
+        game.parse_action(Seat::First, "3:e4"),
+        Err(ActionError::Unreadable { .. })
+    ));
     submit(&mut game, Seat::First, "1:e4");
-    assert!(matches!(game.parse_action(Seat::First, "d4"), Err(ActionError::AlreadyChosen)));
+    assert!(matches!(
+        game.parse_action(Seat::First, "d4"),
+        Err(ActionError::AlreadyChosen)
+    ));
 }
 
 #[test]
@@ -298,7 +364,10 @@ fn the_first_to_mate_wins_the_match() {
     let mut game = from_fen(game_fen);
     steps(&mut game, "a3/Qxf7");
     let outcome = game.outcome().expect("mate");
-    assert_eq!((outcome.winner, outcome.reason), (Some(Seat::Second), EndReason::Checkmate));
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Seat::Second), EndReason::Checkmate)
+    );
     assert_eq!(assault(&game).ended(1), Some(BoardEnd::Mated));
 }
 
@@ -317,7 +386,10 @@ fn a_mate_and_a_board_going_dead_in_the_same_step_is_won_by_the_mating_player() 
     // dead (White can no longer mate), in the same step.
     let mut game = from_fen("3qkb2/3ppp2/8/7Q/2B5/8/8/4K3 w - - 0 1 | 4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     // Board 2 is already dead from the start (a lone king cannot mate): only A moves.
-    assert_eq!(assault(&game).ended(1), Some(BoardEnd::Dead(DeadReason::InsufficientMaterial)));
+    assert_eq!(
+        assault(&game).ended(1),
+        Some(BoardEnd::Dead(DeadReason::InsufficientMaterial))
+    );
     steps(&mut game, "Qxf7");
     assert_eq!(game.outcome().unwrap().winner, Some(Seat::First));
 }
@@ -371,7 +443,10 @@ fn a_mate_on_the_hundredth_half_move_wins_instead() {
 fn a_board_is_dead_when_white_can_no_longer_mate() {
     // White's knight and king against Black: one minor piece (the king adds nothing).
     let game = from_fen("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1 | 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1");
-    assert_eq!(assault(&game).ended(0), Some(BoardEnd::Dead(DeadReason::InsufficientMaterial)));
+    assert_eq!(
+        assault(&game).ended(0),
+        Some(BoardEnd::Dead(DeadReason::InsufficientMaterial))
+    );
     // Two minor pieces without a king can still mate.
     let two = from_fen("4k3/8/8/8/8/8/8/1NB5 w - - 0 1 | 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1");
     assert_eq!(assault(&game).ended(1), None);
@@ -386,9 +461,21 @@ fn white_with_pieces_but_no_legal_move_passes() {
     assert_eq!(assault(&game).pending_passes(), [0]);
     steps(&mut game, "e4");
     let view = game.view(Viewer::Spectator);
-    assert!(view.boards[0].fen.contains(" b - - 1 1"), "the pass is a half-move: {}", view.boards[0].fen);
-    assert!(view.notes.contains(&"Board 1: 1. (pass)".to_string()), "{:?}", view.notes);
-    assert_eq!(game.to_act(), [Seat::First, Seat::Second], "the Black half-turn on both boards");
+    assert!(
+        view.boards[0].fen.contains(" b - - 1 1"),
+        "the pass is a half-move: {}",
+        view.boards[0].fen
+    );
+    assert!(
+        view.notes.contains(&"Board 1: 1. (pass)".to_string()),
+        "{:?}",
+        view.notes
+    );
+    assert_eq!(
+        game.to_act(),
+        [Seat::First, Seat::Second],
+        "the Black half-turn on both boards"
+    );
 }
 
 #[test]
@@ -406,14 +493,21 @@ fn takebacks_undo_the_whole_last_half_turn() {
     assert_eq!(game.takeback_plies(Seat::First, &history).unwrap(), 2);
     let mut more = game.clone();
     submit(&mut more, Seat::First, "e5");
-    assert_eq!(more.takeback_plies(Seat::Second, &history).unwrap(), 3, "with the move already submitted");
+    assert_eq!(
+        more.takeback_plies(Seat::Second, &history).unwrap(),
+        3,
+        "with the move already submitted"
+    );
     assert!(AnyGame::new(ASSAULT).takeback_plies(Seat::First, &history).is_err());
 }
 
 #[test]
 fn two_fens_must_share_the_side_to_move() {
-    let error = AnyGame::from_fen(ASSAULT, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1 | 4k3/8/8/8/8/8/P7/4K3 b - - 0 1")
-        .unwrap_err()
-        .to_string();
+    let error = AnyGame::from_fen(
+        ASSAULT,
+        "4k3/8/8/8/8/8/P7/4K3 w - - 0 1 | 4k3/8/8/8/8/8/P7/4K3 b - - 0 1",
+    )
+    .unwrap_err()
+    .to_string();
     assert!(error.contains("same side to move"), "{error}");
 }

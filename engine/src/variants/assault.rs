@@ -71,7 +71,8 @@ impl std::fmt::Debug for Sealed {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AssaultGame {
-    boards: [ChessCore; 2],
+    /// Boxed: two chess cores would make every stored game of any variant as big.
+    boards: Box<[ChessCore; 2]>,
     ended: [Option<BoardEnd>; 2],
     /// The moves submitted in the current step, by seat.
     sealed: [Option<Sealed>; 2],
@@ -93,7 +94,9 @@ pub fn seat_of(board: usize, color: Color) -> Seat {
 
 /// The board on which `seat` plays `color`.
 pub fn board_of(seat: Seat, color: Color) -> usize {
-    (0..2).find(|&b| seat_of(b, color) == seat).expect("each seat plays each colour once")
+    (0..2)
+        .find(|&b| seat_of(b, color) == seat)
+        .expect("each seat plays each colour once")
 }
 
 impl AssaultGame {
@@ -109,7 +112,11 @@ impl AssaultGame {
         let (one, two) = match parts.as_slice() {
             [both] => (*both, *both),
             [one, two] => (*one, *two),
-            _ => return Err(FenError::Boards("give one FEN for both boards, or two separated by |".into())),
+            _ => {
+                return Err(FenError::Boards(
+                    "give one FEN for both boards, or two separated by |".into(),
+                ));
+            }
         };
         let positions = [variant.position_from_fen(one)?, variant.position_from_fen(two)?];
         if positions[0].turn != positions[1].turn {
@@ -129,7 +136,7 @@ impl AssaultGame {
     fn with_boards(variant: Arc<Variant>, positions: [crate::position::Position; 2]) -> AssaultGame {
         let [one, two] = positions;
         AssaultGame {
-            boards: [ChessCore::new(variant.clone(), one), ChessCore::new(variant, two)],
+            boards: Box::new([ChessCore::new(variant.clone(), one), ChessCore::new(variant, two)]),
             ended: [None, None],
             sealed: [None, None],
             history: [Vec::new(), Vec::new()],
@@ -238,7 +245,7 @@ impl AssaultGame {
     fn resolve(&mut self) {
         let mut mated_now = [false, false];
         let kind = self.half_turn();
-        for board in 0..2 {
+        for (board, mated) in mated_now.iter_mut().enumerate() {
             if !self.is_live(board) {
                 continue;
             }
@@ -258,7 +265,7 @@ impl AssaultGame {
                 }
             }
             self.ended[board] = self.board_end(board);
-            mated_now[board] = self.ended[board] == Some(BoardEnd::Mated);
+            *mated = self.ended[board] == Some(BoardEnd::Mated);
         }
         self.record.reveal_from(self.step_start);
         self.steps.push((self.record.len() - self.step_start) as u8);
@@ -394,7 +401,11 @@ impl Game for AssaultGame {
         &self.boards[0].variant.def.id
     }
     fn phase(&self) -> Phase {
-        if self.outcome.is_some() { Phase::Finished } else { Phase::Play }
+        if self.outcome.is_some() {
+            Phase::Finished
+        } else {
+            Phase::Play
+        }
     }
     fn to_act(&self) -> Vec<Seat> {
         self.movers()
@@ -452,17 +463,30 @@ impl Game for AssaultGame {
             return Err(ActionError::AlreadyChosen);
         }
         check_turn(self, seat)?;
-        let Some((Action::Move { from, to, promotion, board, .. }, text)) =
-            self.noted_moves(seat).into_iter().find(|(legal, _)| legal == action)
+        let Some((
+            Action::Move {
+                from,
+                to,
+                promotion,
+                board,
+                ..
+            },
+            text,
+        )) = self.noted_moves(seat).into_iter().find(|(legal, _)| legal == action)
         else {
-            return Err(ActionError::Illegal("that is not a legal move on your board now".into()));
+            return Err(ActionError::Illegal(
+                "that is not a legal move on your board now".into(),
+            ));
         };
         let board = board as usize;
         let plain = text.trim_end_matches(['+', '#']).to_string();
         // The record holds the move as its player wrote it; until the step is revealed others
         // read only which board it is for.
-        self.record
-            .push_secret(seat, text.clone(), &format!("(submitted a move on board {})", board + 1));
+        self.record.push_secret(
+            seat,
+            text.clone(),
+            &format!("(submitted a move on board {})", board + 1),
+        );
         self.sealed[seat.index()] = Some(Sealed {
             board,
             from,
@@ -503,7 +527,11 @@ impl Game for AssaultGame {
         if let Viewer::Seat(seat) = viewer
             && let Some(sealed) = &self.sealed[seat.index()]
         {
-            let meaning = format!("Your move on board {}, not revealed yet: {}", sealed.board + 1, sealed.text);
+            let meaning = format!(
+                "Your move on board {}, not revealed yet: {}",
+                sealed.board + 1,
+                sealed.text
+            );
             for square in [sealed.from, sealed.to] {
                 boards[sealed.board].marks.push(Mark {
                     square,
