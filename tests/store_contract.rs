@@ -171,7 +171,26 @@ async fn games_move_between_places_and_are_found_by_place(store: &dyn Store) {
     assert!(ids(store.games_at("thread-9", &[GameStatus::Finished]).await.unwrap()).is_empty());
 }
 
-#[tokio::test]
+/// Heartbeats (a read, then a write, in one transaction) and game writes from many tasks at
+/// once: each waits its turn, none fails with "database is locked".
+async fn concurrent_heartbeats_and_writes_wait_their_turn(store: std::sync::Arc<dyn Store>) {
+    let mut tasks = Vec::new();
+    for task in 0..8 {
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            for beat in 0..10 {
+                store.heartbeat("local", task * 100 + beat).await?;
+                store.insert_game(&new_game("alice", "bob", VariantId::Chess)).await?;
+            }
+            Ok::<_, arbiter::store::StoreError>(())
+        }));
+    }
+    for task in tasks {
+        task.await.unwrap().expect("no write fails under contention");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_store_keeps_the_contract() {
     for db in support::databases().await {
         eprintln!("store contract on {}", db.name);
@@ -181,6 +200,7 @@ async fn every_store_keeps_the_contract() {
         the_log_is_append_only_and_ordered(store).await;
         games_are_listed_per_user_and_status(store).await;
         games_move_between_places_and_are_found_by_place(store).await;
+        concurrent_heartbeats_and_writes_wait_their_turn(db.store.clone()).await;
     }
 }
 

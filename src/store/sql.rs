@@ -165,7 +165,7 @@ impl GameColumns {
 }
 
 macro_rules! sql_store {
-    ($name:ident, $pool:ty, $row:ty, $claim_due:expr, $read_heartbeat:expr) => {
+    ($name:ident, $pool:ty, $row:ty, $claim_due:expr, $read_heartbeat:expr, $begin_write:literal) => {
         #[derive(Clone)]
         pub struct $name {
             pool: $pool,
@@ -349,7 +349,8 @@ macro_rules! sql_store {
             }
 
             async fn heartbeat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError> {
-                let mut tx = self.pool.begin().await?;
+                // Reads, then writes: the write lock is taken at the start (IMMEDIATE on SQLite).
+                let mut tx = self.pool.begin_with($begin_write).await?;
                 let previous = sqlx::query($read_heartbeat)
                     .bind(places)
                     .fetch_optional(&mut *tx)
@@ -397,14 +398,19 @@ sql_store!(
     sqlx::PgPool,
     sqlx::postgres::PgRow,
     CLAIM_DUE_POSTGRES,
-    READ_HEARTBEAT_POSTGRES
+    READ_HEARTBEAT_POSTGRES,
+    "BEGIN"
 );
 sql_store!(
     SqliteStore,
     sqlx::SqlitePool,
     sqlx::sqlite::SqliteRow,
     CLAIM_DUE_SQLITE,
-    READ_HEARTBEAT_SQLITE
+    READ_HEARTBEAT_SQLITE,
+    // A deferred SQLite transaction that reads and then writes fails at once ("database is
+    // locked") when another connection wrote in between, busy timeout or not: IMMEDIATE takes the
+    // write lock first, waiting its turn.
+    "BEGIN IMMEDIATE"
 );
 
 impl PostgresStore {
