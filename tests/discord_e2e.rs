@@ -1239,3 +1239,64 @@ async fn pick_the_team_picks_are_made_from_menus_of_pieces_then_squares() {
     assert!(content(&unknown).contains("no piece is called"), "{}", unknown.json);
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_assault_match_keeps_each_submitted_move_secret_until_both_are_in() {
+    let bot = Bot::start().await;
+    let assault = VariantId::ALL.iter().position(|&v| v == VariantId::Assault).unwrap() as u8;
+    let (game, thread) = bot.started(assault).await;
+    // Each step: alice (A) submits first, then bob (B) completes it; bob mates on board 2.
+    let steps = [
+        ("e4", "e4"),
+        ("g5", "Nf6"),
+        ("Nc3", "Nh3"),
+        ("f6", "Nxe4"),
+        ("Rb1", "Qh5"),
+    ];
+    for (step, (alices, bobs)) in steps.iter().enumerate() {
+        let submitted = bot.play(&alice(), thread, alices).await;
+        let text = content(&submitted);
+        assert!(text.contains("alice") || text.contains("<@1001>"), "{}", submitted.json);
+        assert!(text.contains("submitted a move on board"), "{}", submitted.json);
+        assert!(submitted.files.is_empty(), "no image while nothing visible changed");
+        let confirmation = bot
+            .fake
+            .wait_for_call("alice's private confirmation", |c| {
+                c.path.contains("/webhooks/") && c.json.to_string().contains(&format!("Recorded: `{alices}`"))
+            })
+            .await;
+        assert!(
+            confirmation.json["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0,
+            "{}",
+            confirmation.json
+        );
+        // Nothing public names alice's move before bob's arrives (the first steps' moves may
+        // have been revealed already, so only moves not played before are checked).
+        if step > 0 {
+            let public = public_text(&bot.fake, &[], &[]);
+            // Whole words only: "f6" is not in "Nf6".
+            let leaked = public
+                .split(|c: char| !(c.is_ascii_alphanumeric() || "=+#".contains(c)))
+                .any(|word| word.trim_end_matches(['+', '#']) == *alices);
+            assert!(!leaked, "{alices} leaked: {public}");
+        }
+        let revealed = bot.play(&bob(), thread, bobs).await;
+        assert!(
+            content(&revealed).contains(&format!("(revealed: <@1001>'s {alices})")),
+            "{}",
+            revealed.json
+        );
+        assert_png(&revealed);
+        // Both boards side by side: the image is wider than tall (IHDR: width, then height).
+        let png = &revealed.files[0].1;
+        let (width, height) = (
+            u32::from_be_bytes(png[16..20].try_into().unwrap()),
+            u32::from_be_bytes(png[20..24].try_into().unwrap()),
+        );
+        assert!(width > height, "{width}x{height}");
+    }
+    let row = bot.arena.store().game(game).await.unwrap().unwrap();
+    let outcome = row.state.outcome().expect("mate on board 2").clone();
+    assert_eq!(outcome.winner, Some(arbiter_engine::Seat::Second));
+    bot.stop().await;
+}

@@ -224,7 +224,7 @@ async fn mistakes_in_the_terminal_get_a_message_and_the_game_goes_on() {
     .await;
     let errors: Vec<&str> = output.lines().filter(|l| l.contains("error:")).collect();
     assert_eq!(errors.len(), 4, "{output}");
-    assert!(errors[0].contains("(to bob)") && errors[0].contains("no game waiting for your move"));
+    assert!(errors[0].contains("(to bob)") && errors[0].contains("it is not your turn in game #1"));
     assert!(errors[1].contains("(to alice)"));
     assert!(errors[2].contains("unknown command \"frobnicate\""));
     assert!(errors[3].contains("start the line with who acts"));
@@ -365,7 +365,7 @@ async fn a_pick_the_team_game_is_picked_and_played_to_mate_in_the_terminal() {
     script.push_str("alice: move Qe3\nbob: move BSh8\nalice: move Qj8\n");
     let output = run_script(&script).await;
     assert!(
-        output.contains("(to bob) error: you have no game waiting for your move"),
+        output.contains("(to bob) error: it is not your turn in game #1"),
         "{output}"
     );
     assert!(output.contains("your first pick must be royal"), "{output}");
@@ -388,4 +388,58 @@ async fn a_pick_the_team_game_is_picked_and_played_to_mate_in_the_terminal() {
     );
     assert!(output.contains("alice played Qj8#"), "{output}");
     assert!(output.contains("1-0 · alice (White) wins by checkmate."), "{output}");
+}
+
+#[tokio::test]
+async fn an_assault_match_is_played_in_secret_half_turns_to_a_mate_on_board_2() {
+    // Each step: alice (A) first, then bob (B); B's queen mates A's black king on board 2.
+    let moves = "e4 e4 g5 Nf6 Nc3 Nh3 f6 Nxe4 Rb1 Qh5";
+    let mut script = game_script("assault", moves);
+    // A second move in the same half-turn, and a look at the board before the reveal.
+    script = script.replacen("alice: move g5\n", "alice: move g5\nalice: move g6\nalice: show\n", 1);
+    let output = run_script(&script).await;
+    assert!(
+        output.contains("(to alice) error: you have already made your choice; wait for your opponent"),
+        "{output}"
+    );
+    // `show` lists each board's moves, not one list mixing both boards.
+    assert!(output.contains("alice (A) vs bob (B)\nbob (B) to move."), "{output}");
+    let output = output.replace(
+        "(to alice) error: you have already made your choice; wait for your opponent\n",
+        "",
+    );
+    assert_no_errors(&output);
+    assert!(output.contains("alice challenges bob (alice plays A)"), "{output}");
+    assert!(
+        output.contains("White half-turn 1: A moves on board 1, B moves on board 2."),
+        "{output}"
+    );
+    // alice's move is confirmed to her alone; the public hears only that she submitted one.
+    assert!(
+        output.contains("[local] Game #1 · Assault Chess\nalice submitted a move on board 2."),
+        "{output}"
+    );
+    assert!(
+        output.contains(
+            "(to alice) Recorded: `g5`. Nobody else can see it yet.\nYour move on board 2 (g5) is in; waiting for B."
+        ),
+        "{output}"
+    );
+    let public_before_reveal = output
+        .split("alice submitted a move on board 2.")
+        .nth(1)
+        .and_then(|rest| rest.split("bob played Nf6").next())
+        .unwrap();
+    let public: Vec<&str> = public_before_reveal
+        .lines()
+        .filter(|l| !l.starts_with("(to alice)") && !l.starts_with("Your move"))
+        .collect();
+    assert!(
+        !public.iter().any(|l| l.contains("g5")),
+        "g5 shown before it was revealed: {public:?}"
+    );
+    assert!(output.contains("bob played Nf6 (revealed: alice's g5)"), "{output}");
+    assert!(output.contains("Board 2: 1. e4 g5 2. Nh3 f6"), "{output}");
+    assert!(output.contains("bob played Qh5# (revealed: alice's Rb1)"), "{output}");
+    assert!(output.contains("0-1 · bob (B) wins by checkmate."), "{output}");
 }

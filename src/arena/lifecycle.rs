@@ -34,10 +34,12 @@ impl Arena {
             deathmatch: None,
         };
         let game = self.store.insert_game(&new).await?;
+        // The first seat by the game's own name: White, Red, or Assault's A.
+        let first = game.state.view(Viewer::Spectator).seat_names[0].clone();
         let colours = match white_player {
-            WhitePlayer::Random => "colours drawn at random".to_string(),
-            WhitePlayer::Challenger => format!("{} plays White", name(challenger)),
-            WhitePlayer::Opponent => format!("{} plays White", name(opponent)),
+            WhitePlayer::Random => "sides drawn at random".to_string(),
+            WhitePlayer::Challenger => format!("{} plays {first}", name(challenger)),
+            WhitePlayer::Opponent => format!("{} plays {first}", name(opponent)),
         };
         let text = format!(
             "Game #{} · {}: {} challenges {} ({colours}). {}, accept or decline.",

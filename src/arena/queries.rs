@@ -226,7 +226,8 @@ impl Arena {
                 name(&game.opponent)
             ));
         }
-        if !view.record.is_empty() {
+        // Games of several boards list each board's moves in their notes.
+        if !view.record.is_empty() && view.boards.len() == 1 {
             text.push_str(&move_list(&view));
             text.push('\n');
         }

@@ -282,7 +282,12 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
                 return Err(usage("say which move, like `move e4`"));
             }
             let waiting = |g: &crate::arena::GameSummary| g.status == GameStatus::Active && g.is_your_turn;
-            let id = pick_game(arena, user, named, waiting, "waiting for your move").await?;
+            let id = match pick_game(arena, user, named, waiting, "waiting for your move").await {
+                // One game in progress that is not waiting for you: the arena says why (your
+                // opponent's turn, or your secret move already in).
+                Err(_) if named.is_none() => pick_game(arena, user, None, is_active, "in progress").await?,
+                other => other?,
+            };
             arena.act(id, user, action).await?
         }
         "resign" | "abort" => {

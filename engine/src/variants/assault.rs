@@ -341,6 +341,34 @@ impl AssaultGame {
         format!("Board {}: {white} White, {black} Black{state}", board + 1)
     }
 
+    /// "White half-turn 3: A moves on board 1, B on board 2."
+    fn half_turn_note(&self) -> Option<String> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let kind = self.half_turn();
+        let number = (0..2)
+            .find(|&b| self.is_live(b))
+            .map_or(1, |b| self.boards[b].position.fullmove_number);
+        let who: Vec<String> = Seat::BOTH
+            .into_iter()
+            .filter_map(|seat| {
+                let board = self.board_for(seat)?;
+                let what = if self.boards[board].legal_moves().is_empty() {
+                    "passes"
+                } else {
+                    "moves"
+                };
+                Some(format!(
+                    "{} {what} on board {}",
+                    AssaultGame::seat_name(seat),
+                    board + 1
+                ))
+            })
+            .collect();
+        Some(format!("{} half-turn {number}: {}.", kind.name(), who.join(", ")))
+    }
+
     /// "Board 1: 1. e4 e5 2. Nf3" (revealed half-moves only).
     fn move_list(&self, board: usize) -> String {
         let mut out = format!("Board {}:", board + 1);
@@ -522,7 +550,8 @@ impl Game for AssaultGame {
                 view
             })
             .collect();
-        let mut notes: Vec<String> = (0..2).map(|board| self.move_list(board)).collect();
+        let mut notes: Vec<String> = self.half_turn_note().into_iter().collect();
+        notes.extend((0..2).map(|board| self.move_list(board)));
         // A player sees their own submitted move until it is revealed.
         if let Viewer::Seat(seat) = viewer
             && let Some(sealed) = &self.sealed[seat.index()]
