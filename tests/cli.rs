@@ -163,3 +163,28 @@ fn render_writes_a_png_of_the_position_for_the_viewer() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("not a square"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn assault_steps_take_a_move_per_acting_seat_and_legal_names_a_seats_board_moves() {
+    let after_white = stdout_lines(&arbiter(&[
+        "legal",
+        "--variant",
+        "assault",
+        "--moves",
+        "e4 d4",
+        "--seat",
+        "b",
+    ]));
+    // B is Black on board 1 now: twenty replies, written without a board prefix.
+    assert_eq!(after_white.len(), 20);
+    assert!(after_white.contains(&"e5".to_string()) && !after_white.iter().any(|m| m.contains(':')));
+    // Mid-step, the seat that has submitted has nothing to do until the step resolves.
+    let submitted = arbiter(&["legal", "--variant", "assault", "--moves", "e4 d4 2:e5", "--seat", "a"]);
+    assert!(stdout_lines(&submitted).is_empty());
+    // A move named for the wrong board is refused with a message.
+    let wrong = arbiter(&["legal", "--variant", "assault", "--moves", "e4 d4 1:e5"]);
+    assert!(!wrong.status.success());
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("you move on board 2"));
+    let perft = stdout_lines(&arbiter(&["perft", "--variant", "assault", "2"]));
+    assert_eq!(perft.last().unwrap(), "160000");
+}
