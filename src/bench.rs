@@ -1,6 +1,6 @@
 //! Benchmarks run by `arbiter bench`: measured numbers for the closing notes, never assertions.
 
-use crate::arena::Arena;
+use crate::arena::{Arena, ChallengeRequest};
 use crate::clock::SystemClock;
 use crate::store::{GameId, GameSetup, PostgresStore, SqliteStore, Store, UserId, WhitePlayer};
 use anyhow::{Context, Result};
@@ -66,10 +66,14 @@ pub async fn arena_throughput(store: Arc<dyn Store>, name: &'static str, games: 
         let id = arena
             .challenge(
                 &white,
-                &black,
-                GameSetup::new(VariantId::Chess),
-                WhitePlayer::Challenger,
-                "bench",
+                ChallengeRequest {
+                    opponent: black.clone(),
+                    setup: GameSetup::new(VariantId::Chess),
+                    white_player: WhitePlayer::Challenger,
+                    control: None,
+                    location: "bench".into(),
+                    server: None,
+                },
             )
             .await?
             .game
@@ -266,6 +270,7 @@ pub async fn clocks(
             advantage: players[0].clone(),
             control,
             location: "bench".into(),
+            server: None,
         };
         let id = arena
             .start_match(&host, Authority::Host, request)
@@ -276,8 +281,10 @@ pub async fn clocks(
             .choose_side(id, &players[0], Authority::Player, arbiter_engine::Seat::First)
             .await?;
         let game = store.game(id).await?.context("the match")?;
-        let clock = game.deathmatch.and_then(|d| d.clock).context("a running clock")?;
-        let flag = clock.events().last().map(|(at, _)| *at).context("a flag time")?;
+        let flag = game
+            .clock
+            .flag_at(arbiter_engine::Seat::First)
+            .context("a running clock")?;
         due.push((id, flag));
     }
     let (announce, mut announcements) = tokio::sync::mpsc::channel(1024);

@@ -5,5 +5,6 @@ pub mod bench;
 pub mod clock;
 pub mod discord;
 pub mod local;
+pub mod ratings;
 pub mod render;
 pub mod store;

@@ -5,7 +5,7 @@ mod support;
 
 use support::{alice, bob, carol, started};
 
-use arbiter::arena::{Arena, ArenaError, Effects, OfferResponse};
+use arbiter::arena::{Arena, ArenaError, ChallengeRequest, Effects, OfferResponse};
 use arbiter::store::formats::rebuild;
 use arbiter::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId, ViewCell, Viewer};
@@ -65,7 +65,10 @@ async fn colours_follow_the_challenge_and_random_colours_seat_both_players() {
     let (arena, _) = support::arena(&db);
     for (choice, white) in [(WhitePlayer::Challenger, alice()), (WhitePlayer::Opponent, bob())] {
         let id = arena
-            .challenge(&alice(), &bob(), GameSetup::new(VariantId::Chess), choice, "room")
+            .challenge(
+                &alice(),
+                ChallengeRequest::untimed(&bob(), GameSetup::new(VariantId::Chess), choice, "room"),
+            )
             .await
             .unwrap()
             .game
@@ -79,10 +82,7 @@ async fn colours_follow_the_challenge_and_random_colours_seat_both_players() {
         let id = arena
             .challenge(
                 &alice(),
-                &bob(),
-                GameSetup::new(VariantId::Chess),
-                WhitePlayer::Random,
-                "room",
+                ChallengeRequest::untimed(&bob(), GameSetup::new(VariantId::Chess), WhitePlayer::Random, "room"),
             )
             .await
             .unwrap()
@@ -106,7 +106,10 @@ async fn challenges_can_be_declined_or_cancelled_only_by_the_right_player() {
     let (arena, _) = support::arena(&db);
     let setup = || GameSetup::new(VariantId::Chess);
     let id = arena
-        .challenge(&alice(), &bob(), setup(), WhitePlayer::Random, "room")
+        .challenge(
+            &alice(),
+            ChallengeRequest::untimed(&bob(), setup(), WhitePlayer::Random, "room"),
+        )
         .await
         .unwrap()
         .game
@@ -125,7 +128,10 @@ async fn challenges_can_be_declined_or_cancelled_only_by_the_right_player() {
     refused(arena.accept(id, &bob()).await, "no longer an open challenge");
 
     let id = arena
-        .challenge(&alice(), &bob(), setup(), WhitePlayer::Random, "room")
+        .challenge(
+            &alice(),
+            ChallengeRequest::untimed(&bob(), setup(), WhitePlayer::Random, "room"),
+        )
         .await
         .unwrap()
         .game
@@ -137,7 +143,10 @@ async fn challenges_can_be_declined_or_cancelled_only_by_the_right_player() {
     );
     assert!(matches!(
         arena
-            .challenge(&alice(), &alice(), setup(), WhitePlayer::Random, "room")
+            .challenge(
+                &alice(),
+                ChallengeRequest::untimed(&alice(), setup(), WhitePlayer::Random, "room")
+            )
             .await,
         Err(ArenaError::SelfChallenge)
     ));
@@ -274,10 +283,12 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
         let effects = arena
             .challenge(
                 &alice(),
-                &bob(),
-                GameSetup::new(VariantId::Beirut),
-                WhitePlayer::Challenger,
-                "room",
+                ChallengeRequest::untimed(
+                    &bob(),
+                    GameSetup::new(VariantId::Beirut),
+                    WhitePlayer::Challenger,
+                    "room",
+                ),
             )
             .await
             .unwrap();
@@ -376,10 +387,7 @@ async fn games_list_whose_turn_it_is_and_since_when() {
     let waiting = arena
         .challenge(
             &carol(),
-            &alice(),
-            GameSetup::new(VariantId::Garden),
-            WhitePlayer::Random,
-            "room",
+            ChallengeRequest::untimed(&alice(), GameSetup::new(VariantId::Garden), WhitePlayer::Random, "room"),
         )
         .await
         .unwrap()

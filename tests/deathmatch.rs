@@ -4,7 +4,7 @@
 mod support;
 
 use arbiter::arena::{Arena, Authority, Effects, MatchRequest};
-use arbiter::clock::{ManualClock, MatchClock, Scheduler, TimeControl};
+use arbiter::clock::{GameClock, ManualClock, Scheduler, TimeControl};
 use arbiter::store::{GameId, GameStatus, LogEntry, UserId};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
@@ -33,6 +33,7 @@ async fn start(arena: &Arena, control: TimeControl) -> GameId {
         advantage: red(),
         control,
         location: "show".into(),
+        server: None,
     };
     let id = arena
         .start_match(&host(), Authority::Host, request)
@@ -47,9 +48,8 @@ async fn start(arena: &Arena, control: TimeControl) -> GameId {
     id
 }
 
-async fn clock_of(arena: &Arena, id: GameId) -> MatchClock {
-    let game = arena.store().game(id).await.unwrap().unwrap();
-    game.deathmatch.unwrap().clock.unwrap()
+async fn clock_of(arena: &Arena, id: GameId) -> GameClock {
+    arena.store().game(id).await.unwrap().unwrap().clock
 }
 
 fn texts(effects: &[Effects]) -> Vec<String> {
@@ -82,6 +82,7 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
         advantage: blue(),
         control: TimeControl::STANDARD,
         location: "show".into(),
+        server: None,
     };
     let refused = arena.start_match(&red(), Authority::Player, request.clone()).await;
     assert!(refused.unwrap_err().to_string().contains("only hosts"));
@@ -127,6 +128,7 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
         advantage: red(),
         control: TimeControl::STANDARD,
         location: "show".into(),
+        server: None,
     };
     let by_host = arena
         .start_match(&host(), Authority::Host, request.clone())
@@ -176,18 +178,22 @@ async fn normal_time_comes_first_and_only_overtime_costs_reserve_with_set_up_tur
     clock.advance(50_000);
     play(&arena, id, &SETUP[1..2]).await;
     let half = clock_of(&arena, id).await;
-    assert_eq!(half.turn.unwrap().seat, Seat::Second);
+    assert_eq!(half.running(), [Seat::Second]);
     clock.advance(40_000);
     assert_eq!(
-        half.left(Seat::Second, arena.now()),
+        half.left(Seat::Second, arena.now()).unwrap(),
         (0, 270_000),
         "90 s into a 60 s turn"
     );
     play(&arena, id, &SETUP[2..3]).await;
     let after = clock_of(&arena, id).await;
     assert_eq!(after.reserve_ms, [300_000, 270_000]);
-    assert_eq!(after.turn.unwrap().seat, Seat::First);
-    assert_eq!(after.left(Seat::First, arena.now()), (60_000, 300_000), "a fresh turn");
+    assert_eq!(after.running(), [Seat::First]);
+    assert_eq!(
+        after.left(Seat::First, arena.now()).unwrap(),
+        (60_000, 300_000),
+        "a fresh turn"
+    );
 }
 
 #[tokio::test]
@@ -276,7 +282,7 @@ async fn a_pause_freezes_the_clocks_and_blocks_moves_until_the_host_resumes() {
         .unwrap();
     let resumed = clock_of(&arena, id).await;
     assert_eq!(
-        resumed.left(Seat::First, arena.now()),
+        resumed.left(Seat::First, arena.now()).unwrap(),
         (40_000, 300_000),
         "20 s spent, the pause not counted"
     );
@@ -299,7 +305,10 @@ async fn the_host_adds_time_and_adjudicates_publicly() {
         "{}",
         added.posts[0].text
     );
-    assert_eq!(clock_of(&arena, id).await.left(Seat::First, arena.now()), (0, 80_000));
+    assert_eq!(
+        clock_of(&arena, id).await.left(Seat::First, arena.now()).unwrap(),
+        (0, 80_000)
+    );
     let outsider = arena.add_time(id, &blue(), Authority::Player, &blue(), 60_000).await;
     assert!(outsider.is_err());
     let ruled = arena
@@ -329,7 +338,7 @@ async fn a_match_is_won_by_blockade_and_the_clock_stops() {
         (Some(Seat::First), EndReason::NoCompleteTurn)
     );
     assert_eq!(game.next_deadline(), None);
-    assert!(game.deathmatch.unwrap().clock.unwrap().turn.is_none());
+    assert!(game.clock.running().is_empty());
 }
 
 /// The scheduler stops mid-turn; a new one starts 20 minutes later on the same database (a new
@@ -358,7 +367,10 @@ async fn after_a_restart_the_clocks_resume_without_charging_the_downtime() {
             second.run_once().await.unwrap().is_empty(),
             "no forfeit for the downtime"
         );
-        let left = clock_of(&restarted, id).await.left(Seat::First, restarted.now());
+        let left = clock_of(&restarted, id)
+            .await
+            .left(Seat::First, restarted.now())
+            .unwrap();
         assert_eq!(left, (40_000, 300_000), "{}", db.name);
         restarted_clock.advance(40_000);
         assert!(texts(&second.run_once().await.unwrap())[0].contains("normal time is over"));
@@ -385,6 +397,7 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once() {
             advantage: UserId::new(format!("test:a{i}")),
             control,
             location: "show".into(),
+            server: None,
         };
         let id = arena
             .start_match(&host(), Authority::Host, request)
@@ -436,6 +449,7 @@ async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
         advantage: red(),
         control: TimeControl::STANDARD,
         location: "show".into(),
+        server: None,
     };
     let id = arena
         .start_match(&host(), Authority::Host, request.clone())

@@ -855,11 +855,16 @@ impl Store for SlowStore {
     async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
         self.inner.game(id).await
     }
-    async fn update_game(&self, game: &GameRow, entries: &[NewEntry]) -> Result<(), StoreError> {
+    async fn update_game(
+        &self,
+        game: &GameRow,
+        entries: &[NewEntry],
+        rated: Option<&arbiter::ratings::RatedResult>,
+    ) -> Result<(), StoreError> {
         if self.is_slow.load(Ordering::SeqCst) {
             tokio::time::sleep(Duration::from_millis(1_800)).await;
         }
-        self.inner.update_game(game, entries).await
+        self.inner.update_game(game, entries, rated).await
     }
     async fn log(&self, id: GameId) -> Result<Vec<LoggedEntry>, StoreError> {
         self.inner.log(id).await
@@ -881,6 +886,29 @@ impl Store for SlowStore {
     }
     async fn heartbeat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError> {
         self.inner.heartbeat(places, now).await
+    }
+    async fn record_downtime(&self, places: &str, from: i64, to: i64) -> Result<(), StoreError> {
+        self.inner.record_downtime(places, from, to).await
+    }
+    async fn downtimes(&self, location: &str, after: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+        self.inner.downtimes(location, after).await
+    }
+    async fn settings(&self, user: &UserId) -> Result<arbiter::store::UserSettings, StoreError> {
+        self.inner.settings(user).await
+    }
+    async fn save_settings(&self, user: &UserId, settings: &arbiter::store::UserSettings) -> Result<(), StoreError> {
+        self.inner.save_settings(user, settings).await
+    }
+    async fn ratings_of(&self, user: &UserId) -> Result<Vec<arbiter::ratings::Rating>, StoreError> {
+        self.inner.ratings_of(user).await
+    }
+    async fn leaderboard(
+        &self,
+        variant: arbiter_engine::VariantId,
+        server: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<arbiter::ratings::Rating>, StoreError> {
+        self.inner.leaderboard(variant, server, limit).await
     }
 }
 

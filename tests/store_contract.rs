@@ -2,6 +2,7 @@
 
 mod support;
 
+use arbiter::clock::{GameClock, TimeControl};
 use arbiter::store::{
     GameSetup, GameStatus, LogEntry, NewEntry, NewGame, Offer, OfferKind, Store, StoreError, UserId, WhitePlayer,
 };
@@ -23,6 +24,8 @@ fn new_game(challenger: &str, opponent: &str, variant: VariantId) -> NewGame {
         state: AnyGame::new(variant),
         now: 1_000,
         deathmatch: None,
+        clock: GameClock::timed([TimeControl::days_per_move(3); 2], false, 1_000),
+        server: Some("discord-guild:7".into()),
     }
 }
 
@@ -73,8 +76,13 @@ async fn updates_are_guarded_by_the_version(store: &dyn Store) {
             action,
         },
         notation: "e4".into(),
+        clock_ms: Some(259_000_000),
     };
-    store.update_game(&game, std::slice::from_ref(&entry)).await.unwrap();
+    game.clock.follow(Some(Seat::First), &[Seat::Second], false, 2_000);
+    store
+        .update_game(&game, std::slice::from_ref(&entry), None)
+        .await
+        .unwrap();
     assert_eq!(store.game(game.id).await.unwrap().unwrap(), game);
 
     // A writer that read version 1 loses: nothing of its change is saved, its log entry included.
@@ -84,8 +92,9 @@ async fn updates_are_guarded_by_the_version(store: &dyn Store) {
     let stale_entry = NewEntry {
         entry: LogEntry::Takeback { plies: 1 },
         notation: "stale".into(),
+        clock_ms: None,
     };
-    match store.update_game(&stale, &[stale_entry]).await {
+    match store.update_game(&stale, &[stale_entry], None).await {
         Err(StoreError::Conflict(id)) => assert_eq!(id, game.id),
         other => panic!("expected a conflict, got {other:?}"),
     }
@@ -93,8 +102,14 @@ async fn updates_are_guarded_by_the_version(store: &dyn Store) {
     let log = store.log(game.id).await.unwrap();
     assert_eq!(log.len(), 1);
     assert_eq!(
-        (log[0].seq, &log[0].entry, log[0].notation.as_str(), log[0].at),
-        (1, &entry.entry, "e4", 2_000)
+        (
+            log[0].seq,
+            &log[0].entry,
+            log[0].notation.as_str(),
+            log[0].at,
+            log[0].clock_ms
+        ),
+        (1, &entry.entry, "e4", 2_000, Some(259_000_000))
     );
 }
 
@@ -112,8 +127,9 @@ async fn the_log_is_append_only_and_ordered(store: &dyn Store) {
         let entries = [NewEntry {
             entry: LogEntry::Act { seat, action },
             notation: text.to_string(),
+            clock_ms: None,
         }];
-        store.update_game(&game, &entries).await.unwrap();
+        store.update_game(&game, &entries, None).await.unwrap();
     }
     let log = store.log(game.id).await.unwrap();
     let notations: Vec<&str> = log.iter().map(|l| l.notation.as_str()).collect();
@@ -133,14 +149,14 @@ async fn games_are_listed_per_user_and_status(store: &dyn Store) {
         .unwrap();
     active.status = GameStatus::Active;
     active.version += 1;
-    store.update_game(&active, &[]).await.unwrap();
+    store.update_game(&active, &[], None).await.unwrap();
     let mut finished = store
         .insert_game(&new_game("fay", "ed", VariantId::Garden))
         .await
         .unwrap();
     finished.status = GameStatus::Finished;
     finished.version += 1;
-    store.update_game(&finished, &[]).await.unwrap();
+    store.update_game(&finished, &[], None).await.unwrap();
 
     let open = [GameStatus::Challenge, GameStatus::Active];
     assert_eq!(
@@ -165,7 +181,7 @@ async fn games_move_between_places_and_are_found_by_place(store: &dyn Store) {
     assert!(ids(store.games_at("thread-9", &open).await.unwrap()).is_empty());
     game.location = "thread-9".into();
     game.version += 1;
-    store.update_game(&game, &[]).await.unwrap();
+    store.update_game(&game, &[], None).await.unwrap();
     assert_eq!(store.game(game.id).await.unwrap().unwrap().location, "thread-9");
     assert_eq!(ids(store.games_at("thread-9", &open).await.unwrap()), [game.id]);
     assert!(ids(store.games_at("thread-9", &[GameStatus::Finished]).await.unwrap()).is_empty());

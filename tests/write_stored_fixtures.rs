@@ -5,7 +5,7 @@
 
 mod support;
 
-use arbiter::arena::{Arena, Authority, MatchRequest, OfferResponse};
+use arbiter::arena::{Arena, Authority, ChallengeRequest, MatchRequest, OfferResponse};
 use arbiter::clock::TimeControl;
 use arbiter::clock::{Clock, ManualClock};
 use arbiter::store::{GameId, GameSetup, SqliteStore, UserId, WhitePlayer};
@@ -107,7 +107,10 @@ async fn write_stored_fixtures() {
     // Chess: an open challenge; a game in play with castling, en passant and a pending draw
     // offer; a promotion to a knight; a takeback; a mate; a resignation; a start from a FEN.
     let id = arena
-        .challenge(&a, &b, GameSetup::new(VariantId::Chess), WhitePlayer::Random, "room")
+        .challenge(
+            &a,
+            ChallengeRequest::untimed(&b, GameSetup::new(VariantId::Chess), WhitePlayer::Random, "room"),
+        )
         .await
         .unwrap()
         .game
@@ -146,7 +149,10 @@ async fn write_stored_fixtures() {
         fen: Some(fen.into()),
     };
     let id = arena
-        .challenge(&a, &b, setup, WhitePlayer::Challenger, "room")
+        .challenge(
+            &a,
+            ChallengeRequest::untimed(&b, setup, WhitePlayer::Challenger, "room"),
+        )
         .await
         .unwrap()
         .game
@@ -199,7 +205,10 @@ async fn write_stored_fixtures() {
         fen: Some("r*6/*7/8/8/8/8/8/Q7 w".into()),
     };
     let id = arena
-        .challenge(&a, &b, setup, WhitePlayer::Challenger, "room")
+        .challenge(
+            &a,
+            ChallengeRequest::untimed(&b, setup, WhitePlayer::Challenger, "room"),
+        )
         .await
         .unwrap()
         .game
@@ -220,6 +229,7 @@ async fn write_stored_fixtures() {
         advantage: alice(),
         control: TimeControl::STANDARD,
         location: location.to_string(),
+        server: None,
     };
     let id = arena
         .start_match(&carol(), Authority::Host, request("show-1"))

@@ -160,6 +160,13 @@ pub trait Game {
         Timeout::Ends(Outcome::win(seat.other(), EndReason::Timeout))
     }
 
+    /// Whether `seat`, having just acted and still to act, is in the middle of one turn of several
+    /// actions (the second placement of a set-up turn follows), so its clock runs on; otherwise
+    /// its next action begins a new turn (Assault's next half-turn).
+    fn is_mid_turn(&self, _seat: Seat) -> bool {
+        false
+    }
+
     /// Whether a played action may be undone by a takeback (a secret choice may not).
     fn can_take_back(&self, _action: &Action) -> bool {
         true

@@ -42,10 +42,12 @@ pub enum EndReason {
     Adjudication,
     /// Called off before it really started; no result.
     Aborted,
+    /// The opponent did not act for so long that the waiting player claimed the game.
+    Abandoned,
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 15] = [
+    pub const ALL: [EndReason; 16] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::Repetition,
@@ -61,6 +63,7 @@ impl EndReason {
         EndReason::Timeout,
         EndReason::Adjudication,
         EndReason::Aborted,
+        EndReason::Abandoned,
     ];
 
     pub fn describe(self) -> &'static str {
@@ -80,6 +83,7 @@ impl EndReason {
             EndReason::Timeout => "time",
             EndReason::Adjudication => "adjudication",
             EndReason::Aborted => "abort",
+            EndReason::Abandoned => "abandonment",
         }
     }
 

@@ -2,6 +2,7 @@
 //! whoever plays it (a player, or the game's ruling when time runs out).
 
 use super::messages::{board_image_of, board_post, name, private_prompts};
+use super::timing::follow_turn;
 use super::{ArenaError, Change, Effects, Reply};
 use crate::store::{GameRow, GameStatus, LogEntry, NewEntry, UserId};
 use arbiter_engine::view::RecordEntry;
@@ -23,13 +24,14 @@ pub(super) fn apply_action(
     game.state.apply(seat, &action)?;
     game.offer = None; // any move answers a pending offer with "no"
     game.turn_since = now;
-    follow_turn(game, now);
+    follow_turn(game, Some(seat), now);
     if game.state.outcome().is_some() {
         game.status = GameStatus::Finished;
     }
     let entry = NewEntry {
         entry: LogEntry::Act { seat, action },
         notation: notation.clone(),
+        clock_ms: game.clock.total_left(seat, now),
     };
     let actor = match user {
         Some(user) => name(user),
@@ -105,24 +107,4 @@ fn news(before: &[RecordEntry], after: &[RecordEntry], name_of: impl Fn(Seat) ->
     // The action itself comes first, what it revealed after it.
     news.sort_by_key(|text| text.starts_with("(revealed"));
     news
-}
-
-/// After an action: the clock follows the turn (a set-up turn of two placements is one turn),
-/// and stops when the game ends.
-fn follow_turn(game: &mut GameRow, now: i64) {
-    let is_over = game.state.outcome().is_some();
-    let to_act = game.state.to_act();
-    let Some(clock) = game.deathmatch.as_mut().and_then(|d| d.clock.as_mut()) else {
-        return;
-    };
-    if is_over {
-        clock.end_turn(now);
-        return;
-    }
-    let current = clock.turn.map(|t| t.seat);
-    if let Some(&next) = to_act.first()
-        && current != Some(next)
-    {
-        clock.start_turn(next, now);
-    }
 }

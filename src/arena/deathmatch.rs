@@ -5,9 +5,9 @@
 
 use super::lifecycle::conclude;
 use super::messages::{board_post, name};
-use super::timing::{fire_clock, flag_fall};
+use super::timing::{flag_fall, follow_turn};
 use super::{Arena, ArenaError, Button, Change, Effects, Post};
-use crate::clock::{MatchClock, TimeControl, duration};
+use crate::clock::{GameClock, TimeControl, duration};
 use crate::store::{DeathMatch, GameId, GameRow, GameSetup, GameStatus, NewGame, UserId, WhitePlayer};
 use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat, VariantId, Viewer};
 
@@ -22,6 +22,8 @@ pub struct MatchRequest {
     pub advantage: UserId,
     pub control: TimeControl,
     pub location: String,
+    /// The server the match is played on (for leaderboards).
+    pub server: Option<String>,
 }
 
 /// Who may run a match's host controls: its host, or anyone the transport vouches for (a
@@ -52,6 +54,7 @@ impl Arena {
             advantage,
             control,
             location,
+            server,
         } = request;
         if !variant.info().has_death_matches {
             let games: Vec<&str> = VariantId::ALL
@@ -72,21 +75,14 @@ impl Arena {
                 "the Advantage must go to one of the two players".into(),
             ));
         }
-        let longest = crate::clock::LONGEST_MS;
-        if !(1_000..=longest).contains(&control.normal_ms) || !(0..=longest).contains(&control.reserve_ms) {
+        if control.normal_ms < 1_000 || !control.is_within_bounds() {
             return Err(ArenaError::Rejected(
                 "the normal time must be between a second and a year, and the reserve at most a year".into(),
             ));
         }
         let now = self.now();
         let setup = GameSetup::new(variant);
-        let deathmatch = DeathMatch {
-            host: host.clone(),
-            advantage: advantage.clone(),
-            control,
-            colours_due: now + COLOUR_CHOICE_MS,
-            clock: None,
-        };
+        let deathmatch = DeathMatch::new(host.clone(), advantage.clone(), now + COLOUR_CHOICE_MS);
         let new = NewGame {
             state: AnyGame::new(variant),
             setup,
@@ -98,6 +94,8 @@ impl Arena {
             players: None,
             now,
             deathmatch: Some(deathmatch),
+            clock: GameClock::timed([control; 2], true, now),
+            server,
         };
         let game = self.store.insert_game(&new).await?;
         let [first, second] = game.state.view(Viewer::Spectator).seat_names;
@@ -182,38 +180,6 @@ impl Arena {
                 format!("{} chose {taken} for {}.", name(user), name(&deathmatch.advantage))
             };
             Ok(begin(game, side, text, now))
-        })
-        .await
-    }
-
-    /// Fires whatever fell due for the game by now (a colour choice, a clock warning, a
-    /// forfeit); nothing when nothing is due, so any number of schedulers may call it.
-    pub async fn tick(&self, id: GameId) -> Result<Effects, ArenaError> {
-        let game = self.load(id).await?;
-        if game.next_deadline().is_none_or(|due| due > self.now()) {
-            return Ok(Effects::default());
-        }
-        self.mutate(id, false, |game, _, now| {
-            let deathmatch = match_of(game)?.clone();
-            match game.status {
-                GameStatus::Challenge if deathmatch.colours_due <= now => {
-                    let side = if rand::random::<bool>() {
-                        Seat::First
-                    } else {
-                        Seat::Second
-                    };
-                    let text = format!(
-                        "{} did not choose in time, so the colours were drawn at random.",
-                        name(&deathmatch.advantage)
-                    );
-                    Ok(begin(game, side, text, now))
-                }
-                GameStatus::Active => Ok(fire_clock(game, now)),
-                _ => Ok(Change {
-                    entries: Vec::new(),
-                    effects: Effects::default(),
-                }),
-            }
         })
         .await
     }
@@ -314,41 +280,10 @@ impl Arena {
         .await
     }
 
-    /// Credits time the bot was down (from `down_since` to now) to every running clock, so
-    /// nobody is charged for it, and says so in each match.
-    pub async fn credit_downtime(&self, id: GameId, down_since: i64) -> Result<Effects, ArenaError> {
-        self.mutate(id, false, |game, _, now| {
-            if game.status == GameStatus::Challenge
-                && let Some(deathmatch) = game.deathmatch.as_mut()
-            {
-                // The colour choice waited through the downtime too.
-                deathmatch.colours_due += (now - down_since.max(game.created_at)).max(0);
-                return Ok(Change::nothing());
-            }
-            let Some(clock) = game.deathmatch.as_mut().and_then(|d| d.clock.as_mut()) else {
-                return Ok(Change::nothing());
-            };
-            let Some(turn) = clock.turn else {
-                return Ok(Change::nothing());
-            };
-            let lost = now - down_since.max(turn.started_at);
-            if lost <= 0 || clock.paused_at.is_some() {
-                return Ok(Change::nothing());
-            }
-            clock.shift(lost);
-            let text = format!(
-                "The match resumed after Arbiter was unavailable for {}; that time was not charged to anyone.",
-                duration(lost)
-            );
-            Ok(Change {
-                entries: Vec::new(),
-                effects: Effects {
-                    posts: vec![board_post(game, text)],
-                    ..Default::default()
-                },
-            })
-        })
-        .await
+    /// Brings a match up to date without changing anything else: after the bot was down, its
+    /// clocks are credited and the audience is told at once.
+    pub async fn touch(&self, id: GameId) -> Result<Effects, ArenaError> {
+        self.mutate(id, false, |_, _, _| Ok(Change::nothing())).await
     }
 
     async fn host_action(
@@ -356,29 +291,21 @@ impl Arena {
         id: GameId,
         user: &UserId,
         authority: Authority,
-        action: impl Fn(&GameRow, &mut MatchClock, i64) -> Result<String, ArenaError>,
+        action: impl Fn(&GameRow, &mut GameClock, i64) -> Result<String, ArenaError>,
     ) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, now| {
             require_host(game, user, authority)?;
             super::require_active(game)?;
-            if game
-                .deathmatch
-                .as_ref()
-                .and_then(|d| d.clock.as_ref())
-                .is_some_and(|c| c.is_flagged(now))
-            {
+            if let Some(seat) = game.clock.flagged(now) {
                 // The flag fell before the host acted: the game is already lost on time.
-                return Ok(flag_fall(game, now));
+                return Ok(flag_fall(game, seat, now));
             }
-            let mut clock = game
-                .deathmatch
-                .as_ref()
-                .and_then(|d| d.clock.clone())
-                .ok_or_else(|| ArenaError::Rejected(format!("game #{} has no clock running", game.id)))?;
+            if !game.clock.is_timed() {
+                return Err(ArenaError::Rejected(format!("game #{} has no clock running", game.id)));
+            }
+            let mut clock = game.clock.clone();
             let text = action(game, &mut clock, now)?;
-            if let Some(deathmatch) = game.deathmatch.as_mut() {
-                deathmatch.clock = Some(clock);
-            }
+            game.clock = clock;
             Ok(Change {
                 entries: Vec::new(),
                 effects: Effects {
@@ -410,6 +337,26 @@ fn require_host(game: &GameRow, user: &UserId, authority: Authority) -> Result<(
     }
 }
 
+/// The Advantage holder did not choose in time: the colours are drawn.
+pub(super) fn colours_due(game: &mut GameRow, now: i64) -> Change {
+    let Some(deathmatch) = game.deathmatch.clone() else {
+        return Change::nothing();
+    };
+    if deathmatch.colours_due > now {
+        return Change::nothing();
+    }
+    let side = if rand::random::<bool>() {
+        Seat::First
+    } else {
+        Seat::Second
+    };
+    let text = format!(
+        "{} did not choose in time, so the colours were drawn at random.",
+        name(&deathmatch.advantage)
+    );
+    begin(game, side, text, now)
+}
+
 /// Seats the players (the Advantage holder on `side`) and starts the first turn's clock.
 fn begin(game: &mut GameRow, side: Seat, text: String, now: i64) -> Change {
     let Some(deathmatch) = game.deathmatch.as_mut() else {
@@ -428,11 +375,7 @@ fn begin(game: &mut GameRow, side: Seat, text: String, now: i64) -> Change {
     });
     game.status = GameStatus::Active;
     game.turn_since = now;
-    let mut clock = MatchClock::new(deathmatch.control);
-    if let Some(&first) = game.state.to_act().first() {
-        clock.start_turn(first, now);
-    }
-    deathmatch.clock = Some(clock);
+    follow_turn(game, None, now);
     let post = board_post(game, format!("{text} The match begins."));
     Change {
         entries: Vec::new(),

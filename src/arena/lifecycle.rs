@@ -1,37 +1,81 @@
 //! Challenges, and the ways a game ends off the board: resignation, abort.
 
 use super::messages::{board_post, name, private_prompts};
+use super::timing::follow_turn;
 use super::{Arena, ArenaError, Change, Effects, require_active};
+use crate::clock::{GameClock, TimeControl};
 use crate::store::{GameId, GameRow, GameSetup, GameStatus, LogEntry, NewEntry, NewGame, UserId, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Outcome, Seat, Viewer};
 
-impl Arena {
-    /// Challenges `opponent` to a game played at `location`.
-    pub async fn challenge(
-        &self,
-        challenger: &UserId,
+/// What a challenge asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRequest {
+    pub opponent: UserId,
+    pub setup: GameSetup,
+    pub white_player: WhitePlayer,
+    /// None: untimed.
+    pub control: Option<TimeControl>,
+    /// Where the game is played.
+    pub location: String,
+    /// The server it belongs to (for leaderboards).
+    pub server: Option<String>,
+}
+
+impl ChallengeRequest {
+    /// An untimed challenge on no particular server.
+    pub fn untimed(
         opponent: &UserId,
         setup: GameSetup,
         white_player: WhitePlayer,
-        location: &str,
-    ) -> Result<Effects, ArenaError> {
+        location: impl Into<String>,
+    ) -> ChallengeRequest {
+        ChallengeRequest {
+            opponent: opponent.clone(),
+            setup,
+            white_player,
+            control: None,
+            location: location.into(),
+            server: None,
+        }
+    }
+}
+
+impl Arena {
+    /// Challenges `request.opponent` to a game played at `request.location`.
+    pub async fn challenge(&self, challenger: &UserId, request: ChallengeRequest) -> Result<Effects, ArenaError> {
+        let ChallengeRequest {
+            opponent,
+            setup,
+            white_player,
+            control,
+            location,
+            server,
+        } = request;
+        let opponent = &opponent;
         if challenger == opponent {
             return Err(ArenaError::SelfChallenge);
         }
         let state = setup
             .start()
             .map_err(|e| ArenaError::Rejected(format!("the start position: {e}")))?;
+        let now = self.now();
+        let clock = match control {
+            Some(control) => GameClock::timed([control; 2], false, now),
+            None => GameClock::untimed(now),
+        };
         let new = NewGame {
             setup,
-            location: location.to_string(),
+            location,
             status: GameStatus::Challenge,
             challenger: challenger.clone(),
             opponent: opponent.clone(),
             white_player,
             players: None,
             state,
-            now: self.now(),
+            now,
             deathmatch: None,
+            clock,
+            server,
         };
         let game = self.store.insert_game(&new).await?;
         // The first seat by the game's own name: White, Red, or Assault's A.
@@ -41,8 +85,12 @@ impl Arena {
             WhitePlayer::Challenger => format!("{} plays {first}", name(challenger)),
             WhitePlayer::Opponent => format!("{} plays {first}", name(opponent)),
         };
+        let timing = match control {
+            Some(control) => format!(" · {}", control.describe()),
+            None => String::new(),
+        };
         let text = format!(
-            "Game #{} · {}: {} challenges {} ({colours}). {}, accept or decline.",
+            "Game #{} · {}{timing}: {} challenges {} ({colours}). {}, accept or decline.",
             game.id,
             game.setup.variant.name(),
             name(challenger),
@@ -85,6 +133,7 @@ impl Arena {
             game.players = Some([white, black]);
             game.status = GameStatus::Active;
             game.turn_since = now;
+            follow_turn(game, None, now);
             let post = board_post(game, format!("{} accepted. The game begins.", name(user)));
             Ok(Change {
                 entries: Vec::new(),
@@ -241,18 +290,14 @@ fn plain_post(game: &GameRow, text: String) -> Effects {
 
 /// Ends an active game off the board and announces it with the final (revealed) board.
 pub(super) fn conclude(game: &mut GameRow, outcome: Outcome, text: String, now: i64) -> Change {
-    if let Some(clock) = game.deathmatch.as_mut().and_then(|d| d.clock.as_mut()) {
-        // Charges the turn in progress and stops the clock.
-        clock.end_turn(now);
-    }
+    // Charges the turns in progress and stops the clock.
+    game.clock.stop(now);
     game.state.conclude(outcome.clone());
     game.status = GameStatus::Finished;
     game.offer = None;
     game.turn_since = now;
-    let entry = NewEntry {
-        notation: outcome.reason.describe().to_string(),
-        entry: LogEntry::Conclude { outcome },
-    };
+    let notation = outcome.reason.describe();
+    let entry = NewEntry::new(LogEntry::Conclude { outcome }, notation);
     Change {
         entries: vec![entry],
         effects: Effects {

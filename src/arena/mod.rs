@@ -16,13 +16,15 @@ mod timing;
 pub use deathmatch::{Authority, COLOUR_CHOICE_MS, MatchRequest};
 pub use effects::{Button, Countdown, DirectMessage, Effects, PieceChoice, Post, Reply};
 pub use error::ArenaError;
+pub use lifecycle::ChallengeRequest;
 pub use piece_card::piece_card;
 pub use play::OfferResponse;
 pub use queries::{GameSummary, move_list, viewer_of};
 
 use crate::clock::Clock;
+use crate::ratings::RatedResult;
 use crate::store::{GameId, GameRow, GameStatus, LoggedEntry, NewEntry, Store, StoreError, UserId};
-use arbiter_engine::Seat;
+use arbiter_engine::{Game, Seat};
 use std::sync::Arc;
 
 /// How often a request is retried when another request changed the game first.
@@ -64,8 +66,16 @@ impl Arena {
         self.clock.now_ms()
     }
 
+    /// A game as it stands now: its clock credited with any time the bot was down.
     async fn load(&self, id: GameId) -> Result<GameRow, ArenaError> {
-        self.store.game(id).await?.ok_or(ArenaError::UnknownGame(id))
+        Ok(self.load_credited(id).await?.0)
+    }
+
+    /// A game as it stands now, and how much downtime was just credited to its clock.
+    async fn load_credited(&self, id: GameId) -> Result<(GameRow, i64), ArenaError> {
+        let mut game = self.store.game(id).await?.ok_or(ArenaError::UnknownGame(id))?;
+        let credited = self.credit_downtime(&mut game).await?;
+        Ok((game, credited))
     }
 
     /// Loads a game, lets `change` edit it, and saves it with its new log entries in one
@@ -91,7 +101,7 @@ impl Arena {
         change: impl Fn(&mut GameRow, &[LoggedEntry], i64) -> Result<Change, ArenaError>,
     ) -> Result<Effects, ArenaError> {
         for _ in 0..MAX_ATTEMPTS {
-            let mut game = self.load(id).await?;
+            let (mut game, credited) = self.load_credited(id).await?;
             if expected.is_some_and(|version| version != game.version) {
                 return Err(ArenaError::Stale(id));
             }
@@ -101,9 +111,14 @@ impl Arena {
                 Vec::new()
             };
             let now = self.now();
+            let was_finished = game.status == GameStatus::Finished;
             // Set first: what the change posts (clock lines) is as of now.
             game.updated_at = now;
             let Change { entries, mut effects } = change(&mut game, &log, now)?;
+            if credited > 0 && game.deathmatch.is_some() {
+                // The audience hears that the clocks stood still while the bot was down.
+                effects.posts.insert(0, timing::downtime_post(&game, credited));
+            }
             // Every post about a timed game shows its clocks as of now.
             effects.posts = effects
                 .posts
@@ -111,7 +126,13 @@ impl Arena {
                 .map(|post| timing::with_clocks(post, &game, now))
                 .collect();
             game.version += 1;
-            match self.store.update_game(&game, &entries).await {
+            let rated = match (&game.players, game.state.outcome()) {
+                (Some(players), Some(outcome)) if !was_finished && game.status == GameStatus::Finished => {
+                    RatedResult::of(game.setup.variant, players, outcome)
+                }
+                _ => None,
+            };
+            match self.store.update_game(&game, &entries, rated.as_ref()).await {
                 Ok(()) => {
                     effects.game = Some(id);
                     effects.version = Some(game.version);

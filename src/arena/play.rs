@@ -3,7 +3,7 @@
 use super::acting::apply_action;
 use super::lifecycle::{conclude, seated};
 use super::messages::{board_post, name};
-use super::timing::{check_clock, flag_fall};
+use super::timing::{check_clock, flag_fall, follow_turn};
 use super::{Arena, ArenaError, Change, Effects};
 use crate::store::formats::effective_actions;
 use crate::store::{GameId, GameRow, LogEntry, LoggedEntry, NewEntry, Offer, OfferKind, UserId};
@@ -47,9 +47,9 @@ impl Arena {
                 };
             }
             let action = game.state.parse_action(seat, text)?;
-            if check_clock(game, now)? {
-                // The reserve ran out before the move: the game ends on time instead.
-                return Ok(flag_fall(game, now));
+            if let Some(flagged) = check_clock(game, now)? {
+                // A time ran out before the move: the game ends on time instead.
+                return Ok(flag_fall(game, flagged, now));
             }
             apply_action(game, Some(user), seat, action, now)
         })
@@ -69,9 +69,9 @@ impl Arena {
     ) -> Result<Effects, ArenaError> {
         self.mutate_at(id, version, false, |game, _, now| {
             let seat = seated(game, user)?;
-            if check_clock(game, now)? {
+            if let Some(flagged) = check_clock(game, now)? {
                 // The flag fell first: the game is lost on time, not drawn.
-                return Ok(flag_fall(game, now));
+                return Ok(flag_fall(game, flagged, now));
             }
             match response {
                 OfferResponse::Offer => make_offer(game, seat, OfferKind::Draw, "offers a draw"),
@@ -117,11 +117,11 @@ impl Arena {
                     let (plies, state) = undo_plan(game, log, asker)?;
                     game.state = state;
                     game.turn_since = now;
+                    // The turns taken back begin again, from now.
+                    game.clock.stop(now);
+                    follow_turn(game, None, now);
                     let post = board_post(game, format!("{} agreed to take back {plies} action(s).", name(user)));
-                    let entry = NewEntry {
-                        entry: LogEntry::Takeback { plies },
-                        notation: format!("takeback {plies}"),
-                    };
+                    let entry = NewEntry::new(LogEntry::Takeback { plies }, format!("takeback {plies}"));
                     Ok(Change {
                         entries: vec![entry],
                         effects: Effects {

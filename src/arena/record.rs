@@ -137,10 +137,7 @@ impl Arena {
             state
                 .apply(*seat, &action)
                 .map_err(|e| bad(format!("action {} \"{text}\": {e}", index + 1)))?;
-            entries.push(NewEntry {
-                entry: LogEntry::Act { seat: *seat, action },
-                notation,
-            });
+            entries.push(NewEntry::new(LogEntry::Act { seat: *seat, action }, notation));
         }
         if state.outcome().is_none()
             && let (Some(result), Some(termination)) = (tag("Result"), tag("Termination"))
@@ -158,10 +155,7 @@ impl Arena {
                 scores: None,
             };
             state.conclude(outcome.clone());
-            entries.push(NewEntry {
-                notation: reason.describe().into(),
-                entry: LogEntry::Conclude { outcome },
-            });
+            entries.push(NewEntry::new(LogEntry::Conclude { outcome }, reason.describe()));
         }
         let now = self.now();
         let new = NewGame {
@@ -175,6 +169,8 @@ impl Arena {
             state: start,
             now,
             deathmatch: None,
+            clock: crate::clock::GameClock::untimed(now),
+            server: None,
         };
         let mut game = self.store.insert_game(&new).await?;
         game.status = if state.outcome().is_some() {
@@ -185,7 +181,8 @@ impl Arena {
         game.state = state;
         game.version += 1;
         game.updated_at = now;
-        self.store.update_game(&game, &entries).await?;
+        // A record brought in from elsewhere moves no ratings.
+        self.store.update_game(&game, &entries, None).await?;
         let post = super::messages::board_post(&game, format!("{} imported a game record.", user.display_name()));
         Ok(Effects {
             posts: vec![post],

@@ -1,127 +1,242 @@
-//! Clocks around a game: what a timed game's posts show, what falls due as time passes, and what
-//! an action does to the clock. (Death Matches have clocks today; every timed game will.)
+//! Clocks around a game: what a timed game's posts show, what falls due as time passes
+//! (reminders, a Death Match's warnings, a forfeit on time, a colour choice), what an action
+//! does to the clock, and the time the bot was down, which nobody is charged for.
 
 use super::lifecycle::conclude;
 use super::messages::{board_post, name, player_label};
-use super::{ArenaError, Change, Effects, Post};
-use crate::clock::{ClockEvent, duration};
-use crate::store::GameRow;
-use arbiter_engine::{Game, Seat, Timeout, Viewer};
+use super::{Arena, ArenaError, Change, Countdown, DirectMessage, Effects, Post};
+use crate::clock::{ClockEvent, Notice, duration, duration_words};
+use crate::store::{GameId, GameRow, GameStatus, Reminders, UserSettings};
+use arbiter_engine::{Game, Phase, Seat, Timeout, Viewer};
+
+impl Arena {
+    /// Fires whatever fell due for the game by now (a colour choice, a reminder, a clock
+    /// warning, a forfeit); nothing when nothing is due, so any number of schedulers may call it.
+    pub async fn tick(&self, id: GameId) -> Result<Effects, ArenaError> {
+        let (game, credited) = self.load_credited(id).await?;
+        if game.next_deadline().is_none_or(|due| due > self.now()) {
+            if credited > 0 {
+                // Downtime moved the deadline: saving the game stores where it now is.
+                return self.mutate(id, false, |_, _, _| Ok(Change::nothing())).await;
+            }
+            return Ok(Effects::default());
+        }
+        // Reminders go as each player wishes.
+        let mut settings: [UserSettings; 2] = Default::default();
+        for seat in Seat::BOTH {
+            if let Some(player) = game.player(seat) {
+                settings[seat.index()] = self.store.settings(player).await?;
+            }
+        }
+        self.mutate(id, false, |game, _, now| match game.status {
+            GameStatus::Challenge => Ok(super::deathmatch::colours_due(game, now)),
+            GameStatus::Active => Ok(fire_clock(game, now, &settings)),
+            _ => Ok(Change::nothing()),
+        })
+        .await
+    }
+
+    /// Applies the stretches of downtime the game's clock has not seen yet; returns the most
+    /// any turn was credited.
+    pub(super) async fn credit_downtime(&self, game: &mut GameRow) -> Result<i64, ArenaError> {
+        if !game.clock.is_timed() || game.clock.running().is_empty() {
+            return Ok(0);
+        }
+        let downtimes = self.store.downtimes(&game.location, game.clock.credited_to).await?;
+        if downtimes.is_empty() {
+            return Ok(0);
+        }
+        Ok(game.clock.credit(&downtimes, self.now()))
+    }
+}
+
+/// The announcement that a match's clocks were credited for the time the bot was down.
+pub(super) fn downtime_post(game: &GameRow, credited: i64) -> Post {
+    let text = format!(
+        "The match resumed after Arbiter was unavailable for {}; that time was not charged to anyone.",
+        duration(credited)
+    );
+    board_post(game, text)
+}
 
 /// A post about a game with a clock: both clocks in the text and the image, and the countdown
-/// of the player to act. Other posts pass unchanged.
+/// of the player whose time runs out first. Other posts pass unchanged.
 pub(super) fn with_clocks(mut post: Post, game: &GameRow, now: i64) -> Post {
-    if post.game != game.id {
+    if post.game != game.id || !game.clock.is_timed() || game.status != GameStatus::Active {
         return post;
     }
-    let Some(clock) = game.deathmatch.as_ref().and_then(|d| d.clock.as_ref()) else {
-        return post;
-    };
     show_clocks(game, now, &mut post.text, post.board.as_mut());
-    if let (Some(turn), None) = (clock.turn, clock.paused_at) {
-        let who = game.player(turn.seat).map(name).unwrap_or_default();
-        let flag = clock.events().last().map_or(now, |(at, _)| *at);
-        post.countdown = Some(super::Countdown {
+    let next_flag = game
+        .clock
+        .running()
+        .into_iter()
+        .filter_map(|seat| game.clock.flag_at(seat).map(|at| (at, seat)))
+        .min();
+    if let (Some((at, seat)), None) = (next_flag, game.clock.paused_at) {
+        let who = game.player(seat).map(name).unwrap_or_default();
+        post.countdown = Some(Countdown {
             what: format!("{who}'s time runs out"),
-            at: flag,
+            at,
         });
     }
     post
 }
 
-/// Adds a match's clocks at `now` to a message's text (both players on one line) and to its
-/// board image (a line per player); games without a clock are left as they are.
+/// Adds a timed game's clocks at `now` to a message's text (both players on one line) and to
+/// its board image (a line per player); untimed games are left as they are.
 pub(super) fn show_clocks(game: &GameRow, now: i64, text: &mut String, board: Option<&mut crate::render::BoardImage>) {
-    let Some(clock) = game.deathmatch.as_ref().and_then(|d| d.clock.as_ref()) else {
+    let lines = Seat::BOTH.map(|seat| game.clock.line(seat, now));
+    if lines.iter().all(Option::is_none) {
         return;
-    };
+    }
     let view = game.state.view(Viewer::Spectator);
-    let lines: Vec<String> = Seat::BOTH
+    let both: Vec<String> = Seat::BOTH
         .into_iter()
-        .map(|seat| {
-            let who = player_label(game, &view, seat);
-            format!("{who}: {}", clock.line(seat, now))
+        .filter_map(|seat| {
+            let line = lines[seat.index()].as_ref()?;
+            Some(format!("{}: {line}", player_label(game, &view, seat)))
         })
         .collect();
-    text.push_str(&format!("\n⏱ {}", lines.join(" · ")));
+    text.push_str(&format!("\n⏱ {}", both.join(" · ")));
     if let Some(board) = board {
-        board.decor.clocks = Seat::BOTH.map(|seat| Some(clock.line(seat, now)));
+        board.decor.clocks = lines;
     }
 }
 
-/// Announces the clock events due by `now` (only the latest of several, after a restart), and
-/// ends the game when the reserve has run out.
-pub(super) fn fire_clock(game: &mut GameRow, now: i64) -> Change {
-    let Some(clock) = game.deathmatch.as_mut().and_then(|d| d.clock.as_mut()) else {
-        return Change::nothing();
-    };
-    let Some(turn) = clock.turn else {
-        return Change::nothing();
-    };
-    let mut latest = None;
-    while let Some((at, event)) = clock.next_event() {
-        if at > now {
+/// After an action by `actor` (none: the rules acted): the clock follows the turn, and stops
+/// when the game ends.
+pub(super) fn follow_turn(game: &mut GameRow, actor: Option<Seat>, now: i64) {
+    if game.state.outcome().is_some() {
+        game.clock.stop(now);
+        return;
+    }
+    let to_act = game.state.to_act();
+    let mid_turn = actor.is_some_and(|seat| game.state.is_mid_turn(seat));
+    game.clock.follow(actor, &to_act, mid_turn, now);
+}
+
+/// Announces what fell due by `now`: a forfeit when a time ran out, otherwise each waiting
+/// player's latest warning or reminder (only the latest of several, after a restart).
+fn fire_clock(game: &mut GameRow, now: i64, settings: &[UserSettings; 2]) -> Change {
+    let mut latest: [Option<ClockEvent>; 2] = [None, None];
+    while let Some(event) = game.clock.next_event() {
+        if event.at > now {
             break;
         }
-        clock.event_done();
-        latest = Some(event);
-    }
-    let (_, reserve) = clock.left(turn.seat, now);
-    let player = game.player(turn.seat).map(name).unwrap_or_default();
-    match latest {
-        None => Change::nothing(),
-        Some(ClockEvent::Flagged) => time_out(game, turn.seat, format!("{player} ran out of time."), now),
-        Some(event) => {
-            let text = match event {
-                ClockEvent::NormalLeft(left) => {
-                    format!("{player}: {} of normal time left in this turn.", duration(left))
-                }
-                ClockEvent::ReserveStarts => {
-                    format!(
-                        "{player}: your normal time is over; your reserve is running ({} left).",
-                        duration(reserve)
-                    )
-                }
-                _ => format!("{player}: {} of reserve left.", duration(reserve)),
-            };
-            let mut post = board_post(game, text);
-            post.board = None;
-            post.mentions = game.player(turn.seat).cloned().into_iter().collect();
-            Change {
-                entries: Vec::new(),
-                effects: Effects {
-                    posts: vec![post],
-                    ..Default::default()
-                },
-            }
+        game.clock.event_done(event.seat);
+        if event.notice == Notice::Flagged {
+            let player = game.player(event.seat).map(name).unwrap_or_default();
+            return time_out(game, event.seat, format!("{player} ran out of time."), now);
         }
+        latest[event.seat.index()] = Some(event);
+    }
+    let mut effects = Effects::default();
+    for event in latest.into_iter().flatten() {
+        announce(game, event, now, settings[event.seat.index()].reminders, &mut effects);
+    }
+    Change {
+        entries: Vec::new(),
+        effects,
     }
 }
 
-/// Charges the turn in progress and stops the clock (the game is over).
-/// Before an action in a Death Match: refuses it while the clocks are paused, and reports a
-/// player whose reserve ran out before acting (the caller ends the game instead).
-pub(super) fn check_clock(game: &GameRow, now: i64) -> Result<bool, ArenaError> {
-    let Some(clock) = game.deathmatch.as_ref().and_then(|d| d.clock.as_ref()) else {
-        return Ok(false);
+/// Says what a clock event means to the players: warnings in the game's place with a ping, a
+/// reminder as the waiting player wishes (and always a line in the game's place, which also
+/// keeps a thread from closing for inactivity).
+fn announce(game: &GameRow, event: ClockEvent, now: i64, wish: Reminders, effects: &mut Effects) {
+    let Some(user) = game.player(event.seat).cloned() else {
+        return;
     };
-    if clock.paused_at.is_some() {
+    let player = name(&user);
+    let reserve = game.clock.left(event.seat, now).map_or(0, |(_, reserve)| reserve);
+    let warning = match event.notice {
+        Notice::NormalLeft(left) => Some(format!(
+            "{player}: {} of normal time left in this turn.",
+            duration(left)
+        )),
+        Notice::ReserveStarts => Some(format!(
+            "{player}: your normal time is over; your reserve is running ({} left).",
+            duration(reserve)
+        )),
+        Notice::ReserveLeft(_) => Some(format!("{player}: {} of reserve left.", duration(reserve))),
+        Notice::Reminder { .. } | Notice::Flagged => None,
+    };
+    if let Some(text) = warning {
+        let mut post = board_post(game, text);
+        post.board = None;
+        post.buttons = Vec::new();
+        post.pieces = Vec::new();
+        post.mentions = vec![user];
+        effects.posts.push(post);
+        return;
+    }
+    let Notice::Reminder { waited, left } = event.notice else {
+        return;
+    };
+    let what = match game.state.phase() {
+        Phase::SealedChoice => "your secret choice",
+        Phase::Setup => "your placement",
+        _ => "your move",
+    };
+    let variant = game.setup.variant.name();
+    let reminder = match left {
+        Some(left) => format!(
+            "⏰ {player}, {} left for {what} in game #{} ({variant}).",
+            duration_words(left),
+            game.id
+        ),
+        None => format!(
+            "⏰ {player}, game #{} ({variant}) has waited {} for {what}.",
+            game.id,
+            duration_words(waited)
+        ),
+    };
+    let countdown = game.clock.flag_at(event.seat).map(|at| Countdown {
+        what: "Your time runs out".into(),
+        at,
+    });
+    let mut post = Post {
+        game: game.id,
+        location: game.location.clone(),
+        text: reminder.clone(),
+        board: None,
+        mentions: Vec::new(),
+        buttons: Vec::new(),
+        pieces: Vec::new(),
+        countdown: countdown.clone(),
+    };
+    match wish {
+        Reminders::Thread => post.mentions = vec![user],
+        Reminders::Dm => {
+            post.text = format!("{reminder} (reminded by DM)");
+            effects.direct_messages.push(DirectMessage {
+                to: user,
+                game: game.id,
+                text: match &countdown {
+                    Some(countdown) => format!("{reminder}\n{} <t:{}:R>.", countdown.what, countdown.at / 1000),
+                    None => reminder,
+                },
+                board: None,
+                choices: Vec::new(),
+                menu_hint: String::new(),
+            });
+        }
+        Reminders::Off => {}
+    }
+    effects.posts.push(post);
+}
+
+/// Before an action: refuses it while the clocks are paused, and names a seat whose time ran
+/// out before the action (the caller ends the game instead).
+pub(super) fn check_clock(game: &GameRow, now: i64) -> Result<Option<Seat>, ArenaError> {
+    if game.clock.paused_at.is_some() {
         return Err(ArenaError::Paused(game.id));
     }
-    Ok(clock.is_flagged(now))
+    Ok(game.clock.flagged(now))
 }
 
-/// Ends a game whose player to act ran out of time before acting.
-pub(super) fn flag_fall(game: &mut GameRow, now: i64) -> Change {
-    let seat = game
-        .deathmatch
-        .as_ref()
-        .and_then(|d| d.clock.as_ref())
-        .and_then(|c| c.turn)
-        .map(|t| t.seat);
-    let Some(seat) = seat else {
-        return Change::nothing();
-    };
+/// Ends a game whose player ran out of time before acting.
+pub(super) fn flag_fall(game: &mut GameRow, seat: Seat, now: i64) -> Change {
     let player = game.player(seat).map(name).unwrap_or_default();
     time_out(game, seat, format!("{player} ran out of time before moving."), now)
 }

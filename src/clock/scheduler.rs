@@ -1,4 +1,5 @@
-//! Fires deadlines (colour choices, clock warnings, forfeits on time) from the database. Any
+//! Fires deadlines (reminders, colour choices, clock warnings, forfeits on time) from the
+//! database. Any
 //! number of schedulers may run, in any number of processes: each claims due games for a short
 //! lease (PostgreSQL's `FOR UPDATE SKIP LOCKED`) and applies them through the arena, whose
 //! version guard makes a deadline fire once however many try.
@@ -36,17 +37,23 @@ impl Scheduler {
         }
     }
 
-    /// Records that a scheduler is alive; after a silence (no scheduler ran), credits the time
-    /// the bot was down to every running clock and returns the announcements.
+    /// Records that a scheduler is alive. After a silence (no scheduler ran), records the time
+    /// the bot was down, so no clock charges it to anyone (each game's clock is credited when
+    /// the game is next touched), and touches the running Death Matches at once so their
+    /// audiences hear it; returns those announcements.
     pub async fn start(&self) -> Result<Vec<Effects>, ArenaError> {
         let now = self.arena.now();
         let previous = self.arena.store().heartbeat(&self.places, now).await?;
         let Some(last_alive) = previous.filter(|at| now - at > DOWNTIME_GAP_MS) else {
             return Ok(Vec::new());
         };
+        self.arena
+            .store()
+            .record_downtime(&self.places, last_alive, now)
+            .await?;
         let mut announcements = Vec::new();
         for id in self.arena.store().running_matches(&self.places).await? {
-            match self.arena.credit_downtime(id, last_alive).await {
+            match self.arena.touch(id).await {
                 Ok(effects) if !effects.posts.is_empty() => announcements.push(effects),
                 Ok(_) => {}
                 Err(error) => tracing::error!(game = id, error = ?error, "could not credit the downtime"),

@@ -7,7 +7,8 @@ use super::deliver::fit;
 use super::ids;
 use super::respond::{Outgoing, Responder};
 use super::{Context, Data, Error, answer};
-use crate::arena::{ArenaError, Effects, GameSummary, OfferResponse};
+use crate::arena::{ArenaError, ChallengeRequest, Effects, GameSummary, OfferResponse};
+use crate::clock::{CORRESPONDENCE_DAYS, TimeControl};
 use crate::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
 use serenity::all as discord;
 use std::future::Future;
@@ -46,6 +47,18 @@ impl From<Answer> for OfferResponse {
 pub(super) struct Caller {
     pub user: UserId,
     pub here: String,
+    /// The server, unless asked in a DM.
+    pub server: Option<String>,
+}
+
+impl Caller {
+    pub fn of(ctx: Context<'_>) -> Caller {
+        Caller {
+            user: ids::user(ctx.author().id),
+            here: ids::location(ctx.channel_id()),
+            server: ctx.guild_id().map(ids::server),
+        }
+    }
 }
 
 /// Runs one request for a command: the caller is remembered, the request answered in time, the
@@ -60,10 +73,7 @@ where
     };
     let data = ctx.data();
     data.names.remember(ctx.author());
-    let caller = Caller {
-        user: ids::user(ctx.author().id),
-        here: ids::location(ctx.channel_id()),
-    };
+    let caller = Caller::of(ctx);
     let here = caller.here.clone();
     let http = ctx.serenity_context().http.as_ref();
     let mut responder = Responder::for_command(http, app.interaction);
@@ -115,6 +125,9 @@ pub async fn challenge(
     #[description = "Whom to challenge"] opponent: discord::User,
     #[description = "The side you play (default: random)"] colour: Option<Colour>,
     #[description = "Start from this position, in FEN (see /rules)"] fen: Option<String>,
+    #[description = "Time control: 3d (days per move), 24h+72h (per move + reserve); default untimed"]
+    #[autocomplete = "suggest_time_controls"]
+    time: Option<String>,
 ) -> Result<(), Error> {
     ctx.data().names.remember(&opponent);
     let data = ctx.data();
@@ -131,12 +144,42 @@ pub async fn challenge(
             variant: variant.0,
             fen: fen.filter(|f| !f.trim().is_empty()),
         };
-        let opponent = ids::user(opponent.id);
-        data.arena
-            .challenge(&caller.user, &opponent, setup, white_player, &caller.here)
-            .await
+        let control = match time.as_deref().map(str::trim) {
+            None | Some("") | Some("none") | Some("untimed") => None,
+            Some(text) => Some(TimeControl::parse(text).map_err(ArenaError::Rejected)?),
+        };
+        let request = ChallengeRequest {
+            opponent: ids::user(opponent.id),
+            setup,
+            white_player,
+            control,
+            location: caller.here.clone(),
+            server: caller.server.clone(),
+        };
+        data.arena.challenge(&caller.user, request).await
     })
     .await
+}
+
+/// Time controls players pick most, then whatever they typed if it reads as one.
+async fn suggest_time_controls(_ctx: Context<'_>, typed: &str) -> discord::CreateAutocompleteResponse {
+    let mut controls: Vec<TimeControl> = CORRESPONDENCE_DAYS
+        .iter()
+        .map(|&days| TimeControl::days_per_move(days))
+        .collect();
+    controls.push(TimeControl::parse("24h+72h").expect("a valid control"));
+    if let Ok(typed) = TimeControl::parse(typed) {
+        controls.retain(|c| *c != typed);
+        controls.insert(0, typed);
+    }
+    let typed = typed.trim().to_ascii_lowercase();
+    let choices = controls
+        .into_iter()
+        .filter(|c| typed.is_empty() || c.spec().starts_with(&typed) || TimeControl::parse(&typed) == Ok(*c))
+        .map(|c| discord::AutocompleteChoice::new(format!("{} ({})", c.describe(), c.spec()), c.spec()))
+        .take(25)
+        .collect();
+    discord::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 /// Withdraw a challenge of yours that has not been answered.
@@ -188,10 +231,7 @@ async fn suggest_actions(ctx: Context<'_>, typed: &str) -> discord::CreateAutoco
             _ => None,
         });
     let data = ctx.data();
-    let caller = Caller {
-        user: ids::user(ctx.author().id),
-        here: ids::location(ctx.channel_id()),
-    };
+    let caller = Caller::of(ctx);
     let Ok(id) = pick_game(data, &caller, named, is_waiting_for_me).await else {
         return none;
     };
@@ -403,10 +443,7 @@ pub async fn export(
     };
     let data = ctx.data();
     let http = ctx.serenity_context().http.as_ref();
-    let caller = Caller {
-        user: ids::user(ctx.author().id),
-        here: ids::location(ctx.channel_id()),
-    };
+    let caller = Caller::of(ctx);
     let mut responder = Responder::for_command(http, app.interaction);
     let work = async {
         let id = pick_game(data, &caller, game, |_| true).await?;

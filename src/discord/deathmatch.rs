@@ -90,6 +90,7 @@ pub async fn start(
             advantage: ids::user(advantage.id),
             control,
             location: caller.here.clone(),
+            server: caller.server.clone(),
         };
         data.arena.start_match(&caller.user, authority, request).await
     })

@@ -25,6 +25,11 @@ pub fn location(channel: discord::ChannelId) -> String {
     format!("discord:{channel}")
 }
 
+/// The server (guild) a game belongs to, as the store keeps it.
+pub fn server(guild: discord::GuildId) -> String {
+    format!("discord-guild:{guild}")
+}
+
 pub fn channel(location: &str) -> Option<discord::ChannelId> {
     let id: u64 = location.strip_prefix("discord:")?.parse().ok()?;
     (id != 0).then(|| discord::ChannelId::new(id))

@@ -86,6 +86,7 @@ async fn start(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Aren
         advantage: local_user(advantage),
         control,
         location: LOCATION.into(),
+        server: Some(LOCATION.into()),
     };
     arena.start_match(user, Authority::Host, request).await
 }

@@ -6,7 +6,8 @@
 mod deathmatch;
 mod text_board;
 
-use crate::arena::{Arena, ArenaError, Effects, OfferResponse};
+use crate::arena::{Arena, ArenaError, ChallengeRequest, Effects, OfferResponse};
+use crate::clock::TimeControl;
 use crate::render::{BoardImage, Renderer};
 use crate::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
 use arbiter_engine::VariantId;
@@ -246,19 +247,33 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
                 VariantId::parse(variant_text).ok_or_else(|| usage(&format!("unknown variant \"{variant_text}\"")))?;
             let mut white_player = WhitePlayer::Random;
             let mut fen = None;
+            let mut control = None;
             while let Some(word) = words.next() {
                 match word {
                     "white" => white_player = WhitePlayer::Challenger,
                     "black" => white_player = WhitePlayer::Opponent,
                     "random" => white_player = WhitePlayer::Random,
+                    "time" => {
+                        let text = words
+                            .next()
+                            .ok_or_else(|| usage("say the time control, like `time 3d`"))?;
+                        control = Some(TimeControl::parse(text).map_err(ArenaError::Rejected)?);
+                    }
                     "fen" => fen = Some(words.by_ref().collect::<Vec<_>>().join(" ")),
-                    other => return Err(usage(&format!("\"{other}\" is not white, black, random or fen"))),
+                    other => {
+                        return Err(usage(&format!("\"{other}\" is not white, black, random, time or fen")));
+                    }
                 }
             }
-            let opponent = UserId::new(format!("local:{opponent}"));
-            arena
-                .challenge(user, &opponent, GameSetup { variant, fen }, white_player, LOCATION)
-                .await?
+            let request = ChallengeRequest {
+                opponent: UserId::new(format!("local:{opponent}")),
+                setup: GameSetup { variant, fen },
+                white_player,
+                control,
+                location: LOCATION.into(),
+                server: Some(LOCATION.into()),
+            };
+            arena.challenge(user, request).await?
         }
         "accept" | "decline" => {
             let (named, _) = game_argument(args)?;

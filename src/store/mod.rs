@@ -7,10 +7,12 @@ mod records;
 mod sql;
 
 pub use records::{
-    DeathMatch, GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, Offer, OfferKind, UserId,
-    WhitePlayer,
+    DeathMatch, GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, Offer, OfferKind, Reminders,
+    UserId, UserSettings, WhitePlayer,
 };
 
+use crate::ratings::{RatedResult, Rating};
+use arbiter_engine::VariantId;
 use async_trait::async_trait;
 use std::sync::Arc;
 use thiserror::Error;
@@ -37,7 +39,14 @@ pub trait Store: Send + Sync {
     async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError>;
     /// Saves `game` and appends `entries` to its log in one transaction, provided the stored
     /// version is still `game.version - 1`; otherwise nothing changes and `Conflict` is returned.
-    async fn update_game(&self, game: &GameRow, entries: &[NewEntry]) -> Result<(), StoreError>;
+    /// A `rated` result (the game has just ended) moves the players' ratings in the same
+    /// transaction.
+    async fn update_game(
+        &self,
+        game: &GameRow,
+        entries: &[NewEntry],
+        rated: Option<&RatedResult>,
+    ) -> Result<(), StoreError>;
     /// The game's log, oldest first.
     async fn log(&self, id: GameId) -> Result<Vec<LoggedEntry>, StoreError>;
     /// Games in which `user` is challenger or opponent, with one of `statuses`, newest first.
@@ -56,6 +65,24 @@ pub trait Store: Send + Sync {
     /// Records that a scheduler serving `places` is alive at `now` and returns the previous
     /// record, in one step (two schedulers starting at once never both see the same previous beat).
     async fn heartbeat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError>;
+    /// Records that no scheduler served `places` from `from` to `to`.
+    async fn record_downtime(&self, places: &str, from: i64, to: i64) -> Result<(), StoreError>;
+    /// The stretches of downtime that concern a game played at `location` and ended after
+    /// `after`, oldest first.
+    async fn downtimes(&self, location: &str, after: i64) -> Result<Vec<(i64, i64)>, StoreError>;
+    /// A user's settings (the defaults if they never changed any).
+    async fn settings(&self, user: &UserId) -> Result<UserSettings, StoreError>;
+    async fn save_settings(&self, user: &UserId, settings: &UserSettings) -> Result<(), StoreError>;
+    /// A user's ratings, in every variant they have played rated games of.
+    async fn ratings_of(&self, user: &UserId) -> Result<Vec<Rating>, StoreError>;
+    /// The best rated players of a variant (established ratings first), among those who have
+    /// played on `server` if one is given.
+    async fn leaderboard(
+        &self,
+        variant: VariantId,
+        server: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<Rating>, StoreError>;
 }
 
 pub use sql::{PostgresStore, SqliteStore};

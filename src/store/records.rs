@@ -1,7 +1,7 @@
 //! What the store keeps: game rows and log entries.
 
 use super::GameId;
-use crate::clock::{MatchClock, TimeControl};
+use crate::clock::{GameClock, MatchClockV0, TimeControl};
 use arbiter_engine::{Action, AnyGame, Outcome, Seat, VariantId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -149,6 +149,8 @@ pub struct LoggedEntry {
     pub entry: LogEntry,
     pub notation: String,
     pub at: i64,
+    /// In a timed game, the time the actor had left after the action (what records show).
+    pub clock_ms: Option<i64>,
 }
 
 /// A log entry to append; the store numbers it and stamps it with the game's update time.
@@ -156,18 +158,99 @@ pub struct LoggedEntry {
 pub struct NewEntry {
     pub entry: LogEntry,
     pub notation: String,
+    pub clock_ms: Option<i64>,
+}
+
+impl NewEntry {
+    pub fn new(entry: LogEntry, notation: impl Into<String>) -> NewEntry {
+        NewEntry {
+            entry,
+            notation: notation.into(),
+            clock_ms: None,
+        }
+    }
 }
 
 /// A Death Match around a game: who hosts it, who holds the Advantage (and so chooses colours),
-/// its time control, and its clock once the colours are settled.
+/// and when the colour choice falls to the bot. Its time lives in the game's clock.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeathMatch {
     pub host: UserId,
     pub advantage: UserId,
-    pub control: TimeControl,
     /// When the colour choice falls to the bot if the Advantage holder has not chosen.
     pub colours_due: i64,
-    pub clock: Option<MatchClock>,
+    /// Matches stored before every game had a clock kept their control and clock here.
+    #[serde(default, rename = "control", skip_serializing)]
+    pub stored_control: Option<TimeControl>,
+    #[serde(default, rename = "clock", skip_serializing)]
+    pub stored_clock: Option<MatchClockV0>,
+}
+
+impl DeathMatch {
+    pub fn new(host: UserId, advantage: UserId, colours_due: i64) -> DeathMatch {
+        DeathMatch {
+            host,
+            advantage,
+            colours_due,
+            stored_control: None,
+            stored_clock: None,
+        }
+    }
+
+    /// The clock a match stored before games had clocks of their own.
+    pub fn stored_game_clock(&self) -> Option<GameClock> {
+        match (&self.stored_clock, self.stored_control) {
+            (Some(clock), _) => Some(clock.clone().upgrade()),
+            (None, Some(control)) => Some(GameClock::timed([control; 2], true, 0)),
+            (None, None) => None,
+        }
+    }
+}
+
+/// How a player wants to be reminded of a game waiting for them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reminders {
+    /// A ping in the game's thread.
+    #[default]
+    Thread,
+    /// A direct message (the thread gets a line without a ping).
+    Dm,
+    /// No ping at all (the thread still gets a line, which keeps it open).
+    Off,
+}
+
+impl Reminders {
+    pub const ALL: [Reminders; 3] = [Reminders::Thread, Reminders::Dm, Reminders::Off];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reminders::Thread => "thread",
+            Reminders::Dm => "dm",
+            Reminders::Off => "off",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Reminders> {
+        Reminders::ALL
+            .into_iter()
+            .find(|r| r.as_str() == text.trim().to_ascii_lowercase())
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Reminders::Thread => "a ping in the game's thread",
+            Reminders::Dm => "a direct message",
+            Reminders::Off => "no reminders",
+        }
+    }
+}
+
+/// A user's settings.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserSettings {
+    #[serde(default)]
+    pub reminders: Reminders,
 }
 
 /// A game as stored.
@@ -191,16 +274,20 @@ pub struct GameRow {
     /// When the current turn began.
     pub turn_since: i64,
     pub deathmatch: Option<DeathMatch>,
+    /// The game's clock: its time control and the turns it times (untimed games: whom the game
+    /// waits for, and since when).
+    pub clock: GameClock,
+    /// The server the game belongs to (a Discord guild), for leaderboards.
+    pub server: Option<String>,
 }
 
 impl GameRow {
     /// When something must happen to the game without anyone acting (a colour choice falling
-    /// due, a clock warning, a forfeit on time), if ever.
+    /// due, a reminder, a clock warning, a forfeit on time), if ever.
     pub fn next_deadline(&self) -> Option<i64> {
-        let deathmatch = self.deathmatch.as_ref()?;
         match self.status {
-            GameStatus::Challenge => Some(deathmatch.colours_due),
-            GameStatus::Active => deathmatch.clock.as_ref()?.next_event().map(|(at, _)| at),
+            GameStatus::Challenge => self.deathmatch.as_ref().map(|d| d.colours_due),
+            GameStatus::Active => self.clock.next_event().map(|event| event.at),
             _ => None,
         }
     }
@@ -228,4 +315,6 @@ pub struct NewGame {
     pub state: AnyGame,
     pub now: i64,
     pub deathmatch: Option<DeathMatch>,
+    pub clock: GameClock,
+    pub server: Option<String>,
 }

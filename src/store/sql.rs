@@ -2,8 +2,12 @@
 //! so one macro writes both implementations; only connecting and migrating differ.
 
 use super::formats::{self, FORMAT};
-use super::{GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, Store, StoreError, UserId, WhitePlayer};
-use arbiter_engine::VariantId;
+use super::{
+    GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, Store, StoreError, UserId, UserSettings, WhitePlayer,
+};
+use crate::clock::GameClock;
+use crate::ratings::{self, RatedResult, Rating};
+use arbiter_engine::{Game, VariantId};
 use async_trait::async_trait;
 use sqlx::Row;
 use std::str::FromStr;
@@ -11,14 +15,14 @@ use std::time::Duration;
 
 const INSERT_GAME: &str = "INSERT INTO games (variant, setup, location, status, challenger, opponent, white_player, \
      white, black, state, offer, version, created_at, updated_at, turn_since, deathmatch, next_deadline, \
-     state_format) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $12, $12, $13, $14, $15) \
-     RETURNING id";
+     state_format, clock, server) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $12, $12, $13, $14, \
+     $15, $16, $17) RETURNING id";
 
 /// The columns a game row is read from.
 macro_rules! game_columns {
     () => {
         "id, variant, setup, location, status, challenger, opponent, white_player, white, black, state, \
-         state_format, offer, version, created_at, updated_at, turn_since, deathmatch"
+         state_format, offer, version, created_at, updated_at, turn_since, deathmatch, clock, server"
     };
 }
 
@@ -27,12 +31,12 @@ const SELECT_GAME: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE
 /// Saving a game recomputes its next deadline and releases any scheduler's claim on it.
 const UPDATE_GAME: &str = "UPDATE games SET status = $1, white = $2, black = $3, state = $4, offer = $5, \
      version = $6, updated_at = $7, turn_since = $8, location = $11, deathmatch = $12, next_deadline = $13, \
-     deadline_lease = NULL, state_format = $14 WHERE id = $9 AND version = $10";
+     deadline_lease = NULL, state_format = $14, clock = $15 WHERE id = $9 AND version = $10";
 
 /// The next sequence number is taken inside the transaction, after the version check has locked
 /// the game, so concurrent writers cannot collide.
-const APPEND_LOG: &str = "INSERT INTO game_log (game_id, seq, entry, notation, at, format) \
-     SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5 FROM game_log WHERE game_id = $1";
+const APPEND_LOG: &str = "INSERT INTO game_log (game_id, seq, entry, notation, at, format, clock_ms) \
+     SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6 FROM game_log WHERE game_id = $1";
 
 /// Games played at one place (a thread, a channel), newest first.
 const SELECT_GAMES_AT: &str = concat!(
@@ -65,7 +69,7 @@ const WRITE_HEARTBEAT: &str =
     "INSERT INTO heartbeat (places, at) VALUES ($1, $2) ON CONFLICT (places) DO UPDATE SET at = excluded.at";
 
 /// The log with its game's variant, which says how entries of old formats read.
-const SELECT_LOG: &str = "SELECT l.seq, l.entry, l.notation, l.at, l.format, g.variant FROM game_log l \
+const SELECT_LOG: &str = "SELECT l.seq, l.entry, l.notation, l.at, l.format, l.clock_ms, g.variant FROM game_log l \
      JOIN games g ON g.id = l.game_id WHERE l.game_id = $1 ORDER BY l.seq";
 
 /// Statuses are bound as five parameters (repeating the last) so the SQL stays static.
@@ -73,6 +77,59 @@ const SELECT_GAMES_OF: &str = concat!(
     "SELECT ",
     game_columns!(),
     " FROM games WHERE (challenger = $1 OR opponent = $1) AND status IN ($2, $3, $4, $5, $6) ORDER BY id DESC"
+);
+
+const INSERT_DOWNTIME: &str = "INSERT INTO downtime (places, started_at, ended_at) VALUES ($1, $2, $3)";
+/// The downtime of the places a location belongs to (its transport's prefix).
+const SELECT_DOWNTIMES: &str = "SELECT started_at, ended_at FROM downtime WHERE ended_at > $2 \
+     AND substr($1, 1, length(places)) = places ORDER BY started_at";
+
+const SELECT_SETTINGS: &str = "SELECT settings FROM user_settings WHERE user_id = $1";
+const WRITE_SETTINGS: &str = "INSERT INTO user_settings (user_id, settings) VALUES ($1, $2) \
+     ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings";
+
+macro_rules! rating_columns {
+    () => {
+        "user_id, variant, rating, deviation, volatility, games, wins, draws, losses, updated_at"
+    };
+}
+/// Makes sure a player has a rating row, so that two results saved at once both lock it.
+const ENSURE_RATING: &str = concat!(
+    "INSERT INTO ratings (",
+    rating_columns!(),
+    ") VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 0, 0) ON CONFLICT (user_id, variant) DO NOTHING"
+);
+const SELECT_RATING_POSTGRES: &str = concat!(
+    "SELECT ",
+    rating_columns!(),
+    " FROM ratings WHERE user_id = $1 AND variant = $2 FOR UPDATE"
+);
+const SELECT_RATING_SQLITE: &str = concat!(
+    "SELECT ",
+    rating_columns!(),
+    " FROM ratings WHERE user_id = $1 AND variant = $2"
+);
+const WRITE_RATING: &str = "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = $6, \
+     wins = $7, draws = $8, losses = $9, updated_at = $10 WHERE user_id = $1 AND variant = $2";
+const SELECT_RATINGS_OF: &str = concat!(
+    "SELECT ",
+    rating_columns!(),
+    " FROM ratings WHERE user_id = $1 AND games > 0 ORDER BY games DESC, variant"
+);
+/// Established ratings first, then provisional ones.
+const SELECT_LEADERBOARD: &str = concat!(
+    "SELECT ",
+    rating_columns!(),
+    " FROM ratings WHERE variant = $1 AND games > 0 \
+     ORDER BY CASE WHEN games >= 10 THEN 0 ELSE 1 END, rating DESC, user_id LIMIT $2"
+);
+const SELECT_SERVER_LEADERBOARD: &str = concat!(
+    "SELECT ",
+    rating_columns!(),
+    " FROM ratings WHERE variant = $1 AND games > 0 AND user_id IN \
+     (SELECT white FROM games WHERE server = $3 AND white IS NOT NULL \
+      UNION SELECT black FROM games WHERE server = $3 AND black IS NOT NULL) \
+     ORDER BY CASE WHEN games >= 10 THEN 0 ELSE 1 END, rating DESC, user_id LIMIT $2"
 );
 
 /// A LIKE pattern for places starting with `prefix` (LIKE's wildcards in it taken literally).
@@ -123,6 +180,8 @@ struct GameColumns {
     updated_at: i64,
     turn_since: i64,
     deathmatch: Option<String>,
+    clock: Option<String>,
+    server: Option<String>,
 }
 
 impl GameColumns {
@@ -139,11 +198,29 @@ impl GameColumns {
             Some(state) => state,
             None => setup.start().map_err(|e| corrupt("start position", e))?,
         };
+        let status = GameStatus::parse(&self.status).ok_or_else(|| corrupt("game status", &self.status))?;
+        let deathmatch: Option<super::DeathMatch> =
+            self.deathmatch.map(|d| from_json("death match", &d)).transpose()?;
+        let clock = match self.clock {
+            Some(clock) => from_json("clock", &clock)?,
+            // Stored before every game had a clock: a match's clock was kept in the match, and
+            // other games were untimed, waiting since their turn began.
+            None => match deathmatch.as_ref().and_then(|d| d.stored_game_clock()) {
+                Some(clock) => clock,
+                None => {
+                    let mut clock = GameClock::untimed(self.turn_since);
+                    if status == GameStatus::Active {
+                        clock.follow(None, &state.to_act(), false, self.turn_since);
+                    }
+                    clock
+                }
+            },
+        };
         let row = GameRow {
             id: self.id,
             setup,
             location: self.location,
-            status: GameStatus::parse(&self.status).ok_or_else(|| corrupt("game status", &self.status))?,
+            status,
             challenger: UserId(self.challenger),
             opponent: UserId(self.opponent),
             white_player: WhitePlayer::parse(&self.white_player)
@@ -158,14 +235,24 @@ impl GameColumns {
             created_at: self.created_at,
             updated_at: self.updated_at,
             turn_since: self.turn_since,
-            deathmatch: self.deathmatch.map(|d| from_json("death match", &d)).transpose()?,
+            deathmatch,
+            clock,
+            server: self.server,
         };
         Ok((row, needs_rebuild))
     }
 }
 
 macro_rules! sql_store {
-    ($name:ident, $pool:ty, $row:ty, $claim_due:expr, $read_heartbeat:expr, $begin_write:literal) => {
+    (
+        $name:ident,
+        $pool:ty,
+        $row:ty,
+        $claim_due:expr,
+        $read_heartbeat:expr,
+        $select_rating:expr,
+        $begin_write:literal
+    ) => {
         #[derive(Clone)]
         pub struct $name {
             pool: $pool,
@@ -193,6 +280,8 @@ macro_rules! sql_store {
                     updated_at: row.try_get("updated_at")?,
                     turn_since: row.try_get("turn_since")?,
                     deathmatch: row.try_get("deathmatch")?,
+                    clock: row.try_get("clock")?,
+                    server: row.try_get("server")?,
                 };
                 let (mut game, needs_rebuild) = columns.decode()?;
                 if needs_rebuild {
@@ -205,6 +294,132 @@ macro_rules! sql_store {
 
             pub fn pool(&self) -> &$pool {
                 &self.pool
+            }
+
+            /// `update_game`, in the task that runs it to its end.
+            async fn save(
+                &self,
+                game: &GameRow,
+                entries: &[NewEntry],
+                rated: Option<&RatedResult>,
+            ) -> Result<(), StoreError> {
+                let [white, black] = game
+                    .players
+                    .clone()
+                    .map_or([None, None], |[w, b]| [Some(w.0), Some(b.0)]);
+                let mut tx = self.pool.begin().await?;
+                let updated = sqlx::query(UPDATE_GAME)
+                    .bind(game.status.as_str())
+                    .bind(white)
+                    .bind(black)
+                    .bind(formats::encode_state(&game.state))
+                    .bind(game.offer.as_ref().map(to_json))
+                    .bind(game.version)
+                    .bind(game.updated_at)
+                    .bind(game.turn_since)
+                    .bind(game.id)
+                    .bind(game.version - 1)
+                    .bind(&game.location)
+                    .bind(game.deathmatch.as_ref().map(to_json))
+                    .bind(game.next_deadline())
+                    .bind(FORMAT)
+                    .bind(to_json(&game.clock))
+                    .execute(&mut *tx)
+                    .await?;
+                if updated.rows_affected() != 1 {
+                    return Err(StoreError::Conflict(game.id));
+                }
+                for entry in entries {
+                    sqlx::query(APPEND_LOG)
+                        .bind(game.id)
+                        .bind(formats::encode_entry(&entry.entry))
+                        .bind(&entry.notation)
+                        .bind(game.updated_at)
+                        .bind(FORMAT)
+                        .bind(entry.clock_ms)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                if let Some(result) = rated {
+                    let variant = result.variant.as_str();
+                    // Rows exist and are locked in one order, so results saved at once for the
+                    // same players wait for each other instead of deadlocking.
+                    let mut order = [0, 1];
+                    order.sort_by(|&a, &b| result.players[a].cmp(&result.players[b]));
+                    let mut current: [Option<Rating>; 2] = [None, None];
+                    for index in order {
+                        let user = &result.players[index];
+                        let start = Rating::initial(user.clone(), result.variant);
+                        sqlx::query(ENSURE_RATING)
+                            .bind(&user.0)
+                            .bind(variant)
+                            .bind(start.rating)
+                            .bind(start.deviation)
+                            .bind(start.volatility)
+                            .execute(&mut *tx)
+                            .await?;
+                        let row = sqlx::query($select_rating)
+                            .bind(&user.0)
+                            .bind(variant)
+                            .fetch_one(&mut *tx)
+                            .await?;
+                        current[index] = Some(Self::read_rating(&row)?);
+                    }
+                    let [Some(first), Some(second)] = current else {
+                        return Err(corrupt("ratings", "a player's rating row is missing"));
+                    };
+                    for rating in ratings::rate([first, second], result.winner, game.updated_at) {
+                        sqlx::query(WRITE_RATING)
+                            .bind(&rating.user.0)
+                            .bind(variant)
+                            .bind(rating.rating)
+                            .bind(rating.deviation)
+                            .bind(rating.volatility)
+                            .bind(rating.games)
+                            .bind(rating.wins)
+                            .bind(rating.draws)
+                            .bind(rating.losses)
+                            .bind(rating.updated_at)
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            /// `heartbeat`, in the task that runs it to its end.
+            async fn beat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError> {
+                // Reads, then writes: the write lock is taken at the start (IMMEDIATE on SQLite).
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let previous = sqlx::query($read_heartbeat)
+                    .bind(places)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                let previous: Option<i64> = previous.map(|row| row.try_get("at")).transpose()?;
+                sqlx::query(WRITE_HEARTBEAT)
+                    .bind(places)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(previous)
+            }
+
+            fn read_rating(row: &$row) -> Result<Rating, StoreError> {
+                let variant: String = row.try_get("variant")?;
+                Ok(Rating {
+                    user: UserId(row.try_get("user_id")?),
+                    variant: variant_of(&variant)?,
+                    rating: row.try_get("rating")?,
+                    deviation: row.try_get("deviation")?,
+                    volatility: row.try_get("volatility")?,
+                    games: row.try_get("games")?,
+                    wins: row.try_get("wins")?,
+                    draws: row.try_get("draws")?,
+                    losses: row.try_get("losses")?,
+                    updated_at: row.try_get("updated_at")?,
+                })
             }
         }
 
@@ -231,6 +446,8 @@ macro_rules! sql_store {
                     .bind(game.deathmatch.as_ref().map(to_json))
                     .bind(game.deathmatch.as_ref().map(|d| d.colours_due))
                     .bind(FORMAT)
+                    .bind(to_json(&game.clock))
+                    .bind(&game.server)
                     .fetch_one(&self.pool)
                     .await?;
                 let id: i64 = row.try_get("id")?;
@@ -250,44 +467,20 @@ macro_rules! sql_store {
                 }
             }
 
-            async fn update_game(&self, game: &GameRow, entries: &[NewEntry]) -> Result<(), StoreError> {
-                let [white, black] = game
-                    .players
-                    .clone()
-                    .map_or([None, None], |[w, b]| [Some(w.0), Some(b.0)]);
-                let mut tx = self.pool.begin().await?;
-                let updated = sqlx::query(UPDATE_GAME)
-                    .bind(game.status.as_str())
-                    .bind(white)
-                    .bind(black)
-                    .bind(formats::encode_state(&game.state))
-                    .bind(game.offer.as_ref().map(to_json))
-                    .bind(game.version)
-                    .bind(game.updated_at)
-                    .bind(game.turn_since)
-                    .bind(game.id)
-                    .bind(game.version - 1)
-                    .bind(&game.location)
-                    .bind(game.deathmatch.as_ref().map(to_json))
-                    .bind(game.next_deadline())
-                    .bind(FORMAT)
-                    .execute(&mut *tx)
-                    .await?;
-                if updated.rows_affected() != 1 {
-                    return Err(StoreError::Conflict(game.id));
-                }
-                for entry in entries {
-                    sqlx::query(APPEND_LOG)
-                        .bind(game.id)
-                        .bind(formats::encode_entry(&entry.entry))
-                        .bind(&entry.notation)
-                        .bind(game.updated_at)
-                        .bind(FORMAT)
-                        .execute(&mut *tx)
-                        .await?;
-                }
-                tx.commit().await?;
-                Ok(())
+            async fn update_game(
+                &self,
+                game: &GameRow,
+                entries: &[NewEntry],
+                rated: Option<&RatedResult>,
+            ) -> Result<(), StoreError> {
+                // A save runs to its end (commit or rollback) even if the request that asked
+                // for it is dropped: a transaction cut off half-way (during BEGIN, say) can leave
+                // its connection in the pool still holding its locks.
+                let store = self.clone();
+                let (game, entries, rated) = (game.clone(), entries.to_vec(), rated.cloned());
+                tokio::spawn(async move { store.save(&game, &entries, rated.as_ref()).await })
+                    .await
+                    .map_err(|e| corrupt("a save", e))?
             }
 
             async fn log(&self, id: GameId) -> Result<Vec<LoggedEntry>, StoreError> {
@@ -302,6 +495,7 @@ macro_rules! sql_store {
                             entry: formats::decode_entry(variant_of(&variant)?, format, &entry)?,
                             notation: row.try_get("notation")?,
                             at: row.try_get("at")?,
+                            clock_ms: row.try_get("clock_ms")?,
                         })
                     })
                     .collect()
@@ -349,20 +543,78 @@ macro_rules! sql_store {
             }
 
             async fn heartbeat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError> {
-                // Reads, then writes: the write lock is taken at the start (IMMEDIATE on SQLite).
-                let mut tx = self.pool.begin_with($begin_write).await?;
-                let previous = sqlx::query($read_heartbeat)
+                // Like a save, it runs to its end whatever happens to the caller.
+                let store = self.clone();
+                let places = places.to_string();
+                tokio::spawn(async move { store.beat(&places, now).await })
+                    .await
+                    .map_err(|e| corrupt("a heartbeat", e))?
+            }
+
+            async fn record_downtime(&self, places: &str, from: i64, to: i64) -> Result<(), StoreError> {
+                sqlx::query(INSERT_DOWNTIME)
                     .bind(places)
-                    .fetch_optional(&mut *tx)
+                    .bind(from)
+                    .bind(to)
+                    .execute(&self.pool)
                     .await?;
-                let previous: Option<i64> = previous.map(|row| row.try_get("at")).transpose()?;
-                sqlx::query(WRITE_HEARTBEAT)
-                    .bind(places)
-                    .bind(now)
-                    .execute(&mut *tx)
+                Ok(())
+            }
+
+            async fn downtimes(&self, location: &str, after: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+                let rows = sqlx::query(SELECT_DOWNTIMES)
+                    .bind(location)
+                    .bind(after)
+                    .fetch_all(&self.pool)
                     .await?;
-                tx.commit().await?;
-                Ok(previous)
+                rows.iter()
+                    .map(|row| Ok((row.try_get("started_at")?, row.try_get("ended_at")?)))
+                    .collect()
+            }
+
+            async fn settings(&self, user: &UserId) -> Result<UserSettings, StoreError> {
+                let row = sqlx::query(SELECT_SETTINGS)
+                    .bind(&user.0)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                match row {
+                    Some(row) => from_json("settings", &row.try_get::<String, _>("settings")?),
+                    None => Ok(UserSettings::default()),
+                }
+            }
+
+            async fn save_settings(&self, user: &UserId, settings: &UserSettings) -> Result<(), StoreError> {
+                sqlx::query(WRITE_SETTINGS)
+                    .bind(&user.0)
+                    .bind(to_json(settings))
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            async fn ratings_of(&self, user: &UserId) -> Result<Vec<Rating>, StoreError> {
+                let rows = sqlx::query(SELECT_RATINGS_OF)
+                    .bind(&user.0)
+                    .fetch_all(&self.pool)
+                    .await?;
+                rows.iter().map(Self::read_rating).collect()
+            }
+
+            async fn leaderboard(
+                &self,
+                variant: VariantId,
+                server: Option<&str>,
+                limit: i64,
+            ) -> Result<Vec<Rating>, StoreError> {
+                let query = match server {
+                    Some(server) => sqlx::query(SELECT_SERVER_LEADERBOARD)
+                        .bind(variant.as_str())
+                        .bind(limit)
+                        .bind(server.to_string()),
+                    None => sqlx::query(SELECT_LEADERBOARD).bind(variant.as_str()).bind(limit),
+                };
+                let rows = query.fetch_all(&self.pool).await?;
+                rows.iter().map(Self::read_rating).collect()
             }
         }
 
@@ -399,6 +651,7 @@ sql_store!(
     sqlx::postgres::PgRow,
     CLAIM_DUE_POSTGRES,
     READ_HEARTBEAT_POSTGRES,
+    SELECT_RATING_POSTGRES,
     "BEGIN"
 );
 sql_store!(
@@ -407,6 +660,7 @@ sql_store!(
     sqlx::sqlite::SqliteRow,
     CLAIM_DUE_SQLITE,
     READ_HEARTBEAT_SQLITE,
+    SELECT_RATING_SQLITE,
     // A deferred SQLite transaction that reads and then writes fails at once ("database is
     // locked") when another connection wrote in between, busy timeout or not: IMMEDIATE takes the
     // write lock first, waiting its turn.
@@ -419,12 +673,18 @@ impl PostgresStore {
         PostgresStore::connect_with(sqlx::postgres::PgConnectOptions::from_str(url)?).await
     }
 
+    /// The settings every connection gets: a transaction left open by a client that went away
+    /// is ended by the server instead of holding its locks forever.
+    fn session_settings(options: sqlx::postgres::PgConnectOptions) -> sqlx::postgres::PgConnectOptions {
+        options.options([("idle_in_transaction_session_timeout", "60s")])
+    }
+
     /// Connects with explicit options (a search path to keep the tables in their own schema, say).
     pub async fn connect_with(options: sqlx::postgres::PgConnectOptions) -> Result<PostgresStore, StoreError> {
         let pool = sqlx::postgres::PgPoolOptions::new()
             .max_connections(16)
             .acquire_timeout(Duration::from_secs(10))
-            .connect_with(options)
+            .connect_with(PostgresStore::session_settings(options))
             .await?;
         sqlx::migrate!("./migrations/postgres").run(&pool).await?;
         Ok(PostgresStore { pool })

@@ -5,7 +5,7 @@
 
 #![allow(dead_code)]
 
-use arbiter::arena::Arena;
+use arbiter::arena::{Arena, ChallengeRequest};
 use arbiter::clock::{Clock, ManualClock};
 use arbiter::store::{GameId, GameSetup, PostgresStore, SqliteStore, Store, UserId, WhitePlayer};
 use arbiter_engine::VariantId;
@@ -153,7 +153,10 @@ pub fn carol() -> UserId {
 pub async fn started(arena: &Arena, variant: VariantId) -> GameId {
     let setup = GameSetup::new(variant);
     let id = arena
-        .challenge(&alice(), &bob(), setup, WhitePlayer::Challenger, "room")
+        .challenge(
+            &alice(),
+            ChallengeRequest::untimed(&bob(), setup, WhitePlayer::Challenger, "room"),
+        )
         .await
         .unwrap()
         .game

@@ -441,6 +441,14 @@ impl Game for BlockadeGame {
     fn variant_id(&self) -> &str {
         self.style.id()
     }
+    /// A set-up turn of two placements is one turn.
+    fn is_mid_turn(&self, seat: Seat) -> bool {
+        let done = self.placements_done;
+        self.is_setup()
+            && done > 0
+            && SETUP_ORDER[done - 1] == SETUP_ORDER[done]
+            && Seat::of_color(SETUP_ORDER[done]) == seat
+    }
     fn phase(&self) -> Phase {
         match (&self.outcome, self.is_setup()) {
             (Some(_), _) => Phase::Finished,

@@ -328,6 +328,9 @@ impl Game for AnyGame {
     fn on_timeout(&self, seat: Seat) -> Timeout {
         dispatch!(self, g => g.on_timeout(seat))
     }
+    fn is_mid_turn(&self, seat: Seat) -> bool {
+        dispatch!(self, g => g.is_mid_turn(seat))
+    }
     fn can_take_back(&self, action: &Action) -> bool {
         dispatch!(self, g => g.can_take_back(action))
     }

@@ -208,6 +208,14 @@ impl Game for PickTheTeamGame {
     fn variant_id(&self) -> &str {
         &self.core.variant.def.id
     }
+    /// A block of two picks is one turn.
+    fn is_mid_turn(&self, seat: Seat) -> bool {
+        let (done, total) = (self.picks_made(), self.total_picks);
+        self.is_picking()
+            && done > 0
+            && picker(done - 1, total) == picker(done, total)
+            && Seat::of_color(picker(done, total)) == seat
+    }
     fn phase(&self) -> Phase {
         match (&self.outcome, self.is_picking()) {
             (Some(_), _) => Phase::Finished,
