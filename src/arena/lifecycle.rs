@@ -3,7 +3,11 @@
 use super::messages::{board_post, name, private_prompts};
 use super::timing::follow_turn;
 use super::{Arena, ArenaError, Change, Effects, require_active};
-use crate::clock::{GameClock, TimeControl};
+use crate::clock::{DAY_MS, GameClock, TimeControl, duration_words};
+use crate::store::formats::effective_actions;
+
+/// How long a player may leave a game untouched before their opponent may claim it.
+pub const ABANDONED_AFTER_MS: i64 = 30 * DAY_MS;
 use crate::store::{GameId, GameRow, GameSetup, GameStatus, LogEntry, NewEntry, NewGame, UserId, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Outcome, Seat, Viewer};
 
@@ -233,6 +237,58 @@ impl Arena {
                 format!("{} aborted the game.", name(user)),
                 now,
             ))
+        })
+        .await
+    }
+}
+
+impl Arena {
+    /// The waiting player claims a game their opponent has left untouched for
+    /// [`ABANDONED_AFTER_MS`]: a win, or an abort if the opponent never acted at all.
+    pub async fn claim_abandoned(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+        self.mutate(id, true, |game, log, now| {
+            let seat = seated(game, user)?;
+            refuse_deathmatch(game, "the host rules on a player who does not come back")?;
+            let absent = seat.other();
+            if !game.state.to_act().contains(&absent) || game.state.to_act().contains(&seat) {
+                return Err(ArenaError::Rejected(format!(
+                    "game #{} is waiting for you, not for your opponent",
+                    game.id
+                )));
+            }
+            let since = game.clock.turns[absent.index()].map_or(game.turn_since, |turn| turn.started_at);
+            let claimable_at = since + ABANDONED_AFTER_MS;
+            if now < claimable_at {
+                return Err(ArenaError::Rejected(format!(
+                    "your opponent has not acted in game #{} for {}; you may claim it once they have                      left it for {} (in {})",
+                    game.id,
+                    duration_words(now - since),
+                    duration_words(ABANDONED_AFTER_MS),
+                    duration_words(claimable_at - now)
+                )));
+            }
+            let absentee = game.player(absent).map(name).unwrap_or_default();
+            let has_acted = effective_actions(log).iter().any(|(s, _)| *s == absent);
+            let (outcome, text) = if has_acted {
+                (
+                    Outcome::win(seat, EndReason::Abandoned),
+                    format!(
+                        "{absentee} left the game untouched for {}; {} claimed it.",
+                        duration_words(now - since),
+                        name(user)
+                    ),
+                )
+            } else {
+                (
+                    Outcome::draw(EndReason::Aborted),
+                    format!(
+                        "{absentee} never made a move in {}; {} called the game off.",
+                        duration_words(now - since),
+                        name(user)
+                    ),
+                )
+            };
+            Ok(conclude(game, outcome, text, now))
         })
         .await
     }

@@ -16,7 +16,7 @@ mod timing;
 pub use deathmatch::{Authority, COLOUR_CHOICE_MS, MatchRequest};
 pub use effects::{Button, Countdown, DirectMessage, Effects, PieceChoice, Post, Reply};
 pub use error::ArenaError;
-pub use lifecycle::ChallengeRequest;
+pub use lifecycle::{ABANDONED_AFTER_MS, ChallengeRequest};
 pub use piece_card::piece_card;
 pub use play::OfferResponse;
 pub use queries::{GameSummary, move_list, viewer_of};

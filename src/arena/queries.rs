@@ -2,7 +2,8 @@
 
 use super::messages::{board_image_of, name, player_label, status_line};
 use super::{Arena, ArenaError, DirectMessage, Effects, Reply};
-use crate::store::{GameId, GameRow, GameStatus, UserId};
+use crate::clock::TimeControl;
+use crate::store::{GameId, GameRow, GameStatus, Reminders, UserId};
 use arbiter_engine::{Game, Seat, VariantId, Viewer};
 
 /// One line of a user's game list.
@@ -16,6 +17,10 @@ pub struct GameSummary {
     pub is_your_turn: bool,
     /// When the current turn (or the challenge) began, in Unix milliseconds.
     pub since: i64,
+    /// The game's time control, if timed.
+    pub control: Option<TimeControl>,
+    /// When the time of the player to act runs out, if it runs.
+    pub flag_at: Option<i64>,
 }
 
 impl GameSummary {
@@ -68,6 +73,13 @@ impl Arena {
                     opponent,
                     is_your_turn,
                     since: game.turn_since,
+                    control: game.clock.control(Seat::First),
+                    flag_at: game
+                        .clock
+                        .running()
+                        .into_iter()
+                        .filter_map(|seat| game.clock.flag_at(seat))
+                        .min(),
                 }
             })
             .collect();
@@ -260,6 +272,26 @@ impl Arena {
             .into_iter()
             .map(|(_, text)| text)
             .collect())
+    }
+
+    /// How `user` is reminded of games waiting for them; `choice` changes it.
+    pub async fn reminders(&self, user: &UserId, choice: Option<Reminders>) -> Result<Effects, ArenaError> {
+        let mut settings = self.store.settings(user).await?;
+        let text = match choice {
+            Some(choice) => {
+                settings.reminders = choice;
+                self.store.save_settings(user, &settings).await?;
+                format!(
+                    "Done: games waiting for you will remind you with {}.",
+                    choice.describe()
+                )
+            }
+            None => format!(
+                "Games waiting for you remind you with {} (after a day, then every two days; timed games                  at half your time and near its end). Choose thread, dm or off.",
+                settings.reminders.describe()
+            ),
+        };
+        Ok(Effects::reply(text))
     }
 
     pub fn rules(&self, variant: VariantId) -> Effects {

@@ -9,7 +9,7 @@ mod text_board;
 use crate::arena::{Arena, ArenaError, ChallengeRequest, Effects, OfferResponse};
 use crate::clock::TimeControl;
 use crate::render::{BoardImage, Renderer};
-use crate::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
+use crate::store::{GameId, GameSetup, GameStatus, Reminders, UserId, WhitePlayer};
 use arbiter_engine::VariantId;
 use std::io::Write;
 use std::path::PathBuf;
@@ -326,6 +326,22 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
             }
         }
         "games" => Effects::reply(games_text(arena, user).await?),
+        "claim" => {
+            let (named, _) = game_argument(args)?;
+            let id = pick_game(arena, user, named, is_active, "in progress").await?;
+            arena.claim_abandoned(id, user).await?
+        }
+        "settings" => {
+            let mut words = args.split_whitespace();
+            match (words.next(), words.next()) {
+                (None, _) | (Some("reminders"), None) => arena.reminders(user, None).await?,
+                (Some("reminders"), Some(choice)) => {
+                    let choice = Reminders::parse(choice).ok_or_else(|| usage("reminders are thread, dm or off"))?;
+                    arena.reminders(user, Some(choice)).await?
+                }
+                _ => return Err(usage("say `settings reminders thread|dm|off`")),
+            }
+        }
         "show" | "board" => {
             let (named, _) = game_argument(args)?;
             let id = pick_game_to_look_at(arena, user, named).await?;
@@ -369,12 +385,17 @@ async fn games_text(arena: &Arena, user: &UserId) -> Result<String, ArenaError> 
     if games.is_empty() {
         return Ok("you have no open games".into());
     }
+    let now = arena.now();
     let lines: Vec<String> = games
         .iter()
         .map(|g| {
             let state = g.state_text();
+            let control = g.control.map_or(String::new(), |c| format!(" ({})", c.describe()));
+            let left = g.flag_at.map_or(String::new(), |at| {
+                format!(" · {} left", crate::clock::duration(at - now))
+            });
             format!(
-                "#{} {} vs {}: {state}",
+                "#{} {}{control} vs {}: {state}{left}",
                 g.id,
                 g.variant.name(),
                 g.opponent.display_name()

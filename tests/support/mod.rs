@@ -125,6 +125,29 @@ pub async fn postgres() -> Option<TestDb> {
     })
 }
 
+impl TestDb {
+    /// Another store on the same database, with connections of its own: what a second process
+    /// would have.
+    pub async fn another_process(&self) -> Arc<dyn Store> {
+        match &self.cleanup {
+            Cleanup::Directory(dir) => {
+                let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
+                Arc::new(SqliteStore::connect(&url).await.expect("SQLite opens again"))
+            }
+            Cleanup::Schema { url, schema } => {
+                let options = PgConnectOptions::from_str(url)
+                    .unwrap()
+                    .options([("search_path", schema.as_str())]);
+                Arc::new(
+                    PostgresStore::connect_with(options)
+                        .await
+                        .expect("PostgreSQL store connects again"),
+                )
+            }
+        }
+    }
+}
+
 /// Every database available: SQLite always, PostgreSQL when reachable (always in CI).
 pub async fn databases() -> Vec<TestDb> {
     let mut all = vec![sqlite().await];

@@ -1,0 +1,317 @@
+//! Games that stay alive: time controls for every game, reminders as each player wishes, the
+//! time the bot was down charged to nobody, abandoned games claimed, and ratings moved exactly
+//! once per result, all with a clock the tests control.
+
+mod support;
+
+use arbiter::arena::{ABANDONED_AFTER_MS, Arena, ArenaError, ChallengeRequest, Effects};
+use arbiter::clock::{DAY_MS, HOUR_MS, MINUTE_MS, ManualClock, Scheduler, TimeControl};
+use arbiter::store::{GameId, GameSetup, GameStatus, Reminders, UserId, UserSettings, WhitePlayer};
+use arbiter_engine::{EndReason, Game, Seat, VariantId};
+use std::sync::Arc;
+use support::{alice, bob};
+
+/// A game of `variant` under `control` (none: untimed), alice first, accepted by bob.
+async fn game(arena: &Arena, variant: VariantId, control: Option<&str>) -> GameId {
+    let request = ChallengeRequest {
+        control: control.map(|c| TimeControl::parse(c).unwrap()),
+        ..ChallengeRequest::untimed(&bob(), GameSetup::new(variant), WhitePlayer::Challenger, "room")
+    };
+    let id = arena.challenge(&alice(), request).await.unwrap().game.unwrap();
+    arena.accept(id, &bob()).await.unwrap();
+    id
+}
+
+async fn play(arena: &Arena, id: GameId, moves: &[(&UserId, &str)]) {
+    for (user, text) in moves {
+        arena
+            .act(id, user, text)
+            .await
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+}
+
+fn post_texts(effects: &[Effects]) -> Vec<String> {
+    effects
+        .iter()
+        .flat_map(|e| e.posts.iter().map(|p| p.text.clone()))
+        .collect()
+}
+
+fn mentioned(effects: &[Effects]) -> Vec<UserId> {
+    effects
+        .iter()
+        .flat_map(|e| e.posts.iter().flat_map(|p| p.mentions.clone()))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_correspondence_game_is_lost_on_time_after_reminders_at_half_time_and_the_last_hour() {
+    for db in support::databases().await {
+        let (arena, clock) = support::arena(&db);
+        let scheduler = Scheduler::new(arena.clone(), "room");
+        let id = game(&arena, VariantId::Chess, Some("3d")).await;
+        clock.advance(HOUR_MS);
+        play(&arena, id, &[(&alice(), "e4")]).await;
+        // bob has three days from now.
+        clock.advance(36 * HOUR_MS - 1);
+        assert!(scheduler.run_once().await.unwrap().is_empty(), "{}", db.name);
+        clock.advance(1);
+        let half = scheduler.run_once().await.unwrap();
+        assert_eq!(mentioned(&half), [bob()], "{}", db.name);
+        let text = post_texts(&half).join("\n");
+        assert!(text.contains("1 day 12 hours left for your move in game #"), "{text}");
+        let countdown = half[0].posts[0].countdown.clone().expect("a countdown to the flag");
+        assert_eq!(countdown.at, arena.now() + 36 * HOUR_MS);
+
+        clock.advance(35 * HOUR_MS);
+        let last = post_texts(&scheduler.run_once().await.unwrap()).join("\n");
+        assert!(last.contains("1 hour left for your move"), "{last}");
+
+        clock.advance(HOUR_MS);
+        let flagged = post_texts(&scheduler.run_once().await.unwrap()).join("\n");
+        assert!(flagged.contains("ran out of time"), "{flagged}");
+        assert!(flagged.contains("1-0") && flagged.contains("wins by time"), "{flagged}");
+        let row = arena.store().game(id).await.unwrap().unwrap();
+        assert_eq!(row.status, GameStatus::Finished);
+        let outcome = row.state.outcome().unwrap();
+        assert_eq!(
+            (outcome.winner, outcome.reason),
+            (Some(Seat::First), EndReason::Timeout)
+        );
+        assert_eq!(row.next_deadline(), None, "nothing more falls due");
+        assert!(scheduler.run_once().await.unwrap().is_empty());
+        // The result is rated.
+        let ratings = arena.store().ratings_of(&alice()).await.unwrap();
+        assert_eq!((ratings.len(), ratings[0].wins), (1, 1), "{}", db.name);
+    }
+}
+
+#[tokio::test]
+async fn an_untimed_game_reminds_after_a_day_then_every_two_days_and_a_move_just_before_suppresses_it() {
+    for db in support::databases().await {
+        let (arena, clock) = support::arena(&db);
+        let scheduler = Scheduler::new(arena.clone(), "room");
+        let id = game(&arena, VariantId::Chess, None).await;
+        // alice moves a minute before her first reminder would have gone out.
+        clock.advance(DAY_MS - MINUTE_MS);
+        play(&arena, id, &[(&alice(), "e4")]).await;
+        clock.advance(MINUTE_MS);
+        assert!(
+            scheduler.run_once().await.unwrap().is_empty(),
+            "{}: no reminder for a game that moved on",
+            db.name
+        );
+        clock.advance(DAY_MS - MINUTE_MS);
+        let first = scheduler.run_once().await.unwrap();
+        assert_eq!(mentioned(&first), [bob()]);
+        let text = post_texts(&first).join("\n");
+        assert!(text.contains("has waited 1 day for your move"), "{text}");
+        assert!(first[0].posts[0].countdown.is_none(), "an untimed game has no flag");
+        clock.advance(2 * DAY_MS - 1);
+        assert!(scheduler.run_once().await.unwrap().is_empty());
+        clock.advance(1);
+        let second = post_texts(&scheduler.run_once().await.unwrap()).join("\n");
+        assert!(second.contains("has waited 3 days for your move"), "{second}");
+        // After a week away, one reminder, not three.
+        clock.advance(6 * DAY_MS);
+        let late = scheduler.run_once().await.unwrap();
+        assert_eq!(post_texts(&late).len(), 1, "{}", db.name);
+        assert!(post_texts(&late)[0].contains("has waited 9 days"));
+    }
+}
+
+#[tokio::test]
+async fn reminders_go_as_each_player_chose_and_always_leave_a_line_in_the_game() {
+    let db = support::sqlite().await;
+    let (arena, clock) = support::arena(&db);
+    let scheduler = Scheduler::new(arena.clone(), "room");
+    let settings = arena.reminders(&bob(), Some(Reminders::Dm)).await.unwrap();
+    assert!(settings.reply.unwrap().text.contains("a direct message"));
+    assert_eq!(
+        arena.store().settings(&bob()).await.unwrap(),
+        UserSettings {
+            reminders: Reminders::Dm
+        }
+    );
+    let id = game(&arena, VariantId::Chess, None).await;
+    play(&arena, id, &[(&alice(), "e4")]).await;
+    clock.advance(DAY_MS);
+    let reminded = scheduler.run_once().await.unwrap();
+    assert!(mentioned(&reminded).is_empty(), "no ping in the thread");
+    assert!(post_texts(&reminded)[0].contains("(reminded by DM)"));
+    let dm = &reminded[0].direct_messages[0];
+    assert_eq!(dm.to, bob());
+    assert!(dm.text.contains("has waited 1 day for your move") && dm.choices.is_empty());
+
+    arena.reminders(&bob(), Some(Reminders::Off)).await.unwrap();
+    clock.advance(2 * DAY_MS);
+    let quiet = scheduler.run_once().await.unwrap();
+    assert!(mentioned(&quiet).is_empty() && quiet[0].direct_messages.is_empty());
+    assert_eq!(post_texts(&quiet).len(), 1, "the thread still gets its line");
+}
+
+#[tokio::test]
+async fn a_timed_game_across_a_restart_is_charged_nothing_for_the_downtime() {
+    for db in support::databases().await {
+        let (arena, clock) = support::arena(&db);
+        let id = game(&arena, VariantId::Chess, Some("1d")).await;
+        let first = Scheduler::new(arena.clone(), "room");
+        first.start().await.unwrap();
+        clock.advance(HOUR_MS);
+        first.run_once().await.unwrap();
+        arena.store().heartbeat("room", arena.now()).await.unwrap();
+        drop(first);
+
+        // Five hours without any scheduler, then a new process on the same database.
+        clock.advance(5 * HOUR_MS);
+        let process_clock = Arc::new(ManualClock::new(arena.now()));
+        let process = Arena::new(db.another_process().await, process_clock.clone());
+        let second = Scheduler::new(process.clone(), "room");
+        second.start().await.unwrap();
+        let shown = process.show(id, &alice()).await.unwrap().reply.unwrap().text;
+        assert!(
+            shown.contains("23:00:00"),
+            "{}: one hour used, not six: {shown}",
+            db.name
+        );
+        // The flag falls 23 hours after the restart, not 18.
+        process_clock.advance(23 * HOUR_MS - 1);
+        let before = post_texts(&second.run_once().await.unwrap()).join("\n");
+        assert!(!before.contains("ran out of time"), "{}: {before}", db.name);
+        process_clock.advance(1);
+        let after = post_texts(&second.run_once().await.unwrap()).join("\n");
+        assert!(after.contains("ran out of time"), "{}: {after}", db.name);
+    }
+}
+
+#[tokio::test]
+async fn an_abandoned_game_is_claimed_after_thirty_days_as_a_win_or_an_abort_before_the_first_move() {
+    for db in support::databases().await {
+        let (arena, clock) = support::arena(&db);
+        let id = game(&arena, VariantId::Chess, None).await;
+        play(&arena, id, &[(&alice(), "e4"), (&bob(), "e5"), (&alice(), "Nf3")]).await;
+        clock.advance(ABANDONED_AFTER_MS - DAY_MS);
+        let early = arena.claim_abandoned(id, &alice()).await.unwrap_err().to_string();
+        assert!(early.contains("for 29 days") && early.contains("(in 1 day)"), "{early}");
+        let wrong = arena.claim_abandoned(id, &bob()).await.unwrap_err().to_string();
+        assert!(wrong.contains("waiting for you"), "{wrong}");
+        clock.advance(DAY_MS);
+        let claimed = arena.claim_abandoned(id, &alice()).await.unwrap();
+        let text = claimed.posts[0].text.clone();
+        assert!(text.contains("left the game untouched for 30 days"), "{text}");
+        assert!(text.contains("1-0") && text.contains("wins by abandonment"), "{text}");
+        assert_eq!(arena.store().ratings_of(&bob()).await.unwrap()[0].losses, 1);
+
+        // An opponent who never moved: the game is called off and rates nobody.
+        let unplayed = game(&arena, VariantId::Chess, None).await;
+        play(&arena, unplayed, &[(&alice(), "d4")]).await;
+        clock.advance(ABANDONED_AFTER_MS);
+        let aborted = arena.claim_abandoned(unplayed, &alice()).await.unwrap();
+        assert!(aborted.posts[0].text.contains("never made a move"));
+        let row = arena.store().game(unplayed).await.unwrap().unwrap();
+        assert_eq!(row.state.outcome().unwrap().reason, EndReason::Aborted);
+        assert_eq!(
+            arena.store().ratings_of(&bob()).await.unwrap()[0].games,
+            1,
+            "{}",
+            db.name
+        );
+        assert!(matches!(
+            arena.claim_abandoned(unplayed, &alice()).await,
+            Err(ArenaError::NotActive { .. })
+        ));
+    }
+}
+
+#[tokio::test]
+async fn a_player_who_never_makes_a_secret_choice_forfeits_on_time() {
+    let db = support::sqlite().await;
+    let (arena, clock) = support::arena(&db);
+    let scheduler = Scheduler::new(arena.clone(), "room");
+    let id = game(&arena, VariantId::Beirut, Some("1d")).await;
+    clock.advance(HOUR_MS);
+    play(&arena, id, &[(&alice(), "bomb:d2")]).await;
+    let row = arena.store().game(id).await.unwrap().unwrap();
+    assert_eq!(
+        row.clock.running(),
+        [Seat::Second],
+        "alice's clock stopped when she chose"
+    );
+    clock.advance(23 * HOUR_MS);
+    let flagged = post_texts(&scheduler.run_once().await.unwrap()).join("\n");
+    assert!(flagged.contains("ran out of time"), "{flagged}");
+    // The bomb is revealed with the result; it never was before.
+    let row = arena.store().game(id).await.unwrap().unwrap();
+    assert_eq!(row.state.outcome().unwrap().winner, Some(Seat::First));
+}
+
+#[tokio::test]
+async fn assault_times_each_player_separately_in_every_half_turn() {
+    let db = support::sqlite().await;
+    let (arena, clock) = support::arena(&db);
+    let scheduler = Scheduler::new(arena.clone(), "room");
+    let id = game(&arena, VariantId::Assault, Some("1h")).await;
+    // A submits at once; B takes 50 minutes: nobody runs out.
+    play(&arena, id, &[(&alice(), "e4")]).await;
+    clock.advance(50 * MINUTE_MS);
+    play(&arena, id, &[(&bob(), "d4")]).await;
+    assert!(scheduler.run_once().await.unwrap().iter().all(|e| e.posts.is_empty()));
+    // The next half-turn gives both a fresh hour: A moves after 59 minutes, B never does.
+    clock.advance(59 * MINUTE_MS);
+    play(&arena, id, &[(&alice(), "e5")]).await;
+    clock.advance(MINUTE_MS);
+    let row = arena.store().game(id).await.unwrap().unwrap();
+    assert!(
+        row.state.outcome().is_none(),
+        "B's hour runs from the half-turn's start"
+    );
+    let flagged = post_texts(&scheduler.run_once().await.unwrap()).join("\n");
+    assert!(flagged.contains("ran out of time"), "{flagged}");
+    let row = arena.store().game(id).await.unwrap().unwrap();
+    assert_eq!(row.state.outcome().unwrap().winner, Some(Seat::First));
+}
+
+/// Two processes on one PostgreSQL race to end the same games (a forfeit fired by each one's
+/// scheduler, a resignation through each): every result moves the ratings exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn ratings_change_once_per_result_with_two_processes_racing() {
+    let Some(db) = support::postgres().await else {
+        return;
+    };
+    let (arena, clock) = support::arena(&db);
+    let other = Arena::new(db.another_process().await, clock.clone());
+    let mut ids = Vec::new();
+    for _ in 0..20 {
+        ids.push(game(&arena, VariantId::Chess, Some("1d")).await);
+    }
+    clock.advance(DAY_MS);
+    let mut tasks = Vec::new();
+    for (i, &id) in ids.iter().enumerate() {
+        for (process, resigns) in [(arena.clone(), i % 2 == 0), (other.clone(), i % 2 == 1)] {
+            tasks.push(tokio::spawn(async move {
+                if resigns {
+                    let _ = process.resign(id, &alice()).await;
+                }
+                Scheduler::new(process, "room").run_once().await.unwrap();
+            }));
+        }
+    }
+    for task in tasks {
+        task.await.unwrap();
+    }
+    let ratings = arena.store().ratings_of(&bob()).await.unwrap();
+    assert_eq!(ratings.len(), 1);
+    assert_eq!(ratings[0].games, 20, "one rating change per game");
+    assert_eq!(
+        ratings[0].wins, 20,
+        "bob won every game (alice resigned or ran out of time)"
+    );
+    let alice_rating = &arena.store().ratings_of(&alice()).await.unwrap()[0];
+    assert_eq!((alice_rating.games, alice_rating.losses), (20, 20));
+    assert!(!alice_rating.is_provisional());
+    for id in ids {
+        let row = arena.store().game(id).await.unwrap().unwrap();
+        assert_eq!(row.status, GameStatus::Finished);
+    }
+}
