@@ -425,14 +425,14 @@ async fn a_button_answers_only_the_question_it_was_posted_with() {
     // The first offer's "Accept draw" button must not accept the second offer.
     refused(
         arena
-            .press(id, &bob(), Authority::Player, Button::AcceptDraw, first)
+            .press(id, &bob(), Authority::Player, Button::AcceptDraw, first, "room")
             .await,
         "out of date",
     );
     assert_eq!(snapshot(&arena, id).await, before);
     let current = before.0.version;
     arena
-        .press(id, &bob(), Authority::Player, Button::AcceptDraw, current)
+        .press(id, &bob(), Authority::Player, Button::AcceptDraw, current, "room")
         .await
         .unwrap();
     let game = arena.store().game(id).await.unwrap().unwrap();

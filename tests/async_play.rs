@@ -4,7 +4,9 @@
 
 mod support;
 
-use arbiter::arena::{ABANDONED_AFTER_MS, Arena, ArenaError, ChallengeRequest, Effects};
+use arbiter::arena::{
+    ABANDONED_AFTER_MS, Arena, ArenaError, Authority, Button, ChallengeRequest, Effects, MatchRequest,
+};
 use arbiter::clock::{DAY_MS, HOUR_MS, MINUTE_MS, ManualClock, Scheduler, TimeControl};
 use arbiter::store::{GameId, GameSetup, GameStatus, Reminders, UserId, UserSettings, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
@@ -314,4 +316,93 @@ async fn ratings_change_once_per_result_with_two_processes_racing() {
         let row = arena.store().game(id).await.unwrap().unwrap();
         assert_eq!(row.status, GameStatus::Finished);
     }
+}
+
+#[tokio::test]
+async fn a_finished_game_offers_one_rematch_with_the_same_time_control_and_the_sides_swapped() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let id = game(&arena, VariantId::Circe, Some("3d")).await;
+    let early = arena.rematch(id, &bob(), Authority::Player, "room").await.unwrap_err();
+    assert!(early.to_string().contains("not over yet"), "{early}");
+    let resigned = arena.resign(id, &alice()).await.unwrap();
+    let last = &resigned.posts[0];
+    assert_eq!(last.buttons, [Button::Rematch], "the final post offers a rematch");
+    let version = resigned.version.unwrap();
+
+    let outsider = UserId::new("test:carol");
+    let refused = arena
+        .press(id, &outsider, Authority::Player, Button::Rematch, version, "lobby")
+        .await
+        .unwrap_err();
+    assert!(matches!(refused, ArenaError::NotAPlayer(_)), "{refused}");
+
+    let rematch = arena
+        .press(id, &bob(), Authority::Player, Button::Rematch, version, "lobby")
+        .await
+        .unwrap();
+    let new = rematch.game.unwrap();
+    let post = &rematch.posts[0];
+    assert_eq!(post.location, "lobby", "offered where the button was pressed");
+    assert!(post.text.contains("Circe Chess · 3 days per move"), "{}", post.text);
+    assert_eq!(post.buttons, [Button::AcceptChallenge, Button::DeclineChallenge]);
+    // Pressed again, by either player: the same rematch, not a second one.
+    for user in [alice(), bob()] {
+        let again = arena
+            .press(id, &user, Authority::Player, Button::Rematch, version, "lobby")
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(again.contains(&format!("it is game #{new}")), "{again}");
+    }
+    arena.accept(new, &alice()).await.unwrap();
+    let row = arena.store().game(new).await.unwrap().unwrap();
+    assert_eq!(
+        row.player(Seat::First),
+        Some(&bob()),
+        "bob had Black, so now he has White"
+    );
+    assert_eq!(row.clock.control(Seat::First), Some(TimeControl::days_per_move(3)));
+    assert_eq!(row.setup.variant, VariantId::Circe);
+}
+
+#[tokio::test]
+async fn a_death_matchs_rematch_is_the_hosts_and_the_advantage_holder_chooses_again() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let host = UserId::new("test:host");
+    let request = MatchRequest {
+        variant: VariantId::Garden,
+        players: [alice(), bob()],
+        advantage: bob(),
+        control: TimeControl::STANDARD,
+        location: "show".into(),
+        server: None,
+    };
+    let id = arena
+        .start_match(&host, Authority::Host, request)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    arena
+        .choose_side(id, &bob(), Authority::Player, Seat::First)
+        .await
+        .unwrap();
+    arena
+        .adjudicate(id, &host, Authority::Host, Some(&bob()), false)
+        .await
+        .unwrap();
+    let refused = arena
+        .rematch(id, &alice(), Authority::Player, "show")
+        .await
+        .unwrap_err();
+    assert!(refused.to_string().contains("for its host"), "{refused}");
+    let rematch = arena.rematch(id, &host, Authority::Player, "show").await.unwrap();
+    let text = &rematch.posts[0].text;
+    assert!(
+        text.contains("Death Match") && text.contains("holds the Advantage"),
+        "{text}"
+    );
+    assert_eq!(rematch.posts[0].mentions, [bob()], "the Advantage holder chooses again");
 }

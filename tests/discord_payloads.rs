@@ -31,9 +31,25 @@ fn a_button_in_a_guild_channel_names_the_game_its_version_and_the_clicker() {
             }),
             user: UserId::new("discord:53908232506183680"),
             here: "discord:645027906669510667".into(),
+            place: "discord:645027906669510667".into(),
             choice: None,
         }
     );
+}
+
+#[test]
+fn a_button_in_a_thread_starts_new_games_in_the_threads_channel() {
+    let click = click("button_in_thread.json");
+    assert_eq!(
+        click.component,
+        Some(Component::Button {
+            button: Button::Rematch,
+            game: 12,
+            version: 9,
+        })
+    );
+    assert_eq!(click.here, "discord:1176000000000000001");
+    assert_eq!(click.place, "discord:645027906669510667", "a thread's parent");
 }
 
 #[test]

@@ -67,6 +67,7 @@ async fn updates_are_guarded_by_the_version(store: &dyn Store) {
     game.offer = Some(Offer {
         kind: OfferKind::Draw,
         by: Seat::First,
+        game: None,
     });
     game.version += 1;
     game.updated_at = 2_000;

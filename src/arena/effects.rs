@@ -58,10 +58,12 @@ pub enum Button {
     PlayFirst,
     /// ... or the side that moves second.
     PlaySecond,
+    /// A finished game's players (a match's host) ask for the same game again, sides swapped.
+    Rematch,
 }
 
 impl Button {
-    pub const ALL: [Button; 9] = [
+    pub const ALL: [Button; 10] = [
         Button::AcceptChallenge,
         Button::DeclineChallenge,
         Button::ChoosePrivately,
@@ -71,6 +73,7 @@ impl Button {
         Button::DeclineTakeback,
         Button::PlayFirst,
         Button::PlaySecond,
+        Button::Rematch,
     ];
 
     pub fn label(self) -> &'static str {
@@ -84,6 +87,7 @@ impl Button {
             Button::DeclineTakeback => "Refuse takeback",
             Button::PlayFirst => "First (White / Red)",
             Button::PlaySecond => "Second (Black / Blue)",
+            Button::Rematch => "Rematch",
         }
     }
 
@@ -99,6 +103,7 @@ impl Button {
             Button::DeclineTakeback => "takeback-no",
             Button::PlayFirst => "first",
             Button::PlaySecond => "second",
+            Button::Rematch => "rematch",
         }
     }
 
@@ -116,6 +121,7 @@ impl Button {
                 | Button::AcceptTakeback
                 | Button::PlayFirst
                 | Button::PlaySecond
+                | Button::Rematch
         )
     }
 }

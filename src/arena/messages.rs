@@ -98,7 +98,9 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
         .to_act
         .iter()
         .any(|&seat| game.state.view(Viewer::Seat(seat)).prompt.is_some());
-    let buttons = if has_private_prompt {
+    let buttons = if game.status == crate::store::GameStatus::Finished {
+        vec![super::Button::Rematch]
+    } else if has_private_prompt {
         vec![super::Button::ChoosePrivately]
     } else {
         Vec::new()

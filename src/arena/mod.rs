@@ -11,6 +11,7 @@ mod piece_card;
 mod play;
 mod queries;
 mod record;
+mod rematch;
 mod timing;
 
 pub use deathmatch::{Authority, COLOUR_CHOICE_MS, MatchRequest};
@@ -151,8 +152,9 @@ impl Arena {
 
 impl Arena {
     /// A button pressed under a post made at `version`: it answers only while the game is still
-    /// there, so an old "Accept draw" never accepts a newer offer. (Accepting a challenge and
-    /// opening a private menu have their own entry points: they do more than one step.)
+    /// there, so an old "Accept draw" never accepts a newer offer. A game the button starts (a
+    /// rematch) is offered at `place`. (Accepting a challenge and opening a private menu have
+    /// their own entry points: they do more than one step.)
     pub async fn press(
         &self,
         id: GameId,
@@ -160,6 +162,7 @@ impl Arena {
         authority: Authority,
         button: Button,
         version: i64,
+        place: &str,
     ) -> Result<Effects, ArenaError> {
         let at = Some(version);
         match button {
@@ -172,6 +175,7 @@ impl Arena {
             Button::PlaySecond => self.choose_side_at(id, user, authority, Seat::Second, at).await,
             Button::AcceptChallenge => self.accept(id, user).await,
             Button::ChoosePrivately => self.private_prompt(id, user).await,
+            Button::Rematch => self.rematch_at(id, user, authority, place, at).await,
         }
     }
 }

@@ -145,7 +145,11 @@ fn make_offer(game: &mut GameRow, seat: Seat, kind: OfferKind, what: &str) -> Re
         };
         return Err(ArenaError::Rejected(format!("{whose} in game #{}", game.id)));
     }
-    game.offer = Some(Offer { kind, by: seat });
+    game.offer = Some(Offer {
+        kind,
+        by: seat,
+        game: None,
+    });
     let asker = game.player(seat).map(name).unwrap_or_default();
     let mut post = board_post(game, format!("{asker} {what}."));
     post.board = None;
@@ -153,6 +157,7 @@ fn make_offer(game: &mut GameRow, seat: Seat, kind: OfferKind, what: &str) -> Re
     post.buttons = match kind {
         OfferKind::Draw => vec![super::Button::AcceptDraw, super::Button::DeclineDraw],
         OfferKind::Takeback => vec![super::Button::AcceptTakeback, super::Button::DeclineTakeback],
+        OfferKind::Rematch => Vec::new(),
     };
     Ok(Change {
         entries: Vec::new(),
@@ -203,6 +208,7 @@ fn kind_name(kind: OfferKind) -> &'static str {
     match kind {
         OfferKind::Draw => "draw",
         OfferKind::Takeback => "takeback",
+        OfferKind::Rematch => "rematch",
     }
 }
 

@@ -18,6 +18,9 @@ pub struct Click {
     pub user: UserId,
     /// Where it was clicked (a channel, a thread, a DM).
     pub here: String,
+    /// Where a game it starts is offered: the channel itself, or a thread's parent channel
+    /// (threads cannot hold threads of their own).
+    pub place: String,
     /// The option picked in a menu.
     pub choice: Option<String>,
 }
@@ -27,12 +30,25 @@ pub fn read_click(interaction: &discord::ComponentInteraction) -> Click {
         discord::ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
         _ => None,
     };
+    let parent = interaction
+        .channel
+        .as_ref()
+        .filter(|channel| channel.thread_metadata.is_some() || is_thread(channel.kind))
+        .and_then(|channel| channel.parent_id);
     Click {
         component: Component::parse(&interaction.data.custom_id),
         user: ids::user(interaction.user.id),
         here: ids::location(interaction.channel_id),
+        place: ids::location(parent.unwrap_or(interaction.channel_id)),
         choice,
     }
+}
+
+fn is_thread(kind: discord::ChannelType) -> bool {
+    matches!(
+        kind,
+        discord::ChannelType::PublicThread | discord::ChannelType::PrivateThread | discord::ChannelType::NewsThread
+    )
 }
 
 pub async fn on_component(http: &discord::Http, data: &Data, interaction: &discord::ComponentInteraction) {
@@ -41,6 +57,7 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
         component,
         user,
         here,
+        place,
         choice,
     } = read_click(interaction);
     let Some(component) = component else {
@@ -91,9 +108,38 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
             )
             .await
         }
+        Component::Button {
+            button: Button::Rematch,
+            game,
+            version,
+        } => {
+            let authority = super::authority_of(interaction.member.as_ref(), data.host_role);
+            let work = async {
+                opponents_still_here(http, data, interaction, game, &user).await?;
+                data.arena
+                    .press(game, &user, authority, Button::Rematch, version, &place)
+                    .await
+            };
+            let result = responder.within_deadline(work, false).await;
+            if let Ok(effects) = &result {
+                // The button goes; the post says where the rematch is offered.
+                let place = ids::channel(&place).map_or_else(String::new, |c| format!(" in <#{c}>"));
+                let new = effects.game.map_or_else(String::new, |id| format!(" (game #{id})"));
+                let text = format!(
+                    "{}
+**Rematch** asked for by {}{new}{place}.",
+                    answered(&interaction.message.content),
+                    user.mention()
+                );
+                let _ = responder
+                    .update_clicked_keeping_files(Outgoing::text(fit(text.trim_start())))
+                    .await;
+            }
+            answer(http, data, result, &here, &mut responder).await;
+        }
         Component::Button { button, game, version } => {
             let authority = super::authority_of(interaction.member.as_ref(), data.host_role);
-            let work = data.arena.press(game, &user, authority, button, version);
+            let work = data.arena.press(game, &user, authority, button, version, &place);
             let result = responder.within_deadline(work, false).await;
             if result.is_ok() {
                 // The question is answered: its buttons go.
@@ -126,6 +172,39 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
             }
         }
     }
+}
+
+/// Refuses a rematch when a player of the game (other than the one asking) has left the
+/// server: they could not answer it.
+async fn opponents_still_here(
+    http: &discord::Http,
+    data: &Data,
+    interaction: &discord::ComponentInteraction,
+    game: GameId,
+    asker: &UserId,
+) -> Result<(), ArenaError> {
+    let Some(guild) = interaction.guild_id else {
+        return Ok(());
+    };
+    let Some(row) = data.arena.store().game(game).await? else {
+        return Err(ArenaError::UnknownGame(game));
+    };
+    for player in [&row.challenger, &row.opponent].into_iter().filter(|p| *p != asker) {
+        let Some(id) = ids::discord_user(player) else {
+            continue;
+        };
+        // Bounded: the click waits for its answer.
+        let member = tokio::time::timeout(std::time::Duration::from_secs(1), guild.member(http, id)).await;
+        if let Ok(Err(error)) = member
+            && super::deliver::is_unknown_member(&error)
+        {
+            return Err(ArenaError::Rejected(format!(
+                "{} is no longer on this server, so there can be no rematch; challenge someone else with /challenge",
+                player.mention()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A question's text once answered: its countdown (to a moment that no longer matters) goes.

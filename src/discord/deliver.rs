@@ -16,6 +16,8 @@ use std::sync::Mutex;
 const CONTENT_LIMIT: usize = 2000;
 /// Discord's code for "Cannot send messages to this user" (closed DMs).
 const CLOSED_DMS: isize = 50007;
+/// Discord's code for "Unknown Member" (not, or no longer, on the server).
+const UNKNOWN_MEMBER: isize = 10007;
 /// A select menu holds at most 25 options, and a message at most 5 rows.
 const MENU_OPTIONS: usize = 25;
 const MENU_ROWS: usize = 5;
@@ -67,10 +69,20 @@ pub fn fit(text: &str) -> String {
 }
 
 pub fn is_closed_dms(error: &serenity::Error) -> bool {
-    matches!(
-        error,
-        serenity::Error::Http(discord::HttpError::UnsuccessfulRequest(response)) if response.error.code == CLOSED_DMS
-    )
+    error_code(error) == Some(CLOSED_DMS)
+}
+
+/// Whether Discord answered that the user is not a member of the server (any more).
+pub fn is_unknown_member(error: &serenity::Error) -> bool {
+    error_code(error) == Some(UNKNOWN_MEMBER)
+}
+
+/// The code of an error Discord answered with.
+fn error_code(error: &serenity::Error) -> Option<isize> {
+    match error {
+        serenity::Error::Http(discord::HttpError::UnsuccessfulRequest(response)) => Some(response.error.code),
+        _ => None,
+    }
 }
 
 /// A row of buttons for a game at a version.

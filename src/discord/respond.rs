@@ -240,6 +240,16 @@ impl<'a> Responder<'a> {
         Ok(())
     }
 
+    /// Like [`Responder::update_clicked`], for a message with files to keep (a board image):
+    /// an interaction's update replaces every attachment, so the click is acknowledged first
+    /// and the message edited, which leaves its files as they are.
+    pub async fn update_clicked_keeping_files(&mut self, message: Outgoing) -> serenity::Result<()> {
+        if self.state == State::Fresh && self.is_component {
+            self.defer(true).await?;
+        }
+        self.update_clicked(message).await
+    }
+
     pub fn has_answered(&self) -> bool {
         self.state == State::Answered
     }

@@ -6,7 +6,7 @@
 mod deathmatch;
 mod text_board;
 
-use crate::arena::{Arena, ArenaError, ChallengeRequest, Effects, OfferResponse};
+use crate::arena::{Arena, ArenaError, Authority, ChallengeRequest, Effects, OfferResponse};
 use crate::clock::TimeControl;
 use crate::render::{BoardImage, Renderer};
 use crate::store::{GameId, GameSetup, GameStatus, Reminders, UserId, WhitePlayer};
@@ -326,6 +326,12 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
             }
         }
         "games" => Effects::reply(games_text(arena, user).await?),
+        "rematch" => {
+            let (named, _) = game_argument(args)?;
+            let id = pick_game_to_look_at(arena, user, named).await?;
+            // At the terminal everyone may host, as for the match commands.
+            arena.rematch(id, user, Authority::Host, LOCATION).await?
+        }
         "claim" => {
             let (named, _) = game_argument(args)?;
             let id = pick_game(arena, user, named, is_active, "in progress").await?;

@@ -120,6 +120,8 @@ impl GameSetup {
 pub enum OfferKind {
     Draw,
     Takeback,
+    /// A finished game's rematch has been asked for (the new game is `Offer::game`).
+    Rematch,
 }
 
 /// A pending offer by one seat, valid only while the game stays at `version`.
@@ -127,6 +129,9 @@ pub enum OfferKind {
 pub struct Offer {
     pub kind: OfferKind,
     pub by: Seat,
+    /// The game an offer started (a rematch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<i64>,
 }
 
 /// One entry of a game's append-only log.
