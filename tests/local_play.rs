@@ -44,7 +44,7 @@ async fn a_chess_game_is_played_to_mate_in_the_terminal() {
     assert!(output.contains("alice played Qxf7#"), "{output}");
     assert!(output.contains("1-0 · alice (White) wins by checkmate."), "{output}");
     assert!(
-        output.contains("[Result \"1-0\"]") && output.contains("white: Qxf7#"),
+        output.contains("[Result \"1-0\"]") && output.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"),
         "{output}"
     );
     // The final board: the white queen on f7 (rank 7, file f) in the text board.

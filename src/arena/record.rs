@@ -1,33 +1,32 @@
-//! Game records as text: export a game as its asker may see it, import a complete record back.
-//!
-//! ```text
-//! [Game "12"]
-//! [Variant "chess"]
-//! [White "local:alice"]
-//! [Black "local:bob"]
-//! [Result "1-0"]
-//! [Termination "resignation"]
-//!
-//! white: e4
-//! black: e5
-//! ```
+//! Game records: export a game as PGN built from its asker's view (secrets they may not know
+//! stay out), and import a record back, replaying every move. Chess records are standard PGN;
+//! the other games' carry a `Variant` tag and their own notation (see `pgn.rs`).
 
+use super::pgn::{self, ReadRecord, WrittenMove};
 use super::queries::viewer_of;
 use super::{Arena, ArenaError, Effects, Reply};
-use crate::store::{GameId, GameSetup, GameStatus, LogEntry, NewEntry, NewGame, UserId, WhitePlayer};
-use arbiter_engine::{EndReason, Game, Outcome, Seat, VariantId, Viewer};
+use crate::clock::GameClock;
+use crate::store::formats::effective_entries;
+use crate::store::{
+    GameId, GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, UserId, WhitePlayer,
+};
+use arbiter_engine::view::RecordEntry;
+use arbiter_engine::{Action, AnyGame, EndReason, Game, Outcome, Seat, VariantId, Viewer};
+use std::collections::HashMap;
 
-/// What a record shows for an action its reader may not know.
-const HIDDEN: &str = "(hidden)";
-
-fn header(name: &str, value: &str) -> String {
-    format!("[{name} \"{}\"]\n", value.replace('"', "'"))
-}
+/// Players of an imported record who are not users of Arbiter are named with this prefix.
+const IMPORTED: &str = "pgn:";
 
 impl Arena {
-    /// The game as a text record, built from the asker's view: secrets the asker may not know
-    /// are shown as hidden (such a record cannot be imported until the game has ended).
-    pub async fn export(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+    /// The game as a PGN record, built from the asker's view: secrets the asker may not know
+    /// stay out (such a record cannot be imported until the game has ended). `names` are the
+    /// players' names as the transport shows them.
+    pub async fn export(
+        &self,
+        id: GameId,
+        user: &UserId,
+        names: &HashMap<UserId, String>,
+    ) -> Result<Effects, ArenaError> {
         let game = self.load(id).await?;
         if matches!(
             game.status,
@@ -38,27 +37,50 @@ impl Arena {
             )));
         }
         let view = game.state.view(viewer_of(&game, user));
-        let mut text = header("Game", &id.to_string());
-        text.push_str(&header("Variant", game.setup.variant.as_str()));
-        for seat in Seat::BOTH {
-            if let Some(player) = game.player(seat) {
-                text.push_str(&header(&view.seat_names[seat.index()], &player.0));
-            }
+        let log = self.store.log(id).await?;
+        let moves = written_moves(&game, &view.record, &effective_entries(&log))?;
+        let name_of = |user: &UserId| {
+            names
+                .get(user)
+                .cloned()
+                .unwrap_or_else(|| user.display_name().to_string())
+        };
+        let result = view.outcome.as_ref().map_or("*", |o| o.result_text());
+        let mut tags = vec![
+            tag("Event", &format!("Arbiter game #{id}")),
+            tag("Site", "Arbiter"),
+            tag("Date", &date(game.created_at)),
+            tag("Round", "-"),
+            tag("White", &game.player(Seat::First).map(name_of).unwrap_or_default()),
+            tag("Black", &game.player(Seat::Second).map(name_of).unwrap_or_default()),
+            tag("Result", result),
+        ];
+        if game.setup.variant != VariantId::Chess {
+            tags.push(tag("Variant", game.setup.variant.name()));
         }
         if let Some(fen) = &game.setup.fen {
-            text.push_str(&header("Start", fen));
+            tags.push(tag("SetUp", "1"));
+            tags.push(tag("FEN", fen));
         }
-        let result = view.outcome.as_ref().map_or("*", |o| o.result_text());
-        text.push_str(&header("Result", result));
+        if let Some(control) = game.clock.control(Seat::First) {
+            if control.normal_ms == 0 {
+                tags.push(tag("TimeControl", &(control.reserve_ms / 1000).to_string()));
+            }
+            tags.push(tag("ArbiterClock", &control.spec()));
+        }
+        for (name, seat) in [("WhiteId", Seat::First), ("BlackId", Seat::Second)] {
+            if let Some(player) = game.player(seat) {
+                tags.push(tag(name, &player.0));
+            }
+        }
         if let Some(outcome) = &view.outcome {
-            text.push_str(&header("Termination", outcome.reason.describe()));
+            tags.push(tag("Termination", termination(outcome.reason)));
+            tags.push(tag("Ending", outcome.reason.describe()));
         }
-        text.push('\n');
-        for entry in &view.record {
-            let seat = view.seat_names[entry.seat.index()].to_ascii_lowercase();
-            let text_of = if entry.is_hidden { HIDDEN } else { &entry.text };
-            text.push_str(&format!("{seat}: {text_of}\n"));
+        if moves.iter().any(|m| m.text.is_none()) {
+            tags.push(tag("Secrets", "hidden until the game ends"));
         }
+        let text = pgn::write(&tags, &moves, 1, result);
         Ok(Effects {
             reply: Some(Reply { text, board: None }),
             game: Some(id),
@@ -66,110 +88,44 @@ impl Arena {
         })
     }
 
-    /// Creates a game at `location` from a complete record, replaying every action.
+    /// Creates a game at `location` from a record (what `export` writes, standard PGN for
+    /// chess, or Arbiter's earlier records), replaying every move. A broken record creates
+    /// nothing and says which line is wrong. Imported games move no ratings.
     pub async fn import(&self, user: &UserId, location: &str, text: &str) -> Result<Effects, ArenaError> {
         let bad = |message: String| ArenaError::Rejected(format!("cannot import this record: {message}"));
-        let mut tags: Vec<(String, String)> = Vec::new();
-        let mut lines: Vec<(usize, String, String)> = Vec::new();
-        for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())) {
-            if line.is_empty() {
-                continue;
-            }
-            if let Some(tag) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-                let (name, value) = tag
-                    .split_once(' ')
-                    .ok_or_else(|| bad(format!("line {number} is not a [Tag \"value\"]")))?;
-                tags.push((name.to_string(), value.trim().trim_matches('"').to_string()));
-                continue;
-            }
-            let (seat, action) = line
-                .split_once(':')
-                .ok_or_else(|| bad(format!("line {number} is not `white: <action>`")))?;
-            let action = action.trim();
-            if action == HIDDEN {
-                return Err(bad(format!(
-                    "line {number} hides a secret choice; export the game again once it has ended"
-                )));
-            }
-            lines.push((number, seat.trim().to_ascii_lowercase(), action.to_string()));
+        let record = pgn::read(text).map_err(bad)?;
+        if record.tag("Secrets").is_some() {
+            return Err(bad(
+                "it hides secret choices (it was exported before the game ended); export it again once the game is over"
+                    .into(),
+            ));
         }
-        let tag = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
-        let variant_text = tag("Variant").ok_or_else(|| bad("it has no [Variant] tag".into()))?;
-        let variant =
-            VariantId::parse(&variant_text).ok_or_else(|| bad(format!("unknown variant \"{variant_text}\"")))?;
+        let variant = variant_of(&record).map_err(bad)?;
         let setup = GameSetup {
             variant,
-            fen: tag("Start"),
+            fen: record.tag("FEN").or(record.tag("Start")).map(str::to_string),
         };
         let start = setup.start().map_err(|e| bad(format!("the start position: {e}")))?;
-        let names = start.view(Viewer::Spectator).seat_names;
-        let [first, second] = names.clone().map(|name| {
-            tag(&name)
-                .map(UserId)
-                .ok_or_else(|| bad(format!("it has no [{name}] tag")))
-        });
-        let (first, second) = (first?, second?);
-        if first == second {
-            return Err(bad(format!("{} and {} are the same player", names[0], names[1])));
-        }
-        let mut seated: Vec<(Seat, String)> = Vec::new();
-        for (number, seat, text) in lines {
-            let seat = Seat::BOTH
-                .into_iter()
-                .find(|s| names[s.index()].to_ascii_lowercase() == seat)
-                .ok_or_else(|| {
-                    bad(format!(
-                        "line {number}: \"{seat}\" is not {} or {}",
-                        names[0].to_ascii_lowercase(),
-                        names[1].to_ascii_lowercase()
-                    ))
-                })?;
-            seated.push((seat, text));
-        }
-
-        let mut state = start.clone();
-        let mut entries = Vec::new();
-        for (index, (seat, text)) in seated.iter().enumerate() {
-            let action = state
-                .parse_action(*seat, text)
-                .map_err(|e| bad(format!("action {} \"{text}\": {e}", index + 1)))?;
-            let notation = state.notation(*seat, &action);
-            state
-                .apply(*seat, &action)
-                .map_err(|e| bad(format!("action {} \"{text}\": {e}", index + 1)))?;
-            entries.push(NewEntry::new(LogEntry::Act { seat: *seat, action }, notation));
-        }
-        if state.outcome().is_none()
-            && let (Some(result), Some(termination)) = (tag("Result"), tag("Termination"))
-        {
-            let reason = EndReason::from_description(&termination)
-                .ok_or_else(|| bad(format!("unknown termination \"{termination}\"")))?;
-            let winner = match result.as_str() {
-                "1-0" => Some(Seat::First),
-                "0-1" => Some(Seat::Second),
-                _ => None,
-            };
-            let outcome = Outcome {
-                winner,
-                reason,
-                scores: None,
-            };
-            state.conclude(outcome.clone());
-            entries.push(NewEntry::new(LogEntry::Conclude { outcome }, reason.describe()));
-        }
+        let players = players_of(&record, &start).map_err(bad)?;
+        let (state, entries) = replay(&record, start.clone()).map_err(bad)?;
         let now = self.now();
+        // Players from elsewhere cannot move: an unfinished game of theirs waits for nobody.
+        let mut clock = GameClock::untimed(now);
+        if state.outcome().is_none() && players.iter().all(|p| !p.0.starts_with(IMPORTED)) {
+            clock.follow(None, &state.to_act(), false, now);
+        }
         let new = NewGame {
             setup,
             location: location.to_string(),
             status: GameStatus::Active,
-            challenger: first.clone(),
-            opponent: second.clone(),
+            challenger: players[0].clone(),
+            opponent: players[1].clone(),
             white_player: WhitePlayer::Challenger,
-            players: Some([first, second]),
+            players: Some(players),
             state: start,
             now,
             deathmatch: None,
-            clock: crate::clock::GameClock::untimed(now),
+            clock: GameClock::untimed(now),
             server: None,
         };
         let mut game = self.store.insert_game(&new).await?;
@@ -179,6 +135,7 @@ impl Arena {
             GameStatus::Active
         };
         game.state = state;
+        game.clock = clock;
         game.version += 1;
         game.updated_at = now;
         // A record brought in from elsewhere moves no ratings.
@@ -190,4 +147,210 @@ impl Arena {
             ..Default::default()
         })
     }
+}
+
+fn tag(name: &str, value: &str) -> (String, String) {
+    (name.to_string(), value.to_string())
+}
+
+/// `2026.11.24`, the day (UTC) a game was created.
+fn date(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .map_or_else(|| "????.??.??".into(), |t| t.format("%Y.%m.%d").to_string())
+}
+
+/// PGN's own words for how a game ended.
+fn termination(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Timeout => "time forfeit",
+        EndReason::Abandoned => "abandoned",
+        EndReason::Adjudication => "adjudication",
+        EndReason::Aborted => "unterminated",
+        _ => "normal",
+    }
+}
+
+/// The moves of the record as `record` (a viewer's) shows them, with the board each is played
+/// on where there are several, and the mover's clock after each in timed games. Moves made at
+/// once by several seats are written in seat order, as an importer replays them.
+fn written_moves(game: &GameRow, record: &[RecordEntry], log: &[&LoggedEntry]) -> Result<Vec<WrittenMove>, ArenaError> {
+    let actions: Vec<(Seat, Action)> = log
+        .iter()
+        .filter_map(|logged| match &logged.entry {
+            LogEntry::Act { seat, action } => Some((*seat, action.clone())),
+            _ => None,
+        })
+        .collect();
+    let in_step = |index: usize| log.get(index).and_then(|l| l.clock_ms);
+    let several_boards = game.state.view(Viewer::Spectator).boards.len() > 1;
+    let written = |index: usize, entry: &RecordEntry| WrittenMove {
+        seat: entry.seat,
+        text: (!entry.is_hidden).then(|| match actions.get(index) {
+            Some((_, Action::Move { board, .. })) if several_boards => format!("{}:{}", board + 1, entry.text),
+            _ => entry.text.clone(),
+        }),
+        hidden_as: entry.text.trim_matches(['(', ')']).to_string(),
+        clock_ms: in_step(index),
+    };
+    if record.len() != actions.len() {
+        // A game whose record is not one entry per action: written as recorded.
+        return Ok(record.iter().enumerate().map(|(i, e)| written(i, e)).collect());
+    }
+    let mut state = game
+        .setup
+        .start()
+        .map_err(|e| ArenaError::Rejected(format!("the start position: {e}")))?;
+    let mut moves = Vec::with_capacity(record.len());
+    let mut index = 0;
+    while index < actions.len() {
+        let acting = state.to_act();
+        let step = acting.len().clamp(1, actions.len() - index);
+        let mut group: Vec<usize> = (index..index + step).collect();
+        let is_one_step = group.iter().all(|&i| acting.contains(&actions[i].0));
+        if !is_one_step {
+            group.truncate(1);
+        }
+        for &i in &group {
+            let (seat, action) = &actions[i];
+            state
+                .apply(*seat, action)
+                .map_err(|e| ArenaError::Rejected(format!("the game does not replay at action {}: {e}", i + 1)))?;
+        }
+        group.sort_by_key(|&i| actions[i].0.index());
+        moves.extend(group.iter().map(|&i| written(i, &record[i])));
+        index += group.len();
+    }
+    Ok(moves)
+}
+
+/// The variant a record names: chess when it names none (or chess by another name).
+fn variant_of(record: &ReadRecord) -> Result<VariantId, String> {
+    let Some(name) = record.tag("Variant") else {
+        return Ok(VariantId::Chess);
+    };
+    let lower = name.trim().to_ascii_lowercase();
+    if ["standard", "chess", "from position"].contains(&lower.as_str()) {
+        return Ok(VariantId::Chess);
+    }
+    VariantId::parse(&lower)
+        .or_else(|| {
+            VariantId::ALL
+                .iter()
+                .copied()
+                .find(|v| v.name().eq_ignore_ascii_case(name.trim()))
+        })
+        .ok_or_else(|| format!("its variant \"{name}\" is not a game Arbiter hosts (see /rules)"))
+}
+
+/// The players a record names: Arbiter users where it names them (ids, or an earlier record's
+/// seat tags), otherwise players from elsewhere by name.
+fn players_of(record: &ReadRecord, start: &AnyGame) -> Result<[UserId; 2], String> {
+    let seat_names = start.view(Viewer::Spectator).seat_names;
+    let player = |seat: Seat| -> Result<UserId, String> {
+        let (id_tag, name_tag) = if seat == Seat::First {
+            ("WhiteId", "White")
+        } else {
+            ("BlackId", "Black")
+        };
+        let is_user = |text: &str| {
+            text.split_once(':').is_some_and(|(transport, rest)| {
+                !rest.is_empty() && ["local", "discord", "test", "bench"].contains(&transport)
+            })
+        };
+        if let Some(id) = record.tag(id_tag).filter(|id| is_user(id)) {
+            return Ok(UserId::new(id));
+        }
+        // Earlier records named players by id under the seat's name ([Red "local:a"]).
+        if let Some(id) = record.tag(&seat_names[seat.index()]).filter(|id| is_user(id)) {
+            return Ok(UserId::new(id));
+        }
+        let name = record
+            .tag(name_tag)
+            .map(str::trim)
+            .filter(|n| !n.is_empty() && *n != "?");
+        Ok(UserId::new(format!(
+            "{IMPORTED}{}",
+            name.unwrap_or(&seat_names[seat.index()])
+        )))
+    };
+    let players = [player(Seat::First)?, player(Seat::Second)?];
+    if players[0] == players[1] {
+        return Err(format!("both sides are played by {}", players[0].display_name()));
+    }
+    Ok(players)
+}
+
+/// Replays a record's moves from `state`, then its result where the board did not end the
+/// game: the log entries to store and the game they lead to.
+fn replay(record: &ReadRecord, mut state: AnyGame) -> Result<(AnyGame, Vec<NewEntry>), String> {
+    let seat_names = state.view(Viewer::Spectator).seat_names;
+    let mut entries = Vec::with_capacity(record.moves.len());
+    for (number, written) in record.moves.iter().enumerate() {
+        let fail = |error: String| {
+            format!(
+                "line {}, move {} \"{}\": {error}",
+                written.line,
+                number + 1,
+                written.text
+            )
+        };
+        let seats: Vec<Seat> = match &written.seat_name {
+            Some(name) => vec![
+                Seat::BOTH
+                    .into_iter()
+                    .find(|s| seat_names[s.index()].eq_ignore_ascii_case(name))
+                    .ok_or_else(|| fail(format!("\"{name}\" is not {} or {}", seat_names[0], seat_names[1])))?,
+            ],
+            None => state.to_act(),
+        };
+        if state.outcome().is_some() {
+            return Err(fail("the game was already over".into()));
+        }
+        // Several seats acting at once: the move is the first of theirs it can be.
+        let mut first_error = None;
+        let parsed = seats
+            .iter()
+            .find_map(|&seat| match state.parse_action(seat, &written.text) {
+                Ok(action) => Some((seat, action)),
+                Err(error) => {
+                    first_error.get_or_insert(error);
+                    None
+                }
+            });
+        let Some((seat, action)) = parsed else {
+            let why = first_error.map_or_else(|| "nobody is to move".to_string(), |e| e.to_string());
+            return Err(fail(why));
+        };
+        let notation = state.notation(seat, &action);
+        state.apply(seat, &action).map_err(|e| fail(e.to_string()))?;
+        entries.push(NewEntry::new(LogEntry::Act { seat, action }, notation));
+    }
+    let result = record.tag("Result").or(record.result.as_deref()).unwrap_or("*");
+    if state.outcome().is_none() && result != "*" {
+        let winner = match result {
+            "1-0" => Some(Seat::First),
+            "0-1" => Some(Seat::Second),
+            "1/2-1/2" => None,
+            other => return Err(format!("the result \"{other}\" is not 1-0, 0-1, 1/2-1/2 or *")),
+        };
+        let reason = match record.tag("Ending").or(record.tag("Termination")) {
+            Some(text) => EndReason::from_description(text).unwrap_or(match text.to_ascii_lowercase().as_str() {
+                "time forfeit" => EndReason::Timeout,
+                "abandoned" => EndReason::Abandoned,
+                "adjudication" => EndReason::Adjudication,
+                _ if winner.is_some() => EndReason::Resignation,
+                _ => EndReason::Agreement,
+            }),
+            None if winner.is_some() => EndReason::Resignation,
+            None => EndReason::Agreement,
+        };
+        let outcome = Outcome {
+            winner,
+            reason,
+            scores: None,
+        };
+        state.conclude(outcome.clone());
+        entries.push(NewEntry::new(LogEntry::Conclude { outcome }, reason.describe()));
+    }
+    Ok((state, entries))
 }

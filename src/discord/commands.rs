@@ -432,7 +432,7 @@ fn truncate_embed(text: &str) -> String {
     cut
 }
 
-/// The game as a text record (only what you may see), privately, as a file.
+/// The game as a PGN record (only what you may see), privately, as a file.
 #[poise::command(slash_command)]
 pub async fn export(
     ctx: Context<'_>,
@@ -447,16 +447,27 @@ pub async fn export(
     let mut responder = Responder::for_command(http, app.interaction);
     let work = async {
         let id = pick_game(data, &caller, game, |_| true).await?;
-        Ok::<_, ArenaError>((id, data.arena.export(id, &caller.user).await?))
+        // The record names the players as Discord shows them.
+        let mut names = std::collections::HashMap::new();
+        if let Some(row) = data.arena.store().game(id).await? {
+            for player in [&row.challenger, &row.opponent] {
+                if let Some(user) = ids::discord_user(player) {
+                    names.insert(player.clone(), data.names.name_of(http, user).await);
+                }
+            }
+        }
+        Ok::<_, ArenaError>((id, data.arena.export(id, &caller.user, &names).await?))
     };
     match responder.within_deadline(work, true).await {
         Ok((id, effects)) => {
             let record = effects.reply.map(|r| r.text).unwrap_or_default();
             let message = Outgoing {
-                content: format!("Game #{id} as a record (`/import` is not on Discord yet; `arbiter local` reads it)."),
+                content: format!(
+                    "Game #{id} as PGN: chess tools such as Lichess read chess records; `/import` reads any of them back."
+                ),
                 files: vec![discord::CreateAttachment::bytes(
                     record.into_bytes(),
-                    format!("game-{id}.txt"),
+                    format!("arbiter-game-{id}.pgn"),
                 )],
                 ..Outgoing::default()
             };
@@ -465,4 +476,30 @@ pub async fn export(
         Err(error) => answer(http, data, Err(error), &caller.here, &mut responder).await,
     }
     Ok(())
+}
+
+/// Replay a game record (PGN, or a file /export wrote) as a new game here.
+#[poise::command(slash_command, guild_only)]
+pub async fn import(
+    ctx: Context<'_>,
+    #[description = "The record: a .pgn file of one game"] file: discord::Attachment,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, false, |caller| async move {
+        if file.size as usize > crate::arena::MAX_RECORD_BYTES {
+            return Err(ArenaError::Rejected(format!(
+                "that file is {} KB; a game record is at most {} KB",
+                file.size / 1024,
+                crate::arena::MAX_RECORD_BYTES / 1024
+            )));
+        }
+        let bytes = file
+            .download()
+            .await
+            .map_err(|e| ArenaError::Rejected(format!("I could not fetch the file from Discord: {e}")))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| ArenaError::Rejected("that file is not text; a game record is a .pgn text file".into()))?;
+        data.arena.import(&caller.user, &caller.here, &text).await
+    })
+    .await
 }

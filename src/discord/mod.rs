@@ -39,6 +39,7 @@ fn all_commands() -> Vec<poise::Command<Data, Error>> {
         commands::rules(),
         commands::piece(),
         commands::export(),
+        commands::import(),
         deathmatch::deathmatch(),
     ]
 }

@@ -367,7 +367,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         "export" => {
             let (named, _) = game_argument(args)?;
             let id = pick_game_to_look_at(arena, user, named).await?;
-            arena.export(id, user).await?
+            arena.export(id, user, &Default::default()).await?
         }
         "import" => {
             let path = args.trim();

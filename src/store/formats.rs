@@ -58,15 +58,26 @@ pub fn decode_state(format: i64, text: &str) -> Option<AnyGame> {
 
 /// The actions still in effect, replaying takebacks in the log.
 pub fn effective_actions(log: &[LoggedEntry]) -> Vec<(Seat, Action)> {
-    let mut actions = Vec::new();
+    effective_entries(log)
+        .into_iter()
+        .filter_map(|logged| match &logged.entry {
+            LogEntry::Act { seat, action } => Some((*seat, action.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The log's actions still in effect (takebacks replayed), with their times and clocks.
+pub fn effective_entries(log: &[LoggedEntry]) -> Vec<&LoggedEntry> {
+    let mut entries = Vec::new();
     for logged in log {
         match &logged.entry {
-            LogEntry::Act { seat, action } => actions.push((*seat, action.clone())),
-            LogEntry::Takeback { plies } => actions.truncate(actions.len().saturating_sub(*plies as usize)),
+            LogEntry::Act { .. } => entries.push(logged),
+            LogEntry::Takeback { plies } => entries.truncate(entries.len().saturating_sub(*plies as usize)),
             LogEntry::Conclude { .. } => {}
         }
     }
-    actions
+    entries
 }
 
 /// Rebuilds a game's state from its start and its log: the log is the truth.
