@@ -13,6 +13,7 @@ mod play;
 mod queries;
 mod record;
 mod rematch;
+mod standings;
 mod timing;
 
 pub use deathmatch::{Authority, COLOUR_CHOICE_MS, MatchRequest};
@@ -23,6 +24,7 @@ pub use pgn::MAX_BYTES as MAX_RECORD_BYTES;
 pub use piece_card::piece_card;
 pub use play::OfferResponse;
 pub use queries::{GameSummary, move_list, viewer_of};
+pub use standings::LEADERBOARD_SIZE;
 
 use crate::clock::Clock;
 use crate::ratings::RatedResult;

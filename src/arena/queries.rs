@@ -130,8 +130,9 @@ impl Arena {
         }))
     }
 
-    /// The game being played at `location` (a game's own thread), when exactly one is open there;
-    /// several (games started in a channel) need the game named.
+    /// The game being played at `location` (a game's own thread), when exactly one is open there
+    /// (several, started in a channel, need the game named); in a thread whose game has ended,
+    /// that game, so it can still be looked at and exported there.
     pub async fn game_at(&self, location: &str) -> Result<Option<GameId>, ArenaError> {
         let open = self
             .store
@@ -139,6 +140,13 @@ impl Arena {
             .await?;
         Ok(match open.as_slice() {
             [only] => Some(only.id),
+            [] => {
+                let ended = self.store.games_at(location, &[GameStatus::Finished]).await?;
+                match ended.as_slice() {
+                    [only] => Some(only.id),
+                    _ => None,
+                }
+            }
             _ => None,
         })
     }

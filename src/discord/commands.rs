@@ -335,6 +335,20 @@ pub async fn abort(
     .await
 }
 
+/// Claim a game your opponent has left untouched for 30 days (a win; an abort before their first move).
+#[poise::command(slash_command)]
+pub async fn claim(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, false, |caller| async move {
+        let id = pick_game(data, &caller, game, is_active).await?;
+        data.arena.claim_abandoned(id, &caller.user).await
+    })
+    .await
+}
+
 /// Your open challenges and games, the ones waiting for you first.
 #[poise::command(slash_command)]
 pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
@@ -353,8 +367,12 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
                     g.state_text().to_string()
                 };
                 let place = ids::channel(&g.location).map_or_else(String::new, |c| format!(" in <#{c}>"));
+                let control = g.control.map_or(String::new(), |c| format!(" ({})", c.describe()));
+                let clock = g
+                    .flag_at
+                    .map_or(String::new(), |at| format!(" · time runs out <t:{}:R>", at / 1000));
                 format!(
-                    "#{} {} vs {}{place}: {state} since <t:{}:R>",
+                    "#{} {}{control} vs {}{place}: {state} since <t:{}:R>{clock}",
                     g.id,
                     g.variant.name(),
                     g.opponent.mention(),

@@ -306,15 +306,27 @@ impl Delivery<'_> {
                 None => return Ok(()),
             },
         };
-        let message = Outgoing {
-            content: format!(
-                "<@{user}>, I could not send you a direct message. Use the **Choose privately** button \
-                 below to make your secret choice in game #{}: only you will see it.",
-                prompt.game
-            ),
-            components: button_row(&[Button::ChoosePrivately], prompt.game, version),
-            pings: vec![user],
-            ..Outgoing::default()
+        let message = if prompt.choices.is_empty() {
+            // A message with nothing to choose (a reminder): said in the game's place instead.
+            Outgoing {
+                content: fit(&format!(
+                    "<@{user}> (I could not send you a direct message) {}",
+                    prompt.text
+                )),
+                pings: vec![user],
+                ..Outgoing::default()
+            }
+        } else {
+            Outgoing {
+                content: format!(
+                    "<@{user}>, I could not send you a direct message. Use the **Choose privately** button \
+                     below to make your secret choice in game #{}: only you will see it.",
+                    prompt.game
+                ),
+                components: button_row(&[Button::ChoosePrivately], prompt.game, version),
+                pings: vec![user],
+                ..Outgoing::default()
+            }
         };
         self.send_to(&location, message).await
     }

@@ -9,6 +9,7 @@ mod components;
 mod deathmatch;
 mod deliver;
 mod ids;
+mod player;
 mod respond;
 
 pub use autocomplete::best_matches;
@@ -40,6 +41,10 @@ fn all_commands() -> Vec<poise::Command<Data, Error>> {
         commands::piece(),
         commands::export(),
         commands::import(),
+        commands::claim(),
+        player::settings(),
+        player::leaderboard(),
+        player::profile(),
         deathmatch::deathmatch(),
     ]
 }

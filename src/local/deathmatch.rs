@@ -1,7 +1,7 @@
 //! Death Match commands in the terminal. Whoever types a host command is trusted as a host: the
 //! terminal belongs to the person running it.
 
-use super::{LOCATION, game_argument, usage};
+use super::{LOCATION, game_argument, local_user, usage};
 use crate::arena::{Arena, ArenaError, Authority, Effects, MatchRequest};
 use crate::clock::{TimeControl, parse_duration};
 use crate::store::{GameId, UserId};
@@ -13,10 +13,6 @@ Death Matches (timed Blockade Chess or Garden of Statues; the typist is the host
   side first|second [#id]        the Advantage holder (or the host) chooses
   pause [#id]   resume [#id]   addtime <player> <time> [#id]   adjudicate <winner>|draw|abort [#id]
   wait <time>                    (a line of its own) let the clocks run, e.g. `wait 5s`";
-
-fn local_user(name: &str) -> UserId {
-    UserId::new(format!("local:{name}"))
-}
 
 fn duration(text: &str, what: &str) -> Result<i64, ArenaError> {
     parse_duration(text).ok_or_else(|| usage(&format!("the {what} \"{text}\" is not a duration like 60s, 5m or 24h")))

@@ -266,7 +266,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
                 }
             }
             let request = ChallengeRequest {
-                opponent: UserId::new(format!("local:{opponent}")),
+                opponent: local_user(opponent),
                 setup: GameSetup { variant, fen },
                 white_player,
                 control,
@@ -375,6 +375,18 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
                 .map_err(|e| ArenaError::Rejected(format!("cannot read \"{path}\": {e}")))?;
             arena.import(user, LOCATION, &text).await?
         }
+        "leaderboard" => {
+            let variant =
+                VariantId::parse(args).ok_or_else(|| usage(&format!("unknown variant \"{}\"", args.trim())))?;
+            arena.leaderboard(variant, Some(LOCATION)).await?
+        }
+        "profile" => {
+            let of = match args.trim() {
+                "" => user.clone(),
+                name => local_user(name),
+            };
+            arena.profile(&of).await?
+        }
         "piece" => crate::arena::piece_card(args)?,
         "rules" => {
             let variant =
@@ -384,6 +396,11 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         _ => return Err(usage(&format!("unknown command \"{verb}\""))),
     };
     Ok(effects)
+}
+
+/// A user at the terminal, by the name typed.
+fn local_user(name: &str) -> UserId {
+    UserId::new(format!("local:{name}"))
 }
 
 async fn games_text(arena: &Arena, user: &UserId) -> Result<String, ArenaError> {

@@ -177,6 +177,12 @@ impl FakeDiscord {
             .insert(Self::dm_channel_id(user_id));
     }
 
+    /// From now on `user_id` is no longer a member of the guild: `GET /guilds/{id}/members/{user}`
+    /// answers 404 `{"message":"Unknown Member","code":10007}`.
+    pub fn remove_member(&self, user_id: u64) {
+        self.shared.departed_members.lock().unwrap().insert(user_id);
+    }
+
     /// The body of the last `PUT .../commands` (global or guild), as the bot sent it; `Null` if
     /// the bot registered nothing yet.
     pub fn registered_commands(&self) -> Value {
@@ -212,6 +218,7 @@ struct Shared {
     port: u16,
     calls: Mutex<Vec<Call>>,
     closed_dm_channels: Mutex<HashSet<u64>>,
+    departed_members: Mutex<HashSet<u64>>,
     registered_commands: Mutex<Value>,
     /// Channels the fake created (DMs, threads), answered by `GET /channels/{id}`.
     channels: Mutex<HashMap<u64, Value>>,
@@ -251,6 +258,7 @@ impl Shared {
             port,
             calls: Mutex::new(Vec::new()),
             closed_dm_channels: Mutex::new(HashSet::new()),
+            departed_members: Mutex::new(HashSet::new()),
             registered_commands: Mutex::new(Value::Null),
             channels: Mutex::new(HashMap::new()),
             interactions: Mutex::new(HashMap::new()),
@@ -487,6 +495,13 @@ impl Reply {
         }
     }
 
+    fn unknown_member() -> Reply {
+        Reply {
+            status: 404,
+            body: Some(json!({ "message": "Unknown Member", "code": 10007 })),
+        }
+    }
+
     fn cannot_dm() -> Reply {
         Reply {
             status: 403,
@@ -596,6 +611,11 @@ fn answer_rest(shared: &Shared, method: &str, path: &str, json: &Value, files: &
         ("POST", ["users", "@me", "channels"]) => match snowflake(&json["recipient_id"]) {
             Some(recipient) => Reply::ok(create_dm_channel(shared, recipient)),
             None => Reply::not_found(),
+        },
+        ("GET", ["guilds", _, "members", user]) => match user.parse::<u64>() {
+            Ok(user_id) if shared.departed_members.lock().unwrap().contains(&user_id) => Reply::unknown_member(),
+            Ok(user_id) => Reply::ok(member_json(user_id)),
+            Err(_) => Reply::not_found(),
         },
         ("GET", ["users", user]) => match user.parse() {
             Ok(user_id) => Reply::ok(user_json(user_id, &format!("user{user_id}"), false)),
@@ -805,6 +825,22 @@ pub fn user_json(user_id: u64, name: &str, bot: bool) -> Value {
         "avatar": null,
         "bot": bot,
         "public_flags": 0,
+    })
+}
+
+/// A guild member object for `GET /guilds/{id}/members/{user}`.
+fn member_json(user_id: u64) -> Value {
+    json!({
+        "user": user_json(user_id, &format!("user{user_id}"), false),
+        "nick": null,
+        "avatar": null,
+        "roles": [],
+        "joined_at": TIMESTAMP,
+        "premium_since": null,
+        "deaf": false,
+        "mute": false,
+        "flags": 0,
+        "pending": false,
     })
 }
 

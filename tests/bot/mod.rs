@@ -1,0 +1,262 @@
+//! A running bot (serenity + poise, the arena, a real SQLite database) against the fake Discord,
+//! and the helpers tests use to talk to it and read what it said.
+
+#![allow(dead_code)]
+
+use crate::fake_discord::{Call, FakeDiscord, Invoker, command_interaction, component_interaction, user_json};
+use crate::support;
+use arbiter::arena::Arena;
+use arbiter::discord::Config;
+use arbiter::store::Store;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+pub const CHANNEL: u64 = 5_000;
+/// The challenge message's id: the fake opens the game's thread with the same id.
+pub const CHALLENGE_MESSAGE: u64 = 7_000;
+pub const EPHEMERAL: u64 = 64;
+/// Members with this role host Death Matches.
+pub const HOST_ROLE: u64 = 4_242;
+
+static NEXT_INTERACTION: AtomicU64 = AtomicU64::new(1);
+
+pub fn next_id() -> u64 {
+    NEXT_INTERACTION.fetch_add(1, Ordering::SeqCst) + 10_000
+}
+
+pub fn alice() -> Invoker {
+    Invoker {
+        user_id: 1_001,
+        name: "alice".into(),
+    }
+}
+pub fn bob() -> Invoker {
+    Invoker {
+        user_id: 1_002,
+        name: "bob".into(),
+    }
+}
+pub fn carol() -> Invoker {
+    Invoker {
+        user_id: 1_003,
+        name: "carol".into(),
+    }
+}
+
+/// A running bot on its own database and fake Discord; stops when dropped.
+pub struct Bot {
+    pub fake: FakeDiscord,
+    pub arena: Arena,
+    pub clock: std::sync::Arc<arbiter::clock::ManualClock>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
+    _db: support::TestDb,
+}
+
+impl Bot {
+    pub async fn start() -> Bot {
+        Bot::start_with(|store| store).await
+    }
+
+    /// A bot whose store is `wrap`ped (made slow, say).
+    pub async fn start_with(wrap: impl FnOnce(Arc<dyn Store>) -> Arc<dyn Store>) -> Bot {
+        let db = support::sqlite().await;
+        let clock = Arc::new(arbiter::clock::ManualClock::new(1_700_000_000_000));
+        let arena = Arena::new(wrap(db.store.clone()), clock.clone());
+        let fake = FakeDiscord::start().await;
+        let config = Config {
+            token: "test-token".into(),
+            guild_id: Some(FakeDiscord::GUILD_ID),
+            api_base: Some(fake.api_base()),
+            host_role: Some(HOST_ROLE),
+        };
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(arbiter::discord::run(config, arena.clone(), async {
+            let _ = stopped.await;
+        }));
+        fake.wait_ready().await;
+        fake.wait_for_call("command registration", |c| {
+            c.method == "PUT" && c.path.ends_with("/commands")
+        })
+        .await;
+        Bot {
+            fake,
+            arena,
+            clock,
+            stop: Some(stop),
+            task: Some(task),
+            _db: db,
+        }
+    }
+
+    /// Sends an interaction and waits for the bot's answer to it (the callback).
+    pub async fn interact(&self, interaction: Value) -> Call {
+        let id = interaction["id"].as_str().unwrap().to_string();
+        let token = interaction["token"].as_str().unwrap().to_string();
+        self.fake.send_interaction(interaction).await;
+        let path = format!("/api/v10/interactions/{id}/{token}/callback");
+        self.fake
+            .wait_for_call(&format!("the answer to interaction {id}"), |c| c.path == path)
+            .await
+    }
+
+    pub async fn command(&self, who: &Invoker, channel: u64, command: &str, options: Value) -> Call {
+        self.interact(command_interaction(next_id(), who, channel, command, options))
+            .await
+    }
+
+    /// `/move action` in `channel`.
+    pub async fn play(&self, who: &Invoker, channel: u64, action: &str) -> Call {
+        self.command(
+            who,
+            channel,
+            "move",
+            json!([{ "name": "action", "type": 3, "value": action }]),
+        )
+        .await
+    }
+
+    pub async fn challenge(&self, who: &Invoker, opponent: &Invoker, variant: u8, colour: u8) -> Call {
+        let mut interaction = command_interaction(
+            next_id(),
+            who,
+            CHANNEL,
+            "challenge",
+            json!([
+                { "name": "variant", "type": 4, "value": variant },
+                { "name": "opponent", "type": 6, "value": opponent.user_id.to_string() },
+                { "name": "colour", "type": 4, "value": colour },
+            ]),
+        );
+        let id = opponent.user_id.to_string();
+        interaction["data"]["resolved"] =
+            json!({ "users": { id: user_json(opponent.user_id, &opponent.name, false) } });
+        self.interact(interaction).await
+    }
+
+    /// Clicks a button found in an earlier message.
+    pub async fn click(&self, who: &Invoker, channel: u64, custom_id: &str, message: u64) -> Call {
+        self.interact(component_interaction(
+            next_id(),
+            who,
+            channel,
+            custom_id,
+            2,
+            Vec::new(),
+            message,
+        ))
+        .await
+    }
+
+    /// Challenge by alice (White) to bob, accepted: the game's id and its thread.
+    pub async fn started(&self, variant: u8) -> (i64, u64) {
+        let (game, thread, _) = self.started_with_button(variant).await;
+        (game, thread)
+    }
+
+    /// As `started`, with the Accept button that began the game.
+    pub async fn started_with_button(&self, variant: u8) -> (i64, u64, String) {
+        let challenge = self.challenge(&alice(), &bob(), variant, 1).await;
+        let accept = custom_ids(&challenge.json)
+            .into_iter()
+            .find(|id| id.starts_with("arb:accept:"))
+            .expect("an Accept button");
+        let game: i64 = accept.split(':').nth(2).unwrap().parse().unwrap();
+        let answer = self.click(&bob(), CHANNEL, &accept, CHALLENGE_MESSAGE).await;
+        assert_eq!(
+            answer.json["type"], 7,
+            "the challenge message is updated: {}",
+            answer.json
+        );
+        assert!(custom_ids(&answer.json).is_empty(), "its buttons are gone");
+        (game, CHALLENGE_MESSAGE, accept)
+    }
+
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            let result = tokio::time::timeout(Duration::from_secs(10), task).await;
+            assert!(result.is_ok(), "the bot stops when asked");
+        }
+    }
+}
+
+/// Every custom id in a message or callback body.
+pub fn custom_ids(body: &Value) -> Vec<String> {
+    let mut found = Vec::new();
+    collect_custom_ids(body, &mut found);
+    found
+}
+
+pub fn collect_custom_ids(value: &Value, found: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(id)) = map.get("custom_id") {
+                found.push(id.clone());
+            }
+            map.values().for_each(|v| collect_custom_ids(v, found));
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_custom_ids(v, found)),
+        _ => {}
+    }
+}
+
+/// The message content of a callback or a message call.
+pub fn content(call: &Call) -> String {
+    let body = if call.json.get("data").is_some() {
+        &call.json["data"]
+    } else {
+        &call.json
+    };
+    body["content"].as_str().unwrap_or_default().to_string()
+}
+
+pub fn is_ephemeral(call: &Call) -> bool {
+    call.json["data"]["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0
+}
+
+pub fn assert_png(call: &Call) {
+    let (name, bytes) = call
+        .files
+        .first()
+        .unwrap_or_else(|| panic!("no image in {}", call.json));
+    assert!(name.ends_with(".png"), "{name}");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    assert!(bytes.len() < 60 * 1024);
+}
+
+/// The messages posted in a channel, in order.
+pub fn posts_in(fake: &FakeDiscord, channel: u64) -> Vec<Call> {
+    let path = format!("/api/v10/channels/{channel}/messages");
+    fake.calls()
+        .into_iter()
+        .filter(|c| c.method == "POST" && c.path == path)
+        .collect()
+}
+
+/// Everything the bot said where others could see it: channel and thread messages and the
+/// non-ephemeral interaction answers; DMs and the answers to `private` interactions (clicks on
+/// DM or ephemeral menus, whose updates stay private) excluded.
+pub fn public_text(fake: &FakeDiscord, dm_channels: &[u64], private: &[u64]) -> String {
+    let private_paths: Vec<String> = private.iter().map(|id| format!("/interactions/{id}/")).collect();
+    let dm_paths: Vec<String> = dm_channels
+        .iter()
+        .map(|c| format!("/api/v10/channels/{c}/messages"))
+        .collect();
+    fake.calls()
+        .iter()
+        .filter(|c| c.method == "POST" || c.method == "PATCH")
+        .filter(|c| !dm_paths.contains(&c.path))
+        .filter(|c| !private_paths.iter().any(|p| c.path.contains(p.as_str())))
+        // Autocomplete suggestions are shown to the typist alone.
+        .filter(|c| c.json["type"] != 8)
+        .filter(|c| !(c.path.contains("/interactions/") && is_ephemeral(c)))
+        .filter(|c| !(c.path.contains("/webhooks/") && c.json["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0))
+        .map(|c| c.json.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
