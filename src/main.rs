@@ -126,6 +126,21 @@ enum BenchCommand {
         #[arg(long)]
         postgres: Option<String>,
     },
+    /// The scheduler under a correspondence load: many games on one day per move, their
+    /// reminders and forfeits falling due as a real day brings them; how late each fires and
+    /// what serving them costs. On PostgreSQL when given one, else on a scratch SQLite file.
+    Correspondence {
+        #[arg(long, default_value_t = 100_000)]
+        games: usize,
+        /// How long to serve the load, in seconds.
+        #[arg(long, default_value_t = 60)]
+        seconds: u64,
+        /// Events already due this many minutes at the start (a backlog, as after downtime).
+        #[arg(long, default_value_t = 10)]
+        backlog: i64,
+        #[arg(long)]
+        postgres: Option<String>,
+    },
     /// Board image speed and size: an 8x8 and a 10x10 position, view to PNG bytes.
     Render {
         #[arg(long, default_value_t = 200)]
@@ -187,6 +202,19 @@ fn main() -> ExitCode {
                 std::time::Duration::from_secs(spread),
                 schedulers,
             ))
+        }),
+        Command::Bench(BenchCommand::Correspondence {
+            games,
+            seconds,
+            backlog,
+            postgres,
+        }) => runtime().and_then(|rt| {
+            let load = arbiter::bench::correspondence::Load {
+                games,
+                seconds,
+                backlog_minutes: backlog,
+            };
+            rt.block_on(arbiter::bench::correspondence_everywhere(postgres.as_deref(), load))
         }),
         Command::Bench(BenchCommand::Arena { games, postgres }) => {
             runtime().and_then(|rt| rt.block_on(arbiter::bench::arena(postgres.as_deref(), games)))

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use support::{Pool, TestDb, databases};
 
 /// Columns holding numbers (the rest hold text); a null is bound with its column's type.
-const NUMBER_COLUMNS: [&str; 12] = [
+const NUMBER_COLUMNS: [&str; 13] = [
     "game_id",
     "id",
     "version",
@@ -29,6 +29,7 @@ const NUMBER_COLUMNS: [&str; 12] = [
     "seq",
     "at",
     "format",
+    "clock_ms",
 ];
 
 struct Fixture {
@@ -212,7 +213,7 @@ async fn check(db: &TestDb, fixture: &Fixture, id: GameId) {
 #[tokio::test]
 async fn games_stored_by_every_earlier_format_load_replay_and_go_on() {
     let fixtures = fixtures();
-    for format in ["v0", "v1"] {
+    for format in ["v0", "v1", "v1-clocks"] {
         let count = fixtures
             .iter()
             .filter(|f| f.name.starts_with(&format!("{format}/")))

@@ -14,7 +14,9 @@ use serde_json::{Value, json};
 use sqlx::Row;
 use support::{alice, bob, carol, started};
 
-const FORMAT: &str = "v1";
+/// The fixtures' folder: the stored format, and since every game had a clock (migration 0004),
+/// "-clocks".
+const FORMAT: &str = "v1-clocks";
 
 async fn act(arena: &Arena, id: GameId, moves: &[(&UserId, &str)]) {
     for (user, text) in moves {
@@ -251,6 +253,38 @@ async fn write_stored_fixtures() {
     fixtures.push((
         "garden-match-play",
         dump(&pool, &arena, id, Some(("bob", "R@a8"))).await,
+    ));
+
+    // Timed games: three days per move with a move overdue for a reminder, and a secret choice
+    // made by one player while the other's clock runs on.
+    let timed = |variant: VariantId, control: &str| ChallengeRequest {
+        control: Some(TimeControl::parse(control).unwrap()),
+        ..ChallengeRequest::untimed(&b, GameSetup::new(variant), WhitePlayer::Challenger, "room")
+    };
+    let id = arena
+        .challenge(&a, timed(VariantId::Chess, "3d"))
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    arena.accept(id, &b).await.unwrap();
+    clock.advance(3_600_000);
+    act(&arena, id, &[(&a, "e4"), (&b, "c5")]).await;
+    clock.advance(40 * 3_600_000);
+    act(&arena, id, &[(&a, "Nf3")]).await;
+    fixtures.push(("chess-timed", dump(&pool, &arena, id, Some(("bob", "d6"))).await));
+    let id = arena
+        .challenge(&a, timed(VariantId::Beirut, "1d+2d"))
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    arena.accept(id, &b).await.unwrap();
+    clock.advance(60_000);
+    act(&arena, id, &[(&a, "bomb:d2")]).await;
+    fixtures.push((
+        "beirut-timed-choosing",
+        dump(&pool, &arena, id, Some(("bob", "bomb:e7"))).await,
     ));
 
     // Beirut: one carrier chosen, both chosen and moving, and a king blown up.

@@ -307,6 +307,17 @@ impl GameRow {
     }
 }
 
+impl NewGame {
+    /// The deadline a game starts with (see [`GameRow::next_deadline`]).
+    pub fn next_deadline(&self) -> Option<i64> {
+        match self.status {
+            GameStatus::Challenge => self.deathmatch.as_ref().map(|d| d.colours_due),
+            GameStatus::Active => self.clock.next_event().map(|event| event.at),
+            _ => None,
+        }
+    }
+}
+
 /// What creating a game needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGame {

@@ -444,7 +444,7 @@ macro_rules! sql_store {
                     .bind(None::<String>)
                     .bind(game.now)
                     .bind(game.deathmatch.as_ref().map(to_json))
-                    .bind(game.deathmatch.as_ref().map(|d| d.colours_due))
+                    .bind(game.next_deadline())
                     .bind(FORMAT)
                     .bind(to_json(&game.clock))
                     .bind(&game.server)

@@ -1,5 +1,7 @@
 //! Benchmarks run by `arbiter bench`: measured numbers for the closing notes, never assertions.
 
+pub mod correspondence;
+
 use crate::arena::{Arena, ChallengeRequest};
 use crate::clock::SystemClock;
 use crate::store::{GameId, GameSetup, PostgresStore, SqliteStore, Store, UserId, WhitePlayer};
@@ -18,7 +20,7 @@ const GAME: [&str; 40] = [
 ];
 
 /// Percentile `p` (0..=100) of sorted durations.
-fn percentile(sorted: &[Duration], p: usize) -> Duration {
+pub(crate) fn percentile(sorted: &[Duration], p: usize) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
     }
@@ -159,7 +161,7 @@ pub async fn arena(postgres_url: Option<&str>, games: usize) -> Result<String> {
 }
 
 /// A 10x10 position with many fairy pieces (docs/images/ten-by-ten.toml).
-pub const TEN_BY_TEN: &str = include_str!("../docs/images/ten-by-ten.toml");
+pub const TEN_BY_TEN: &str = include_str!("../../docs/images/ten-by-ten.toml");
 
 /// The positions the image benchmark draws: a FIDE middlegame and a 10x10 fairy army.
 fn render_positions() -> Result<Vec<(&'static str, arbiter_engine::View)>> {
@@ -231,7 +233,7 @@ pub fn render(iterations: usize) -> Result<String> {
 }
 
 /// CPU time this process has used (user + system), from /proc on Linux.
-fn cpu_time() -> Option<Duration> {
+pub(crate) fn cpu_time() -> Option<Duration> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // Fields after the command name (which may hold spaces) start after the last ')'.
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
@@ -364,6 +366,23 @@ pub async fn clocks_everywhere(
         let (store, schema) = scratch_postgres(url).await?;
         let report = clocks(store, "postgres", matches, spread, schedulers).await;
         drop_schema(url, &schema).await?;
+        out.push_str(&report?);
+    }
+    Ok(out)
+}
+
+/// The correspondence benchmark on SQLite and, when given, PostgreSQL.
+pub async fn correspondence_everywhere(postgres_url: Option<&str>, load: correspondence::Load) -> Result<String> {
+    let mut out = String::new();
+    if let Some(url) = postgres_url {
+        let (store, schema) = scratch_postgres(url).await?;
+        let report = correspondence::run(store, "postgres", load).await;
+        drop_schema(url, &schema).await?;
+        out.push_str(&report?);
+    } else {
+        let (store, dir) = scratch_sqlite().await?;
+        let report = correspondence::run(store, "sqlite", load).await;
+        let _ = std::fs::remove_dir_all(&dir);
         out.push_str(&report?);
     }
     Ok(out)
