@@ -260,7 +260,7 @@ impl Arena {
             let claimable_at = since + ABANDONED_AFTER_MS;
             if now < claimable_at {
                 return Err(ArenaError::Rejected(format!(
-                    "your opponent has not acted in game #{} for {}; you may claim it once they have                      left it for {} (in {})",
+                    "game #{} has waited {} for your opponent; you may claim it once it has waited {} (in {})",
                     game.id,
                     duration_words(now - since),
                     duration_words(ABANDONED_AFTER_MS),

@@ -295,7 +295,7 @@ impl Arena {
                 )
             }
             None => format!(
-                "Games waiting for you remind you with {} (after a day, then every two days; timed games                  at half your time and near its end). Choose thread, dm or off.",
+                "Games waiting for you remind you with {} (after a day, then every two days; timed games at half your time and near its end). Choose thread, dm or off.",
                 settings.reminders.describe()
             ),
         };
