@@ -195,7 +195,10 @@ async fn an_abandoned_game_is_claimed_after_thirty_days_as_a_win_or_an_abort_bef
         play(&arena, id, &[(&alice(), "e4"), (&bob(), "e5"), (&alice(), "Nf3")]).await;
         clock.advance(ABANDONED_AFTER_MS - DAY_MS);
         let early = arena.claim_abandoned(id, &alice()).await.unwrap_err().to_string();
-        assert!(early.contains("has waited 29 days") && early.contains("(in 1 day)"), "{early}");
+        assert!(
+            early.contains("has waited 29 days") && early.contains("(in 1 day)"),
+            "{early}"
+        );
         let wrong = arena.claim_abandoned(id, &bob()).await.unwrap_err().to_string();
         assert!(wrong.contains("waiting for you"), "{wrong}");
         clock.advance(DAY_MS);

@@ -120,6 +120,7 @@ pub fn piece_diagram(def: &PieceDef) -> Result<PieceDiagram, VariantError> {
         scores: None,
         turns: None,
         prompt: None,
+        notice: None,
         record: Vec::new(),
         notes: Vec::new(),
         outcome: None,

@@ -66,6 +66,16 @@ pub enum Action {
     ChooseBomb { square: Square },
     /// Beirut's detonation.
     Detonate,
+    /// CTF's secret choice of base (`base:e3`).
+    ChooseBase { square: Square },
+    /// CTF: the carrier drops the flag it carries on its square.
+    Drop,
+    /// A turn without a move, for a side that has none (CTF).
+    Pass,
+    /// Rejection: the proposed move is played.
+    Accept,
+    /// Rejection: the proposed move is refused; the mover plays another.
+    Reject,
 }
 
 fn is_first_board(board: &u8) -> bool {

@@ -44,10 +44,14 @@ pub enum EndReason {
     Aborted,
     /// The opponent did not act for so long that the waiting player claimed the game.
     Abandoned,
+    /// CTF: the enemy flag was brought (or dropped) on the winner's base.
+    FlagCaptured,
+    /// CTF: neither side has a move (a draw).
+    NeitherCanMove,
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 16] = [
+    pub const ALL: [EndReason; 18] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::Repetition,
@@ -64,6 +68,8 @@ impl EndReason {
         EndReason::Adjudication,
         EndReason::Aborted,
         EndReason::Abandoned,
+        EndReason::FlagCaptured,
+        EndReason::NeitherCanMove,
     ];
 
     pub fn describe(self) -> &'static str {
@@ -84,6 +90,8 @@ impl EndReason {
             EndReason::Adjudication => "adjudication",
             EndReason::Aborted => "abort",
             EndReason::Abandoned => "abandonment",
+            EndReason::FlagCaptured => "bringing the flag home",
+            EndReason::NeitherCanMove => "neither side can move",
         }
     }
 

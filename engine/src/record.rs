@@ -11,8 +11,13 @@ use std::fmt;
 #[serde(rename_all = "kebab-case")]
 pub enum Secrecy {
     Public,
-    /// Only the seat that acted; everyone else reads `shown` instead.
+    /// Only the seat that acted; everyone else reads `shown` instead (until revealed).
     Own {
+        shown: String,
+    },
+    /// The two players, never anyone else, even after the game (a rejected proposal); everyone
+    /// else reads `shown`.
+    Players {
         shown: String,
     },
 }
@@ -22,6 +27,35 @@ pub struct Entry {
     pub seat: Seat,
     pub text: String,
     pub secrecy: Secrecy,
+    /// How a public announcement words the action ("accepted e4"), where "played <text>" would
+    /// not do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub said: Option<String>,
+    /// False for a step of a game's protocol that is not a move of the game (an answer to a
+    /// proposal, a rejected proposal): move lists leave it out, full records keep it.
+    #[serde(default = "is_a_move", skip_serializing_if = "is_true")]
+    pub is_move: bool,
+}
+
+fn is_a_move() -> bool {
+    true
+}
+
+fn is_true(value: &bool) -> bool {
+    *value
+}
+
+impl Entry {
+    /// A public move.
+    pub fn public(seat: Seat, text: String) -> Entry {
+        Entry {
+            seat,
+            text,
+            secrecy: Secrecy::Public,
+            said: None,
+            is_move: true,
+        }
+    }
 }
 
 /// The entries of a game, oldest first.
@@ -31,26 +65,34 @@ pub struct Record(Vec<Entry>);
 
 impl Record {
     pub fn push(&mut self, seat: Seat, text: String) {
-        self.0.push(Entry {
-            seat,
-            text,
-            secrecy: Secrecy::Public,
-        });
+        self.0.push(Entry::public(seat, text));
     }
 
     /// An entry only its seat may read; others read `shown`.
     pub fn push_secret(&mut self, seat: Seat, text: String, shown: &str) {
         self.0.push(Entry {
-            seat,
-            text,
             secrecy: Secrecy::Own { shown: shown.into() },
+            ..Entry::public(seat, text)
         });
     }
 
+    /// Any entry.
+    pub fn push_entry(&mut self, entry: Entry) {
+        self.0.push(entry);
+    }
+
+    /// The last entry, to change as the game moves on (a proposal accepted or rejected).
+    pub fn last_mut(&mut self) -> Option<&mut Entry> {
+        self.0.last_mut()
+    }
+
     /// Makes the entries from `start` on public (simultaneous secret moves, revealed together).
+    /// Entries for the players only stay theirs.
     pub fn reveal_from(&mut self, start: usize) {
         for entry in self.0.iter_mut().skip(start) {
-            entry.secrecy = Secrecy::Public;
+            if matches!(entry.secrecy, Secrecy::Own { .. }) {
+                entry.secrecy = Secrecy::Public;
+            }
         }
     }
 
@@ -66,26 +108,29 @@ impl Record {
         &self.0
     }
 
-    /// The record as `viewer` may read it; `is_revealed` opens every secret (a game that has
-    /// ended and shows its secrets).
+    /// The record as `viewer` may read it; `is_revealed` opens the seats' own secrets (a game
+    /// that has ended and shows them). What is the players' alone stays theirs.
     pub fn visible(&self, viewer: Viewer, is_revealed: bool) -> Vec<RecordEntry> {
         self.0
             .iter()
-            .map(|entry| match &entry.secrecy {
-                Secrecy::Own { shown }
-                    if !is_revealed && viewer != Viewer::Arbiter && viewer != Viewer::Seat(entry.seat) =>
-                {
-                    RecordEntry {
-                        seat: entry.seat,
-                        text: shown.clone(),
-                        is_hidden: true,
+            .map(|entry| {
+                let hidden_as = match &entry.secrecy {
+                    Secrecy::Own { shown }
+                        if !is_revealed && viewer != Viewer::Arbiter && viewer != Viewer::Seat(entry.seat) =>
+                    {
+                        Some(shown)
                     }
-                }
-                _ => RecordEntry {
+                    Secrecy::Players { shown } if !matches!(viewer, Viewer::Seat(_)) => Some(shown),
+                    _ => None,
+                };
+                RecordEntry {
                     seat: entry.seat,
-                    text: entry.text.clone(),
-                    is_hidden: false,
-                },
+                    text: hidden_as.unwrap_or(&entry.text).clone(),
+                    is_hidden: hidden_as.is_some(),
+                    // What an announcement says may not tell more than the entry shows.
+                    said: if hidden_as.is_some() { None } else { entry.said.clone() },
+                    is_move: entry.is_move,
+                }
             })
             .collect()
     }
@@ -132,5 +177,28 @@ mod tests {
             .map(|e| e.text)
             .collect();
         assert_eq!(revealed, ["bomb:d2", "e5"]);
+    }
+
+    #[test]
+    fn an_entry_for_the_players_is_never_read_by_anyone_else() {
+        let mut record = Record::default();
+        record.push_entry(Entry {
+            secrecy: Secrecy::Players {
+                shown: "(a proposal)".into(),
+            },
+            is_move: false,
+            ..Entry::public(Seat::First, "e4".into())
+        });
+        record.reveal_from(0);
+        for viewer in [Viewer::Seat(Seat::First), Viewer::Seat(Seat::Second)] {
+            assert_eq!(record.visible(viewer, true)[0].text, "e4");
+        }
+        for viewer in [Viewer::Spectator, Viewer::Arbiter] {
+            let entry = &record.visible(viewer, true)[0];
+            assert_eq!(
+                (entry.text.as_str(), entry.is_hidden, entry.is_move),
+                ("(a proposal)", true, false)
+            );
+        }
     }
 }

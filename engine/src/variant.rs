@@ -157,7 +157,7 @@ impl TryFrom<VariantDef> for Variant {
 }
 
 /// The variant files built into the engine, by id.
-const BUILT_IN: [(&str, &str); 9] = [
+const BUILT_IN: [(&str, &str); 10] = [
     ("chess", include_str!("../variants/chess.toml")),
     ("blockade", include_str!("../variants/blockade.toml")),
     ("circe", include_str!("../variants/circe.toml")),
@@ -167,6 +167,7 @@ const BUILT_IN: [(&str, &str); 9] = [
     ("ultimate-battle", include_str!("../variants/ultimate-battle.toml")),
     ("pick-the-team", include_str!("../variants/pick-the-team.toml")),
     ("assault", include_str!("../variants/assault.toml")),
+    ("ctf", include_str!("../variants/ctf.toml")),
 ];
 
 impl Variant {

@@ -125,6 +125,16 @@ pub struct RecordEntry {
     pub text: String,
     /// The text stands in for an action this viewer may not know ("(chose a bomb carrier)").
     pub is_hidden: bool,
+    /// How an announcement words it, where "played <text>" would not do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub said: Option<String>,
+    /// False for a step of a protocol (an answer, a rejected proposal): move lists skip it.
+    #[serde(default = "is_a_move")]
+    pub is_move: bool,
+}
+
+fn is_a_move() -> bool {
+    true
 }
 
 /// What a private prompt asks for.
@@ -133,6 +143,10 @@ pub struct RecordEntry {
 pub enum PromptKind {
     /// A secret choice made before or during play (a bomb carrier, a base).
     SecretChoice,
+    /// An answer to the opponent, in private (accept or reject a proposal).
+    Answer,
+    /// A move to make after something happened privately (a proposal rejected).
+    Move,
 }
 
 /// Something a seat must answer privately, now.
@@ -169,6 +183,10 @@ pub struct View {
     pub turns: Option<(u32, u32)>,
     /// The viewer's own prompt, when they must answer something privately now.
     pub prompt: Option<Prompt>,
+    /// News for this viewer alone about the last action ("Black accepted your proposal"): sent
+    /// to them privately when it appears.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notice: Option<String>,
     /// The record, with what the viewer may not know replaced.
     pub record: Vec<RecordEntry>,
     /// Public remarks about the state ("White has chosen a bomb carrier").

@@ -1,7 +1,7 @@
 //! What an action does to a game and what everyone is told: the one path every action takes,
 //! whoever plays it (a player, or the game's ruling when time runs out).
 
-use super::messages::{board_image_of, board_post, name, private_prompts};
+use super::messages::{board_image_of, board_post, name, private_notice, private_prompts};
 use super::timing::follow_turn;
 use super::{ArenaError, Change, Effects, Reply};
 use crate::store::{GameRow, GameStatus, LogEntry, NewEntry, UserId};
@@ -21,6 +21,7 @@ pub(super) fn apply_action(
     let notation = game.state.notation(seat, &action);
     let public_before = game.state.view(Viewer::Spectator).record;
     let prompted_before: Vec<Seat> = prompted(game);
+    let notices_before = Seat::BOTH.map(|s| game.state.view(Viewer::Seat(s)).notice);
     game.state.apply(seat, &action)?;
     game.offer = None; // any move answers a pending offer with "no"
     game.turn_since = now;
@@ -51,6 +52,8 @@ pub(super) fn apply_action(
     let text = match public_after.get(public_before.len()) {
         // What others read of a hidden action ("(chose a bomb carrier)") says what happened.
         Some(placeholder) if is_hidden => format!("{actor} {}.", placeholder.text.trim_matches(['(', ')'])),
+        // The game words some actions itself ("accepted White's e4").
+        Some(RecordEntry { said: Some(said), .. }) => format!("{actor} {said}."),
         _ => format!("{actor} played {}", news.join(" ")),
     };
     let mut post = board_post(game, text);
@@ -60,8 +63,20 @@ pub(super) fn apply_action(
     }
     effects.posts.push(post);
     if is_hidden && user.is_some() {
+        // Who else may read it: nobody yet (a sealed choice), or the opponent (a proposal).
+        let opponent_reads = game
+            .state
+            .view(Viewer::Seat(seat.other()))
+            .record
+            .get(public_before.len())
+            .is_some_and(|entry| !entry.is_hidden);
+        let readers = if opponent_reads {
+            "Only your opponent can see it."
+        } else {
+            "Nobody else can see it yet."
+        };
         // The seat's own notes that others do not read ("your move on board 2 is in").
-        let mut text = format!("Recorded: `{notation}`. Nobody else can see it yet.");
+        let mut text = format!("Recorded: `{notation}`. {readers}");
         for note in own.notes.iter().filter(|note| !spectator.notes.contains(note)) {
             text.push('\n');
             text.push_str(note);
@@ -77,6 +92,13 @@ pub(super) fn apply_action(
         .into_iter()
         .filter(|dm| game.seat_of(&dm.to).is_some_and(|s| !prompted_before.contains(&s)))
         .collect();
+    // And tell each other seat the news the game has for it alone ("Black accepted your e4").
+    for other in Seat::BOTH.into_iter().filter(|s| *s != seat) {
+        let notice = game.state.view(Viewer::Seat(other)).notice;
+        if let Some(text) = notice.filter(|text| notices_before[other.index()].as_ref() != Some(text)) {
+            effects.direct_messages.extend(private_notice(game, other, text));
+        }
+    }
     Ok(Change {
         entries: vec![entry],
         effects,

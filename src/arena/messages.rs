@@ -166,6 +166,18 @@ pub fn private_prompts(game: &GameRow) -> Vec<DirectMessage> {
         .collect()
 }
 
+/// News for one seat alone, as a direct message with nothing to choose.
+pub fn private_notice(game: &GameRow, seat: Seat, notice: String) -> Option<DirectMessage> {
+    Some(DirectMessage {
+        to: game.player(seat)?.clone(),
+        game: game.id,
+        text: format!("Game #{} · {}: {notice}", game.id, game.setup.variant.name()),
+        board: None,
+        choices: Vec::new(),
+        menu_hint: String::new(),
+    })
+}
+
 /// The private prompt of one seat, if it has one now.
 pub fn private_prompt(game: &GameRow, seat: Seat) -> Option<DirectMessage> {
     let view = game.state.view(Viewer::Seat(seat));
@@ -177,12 +189,17 @@ pub fn private_prompt(game: &GameRow, seat: Seat) -> Option<DirectMessage> {
         game.setup.variant.name(),
         prompt.text
     );
+    let menu_hint = match prompt.kind {
+        arbiter_engine::view::PromptKind::SecretChoice => "Make your secret choice",
+        arbiter_engine::view::PromptKind::Answer => "Your answer",
+        arbiter_engine::view::PromptKind::Move => "Your move",
+    };
     Some(DirectMessage {
         to,
         game: game.id,
         text,
         board: Some(board_image_of(game, view)),
         choices: prompt.choices,
-        menu_hint: "Make your secret choice".to_string(),
+        menu_hint: menu_hint.to_string(),
     })
 }

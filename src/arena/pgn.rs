@@ -20,6 +20,8 @@ pub struct WrittenMove {
     pub hidden_as: String,
     /// The mover's clock after the move, in timed games.
     pub clock_ms: Option<i64>,
+    /// False for a step of a game's protocol (an answer to a proposal): it gets no move number.
+    pub is_move: bool,
 }
 
 /// Writes a record: tags in order, then the moves numbered from `first_number` (a pair per
@@ -33,16 +35,21 @@ pub fn write(tags: &[(String, String)], moves: &[WrittenMove], first_number: u32
     let mut tokens: Vec<String> = Vec::new();
     let mut number = first_number.max(1) - 1;
     let mut after_comment = false;
-    for (index, written) in moves.iter().enumerate() {
-        let follows_first = index > 0 && moves[index - 1].seat == Seat::First;
-        let starts_number = index == 0 || (written.seat == Seat::First && !follows_first);
-        if starts_number {
-            number += 1;
-            let dots = if written.seat == Seat::Second { "..." } else { "." };
-            tokens.push(format!("{number}{dots}"));
-        } else if after_comment {
-            // After a comment the number is said again, as PGN writers do.
-            tokens.push(format!("{number}..."));
+    // The seat of the last move numbered (protocol steps between moves do not count).
+    let mut last_mover: Option<Seat> = None;
+    for written in moves {
+        if written.is_move {
+            let starts_number =
+                last_mover.is_none() || (written.seat == Seat::First && last_mover != Some(Seat::First));
+            if starts_number {
+                number += 1;
+                let dots = if written.seat == Seat::Second { "..." } else { "." };
+                tokens.push(format!("{number}{dots}"));
+            } else if after_comment {
+                // After a comment the number is said again, as PGN writers do.
+                tokens.push(format!("{number}..."));
+            }
+            last_mover = Some(written.seat);
         }
         match &written.text {
             Some(text) => tokens.push(text.clone()),
@@ -334,6 +341,7 @@ mod tests {
                 text: Some(text.to_string()),
                 hidden_as: String::new(),
                 clock_ms: None,
+                is_move: true,
             })
             .collect()
     }
@@ -371,6 +379,25 @@ mod tests {
         secret[1].hidden_as = "chose a bomb carrier {secretly}".into();
         let text = write(&[], &secret, 1, "*");
         assert!(text.contains("1. bomb:d2 {chose a bomb carrier secretly} *"), "{text}");
+    }
+
+    #[test]
+    fn steps_of_a_protocol_get_no_move_number() {
+        let mut steps = moves(&["e4", "accept", "e5", "reject", "d6", "Nf3"]);
+        for (index, seat) in [
+            (1, Seat::Second),
+            (2, Seat::Second),
+            (3, Seat::First),
+            (4, Seat::Second),
+            (5, Seat::First),
+        ] {
+            steps[index].seat = seat;
+        }
+        for index in [1, 2, 3] {
+            steps[index].is_move = false;
+        }
+        let text = write(&[], &steps, 1, "*");
+        assert!(text.contains("1. e4 accept e5 reject d6 2. Nf3 *"), "{text}");
     }
 
     #[test]

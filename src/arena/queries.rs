@@ -313,8 +313,10 @@ impl Arena {
 pub fn move_list(view: &arbiter_engine::View) -> String {
     let mut out = String::new();
     let mut number = 0;
-    for (i, entry) in view.record.iter().enumerate() {
-        let follows_first = i > 0 && view.record[i - 1].seat == Seat::First;
+    // Steps of a game's protocol (answers to proposals) are not moves.
+    let moves: Vec<&arbiter_engine::view::RecordEntry> = view.record.iter().filter(|e| e.is_move).collect();
+    for (i, entry) in moves.iter().enumerate() {
+        let follows_first = i > 0 && moves[i - 1].seat == Seat::First;
         let starts_pair = (entry.seat == Seat::First && !follows_first) || i == 0;
         if starts_pair {
             number += 1;

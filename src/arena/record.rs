@@ -191,6 +191,7 @@ fn written_moves(game: &GameRow, record: &[RecordEntry], log: &[&LoggedEntry]) -
         }),
         hidden_as: entry.text.trim_matches(['(', ')']).to_string(),
         clock_ms: in_step(index),
+        is_move: entry.is_move,
     };
     if record.len() != actions.len() {
         // A game whose record is not one entry per action: written as recorded.

@@ -2,7 +2,7 @@
 //! arena re-checks who clicked and whether the game has moved on, so a stale or foreign click
 //! changes nothing and gets a private explanation.
 
-use super::deliver::{Delivery, choice_menus, fit};
+use super::deliver::{Delivery, choice_components, fit};
 use super::ids::{self, Component};
 use super::respond::{Outgoing, Responder};
 use super::{Data, answer};
@@ -156,21 +156,54 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
                     .await;
                 return;
             };
-            let work = data.arena.act_at(game, &user, &choice, Some(version));
-            let result = responder.within_deadline(work, true).await;
-            match result {
-                Ok(mut effects) => {
-                    // The menu becomes the confirmation, so it cannot be used twice.
-                    let confirmation = match effects.reply.take() {
-                        Some(reply) => reply.text,
-                        None => format!("Played `{choice}`."),
-                    };
-                    let _ = responder.update_clicked(Outgoing::text(fit(&confirmation))).await;
-                    answer(http, data, Ok(effects), &here, &mut responder).await;
+            choose(http, data, &mut responder, game, version, &user, &here, &choice).await;
+        }
+        Component::Pick { game, version, index } => {
+            // The button names the prompt's answer by its place: read it from the prompt.
+            let prompt = data.arena.private_prompt(game, &user).await;
+            let choice = prompt
+                .as_ref()
+                .ok()
+                .and_then(|effects| effects.direct_messages.first())
+                .and_then(|dm| dm.choices.get(usize::from(index)).cloned());
+            match (choice, prompt) {
+                (Some(choice), _) => choose(http, data, &mut responder, game, version, &user, &here, &choice).await,
+                (None, Err(error)) => answer(http, data, Err(error), &here, &mut responder).await,
+                (None, Ok(_)) => {
+                    let stale = crate::arena::ArenaError::Stale(game);
+                    answer(http, data, Err(stale), &here, &mut responder).await
                 }
-                Err(error) => answer(http, data, Err(error), &here, &mut responder).await,
             }
         }
+    }
+}
+
+/// Plays a choice made on a prompt's menu or buttons, posted at `version`: the prompt becomes
+/// the confirmation, so it cannot be used twice, and keeps its board.
+#[allow(clippy::too_many_arguments)]
+async fn choose(
+    http: &discord::Http,
+    data: &Data,
+    responder: &mut Responder<'_>,
+    game: GameId,
+    version: i64,
+    user: &UserId,
+    here: &str,
+    choice: &str,
+) {
+    let work = data.arena.act_at(game, user, choice, Some(version));
+    match responder.within_deadline(work, true).await {
+        Ok(mut effects) => {
+            let confirmation = match effects.reply.take() {
+                Some(reply) => reply.text,
+                None => format!("Played `{choice}`."),
+            };
+            let _ = responder
+                .update_clicked_keeping_files(Outgoing::text(fit(&confirmation)))
+                .await;
+            answer(http, data, Ok(effects), here, responder).await;
+        }
+        Err(error) => answer(http, data, Err(error), here, responder).await,
     }
 }
 
@@ -320,7 +353,7 @@ async fn show_prompt(
             tracing::error!(game, error = ?error, "could not draw a private prompt");
             Outgoing {
                 content: fit(&prompt.text),
-                components: choice_menus(&prompt.choices, game, version, &prompt.menu_hint),
+                components: choice_components(&prompt.choices, game, version, &prompt.menu_hint),
                 ..Outgoing::default()
             }
         }

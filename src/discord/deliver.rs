@@ -21,6 +21,8 @@ const UNKNOWN_MEMBER: isize = 10007;
 /// A select menu holds at most 25 options, and a message at most 5 rows.
 const MENU_OPTIONS: usize = 25;
 const MENU_ROWS: usize = 5;
+/// A row holds at most 5 buttons.
+const BUTTONS_PER_ROW: usize = 5;
 
 /// Display names of the Discord users the bot has met, for board images (message text uses
 /// mentions, which Discord shows as names by itself).
@@ -104,6 +106,42 @@ pub fn button_row(buttons: &[Button], game: GameId, version: i64) -> Vec<discord
         })
         .collect();
     vec![discord::CreateActionRow::Buttons(buttons)]
+}
+
+/// How a prompt offers its choices: a button each when they fit one row and their labels are
+/// short (accept / reject), menus otherwise.
+pub fn choice_components(choices: &[String], game: GameId, version: i64, hint: &str) -> Vec<discord::CreateActionRow> {
+    if choices.is_empty() || choices.len() > BUTTONS_PER_ROW || choices.iter().any(|c| c.chars().count() > 20) {
+        return choice_menus(choices, game, version, hint);
+    }
+    let buttons = choices
+        .iter()
+        .enumerate()
+        .map(|(index, choice)| {
+            let component = Component::Pick {
+                game,
+                version,
+                index: index as u8,
+            };
+            let style = if index == 0 {
+                discord::ButtonStyle::Primary
+            } else {
+                discord::ButtonStyle::Secondary
+            };
+            discord::CreateButton::new(component.custom_id())
+                .label(capitalised(choice))
+                .style(style)
+        })
+        .collect();
+    vec![discord::CreateActionRow::Buttons(buttons)]
+}
+
+/// "accept" as a button shows it: "Accept".
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
 /// Menus offering `choices` (actions in notation), 25 to a menu, each showing `hint` until
@@ -282,13 +320,14 @@ impl Delivery<'_> {
         Ok(())
     }
 
-    /// A secret prompt: its text, the player's own board, and menus of the choices.
+    /// A secret prompt: its text, the player's own board, and its choices (buttons when there
+    /// are a few short ones, like accept and reject; menus otherwise).
     pub async fn prompt_message(&self, prompt: &DirectMessage, version: i64) -> anyhow::Result<Outgoing> {
         let mut message = Outgoing::text(fit(&prompt.text));
         if let Some(board) = &prompt.board {
             message.files.push(self.board_file(board).await?);
         }
-        message.components = choice_menus(&prompt.choices, prompt.game, version, &prompt.menu_hint);
+        message.components = choice_components(&prompt.choices, prompt.game, version, &prompt.menu_hint);
         Ok(message)
     }
 

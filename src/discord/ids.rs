@@ -53,6 +53,12 @@ pub enum Component {
         game: GameId,
         version: i64,
     },
+    /// One answer of a private prompt with few answers, as a button: the prompt's `index`th.
+    Pick {
+        game: GameId,
+        version: i64,
+        index: u8,
+    },
 }
 
 impl Component {
@@ -61,6 +67,7 @@ impl Component {
             Component::Button { button, game, version } => format!("{PREFIX}:{}:{game}:{version}", button.key()),
             Component::Choose { game, version } => format!("{PREFIX}:choose:{game}:{version}"),
             Component::Piece { game, version } => format!("{PREFIX}:piece:{game}:{version}"),
+            Component::Pick { game, version, index } => format!("{PREFIX}:pick:{game}:{version}:{index}"),
         }
     }
 
@@ -76,13 +83,19 @@ impl Component {
         let kind = parts.next()?;
         let game: GameId = parts.next()?.parse().ok()?;
         let version: i64 = parts.next()?.parse().ok()?;
-        // Several menus in one message need distinct ids: a menu's row may follow.
+        // Several menus in one message need distinct ids: a menu's row may follow; a pick's
+        // index must.
         let row = parts.next();
-        let is_menu = kind == "choose" || kind == "piece";
-        if parts.next().is_some() || (row.is_some() && (!is_menu || row?.parse::<u8>().is_err())) {
+        let takes_number = matches!(kind, "choose" | "piece" | "pick");
+        if parts.next().is_some() || (row.is_some() && (!takes_number || row?.parse::<u8>().is_err())) {
             return None;
         }
         match kind {
+            "pick" => Some(Component::Pick {
+                game,
+                version,
+                index: row?.parse().ok()?,
+            }),
             "choose" => Some(Component::Choose { game, version }),
             "piece" => Some(Component::Piece { game, version }),
             key => Some(Component::Button {
@@ -118,6 +131,14 @@ mod tests {
             Some(choose),
             "a second menu's row"
         );
+        let pick = Component::Pick {
+            game: 5,
+            version: 6,
+            index: 1,
+        };
+        assert_eq!(pick.custom_id(), "arb:pick:5:6:1");
+        assert_eq!(Component::parse("arb:pick:5:6:1"), Some(pick));
+        assert_eq!(Component::parse("arb:pick:5:6"), None, "a pick names its answer");
         let piece = Component::Piece { game: 3, version: 4 };
         assert_eq!(piece.custom_id(), "arb:piece:3:4");
         assert_eq!(Component::parse("arb:piece:3:4:1"), Some(piece));

@@ -598,6 +598,7 @@ impl Game for AssaultGame {
             scores: None,
             turns: None,
             prompt: None,
+            notice: None,
             record: self.record.visible(viewer, self.outcome.is_some()),
             notes,
             outcome: self.outcome.clone(),

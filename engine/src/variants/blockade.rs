@@ -568,6 +568,7 @@ impl Game for BlockadeGame {
             scores: None,
             turns: None,
             prompt: None,
+            notice: None,
             record: self.record.visible(viewer, true),
             notes: Vec::new(),
             outcome: self.outcome.clone(),

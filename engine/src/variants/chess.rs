@@ -45,7 +45,7 @@ impl<R: Rules + Default> ChessCore<R> {
             record: Record::default(),
             last: None,
         };
-        core.keys.push(core.repetition_key());
+        core.keys.push(core.position_key());
         core
     }
 }
@@ -148,13 +148,13 @@ impl<R: Rules> ChessCore<R> {
     /// position another way).
     pub fn finish_action(&mut self, last: Option<LastMove>) {
         self.last = last;
-        let key = self.repetition_key();
+        let key = self.position_key();
         self.keys.push(key);
     }
 
-    /// Board, side to move, castling rights, and the en passant square only where a capture
-    /// there is legal (FIDE's definition of the same position).
-    fn repetition_key(&self) -> u64 {
+    /// The position's repetition key: board, side to move, castling rights, and the en passant
+    /// square only where a capture there is legal (FIDE's definition of the same position).
+    pub fn position_key(&self) -> u64 {
         let mut key = self.position.board.key();
         key.push(self.position.turn as u8);
         key.push(self.position.castling_byte());
@@ -277,6 +277,7 @@ impl<R: Rules> ChessCore<R> {
             scores: None,
             turns: None,
             prompt: None,
+            notice: None,
             record: self.record.visible(viewer, outcome.is_some()),
             notes: Vec::new(),
             outcome: outcome.cloned(),

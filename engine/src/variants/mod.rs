@@ -6,10 +6,12 @@ pub mod beirut;
 pub mod blockade;
 pub mod chess;
 pub mod circe;
+pub mod ctf;
 pub mod domination;
 pub mod knights_are_god;
 pub mod pick_the_team;
 pub mod portal;
+pub mod rejection;
 pub mod ultimate_battle;
 
 use crate::fen::FenError;
@@ -21,10 +23,12 @@ use beirut::BeirutGame;
 use blockade::BlockadeGame;
 use chess::ChessGame;
 use circe::Circe;
+use ctf::CtfGame;
 use domination::DominationGame;
 use knights_are_god::KnightsAreGod;
 use pick_the_team::PickTheTeamGame;
 use portal::Portals;
+use rejection::RejectionGame;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use ultimate_battle::UltimateBattle;
@@ -149,6 +153,8 @@ registry! {
     UltimateBattle => "ultimate-battle", "Ultimate Battle Chess", "ultimate-battle.md", ChessGame<UltimateBattle>, death_matches: false;
     PickTheTeam => "pick-the-team", "Pick-the-team Chess", "pick-the-team.md", PickTheTeamGame, death_matches: false;
     Assault => "assault", "Assault Chess", "assault.md", AssaultGame, death_matches: false;
+    Rejection => "rejection", "Rejection Chess", "rejection.md", RejectionGame, death_matches: false;
+    Ctf => "ctf", "Capture the Flag", "ctf.md", CtfGame, death_matches: false;
 }
 
 // The game types of the registry. (Here rather than in their files, so no game file depends on
@@ -196,6 +202,24 @@ impl Hosted for BeirutGame {
     }
     fn from_fen(_: VariantId, fen: &str) -> Result<Self, FenError> {
         BeirutGame::from_fen(fen)
+    }
+}
+
+impl Hosted for RejectionGame {
+    fn start(_: VariantId) -> Self {
+        RejectionGame::new()
+    }
+    fn from_fen(_: VariantId, fen: &str) -> Result<Self, FenError> {
+        RejectionGame::from_fen(fen)
+    }
+}
+
+impl Hosted for CtfGame {
+    fn start(id: VariantId) -> Self {
+        CtfGame::new(built_in(id))
+    }
+    fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError> {
+        CtfGame::from_fen(built_in(id), fen)
     }
 }
 

@@ -1,0 +1,564 @@
+//! Capture the Flag (RULES.md, "CTF Chess"; rules page docs/rules/ctf.md): FIDE pieces, kings not
+//! royal. Before move 1 each side secretly chooses a base in its own half; its flag lies there.
+//! A piece that ends a move on the enemy flag catches it and carries it; bringing it (or dropping
+//! it) on its own base wins. A carrier captured gives the flag back to its base at once.
+
+use crate::chess_move::{LastMove, Move};
+use crate::fen::FenError;
+use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, Seat, Viewer, check_turn};
+use crate::geometry::Square;
+use crate::movegen;
+use crate::piece::Color;
+use crate::variant::Variant;
+use crate::variants::chess::ChessCore;
+use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::Arc;
+
+/// What others read in place of a base choice they may not know.
+pub const HIDDEN_BASE: &str = "(chose a base)";
+
+/// Where a side's flag is: lying on a square, or carried by the enemy piece standing there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Flag {
+    pub square: Square,
+    pub is_carried: bool,
+}
+
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CtfGame {
+    core: ChessCore,
+    /// Each side's base, by colour; secret until both are chosen.
+    bases: [Option<Square>; 2],
+    /// Each side's flag, by its owner's colour, once the bases are revealed.
+    flags: [Option<Flag>; 2],
+    /// Repetition keys of every position reached in play, flags included.
+    keys: Vec<u64>,
+    outcome: Option<Outcome>,
+}
+
+// Secrets stay out of logs: Debug shows the bases only once both are known.
+impl fmt::Debug for CtfGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CtfGame")
+            .field("fen", &self.core.public_fen())
+            .field("flags", &self.flags)
+            .field("outcome", &self.outcome)
+            .finish()
+    }
+}
+
+impl CtfGame {
+    pub fn new(variant: Arc<Variant>) -> CtfGame {
+        let position = variant.start_position();
+        CtfGame::from_core(ChessCore::new(variant, position), [None, None])
+    }
+
+    /// Reads a FEN, optionally followed by a field `bases:W,B` naming both bases (the flags
+    /// then lie on them); without it the game starts with the choice of bases.
+    pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<CtfGame, FenError> {
+        let (chess_fen, bases) = match fen.split_whitespace().last() {
+            Some(last) if last.starts_with("bases:") => (fen.trim_end().strip_suffix(last).unwrap_or(fen), Some(last)),
+            _ => (fen, None),
+        };
+        let position = variant.position_from_fen(chess_fen)?;
+        let mut chosen = [None, None];
+        if let Some(field) = bases {
+            let bad = || FenError::Extra(field.to_string());
+            let (white, black) = field["bases:".len()..].split_once(',').ok_or_else(bad)?;
+            for (color, text) in [(Color::White, white), (Color::Black, black)] {
+                chosen[color.index()] = Some(variant.size.parse_square(text).ok_or_else(bad)?);
+            }
+        }
+        Ok(CtfGame::from_core(ChessCore::new(variant, position), chosen))
+    }
+
+    fn from_core(core: ChessCore, bases: [Option<Square>; 2]) -> CtfGame {
+        let mut game = CtfGame {
+            core,
+            bases,
+            flags: [None, None],
+            keys: Vec::new(),
+            outcome: None,
+        };
+        if !game.is_choosing() {
+            game.raise_flags();
+        }
+        game
+    }
+
+    fn is_choosing(&self) -> bool {
+        self.bases.contains(&None)
+    }
+
+    /// Both bases are chosen: the flags lie on them and play begins.
+    fn raise_flags(&mut self) {
+        for color in Color::BOTH {
+            self.flags[color.index()] = self.bases[color.index()].map(|square| Flag {
+                square,
+                is_carried: false,
+            });
+        }
+        self.keys.push(self.key());
+        self.outcome = self.evaluate();
+    }
+
+    /// Where `owner`'s flag is, once the bases are known.
+    pub fn flag(&self, owner: Color) -> Option<Flag> {
+        self.flags[owner.index()]
+    }
+
+    /// `owner`'s base, once chosen (a secret until both are).
+    pub fn base(&self, owner: Color) -> Option<Square> {
+        self.bases[owner.index()]
+    }
+
+    /// Where `color`'s piece carrying the enemy flag stands, if one does.
+    fn carrier(&self, color: Color) -> Option<Square> {
+        self.flag(color.other()).filter(|f| f.is_carried).map(|f| f.square)
+    }
+
+    /// The squares `color` may choose as its base: its half, empty or holding its own piece.
+    fn base_squares(&self, color: Color) -> Vec<Square> {
+        let size = self.core.variant.size;
+        let half = size.ranks / 2;
+        let own_half = |rank: u8| {
+            if color == Color::White {
+                rank < half
+            } else {
+                rank >= size.ranks - half
+            }
+        };
+        size.squares()
+            .filter(|sq| own_half(sq.rank()))
+            .filter(|sq| self.core.position.board.piece_at(*sq).is_none_or(|p| p.color == color))
+            .collect()
+    }
+
+    /// The position's repetition key with both flags in it.
+    fn key(&self) -> u64 {
+        let mut key = self.core.position_key();
+        for flag in self.flags.iter().flatten() {
+            let byte = flag.square.index() as u64 | if flag.is_carried { 0x100 } else { 0 };
+            key = (key ^ byte).wrapping_mul(0x0100_0000_01b3);
+        }
+        key
+    }
+
+    /// The moves of the side to move, with their notation (a carrier marked, `[N]f3`).
+    fn moves(&self) -> Vec<(Move, String)> {
+        let legal = self.core.legal_moves();
+        let carrier = self.carrier(self.core.position.turn);
+        legal
+            .iter()
+            .map(|&mv| {
+                let body = self.core.san_body(mv);
+                let text = match carrier {
+                    // The carrier's letter in brackets in place of the piece letter: `[N]f3`,
+                    // `[P]dxc8=Q`.
+                    Some(square) if square == mv.from => {
+                        let piece = self
+                            .core
+                            .position
+                            .board
+                            .piece_at(square)
+                            .expect("a carrier stands there");
+                        let symbol = self.core.variant.piece(piece.kind).def.symbol.to_string();
+                        let rest = body.strip_prefix(symbol.as_str()).unwrap_or(&body);
+                        format!("[{symbol}]{rest}")
+                    }
+                    _ => body,
+                };
+                (mv, text)
+            })
+            .collect()
+    }
+
+    fn can_drop(&self) -> bool {
+        self.carrier(self.core.position.turn).is_some()
+    }
+
+    /// Whether the side to move in this game has any move or a drop.
+    fn has_action(&self) -> bool {
+        !self.core.legal_moves().is_empty() || self.can_drop()
+    }
+
+    fn evaluate(&self) -> Option<Outcome> {
+        if self.is_choosing() {
+            return None;
+        }
+        if !self.has_action() {
+            let mut other = self.clone();
+            other.core.pass();
+            if !other.has_action() {
+                return Some(Outcome::draw(EndReason::NeitherCanMove));
+            }
+        }
+        if self.core.position.halfmove_clock >= 100 {
+            return Some(Outcome::draw(EndReason::FiftyMoves));
+        }
+        let current = self.keys.last().copied();
+        if self.keys.iter().filter(|k| Some(**k) == current).count() >= 3 {
+            return Some(Outcome::draw(EndReason::Repetition));
+        }
+        None
+    }
+
+    /// Ends an action: the turn is recorded for repetition and the game judged.
+    fn finish(&mut self, won: bool) {
+        self.keys.push(self.key());
+        self.outcome = if won {
+            // The side that moved brought the flag home.
+            Some(Outcome::win(
+                Seat::of_color(self.core.position.turn.other()),
+                EndReason::FlagCaptured,
+            ))
+        } else {
+            self.evaluate()
+        };
+    }
+
+    /// Plays a move and what it does to the flags; returns whether it wins.
+    fn play_move(&mut self, mv: Move) -> bool {
+        let mover = self.core.position.turn;
+        let enemy = mover.other();
+        let carried_before = self.carrier(mover) == Some(mv.from);
+        let made = movegen::make_move(&self.core.rules, &self.core.variant, &mut self.core.position, mv);
+        self.core.finish_action(Some(LastMove::of(&mv)));
+        let at = made.arrival;
+        let mut flag_event = false;
+        // The carrier's flag goes with it.
+        if carried_before && let Some(flag) = self.flags[enemy.index()].as_mut() {
+            flag.square = at;
+        }
+        // Capturing the enemy's carrier (of the mover's own flag) sends the flag home.
+        for (square, _) in made.captures() {
+            if let Some(flag) = self.flag(mover)
+                && flag.is_carried
+                && flag.square == square
+            {
+                self.flags[mover.index()] = self.base(mover).map(|base| Flag {
+                    square: base,
+                    is_carried: false,
+                });
+                flag_event = true;
+            }
+        }
+        // The mover's own flag lying away from home goes back when its piece reaches it.
+        if let Some(flag) = self.flag(mover)
+            && !flag.is_carried
+            && flag.square == at
+            && Some(at) != self.base(mover)
+        {
+            self.flags[mover.index()] = self.base(mover).map(|base| Flag {
+                square: base,
+                is_carried: false,
+            });
+            flag_event = true;
+        }
+        // The enemy flag lying where the move ends (at its base or anywhere) is caught.
+        if let Some(flag) = self.flag(enemy)
+            && !flag.is_carried
+            && flag.square == at
+        {
+            self.flags[enemy.index()] = Some(Flag {
+                square: at,
+                is_carried: true,
+            });
+            flag_event = true;
+        }
+        if flag_event {
+            self.core.position.halfmove_clock = 0;
+        }
+        self.carrier(mover) == self.base(mover) && self.carrier(mover).is_some()
+    }
+
+    /// The carrier drops the flag on its square; returns whether that wins.
+    fn drop_flag(&mut self) -> bool {
+        let mover = self.core.position.turn;
+        let Some(square) = self.carrier(mover) else {
+            return false;
+        };
+        self.flags[mover.other().index()] = Some(Flag {
+            square,
+            is_carried: false,
+        });
+        self.core.pass();
+        self.core.position.halfmove_clock = 0;
+        self.core.last = Some(LastMove::at(square));
+        self.base(mover) == Some(square)
+    }
+
+    fn parse_base(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
+        let square_text = text.trim().trim_start_matches("base").trim_start_matches([':', ' ']);
+        let square = self
+            .core
+            .variant
+            .size
+            .parse_square(square_text.trim())
+            .ok_or_else(|| ActionError::unreadable(text, "choose a base like base:e3"))?;
+        if self.base_squares(seat.color()).contains(&square) {
+            Ok(Action::ChooseBase { square })
+        } else {
+            Err(ActionError::Illegal(format!(
+                "{square} is not a square of your half that is empty or holds one of your pieces"
+            )))
+        }
+    }
+
+    /// Counts the leaf nodes of the action tree to `depth` (drops and passes are actions).
+    pub fn perft(&self, depth: u32) -> u64 {
+        crate::variants::generic_perft(self, depth)
+    }
+}
+
+impl Game for CtfGame {
+    fn variant_id(&self) -> &str {
+        &self.core.variant.def.id
+    }
+    fn phase(&self) -> Phase {
+        match (&self.outcome, self.is_choosing()) {
+            (Some(_), _) => Phase::Finished,
+            (None, true) => Phase::SealedChoice,
+            (None, false) => Phase::Play,
+        }
+    }
+    fn to_act(&self) -> Vec<Seat> {
+        if self.outcome.is_some() {
+            Vec::new()
+        } else if self.is_choosing() {
+            Seat::BOTH
+                .into_iter()
+                .filter(|s| self.bases[s.color().index()].is_none())
+                .collect()
+        } else {
+            vec![Seat::of_color(self.core.position.turn)]
+        }
+    }
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        self.noted_actions(seat).into_iter().map(|(action, _)| action).collect()
+    }
+    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
+        if check_turn(self, seat).is_err() {
+            return Vec::new();
+        }
+        if self.is_choosing() {
+            return self
+                .base_squares(seat.color())
+                .into_iter()
+                .map(|square| (Action::ChooseBase { square }, format!("base:{square}")))
+                .collect();
+        }
+        let mut actions: Vec<(Action, String)> = self
+            .moves()
+            .into_iter()
+            .map(|(mv, text)| (self.core.action_of(mv), text))
+            .collect();
+        if self.can_drop() {
+            actions.push((Action::Drop, "drop".into()));
+        }
+        if actions.is_empty() {
+            actions.push((Action::Pass, "pass".into()));
+        }
+        actions
+    }
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
+        if self.outcome.is_none() && self.is_choosing() && self.bases[seat.color().index()].is_some() {
+            return Err(ActionError::AlreadyChosen);
+        }
+        check_turn(self, seat)?;
+        let lower = text.trim().to_ascii_lowercase();
+        if self.is_choosing() {
+            return self.parse_base(seat, &lower);
+        }
+        match lower.as_str() {
+            "drop" if self.can_drop() => return Ok(Action::Drop),
+            "drop" => {
+                return Err(ActionError::Illegal(
+                    "none of your pieces carries the enemy flag".into(),
+                ));
+            }
+            "pass" if self.legal_actions(seat) == [Action::Pass] => return Ok(Action::Pass),
+            "pass" => return Err(ActionError::Illegal("you may pass only when you have no move".into())),
+            _ if lower.starts_with("base") => {
+                return Err(ActionError::Illegal("bases are chosen before move 1 only".into()));
+            }
+            _ => {}
+        }
+        // A carrier's mark may be left out, or given in place of the piece letter: `[N]f3`.
+        let san = match text.trim().split_once(']') {
+            Some((mark, rest)) if mark.starts_with('[') => {
+                let symbol = mark.trim_start_matches('[');
+                if symbol.eq_ignore_ascii_case("P") {
+                    rest.to_string()
+                } else {
+                    format!("{symbol}{rest}")
+                }
+            }
+            _ => text.to_string(),
+        };
+        self.core.parse_move(&san).map(|mv| self.core.action_of(mv))
+    }
+    fn notation(&self, seat: Seat, action: &Action) -> String {
+        self.noted_actions(seat)
+            .into_iter()
+            .find(|(legal, _)| legal == action)
+            .map_or_else(|| format!("{action:?}"), |(_, text)| text)
+    }
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        if self.outcome.is_none() && self.is_choosing() && self.bases[seat.color().index()].is_some() {
+            return Err(ActionError::AlreadyChosen);
+        }
+        check_turn(self, seat)?;
+        let Some(text) = self
+            .noted_actions(seat)
+            .into_iter()
+            .find(|(legal, _)| legal == action)
+            .map(|(_, text)| text)
+        else {
+            return Err(ActionError::Illegal(match action {
+                Action::ChooseBase { square } => {
+                    format!("{square} is not a square of your half that is empty or holds one of your pieces")
+                }
+                Action::Drop => "none of your pieces carries the enemy flag".into(),
+                Action::Pass => "you may pass only when you have no move".into(),
+                _ => "that is not a legal action here".into(),
+            }));
+        };
+        match action {
+            Action::ChooseBase { square } => {
+                self.bases[seat.color().index()] = Some(*square);
+                self.core.record.push_secret(seat, text, HIDDEN_BASE);
+                if !self.is_choosing() {
+                    // Both bases are revealed together.
+                    self.core.record.reveal_from(0);
+                    self.raise_flags();
+                }
+            }
+            Action::Drop => {
+                self.core.record.push(seat, text);
+                let won = self.drop_flag();
+                self.finish(won);
+            }
+            Action::Pass => {
+                self.core.record.push(seat, text);
+                self.core.pass();
+                self.finish(false);
+            }
+            other => {
+                let legal = self.core.legal_moves();
+                let mv = self.core.move_of(other, &legal).expect("checked legal above");
+                self.core.record.push(seat, text);
+                let won = self.play_move(mv);
+                self.finish(won);
+            }
+        }
+        Ok(())
+    }
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+    fn conclude(&mut self, outcome: Outcome) {
+        self.outcome.get_or_insert(outcome);
+    }
+    fn can_take_back(&self, action: &Action) -> bool {
+        !matches!(action, Action::ChooseBase { .. })
+    }
+    fn view(&self, viewer: Viewer) -> View {
+        let mut view = self
+            .core
+            .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
+        view.variant = self.variant_id().to_string();
+        let mut marks = Vec::new();
+        for color in Color::BOTH {
+            let owner = color.name();
+            let knows_base = !self.is_choosing()
+                || viewer == Viewer::Arbiter
+                || viewer == Viewer::Seat(Seat::of_color(color))
+                || self.outcome.is_some();
+            if let (Some(base), true) = (self.base(color), knows_base) {
+                let meaning = if self.is_choosing() {
+                    "your base (only you see it until both bases are chosen)".to_string()
+                } else {
+                    format!("{owner}'s base")
+                };
+                marks.push(Mark {
+                    square: base,
+                    kind: MarkKind::Ring(Tone::Side(color)),
+                    meaning,
+                });
+            }
+            if let Some(flag) = self.flag(color) {
+                let meaning = if flag.is_carried {
+                    format!("{owner}'s flag, carried")
+                } else {
+                    format!("{owner}'s flag")
+                };
+                marks.push(Mark {
+                    square: flag.square,
+                    kind: MarkKind::Badge {
+                        text: "F".into(),
+                        tone: Tone::Side(color),
+                    },
+                    meaning,
+                });
+            }
+        }
+        view.boards[0].marks.extend(marks);
+        if self.is_choosing() && self.outcome.is_none() {
+            if let Viewer::Seat(seat) = viewer
+                && self.to_act().contains(&seat)
+            {
+                let half = if seat.color() == Color::White {
+                    "ranks 1-4"
+                } else {
+                    "ranks 5-8"
+                };
+                view.prompt = Some(Prompt {
+                    kind: PromptKind::SecretChoice,
+                    text: format!(
+                        "Choose your base: a square of your half ({half}), empty or holding one of your pieces. \
+                         Your flag lies there; bring the enemy flag to it to win."
+                    ),
+                    choices: self.noted_actions(seat).into_iter().map(|(_, text)| text).collect(),
+                });
+            }
+            for color in Color::BOTH {
+                let state = if self.base(color).is_some() {
+                    "has chosen"
+                } else {
+                    "is choosing"
+                };
+                view.notes.push(format!("{} {state} a base", color.name()));
+            }
+        }
+        if !self.is_choosing() {
+            for color in Color::BOTH {
+                let (Some(flag), Some(base)) = (self.flag(color), self.base(color)) else {
+                    continue;
+                };
+                let place = match (flag.is_carried, flag.square == base) {
+                    (true, _) => format!("carried by a {} piece on {}", color.other().name(), flag.square),
+                    (false, true) => format!("at its base, {base}"),
+                    (false, false) => format!("lying on {} (its base is {base})", flag.square),
+                };
+                view.notes.push(format!("{}'s flag: {place}", color.name()));
+            }
+        }
+        view
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_output_hides_bases_until_both_are_chosen() {
+        let mut game = CtfGame::new(Variant::built_in("ctf").unwrap());
+        let action = game.parse_action(Seat::First, "base:e3").unwrap();
+        game.apply(Seat::First, &action).unwrap();
+        assert!(!format!("{game:?}").contains("e3"));
+    }
+}
