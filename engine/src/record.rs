@@ -120,7 +120,7 @@ impl Record {
                     {
                         Some(shown)
                     }
-                    Secrecy::Players { shown } if !matches!(viewer, Viewer::Seat(_)) => Some(shown),
+                    Secrecy::Players { shown } if viewer == Viewer::Spectator => Some(shown),
                     _ => None,
                 };
                 RecordEntry {
@@ -190,15 +190,13 @@ mod tests {
             ..Entry::public(Seat::First, "e4".into())
         });
         record.reveal_from(0);
-        for viewer in [Viewer::Seat(Seat::First), Viewer::Seat(Seat::Second)] {
+        for viewer in [Viewer::Seat(Seat::First), Viewer::Seat(Seat::Second), Viewer::Arbiter] {
             assert_eq!(record.visible(viewer, true)[0].text, "e4");
         }
-        for viewer in [Viewer::Spectator, Viewer::Arbiter] {
-            let entry = &record.visible(viewer, true)[0];
-            assert_eq!(
-                (entry.text.as_str(), entry.is_hidden, entry.is_move),
-                ("(a proposal)", true, false)
-            );
-        }
+        let entry = &record.visible(Viewer::Spectator, true)[0];
+        assert_eq!(
+            (entry.text.as_str(), entry.is_hidden, entry.is_move),
+            ("(a proposal)", true, false)
+        );
     }
 }

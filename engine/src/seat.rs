@@ -78,7 +78,8 @@ pub enum Viewer {
     Seat(Seat),
     /// Anyone else: sees only what is public.
     Spectator,
-    /// Sees everything: what records and reviews use once a game has ended.
+    /// Sees everything, the players' own secrets included: for checks and logs, never shown to
+    /// anyone (a finished game's secrets reach spectators through the game's own view).
     Arbiter,
 }
 

@@ -100,6 +100,8 @@ fn action() -> impl Strategy<Value = Action> {
         2 => (square(), square(), square()).prop_map(|(from, to, statue)| Action::MoveAndStatue { from, to, statue }),
         1 => square().prop_map(|square| Action::ChooseBomb { square }),
         1 => Just(Action::Detonate),
+        1 => square().prop_map(|square| Action::ChooseBase { square }),
+        1 => prop_oneof![Just(Action::Drop), Just(Action::Pass), Just(Action::Accept), Just(Action::Reject)],
     ]
 }
 
@@ -217,6 +219,12 @@ impl Junk {
                 _ => Action::MoveAndStatue { from, to, statue: from },
             },
             Action::ChooseBomb { .. } | Action::Detonate => Action::ChooseBomb { square },
+            Action::ChooseBase { .. } => Action::ChooseBase { square },
+            // An answer or a turn without a move: the other kind of the same family.
+            Action::Accept => Action::Reject,
+            Action::Reject => Action::Accept,
+            Action::Drop => Action::Pass,
+            Action::Pass => Action::Drop,
         }
     }
 }

@@ -201,12 +201,10 @@ fn an_unanswered_proposal_is_accepted_when_the_answers_time_runs_out() {
 #[test]
 fn the_rejected_move_stays_the_players_alone_even_after_the_game() {
     let mut game = played(REJECTION, "e4 reject d4");
-    for viewer in [Viewer::Spectator, Viewer::Arbiter] {
-        let view = game.view(viewer);
-        let texts: Vec<&str> = view.record.iter().map(|e| e.text.as_str()).collect();
-        assert_eq!(texts, ["(proposed a move)", "reject", "d4"], "{viewer:?}");
-        assert!(!format!("{view:?}").contains("e4"), "{viewer:?}");
-    }
+    let view = game.view(Viewer::Spectator);
+    let texts: Vec<&str> = view.record.iter().map(|e| e.text.as_str()).collect();
+    assert_eq!(texts, ["(proposed a move)", "reject", "d4"]);
+    assert!(!format!("{view:?}").contains("e4"));
     for seat in Seat::BOTH {
         let texts: Vec<String> = game
             .view(Viewer::Seat(seat))
@@ -217,7 +215,10 @@ fn the_rejected_move_stays_the_players_alone_even_after_the_game() {
         assert_eq!(texts, ["e4", "reject", "d4"]);
     }
     game.conclude(arbiter_engine::Outcome::win(Seat::First, EndReason::Resignation));
-    assert!(!format!("{:?}", game.view(Viewer::Arbiter)).contains("e4"));
+    assert!(
+        !format!("{:?}", game.view(Viewer::Spectator)).contains("e4"),
+        "not even after the game"
+    );
 }
 
 #[test]

@@ -35,11 +35,11 @@ impl GameSummary {
     }
 }
 
-/// The view a user may have of a game: their seat's, or a spectator's (everyone's once it ended).
+/// The view a user may have of a game: their seat's, or a spectator's (which shows a finished
+/// game's secrets as the game reveals them).
 pub fn viewer_of(game: &GameRow, user: &UserId) -> Viewer {
     match game.seat_of(user) {
         Some(seat) => Viewer::Seat(seat),
-        None if game.state.outcome().is_some() => Viewer::Arbiter,
         None => Viewer::Spectator,
     }
 }

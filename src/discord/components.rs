@@ -179,7 +179,7 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
 }
 
 /// Plays a choice made on a prompt's menu or buttons, posted at `version`: the prompt becomes
-/// the confirmation, so it cannot be used twice, and keeps its board.
+/// the confirmation, so it cannot be used twice.
 #[allow(clippy::too_many_arguments)]
 async fn choose(
     http: &discord::Http,
@@ -198,9 +198,7 @@ async fn choose(
                 Some(reply) => reply.text,
                 None => format!("Played `{choice}`."),
             };
-            let _ = responder
-                .update_clicked_keeping_files(Outgoing::text(fit(&confirmation)))
-                .await;
+            let _ = responder.update_clicked(Outgoing::text(fit(&confirmation))).await;
             answer(http, data, Ok(effects), here, responder).await;
         }
         Err(error) => answer(http, data, Err(error), here, responder).await,
