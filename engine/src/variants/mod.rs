@@ -362,3 +362,19 @@ impl Game for AnyGame {
         dispatch!(self, g => g.takeback_plies(asker, history))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rules_page_has_a_title_and_fits_in_a_chat_embed() {
+        for &id in VariantId::ALL {
+            let page = id.rules_page();
+            assert!(page.starts_with("# "), "{id}: a title first");
+            // Discord shows an embed's description up to 4096 characters.
+            assert!(page.chars().count() < 4096, "{id}: {} characters", page.chars().count());
+            assert!(page.lines().count() > 5, "{id}: the page says more than its title");
+        }
+    }
+}
