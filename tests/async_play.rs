@@ -409,3 +409,39 @@ async fn a_death_matchs_rematch_is_the_hosts_and_the_advantage_holder_chooses_ag
     );
     assert_eq!(rematch.posts[0].mentions, [bob()], "the Advantage holder chooses again");
 }
+
+/// A Rejection game on one day per move: bob never answers alice's proposal, the bot is down for
+/// three hours on the way, and when bob's day (and not a minute of the downtime) has run out,
+/// the proposal is accepted for him and the game goes on.
+#[tokio::test]
+async fn an_unanswered_rejection_proposal_is_accepted_at_the_deadline_across_a_restart() {
+    for db in support::databases().await {
+        let (arena, clock) = support::arena(&db);
+        let id = game(&arena, VariantId::Rejection, Some("1d")).await;
+        let first = Scheduler::new(arena.clone(), "room");
+        first.start().await.unwrap();
+        play(&arena, id, &[(&alice(), "e4")]).await;
+        clock.advance(2 * HOUR_MS);
+        first.run_once().await.unwrap();
+        arena.store().heartbeat("room", arena.now()).await.unwrap();
+        drop(first);
+
+        clock.advance(3 * HOUR_MS);
+        let process_clock = Arc::new(ManualClock::new(arena.now()));
+        let process = Arena::new(db.another_process().await, process_clock.clone());
+        let scheduler = Scheduler::new(process.clone(), "room");
+        scheduler.start().await.unwrap();
+        // 22 hours of bob's day are left, whatever the downtime.
+        process_clock.advance(22 * HOUR_MS - 1);
+        let waiting = post_texts(&scheduler.run_once().await.unwrap()).join("\n");
+        assert!(!waiting.contains("ran out of time"), "{}: {waiting}", db.name);
+        process_clock.advance(1);
+        let accepted = post_texts(&scheduler.run_once().await.unwrap()).join("\n");
+        assert!(accepted.contains("ran out of time"), "{}: {accepted}", db.name);
+        assert!(accepted.contains("accepted White's e4"), "{}: {accepted}", db.name);
+        let row = process.store().game(id).await.unwrap().unwrap();
+        assert!(row.state.outcome().is_none(), "the game goes on");
+        assert_eq!(row.state.to_act(), [Seat::Second], "bob proposes next");
+        assert!(row.state.view(arbiter_engine::Viewer::Spectator).fen().contains("4P3"));
+    }
+}

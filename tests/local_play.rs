@@ -443,3 +443,79 @@ async fn an_assault_match_is_played_in_secret_half_turns_to_a_mate_on_board_2() 
     assert!(output.contains("bob played Qh5# (revealed: alice's Rb1)"), "{output}");
     assert!(output.contains("0-1 · bob (B) wins by checkmate."), "{output}");
 }
+
+#[tokio::test]
+async fn a_rejection_game_with_a_rejection_ends_in_mate_in_the_terminal() {
+    let script = "alice: challenge bob rejection white\nbob: accept\n\
+        alice: move f3\nbob: move accept\n\
+        bob: move e6\nalice: move reject\nbob: move e5\n\
+        alice: move g4\nbob: move accept\n\
+        bob: move Qh4#\nalice: move accept\n";
+    let output = run_script(script).await;
+    assert_no_errors(&output);
+    assert!(output.contains("alice proposed a move."), "{output}");
+    assert!(
+        output.contains("[DM to bob] Game #1 · Rejection Chess: White proposes f3"),
+        "{output}"
+    );
+    assert!(output.contains("bob accepted White's f3."), "{output}");
+    assert!(
+        output.contains("alice rejected Black's proposal; Black plays another move."),
+        "{output}"
+    );
+    assert!(
+        output.contains("[DM to bob] Game #1 · Rejection Chess: White rejected e6."),
+        "{output}"
+    );
+    assert!(
+        output.contains("bob played e5 in place of the rejected proposal."),
+        "{output}"
+    );
+    assert!(output.contains("alice accepted Black's Qh4#."), "{output}");
+    assert!(output.contains("0-1 · bob (Black) wins by checkmate."), "{output}");
+    // Public posts never name the rejected e6 (private lines start with "(to" or "[DM to", and
+    // what follows them until the next post is theirs too).
+    let mut is_public = false;
+    for line in output.lines() {
+        if line.starts_with("[local]") {
+            is_public = true;
+        } else if line.starts_with("(to ") || line.starts_with("[DM to") {
+            is_public = false;
+        }
+        assert!(
+            !(is_public && line.contains("e6")),
+            "the rejected move in public: {line}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_capture_the_flag_game_is_won_by_bringing_the_flag_home_in_the_terminal() {
+    let moves = "base:f3 base:e5 Nf3 a6 Ne5 a5 Nc4 b6 drop h6 Ne3 h5 Nc4 h4 Ne5 Rh5 Nf3";
+    let mut script = String::from("alice: challenge bob ctf white\nbob: accept\n");
+    for (i, mv) in moves.split_whitespace().enumerate() {
+        let player = if i % 2 == 0 { "alice" } else { "bob" };
+        script.push_str(&format!("{player}: move {mv}\n"));
+    }
+    let output = run_script(&script).await;
+    assert_no_errors(&output);
+    assert!(output.contains("alice chose a base."), "{output}");
+    assert!(
+        output.contains("bob played base:e5 (revealed: alice's base:f3)"),
+        "{output}"
+    );
+    assert!(
+        output.contains("Black's flag: carried by a White piece on e5"),
+        "{output}"
+    );
+    assert!(output.contains("alice played drop"), "{output}");
+    assert!(
+        output.contains("Black's flag: lying on c4 (its base is e5)"),
+        "{output}"
+    );
+    assert!(output.contains("alice played [N]f3"), "{output}");
+    assert!(
+        output.contains("1-0 · alice (White) wins by bringing the flag home."),
+        "{output}"
+    );
+}

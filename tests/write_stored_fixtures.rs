@@ -397,6 +397,46 @@ async fn write_stored_fixtures() {
     act(&arena, id, &[(&a, "e4"), (&b, "d4"), (&a, "d5")]).await;
     fixtures.push(("assault-sealed", dump(&pool, &arena, id, Some(("bob", "d5"))).await));
 
+    // Rejection: a proposal waiting for its answer, and a rejection waiting for the next move.
+    let id = started(&arena, VariantId::Rejection).await;
+    act(&arena, id, &[(&a, "e4"), (&b, "accept"), (&b, "c5")]).await;
+    fixtures.push((
+        "rejection-proposed",
+        dump(&pool, &arena, id, Some(("alice", "reject"))).await,
+    ));
+    let id = started(&arena, VariantId::Rejection).await;
+    act(&arena, id, &[(&a, "d4"), (&b, "reject")]).await;
+    fixtures.push((
+        "rejection-rejected",
+        dump(&pool, &arena, id, Some(("alice", "e4"))).await,
+    ));
+
+    // Capture the Flag: one base chosen; a carrier in play after a drop and a pick-up.
+    let id = started(&arena, VariantId::Ctf).await;
+    act(&arena, id, &[(&b, "base:e5")]).await;
+    fixtures.push((
+        "ctf-choosing",
+        dump(&pool, &arena, id, Some(("alice", "base:f3"))).await,
+    ));
+    let id = started(&arena, VariantId::Ctf).await;
+    let moves = [
+        (&a, "base:f3"),
+        (&b, "base:e5"),
+        (&a, "Nf3"),
+        (&b, "a6"),
+        (&a, "Ne5"),
+        (&b, "a5"),
+        (&a, "Nc4"),
+        (&b, "b6"),
+        (&a, "drop"),
+        (&b, "h6"),
+        (&a, "Ne3"),
+        (&b, "h5"),
+        (&a, "Nc4"),
+    ];
+    act(&arena, id, &moves).await;
+    fixtures.push(("ctf-carrying", dump(&pool, &arena, id, Some(("bob", "h4"))).await));
+
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/stored")
         .join(FORMAT);

@@ -45,6 +45,14 @@ pub fn carol() -> Invoker {
     }
 }
 
+/// A game's place in the registry, as the challenge menu numbers it.
+pub fn variant_index(variant: arbiter_engine::VariantId) -> u8 {
+    arbiter_engine::VariantId::ALL
+        .iter()
+        .position(|&v| v == variant)
+        .expect("a hosted game") as u8
+}
+
 /// A running bot on its own database and fake Discord; stops when dropped.
 pub struct Bot {
     pub fake: FakeDiscord,
@@ -119,17 +127,25 @@ impl Bot {
     }
 
     pub async fn challenge(&self, who: &Invoker, opponent: &Invoker, variant: u8, colour: u8) -> Call {
-        let mut interaction = command_interaction(
-            next_id(),
-            who,
-            CHANNEL,
-            "challenge",
-            json!([
-                { "name": "variant", "type": 4, "value": variant },
-                { "name": "opponent", "type": 6, "value": opponent.user_id.to_string() },
-                { "name": "colour", "type": 4, "value": colour },
-            ]),
-        );
+        self.challenge_with(who, opponent, variant, colour, Vec::new()).await
+    }
+
+    /// `/challenge` with more options (`{ "name": "fen", "type": 3, "value": ... }`).
+    pub async fn challenge_with(
+        &self,
+        who: &Invoker,
+        opponent: &Invoker,
+        variant: u8,
+        colour: u8,
+        extra: Vec<Value>,
+    ) -> Call {
+        let mut options = vec![
+            json!({ "name": "variant", "type": 4, "value": variant }),
+            json!({ "name": "opponent", "type": 6, "value": opponent.user_id.to_string() }),
+            json!({ "name": "colour", "type": 4, "value": colour }),
+        ];
+        options.extend(extra);
+        let mut interaction = command_interaction(next_id(), who, CHANNEL, "challenge", Value::Array(options));
         let id = opponent.user_id.to_string();
         interaction["data"]["resolved"] =
             json!({ "users": { id: user_json(opponent.user_id, &opponent.name, false) } });
@@ -158,7 +174,19 @@ impl Bot {
 
     /// As `started`, with the Accept button that began the game.
     pub async fn started_with_button(&self, variant: u8) -> (i64, u64, String) {
-        let challenge = self.challenge(&alice(), &bob(), variant, 1).await;
+        self.started_with(variant, Vec::new()).await
+    }
+
+    /// As `started`, from a position.
+    pub async fn started_from(&self, variant: u8, fen: &str) -> (i64, u64) {
+        let (game, thread, _) = self
+            .started_with(variant, vec![json!({ "name": "fen", "type": 3, "value": fen })])
+            .await;
+        (game, thread)
+    }
+
+    async fn started_with(&self, variant: u8, extra: Vec<Value>) -> (i64, u64, String) {
+        let challenge = self.challenge_with(&alice(), &bob(), variant, 1, extra).await;
         let accept = custom_ids(&challenge.json)
             .into_iter()
             .find(|id| id.starts_with("arb:accept:"))
