@@ -188,3 +188,36 @@ fn assault_steps_take_a_move_per_acting_seat_and_legal_names_a_seats_board_moves
     let perft = stdout_lines(&arbiter(&["perft", "--variant", "assault", "2"]));
     assert_eq!(perft.last().unwrap(), "160000");
 }
+
+#[test]
+fn rejection_and_ctf_list_the_actions_of_the_seat_to_act_and_count_perft() {
+    let answering = stdout_lines(&arbiter(&[
+        "legal",
+        "--variant",
+        "rejection",
+        "--moves",
+        "e4 accept e5",
+    ]));
+    assert_eq!(answering, ["accept", "reject"]);
+    let replacing = stdout_lines(&arbiter(&[
+        "legal",
+        "--variant",
+        "rejection",
+        "--moves",
+        "e4 accept e5 reject",
+    ]));
+    assert_eq!(replacing.len(), 19, "Black's moves but the rejected e5");
+    assert!(!replacing.contains(&"e5".to_string()));
+    let perft = stdout_lines(&arbiter(&[
+        "perft",
+        "--variant",
+        "ctf",
+        "--moves",
+        "base:e4 base:d5",
+        "3",
+    ]));
+    assert_eq!(perft.last().unwrap(), "8902");
+    let bases = stdout_lines(&arbiter(&["legal", "--variant", "ctf", "--seat", "black"]));
+    assert_eq!(bases.len(), 32);
+    assert!(bases.iter().all(|b| b.starts_with("base:")));
+}

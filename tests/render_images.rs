@@ -226,6 +226,54 @@ fn the_bomb_carrier_is_marked_only_in_its_owners_image() {
 }
 
 #[test]
+fn each_flag_is_a_badge_in_its_owners_colour_readable_on_any_square_and_bases_are_ringed() {
+    let game = played(VariantId::Ctf, "base:f3 base:e5 Nf3 a6 Ne5 a5 Nc4 b6 drop");
+    let (scene, image) = draw(&game, Viewer::Spectator, &Decor::default());
+    let svg = to_svg(&scene);
+    // White's flag lies at home on f3 (a light square): a white badge with dark writing.
+    assert_eq!(
+        svg.matches("stroke=\"#1e1e1e\" stroke-width=\"1.5\"").count(),
+        1,
+        "White's badge, dark ink"
+    );
+    assert_eq!(
+        svg.matches("stroke=\"#ffffff\" stroke-width=\"1.5\"").count(),
+        1,
+        "Black's badge, white ink"
+    );
+    let dark_ink = [0x1e, 0x1e, 0x1e];
+    assert!(
+        image.count(square_box(&scene, 0, sq("f3")).unwrap(), dark_ink) > 20,
+        "the white base's ring and badge show"
+    );
+    // Black's flag lies on c4 under White's knight: a black badge.
+    assert!(image.count(square_box(&scene, 0, sq("c4")).unwrap(), dark_ink) > 20);
+    // Before both bases are chosen, only the chooser sees their own.
+    let choosing = played(VariantId::Ctf, "base:f3");
+    let (own, own_image) = draw(&choosing, Viewer::Seat(Seat::First), &Decor::default());
+    let (public, public_image) = draw(&choosing, Viewer::Spectator, &Decor::default());
+    let f3 = |scene: &Scene, image: &Image| image.count(square_box(scene, 0, sq("f3")).unwrap(), dark_ink);
+    assert!(f3(&own, &own_image) > 20, "White sees its base");
+    assert_eq!(f3(&public, &public_image), 0, "nobody else does");
+}
+
+#[test]
+fn a_proposal_is_drawn_on_the_players_images_only() {
+    let game = played(VariantId::Rejection, "e4 accept e5 accept Nf3");
+    let highlight = |viewer| {
+        let (scene, _) = draw(&game, viewer, &Decor::default());
+        to_svg(&scene).matches("White's proposal: Nf3").count()
+    };
+    assert_eq!(
+        highlight(Viewer::Seat(Seat::Second)),
+        1,
+        "the answering player's legend names it"
+    );
+    assert_eq!(highlight(Viewer::Seat(Seat::First)), 1, "and the proposer's");
+    assert_eq!(highlight(Viewer::Spectator), 0, "spectators see no proposal");
+}
+
+#[test]
 fn statues_are_drawn_and_only_the_latest_is_tinted_with_its_placers_colour() {
     let setup = "R@f8 Q@h8 R@g8 B@f6 Q@a1 R@h7 B@g7 R@a3 B@a4 B@h6";
     let game = played(VariantId::Garden, &format!("{setup} Qa1-c1@e3 Bh6-f4@g5"));
@@ -299,6 +347,11 @@ fn sample_games() -> Vec<(&'static str, AnyGame)> {
             played(VariantId::PickTheTeam, "K@e1 RN@f10 CN@a10 Q@b1 PA@a1 W@b10 ML@c10"),
         ),
         ("assault", played(VariantId::Assault, "e4 d4 d5 d5 exd5 Nf3")),
+        (
+            "ctf",
+            played(VariantId::Ctf, "base:f3 base:e5 Nf3 a6 Ne5 a5 Nc4 b6 drop"),
+        ),
+        ("rejection", played(VariantId::Rejection, "e4 accept e5 accept Nf3")),
     ]
 }
 
@@ -316,6 +369,9 @@ fn each_game_draws_its_golden_svg() {
         // God from the side to move's, which sees its units that may move as knights.
         let viewer = if name == "beirut" || name == "knights-are-god" {
             Viewer::Seat(Seat::First)
+        } else if name == "rejection" {
+            // The answering player's image, which shows the proposal.
+            Viewer::Seat(Seat::Second)
         } else {
             Viewer::Spectator
         };

@@ -25,6 +25,12 @@ impl Rgba {
     pub fn hex(self) -> String {
         format!("#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
     }
+
+    /// Whether dark writing or a dark edge shows on it better than white (White's marks).
+    pub fn is_light(self) -> bool {
+        let luminance = 0.299 * f32::from(self.r) + 0.587 * f32::from(self.g) + 0.114 * f32::from(self.b);
+        luminance > 160.0
+    }
 }
 
 /// Colours of the marks games use.

@@ -568,26 +568,41 @@ fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left:
                 num(square * 0.15),
                 rgba_fill(*color)
             ),
-            Marker::Ring(color) => writeln!(
-                out,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"{}\" stroke-width=\"{}\"/>",
-                num(cx),
-                num(cy),
-                num(square * 0.44),
-                color.hex(),
-                num(color.a),
-                num(square * 0.07)
-            ),
+            Marker::Ring(color) => {
+                if color.is_light() {
+                    // A light ring gets a dark edge, so it shows on light squares too.
+                    let _ = writeln!(
+                        out,
+                        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#1e1e1e\" stroke-width=\"{}\"/>",
+                        num(cx),
+                        num(cy),
+                        num(square * 0.44),
+                        num(square * 0.11)
+                    );
+                }
+                writeln!(
+                    out,
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"{}\" stroke-width=\"{}\"/>",
+                    num(cx),
+                    num(cy),
+                    num(square * 0.44),
+                    color.hex(),
+                    num(color.a),
+                    num(square * 0.07)
+                )
+            }
         };
     }
     for (at, badge) in &board.badges {
         let (x, y) = square_origin(board, left, top, square, *at);
         let radius = square * 0.17;
         let (cx, cy) = (x + square - radius - 1.0, y + radius + 1.0);
+        // White writing on a dark badge, dark on a light one (White's flag).
+        let ink = if badge.color.is_light() { "#1e1e1e" } else { "#ffffff" };
         let _ = writeln!(
             out,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>\
-             <text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#ffffff\">{}</text>",
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"{ink}\" stroke-width=\"1.5\"/>\
+             <text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{}</text>",
             num(cx),
             num(cy),
             num(radius),
