@@ -651,6 +651,15 @@ impl Store for SlowStore {
     async fn save_settings(&self, user: &UserId, settings: &arbiter::store::UserSettings) -> Result<(), StoreError> {
         self.inner.save_settings(user, settings).await
     }
+    async fn saved_lists(&self, user: &UserId) -> Result<Vec<arbiter::store::SavedList>, StoreError> {
+        self.inner.saved_lists(user).await
+    }
+    async fn save_list(&self, user: &UserId, list: &arbiter::store::SavedList) -> Result<(), StoreError> {
+        self.inner.save_list(user, list).await
+    }
+    async fn delete_list(&self, user: &UserId, name: &str) -> Result<bool, StoreError> {
+        self.inner.delete_list(user, name).await
+    }
     async fn ratings_of(&self, user: &UserId) -> Result<Vec<arbiter::ratings::Rating>, StoreError> {
         self.inner.ratings_of(user).await
     }

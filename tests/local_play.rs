@@ -353,7 +353,7 @@ async fn a_pick_the_team_game_is_picked_and_played_to_mate_in_the_terminal() {
     // A pick out of turn, and a non-royal first pick, are refused.
     script.push_str("bob: move RN@h10\nalice: move Q@e1\n");
     for (index, pick) in PICKS.split_whitespace().enumerate() {
-        let player = match arbiter_engine::variants::pick_the_team::picker(index, 40) {
+        let player = match arbiter_engine::variants::pick_the_team::picker(index) {
             arbiter_engine::piece::Color::White => "alice",
             arbiter_engine::piece::Color::Black => "bob",
         };
@@ -374,7 +374,7 @@ async fn a_pick_the_team_game_is_picked_and_played_to_mate_in_the_terminal() {
         output.contains("    pool: RN Q R N B CN PA"),
         "the pool under the board: {output}"
     );
-    assert!(output.contains("Pick 2 of 40: 39 types left in the pool"), "{output}");
+    assert!(output.contains("Pick 2 of 40: 39 pieces left in the pool"), "{output}");
     assert!(output.contains("bob played RN@h10"), "{output}");
     assert!(
         output.contains("**Chinese nightrider** (`CN`)"),

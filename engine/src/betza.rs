@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use thiserror::Error;
 
+/// The most legs a multi-leg (`a`) move may have.
+pub const MOST_LEGS: usize = 4;
+
 /// A displacement in files and ranks, seen from White's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Offset {
@@ -309,8 +312,14 @@ impl Parser<'_> {
             if c.is_ascii_uppercase() {
                 break;
             }
+            let leg_count = legs.len();
             let leg = legs.last_mut().expect("there is always a leg");
             match c {
+                // Every leg multiplies the moves by up to eight: a bound keeps a long string of
+                // `a`s from taking the generator down.
+                'a' if leg_count >= MOST_LEGS => {
+                    return Err(self.error(position, format!("a move has at most {MOST_LEGS} legs")));
+                }
                 'a' => legs.push(LegModifiers {
                     first_position: position + 1,
                     ..Default::default()
@@ -684,6 +693,8 @@ mod tests {
             ("pN", 1),
             ("3W", 0),
             ("afsN", 3),
+            // The fifth leg of a move: refused at once, not after 8^30 paths.
+            ("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaW", 3),
         ];
         for (text, position) in cases {
             let e = parse(text).expect_err(text);

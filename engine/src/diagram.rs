@@ -134,6 +134,39 @@ pub fn piece_diagram(def: &PieceDef) -> Result<PieceDiagram, VariantError> {
     })
 }
 
+/// Several pieces' diagrams as one view, a board each with its caption ("Giraffe (GI) · 8
+/// squares"): the sheet a player gets back for a list.
+pub fn sheet(pieces: &[(PieceDef, String)]) -> Result<View, VariantError> {
+    let mut merged: Option<View> = None;
+    for (def, caption) in pieces {
+        let mut view = piece_diagram(def)?.view;
+        let mut board = view.boards.remove(0);
+        board.label = Some(caption.clone());
+        let sheet = merged.get_or_insert_with(|| View {
+            variant: "sheet".into(),
+            boards: Vec::new(),
+            pieces: Vec::new(),
+            ..view.clone()
+        });
+        // The diagram's own pieces (the piece, a target) join the sheet's, and its cells are
+        // renumbered to match.
+        let offset = sheet.pieces.len();
+        sheet.pieces.extend(view.pieces);
+        for cell in &mut board.cells {
+            if let crate::view::ViewCell::Piece { piece, .. } = cell {
+                *piece += offset;
+            }
+        }
+        sheet.boards.push(board);
+    }
+    Ok(merged.unwrap_or_else(|| View {
+        variant: "sheet".into(),
+        ..piece_diagram(&crate::catalogue::find("king").expect("the king is in the catalogue"))
+            .expect("the king has a diagram")
+            .view
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,6 +225,24 @@ mod tests {
         let pao = diagram("ptt-pao");
         assert!(pao.captures.contains(&squares("e9")[0]) && !pao.captures.contains(&squares("e6")[0]));
         assert!(pao.moves.contains(&squares("e6")[0]) && !pao.moves.contains(&squares("e8")[0]));
+    }
+
+    #[test]
+    fn a_sheet_holds_each_piece_on_its_own_captioned_board() {
+        let pieces: Vec<(PieceDef, String)> = ["knight", "ptt-grasshopper"]
+            .iter()
+            .map(|id| (catalogue::find(id).unwrap(), format!("{id} caption")))
+            .collect();
+        let sheet = sheet(&pieces).unwrap();
+        assert_eq!(sheet.boards.len(), 2);
+        assert_eq!(sheet.boards[1].label.as_deref(), Some("ptt-grasshopper caption"));
+        let middle = squares("e5")[0];
+        for (board, id) in sheet.boards.iter().zip(["knight", "ptt-grasshopper"]) {
+            let crate::view::ViewCell::Piece { piece, .. } = board.cell(middle) else {
+                panic!("{id} stands in the middle");
+            };
+            assert_eq!(sheet.piece(piece).id, id);
+        }
     }
 
     #[test]

@@ -76,6 +76,8 @@ pub enum Action {
     Accept,
     /// Rejection: the proposed move is refused; the mover plays another.
     Reject,
+    /// A player's own list of pieces (Pick-the-team version two, Patch, Easy Patch).
+    SubmitList { pieces: Vec<crate::lists::ListPiece> },
 }
 
 fn is_first_board(board: &u8) -> bool {
@@ -174,6 +176,12 @@ pub trait Game {
     /// actions (the second placement of a set-up turn follows), so its clock runs on; otherwise
     /// its next action begins a new turn (Assault's next half-turn).
     fn is_mid_turn(&self, _seat: Seat) -> bool {
+        false
+    }
+
+    /// Whether `seat`, having made a sealed choice, may still change it (a list of pieces, until
+    /// the other list is in): such a seat may act without being among [`Game::to_act`].
+    fn may_revise(&self, _seat: Seat) -> bool {
         false
     }
 

@@ -16,6 +16,7 @@ pub mod fairy_ini;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod lists;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;

@@ -96,6 +96,15 @@ impl Record {
         }
     }
 
+    /// Makes one entry public, if it is a seat's own secret.
+    pub fn reveal_entry(&mut self, index: usize) {
+        if let Some(entry) = self.0.get_mut(index)
+            && matches!(entry.secrecy, Secrecy::Own { .. })
+        {
+            entry.secrecy = Secrecy::Public;
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.0.len()
     }

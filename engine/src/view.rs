@@ -30,6 +30,9 @@ pub struct PieceView {
     pub name: String,
     pub is_royal: bool,
     pub is_pawn: bool,
+    /// Its moves in Betza notation (docs/betza.md).
+    #[serde(default)]
+    pub betza: String,
 }
 
 /// Index of a piece type in [`View::pieces`].
@@ -147,6 +150,8 @@ pub enum PromptKind {
     Answer,
     /// A move to make after something happened privately (a proposal rejected).
     Move,
+    /// A list of pieces to write (a form with one piece a line), not a choice from a menu.
+    List,
 }
 
 /// Something a seat must answer privately, now.

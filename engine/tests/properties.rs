@@ -102,6 +102,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => Just(Action::Detonate),
         1 => square().prop_map(|square| Action::ChooseBase { square }),
         1 => prop_oneof![Just(Action::Drop), Just(Action::Pass), Just(Action::Accept), Just(Action::Reject)],
+        1 => Just(Action::SubmitList { pieces: Vec::new() }),
     ]
 }
 
@@ -225,6 +226,15 @@ impl Junk {
             Action::Reject => Action::Accept,
             Action::Drop => Action::Pass,
             Action::Pass => Action::Drop,
+            // A list one piece short, or with its first piece twice.
+            Action::SubmitList { mut pieces } => {
+                if part % 2 == 0 {
+                    pieces.pop();
+                } else if let Some(first) = pieces.first().cloned() {
+                    *pieces.last_mut().expect("a list has pieces") = first;
+                }
+                Action::SubmitList { pieces }
+            }
         }
     }
 }
@@ -463,7 +473,11 @@ fn check_illegal_actions(id: VariantId, steps: Vec<Step<Vec<Junk>>>) -> Result<(
             }
         }
         let to_act = game.to_act();
-        for other in Seat::BOTH.into_iter().filter(|s| !to_act.contains(s)) {
+        // (A seat that may still change its sealed list acts out of turn by design.)
+        for other in Seat::BOTH
+            .into_iter()
+            .filter(|s| !to_act.contains(s) && !game.may_revise(*s))
+        {
             prop_assert!(
                 game.legal_actions(other).is_empty(),
                 "{:?} is not to act but has actions",

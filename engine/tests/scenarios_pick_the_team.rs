@@ -81,7 +81,7 @@ fn small(files: u8, ranks: u8, pieces: &[&str]) -> PickTheTeamGame {
 #[test]
 fn the_picking_order_is_white_one_then_blocks_of_two_and_white_the_last() {
     let order: String = (0..40)
-        .map(|i| if picker(i, 40) == Color::White { 'W' } else { 'B' })
+        .map(|i| if picker(i) == Color::White { 'W' } else { 'B' })
         .collect();
     assert_eq!(order, "WBBWWBBWWBBWWBBWWBBWWBBWWBBWWBBWWBBWWBBW");
     assert_eq!(order.matches('W').count(), 20);
@@ -123,7 +123,7 @@ fn the_second_row_is_used_only_once_the_first_is_full_and_every_type_is_picked_o
     let mut picked = Vec::new();
     for index in 0..40 {
         let seat = mover(&game);
-        assert_eq!(seat.color(), picker(index, 40), "pick {index}");
+        assert_eq!(seat.color(), picker(index), "pick {index}");
         let color = seat.color();
         let home = |row: u8| if color == Color::White { row - 1 } else { 10 - row };
         let view = game.view(Viewer::Spectator);
@@ -268,7 +268,7 @@ fn the_pool_and_the_pick_count_are_in_every_view() {
     assert!(
         view.notes
             .iter()
-            .any(|n| n == "Pick 2 of 40: 39 types left in the pool"),
+            .any(|n| n == "Pick 2 of 40: 39 pieces left in the pool"),
         "{:?}",
         view.notes
     );

@@ -146,6 +146,8 @@ pub struct DirectMessage {
     pub choices: Vec<String>,
     /// What the menu asks for, shown in it before a choice is made.
     pub menu_hint: String,
+    /// The answer is a list of pieces to write (a form), not a choice from a menu.
+    pub asks_for_list: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -4,6 +4,7 @@
 use super::effects::{DirectMessage, PieceChoice, Post};
 use crate::render::{BoardImage, Decor};
 use crate::store::{GameRow, UserId};
+use arbiter_engine::view::PromptKind;
 use arbiter_engine::{Action, Game, Outcome, Phase, Seat, View, Viewer};
 
 /// How a user is named in messages: as their transport writes a mention.
@@ -175,6 +176,7 @@ pub fn private_notice(game: &GameRow, seat: Seat, notice: String) -> Option<Dire
         board: None,
         choices: Vec::new(),
         menu_hint: String::new(),
+        asks_for_list: false,
     })
 }
 
@@ -183,16 +185,21 @@ pub fn private_prompt(game: &GameRow, seat: Seat) -> Option<DirectMessage> {
     let view = game.state.view(Viewer::Seat(seat));
     let prompt = view.prompt.clone()?;
     let to = game.player(seat)?.clone();
-    let text = format!(
+    let asks_for_list = prompt.kind == PromptKind::List;
+    let mut text = format!(
         "Game #{} · {}: {} Only you can see this.",
         game.id,
         game.setup.variant.name(),
         prompt.text
     );
+    if asks_for_list {
+        text.push_str(super::lists::LIST_HELP);
+    }
     let menu_hint = match prompt.kind {
-        arbiter_engine::view::PromptKind::SecretChoice => "Make your secret choice",
-        arbiter_engine::view::PromptKind::Answer => "Your answer",
-        arbiter_engine::view::PromptKind::Move => "Your move",
+        PromptKind::SecretChoice => "Make your secret choice",
+        PromptKind::Answer => "Your answer",
+        PromptKind::Move => "Your move",
+        PromptKind::List => "Write your list",
     };
     Some(DirectMessage {
         to,
@@ -201,5 +208,6 @@ pub fn private_prompt(game: &GameRow, seat: Seat) -> Option<DirectMessage> {
         board: Some(board_image_of(game, view)),
         choices: prompt.choices,
         menu_hint: menu_hint.to_string(),
+        asks_for_list,
     })
 }

@@ -40,7 +40,7 @@ impl Arena {
             if version.is_some_and(|v| v != game.version) && !is_same_choice {
                 return Err(ArenaError::Stale(game.id));
             }
-            if !game.state.to_act().contains(&seat) {
+            if !game.state.to_act().contains(&seat) && !game.state.may_revise(seat) {
                 return match game.state.parse_action(seat, text) {
                     Err(e @ arbiter_engine::ActionError::AlreadyChosen) => Err(e.into()),
                     _ => Err(ArenaError::NotYourTurn(game.id)),

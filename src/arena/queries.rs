@@ -214,6 +214,7 @@ impl Arena {
                 board: Some(board),
                 choices: squares.into_iter().map(|(_, text)| text).collect(),
                 menu_hint: "Choose a square".to_string(),
+                asks_for_list: false,
             }],
             game: Some(id),
             version: Some(game.version),

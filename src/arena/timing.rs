@@ -219,6 +219,7 @@ fn announce(game: &GameRow, event: ClockEvent, now: i64, wish: Reminders, effect
                 board: None,
                 choices: Vec::new(),
                 menu_hint: String::new(),
+                asks_for_list: false,
             });
         }
         Reminders::Off => {}

@@ -282,6 +282,18 @@ impl Store for CountingStore {
         self.count("save_settings");
         self.inner.save_settings(user, settings).await
     }
+    async fn saved_lists(&self, user: &UserId) -> Result<Vec<crate::store::SavedList>, StoreError> {
+        self.count("saved_lists");
+        self.inner.saved_lists(user).await
+    }
+    async fn save_list(&self, user: &UserId, list: &crate::store::SavedList) -> Result<(), StoreError> {
+        self.count("save_list");
+        self.inner.save_list(user, list).await
+    }
+    async fn delete_list(&self, user: &UserId, name: &str) -> Result<bool, StoreError> {
+        self.count("delete_list");
+        self.inner.delete_list(user, name).await
+    }
     async fn ratings_of(&self, user: &UserId) -> Result<Vec<Rating>, StoreError> {
         self.count("ratings_of");
         self.inner.ratings_of(user).await

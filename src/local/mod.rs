@@ -6,7 +6,7 @@
 mod deathmatch;
 mod text_board;
 
-use crate::arena::{Arena, ArenaError, Authority, ChallengeRequest, Effects, OfferResponse};
+use crate::arena::{Arena, ArenaError, Authority, ChallengeRequest, Effects, ListSource, OfferResponse};
 use crate::clock::TimeControl;
 use crate::render::{BoardImage, Renderer};
 use crate::store::{GameId, GameSetup, GameStatus, Reminders, UserId, WhitePlayer};
@@ -27,7 +27,10 @@ Lines look like `alice: <command>`; the name before the colon is who acts.
   move [#id] <action>            e.g. `move e4`, `move Q@d4`, `move Qd1-d5@d7`, `move bomb:d2`
   resign [#id]   abort [#id]
   draw offer|accept|decline [#id]      takeback offer|accept|decline [#id]
-  games   show [#id]   legal [#id]   export [#id]   import <file>   rules <variant>
+  games   show [#id]   legal [#id]   export [#id]   import <file>   rules <variant>|#id
+  list [#id] <piece>; <piece>; ...   your list of pieces, e.g. `list King, K, K, royal; Camel, CA, C; ...`
+  list [#id] file <path>   list [#id] saved <name>     (one piece a line in the file)
+  lists save <name> <piece>; <piece>; ...   lists save <name> file <path>   lists show [name]   lists delete <name>
   piece <name>                   any piece's moves and notation, e.g. `piece Chinese nightrider`
 Without #id the command picks your only game that fits. Lines starting with # are comments.";
 
@@ -388,14 +391,62 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
             arena.profile(&of).await?
         }
         "piece" => crate::arena::piece_card(args)?,
-        "rules" => {
-            let variant =
-                VariantId::parse(args).ok_or_else(|| usage(&format!("unknown variant \"{}\"", args.trim())))?;
-            arena.rules(variant)
+        "rules" => match game_argument(args)? {
+            (Some(id), _) => arena.game_rules(id, user).await?,
+            (None, name) => {
+                let variant =
+                    VariantId::parse(name).ok_or_else(|| usage(&format!("unknown variant \"{}\"", name.trim())))?;
+                arena.rules(variant)
+            }
+        },
+        "list" => {
+            let (named, text) = game_argument(args)?;
+            let source = list_source(text)?;
+            arena.submit_list(named, user, source).await?
+        }
+        "lists" => {
+            let (what, rest) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
+            match what {
+                "save" => {
+                    let (name, text) = rest.trim().split_once(' ').unwrap_or((rest.trim(), ""));
+                    let text = match list_source(text)? {
+                        ListSource::Text(text) => text,
+                        ListSource::Saved(_) => return Err(usage("save a list from its text or a file")),
+                    };
+                    arena.save_list(user, name, &text).await?
+                }
+                "show" | "" => arena.show_lists(user, Some(rest)).await?,
+                "delete" => arena.delete_list(user, rest).await?,
+                _ => return Err(usage("say lists save, lists show or lists delete")),
+            }
         }
         _ => return Err(usage(&format!("unknown command \"{verb}\""))),
     };
     Ok(effects)
+}
+
+/// Where a typed list comes from: `file <path>` (one piece a line), `saved <name>`, or the
+/// pieces themselves separated by `;`.
+fn list_source(text: &str) -> Result<ListSource, ArenaError> {
+    let text = text.trim();
+    if let Some(path) = text.strip_prefix("file ") {
+        let path = path.trim();
+        let metadata = std::fs::metadata(path).map_err(|e| usage(&format!("cannot read {path}: {e}")))?;
+        if metadata.len() > crate::arena::MOST_LIST_BYTES as u64 {
+            return Err(usage(&format!("{path} is too big for a list of pieces")));
+        }
+        let body = std::fs::read_to_string(path).map_err(|e| usage(&format!("cannot read {path}: {e}")))?;
+        return Ok(ListSource::Text(body));
+    }
+    if let Some(name) = text.strip_prefix("saved ") {
+        return Ok(ListSource::Saved(name.trim().to_string()));
+    }
+    if text.is_empty() {
+        return Err(usage(
+            "give the pieces, like `list King, K, K, royal; Camel, CA, C; ...`",
+        ));
+    }
+    Ok(ListSource::Text(text.replace(';', "\n")))
 }
 
 /// A user at the terminal, by the name typed.

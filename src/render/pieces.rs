@@ -166,6 +166,7 @@ mod tests {
                 name: def.name.clone(),
                 is_royal: def.royal != arbiter_engine::piece::Royalty::None,
                 is_pawn: def.is_pawn,
+                betza: def.betza.clone(),
             };
             match picture(&view) {
                 Picture::Art(art) => {

@@ -35,8 +35,26 @@ const GLYPH_WIDTH: f32 = 0.6;
 /// Pixels per square: boards about 450 px wide on their own, smaller side by side.
 pub fn square_size(scene: &Scene) -> f32 {
     let widest = scene.boards.iter().map(|b| b.files.max(b.ranks)).max().unwrap_or(8) as f32;
-    let budget = if scene.boards.len() > 1 { 340.0 } else { 460.0 };
+    let budget = match scene.boards.len() {
+        1 => 460.0,
+        2..=BOARDS_PER_ROW => 340.0,
+        _ => 300.0,
+    };
     (budget / widest).floor().clamp(24.0, 56.0)
+}
+
+/// The most boards side by side; more go on further rows (a sheet of piece diagrams).
+const BOARDS_PER_ROW: usize = 4;
+
+/// Where the `index`th board of a scene goes: its left edge and its top, from the layout.
+fn board_origin(scene: &Scene, layout: &Layout, index: usize) -> (f32, f32) {
+    let row = index / BOARDS_PER_ROW;
+    let left: f32 = scene.boards[row * BOARDS_PER_ROW..index]
+        .iter()
+        .map(|b| MARGIN + f32::from(b.files) * layout.square + BOARD_GAP)
+        .sum::<f32>()
+        + MARGIN;
+    (left, layout.board_top + row as f32 * layout.row_step)
 }
 
 /// Where things go.
@@ -44,7 +62,10 @@ struct Layout {
     square: f32,
     width: f32,
     board_top: f32,
+    /// From the top of the first row of boards to the bottom of the last.
     board_height: f32,
+    /// From one row of boards to the next.
+    row_step: f32,
     /// The scene's lines, wrapped to the image's width.
     text_lines: Vec<String>,
     legend_lines: Vec<String>,
@@ -60,10 +81,12 @@ impl Layout {
         let square = square_size(scene);
         let boards_width: f32 = scene
             .boards
-            .iter()
-            .map(|b| MARGIN + f32::from(b.files) * square)
-            .sum::<f32>()
-            + BOARD_GAP * scene.boards.len().saturating_sub(1) as f32;
+            .chunks(BOARDS_PER_ROW)
+            .map(|row| {
+                row.iter().map(|b| MARGIN + f32::from(b.files) * square).sum::<f32>()
+                    + BOARD_GAP * row.len().saturating_sub(1) as f32
+            })
+            .fold(0.0, f32::max);
         let width = (boards_width + RIGHT_MARGIN).ceil();
         let ranks = scene.boards.iter().map(|b| b.ranks).max().unwrap_or(8);
         let has_captions = scene.boards.iter().any(|b| b.caption.is_some());
@@ -78,7 +101,9 @@ impl Layout {
             strip_height(&scene.players[top_seat.other().index()]),
         ];
         let board_top = strip_heights[0] + 6.0 + if has_captions { CAPTION_HEIGHT } else { 0.0 };
-        let board_height = f32::from(ranks) * square;
+        let rows = scene.boards.len().div_ceil(BOARDS_PER_ROW).max(1);
+        let row_step = f32::from(ranks) * square + COORDS_HEIGHT + if has_captions { CAPTION_HEIGHT } else { 0.0 };
+        let board_height = f32::from(ranks) * square + (rows - 1) as f32 * row_step;
         let text_lines: Vec<String> = scene
             .lines
             .iter()
@@ -104,6 +129,7 @@ impl Layout {
             width,
             board_top,
             board_height,
+            row_step,
             text_lines,
             legend_lines,
             strip_heights,
@@ -327,10 +353,9 @@ pub fn drawing(scene: &Scene) -> Drawing {
     );
     let top = top_seat(scene);
     write_strip(&mut drawing, &layout, scene, top, 0.0, layout.strip_heights[0]);
-    let mut left = 0.0;
-    for board in &scene.boards {
-        write_board(&mut drawing, &layout, board, left + MARGIN);
-        left += MARGIN + f32::from(board.files) * layout.square + BOARD_GAP;
+    for (index, board) in scene.boards.iter().enumerate() {
+        let (left, board_top) = board_origin(scene, &layout, index);
+        write_board(&mut drawing, &layout, board, left, board_top);
     }
     let below = layout.board_top + layout.board_height + COORDS_HEIGHT;
     write_strip(
@@ -489,18 +514,24 @@ fn pool_cell(layout: &Layout, top: f32, index: usize) -> (f32, f32, f32) {
     )
 }
 
-fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left: f32) {
+fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left: f32, top: f32) {
     let out = &mut drawing.under;
     let square = layout.square;
-    let top = layout.board_top;
     let width = f32::from(board.files) * square;
     if let Some(caption) = &board.caption {
+        // Cut to the board's width, so captions side by side never run into each other.
+        let fits = (width / (15.0 * GLYPH_WIDTH)).floor() as usize;
+        let caption = if caption.chars().count() > fits {
+            format!("{}…", caption.chars().take(fits.saturating_sub(1)).collect::<String>())
+        } else {
+            caption.clone()
+        };
         let _ = writeln!(
             out,
             "<text x=\"{}\" y=\"{}\" font-size=\"15\" font-weight=\"bold\" fill=\"{TEXT}\">{}</text>",
             num(left),
             num(top - 7.0),
-            escape(caption)
+            escape(&caption)
         );
     }
     // The dark colour underneath, light squares on top: half the elements of drawing each.
@@ -721,11 +752,7 @@ pub fn square_box(scene: &Scene, board_index: usize, at: Square) -> Option<(f32,
     if at.file() >= board.files || at.rank() >= board.ranks {
         return None;
     }
-    let left: f32 = scene.boards[..board_index]
-        .iter()
-        .map(|b| MARGIN + f32::from(b.files) * layout.square + BOARD_GAP)
-        .sum::<f32>()
-        + MARGIN;
-    let (x, y) = square_origin(board, left, layout.board_top, layout.square, at);
+    let (left, top) = board_origin(scene, &layout, board_index);
+    let (x, y) = square_origin(board, left, top, layout.square, at);
     Some((x, y, layout.square))
 }

@@ -11,6 +11,14 @@ pub use records::{
     UserId, UserSettings, WhitePlayer,
 };
 
+/// A piece list a player saved to use again: the text they wrote, one piece a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedList {
+    pub name: String,
+    pub body: String,
+    pub saved_at: i64,
+}
+
 use crate::ratings::{RatedResult, Rating};
 use arbiter_engine::VariantId;
 use async_trait::async_trait;
@@ -73,6 +81,12 @@ pub trait Store: Send + Sync {
     /// A user's settings (the defaults if they never changed any).
     async fn settings(&self, user: &UserId) -> Result<UserSettings, StoreError>;
     async fn save_settings(&self, user: &UserId, settings: &UserSettings) -> Result<(), StoreError>;
+    /// A user's saved piece lists, by name.
+    async fn saved_lists(&self, user: &UserId) -> Result<Vec<SavedList>, StoreError>;
+    /// Saves a list under its name, replacing one saved under the same name.
+    async fn save_list(&self, user: &UserId, list: &SavedList) -> Result<(), StoreError>;
+    /// Deletes a saved list; false when there was none of that name.
+    async fn delete_list(&self, user: &UserId, name: &str) -> Result<bool, StoreError>;
     /// A user's ratings, in every variant they have played rated games of.
     async fn ratings_of(&self, user: &UserId) -> Result<Vec<Rating>, StoreError>;
     /// The best rated players of a variant (established ratings first), among those who have

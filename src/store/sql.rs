@@ -3,7 +3,8 @@
 
 use super::formats::{self, FORMAT};
 use super::{
-    GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, Store, StoreError, UserId, UserSettings, WhitePlayer,
+    GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, SavedList, Store, StoreError, UserId, UserSettings,
+    WhitePlayer,
 };
 use crate::clock::GameClock;
 use crate::ratings::{self, RatedResult, Rating};
@@ -87,6 +88,11 @@ const SELECT_DOWNTIMES: &str = "SELECT started_at, ended_at FROM downtime WHERE 
 const SELECT_SETTINGS: &str = "SELECT settings FROM user_settings WHERE user_id = $1";
 const WRITE_SETTINGS: &str = "INSERT INTO user_settings (user_id, settings) VALUES ($1, $2) \
      ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings";
+
+const SELECT_SAVED_LISTS: &str = "SELECT name, body, saved_at FROM saved_lists WHERE user_id = $1 ORDER BY name";
+const WRITE_SAVED_LIST: &str = "INSERT INTO saved_lists (user_id, name, body, saved_at) VALUES ($1, $2, $3, $4) \
+     ON CONFLICT (user_id, name) DO UPDATE SET body = excluded.body, saved_at = excluded.saved_at";
+const DELETE_SAVED_LIST: &str = "DELETE FROM saved_lists WHERE user_id = $1 AND name = $2";
 
 macro_rules! rating_columns {
     () => {
@@ -590,6 +596,42 @@ macro_rules! sql_store {
                     .execute(&self.pool)
                     .await?;
                 Ok(())
+            }
+
+            async fn saved_lists(&self, user: &UserId) -> Result<Vec<SavedList>, StoreError> {
+                let rows = sqlx::query(SELECT_SAVED_LISTS)
+                    .bind(&user.0)
+                    .fetch_all(&self.pool)
+                    .await?;
+                rows.iter()
+                    .map(|row| {
+                        Ok(SavedList {
+                            name: row.try_get("name")?,
+                            body: row.try_get("body")?,
+                            saved_at: row.try_get("saved_at")?,
+                        })
+                    })
+                    .collect()
+            }
+
+            async fn save_list(&self, user: &UserId, list: &SavedList) -> Result<(), StoreError> {
+                sqlx::query(WRITE_SAVED_LIST)
+                    .bind(&user.0)
+                    .bind(&list.name)
+                    .bind(&list.body)
+                    .bind(list.saved_at)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            async fn delete_list(&self, user: &UserId, name: &str) -> Result<bool, StoreError> {
+                let done = sqlx::query(DELETE_SAVED_LIST)
+                    .bind(&user.0)
+                    .bind(name)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(done.rows_affected() > 0)
             }
 
             async fn ratings_of(&self, user: &UserId) -> Result<Vec<Rating>, StoreError> {

@@ -301,6 +301,7 @@ pub fn piece_views(variant: &Variant) -> Vec<PieceView> {
             name: def.name.clone(),
             is_royal: def.royal != crate::piece::Royalty::None,
             is_pawn: def.is_pawn,
+            betza: def.betza.clone(),
         })
         .collect()
 }

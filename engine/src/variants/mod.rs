@@ -9,6 +9,7 @@ pub mod circe;
 pub mod ctf;
 pub mod domination;
 pub mod knights_are_god;
+pub mod own_pieces;
 pub mod pick_the_team;
 pub mod portal;
 pub mod rejection;
@@ -26,6 +27,7 @@ use circe::Circe;
 use ctf::CtfGame;
 use domination::DominationGame;
 use knights_are_god::KnightsAreGod;
+use own_pieces::OwnPiecesGame;
 use pick_the_team::PickTheTeamGame;
 use portal::Portals;
 use rejection::RejectionGame;
@@ -155,6 +157,9 @@ registry! {
     Assault => "assault", "Assault Chess", "assault.md", AssaultGame, death_matches: false;
     Rejection => "rejection", "Rejection Chess", "rejection.md", RejectionGame, death_matches: false;
     Ctf => "ctf", "Capture the Flag", "ctf.md", CtfGame, death_matches: false;
+    PickTheTeam2 => "pick-the-team-2", "Pick-the-team Chess 2 (own lists)", "pick-the-team-2.md", OwnPiecesGame, death_matches: false;
+    Patch => "patch", "Patch Chess", "patch.md", OwnPiecesGame, death_matches: false;
+    EasyPatch => "easy-patch", "Easy Patch Chess", "easy-patch.md", OwnPiecesGame, death_matches: false;
 }
 
 // The game types of the registry. (Here rather than in their files, so no game file depends on
@@ -247,6 +252,30 @@ impl Hosted for PickTheTeamGame {
     }
 }
 
+impl Hosted for OwnPiecesGame {
+    fn start(id: VariantId) -> Self {
+        OwnPiecesGame::new(list_kind(id))
+    }
+    /// A game of players' lists starts from the lists, never from a position.
+    fn from_fen(id: VariantId, _: &str) -> Result<Self, FenError> {
+        Err(FenError::Boards(format!(
+            "{} starts from the players' lists, not from a position",
+            id.info().name
+        )))
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        OwnPiecesGame::perft(self, depth)
+    }
+}
+
+fn list_kind(id: VariantId) -> crate::lists::ListKind {
+    match id {
+        VariantId::Patch => crate::lists::ListKind::Patch,
+        VariantId::EasyPatch => crate::lists::ListKind::EasyPatch,
+        _ => crate::lists::ListKind::PickTheTeam2,
+    }
+}
+
 impl Hosted for AssaultGame {
     fn start(id: VariantId) -> Self {
         AssaultGame::new(built_in(id))
@@ -309,6 +338,14 @@ impl AnyGame {
         Ok(game)
     }
 
+    /// The kind of list a game of players' own pieces takes; `None` for other games.
+    pub fn list_kind(&self) -> Option<crate::lists::ListKind> {
+        match self {
+            AnyGame::PickTheTeam2(game) | AnyGame::Patch(game) | AnyGame::EasyPatch(game) => Some(game.kind()),
+            _ => None,
+        }
+    }
+
     /// Counts the leaf nodes of the action tree to `depth` (see [`Hosted::perft`]).
     pub fn perft(&self, depth: u32) -> u64 {
         dispatch!(self, g => g.perft(depth))
@@ -354,6 +391,9 @@ impl Game for AnyGame {
     }
     fn is_mid_turn(&self, seat: Seat) -> bool {
         dispatch!(self, g => g.is_mid_turn(seat))
+    }
+    fn may_revise(&self, seat: Seat) -> bool {
+        dispatch!(self, g => g.may_revise(seat))
     }
     fn can_take_back(&self, action: &Action) -> bool {
         dispatch!(self, g => g.can_take_back(action))

@@ -3,6 +3,10 @@
 //! the players pick them in snake order (White 1, then blocks of 2, White the last one), each pick
 //! placed at once on the picker's first row, then its second; each player's first pick is royal;
 //! then the game is played as chess with these pieces.
+//!
+//! The games of players' own lists (Pick-the-team version two, Patch, Easy Patch;
+//! [`super::own_pieces`]) pick and play the same way from the pool of both lists, where a type
+//! listed by both players can be picked twice.
 
 use crate::fen::FenError;
 use crate::game::{Action, ActionError, Game, Outcome, Phase, PieceId, Seat, Viewer, check_turn};
@@ -18,10 +22,11 @@ use crate::view::View;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// Who picks the `index`th piece (from 0): White, then blocks of two alternating from Black,
-/// and White the last single piece.
-pub fn picker(index: usize, total: usize) -> Color {
-    if index == 0 || index + 1 == total {
+/// Who picks the `index`th piece (from 0): White, then blocks of two alternating from Black.
+/// With an even number of picks the last block is a single pick: White's of 40 and 32, Black's
+/// of Easy Patch's 14.
+pub fn picker(index: usize) -> Color {
+    if index == 0 {
         Color::White
     } else if ((index - 1) / 2).is_multiple_of(2) {
         Color::Black
@@ -33,9 +38,10 @@ pub fn picker(index: usize, total: usize) -> Color {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PickTheTeamGame {
     core: ChessCore,
-    /// The types still to be picked, in the variant's order.
+    /// The types still to be picked, in the variant's order; a type listed twice can be picked
+    /// twice.
     pool: Vec<Kind>,
-    /// How many picks the game has in all (every type once).
+    /// How many picks the game has in all.
     total_picks: usize,
     outcome: Option<Outcome>,
 }
@@ -43,8 +49,13 @@ pub struct PickTheTeamGame {
 impl PickTheTeamGame {
     /// A new game: an empty board and every type of the variant in the pool.
     pub fn new(variant: Arc<Variant>) -> PickTheTeamGame {
-        let position = variant.start_position();
         let pool: Vec<Kind> = variant.table.iter().map(|(kind, _)| kind).collect();
+        PickTheTeamGame::with_pool(variant, pool)
+    }
+
+    /// A new game from the variant's start position with `pool` to pick from.
+    pub fn with_pool(variant: Arc<Variant>, pool: Vec<Kind>) -> PickTheTeamGame {
+        let position = variant.start_position();
         let total_picks = pool.len();
         PickTheTeamGame {
             core: ChessCore::new(variant, position),
@@ -132,6 +143,9 @@ impl PickTheTeamGame {
             .copied()
             .filter(|&kind| has_royal || variant.is_royal(kind, color))
             .collect();
+        let mut kinds = kinds;
+        kinds.sort_unstable();
+        kinds.dedup();
         let squares = self.free_home_squares(color);
         let all: Vec<(Kind, Square)> = kinds
             .iter()
@@ -161,9 +175,11 @@ impl PickTheTeamGame {
     fn place(&mut self, color: Color, kind: Kind, to: Square) {
         let variant = self.core.variant.clone();
         self.core.position = self.placed(color, kind, to);
-        self.pool.retain(|&k| k != kind);
+        if let Some(index) = self.pool.iter().position(|&k| k == kind) {
+            self.pool.remove(index);
+        }
         let next = if self.is_picking() {
-            picker(self.picks_made(), self.total_picks)
+            picker(self.picks_made())
         } else {
             let attacked: Vec<Color> = Color::BOTH
                 .into_iter()
@@ -210,11 +226,8 @@ impl Game for PickTheTeamGame {
     }
     /// A block of two picks is one turn.
     fn is_mid_turn(&self, seat: Seat) -> bool {
-        let (done, total) = (self.picks_made(), self.total_picks);
-        self.is_picking()
-            && done > 0
-            && picker(done - 1, total) == picker(done, total)
-            && Seat::of_color(picker(done, total)) == seat
+        let done = self.picks_made();
+        self.is_picking() && done > 0 && picker(done - 1) == picker(done) && Seat::of_color(picker(done)) == seat
     }
     fn phase(&self) -> Phase {
         match (&self.outcome, self.is_picking()) {
@@ -271,9 +284,16 @@ impl Game for PickTheTeamGame {
         }
         let color = seat.color();
         let message = if !self.pool.contains(&kind) {
-            format!("the {} has already been picked", variant.piece(kind).def.name)
+            format!("every {} has already been picked", variant.piece(kind).def.name)
         } else if self.core.position.royals[color.index()].is_none() && !variant.is_royal(kind, color) {
-            "your first pick must be royal: the King or the Royal knight".to_string()
+            let mut royals: Vec<&str> = self
+                .pool
+                .iter()
+                .filter(|&&k| variant.is_royal(k, color))
+                .map(|&k| variant.piece(k).def.name.as_str())
+                .collect();
+            royals.dedup();
+            format!("your first pick must be royal: {}", royals.join(" or "))
         } else if !self.free_home_squares(color).contains(&to) {
             "a pick goes on a free square of your first row, then of your second".to_string()
         } else {
@@ -329,7 +349,7 @@ impl Game for PickTheTeamGame {
         view.pool = self.pool.iter().map(|&kind| kind as usize).collect();
         if self.is_picking() {
             view.notes.push(format!(
-                "Pick {} of {}: {} types left in the pool",
+                "Pick {} of {}: {} pieces left in the pool",
                 self.picks_made() + 1,
                 self.total_picks,
                 self.pool.len()
