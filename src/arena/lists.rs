@@ -15,7 +15,7 @@ use arbiter_engine::{Game, Phase, Seat, Viewer};
 
 /// How a prompt for a list tells its player to answer.
 pub const LIST_HELP: &str = "\nUse the **Write your list** button below (one piece a line: `name, symbol, betza`, \
-     then `royal` or `pawn`), or `/list submit` with the text, a text file or a saved list's name. \
+     then `royal` or `pawn`), or `/list` with the text, a text file or a saved list's name. \
      You can send it again until your opponent's is in.";
 
 /// The longest list text read (a form holds 4,000 characters; a file may hold a little more).
@@ -182,7 +182,7 @@ impl super::Arena {
             )
             .await?;
         Ok(Effects::reply(format!(
-            "Saved your list **{name}** ({} pieces). Submit it with `/list submit saved:{name}`.",
+            "Saved your list **{name}** ({} pieces). Send it to a game with `/list saved:{name}`.",
             pieces.len()
         )))
     }
@@ -236,11 +236,16 @@ impl super::Arena {
         Ok(Effects::reply(format!("Deleted your list **{}**.", list.name)))
     }
 
-    /// The rules of game `id` as `user` may read them: its variant's page and, once the lists
+    /// The rules of game `id` as `user` may read them: its variant's page (unless `with_page` is
+    /// false, for a caller that shows the page itself) and, in games of players' lists once they
     /// are revealed, every piece of the game with its Betza and a sheet of their moves.
-    pub async fn game_rules(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+    pub async fn game_rules(&self, id: GameId, user: &UserId, with_page: bool) -> Result<Effects, ArenaError> {
         let game = self.load(id).await?;
-        let mut effects = self.rules(game.setup.variant);
+        let mut effects = if with_page {
+            self.rules(game.setup.variant)
+        } else {
+            Effects::reply(format!("{} (the rules: `/rules`)", game.setup.variant.name()))
+        };
         let view = game.state.view(super::viewer_of(&game, user));
         let Some(kind) = game.state.list_kind() else {
             return Ok(effects);

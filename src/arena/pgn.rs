@@ -312,7 +312,8 @@ fn take_token(token: &str, line: usize, record: &mut ReadRecord) -> Result<(), S
             "line {line}: a null move (\"{text}\") is not a move Arbiter can replay"
         ));
     }
-    if text.len() > 200 {
+    // The longest token is a list of pieces (20 pieces of up to ~80 characters each).
+    if text.len() > 2_000 {
         return Err(format!("line {line}: \"{}…\" is too long to be a move", &text[..20]));
     }
     if record.moves.len() >= MAX_MOVES {

@@ -7,7 +7,7 @@ use super::deliver::fit;
 use super::ids;
 use super::respond::{Outgoing, Responder};
 use super::{Context, Data, Error, answer};
-use crate::arena::{ArenaError, ChallengeRequest, Effects, GameSummary, OfferResponse};
+use crate::arena::{ArenaError, ChallengeRequest, Effects, GameSummary, ListSource, MOST_LIST_BYTES, OfferResponse};
 use crate::clock::{CORRESPONDENCE_DAYS, TimeControl};
 use crate::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
 use serenity::all as discord;
@@ -385,13 +385,41 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     .await
 }
 
-/// The rules of a game, as Arbiter plays it.
+/// The rules of a game, as Arbiter plays it; in a game's thread, that game's (with its pieces).
 #[poise::command(slash_command)]
-pub async fn rules(ctx: Context<'_>, #[description = "The game"] variant: GameChoice) -> Result<(), Error> {
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "The game (default: the game of this thread)"] variant: Option<GameChoice>,
+    #[description = "Game number, for its own pieces (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
     let http = ctx.serenity_context().http.as_ref();
+    let data = ctx.data();
+    let variant = match variant.filter(|_| game.is_none()) {
+        Some(variant) => variant,
+        None => {
+            // A game's rules: its variant's page, or where the players brought their own pieces,
+            // those pieces with their sheet.
+            let caller = Caller::of(ctx);
+            let found = match pick_game(data, &caller, game, |_| true).await {
+                Ok(id) => data.arena.store().game(id).await.map_err(ArenaError::from),
+                Err(error) => Err(error),
+            };
+            match found {
+                Ok(Some(row)) if row.state.list_kind().is_some() => {
+                    return run(ctx, true, |caller| async move {
+                        data.arena.game_rules(row.id, &caller.user, false).await
+                    })
+                    .await;
+                }
+                Ok(Some(row)) => GameChoice(row.setup.variant),
+                Ok(None) => return run(ctx, true, |_| async { Err(ArenaError::NoGameHere) }).await,
+                Err(error) => return run(ctx, true, |_| async { Err(error) }).await,
+            }
+        }
+    };
     let mut responder = Responder::for_command(http, app.interaction);
     let page = variant.0.rules_page();
     // The page's own title becomes the embed's.
@@ -504,20 +532,115 @@ pub async fn import(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
-        if file.size as usize > crate::arena::MAX_RECORD_BYTES {
-            return Err(ArenaError::Rejected(format!(
-                "that file is {} KB; a game record is at most {} KB",
-                file.size / 1024,
-                crate::arena::MAX_RECORD_BYTES / 1024
-            )));
-        }
-        let bytes = file
-            .download()
-            .await
-            .map_err(|e| ArenaError::Rejected(format!("I could not fetch the file from Discord: {e}")))?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| ArenaError::Rejected("that file is not text; a game record is a .pgn text file".into()))?;
+        let text = text_file(
+            &file,
+            crate::arena::MAX_RECORD_BYTES,
+            "a game record is a .pgn text file",
+        )
+        .await?;
         data.arena.import(&caller.user, &caller.here, &text).await
+    })
+    .await
+}
+
+/// An attached text file's contents, refused (with `what` it should be) when too big or not text.
+async fn text_file(file: &discord::Attachment, most_bytes: usize, what: &str) -> Result<String, ArenaError> {
+    if file.size as usize > most_bytes {
+        return Err(ArenaError::Rejected(format!(
+            "that file is {} KB; at most {} KB: {what}",
+            file.size.div_ceil(1024),
+            most_bytes.div_ceil(1024)
+        )));
+    }
+    let bytes = file
+        .download()
+        .await
+        .map_err(|e| ArenaError::Rejected(format!("I could not fetch the file from Discord: {e}")))?;
+    if bytes.len() > most_bytes {
+        return Err(ArenaError::Rejected(format!("that file is too big: {what}")));
+    }
+    String::from_utf8(bytes).map_err(|_| ArenaError::Rejected(format!("that file is not text; {what}")))
+}
+
+/// Where a list comes from in a command: exactly one of the options.
+async fn list_text(
+    text: Option<String>,
+    file: Option<discord::Attachment>,
+    saved: Option<String>,
+) -> Result<ListSource, ArenaError> {
+    const WHAT: &str = "a list is a text file with one piece a line";
+    match (text, file, saved) {
+        (Some(text), None, None) => Ok(ListSource::Text(text.replace(';', "\n"))),
+        (None, Some(file), None) => Ok(ListSource::Text(text_file(&file, MOST_LIST_BYTES, WHAT).await?)),
+        (None, None, Some(name)) => Ok(ListSource::Saved(name)),
+        (None, None, None) => Err(ArenaError::Rejected(
+            "give your list: `text` (pieces separated by `;`), a text `file` (one piece a line), or a `saved` list's name"
+                .into(),
+        )),
+        _ => Err(ArenaError::Rejected("give your list one way only: text, file or saved".into())),
+    }
+}
+
+/// Send your list of pieces (Pick-the-team 2, Patch, Easy Patch); the answer is private.
+#[poise::command(slash_command)]
+pub async fn list(
+    ctx: Context<'_>,
+    #[description = "The pieces, separated by ;  e.g. Giraffe, GI, C; King, K, K, royal"] text: Option<String>,
+    #[description = "A text file with one piece a line"] file: Option<discord::Attachment>,
+    #[description = "The name of a list you saved with /lists save"] saved: Option<String>,
+    #[description = "Game number (default: your game waiting for a list)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        let source = list_text(text, file, saved).await?;
+        data.arena.submit_list(game, &caller.user, source).await
+    })
+    .await
+}
+
+/// Your saved lists of pieces.
+#[poise::command(slash_command, subcommands("lists_save", "lists_show", "lists_delete"))]
+pub async fn lists(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Save a list of pieces under a name, to send to later games.
+#[poise::command(slash_command, rename = "save")]
+pub async fn lists_save(
+    ctx: Context<'_>,
+    #[description = "A name for the list"] name: String,
+    #[description = "The pieces, separated by ;"] text: Option<String>,
+    #[description = "A text file with one piece a line"] file: Option<discord::Attachment>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        let ListSource::Text(text) = list_text(text, file, None).await? else {
+            return Err(ArenaError::Rejected("give the list as text or a file".into()));
+        };
+        data.arena.save_list(&caller.user, &name, &text).await
+    })
+    .await
+}
+
+/// Your saved lists, or one of them in full.
+#[poise::command(slash_command, rename = "show")]
+pub async fn lists_show(
+    ctx: Context<'_>,
+    #[description = "The list to show in full (default: all their names)"] name: Option<String>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        data.arena.show_lists(&caller.user, name.as_deref()).await
+    })
+    .await
+}
+
+/// Delete a saved list.
+#[poise::command(slash_command, rename = "delete")]
+pub async fn lists_delete(ctx: Context<'_>, #[description = "The list to delete"] name: String) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        data.arena.delete_list(&caller.user, &name).await
     })
     .await
 }

@@ -79,7 +79,19 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
             game,
             ..
         } => {
-            let work = data.arena.private_prompt(game, &user);
+            let prompt = data.arena.private_prompt(game, &user).await;
+            // A list is written in a form, opened right here (DMs closed or not).
+            if let Ok(Effects {
+                direct_messages,
+                version: Some(version),
+                ..
+            }) = &prompt
+                && direct_messages.first().is_some_and(|dm| dm.asks_for_list)
+            {
+                open_list_form(&mut responder, game, *version).await;
+                return;
+            }
+            let work = async { prompt };
             show_prompt(
                 http,
                 data,
@@ -89,6 +101,11 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
                 "There is nothing for you to choose.",
             )
             .await
+        }
+        Component::WriteList { game, version } => open_list_form(&mut responder, game, version).await,
+        Component::ListForm { .. } => {
+            let text = "That form is filled in and sent, not clicked.";
+            let _ = responder.send(Outgoing::text(text), true).await;
         }
         Component::Piece { game, version } => {
             let Some(piece) = choice else {
@@ -176,6 +193,52 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
             }
         }
     }
+}
+
+/// Opens the form to write a list in; if the click was answered already, offers its button.
+async fn open_list_form(responder: &mut Responder<'_>, game: GameId, version: i64) {
+    match responder.open_form(super::deliver::list_form(game, version)).await {
+        Ok(true) => {}
+        Ok(false) => {
+            let message = Outgoing {
+                content: "Press the button to write your list.".into(),
+                components: super::deliver::write_list_button(game, version),
+                ..Outgoing::default()
+            };
+            let _ = responder.send(message, true).await;
+        }
+        Err(error) => tracing::warn!(game, %error, "could not open the list form"),
+    }
+}
+
+/// A list sent back in its form: submitted, with each line's verdict and the sheet privately.
+pub async fn on_form(http: &discord::Http, data: &Data, interaction: &discord::ModalInteraction) {
+    let mut responder = Responder::for_modal(http, interaction);
+    data.names.remember(&interaction.user);
+    let Some(Component::ListForm { game, .. }) = Component::parse(&interaction.data.custom_id) else {
+        let text = "That form is not one of Arbiter's current ones; use `/list` instead.";
+        let _ = responder.send(Outgoing::text(text), true).await;
+        return;
+    };
+    let text: String = interaction
+        .data
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .find_map(|component| match component {
+            discord::ActionRowComponent::InputText(input) if input.custom_id == super::deliver::LIST_FIELD => {
+                input.value.clone()
+            }
+            _ => None,
+        })
+        .unwrap_or_default();
+    let user = ids::user(interaction.user.id);
+    let here = ids::location(interaction.channel_id);
+    let work = data
+        .arena
+        .submit_list(Some(game), &user, crate::arena::ListSource::Text(text));
+    let result = responder.within_deadline(work, true).await;
+    answer(http, data, result, &here, &mut responder).await;
 }
 
 /// Plays a choice made on a prompt's menu or buttons, posted at `version`: the prompt becomes

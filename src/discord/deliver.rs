@@ -108,6 +108,30 @@ pub fn button_row(buttons: &[Button], game: GameId, version: i64) -> Vec<discord
     vec![discord::CreateActionRow::Buttons(buttons)]
 }
 
+/// The button that opens the form to write a list of pieces in.
+pub fn write_list_button(game: GameId, version: i64) -> Vec<discord::CreateActionRow> {
+    let button = discord::CreateButton::new(Component::WriteList { game, version }.custom_id())
+        .label("Write your list")
+        .style(discord::ButtonStyle::Primary);
+    vec![discord::CreateActionRow::Buttons(vec![button])]
+}
+
+/// The form (a modal) a list of pieces is written in: one text field, one piece a line.
+pub fn list_form(game: GameId, version: i64) -> discord::CreateModal {
+    let field = discord::CreateInputText::new(discord::InputTextStyle::Paragraph, "One piece a line", LIST_FIELD)
+        .placeholder("Giraffe, GI, C\nKing, K, K, royal\nPawn, P, fmWfcF, pawn")
+        .min_length(1)
+        .max_length(4000);
+    discord::CreateModal::new(
+        Component::ListForm { game, version }.custom_id(),
+        format!("Your list for game #{game}"),
+    )
+    .components(vec![discord::CreateActionRow::InputText(field)])
+}
+
+/// The custom id of the list form's text field.
+pub const LIST_FIELD: &str = "pieces";
+
 /// How a prompt offers its choices: a button each when they fit one row and their labels are
 /// short (accept / reject), menus otherwise.
 pub fn choice_components(choices: &[String], game: GameId, version: i64, hint: &str) -> Vec<discord::CreateActionRow> {
@@ -327,7 +351,11 @@ impl Delivery<'_> {
         if let Some(board) = &prompt.board {
             message.files.push(self.board_file(board).await?);
         }
-        message.components = choice_components(&prompt.choices, prompt.game, version, &prompt.menu_hint);
+        message.components = if prompt.asks_for_list {
+            write_list_button(prompt.game, version)
+        } else {
+            choice_components(&prompt.choices, prompt.game, version, &prompt.menu_hint)
+        };
         Ok(message)
     }
 
@@ -345,7 +373,7 @@ impl Delivery<'_> {
                 None => return Ok(()),
             },
         };
-        let message = if prompt.choices.is_empty() {
+        let message = if prompt.choices.is_empty() && !prompt.asks_for_list {
             // A message with nothing to choose (a reminder): said in the game's place instead.
             Outgoing {
                 content: fit(&format!(

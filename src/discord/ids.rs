@@ -59,6 +59,16 @@ pub enum Component {
         version: i64,
         index: u8,
     },
+    /// Opens the form to write a list of pieces in.
+    WriteList {
+        game: GameId,
+        version: i64,
+    },
+    /// The form itself (a modal), sent back with the list written in it.
+    ListForm {
+        game: GameId,
+        version: i64,
+    },
 }
 
 impl Component {
@@ -68,6 +78,8 @@ impl Component {
             Component::Choose { game, version } => format!("{PREFIX}:choose:{game}:{version}"),
             Component::Piece { game, version } => format!("{PREFIX}:piece:{game}:{version}"),
             Component::Pick { game, version, index } => format!("{PREFIX}:pick:{game}:{version}:{index}"),
+            Component::WriteList { game, version } => format!("{PREFIX}:writelist:{game}:{version}"),
+            Component::ListForm { game, version } => format!("{PREFIX}:listform:{game}:{version}"),
         }
     }
 
@@ -98,6 +110,8 @@ impl Component {
             }),
             "choose" => Some(Component::Choose { game, version }),
             "piece" => Some(Component::Piece { game, version }),
+            "writelist" => Some(Component::WriteList { game, version }),
+            "listform" => Some(Component::ListForm { game, version }),
             key => Some(Component::Button {
                 button: Button::from_key(key)?,
                 game,
@@ -141,6 +155,14 @@ mod tests {
         assert_eq!(Component::parse("arb:pick:5:6"), None, "a pick names its answer");
         let piece = Component::Piece { game: 3, version: 4 };
         assert_eq!(piece.custom_id(), "arb:piece:3:4");
+        let form = Component::ListForm { game: 8, version: 2 };
+        assert_eq!(form.custom_id(), "arb:listform:8:2");
+        assert_eq!(Component::parse("arb:listform:8:2"), Some(form));
+        assert_eq!(
+            Component::parse("arb:writelist:8:2"),
+            Some(Component::WriteList { game: 8, version: 2 })
+        );
+        assert_eq!(Component::parse("arb:writelist:8:2:1"), None);
         assert_eq!(Component::parse("arb:piece:3:4:1"), Some(piece));
     }
 

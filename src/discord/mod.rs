@@ -38,6 +38,8 @@ fn all_commands() -> Vec<poise::Command<Data, Error>> {
         commands::abort(),
         commands::games(),
         commands::rules(),
+        commands::list(),
+        commands::lists(),
         commands::piece(),
         commands::export(),
         commands::import(),
@@ -185,13 +187,16 @@ async fn announce_deadlines(
     }
 }
 
-/// Buttons and menus arrive as events; commands and autocomplete go through poise.
+/// Buttons, menus and forms arrive as events; commands and autocomplete go through poise.
 async fn on_event(ctx: &discord::Context, event: &discord::FullEvent, data: &Data) -> Result<(), Error> {
-    if let discord::FullEvent::InteractionCreate {
-        interaction: discord::Interaction::Component(component),
-    } = event
-    {
-        components::on_component(&ctx.http, data, component).await;
+    match event {
+        discord::FullEvent::InteractionCreate {
+            interaction: discord::Interaction::Component(component),
+        } => components::on_component(&ctx.http, data, component).await,
+        discord::FullEvent::InteractionCreate {
+            interaction: discord::Interaction::Modal(form),
+        } => components::on_form(&ctx.http, data, form).await,
+        _ => {}
     }
     Ok(())
 }

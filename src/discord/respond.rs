@@ -112,6 +112,31 @@ impl<'a> Responder<'a> {
         }
     }
 
+    /// For a form sent back (a modal submit), answered like a command.
+    pub fn for_modal(http: &'a discord::Http, interaction: &discord::ModalInteraction) -> Responder<'a> {
+        Responder {
+            http,
+            id: interaction.id,
+            token: interaction.token.clone(),
+            is_component: false,
+            state: State::Fresh,
+            started: std::time::Instant::now(),
+        }
+    }
+
+    /// Opens a form (a modal) in answer: only as the interaction's first response. False when
+    /// it was answered already (the caller then offers the form's button instead).
+    pub async fn open_form(&mut self, form: discord::CreateModal) -> serenity::Result<bool> {
+        if self.state != State::Fresh {
+            return Ok(false);
+        }
+        discord::CreateInteractionResponse::Modal(form)
+            .execute(self.http, (self.id, &self.token))
+            .await?;
+        self.state = State::Answered;
+        Ok(true)
+    }
+
     /// Runs `work`, deferring the interaction if it takes longer than [`DEFER_AFTER`], so the
     /// answer is never late however slow the database is.
     pub async fn within_deadline<T>(&mut self, work: impl Future<Output = T>, is_ephemeral: bool) -> T {

@@ -392,7 +392,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         }
         "piece" => crate::arena::piece_card(args)?,
         "rules" => match game_argument(args)? {
-            (Some(id), _) => arena.game_rules(id, user).await?,
+            (Some(id), _) => arena.game_rules(id, user, true).await?,
             (None, name) => {
                 let variant =
                     VariantId::parse(name).ok_or_else(|| usage(&format!("unknown variant \"{}\"", name.trim())))?;

@@ -945,6 +945,49 @@ pub fn dm_component_interaction(
     interaction
 }
 
+/// A form (modal, type 5) sent back by `invoker` in guild channel `channel_id`: `fields` are the
+/// custom ids and values of its text inputs, one a row.
+pub fn modal_submit_interaction(
+    id: u64,
+    invoker: &Invoker,
+    channel_id: u64,
+    custom_id: &str,
+    fields: &[(&str, &str)],
+) -> Value {
+    let mut interaction = guild_interaction(id, 5, invoker, channel_id);
+    interaction["data"] = modal_data(custom_id, fields);
+    interaction
+}
+
+/// The same as `modal_submit_interaction`, sent back in the invoker's DM with the bot.
+pub fn dm_modal_submit_interaction(
+    id: u64,
+    invoker: &Invoker,
+    channel_id: u64,
+    custom_id: &str,
+    fields: &[(&str, &str)],
+) -> Value {
+    let mut interaction = dm_component_interaction(id, invoker, channel_id, custom_id, 2, Vec::new(), 0);
+    interaction["type"] = json!(5);
+    interaction["data"] = modal_data(custom_id, fields);
+    interaction.as_object_mut().expect("an object").remove("message");
+    interaction
+}
+
+/// A modal submit's `data`: the modal's custom id and each text input (type 4) in its row.
+fn modal_data(custom_id: &str, fields: &[(&str, &str)]) -> Value {
+    let rows: Vec<Value> = fields
+        .iter()
+        .map(|(field, value)| {
+            json!({
+                "type": 1,
+                "components": [{ "type": 4, "custom_id": field, "value": value }],
+            })
+        })
+        .collect();
+    json!({ "custom_id": custom_id, "components": rows })
+}
+
 /// The fields every guild interaction carries, including those serenity requires beyond
 /// Discord's documented example (`member.flags`, `application_id`, `version`, `entitlements`,
 /// `attachment_size_limit`).

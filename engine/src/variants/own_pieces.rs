@@ -127,10 +127,15 @@ impl OwnPiecesGame {
             .collect()
     }
 
-    /// The list in notation: `list: King, K, K, royal; Queen, Q, Q; ...`.
+    /// The list in notation, one word so records keep it whole (spaces in names written `_`,
+    /// pieces parted by `/`, since `;` starts a comment in PGN):
+    /// `list:King,K,K,royal/Chinese_pawn,CP,fW,pawn/...`.
     pub fn list_notation(pieces: &[ListPiece]) -> String {
-        let lines: Vec<String> = pieces.iter().map(ListPiece::to_string).collect();
-        format!("list: {}", lines.join("; "))
+        let lines: Vec<String> = pieces
+            .iter()
+            .map(|piece| piece.to_string().replace(", ", ",").replace(' ', "_"))
+            .collect();
+        format!("list:{}", lines.join("/"))
     }
 
     /// Reads a list written in notation, or one piece a line after `list`.
@@ -147,7 +152,8 @@ impl OwnPiecesGame {
                  `name, symbol, betza`, then `royal` or `pawn` if it is one",
             ));
         };
-        let review = lists::review(&body.replace(';', "\n"), self.kind);
+        // Names never hold `_` or `/`: they stand for a space and a new line.
+        let review = lists::review(&body.replace([';', '/'], "\n").replace('_', " "), self.kind);
         review
             .pieces()
             .ok_or_else(|| ActionError::Illegal(format!("your list is refused:\n{}", review.explain())))
