@@ -141,6 +141,12 @@ enum BenchCommand {
         #[arg(long)]
         postgres: Option<String>,
     },
+    /// How long a player waits for the verdict on a 20-piece list of their own pieces, and for
+    /// its sheet of diagrams.
+    Lists {
+        #[arg(long, default_value_t = 20)]
+        iterations: usize,
+    },
     /// Board image speed and size: an 8x8 and a 10x10 position, view to PNG bytes.
     Render {
         #[arg(long, default_value_t = 200)]
@@ -190,6 +196,7 @@ fn main() -> ExitCode {
             out,
         } => cli::render(&game, viewer, dots.as_deref(), &out, svg.as_deref()),
         Command::Bench(BenchCommand::Render { iterations }) => arbiter::bench::render(iterations),
+        Command::Bench(BenchCommand::Lists { iterations }) => arbiter::bench::lists::run(iterations),
         Command::Bench(BenchCommand::Clocks {
             matches,
             spread,

@@ -113,6 +113,15 @@ async fn an_easy_patch_game_goes_from_two_lists_to_scholars_mate() {
 #[tokio::test]
 async fn a_patch_game_is_played_from_a_saved_list_and_a_changed_one_to_mate() {
     let mut script = String::from("alice: challenge bob patch white\nbob: accept\n");
+    // Bad input of every kind is refused with a reason, and nothing is recorded.
+    let long = std::env::temp_dir().join(format!("arbiter-200-lines-{}.txt", std::process::id()));
+    std::fs::write(&long, "Wazir, W, W\n".repeat(200)).unwrap();
+    script.push_str(&format!("alice: list file {}\n", long.display()));
+    script.push_str(&format!(
+        "alice: list Big, BG, {}; Nested, NE, {}W; Noise, NO, xyz; Émile, EM, W; Wazir, W, W; Ferz, W, F\n",
+        "W".repeat(300),
+        "a".repeat(12)
+    ));
     script.push_str(&format!("alice: lists save ready {READY_PATCH}\nalice: lists show\n"));
     // alice sends a list, then changes it (to her saved one) before bob's is in.
     script.push_str("alice: list King, K, K, royal; Queen, Q, Q\n");
@@ -124,7 +133,20 @@ async fn a_patch_game_is_played_from_a_saved_list_and_a_changed_one_to_mate() {
     ));
     script.push_str("alice: move e4\nbob: move Wa6\nalice: move Qh5\nbob: move Wa5\nalice: move Bc4\nbob: move Wa4\nalice: move Qxf7\n");
     let output = run_script(&script).await;
-    assert!(output.contains("Saved your list **ready** (16 pieces)"), "{output}");
+    std::fs::remove_file(&long).unwrap();
+    assert!(
+        output.contains("this list has 200 lines; a list has at most 20 pieces"),
+        "{output}"
+    );
+    for refusal in [
+        "1. ✗ `Big, BG, WWWWWW",
+        "2. ✗ `Nested, NE, aaaaaaaaaaaaW`: the Betza \"aaaaaaaaaaaaW\" does not read at position 4: a move has at most 4 legs",
+        "3. ✗ `Noise, NO, xyz`: the Betza \"xyz\" does not read at position 1",
+        "4. ✗ `Émile, EM, W`: the name \"Émile\" must be 1 to 30 letters",
+        "6. ✗ Ferz (W) `F`: Wazir already uses the symbol W",
+    ] {
+        assert!(output.contains(refusal), "{refusal}: {output}");
+    }
     assert!(output.contains("**ready**: 16 pieces"), "{output}");
     assert!(
         output.contains("The list: a list has 16 pieces; this one has 2."),

@@ -293,7 +293,7 @@ fn awaits_list(game: &GameRow, seat: Seat) -> bool {
 
 /// The sheet of a list's accepted pieces: each on its own diagram, captioned with its name,
 /// symbol and how many squares it reaches on an empty board of the game.
-fn sheet_image(review: &Review, kind: ListKind) -> Option<BoardImage> {
+pub(crate) fn sheet_image(review: &Review, kind: ListKind) -> Option<BoardImage> {
     let pieces: Vec<_> = review
         .report
         .pieces

@@ -6,7 +6,7 @@ mod deathmatch;
 mod effects;
 mod error;
 mod lifecycle;
-mod lists;
+pub(crate) mod lists;
 mod messages;
 mod pgn;
 mod piece_card;

@@ -451,7 +451,7 @@ mod tests {
         }
         let huge = "e4 ".repeat(MAX_BYTES / 3 + 10);
         assert!(read(&huge).unwrap_err().contains("KB"));
-        let long = format!("1. {}", "N".repeat(300));
+        let long = format!("1. {}", "N".repeat(2_100));
         assert!(read(&long).unwrap_err().contains("too long"));
     }
 }
