@@ -437,6 +437,39 @@ async fn write_stored_fixtures() {
     act(&arena, id, &moves).await;
     fixtures.push(("ctf-carrying", dump(&pool, &arena, id, Some(("bob", "h4"))).await));
 
+    // Players' own pieces: one list in (and changed once), the other to come; then both in and
+    // the picking under way, with a type both players listed.
+    let patch = "list:King,K,K,royal/Queen,Q,Q/Rook,R,R/Bishop,B,B/Knight,N,N/Camel,CA,C/Ferz,F,F/Wazir,W,W/\
+        Alfil,AL,A/Dabbabah,DA,D/Threeleaper,H,H/Tripper,TR,G/Pawn,P,fmWfcF,pawn/Chinese_pawn,CP,fW,pawn/\
+        Fish_pawn,FI,fmWfcFbW,pawn/Chinese_fish_pawn,FC,fWbW,pawn";
+    let id = started(&arena, VariantId::Patch).await;
+    act(
+        &arena,
+        id,
+        &[(&a, &patch.replace("Camel,CA,C", "Giraffe,GI,fbsN")), (&a, patch)],
+    )
+    .await;
+    fixtures.push(("patch-listing", dump(&pool, &arena, id, Some(("bob", patch))).await));
+    let id = started(&arena, VariantId::EasyPatch).await;
+    let moves = [
+        (
+            &a,
+            "list:Queen,Q,Q/Rook,R,R/Bishop,B,B/Knight,N,N/Camel,CA,C/Cardinal,CD,BN/Chancellor,CH,RN",
+        ),
+        (
+            &b,
+            "list:Queen,Q,Q/Wazir,W,W/Ferz,F,F/Alfil,AL,A/Dabbabah,DA,D/Mann,MN,K/Giraffe,K,fbsN",
+        ),
+        (&a, "Q@d1"),
+        (&b, "Q@d8"),
+        (&b, "G@c8"),
+    ];
+    act(&arena, id, &moves).await;
+    fixtures.push((
+        "easy-patch-picking",
+        dump(&pool, &arena, id, Some(("alice", "N@b1"))).await,
+    ));
+
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/stored")
         .join(FORMAT);
