@@ -738,3 +738,49 @@ fn the_pool_is_drawn_under_the_board_while_pieces_are_picked() {
         "13 to a row: 39 pieces take a row fewer than 40"
     );
 }
+
+#[test]
+fn a_sheet_of_piece_diagrams_wraps_into_rows_with_each_pieces_moves_on_its_own_board() {
+    use arbiter_engine::{catalogue, diagram};
+    let ids = [
+        "knight",
+        "ptt-wazir",
+        "ptt-ferz",
+        "ptt-alfil",
+        "ptt-dabbabah",
+        "ptt-camel",
+    ];
+    let pieces: Vec<_> = ids
+        .iter()
+        .map(|id| (catalogue::find(id).unwrap(), format!("{id} · 8")))
+        .collect();
+    let view = diagram::sheet(&pieces).unwrap();
+    let decor = Decor {
+        without_players: true,
+        ..Decor::default()
+    };
+    let scene = Scene::from_view(&view, &decor);
+    let image = Image::decode(&renderer().png(&scene).unwrap());
+    // Four boards a row: the fifth starts the second row, under the first.
+    let first = square_box(&scene, 0, sq("a9")).unwrap();
+    let fifth = square_box(&scene, 4, sq("a9")).unwrap();
+    let fourth = square_box(&scene, 3, sq("a9")).unwrap();
+    assert_eq!(fifth.0, first.0, "the second row starts at the left edge");
+    assert!(fifth.1 > first.1 + 9.0 * first.2, "below the first row's boards");
+    assert!(fourth.0 > first.0 + 3.0 * 9.0 * first.2, "four side by side");
+    assert!(
+        image.width < (fourth.0 + 9.0 * first.2 + 60.0) as u32,
+        "no fifth column"
+    );
+    let plain = |board: usize, name: &str| {
+        let (x, y, size) = square_box(&scene, board, sq(name)).unwrap();
+        let centre = image.pixel((x + size / 2.0) as u32, (y + size / 2.0) as u32);
+        centre == LIGHT_SQUARE || centre == DARK_SQUARE
+    };
+    // Each board marks its own piece's squares: the dabbabah's e7, the camel's f8, the wazir's
+    // e6; and not the others'.
+    assert!(!plain(4, "e7") && plain(4, "f8") && plain(4, "e6"));
+    assert!(!plain(5, "f8") && plain(5, "e7") && plain(5, "e6"));
+    assert!(!plain(1, "e6") && plain(1, "f6") && plain(1, "e7"));
+    assert!(!plain(0, "f7") && plain(0, "e6"));
+}

@@ -2,6 +2,8 @@
 
 /// Discord shows at most this many autocomplete choices.
 pub const CHOICE_LIMIT: usize = 25;
+/// Discord refuses a whole answer holding a choice longer than this.
+pub const CHOICE_TEXT_LIMIT: usize = 100;
 
 /// The actions that match what was typed so far, best first: those that start with it, then
 /// those that contain it, each group shortest first (so `e4` comes before `e4xd5`), at most

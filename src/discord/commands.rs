@@ -235,9 +235,11 @@ async fn suggest_actions(ctx: Context<'_>, typed: &str) -> discord::CreateAutoco
     let Ok(id) = pick_game(data, &caller, named, is_waiting_for_me).await else {
         return none;
     };
-    let Ok(actions) = data.arena.legal_actions(id, &caller.user).await else {
+    let Ok(mut actions) = data.arena.legal_actions(id, &caller.user).await else {
         return none;
     };
+    // A list of pieces is written with /list or its form, never picked from suggestions.
+    actions.retain(|action| action.chars().count() <= super::autocomplete::CHOICE_TEXT_LIMIT);
     let choices = best_matches(&actions, typed)
         .into_iter()
         .map(|action| discord::AutocompleteChoice::new(action.clone(), action))

@@ -178,11 +178,13 @@ impl OwnPiecesGame {
     fn submit(&mut self, seat: Seat, pieces: Vec<ListPiece>) {
         let is_revision = self.lists[seat.index()].is_some();
         let is_last = self.lists[seat.other().index()].is_some();
-        let said = match (is_last, is_revision) {
-            (true, false) => "submitted a list: both lists are in and revealed, and the picking begins",
-            (true, true) => "changed their list: both lists are in and revealed, and the picking begins",
-            (false, false) => "submitted a list",
-            (false, true) => "changed their list",
+        // (A list can only be changed while the other is still to come.)
+        let said = if is_last {
+            "submitted a list: both lists are in and revealed, and the picking begins"
+        } else if is_revision {
+            "changed their list"
+        } else {
+            "submitted a list"
         };
         self.list_record.push_entry(Entry {
             secrecy: Secrecy::Own {
