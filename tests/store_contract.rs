@@ -4,7 +4,8 @@ mod support;
 
 use arbiter::clock::{GameClock, TimeControl};
 use arbiter::store::{
-    GameSetup, GameStatus, LogEntry, NewEntry, NewGame, Offer, OfferKind, Store, StoreError, UserId, WhitePlayer,
+    GameSetup, GameStatus, LogEntry, NewEntry, NewGame, Offer, OfferKind, SavedList, Store, StoreError, UserId,
+    WhitePlayer,
 };
 use arbiter_engine::{AnyGame, Game, Seat, VariantId};
 
@@ -207,6 +208,43 @@ async fn concurrent_heartbeats_and_writes_wait_their_turn(store: std::sync::Arc<
     }
 }
 
+/// Saved piece lists: per user, by name, replaced under the same name, deleted once.
+async fn saved_lists_are_kept_per_user_by_name(store: &dyn Store) {
+    let (alice, bob) = (user("lists-alice"), user("lists-bob"));
+    let list = |name: &str, body: &str, at: i64| SavedList {
+        name: name.into(),
+        body: body.into(),
+        saved_at: at,
+    };
+    store.save_list(&alice, &list("weak", "Wazir, W, W", 1)).await.unwrap();
+    store
+        .save_list(&alice, &list("strong", "Queen, Q, Q", 2))
+        .await
+        .unwrap();
+    store.save_list(&bob, &list("weak", "Ferz, F, F", 3)).await.unwrap();
+    // The same name again replaces the list.
+    store
+        .save_list(&alice, &list("weak", "Wazir, W, W\nFerz, F, F", 4))
+        .await
+        .unwrap();
+    let saved = store.saved_lists(&alice).await.unwrap();
+    assert_eq!(
+        saved,
+        vec![
+            list("strong", "Queen, Q, Q", 2),
+            list("weak", "Wazir, W, W\nFerz, F, F", 4)
+        ],
+        "by name"
+    );
+    assert!(store.delete_list(&alice, "weak").await.unwrap());
+    assert!(!store.delete_list(&alice, "weak").await.unwrap(), "deleted once");
+    assert_eq!(store.saved_lists(&alice).await.unwrap().len(), 1);
+    assert_eq!(
+        store.saved_lists(&bob).await.unwrap(),
+        vec![list("weak", "Ferz, F, F", 3)]
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_store_keeps_the_contract() {
     for db in support::databases().await {
@@ -217,6 +255,7 @@ async fn every_store_keeps_the_contract() {
         the_log_is_append_only_and_ordered(store).await;
         games_are_listed_per_user_and_status(store).await;
         games_move_between_places_and_are_found_by_place(store).await;
+        saved_lists_are_kept_per_user_by_name(store).await;
         concurrent_heartbeats_and_writes_wait_their_turn(db.store.clone()).await;
     }
 }
