@@ -74,7 +74,8 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
     // alice's DM asks for her list, with a button that opens the form.
     let prompt = wait_for_posts(&bot, alice_dm, 1, |_| true).await;
     assert!(
-        content(&prompt).contains("Send your list of 7 non-royal pieces"),
+        content(&prompt).contains("Send your list of 7 non-royal pieces")
+            && content(&prompt).contains("Use the **Write your list** button below"),
         "{}",
         prompt.json
     );

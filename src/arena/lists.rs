@@ -13,11 +13,6 @@ use arbiter_engine::lists::{self, ListKind, ListPiece, Review};
 use arbiter_engine::variants::own_pieces::OwnPiecesGame;
 use arbiter_engine::{Game, Phase, Seat, Viewer};
 
-/// How a prompt for a list tells its player to answer.
-pub const LIST_HELP: &str = "\nUse the **Write your list** button below (one piece a line: `name, symbol, betza`, \
-     then `royal` or `pawn`), or `/list` with the text, a text file or a saved list's name. \
-     You can send it again until your opponent's is in.";
-
 /// The longest list text read (a form holds 4,000 characters; a file may hold a little more).
 pub const MOST_LIST_BYTES: usize = 8_000;
 /// How many lists a player may keep.

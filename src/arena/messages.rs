@@ -186,15 +186,12 @@ pub fn private_prompt(game: &GameRow, seat: Seat) -> Option<DirectMessage> {
     let prompt = view.prompt.clone()?;
     let to = game.player(seat)?.clone();
     let asks_for_list = prompt.kind == PromptKind::List;
-    let mut text = format!(
+    let text = format!(
         "Game #{} · {}: {} Only you can see this.",
         game.id,
         game.setup.variant.name(),
         prompt.text
     );
-    if asks_for_list {
-        text.push_str(super::lists::LIST_HELP);
-    }
     let menu_hint = match prompt.kind {
         PromptKind::SecretChoice => "Make your secret choice",
         PromptKind::Answer => "Your answer",

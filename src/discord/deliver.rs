@@ -347,7 +347,16 @@ impl Delivery<'_> {
     /// A secret prompt: its text, the player's own board, and its choices (buttons when there
     /// are a few short ones, like accept and reject; menus otherwise).
     pub async fn prompt_message(&self, prompt: &DirectMessage, version: i64) -> anyhow::Result<Outgoing> {
-        let mut message = Outgoing::text(fit(&prompt.text));
+        let text = if prompt.asks_for_list {
+            format!(
+                "{}\nUse the **Write your list** button below (one piece a line), or `/list` with the text, \
+                 a text file or a saved list's name. You can send it again until your opponent's is in.",
+                prompt.text
+            )
+        } else {
+            prompt.text.clone()
+        };
+        let mut message = Outgoing::text(fit(&text));
         if let Some(board) = &prompt.board {
             message.files.push(self.board_file(board).await?);
         }

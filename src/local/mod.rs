@@ -502,6 +502,14 @@ fn print_effects(
     }
     for dm in &effects.direct_messages {
         writeln!(out, "[DM to {}] {}", dm.to.display_name(), dm.text)?;
+        if dm.asks_for_list {
+            writeln!(
+                out,
+                "Send it with `list #{} <piece>; <piece>; ...`, `list #{} file <path>` (one piece a line) or \
+                 `list #{} saved <name>`; you can send it again until your opponent's is in.",
+                dm.game, dm.game, dm.game
+            )?;
+        }
         print_board(out, dm.game, dm.board.as_ref(), Some(&dm.to), images)?;
     }
     Ok(())
