@@ -343,9 +343,11 @@ pub struct Reach {
 pub struct Lab {
     variant: Variant,
     size: BoardSize,
-    is_hopper: bool,
     has_capture_only: bool,
-    hop_directions: Vec<Offset>,
+    /// The lines where what the piece reaches depends on where pieces stand along them, beyond
+    /// opening or closing the line: a hopper's (it needs screens) and a capture-only rider's (it
+    /// takes only the first piece). On these the arrangements are searched.
+    searched_directions: Vec<Offset>,
 }
 
 /// The pieces a lab knows: the piece (kind 0) and a plain blocker (kind 1) standing for any
@@ -381,15 +383,17 @@ impl Lab {
         })
         .map_err(|e| e.to_string())?;
         let rules = variant.piece(PIECE).rules(Color::White).to_vec();
-        let hop_directions = rules
+        let searched_directions = rules
             .iter()
-            .filter(|r| matches!(r.travel, Travel::Hop | Travel::Grasshop))
+            .filter(|r| {
+                matches!(r.travel, Travel::Hop | Travel::Grasshop)
+                    || (matches!(r.travel, Travel::Ride { .. }) && r.can_capture && !r.can_move)
+            })
             .map(|r| primitive(r.step.df, r.step.dr))
             .collect();
         Ok(Lab {
-            is_hopper: rules.iter().any(|r| matches!(r.travel, Travel::Hop | Travel::Grasshop)),
             has_capture_only: rules.iter().any(|r| r.can_capture && !r.can_move),
-            hop_directions,
+            searched_directions,
             variant,
             size,
         })
@@ -430,8 +434,9 @@ impl Lab {
     }
 
     /// The most squares the piece reaches in any position, and from where: every line open and
-    /// an enemy on each square it only captures; along the lines of a hopper, the best
-    /// arrangement of screens and targets on that line. (A move whose path leaves the line it
+    /// an enemy on each square it only captures; along the lines of a hopper or a capture-only
+    /// rider (which need pieces placed, and placing them closes the line), the best arrangement
+    /// of pieces on that line, found by trying every one. (A move whose path leaves the line it
     /// ends on counts with that path open.)
     pub fn in_any_position(&self) -> Reach {
         self.size
@@ -446,7 +451,7 @@ impl Lab {
         let mut reached: BTreeSet<Square> = BTreeSet::new();
         let mut enemies = Vec::new();
         for (direction, line) in lines(self.size, from) {
-            if self.is_hopper && self.hop_directions.contains(&direction) && line.len() <= 12 {
+            if self.searched_directions.contains(&direction) && line.len() <= 12 {
                 // Every arrangement of enemies on the line, everything else empty.
                 let (best, arrangement) = (0u32..1 << line.len())
                     .map(|mask| {
@@ -543,13 +548,8 @@ impl Lab {
                 let friends: Vec<Square> = friends.iter().copied().filter(|&s| s != from).collect();
                 out.push(self.reach(from, &enemies, &friends).into_iter().collect());
             }
-            // A lone enemy on each square around, for what only captures.
-            let near: Vec<Square> = squares
-                .iter()
-                .copied()
-                .filter(|s| s.file().abs_diff(from.file()) <= 3 && s.rank().abs_diff(from.rank()) <= 3 && *s != from)
-                .collect();
-            for square in near {
+            // A lone enemy on each other square, for what only captures.
+            for &square in squares.iter().filter(|&&s| s != from) {
                 out.push(self.reach(from, &[square], &[]).into_iter().collect());
             }
         }
@@ -1092,6 +1092,16 @@ mod tests {
             "one landing on each of 8 lines"
         );
         assert!(problems("Grasshopper, GH, gQ, royal", BIG).is_empty());
+        // A capture-only rider takes only the first piece on a line: a royal that steps as a
+        // wazir and captures as a rook reaches 2 squares a line at most (a step and a capture
+        // beyond it), 8 in all, not every square of its lines.
+        let capturing_rook = Lab::new(&piece("Sniper, SN, mWcR, royal"), BIG).unwrap();
+        assert_eq!(capturing_rook.in_any_position().squares, 8);
+        assert!(problems("Sniper, SN, mWcR, royal", BIG).is_empty());
+        assert!(
+            !problems("Sniper king, SK, mKcR, royal", BIG).is_empty(),
+            "8 steps and 4 captures"
+        );
     }
 
     #[test]
