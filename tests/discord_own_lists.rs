@@ -96,6 +96,12 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
     let form = form_of(&opened);
     assert!(form.starts_with(&format!("arb:listform:{game}:")), "{form}");
 
+    // bob's DMs are closed: the thread offers him the private button (posted as the game began).
+    let fallback = wait_for_posts(&bot, thread, 1, |c| {
+        content(c).contains("could not send you a direct message")
+    })
+    .await;
+
     // A pao breaks the row rule: the line is refused with why, and nothing is recorded.
     let posts_before = posts_in(&bot.fake, thread).len();
     let id = next_id();
@@ -151,11 +157,7 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
         announced.json
     );
 
-    // bob's DMs are closed: the thread offers the private button, which opens the same form.
-    let fallback = wait_for_posts(&bot, thread, 1, |c| {
-        content(c).contains("could not send you a direct message")
-    })
-    .await;
+    // The private button opens the same form as the DM's.
     let privately = button(&fallback, "arb:private:");
     let id = next_id();
     private.push(id);
