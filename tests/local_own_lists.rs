@@ -122,7 +122,10 @@ async fn a_patch_game_is_played_from_a_saved_list_and_a_changed_one_to_mate() {
         "W".repeat(300),
         "a".repeat(12)
     ));
-    script.push_str(&format!("alice: lists save ready {READY_PATCH}\nalice: lists show\n"));
+    // Saved twice under one name in two cases: one list, replaced.
+    script.push_str(&format!(
+        "alice: lists save ready {READY_PATCH}\nalice: lists save READY {READY_PATCH}\nalice: lists show\n"
+    ));
     // alice sends a list, then changes it (to her saved one) before bob's is in.
     script.push_str("alice: list King, K, K, royal; Queen, Q, Q\n");
     script.push_str("alice: list saved ready\n");
@@ -147,7 +150,8 @@ async fn a_patch_game_is_played_from_a_saved_list_and_a_changed_one_to_mate() {
     ] {
         assert!(output.contains(refusal), "{refusal}: {output}");
     }
-    assert!(output.contains("**ready**: 16 pieces"), "{output}");
+    assert!(output.contains("Your saved lists:\n**ready**: 16 pieces\n"), "{output}");
+    assert!(!output.contains("**READY**"), "{output}");
     assert!(
         output.contains("The list: a list has 16 pieces; this one has 2."),
         "{output}"

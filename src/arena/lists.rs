@@ -159,7 +159,10 @@ impl super::Arena {
             )));
         }
         let saved = self.store.saved_lists(user).await?;
-        if saved.len() >= MOST_SAVED_LISTS && !saved.iter().any(|list| list.name == name) {
+        // Names are found whatever their case, so a name in another case replaces the list.
+        let existing = saved.iter().find(|list| list.name.eq_ignore_ascii_case(name));
+        let name = existing.map_or(name, |list| list.name.as_str());
+        if saved.len() >= MOST_SAVED_LISTS && existing.is_none() {
             return Err(ArenaError::Rejected(format!(
                 "you have {MOST_SAVED_LISTS} saved lists already; delete one first"
             )));
