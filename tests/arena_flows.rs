@@ -421,3 +421,39 @@ async fn a_button_answers_only_the_question_it_was_posted_with() {
     let game = arena.store().game(id).await.unwrap().unwrap();
     assert_eq!(game.state.outcome().unwrap().reason, EndReason::Agreement);
 }
+
+#[tokio::test]
+async fn a_player_may_have_twenty_open_challenges_and_no_more() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let challenge = |opponent: UserId| {
+        let arena = arena.clone();
+        async move {
+            let request =
+                ChallengeRequest::untimed(&opponent, GameSetup::new(VariantId::Chess), WhitePlayer::Random, "room");
+            arena.challenge(&alice(), request).await
+        }
+    };
+    let mut first = None;
+    for i in 0..arbiter::arena::MOST_OPEN_CHALLENGES {
+        let id = challenge(UserId::new(format!("test:friend{i}"))).await.unwrap().game;
+        first = first.or(id);
+    }
+    // Challenges others sent alice do not count against her.
+    let request = ChallengeRequest::untimed(&alice(), GameSetup::new(VariantId::Chess), WhitePlayer::Random, "room");
+    arena.challenge(&bob(), request).await.unwrap();
+    let refused = challenge(carol()).await.unwrap_err().to_string();
+    assert!(
+        refused.contains("you have 20 challenges nobody has answered yet"),
+        "{refused}"
+    );
+    let open = arena
+        .store()
+        .games_of(&carol(), &[GameStatus::Challenge])
+        .await
+        .unwrap();
+    assert!(open.is_empty(), "nothing was created for carol");
+    // An answered or cancelled challenge frees a place.
+    arena.cancel(first.unwrap(), &alice()).await.unwrap();
+    challenge(carol()).await.unwrap();
+}

@@ -44,6 +44,9 @@ impl ChallengeRequest {
     }
 }
 
+/// The most unanswered challenges one player may have open at once.
+pub const MOST_OPEN_CHALLENGES: usize = 20;
+
 impl Arena {
     /// Challenges `request.opponent` to a game played at `request.location`.
     pub async fn challenge(&self, challenger: &UserId, request: ChallengeRequest) -> Result<Effects, ArenaError> {
@@ -58,6 +61,20 @@ impl Arena {
         let opponent = &opponent;
         if challenger == opponent {
             return Err(ArenaError::SelfChallenge);
+        }
+        // A member cannot flood a server with challenges nobody answers.
+        let open = self
+            .store
+            .games_of(challenger, &[GameStatus::Challenge])
+            .await?
+            .into_iter()
+            .filter(|game| &game.challenger == challenger)
+            .count();
+        if open >= MOST_OPEN_CHALLENGES {
+            return Err(ArenaError::Rejected(format!(
+                "you have {open} challenges nobody has answered yet, the most one may have; cancel some \
+                 (`/games` lists them) or wait for answers"
+            )));
         }
         let state = setup
             .start()

@@ -20,7 +20,7 @@ mod timing;
 pub use deathmatch::{Authority, COLOUR_CHOICE_MS, MatchRequest};
 pub use effects::{Button, Countdown, DirectMessage, Effects, PieceChoice, Post, Reply};
 pub use error::ArenaError;
-pub use lifecycle::{ABANDONED_AFTER_MS, ChallengeRequest};
+pub use lifecycle::{ABANDONED_AFTER_MS, ChallengeRequest, MOST_OPEN_CHALLENGES};
 pub use lists::{ListSource, MOST_LIST_BYTES};
 pub use pgn::MAX_BYTES as MAX_RECORD_BYTES;
 pub use piece_card::piece_card;
