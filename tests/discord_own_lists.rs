@@ -21,34 +21,8 @@ const ALICE_FIXED: &str =
 const BOB_LIST: &str =
     "Wazir, W, W; Ferz, F, F; Alfil, AL, A; Dabbabah, DA, D; Mann, MN, K; Threeleaper, H, H; Tripper, TR, G";
 
-async fn wait_for_posts(bot: &Bot, channel: u64, count: usize, fits: impl Fn(&Call) -> bool) -> Call {
-    for _ in 0..200 {
-        let posts: Vec<Call> = posts_in(&bot.fake, channel).into_iter().filter(|c| fits(c)).collect();
-        if posts.len() >= count {
-            return posts[count - 1].clone();
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("message {count} in channel {channel} never came")
-}
-
-/// A sheet of piece diagrams: a PNG, larger than a board's but well within Discord's limits.
-fn assert_sheet(call: &Call) {
-    let (name, bytes) = call
-        .files
-        .first()
-        .unwrap_or_else(|| panic!("no sheet in {}", call.json));
-    assert!(name.ends_with(".png"), "{name}");
-    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
-    assert!(bytes.len() < 1024 * 1024, "{} bytes", bytes.len());
-}
-
-fn button(call: &Call, prefix: &str) -> String {
-    custom_ids(&call.json)
-        .into_iter()
-        .find(|id| id.starts_with(prefix))
-        .unwrap_or_else(|| panic!("no {prefix}… in {}", call.json))
-}
+/// A sheet of piece diagrams: larger than a board image, well within Discord's limits.
+const SHEET_BYTES: usize = 1024 * 1024;
 
 /// The form a click opened: its custom id, after checking it holds one text field.
 fn form_of(answer: &Call) -> String {
@@ -72,14 +46,14 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
     let (game, thread) = bot.started(variant_index(VariantId::EasyPatch)).await;
 
     // alice's DM asks for her list, with a button that opens the form.
-    let prompt = wait_for_posts(&bot, alice_dm, 1, |_| true).await;
+    let prompt = wait_for_nth(&bot, alice_dm, 1, |_| true).await;
     assert!(
         content(&prompt).contains("Send your list of 7 non-royal pieces")
             && content(&prompt).contains("Use the **Write your list** button below"),
         "{}",
         prompt.json
     );
-    let write = button(&prompt, &format!("arb:writelist:{game}:"));
+    let write = button(&prompt, &format!("arb:writelist:{game}:"), "");
     let id = next_id();
     private.push(id);
     let opened = bot
@@ -97,7 +71,7 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
     assert!(form.starts_with(&format!("arb:listform:{game}:")), "{form}");
 
     // bob's DMs are closed: the thread offers him the private button (posted as the game began).
-    let fallback = wait_for_posts(&bot, thread, 1, |c| {
+    let fallback = wait_for_nth(&bot, thread, 1, |c| {
         content(c).contains("could not send you a direct message")
     })
     .await;
@@ -126,7 +100,7 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
         text.contains("7. ✗ Pao (PA) `mRcpR`: standing on a1 with rows 1 and 2 full, it captures on a8"),
         "{text}"
     );
-    assert_sheet(&refused);
+    assert_png_within(&refused, SHEET_BYTES);
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     assert_eq!(
         posts_in(&bot.fake, thread).len(),
@@ -149,8 +123,8 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
     let text = content(&accepted);
     assert!(text.contains(&format!("Your list for game #{game} is in")), "{text}");
     assert!(text.contains("7. ✓ Giraffe (GF) `fbsN`: 6 squares"), "{text}");
-    assert_sheet(&accepted);
-    let announced = wait_for_posts(&bot, thread, 1, |c| content(c).contains("submitted a list")).await;
+    assert_png_within(&accepted, SHEET_BYTES);
+    let announced = wait_for_nth(&bot, thread, 1, |c| content(c).contains("submitted a list")).await;
     assert!(
         content(&announced).contains("<@1001> submitted a list."),
         "{}",
@@ -158,7 +132,7 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
     );
 
     // The private button opens the same form as the DM's.
-    let privately = button(&fallback, "arb:private:");
+    let privately = button(&fallback, "arb:private:", "");
     let id = next_id();
     private.push(id);
     let opened = bot

@@ -12,31 +12,6 @@ use bot::*;
 use fake_discord::{Call, FakeDiscord, component_interaction, dm_component_interaction};
 use serde_json::json;
 
-/// The button of a message whose custom id starts with `prefix` and ends with `suffix`.
-fn button(call: &Call, prefix: &str, suffix: &str) -> String {
-    custom_ids(&call.json)
-        .into_iter()
-        .find(|id| id.starts_with(prefix) && id.ends_with(suffix))
-        .unwrap_or_else(|| panic!("no {prefix}…{suffix} in {}", call.json))
-}
-
-/// Waits until `channel` holds `count` messages from the bot; the `count`th.
-async fn wait_for_posts(bot: &Bot, channel: u64, count: usize) -> Call {
-    wait_for_nth(bot, channel, count, |_| true).await
-}
-
-/// Waits for the `count`th message the bot posts in `channel` that `fits`.
-async fn wait_for_nth(bot: &Bot, channel: u64, count: usize, fits: impl Fn(&Call) -> bool) -> Call {
-    for _ in 0..200 {
-        let posts: Vec<Call> = posts_in(&bot.fake, channel).into_iter().filter(|c| fits(c)).collect();
-        if posts.len() >= count {
-            return posts[count - 1].clone();
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("message {count} in channel {channel} never came")
-}
-
 fn is_fallback(call: &Call) -> bool {
     content(call).contains("could not send you a direct message")
 }

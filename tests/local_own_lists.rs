@@ -4,17 +4,9 @@
 
 mod support;
 
-use arbiter::local;
 use arbiter_engine::piece::Color;
 use arbiter_engine::variants::pick_the_team::picker;
-
-async fn run_script(script: &str) -> String {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
-    let mut out = Vec::new();
-    local::run(&arena, script.as_bytes(), &mut out, None).await.unwrap();
-    String::from_utf8(out).unwrap()
-}
+use support::run_script;
 
 /// The errors a script hit, each line.
 fn errors(output: &str) -> Vec<&str> {

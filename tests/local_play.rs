@@ -5,15 +5,7 @@ mod support;
 
 use arbiter::local;
 use std::process::{Command, Stdio};
-
-/// Runs a script through the terminal transport on a fresh SQLite store and returns what it printed.
-async fn run_script(script: &str) -> String {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
-    let mut out = Vec::new();
-    local::run(&arena, script.as_bytes(), &mut out, None).await.unwrap();
-    String::from_utf8(out).unwrap()
-}
+use support::run_script;
 
 fn assert_no_errors(output: &str) {
     assert!(

@@ -697,6 +697,11 @@ pub fn same_piece(a: &ListPiece, b: &ListPiece, kind: ListKind) -> Result<bool, 
 /// Checks a whole list: each piece's rules, then the list's own (its length, exactly one royal
 /// where the game has one, enough small pieces, no piece twice, no symbol twice).
 pub fn check_list(pieces: &[ListPiece], kind: ListKind) -> ListReport {
+    check_pieces(pieces, kind, pieces.len())
+}
+
+/// `check_list`, for a list written in `written` lines (some may not have read as pieces).
+fn check_pieces(pieces: &[ListPiece], kind: ListKind, written: usize) -> ListReport {
     let mut reports = Vec::with_capacity(pieces.len());
     let mut problems = Vec::new();
     let mut signatures = Vec::with_capacity(pieces.len());
@@ -721,12 +726,8 @@ pub fn check_list(pieces: &[ListPiece], kind: ListKind) -> ListReport {
             }
         }
     }
-    if pieces.len() != kind.length() {
-        problems.push(format!(
-            "a list has {} pieces; this one has {}",
-            kind.length(),
-            pieces.len()
-        ));
+    if written != kind.length() {
+        problems.push(format!("a list has {} pieces; this one has {written}", kind.length()));
     }
     let royals: Vec<&str> = pieces.iter().filter(|p| p.is_royal).map(|p| p.name.as_str()).collect();
     if kind.has_royal() && royals.len() != 1 {
@@ -782,8 +783,12 @@ impl ListReport {
     /// reasons, then what is wrong with the list as a whole. `numbers` are the pieces' line
     /// numbers in what the player wrote (1, 2, 3... without).
     pub fn explain(&self, numbers: Option<&[usize]>) -> String {
-        let mut lines: Vec<(usize, String)> = self
-            .pieces
+        explained(self.numbered(numbers), &self.problems)
+    }
+
+    /// Each piece's verdict with its line number (from `numbers`, or 1, 2, 3...).
+    fn numbered(&self, numbers: Option<&[usize]>) -> Vec<(usize, String)> {
+        self.pieces
             .iter()
             .enumerate()
             .map(|(i, report)| {
@@ -792,15 +797,19 @@ impl ListReport {
                     report.verdict(),
                 )
             })
-            .collect();
-        lines.sort_by_key(|(number, _)| *number);
-        let mut text: Vec<String> = lines
-            .into_iter()
-            .map(|(number, line)| format!("{number}. {line}"))
-            .collect();
-        text.extend(self.problems.iter().map(|problem| format!("The list: {problem}.")));
-        text.join("\n")
+            .collect()
     }
+}
+
+/// Numbered verdicts in line order, then the list's problems, one a line.
+fn explained(mut lines: Vec<(usize, String)>, problems: &[String]) -> String {
+    lines.sort_by_key(|(number, _)| *number);
+    let mut text: Vec<String> = lines
+        .into_iter()
+        .map(|(number, line)| format!("{number}. {line}"))
+        .collect();
+    text.extend(problems.iter().map(|problem| format!("The list: {problem}.")));
+    text.join("\n")
 }
 
 impl PieceReport {
@@ -857,24 +866,13 @@ impl Review {
 
     /// Every line's verdict, in the order written, then the list's problems.
     pub fn explain(&self) -> String {
-        let read = self.report.explain(Some(&self.numbers));
-        let (pieces, list): (Vec<&str>, Vec<&str>) = read.lines().partition(|l| !l.starts_with("The list: "));
-        let mut lines: Vec<(usize, String)> = pieces
-            .iter()
-            .filter_map(|line| {
-                let (number, _) = line.split_once(". ")?;
-                Some((number.parse().ok()?, line.to_string()))
-            })
-            .collect();
+        let mut lines = self.report.numbered(Some(&self.numbers));
         lines.extend(
             self.unread
                 .iter()
-                .map(|(number, text, why)| (*number, format!("{number}. ✗ `{text}`: {why}"))),
+                .map(|(number, text, why)| (*number, format!("✗ `{text}`: {why}"))),
         );
-        lines.sort_by_key(|(number, _)| *number);
-        let mut text: Vec<String> = lines.into_iter().map(|(_, line)| line).collect();
-        text.extend(list.into_iter().map(str::to_string));
-        text.join("\n")
+        explained(lines, &self.report.problems)
     }
 }
 
@@ -905,27 +903,11 @@ pub fn review(text: &str, kind: ListKind) -> Review {
             Err(why) => unread.push((line.number, shortened(&line.text), why.clone())),
         }
     }
-    let mut report = check_list(&pieces, kind);
-    if !unread.is_empty() {
-        // The count is of the lines written, read or not.
-        report
-            .problems
-            .retain(|p| !p.starts_with("a list has") || p.contains("royal"));
-        if lines.len() != kind.length() {
-            report.problems.insert(
-                0,
-                format!(
-                    "a list has {} pieces; this one has {} lines",
-                    kind.length(),
-                    lines.len()
-                ),
-            );
-        }
-    }
     Review {
         unread,
         numbers,
-        report,
+        // The count is of the lines written, read or not.
+        report: check_pieces(&pieces, kind, lines.len()),
     }
 }
 

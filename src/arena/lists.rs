@@ -10,7 +10,7 @@ use crate::render::{BoardImage, Decor};
 use crate::store::{GameId, GameRow, GameStatus, SavedList, UserId};
 use arbiter_engine::diagram;
 use arbiter_engine::lists::{self, ListKind, ListPiece, Review};
-use arbiter_engine::variants::own_pieces::OwnPiecesGame;
+use arbiter_engine::variants::own_pieces::{self, OwnPiecesGame};
 use arbiter_engine::{Game, Phase, Seat, Viewer};
 
 /// The longest list text read (a form holds 4,000 characters; a file may hold a little more).
@@ -251,7 +251,7 @@ impl super::Arena {
         let listed: Vec<ListPiece> = view
             .pieces
             .iter()
-            .filter(|piece| piece.id.starts_with("list-"))
+            .filter(|piece| piece.id.starts_with(own_pieces::LISTED_PIECE_ID))
             .map(|piece| ListPiece {
                 name: piece.name.clone(),
                 symbol: piece.symbol.to_string(),

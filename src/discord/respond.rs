@@ -90,38 +90,28 @@ pub struct Responder<'a> {
 }
 
 impl<'a> Responder<'a> {
-    pub fn for_command(http: &'a discord::Http, interaction: &discord::CommandInteraction) -> Responder<'a> {
+    fn new(http: &'a discord::Http, id: discord::InteractionId, token: &str, is_component: bool) -> Responder<'a> {
         Responder {
             http,
-            id: interaction.id,
-            token: interaction.token.clone(),
-            is_component: false,
+            id,
+            token: token.to_string(),
+            is_component,
             state: State::Fresh,
             started: std::time::Instant::now(),
         }
     }
 
+    pub fn for_command(http: &'a discord::Http, interaction: &discord::CommandInteraction) -> Responder<'a> {
+        Responder::new(http, interaction.id, &interaction.token, false)
+    }
+
     pub fn for_component(http: &'a discord::Http, interaction: &discord::ComponentInteraction) -> Responder<'a> {
-        Responder {
-            http,
-            id: interaction.id,
-            token: interaction.token.clone(),
-            is_component: true,
-            state: State::Fresh,
-            started: std::time::Instant::now(),
-        }
+        Responder::new(http, interaction.id, &interaction.token, true)
     }
 
     /// For a form sent back (a modal submit), answered like a command.
     pub fn for_modal(http: &'a discord::Http, interaction: &discord::ModalInteraction) -> Responder<'a> {
-        Responder {
-            http,
-            id: interaction.id,
-            token: interaction.token.clone(),
-            is_component: false,
-            state: State::Fresh,
-            started: std::time::Instant::now(),
-        }
+        Responder::new(http, interaction.id, &interaction.token, false)
     }
 
     /// Opens a form (a modal) in answer: only as the interaction's first response. False when

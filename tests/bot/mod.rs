@@ -247,14 +247,20 @@ pub fn is_ephemeral(call: &Call) -> bool {
     call.json["data"]["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0
 }
 
+/// A board image: a PNG of at most 60 KB.
 pub fn assert_png(call: &Call) {
+    assert_png_within(call, 60 * 1024);
+}
+
+/// The message's first file is a PNG of at most `most_bytes`.
+pub fn assert_png_within(call: &Call, most_bytes: usize) {
     let (name, bytes) = call
         .files
         .first()
         .unwrap_or_else(|| panic!("no image in {}", call.json));
     assert!(name.ends_with(".png"), "{name}");
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
-    assert!(bytes.len() < 60 * 1024);
+    assert!(bytes.len() < most_bytes, "{} bytes", bytes.len());
 }
 
 /// The messages posted in a channel, in order.
@@ -287,4 +293,29 @@ pub fn public_text(fake: &FakeDiscord, dm_channels: &[u64], private: &[u64]) -> 
         .map(|c| c.json.to_string())
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The button of a message whose custom id starts with `prefix` and ends with `suffix`.
+pub fn button(call: &Call, prefix: &str, suffix: &str) -> String {
+    custom_ids(&call.json)
+        .into_iter()
+        .find(|id| id.starts_with(prefix) && id.ends_with(suffix))
+        .unwrap_or_else(|| panic!("no {prefix}…{suffix} in {}", call.json))
+}
+
+/// Waits until `channel` holds `count` messages from the bot; the `count`th.
+pub async fn wait_for_posts(bot: &Bot, channel: u64, count: usize) -> Call {
+    wait_for_nth(bot, channel, count, |_| true).await
+}
+
+/// Waits for the `count`th message the bot posts in `channel` that `fits`.
+pub async fn wait_for_nth(bot: &Bot, channel: u64, count: usize, fits: impl Fn(&Call) -> bool) -> Call {
+    for _ in 0..200 {
+        let posts: Vec<Call> = posts_in(&bot.fake, channel).into_iter().filter(|c| fits(c)).collect();
+        if posts.len() >= count {
+            return posts[count - 1].clone();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("message {count} in channel {channel} never came")
 }

@@ -187,3 +187,14 @@ pub async fn started(arena: &Arena, variant: VariantId) -> GameId {
     arena.accept(id, &bob()).await.unwrap();
     id
 }
+
+/// Runs a terminal script (`alice: move e4` lines) on a fresh embedded database; what it printed.
+pub async fn run_script(script: &str) -> String {
+    let db = sqlite().await;
+    let (arena, _) = arena(&db);
+    let mut out = Vec::new();
+    arbiter::local::run(&arena, script.as_bytes(), &mut out, None)
+        .await
+        .unwrap();
+    String::from_utf8(out).unwrap()
+}

@@ -8,7 +8,7 @@
 //! the game, so a game's pieces never change when the catalogue does.
 
 use crate::catalogue;
-use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, Seat, Viewer};
+use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Viewer};
 use crate::lists::{self, ListKind, ListPiece};
 use crate::piece::{Kind, PieceDef, Symbol};
 use crate::record::{Entry, Record, Secrecy};
@@ -19,6 +19,10 @@ use crate::view::{Prompt, PromptKind, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
+
+/// How the ids of the players' own pieces begin (`list-w3`, White's third piece): how a view's
+/// pieces from the lists are told from Easy Patch's FIDE king and pawns.
+pub const LISTED_PIECE_ID: &str = "list-";
 
 /// What others read in place of a list they may not see yet.
 pub const HIDDEN_LIST: &str = "(submitted a list)";
@@ -72,7 +76,21 @@ impl OwnPiecesGame {
     /// The ready-made list a player may take instead of writing one: catalogue pieces that keep
     /// every rule of the game.
     pub fn ready_made(kind: ListKind) -> Vec<ListPiece> {
-        let small = [
+        const KING: &str = "King, K, K, royal";
+        // Each game takes the first of these it needs.
+        const BIG: [&str; 9] = [
+            "Queen, Q, Q",
+            "Rook, R, R",
+            "Bishop, B, B",
+            "Knight, N, N",
+            "Camel, CA, C",
+            "Cardinal, CD, BN",
+            "Chancellor, CH, RN",
+            "Grasshopper, G, gQ",
+            "Knight-alfil, NA, NA",
+        ];
+        // Ten pieces of at most 4 squares on an empty board.
+        const SMALL: [&str; 10] = [
             "Ferz, F, F",
             "Wazir, W, W",
             "Alfil, AL, A",
@@ -84,42 +102,14 @@ impl OwnPiecesGame {
             "Fish pawn, FI, fmWfcFbW, pawn",
             "Chinese fish pawn, FC, fWbW, pawn",
         ];
-        let lines: Vec<&str> = match kind {
-            ListKind::PickTheTeam2 => [
-                "King, K, K, royal",
-                "Queen, Q, Q",
-                "Rook, R, R",
-                "Bishop, B, B",
-                "Knight, N, N",
-                "Camel, CA, C",
-                "Cardinal, CD, BN",
-                "Chancellor, CH, RN",
-                "Grasshopper, G, gQ",
-                "Knight-alfil, NA, NA",
-            ]
-            .into_iter()
-            .chain(small)
-            .collect(),
-            ListKind::Patch => [
-                "King, K, K, royal",
-                "Queen, Q, Q",
-                "Rook, R, R",
-                "Bishop, B, B",
-                "Knight, N, N",
-                "Camel, CA, C",
-            ]
-            .into_iter()
-            .chain(small)
-            .collect(),
-            ListKind::EasyPatch => vec![
-                "Queen, Q, Q",
-                "Rook, R, R",
-                "Bishop, B, B",
-                "Knight, N, N",
-                "Camel, CA, C",
-                "Cardinal, CD, BN",
-                "Chancellor, CH, RN",
-            ],
+        let lines: Vec<&str> = if kind.has_royal() {
+            let big = kind.length() - 1 - SMALL.len();
+            std::iter::once(KING)
+                .chain(BIG[..big].iter().copied())
+                .chain(SMALL)
+                .collect()
+        } else {
+            BIG[..kind.length()].to_vec()
         };
         lines
             .into_iter()
@@ -316,7 +306,6 @@ impl Game for OwnPiecesGame {
             let mut view = self
                 .waiting_core()
                 .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
-            view.variant = self.kind.id().into();
             view.record = listed;
             for seat in Seat::BOTH {
                 let state = if self.lists[seat.index()].is_some() {
@@ -347,29 +336,12 @@ impl Game for OwnPiecesGame {
             return view;
         };
         let mut view = play.view(viewer);
-        view.variant = self.kind.id().into();
         view.record = listed.into_iter().chain(view.record).collect();
-        if let Some(outcome) = &self.outcome {
-            view.outcome = Some(outcome.clone());
-            view.phase = Phase::Finished;
-            view.to_act = Vec::new();
-        }
         view
-    }
-    fn on_timeout(&self, seat: Seat) -> crate::game::Timeout {
-        crate::game::Timeout::Ends(Outcome::win(seat.other(), EndReason::Timeout))
     }
 }
 
 impl OwnPiecesGame {
-    /// Both lists once revealed, by seat.
-    pub fn lists(&self) -> Option<[&[ListPiece]; 2]> {
-        match (&self.play, &self.lists) {
-            (Some(_), [Some(first), Some(second)]) => Some([first, second]),
-            _ => None,
-        }
-    }
-
     /// Counts the leaf nodes of the action tree to `depth` (the lists, then picks and moves).
     pub fn perft(&self, depth: u32) -> u64 {
         match &self.play {
@@ -442,7 +414,7 @@ pub fn game_variant(kind: ListKind, first: &[ListPiece], second: &[ListPiece]) -
                 own.symbol = free_symbol(&own.name, &taken);
             }
             taken.push(own.symbol.clone());
-            let def = own.def(&format!("list-{seat}{}", index + 1));
+            let def = own.def(&format!("{LISTED_PIECE_ID}{seat}{}", index + 1));
             pool.push((base_kinds + types.len()) as Kind);
             types.push((piece.clone(), def));
         }

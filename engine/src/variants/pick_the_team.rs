@@ -137,13 +137,13 @@ impl PickTheTeamGame {
     fn picks(&self, color: Color) -> Vec<(Kind, Square)> {
         let variant = self.variant();
         let has_royal = self.core.position.royals[color.index()].is_some();
-        let kinds: Vec<Kind> = self
+        // A type listed twice is one choice.
+        let mut kinds: Vec<Kind> = self
             .pool
             .iter()
             .copied()
             .filter(|&kind| has_royal || variant.is_royal(kind, color))
             .collect();
-        let mut kinds = kinds;
         kinds.sort_unstable();
         kinds.dedup();
         let squares = self.free_home_squares(color);
