@@ -8,3 +8,4 @@ pub mod local;
 pub mod ratings;
 pub mod render;
 pub mod store;
+pub mod tournament;

@@ -98,9 +98,10 @@ impl RatedResult {
 }
 
 /// Whether an outcome moves ratings: every finished game but an aborted one (an abort by a
-/// player, a host, or an abandoned game claimed before it really began).
+/// player, a host, or an abandoned game claimed before it really began) or one forfeited by a
+/// player who withdrew from its tournament (nobody played it).
 pub fn counts(outcome: &Outcome) -> bool {
-    outcome.reason != EndReason::Aborted
+    !matches!(outcome.reason, EndReason::Aborted | EndReason::Forfeit)
 }
 
 /// The players' ratings after a game between them (`ratings` in seat order).

@@ -671,6 +671,31 @@ impl Store for SlowStore {
     ) -> Result<Vec<arbiter::ratings::Rating>, StoreError> {
         self.inner.leaderboard(variant, server, limit).await
     }
+    async fn insert_tournament(
+        &self,
+        tournament: &arbiter::store::NewTournament,
+    ) -> Result<arbiter::store::TournamentRow, StoreError> {
+        self.inner.insert_tournament(tournament).await
+    }
+    async fn tournament(&self, id: i64) -> Result<Option<arbiter::store::TournamentRow>, StoreError> {
+        self.inner.tournament(id).await
+    }
+    async fn open_tournaments_at(&self, location: &str) -> Result<Vec<arbiter::store::TournamentRow>, StoreError> {
+        self.inner.open_tournaments_at(location).await
+    }
+    async fn update_tournament(
+        &self,
+        tournament: &arbiter::store::TournamentRow,
+        games: &[NewGame],
+    ) -> Result<Vec<GameRow>, StoreError> {
+        self.inner.update_tournament(tournament, games).await
+    }
+    async fn tournament_games(&self, id: i64) -> Result<Vec<GameRow>, StoreError> {
+        self.inner.tournament_games(id).await
+    }
+    async fn tournaments_due(&self, places: &str, now: i64) -> Result<Vec<i64>, StoreError> {
+        self.inner.tournaments_due(places, now).await
+    }
 }
 
 /// With a slow database the bot defers within Discord's window, then answers through the

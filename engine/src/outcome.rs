@@ -48,10 +48,12 @@ pub enum EndReason {
     FlagCaptured,
     /// CTF: neither side has a move (a draw).
     NeitherCanMove,
+    /// The loser did not play the game: they withdrew from the tournament it belongs to.
+    Forfeit,
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 18] = [
+    pub const ALL: [EndReason; 19] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::Repetition,
@@ -70,6 +72,7 @@ impl EndReason {
         EndReason::Abandoned,
         EndReason::FlagCaptured,
         EndReason::NeitherCanMove,
+        EndReason::Forfeit,
     ];
 
     pub fn describe(self) -> &'static str {
@@ -92,6 +95,7 @@ impl EndReason {
             EndReason::Abandoned => "abandonment",
             EndReason::FlagCaptured => "bringing the flag home",
             EndReason::NeitherCanMove => "neither side can move",
+            EndReason::Forfeit => "forfeit",
         }
     }
 

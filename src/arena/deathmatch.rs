@@ -96,6 +96,7 @@ impl Arena {
             deathmatch: Some(deathmatch),
             clock: GameClock::timed([control; 2], true, now),
             server,
+            tournament: None,
         };
         let game = self.store.insert_game(&new).await?;
         let [first, second] = game.state.view(Viewer::Spectator).seat_names;
@@ -124,6 +125,7 @@ impl Arena {
                 what: "Colours are drawn at random".into(),
                 at: now + COLOUR_CHOICE_MS,
             }),
+            table: None,
         };
         Ok(Effects {
             posts: vec![post],

@@ -1,8 +1,12 @@
 //! What the arena asks a transport to do. Effects are data, so every transport and every test
 //! uses the same core and performs them its own way.
 
-use crate::render::BoardImage;
+use crate::render::{BoardImage, Table};
 use crate::store::{GameId, UserId};
+use crate::tournament::TournamentId;
+
+/// The `game` of a post about no single game (a tournament's announcement).
+pub const NO_GAME: GameId = 0;
 
 /// A message for everyone in the game's place (its thread or channel).
 #[derive(Clone, Debug, PartialEq)]
@@ -22,6 +26,8 @@ pub struct Post {
     /// A moment to count down to, which transports show in their own way (Discord's relative
     /// timestamps update by themselves, so no message is edited every second).
     pub countdown: Option<Countdown>,
+    /// A table to show with it (a tournament's standings).
+    pub table: Option<Table>,
 }
 
 /// A piece offered in a post's menu of pieces to place.
@@ -159,6 +165,18 @@ pub struct Effects {
     pub game: Option<GameId>,
     /// The game's version after the request: buttons posted now are valid at this version.
     pub version: Option<i64>,
+    /// A tournament round the request paired: transports that can give each of its games a
+    /// place of its own (a thread) do so and move the game there, then post the round's
+    /// announcement (`Arena::round_announcement`), which points to those places.
+    pub paired_round: Option<PairedRound>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairedRound {
+    pub tournament: TournamentId,
+    /// 1-based.
+    pub round: usize,
+    pub games: Vec<GameId>,
 }
 
 impl Effects {

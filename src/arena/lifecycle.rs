@@ -97,6 +97,7 @@ impl Arena {
             deathmatch: None,
             clock,
             server,
+            tournament: None,
         };
         let game = self.store.insert_game(&new).await?;
         // The first seat by the game's own name: White, Red, or Assault's A.
@@ -127,6 +128,7 @@ impl Arena {
             buttons: vec![super::Button::AcceptChallenge, super::Button::DeclineChallenge],
             pieces: Vec::new(),
             countdown: None,
+            table: None,
         };
         Ok(Effects {
             posts: vec![post],
@@ -354,6 +356,7 @@ fn plain_post(game: &GameRow, text: String) -> Effects {
         buttons: Vec::new(),
         pieces: Vec::new(),
         countdown: None,
+        table: None,
     };
     Effects {
         posts: vec![post],

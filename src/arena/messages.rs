@@ -119,6 +119,7 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
         buttons,
         pieces,
         countdown: None,
+        table: None,
     }
 }
 

@@ -16,9 +16,10 @@ mod record;
 mod rematch;
 mod standings;
 mod timing;
+mod tournament;
 
 pub use deathmatch::{Authority, COLOUR_CHOICE_MS, MatchRequest};
-pub use effects::{Button, Countdown, DirectMessage, Effects, PieceChoice, Post, Reply};
+pub use effects::{Button, Countdown, DirectMessage, Effects, NO_GAME, PairedRound, PieceChoice, Post, Reply};
 pub use error::ArenaError;
 pub use lifecycle::{ABANDONED_AFTER_MS, ChallengeRequest, MOST_OPEN_CHALLENGES};
 pub use lists::{ListSource, MOST_LIST_BYTES};
@@ -27,6 +28,7 @@ pub use piece_card::piece_card;
 pub use play::OfferResponse;
 pub use queries::{GameSummary, move_list, viewer_of};
 pub use standings::LEADERBOARD_SIZE;
+pub use tournament::{Ruling, TournamentRequest};
 
 use crate::clock::Clock;
 use crate::ratings::RatedResult;
@@ -143,6 +145,17 @@ impl Arena {
                 Ok(()) => {
                     effects.game = Some(id);
                     effects.version = Some(game.version);
+                    if let Some(tournament) = game.tournament
+                        && !was_finished
+                        && game.status == GameStatus::Finished
+                    {
+                        // The game is saved whatever happens here; should the round's end fail to
+                        // be recorded now, `/tournament pair` still sees every result in.
+                        match self.round_finished(tournament).await {
+                            Ok(round) => effects.posts.extend(round.posts),
+                            Err(error) => tracing::error!(tournament, error = ?error, "could not close a round"),
+                        }
+                    }
                     return Ok(effects);
                 }
                 Err(StoreError::Conflict(_)) => {

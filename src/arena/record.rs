@@ -127,6 +127,7 @@ impl Arena {
             deathmatch: None,
             clock: GameClock::untimed(now),
             server: None,
+            tournament: None,
         };
         let mut game = self.store.insert_game(&new).await?;
         game.status = if state.outcome().is_some() {
@@ -166,6 +167,7 @@ fn termination(reason: EndReason) -> &'static str {
         EndReason::Abandoned => "abandoned",
         EndReason::Adjudication => "adjudication",
         EndReason::Aborted => "unterminated",
+        EndReason::Forfeit => "rules infraction",
         _ => "normal",
     }
 }

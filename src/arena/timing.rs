@@ -204,6 +204,7 @@ fn announce(game: &GameRow, event: ClockEvent, now: i64, wish: Reminders, effect
         buttons: Vec::new(),
         pieces: Vec::new(),
         countdown: countdown.clone(),
+        table: None,
     };
     match wish {
         Reminders::Thread => post.mentions = vec![user],

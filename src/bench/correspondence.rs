@@ -7,9 +7,10 @@ use crate::arena::Arena;
 use crate::clock::{Clock, DAY_MS, GameClock, Scheduler, SystemClock, TimeControl, Turn};
 use crate::ratings::{RatedResult, Rating};
 use crate::store::{
-    GameId, GameRow, GameSetup, GameStatus, LoggedEntry, NewEntry, NewGame, Store, StoreError, UserId, UserSettings,
-    WhitePlayer,
+    GameId, GameRow, GameSetup, GameStatus, LoggedEntry, NewEntry, NewGame, NewTournament, Store, StoreError,
+    TournamentRow, UserId, UserSettings, WhitePlayer,
 };
+use crate::tournament::TournamentId;
 use anyhow::{Context, Result};
 use arbiter_engine::{AnyGame, Seat, VariantId};
 use async_trait::async_trait;
@@ -176,6 +177,7 @@ async fn seed(store: Arc<dyn Store>, games: usize, backlog_minutes: i64) -> Resu
                     deathmatch: None,
                     clock,
                     server: None,
+                    tournament: None,
                 };
                 let row = store.insert_game(&new).await?;
                 due.insert(row.id, events[announced..].to_vec());
@@ -306,5 +308,33 @@ impl Store for CountingStore {
     ) -> Result<Vec<Rating>, StoreError> {
         self.count("leaderboard");
         self.inner.leaderboard(variant, server, limit).await
+    }
+    async fn insert_tournament(&self, tournament: &NewTournament) -> Result<TournamentRow, StoreError> {
+        self.count("insert_tournament");
+        self.inner.insert_tournament(tournament).await
+    }
+    async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError> {
+        self.count("tournament");
+        self.inner.tournament(id).await
+    }
+    async fn open_tournaments_at(&self, location: &str) -> Result<Vec<TournamentRow>, StoreError> {
+        self.count("open_tournaments_at");
+        self.inner.open_tournaments_at(location).await
+    }
+    async fn update_tournament(
+        &self,
+        tournament: &TournamentRow,
+        games: &[NewGame],
+    ) -> Result<Vec<GameRow>, StoreError> {
+        self.count("update_tournament");
+        self.inner.update_tournament(tournament, games).await
+    }
+    async fn tournament_games(&self, id: TournamentId) -> Result<Vec<GameRow>, StoreError> {
+        self.count("tournament_games");
+        self.inner.tournament_games(id).await
+    }
+    async fn tournaments_due(&self, places: &str, now: i64) -> Result<Vec<TournamentId>, StoreError> {
+        self.count("tournaments_due");
+        self.inner.tournaments_due(places, now).await
     }
 }

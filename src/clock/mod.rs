@@ -6,7 +6,7 @@ mod duration;
 mod game_clock;
 mod scheduler;
 
-pub use control::{CORRESPONDENCE_DAYS, TIME_CONTROL_HELP, TimeControl};
+pub use control::{CORRESPONDENCE_DAYS, LONGEST_RESERVE_MS, SHORTEST_MS, TIME_CONTROL_HELP, TimeControl};
 pub use duration::{
     DAY_MS, HOUR_MS, LONGEST_MS, MINUTE_MS, SECOND_MS, duration, duration_spec, duration_words, parse_duration,
 };

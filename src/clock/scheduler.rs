@@ -64,7 +64,14 @@ impl Scheduler {
 
     /// Fires every deadline due now; returns what to announce.
     pub async fn run_once(&self) -> Result<Vec<Effects>, ArenaError> {
-        let mut announcements = Vec::new();
+        // Tournaments whose start has come pair their first round.
+        let mut announcements: Vec<Effects> = self
+            .arena
+            .start_due_tournaments(&self.places)
+            .await?
+            .into_iter()
+            .filter(|effects| !effects.posts.is_empty())
+            .collect();
         loop {
             let now = self.arena.now();
             let due = self.arena.store().claim_due(&self.places, now, LEASE_MS, BATCH).await?;

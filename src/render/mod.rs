@@ -4,6 +4,7 @@
 mod pieces;
 mod scene;
 mod svg;
+mod table;
 
 pub use pieces::{Art, Picture, TokenShape, picture};
 pub use scene::{
@@ -11,6 +12,7 @@ pub use scene::{
     move_dots, palette, side_color,
 };
 pub use svg::{pool_box, square_box, to_svg};
+pub use table::Table;
 
 use resvg::{tiny_skia, usvg};
 use std::collections::HashMap;
@@ -63,6 +65,11 @@ impl Renderer {
     /// The PNG of a board image.
     pub fn image(&self, image: &BoardImage) -> Result<Vec<u8>, RenderError> {
         self.png(&image.scene())
+    }
+
+    /// The PNG of a table (standings).
+    pub fn table(&self, table: &Table) -> Result<Vec<u8>, RenderError> {
+        self.svg_to_png(&table.to_svg())
     }
 
     /// The PNG of a scene.

@@ -157,7 +157,7 @@ fn top_seat(scene: &Scene) -> Seat {
 }
 
 /// Escapes text for SVG content and attributes.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -7,8 +7,8 @@ mod records;
 mod sql;
 
 pub use records::{
-    DeathMatch, GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, Offer, OfferKind, Reminders,
-    UserId, UserSettings, WhitePlayer,
+    DeathMatch, GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, NewTournament, Offer,
+    OfferKind, Reminders, TournamentRow, UserId, UserSettings, WhitePlayer,
 };
 
 /// A piece list a player saved to use again: the text they wrote, one piece a line.
@@ -20,6 +20,7 @@ pub struct SavedList {
 }
 
 use crate::ratings::{RatedResult, Rating};
+use crate::tournament::TournamentId;
 use arbiter_engine::VariantId;
 use async_trait::async_trait;
 use std::sync::Arc;
@@ -32,6 +33,9 @@ pub enum StoreError {
     /// Someone else changed the game since it was read; reload and try again.
     #[error("game {0} was changed by someone else")]
     Conflict(GameId),
+    /// Someone else changed the tournament since it was read; reload and try again.
+    #[error("tournament {0} was changed by someone else")]
+    TournamentConflict(TournamentId),
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
     #[error("database migration failed: {0}")]
@@ -97,6 +101,24 @@ pub trait Store: Send + Sync {
         server: Option<&str>,
         limit: i64,
     ) -> Result<Vec<Rating>, StoreError>;
+    /// Creates a tournament and returns it with its id.
+    async fn insert_tournament(&self, tournament: &NewTournament) -> Result<TournamentRow, StoreError>;
+    async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError>;
+    /// Tournaments belonging to `location` that are not finished, newest first.
+    async fn open_tournaments_at(&self, location: &str) -> Result<Vec<TournamentRow>, StoreError>;
+    /// Saves `tournament` and creates `games` (the boards of its last round, in order, whose
+    /// game ids the store fills in) in one transaction, provided the stored
+    /// version is still `tournament.version - 1`; otherwise nothing changes and
+    /// `TournamentConflict` is returned. The games are returned with their ids, in order.
+    async fn update_tournament(
+        &self,
+        tournament: &TournamentRow,
+        games: &[NewGame],
+    ) -> Result<Vec<GameRow>, StoreError>;
+    /// A tournament's games.
+    async fn tournament_games(&self, id: TournamentId) -> Result<Vec<GameRow>, StoreError>;
+    /// Tournaments at `places` still registering whose start is due at `now`.
+    async fn tournaments_due(&self, places: &str, now: i64) -> Result<Vec<TournamentId>, StoreError>;
 }
 
 pub use sql::{PostgresStore, SqliteStore};

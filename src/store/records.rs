@@ -2,6 +2,7 @@
 
 use super::GameId;
 use crate::clock::{GameClock, MatchClockV0, TimeControl};
+use crate::tournament::{Tournament, TournamentId, TournamentStatus};
 use arbiter_engine::{Action, AnyGame, Outcome, Seat, VariantId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -284,6 +285,8 @@ pub struct GameRow {
     pub clock: GameClock,
     /// The server the game belongs to (a Discord guild), for leaderboards.
     pub server: Option<String>,
+    /// The tournament the game is a round of, if any.
+    pub tournament: Option<TournamentId>,
 }
 
 impl GameRow {
@@ -333,4 +336,31 @@ pub struct NewGame {
     pub deathmatch: Option<DeathMatch>,
     pub clock: GameClock,
     pub server: Option<String>,
+    pub tournament: Option<TournamentId>,
+}
+
+/// A tournament as stored: its state guarded by a version, like a game's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentRow {
+    pub id: TournamentId,
+    /// The channel it belongs to, where rounds are announced.
+    pub location: String,
+    pub server: Option<String>,
+    pub status: TournamentStatus,
+    pub tournament: Tournament,
+    pub version: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+    /// When round 1 is paired by itself, if the host set a start.
+    pub starts_at: Option<i64>,
+}
+
+/// What creating a tournament needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewTournament {
+    pub location: String,
+    pub server: Option<String>,
+    pub tournament: Tournament,
+    pub starts_at: Option<i64>,
+    pub now: i64,
 }

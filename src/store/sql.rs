@@ -3,11 +3,12 @@
 
 use super::formats::{self, FORMAT};
 use super::{
-    GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, SavedList, Store, StoreError, UserId, UserSettings,
-    WhitePlayer,
+    GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, NewTournament, SavedList, Store, StoreError,
+    TournamentRow, UserId, UserSettings, WhitePlayer,
 };
 use crate::clock::GameClock;
 use crate::ratings::{self, RatedResult, Rating};
+use crate::tournament::{TournamentId, TournamentStatus};
 use arbiter_engine::{Game, VariantId};
 use async_trait::async_trait;
 use sqlx::Row;
@@ -16,14 +17,14 @@ use std::time::Duration;
 
 const INSERT_GAME: &str = "INSERT INTO games (variant, setup, location, status, challenger, opponent, white_player, \
      white, black, state, offer, version, created_at, updated_at, turn_since, deathmatch, next_deadline, \
-     state_format, clock, server) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $12, $12, $13, $14, \
-     $15, $16, $17) RETURNING id";
+     state_format, clock, server, tournament) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $12, $12, \
+     $13, $14, $15, $16, $17, $18) RETURNING id";
 
 /// The columns a game row is read from.
 macro_rules! game_columns {
     () => {
         "id, variant, setup, location, status, challenger, opponent, white_player, white, black, state, \
-         state_format, offer, version, created_at, updated_at, turn_since, deathmatch, clock, server"
+         state_format, offer, version, created_at, updated_at, turn_since, deathmatch, clock, server, tournament"
     };
 }
 
@@ -138,6 +139,30 @@ const SELECT_SERVER_LEADERBOARD: &str = concat!(
      ORDER BY CASE WHEN games >= 10 THEN 0 ELSE 1 END, rating DESC, user_id LIMIT $2"
 );
 
+const INSERT_TOURNAMENT: &str = "INSERT INTO tournaments (name, location, server, status, state, version, \
+     created_at, updated_at, starts_at) VALUES ($1, $2, $3, $4, $5, 1, $6, $6, $7) RETURNING id";
+macro_rules! tournament_columns {
+    () => {
+        "id, name, location, server, status, state, version, created_at, updated_at, starts_at"
+    };
+}
+const SELECT_TOURNAMENT: &str = concat!("SELECT ", tournament_columns!(), " FROM tournaments WHERE id = $1");
+const SELECT_OPEN_TOURNAMENTS_AT: &str = concat!(
+    "SELECT ",
+    tournament_columns!(),
+    " FROM tournaments WHERE location = $1 AND status <> 'finished' ORDER BY id DESC"
+);
+const UPDATE_TOURNAMENT: &str = "UPDATE tournaments SET status = $1, state = $2, version = $3, updated_at = $4, \
+     starts_at = $5 WHERE id = $6 AND version = $7";
+const SET_TOURNAMENT_STATE: &str = "UPDATE tournaments SET state = $1 WHERE id = $2";
+const SELECT_TOURNAMENT_GAMES: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE tournament = $1 ORDER BY id"
+);
+const SELECT_TOURNAMENTS_DUE: &str = "SELECT id FROM tournaments WHERE status = 'registering' AND starts_at <= $1 \
+     AND location LIKE $2 ESCAPE '\\' ORDER BY starts_at";
+
 /// A LIKE pattern for places starting with `prefix` (LIKE's wildcards in it taken literally).
 fn like_prefix(prefix: &str) -> String {
     let escaped: String = prefix
@@ -188,6 +213,7 @@ struct GameColumns {
     deathmatch: Option<String>,
     clock: Option<String>,
     server: Option<String>,
+    tournament: Option<i64>,
 }
 
 impl GameColumns {
@@ -244,6 +270,7 @@ impl GameColumns {
             deathmatch,
             clock,
             server: self.server,
+            tournament: self.tournament,
         };
         Ok((row, needs_rebuild))
     }
@@ -253,6 +280,7 @@ macro_rules! sql_store {
     (
         $name:ident,
         $pool:ty,
+        $db:ty,
         $row:ty,
         $claim_due:expr,
         $read_heartbeat:expr,
@@ -288,6 +316,7 @@ macro_rules! sql_store {
                     deathmatch: row.try_get("deathmatch")?,
                     clock: row.try_get("clock")?,
                     server: row.try_get("server")?,
+                    tournament: row.try_get("tournament")?,
                 };
                 let (mut game, needs_rebuild) = columns.decode()?;
                 if needs_rebuild {
@@ -300,6 +329,98 @@ macro_rules! sql_store {
 
             pub fn pool(&self) -> &$pool {
                 &self.pool
+            }
+
+            /// Inserts a game in a transaction; returns its id.
+            async fn insert_in(tx: &mut sqlx::Transaction<'_, $db>, game: &NewGame) -> Result<GameId, StoreError> {
+                let [white, black] = game
+                    .players
+                    .clone()
+                    .map_or([None, None], |[w, b]| [Some(w.0), Some(b.0)]);
+                let row = sqlx::query(INSERT_GAME)
+                    .bind(game.setup.variant.as_str())
+                    .bind(to_json(&game.setup))
+                    .bind(&game.location)
+                    .bind(game.status.as_str())
+                    .bind(&game.challenger.0)
+                    .bind(&game.opponent.0)
+                    .bind(game.white_player.as_str())
+                    .bind(white)
+                    .bind(black)
+                    .bind(formats::encode_state(&game.state))
+                    .bind(None::<String>)
+                    .bind(game.now)
+                    .bind(game.deathmatch.as_ref().map(to_json))
+                    .bind(game.next_deadline())
+                    .bind(FORMAT)
+                    .bind(to_json(&game.clock))
+                    .bind(&game.server)
+                    .bind(game.tournament)
+                    .fetch_one(&mut **tx)
+                    .await?;
+                Ok(row.try_get("id")?)
+            }
+
+            fn read_tournament(row: &$row) -> Result<TournamentRow, StoreError> {
+                let status: String = row.try_get("status")?;
+                let state: String = row.try_get("state")?;
+                Ok(TournamentRow {
+                    id: row.try_get("id")?,
+                    location: row.try_get("location")?,
+                    server: row.try_get("server")?,
+                    status: TournamentStatus::parse(&status).ok_or_else(|| corrupt("tournament status", &status))?,
+                    tournament: from_json("tournament", &state)?,
+                    version: row.try_get("version")?,
+                    created_at: row.try_get("created_at")?,
+                    updated_at: row.try_get("updated_at")?,
+                    starts_at: row.try_get("starts_at")?,
+                })
+            }
+
+            /// `update_tournament`, in the task that runs it to its end.
+            async fn save_tournament(&self, row: &TournamentRow, games: &[NewGame]) -> Result<Vec<GameId>, StoreError> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                let updated = sqlx::query(UPDATE_TOURNAMENT)
+                    .bind(row.status.as_str())
+                    .bind(to_json(&row.tournament))
+                    .bind(row.version)
+                    .bind(row.updated_at)
+                    .bind(row.starts_at)
+                    .bind(row.id)
+                    .bind(row.version - 1)
+                    .execute(&mut *tx)
+                    .await?;
+                if updated.rows_affected() != 1 {
+                    return Err(StoreError::TournamentConflict(row.id));
+                }
+                let mut ids = Vec::with_capacity(games.len());
+                for game in games {
+                    ids.push(Self::insert_in(&mut tx, game).await?);
+                }
+                if !ids.is_empty() {
+                    // The games are the last round's boards, in order: they get their ids here,
+                    // in the transaction that created them.
+                    let mut tournament = row.tournament.clone();
+                    let boards = tournament
+                        .rounds
+                        .last_mut()
+                        .map(|round| round.boards.as_mut_slice());
+                    match boards {
+                        Some(boards) if boards.len() == ids.len() => {
+                            for (board, id) in boards.iter_mut().zip(&ids) {
+                                board.game = *id;
+                            }
+                        }
+                        _ => return Err(corrupt("tournament", "a round's games do not match its boards")),
+                    }
+                    sqlx::query(SET_TOURNAMENT_STATE)
+                        .bind(to_json(&tournament))
+                        .bind(row.id)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                tx.commit().await?;
+                Ok(ids)
             }
 
             /// `update_game`, in the task that runs it to its end.
@@ -432,31 +553,9 @@ macro_rules! sql_store {
         #[async_trait]
         impl Store for $name {
             async fn insert_game(&self, game: &NewGame) -> Result<GameRow, StoreError> {
-                let [white, black] = game
-                    .players
-                    .clone()
-                    .map_or([None, None], |[w, b]| [Some(w.0), Some(b.0)]);
-                let row = sqlx::query(INSERT_GAME)
-                    .bind(game.setup.variant.as_str())
-                    .bind(to_json(&game.setup))
-                    .bind(&game.location)
-                    .bind(game.status.as_str())
-                    .bind(&game.challenger.0)
-                    .bind(&game.opponent.0)
-                    .bind(game.white_player.as_str())
-                    .bind(white)
-                    .bind(black)
-                    .bind(formats::encode_state(&game.state))
-                    .bind(None::<String>)
-                    .bind(game.now)
-                    .bind(game.deathmatch.as_ref().map(to_json))
-                    .bind(game.next_deadline())
-                    .bind(FORMAT)
-                    .bind(to_json(&game.clock))
-                    .bind(&game.server)
-                    .fetch_one(&self.pool)
-                    .await?;
-                let id: i64 = row.try_get("id")?;
+                let mut tx = self.pool.begin().await?;
+                let id = Self::insert_in(&mut tx, game).await?;
+                tx.commit().await?;
                 self.game(id)
                     .await?
                     .ok_or_else(|| corrupt("new game", "vanished after insert"))
@@ -642,6 +741,82 @@ macro_rules! sql_store {
                 rows.iter().map(Self::read_rating).collect()
             }
 
+            async fn insert_tournament(&self, new: &NewTournament) -> Result<TournamentRow, StoreError> {
+                let row = sqlx::query(INSERT_TOURNAMENT)
+                    .bind(&new.tournament.name)
+                    .bind(&new.location)
+                    .bind(&new.server)
+                    .bind(TournamentStatus::Registering.as_str())
+                    .bind(to_json(&new.tournament))
+                    .bind(new.now)
+                    .bind(new.starts_at)
+                    .fetch_one(&self.pool)
+                    .await?;
+                let id: i64 = row.try_get("id")?;
+                self.tournament(id)
+                    .await?
+                    .ok_or_else(|| corrupt("new tournament", "vanished after insert"))
+            }
+
+            async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError> {
+                let row = sqlx::query(SELECT_TOURNAMENT)
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                row.as_ref().map(Self::read_tournament).transpose()
+            }
+
+            async fn open_tournaments_at(&self, location: &str) -> Result<Vec<TournamentRow>, StoreError> {
+                let rows = sqlx::query(SELECT_OPEN_TOURNAMENTS_AT)
+                    .bind(location)
+                    .fetch_all(&self.pool)
+                    .await?;
+                rows.iter().map(Self::read_tournament).collect()
+            }
+
+            async fn update_tournament(
+                &self,
+                tournament: &TournamentRow,
+                games: &[NewGame],
+            ) -> Result<Vec<GameRow>, StoreError> {
+                // Like a game's save, it runs to its end whatever happens to the caller.
+                let store = self.clone();
+                let (row, new_games) = (tournament.clone(), games.to_vec());
+                let ids = tokio::spawn(async move { store.save_tournament(&row, &new_games).await })
+                    .await
+                    .map_err(|e| corrupt("a tournament save", e))??;
+                let mut rows = Vec::with_capacity(ids.len());
+                for id in ids {
+                    rows.push(
+                        self.game(id)
+                            .await?
+                            .ok_or_else(|| corrupt("new game", "vanished after insert"))?,
+                    );
+                }
+                Ok(rows)
+            }
+
+            async fn tournament_games(&self, id: TournamentId) -> Result<Vec<GameRow>, StoreError> {
+                let rows = sqlx::query(SELECT_TOURNAMENT_GAMES)
+                    .bind(id)
+                    .fetch_all(&self.pool)
+                    .await?;
+                let mut games = Vec::with_capacity(rows.len());
+                for row in &rows {
+                    games.push(self.read_game(row).await?);
+                }
+                Ok(games)
+            }
+
+            async fn tournaments_due(&self, places: &str, now: i64) -> Result<Vec<TournamentId>, StoreError> {
+                let rows = sqlx::query(SELECT_TOURNAMENTS_DUE)
+                    .bind(now)
+                    .bind(like_prefix(places))
+                    .fetch_all(&self.pool)
+                    .await?;
+                rows.iter().map(|row| Ok(row.try_get("id")?)).collect()
+            }
+
             async fn leaderboard(
                 &self,
                 variant: VariantId,
@@ -690,6 +865,7 @@ macro_rules! sql_store {
 sql_store!(
     PostgresStore,
     sqlx::PgPool,
+    sqlx::Postgres,
     sqlx::postgres::PgRow,
     CLAIM_DUE_POSTGRES,
     READ_HEARTBEAT_POSTGRES,
@@ -699,6 +875,7 @@ sql_store!(
 sql_store!(
     SqliteStore,
     sqlx::SqlitePool,
+    sqlx::Sqlite,
     sqlx::sqlite::SqliteRow,
     CLAIM_DUE_SQLITE,
     READ_HEARTBEAT_SQLITE,

@@ -1,0 +1,1075 @@
+//! Tournaments: a host creates a Swiss event in a channel, players join until round 1 is paired,
+//! and each round's games are ordinary games (their own threads, clocks on the durable
+//! scheduler, ratings) that name their tournament. The store is the truth: results are read from
+//! the games, and every change to the event is saved under its version, so two hosts (or two
+//! processes) pairing at once make one pairing.
+
+use super::deathmatch::Authority;
+use super::effects::{NO_GAME, PairedRound};
+use super::lifecycle::conclude;
+use super::messages::{board_post, name, private_prompts};
+use super::{Arena, ArenaError, Effects, Post, Reply};
+use crate::clock::GameClock;
+use crate::render::Table;
+use crate::store::{
+    GameId, GameRow, GameSetup, GameStatus, NewGame, NewTournament, StoreError, TournamentRow, UserId, WhitePlayer,
+};
+use crate::tournament::handicap::UNRATED;
+use crate::tournament::standings::{Cell, Standing, entrants, standings};
+use crate::tournament::swiss::{PairingError, pair_round};
+use crate::tournament::{
+    Board, BoardResult, Colour, Entry, MOST_PLAYERS, MOST_ROUNDS, Round, TimeSetting, Tournament, TournamentId,
+    TournamentStatus, points_text,
+};
+use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat, VariantId};
+use std::collections::HashMap;
+
+/// How often a change is retried when another change to the tournament got there first.
+const MAX_ATTEMPTS: usize = 8;
+/// The longest name a tournament may have.
+const LONGEST_NAME: usize = 80;
+/// How far ahead a start may be set.
+const LATEST_START_MS: i64 = 60 * crate::clock::DAY_MS;
+
+/// What a host asks for when creating a tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentRequest {
+    pub name: String,
+    /// The game of each round.
+    pub variants: Vec<VariantId>,
+    pub time: TimeSetting,
+    /// When round 1 is paired by itself; none: when a host starts it.
+    pub starts_at: Option<i64>,
+    /// The channel it belongs to.
+    pub location: String,
+    pub server: Option<String>,
+}
+
+/// A host's ruling on a tournament game still being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ruling {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    /// No result: nobody scores, ratings do not move, and the two count as having met.
+    Abort,
+}
+
+/// What a change to a tournament produced: the games of a round to create with it, and what to
+/// say once it is saved.
+struct TournamentChange {
+    games: Vec<NewGame>,
+    /// Said once saved (the games' posts are added from the saved games).
+    effects: Effects,
+}
+
+impl TournamentChange {
+    fn say(effects: Effects) -> TournamentChange {
+        TournamentChange {
+            games: Vec::new(),
+            effects,
+        }
+    }
+}
+
+/// The result a tournament gives a game.
+fn board_result(game: &GameRow) -> BoardResult {
+    let Some(outcome) = game.state.outcome().filter(|_| game.status == GameStatus::Finished) else {
+        return BoardResult::Pending;
+    };
+    let by = |seat: Seat| {
+        if seat == Seat::First {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    };
+    match (outcome.winner, outcome.reason) {
+        (_, EndReason::Aborted) => BoardResult::Void,
+        (Some(seat), reason) => BoardResult::Won {
+            by: by(seat),
+            forfeit: reason == EndReason::Forfeit,
+        },
+        (None, _) => BoardResult::Drawn,
+    }
+}
+
+impl Arena {
+    /// A host creates a tournament in a channel; players join until round 1 is paired.
+    pub async fn create_tournament(
+        &self,
+        host: &UserId,
+        authority: Authority,
+        request: TournamentRequest,
+    ) -> Result<Effects, ArenaError> {
+        if authority != Authority::Host {
+            return Err(ArenaError::Rejected(
+                "only hosts (the host role or the Manage Server permission) create tournaments".into(),
+            ));
+        }
+        let title = request.name.trim();
+        if title.is_empty() || title.chars().count() > LONGEST_NAME {
+            return Err(ArenaError::Rejected(format!(
+                "give the tournament a name of at most {LONGEST_NAME} characters"
+            )));
+        }
+        if request.variants.is_empty() || request.variants.len() > MOST_ROUNDS {
+            return Err(ArenaError::Rejected(format!(
+                "a tournament has between 1 and {MOST_ROUNDS} rounds"
+            )));
+        }
+        let now = self.now();
+        if let Some(at) = request.starts_at
+            && !(now..=now + LATEST_START_MS).contains(&at)
+        {
+            return Err(ArenaError::Rejected(
+                "the start must be in the future, at most 60 days away".into(),
+            ));
+        }
+        let tournament = Tournament {
+            name: title.to_string(),
+            host: host.clone(),
+            variants: request.variants,
+            time: request.time,
+            players: Vec::new(),
+            rounds: Vec::new(),
+        };
+        let row = self
+            .store
+            .insert_tournament(&NewTournament {
+                location: request.location,
+                server: request.server,
+                tournament,
+                starts_at: request.starts_at,
+                now,
+            })
+            .await?;
+        let t = &row.tournament;
+        let rounds: Vec<String> = t
+            .variants
+            .iter()
+            .enumerate()
+            .map(|(i, v)| format!("{} {}", i + 1, v.name()))
+            .collect();
+        let start = match row.starts_at {
+            Some(_) => "Round 1 is paired by itself at the start".to_string(),
+            None => "Round 1 is paired when the host starts it (`/tournament start`)".to_string(),
+        };
+        let text = format!(
+            "**Tournament #{} · {}**, hosted by {}: a Swiss of {} round{} ({}).\nTime: {}.\nJoin with \
+             `/tournament join` until round 1 is paired. {start}.",
+            row.id,
+            t.name,
+            name(host),
+            t.variants.len(),
+            plural(t.variants.len()),
+            rounds.join(", "),
+            t.time.describe(),
+        );
+        let mut post = plain_post(&row.location, text);
+        post.countdown = row.starts_at.map(|at| super::Countdown {
+            what: "It starts".into(),
+            at,
+        });
+        Ok(Effects {
+            posts: vec![post],
+            ..Default::default()
+        })
+    }
+
+    /// The tournament `place` means: the newest one open in that channel, or the one of the game
+    /// played there.
+    pub async fn tournament_at(&self, place: &str) -> Result<TournamentId, ArenaError> {
+        if let Some(row) = self.store.open_tournaments_at(place).await?.first() {
+            return Ok(row.id);
+        }
+        if let Some(game) = self.game_at(place).await?
+            && let Some(id) = self.store.game(game).await?.and_then(|g| g.tournament)
+        {
+            return Ok(id);
+        }
+        Err(ArenaError::Rejected(
+            "there is no tournament running here: use this in its channel, or name it with the `tournament` option"
+                .into(),
+        ))
+    }
+
+    pub async fn join_tournament(&self, id: TournamentId, user: &UserId) -> Result<Effects, ArenaError> {
+        let rating = self.event_rating(id, user).await?;
+        self.change_tournament(id, |row, _| {
+            let t = &mut row.tournament;
+            if row.status != TournamentStatus::Registering {
+                return Err(ArenaError::Rejected(format!(
+                    "{} has begun: players may join only until round 1 is paired",
+                    t.name
+                )));
+            }
+            if t.entry_of(user).is_some() {
+                return Err(ArenaError::Rejected(format!("you are already in {}", t.name)));
+            }
+            if t.players.len() >= MOST_PLAYERS {
+                return Err(ArenaError::Rejected(format!(
+                    "{} is full ({MOST_PLAYERS} players)",
+                    t.name
+                )));
+            }
+            t.players.push(Entry {
+                user: user.clone(),
+                rating: None,
+                withdrawn: false,
+            });
+            let control = t.time.control_for(rating);
+            let text = format!(
+                "{} joined **{}** ({} player{}). Rating for pairing: {rating}; clock: {}.",
+                name(user),
+                t.name,
+                t.players.len(),
+                plural(t.players.len()),
+                control.describe()
+            );
+            Ok(Some(TournamentChange::say(Effects {
+                posts: vec![plain_post(&row.location, text)],
+                ..Default::default()
+            })))
+        })
+        .await
+    }
+
+    /// A player leaves: before round 1 they are simply off the list; after, they are not paired
+    /// again and their results stand (a game of theirs still being played goes on; if they do not
+    /// play it, it is lost by forfeit when the round closes).
+    pub async fn withdraw_from_tournament(&self, id: TournamentId, user: &UserId) -> Result<Effects, ArenaError> {
+        self.change_tournament(id, |row, results| {
+            let status = row.status;
+            let t = &mut row.tournament;
+            let index = t
+                .entry_of(user)
+                .filter(|&i| !t.players[i].withdrawn)
+                .ok_or_else(|| ArenaError::Rejected(format!("you are not playing in {}", t.name)))?;
+            if status == TournamentStatus::Finished {
+                return Err(ArenaError::Rejected(format!("{} is over", t.name)));
+            }
+            let mut text = format!("{} withdrew from **{}**.", name(user), t.name);
+            if status == TournamentStatus::Registering {
+                t.players.remove(index);
+            } else {
+                t.players[index].withdrawn = true;
+                let unfinished = t.rounds.last().and_then(|round| {
+                    round
+                        .boards
+                        .iter()
+                        .find(|b| {
+                            (&b.white == user || &b.black == user)
+                                && results.get(&b.game).is_none_or(|r| r.is_pending())
+                        })
+                });
+                if let Some(board) = unfinished {
+                    text.push_str(&format!(
+                        " Their game #{} stands: if they do not play it out, it is lost by forfeit when the round closes.",
+                        board.game
+                    ));
+                }
+            }
+            Ok(Some(TournamentChange::say(Effects {
+                posts: vec![plain_post(&row.location, text)],
+                ..Default::default()
+            })))
+        })
+        .await
+    }
+
+    /// A host closes registration and pairs round 1.
+    pub async fn start_tournament(
+        &self,
+        id: TournamentId,
+        user: &UserId,
+        authority: Authority,
+    ) -> Result<Effects, ArenaError> {
+        let ratings = self.event_ratings(id).await?;
+        self.change_tournament(id, |row, results| {
+            require_host(&row.tournament, user, authority)?;
+            if row.status != TournamentStatus::Registering {
+                return Err(ArenaError::Rejected(format!(
+                    "{} has already begun; `/tournament pair` pairs its next round",
+                    row.tournament.name
+                )));
+            }
+            start(row, &ratings, results, self.now()).map(Some)
+        })
+        .await
+    }
+
+    /// Starts the tournaments at `places` whose start has come (the scheduler calls this); one
+    /// with too few players stays open for a host to start.
+    pub async fn start_due_tournaments(&self, places: &str) -> Result<Vec<Effects>, ArenaError> {
+        let mut started = Vec::new();
+        for id in self.store.tournaments_due(places, self.now()).await? {
+            let ratings = self.event_ratings(id).await?;
+            let result = self
+                .change_tournament(id, |row, results| {
+                    let now = self.now();
+                    if row.status != TournamentStatus::Registering || row.starts_at.is_none_or(|at| at > now) {
+                        return Ok(None);
+                    }
+                    row.starts_at = None;
+                    if row.tournament.players.len() < 2 {
+                        let text = format!(
+                            "**{}** was due to start, but fewer than two players have joined. It stays open: \
+                             a host starts it with `/tournament start`.",
+                            row.tournament.name
+                        );
+                        return Ok(Some(TournamentChange::say(Effects {
+                            posts: vec![plain_post(&row.location, text)],
+                            ..Default::default()
+                        })));
+                    }
+                    start(row, &ratings, results, now).map(Some)
+                })
+                .await;
+            match result {
+                Ok(effects) => started.push(effects),
+                Err(error) if error.is_user_error() => tracing::warn!(tournament = id, %error, "could not start"),
+                Err(error) => return Err(error),
+            }
+        }
+        Ok(started)
+    }
+
+    /// A host pairs the next round, once every game of the last one has its result.
+    pub async fn pair_tournament(
+        &self,
+        id: TournamentId,
+        user: &UserId,
+        authority: Authority,
+    ) -> Result<Effects, ArenaError> {
+        self.change_tournament(id, |row, results| {
+            require_host(&row.tournament, user, authority)?;
+            let t = &row.tournament;
+            match row.status {
+                TournamentStatus::Registering => {
+                    return Err(ArenaError::Rejected(format!(
+                        "{} has not begun: `/tournament start` pairs round 1",
+                        t.name
+                    )));
+                }
+                TournamentStatus::Finished => return Err(ArenaError::Rejected(format!("{} is over", t.name))),
+                TournamentStatus::Running => {}
+            }
+            let (number, round) = t
+                .current_round()
+                .ok_or_else(|| ArenaError::Rejected("no round yet".into()))?;
+            let pending = pending_boards(round, results);
+            if !pending.is_empty() {
+                return Err(ArenaError::Rejected(format!(
+                    "round {number} is still being played ({}). Wait for its results, or close it with \
+                     `/tournament close-round` after adjudicating the games left",
+                    games_list(&pending)
+                )));
+            }
+            if number >= t.variants.len() {
+                return Err(ArenaError::Rejected(format!(
+                    "all {} rounds of {} have been played",
+                    t.variants.len(),
+                    t.name
+                )));
+            }
+            if let Some(round) = row.tournament.rounds.last_mut() {
+                round.complete = true;
+            }
+            pair_next(row, results, self.now()).map(Some)
+        })
+        .await
+    }
+
+    /// A host ends the current round: the unfinished games of players who withdrew are lost by
+    /// forfeit; any other unfinished game must be adjudicated first.
+    pub async fn close_round(
+        &self,
+        id: TournamentId,
+        user: &UserId,
+        authority: Authority,
+    ) -> Result<Effects, ArenaError> {
+        let row = self.load_tournament(id).await?;
+        let t = &row.tournament;
+        require_host(t, user, authority)?;
+        let (number, round) = match (row.status, t.current_round()) {
+            (TournamentStatus::Running, Some(current)) => current,
+            _ => return Err(ArenaError::Rejected(format!("{} has no round being played", t.name))),
+        };
+        let results = self.results(id).await?;
+        let pending = pending_boards(round, &results);
+        let withdrawn = |player: &UserId| t.entry_of(player).is_some_and(|i| t.players[i].withdrawn);
+        let (forfeits, to_rule): (Vec<&Board>, Vec<&Board>) = pending
+            .iter()
+            .partition(|board| withdrawn(&board.white) || withdrawn(&board.black));
+        if !to_rule.is_empty() {
+            return Err(ArenaError::Rejected(format!(
+                "round {number} still has games being played ({}): adjudicate each with `/tournament adjudicate` \
+                 (or let them finish), then close the round",
+                games_list(&to_rule)
+            )));
+        }
+        let mut effects = Effects::default();
+        for board in forfeits {
+            let (white_out, black_out) = (withdrawn(&board.white), withdrawn(&board.black));
+            let (outcome, text) = match (white_out, black_out) {
+                (true, true) => (
+                    Outcome::draw(EndReason::Aborted),
+                    "Both players withdrew from the tournament: the game is void.".to_string(),
+                ),
+                (true, false) => (
+                    Outcome::win(Seat::Second, EndReason::Forfeit),
+                    format!(
+                        "{} withdrew from the tournament: the game is lost by forfeit.",
+                        name(&board.white)
+                    ),
+                ),
+                _ => (
+                    Outcome::win(Seat::First, EndReason::Forfeit),
+                    format!(
+                        "{} withdrew from the tournament: the game is lost by forfeit.",
+                        name(&board.black)
+                    ),
+                ),
+            };
+            let done = self
+                .mutate(board.game, false, |game, _, now| {
+                    super::require_active(game)?;
+                    Ok(conclude(game, outcome.clone(), text.clone(), now))
+                })
+                .await;
+            match done {
+                Ok(more) => merge(&mut effects, more),
+                // Finished meanwhile (played out at the last moment): its result stands.
+                Err(ArenaError::NotActive { .. }) => {}
+                Err(error) => return Err(error),
+            }
+        }
+        // The round's end is announced once, by whichever change completed it.
+        merge(&mut effects, self.round_finished(id).await?);
+        if effects.posts.is_empty() {
+            effects.reply = Some(Reply {
+                text: format!("Round {number} of {} is already over.", t.name),
+                board: None,
+            });
+        }
+        Ok(effects)
+    }
+
+    /// A host rules on a tournament game still being played.
+    pub async fn adjudicate_tournament_game(
+        &self,
+        game: GameId,
+        user: &UserId,
+        authority: Authority,
+        ruling: Ruling,
+    ) -> Result<Effects, ArenaError> {
+        let row = self.store.game(game).await?.ok_or(ArenaError::UnknownGame(game))?;
+        let id = row
+            .tournament
+            .ok_or_else(|| ArenaError::Rejected(format!("game #{game} is not a tournament game")))?;
+        let tournament = self.load_tournament(id).await?;
+        require_host(&tournament.tournament, user, authority)?;
+        let (outcome, what) = match ruling {
+            Ruling::WhiteWins => (
+                Outcome::win(Seat::First, EndReason::Adjudication),
+                "a win for White (1-0)",
+            ),
+            Ruling::BlackWins => (
+                Outcome::win(Seat::Second, EndReason::Adjudication),
+                "a win for Black (0-1)",
+            ),
+            Ruling::Draw => (Outcome::draw(EndReason::Adjudication), "a draw (½-½)"),
+            Ruling::Abort => (Outcome::draw(EndReason::Aborted), "void (aborted: nobody scores)"),
+        };
+        let text = format!("{} adjudicated the game: {what}.", name(user));
+        self.mutate(game, false, |game, _, now| {
+            super::require_active(game)?;
+            Ok(conclude(game, outcome.clone(), text.clone(), now))
+        })
+        .await
+    }
+
+    /// The standings, posted at `place`.
+    pub async fn tournament_standings(&self, id: TournamentId, place: &str) -> Result<Effects, ArenaError> {
+        let row = self.load_tournament(id).await?;
+        let results = self.results(id).await?;
+        let table = standings(&row.tournament, &results);
+        let done = row.tournament.rounds.iter().filter(|r| r.complete).count();
+        let text = format!(
+            "**{}** · standings after {done} of {} round{}.\n{}",
+            row.tournament.name,
+            row.tournament.variants.len(),
+            plural(row.tournament.variants.len()),
+            leaders(&row.tournament, &table)
+        );
+        let mut post = plain_post(place, text);
+        post.table = Some(standings_table(&row.tournament, &table, &row.tournament.name));
+        Ok(Effects {
+            posts: vec![post],
+            ..Default::default()
+        })
+    }
+
+    /// A tournament's settings, players and current round, privately.
+    pub async fn show_tournament(&self, id: TournamentId) -> Result<Effects, ArenaError> {
+        let row = self.load_tournament(id).await?;
+        let results = self.results(id).await?;
+        let t = &row.tournament;
+        let rounds: Vec<String> = t
+            .variants
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let mark = if i + 1 == t.rounds.len() && row.status == TournamentStatus::Running {
+                    " (now)"
+                } else {
+                    ""
+                };
+                format!("{} {}{mark}", i + 1, v.name())
+            })
+            .collect();
+        let status = match row.status {
+            TournamentStatus::Registering => "taking entries".to_string(),
+            TournamentStatus::Running => format!("round {} of {}", t.rounds.len(), t.variants.len()),
+            TournamentStatus::Finished => "finished".to_string(),
+        };
+        let players: Vec<String> = t
+            .players
+            .iter()
+            .map(|entry| {
+                let rating = entry
+                    .rating
+                    .map_or_else(|| "rating set at the start".into(), |r| r.to_string());
+                let out = if entry.withdrawn { ", withdrawn" } else { "" };
+                format!("{} ({rating}{out})", name(&entry.user))
+            })
+            .collect();
+        let mut text = format!(
+            "**Tournament #{} · {}** ({status}), hosted by {}.\nRounds: {}.\nTime: {}.\nPlayers ({}): {}",
+            row.id,
+            t.name,
+            name(&t.host),
+            rounds.join(", "),
+            t.time.describe(),
+            t.players.len(),
+            if players.is_empty() {
+                "none yet".to_string()
+            } else {
+                players.join(", ")
+            }
+        );
+        if let Some((number, round)) = t.current_round() {
+            text.push_str(&format!(
+                "\nRound {number}:\n{}",
+                board_lines(t, round, &results, &HashMap::new())
+            ));
+        }
+        Ok(Effects::reply(text))
+    }
+
+    /// The announcement of a round just paired: every board with its players' clocks and where
+    /// it is played, the bye, and the standings before it.
+    pub async fn round_announcement(&self, id: TournamentId, number: usize) -> Result<Effects, ArenaError> {
+        let row = self.load_tournament(id).await?;
+        let t = &row.tournament;
+        let round = number
+            .checked_sub(1)
+            .and_then(|i| t.rounds.get(i))
+            .ok_or_else(|| ArenaError::Rejected(format!("{} has no round {number}", t.name)))?;
+        let games = self.store.tournament_games(id).await?;
+        let places: HashMap<GameId, String> = games.iter().map(|g| (g.id, g.location.clone())).collect();
+        let results: HashMap<GameId, BoardResult> = games.iter().map(|g| (g.id, board_result(g))).collect();
+        let variant = t.variant_of_round(number).map_or("", |v| v.name());
+        let text = format!(
+            "**{} · round {number} of {}: {variant}**\n{}",
+            t.name,
+            t.variants.len(),
+            board_lines(t, round, &results, &places)
+        );
+        let mut post = plain_post(&row.location, text);
+        post.mentions = round
+            .boards
+            .iter()
+            .flat_map(|b| [b.white.clone(), b.black.clone()])
+            .collect();
+        let table = standings(t, &results);
+        if number > 1 {
+            post.table = Some(standings_table(
+                t,
+                &table,
+                &format!("{} · before round {number}", t.name),
+            ));
+        }
+        Ok(Effects {
+            posts: vec![post],
+            ..Default::default()
+        })
+    }
+
+    /// After a tournament game ended: when it was the round's last, the round is marked over
+    /// (once, whoever gets there first) and its end announced with the standings; after the last
+    /// round, the tournament is over.
+    pub(super) async fn round_finished(&self, id: TournamentId) -> Result<Effects, ArenaError> {
+        self.change_tournament(id, |row, results| {
+            if row.status != TournamentStatus::Running {
+                return Ok(None);
+            }
+            let t = &row.tournament;
+            let Some((number, round)) = t.current_round() else {
+                return Ok(None);
+            };
+            if round.complete || !pending_boards(round, results).is_empty() {
+                return Ok(None);
+            }
+            let is_last = number >= t.variants.len();
+            let table = standings(t, results);
+            let text = if is_last {
+                format!("**{}** is over. Final standings:\n{}", t.name, leaders(t, &table))
+            } else {
+                let next = t.variant_of_round(number + 1).map_or("", |v| v.name());
+                format!(
+                    "**{}** · round {number} of {} is over.\n{}\nHosts: `/tournament pair` pairs round {} ({next}).",
+                    t.name,
+                    t.variants.len(),
+                    leaders(t, &table),
+                    number + 1
+                )
+            };
+            let title = if is_last {
+                format!("{} · final standings", t.name)
+            } else {
+                format!("{} · after round {number}", t.name)
+            };
+            let mut post = plain_post(&row.location, text);
+            post.table = Some(standings_table(t, &table, &title));
+            if let Some(round) = row.tournament.rounds.last_mut() {
+                round.complete = true;
+            }
+            if is_last {
+                row.status = TournamentStatus::Finished;
+            }
+            Ok(Some(TournamentChange::say(Effects {
+                posts: vec![post],
+                ..Default::default()
+            })))
+        })
+        .await
+    }
+
+    async fn load_tournament(&self, id: TournamentId) -> Result<TournamentRow, ArenaError> {
+        self.store
+            .tournament(id)
+            .await?
+            .ok_or_else(|| ArenaError::Rejected(format!("there is no tournament #{id}")))
+    }
+
+    /// Each game's result, by game.
+    async fn results(&self, id: TournamentId) -> Result<HashMap<GameId, BoardResult>, ArenaError> {
+        let games = self.store.tournament_games(id).await?;
+        Ok(games.iter().map(|g| (g.id, board_result(g))).collect())
+    }
+
+    /// The rating a player has for a tournament: the mean of their ratings in its games, among
+    /// those they have played rated games of; 1500 without any.
+    async fn event_rating(&self, id: TournamentId, user: &UserId) -> Result<i32, ArenaError> {
+        let row = self.load_tournament(id).await?;
+        let ratings: Vec<f64> = self
+            .store
+            .ratings_of(user)
+            .await?
+            .into_iter()
+            .filter(|r| row.tournament.variants.contains(&r.variant))
+            .map(|r| r.rating)
+            .collect();
+        if ratings.is_empty() {
+            return Ok(UNRATED);
+        }
+        Ok((ratings.iter().sum::<f64>() / ratings.len() as f64).round() as i32)
+    }
+
+    /// Every entered player's rating for the tournament, as round 1 fixes them.
+    async fn event_ratings(&self, id: TournamentId) -> Result<HashMap<UserId, i32>, ArenaError> {
+        let row = self.load_tournament(id).await?;
+        let mut ratings = HashMap::new();
+        for entry in &row.tournament.players {
+            ratings.insert(entry.user.clone(), self.event_rating(id, &entry.user).await?);
+        }
+        Ok(ratings)
+    }
+
+    /// Loads a tournament with its games' results, lets `change` edit it (none: nothing to
+    /// save), and saves it with the games it creates in one transaction guarded by the version
+    /// that was read; when another change got there first, runs again on the fresh state.
+    async fn change_tournament(
+        &self,
+        id: TournamentId,
+        change: impl Fn(&mut TournamentRow, &HashMap<GameId, BoardResult>) -> Result<Option<TournamentChange>, ArenaError>,
+    ) -> Result<Effects, ArenaError> {
+        for _ in 0..MAX_ATTEMPTS {
+            let mut row = self.load_tournament(id).await?;
+            let results = self.results(id).await?;
+            let Some(TournamentChange { games, mut effects }) = change(&mut row, &results)? else {
+                return Ok(Effects::default());
+            };
+            row.version += 1;
+            row.updated_at = self.now();
+            match self.store.update_tournament(&row, &games).await {
+                Ok(created) => {
+                    for game in &created {
+                        let mut post = board_post(game, round_intro(&row.tournament, game));
+                        post.mentions = game.players.clone().map(Vec::from).unwrap_or_default();
+                        effects.posts.push(post);
+                        effects.direct_messages.extend(private_prompts(game));
+                    }
+                    if !created.is_empty() {
+                        effects.paired_round = Some(PairedRound {
+                            tournament: id,
+                            round: row.tournament.rounds.len(),
+                            games: created.iter().map(|g| g.id).collect(),
+                        });
+                        // Buttons under the games' first posts are valid at their first version.
+                        effects.version = created.first().map(|g| g.version);
+                    }
+                    return Ok(effects);
+                }
+                Err(StoreError::TournamentConflict(_)) => {
+                    tokio::task::yield_now().await;
+                    continue;
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(ArenaError::Rejected(
+            "the tournament is busy with other changes right now; please try again".into(),
+        ))
+    }
+}
+
+/// Closes registration: fixes the players' ratings and pairs round 1.
+fn start(
+    row: &mut TournamentRow,
+    ratings: &HashMap<UserId, i32>,
+    results: &HashMap<GameId, BoardResult>,
+    now: i64,
+) -> Result<TournamentChange, ArenaError> {
+    let t = &mut row.tournament;
+    let rounds = t.variants.len();
+    if t.players.len() < 2 {
+        return Err(ArenaError::Rejected(format!(
+            "{} needs at least two players to start (it has {})",
+            t.name,
+            t.players.len()
+        )));
+    }
+    // Everyone can meet everyone once: an even field in one round fewer than its size, an odd
+    // one (a bye each round) in as many rounds as its size.
+    let most_rounds = if t.players.len().is_multiple_of(2) {
+        t.players.len() - 1
+    } else {
+        t.players.len()
+    };
+    if rounds > most_rounds {
+        return Err(ArenaError::Rejected(format!(
+            "{} players cannot play {rounds} rounds without meeting twice: find more players, or create the \
+             tournament with fewer rounds",
+            t.players.len()
+        )));
+    }
+    for entry in &mut t.players {
+        entry.rating = Some(ratings.get(&entry.user).copied().unwrap_or(UNRATED));
+    }
+    row.status = TournamentStatus::Running;
+    row.starts_at = None;
+    pair_next(row, results, now)
+}
+
+/// Pairs the next round: its games, to be created with the tournament's save. When no pairing
+/// is left (everyone has met), the tournament ends here.
+fn pair_next(
+    row: &mut TournamentRow,
+    results: &HashMap<GameId, BoardResult>,
+    now: i64,
+) -> Result<TournamentChange, ArenaError> {
+    let number = row.tournament.rounds.len() + 1;
+    let Some(variant) = row.tournament.variant_of_round(number) else {
+        return Err(ArenaError::Rejected("every round has been played".into()));
+    };
+    let field = entrants(&row.tournament, results);
+    let pairings = match pair_round(&field) {
+        Ok(pairings) => pairings,
+        Err(reason @ (PairingError::NoPairing | PairingError::TooFewPlayers)) => {
+            let t = &row.tournament;
+            let table = standings(t, results);
+            let text = format!(
+                "**{}** cannot pair round {number}: {reason}. Final standings:\n{}",
+                t.name,
+                leaders(t, &table)
+            );
+            let mut post = plain_post(&row.location, text);
+            post.table = Some(standings_table(t, &table, &format!("{} · final standings", t.name)));
+            row.status = TournamentStatus::Finished;
+            return Ok(TournamentChange::say(Effects {
+                posts: vec![post],
+                ..Default::default()
+            }));
+        }
+    };
+    let t = &mut row.tournament;
+    let user = |index: usize| t.players[index].user.clone();
+    let boards: Vec<Board> = pairings
+        .boards
+        .iter()
+        .map(|&(white, black)| Board {
+            game: 0,
+            white: user(white),
+            black: user(black),
+        })
+        .collect();
+    let bye = pairings.bye.map(user);
+    let games = boards
+        .iter()
+        .map(|board| {
+            let state = AnyGame::new(variant);
+            let controls = [t.control_of(&board.white), t.control_of(&board.black)];
+            let mut clock = GameClock::timed(controls, false, now);
+            clock.follow(None, &state.to_act(), false, now);
+            NewGame {
+                setup: GameSetup::new(variant),
+                location: row.location.clone(),
+                status: GameStatus::Active,
+                challenger: board.white.clone(),
+                opponent: board.black.clone(),
+                white_player: WhitePlayer::Challenger,
+                players: Some([board.white.clone(), board.black.clone()]),
+                state,
+                now,
+                deathmatch: None,
+                clock,
+                server: row.server.clone(),
+                tournament: Some(row.id),
+            }
+        })
+        .collect();
+    t.rounds.push(Round {
+        boards,
+        bye,
+        complete: false,
+    });
+    Ok(TournamentChange {
+        games,
+        effects: Effects::default(),
+    })
+}
+
+/// The first line of a tournament game's first post.
+fn round_intro(t: &Tournament, game: &GameRow) -> String {
+    let round = t.board_of(game.id).map_or(t.rounds.len(), |(number, _)| number);
+    let clocks = match game.players.as_ref() {
+        Some([white, black]) => format!(
+            "{} has {}, {} has {}",
+            name(white),
+            t.control_of(white).describe(),
+            name(black),
+            t.control_of(black).describe()
+        ),
+        None => String::new(),
+    };
+    format!("**{}**, round {round}: {clocks}. The game begins.", t.name)
+}
+
+fn require_host(t: &Tournament, user: &UserId, authority: Authority) -> Result<(), ArenaError> {
+    if authority == Authority::Host || &t.host == user {
+        Ok(())
+    } else {
+        Err(ArenaError::Rejected(format!(
+            "only the host ({}) or someone with the host role runs {}",
+            name(&t.host),
+            t.name
+        )))
+    }
+}
+
+/// A post about a tournament rather than one game.
+fn plain_post(location: &str, text: String) -> Post {
+    Post {
+        game: NO_GAME,
+        location: location.to_string(),
+        text,
+        board: None,
+        mentions: Vec::new(),
+        buttons: Vec::new(),
+        pieces: Vec::new(),
+        countdown: None,
+        table: None,
+    }
+}
+
+fn pending_boards<'a>(round: &'a Round, results: &HashMap<GameId, BoardResult>) -> Vec<&'a Board> {
+    round
+        .boards
+        .iter()
+        .filter(|b| results.get(&b.game).is_none_or(|r| r.is_pending()))
+        .collect()
+}
+
+/// "#12 (alice - bob), #13 (carol - dave)".
+fn games_list(boards: &[&Board]) -> String {
+    boards
+        .iter()
+        .map(|b| format!("#{} ({} - {})", b.game, name(&b.white), name(&b.black)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One line a board: "Board 1 · game #12: alice (White, 5 minutes) - bob (Black, 9 minutes) · 1-0",
+/// with where the game is played when `places` knows; then the bye.
+fn board_lines(
+    t: &Tournament,
+    round: &Round,
+    results: &HashMap<GameId, BoardResult>,
+    places: &HashMap<GameId, String>,
+) -> String {
+    let clock =
+        |user: &UserId| crate::clock::duration_words(t.control_of(user).reserve_ms + t.control_of(user).normal_ms);
+    let mut lines: Vec<String> = round
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(index, board)| {
+            let result = results.get(&board.game).copied().unwrap_or(BoardResult::Pending);
+            let score = if result.is_pending() {
+                String::new()
+            } else {
+                format!(" · {}", result.score_text())
+            };
+            let place = places.get(&board.game).map(|p| place_link(p)).unwrap_or_default();
+            format!(
+                "Board {} · game #{}{place}: {} (White, {}) - {} (Black, {}){score}",
+                index + 1,
+                board.game,
+                name(&board.white),
+                clock(&board.white),
+                name(&board.black),
+                clock(&board.black)
+            )
+        })
+        .collect();
+    if let Some(bye) = &round.bye {
+        lines.push(format!("Bye (1 point): {}", name(bye)));
+    }
+    lines.join("\n")
+}
+
+/// Where a game is played, as a link its transport shows (a Discord thread), or nothing.
+fn place_link(location: &str) -> String {
+    match location.strip_prefix("discord:") {
+        Some(channel) => format!(" in <#{channel}>"),
+        None => String::new(),
+    }
+}
+
+/// "Leading: alice 3½, bob 3" (the top three places).
+fn leaders(t: &Tournament, table: &[Standing]) -> String {
+    let top: Vec<String> = table
+        .iter()
+        .take(3)
+        .map(|s| {
+            format!(
+                "{}. {} {}",
+                s.rank,
+                name(&t.players[s.player].user),
+                points_text(s.points)
+            )
+        })
+        .collect();
+    if top.is_empty() {
+        "No players.".into()
+    } else {
+        top.join(" · ")
+    }
+}
+
+/// The standings as a table image: rank, player, score, tie-breaks, and each round's result with
+/// colour and opponent (by rank).
+fn standings_table(t: &Tournament, table: &[Standing], title: &str) -> Table {
+    let rank_of: HashMap<usize, usize> = table.iter().enumerate().map(|(row, s)| (s.player, row + 1)).collect();
+    let mut header: Vec<String> = ["#", "Player", "Score", "Buchholz", "S-B"].map(String::from).to_vec();
+    header.extend((1..=t.rounds.len()).map(|r| format!("R{r}")));
+    let rows = table
+        .iter()
+        .map(|s| {
+            let entry = &t.players[s.player];
+            let rank = if s.shared {
+                format!("{}=", s.rank)
+            } else {
+                s.rank.to_string()
+            };
+            let player = entry.user.display_name().to_string();
+            let mut row = vec![
+                rank,
+                player,
+                points_text(s.points) + if entry.withdrawn { " (w)" } else { "" },
+                points_text(s.buchholz),
+                quarter_points_text(s.sonneborn),
+            ];
+            row.extend(s.cells.iter().map(|cell| cell_text(cell, &rank_of)));
+            row
+        })
+        .collect();
+    Table {
+        title: title.to_string(),
+        header,
+        rows,
+        name_column: Some(1),
+        legend: "Each round: points, colour (W/B) and the opponent's place; f forfeit, x void, * playing; (w) withdrew"
+            .into(),
+    }
+}
+
+/// "1 W4", "½ B2", "0f W6", "* W3", "bye", "-".
+fn cell_text(cell: &Cell, rank_of: &HashMap<usize, usize>) -> String {
+    match *cell {
+        Cell::Game {
+            colour,
+            opponent,
+            result,
+        } => {
+            let c = if colour == Colour::White { "W" } else { "B" };
+            let place = rank_of.get(&opponent).copied().unwrap_or(0);
+            let points = match result {
+                BoardResult::Pending => "*".to_string(),
+                BoardResult::Void => "x".to_string(),
+                BoardResult::Won { forfeit: true, .. } => format!("{}f", points_text(result.half_points(colour))),
+                _ => points_text(result.half_points(colour)),
+            };
+            format!("{points} {c}{place}")
+        }
+        Cell::Bye => "bye".into(),
+        Cell::Absent => "-".into(),
+    }
+}
+
+/// Quarter points as people write them: "2", "1½", "¾", "2¼".
+fn quarter_points_text(quarters: u32) -> String {
+    let whole = quarters / 4;
+    let fraction = ["", "¼", "½", "¾"][(quarters % 4) as usize];
+    match (whole, fraction) {
+        (0, "") => "0".into(),
+        (0, f) => f.into(),
+        (w, f) => format!("{w}{f}"),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Adds `more`'s posts and messages to `effects`.
+fn merge(effects: &mut Effects, more: Effects) {
+    effects.posts.extend(more.posts);
+    effects.direct_messages.extend(more.direct_messages);
+    if effects.reply.is_none() {
+        effects.reply = more.reply;
+    }
+}
