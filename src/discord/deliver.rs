@@ -6,7 +6,7 @@ use super::Data;
 use super::ids::{self, Component};
 use super::respond::{Outgoing, Responder};
 use crate::arena::{Button, DirectMessage, Effects, PieceChoice, Post};
-use crate::render::BoardImage;
+use crate::render::{BoardImage, Table};
 use crate::store::GameId;
 use serenity::all as discord;
 use std::collections::HashMap;
@@ -249,11 +249,80 @@ impl Delivery<'_> {
         Ok(discord::CreateAttachment::bytes(png, "board.png"))
     }
 
+    /// Draws a table (standings), with the players' Discord names, as a PNG attachment.
+    pub async fn table_file(&self, table: &Table) -> anyhow::Result<discord::CreateAttachment> {
+        let mut table = table.clone();
+        if let Some(column) = table.name_column {
+            for row in &mut table.rows {
+                if let Some(cell) = row.get_mut(column)
+                    && let Ok(id) = cell.parse::<u64>()
+                    && id != 0
+                {
+                    *cell = self.data.names.name_of(self.http, discord::UserId::new(id)).await;
+                }
+            }
+        }
+        let renderer = self.data.renderer.clone();
+        let png = tokio::task::spawn_blocking(move || renderer.table(&table)).await??;
+        Ok(discord::CreateAttachment::bytes(png, "standings.png"))
+    }
+
+    /// A tournament round just paired: each game gets a thread of its own in its channel and
+    /// moves there (a game whose thread Discord refuses stays in the channel), then the round's
+    /// announcement, which links the threads, joins the posts.
+    async fn open_round(&self, effects: &mut Effects) -> anyhow::Result<()> {
+        let Some(round) = effects.paired_round.clone() else {
+            return Ok(());
+        };
+        let arena = &self.data.arena;
+        for &game in &round.games {
+            let Some(row) = arena.store().game(game).await? else {
+                continue;
+            };
+            let mut location = row.location.clone();
+            if let Some(channel) = ids::channel(&row.location) {
+                let mut names = Vec::new();
+                for player in row.players.iter().flatten() {
+                    names.push(match ids::discord_user(player) {
+                        Some(id) => self.data.names.name_of(self.http, id).await,
+                        None => player.display_name().to_string(),
+                    });
+                }
+                let name = format!(
+                    "#{game} round {} · {}: {}",
+                    round.round,
+                    row.setup.variant.name(),
+                    names.join(" vs ")
+                );
+                let builder = discord::CreateThread::new(name.chars().take(100).collect::<String>())
+                    .kind(discord::ChannelType::PublicThread)
+                    .auto_archive_duration(discord::AutoArchiveDuration::OneWeek);
+                match channel.create_thread(self.http, builder).await {
+                    Ok(thread) => location = ids::location(thread.id),
+                    Err(error) => tracing::warn!(game, %error, "could not open a thread for a tournament game"),
+                }
+            }
+            // Every game of the round moves (if only to where it is), so all stay at one version
+            // and the buttons under their first posts work.
+            let moved = arena.relocate(game, &location).await?;
+            effects.version = moved.version;
+            for post in effects.posts.iter_mut().filter(|p| p.game == game) {
+                post.location = location.clone();
+            }
+        }
+        let announcement = arena.round_announcement(round.tournament, round.round).await?;
+        effects.posts.extend(announcement.posts);
+        Ok(())
+    }
+
     /// A public post as a message: text, board image, buttons, and pings for the players to act.
     pub async fn post_message(&self, post: &Post, version: Option<i64>) -> anyhow::Result<Outgoing> {
         let mut message = Outgoing::text(fit(&post.text));
         if let Some(board) = &post.board {
             message.files.push(self.board_file(board).await?);
+        }
+        if let Some(table) = &post.table {
+            message.files.push(self.table_file(table).await?);
         }
         if let Some(version) = version {
             message.components = button_row(&post.buttons, post.game, version);
@@ -275,6 +344,9 @@ impl Delivery<'_> {
     /// Performs effects that answer no interaction (what the clocks announce): posts go to their
     /// places, prompts by DM.
     pub async fn announce(&self, effects: &Effects) -> anyhow::Result<()> {
+        let mut effects = effects.clone();
+        self.open_round(&mut effects).await?;
+        let effects = &effects;
         for post in &effects.posts {
             let message = self.post_message(post, effects.version).await?;
             self.send_to(&post.location, message).await?;
@@ -286,6 +358,10 @@ impl Delivery<'_> {
     /// answer, other posts go to their channels, the private reply is ephemeral, prompts go by
     /// DM. The responder always ends up answered.
     pub async fn perform(&self, effects: &Effects, here: &str, responder: &mut Responder<'_>) -> anyhow::Result<()> {
+        let mut effects = effects.clone();
+        // Opening a round's threads takes a while: the interaction is acknowledged if it is slow.
+        responder.within_deadline(self.open_round(&mut effects), false).await?;
+        let effects = &effects;
         let answers_publicly = effects.posts.iter().any(|p| p.location == here);
         responder.defer_if_late(!answers_publicly).await;
         for post in &effects.posts {

@@ -11,6 +11,7 @@ mod deliver;
 mod ids;
 mod player;
 mod respond;
+mod tournament;
 
 pub use autocomplete::best_matches;
 pub use components::{Click, read_click};
@@ -48,6 +49,7 @@ fn all_commands() -> Vec<poise::Command<Data, Error>> {
         player::leaderboard(),
         player::profile(),
         deathmatch::deathmatch(),
+        tournament::tournament(),
     ]
 }
 

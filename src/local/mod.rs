@@ -5,6 +5,7 @@
 
 mod deathmatch;
 mod text_board;
+mod tournament;
 
 use crate::arena::{Arena, ArenaError, Authority, ChallengeRequest, Effects, ListSource, OfferResponse};
 use crate::clock::TimeControl;
@@ -101,6 +102,8 @@ pub async fn run(
                 None => break,
             },
             Some(effects) = announcements.recv() => {
+                // A tournament whose start came pairs its first round.
+                let effects = tournament::with_round_announcement(arena, effects.clone()).await.unwrap_or(effects);
                 print_effects(out, &UserId::new("local:clock"), &effects, images, arena.now())?;
                 continue;
             }
@@ -110,7 +113,7 @@ pub async fn run(
             continue;
         }
         if line == "help" {
-            writeln!(out, "{}\n{}", help(), deathmatch::HELP)?;
+            writeln!(out, "{}\n{}\n{}", help(), deathmatch::HELP, tournament::HELP)?;
             continue;
         }
         if let Some(time) = line.strip_prefix("wait ") {
@@ -158,6 +161,8 @@ async fn wait(
         tokio::select! {
             () = tokio::time::sleep_until(until) => return Ok(()),
             Some(effects) = announcements.recv() => {
+                // A tournament whose start came pairs its first round.
+                let effects = tournament::with_round_announcement(arena, effects.clone()).await.unwrap_or(effects);
                 print_effects(out, &UserId::new("local:clock"), &effects, images, arena.now())?;
             }
         }
@@ -238,6 +243,9 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
     let (verb, args) = command.split_once(' ').unwrap_or((command, ""));
     let verb = verb.to_ascii_lowercase();
     if let Some(result) = deathmatch::execute(arena, user, &verb, args).await {
+        return result;
+    }
+    if let Some(result) = tournament::execute(arena, user, &verb, args).await {
         return result;
     }
     let is_active = |g: &crate::arena::GameSummary| g.status == GameStatus::Active;
@@ -479,6 +487,31 @@ async fn games_text(arena: &Arena, user: &UserId) -> Result<String, ArenaError> 
     Ok(lines.join("\n"))
 }
 
+/// A table in columns of text.
+fn print_table(out: &mut impl Write, table: &crate::render::Table) -> anyhow::Result<()> {
+    let rows: Vec<&Vec<String>> = std::iter::once(&table.header).chain(&table.rows).collect();
+    let widths: Vec<usize> = (0..table.header.len())
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|t| t.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    writeln!(out, "    {}", table.title)?;
+    for row in rows {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(text, width)| format!("{text:<width$}"))
+            .collect();
+        writeln!(out, "    {}", cells.join("  ").trim_end())?;
+    }
+    writeln!(out, "    {}", table.legend)?;
+    Ok(())
+}
+
 /// Prints effects; `now` is the arena's time, for countdowns.
 fn print_effects(
     out: &mut impl Write,
@@ -495,6 +528,9 @@ fn print_effects(
             writeln!(out, "    {} in {left}", countdown.what)?;
         }
         print_board(out, post.game, post.board.as_ref(), None, images)?;
+        if let Some(table) = &post.table {
+            print_table(out, table)?;
+        }
     }
     if let Some(reply) = &effects.reply {
         writeln!(out, "(to {}) {}", user.display_name(), reply.text)?;

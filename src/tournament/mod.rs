@@ -240,3 +240,106 @@ pub fn points_text(half_points: u32) -> String {
         (whole, _) => whole.to_string(),
     }
 }
+
+/// Reads the games of a tournament's rounds as a host writes them: names or ids separated by
+/// commas, one per round, or one for every round. Without any: the seed's five.
+pub fn parse_variants(text: Option<&str>, rounds: Option<usize>) -> Result<Vec<VariantId>, String> {
+    let names: Vec<&str> = text
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .collect();
+    let mut variants = Vec::with_capacity(names.len());
+    for name in &names {
+        let variant = VariantId::parse(name)
+            .or_else(|| {
+                VariantId::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.name().eq_ignore_ascii_case(name))
+            })
+            .ok_or_else(|| {
+                let known: Vec<&str> = VariantId::ALL.iter().map(|v| v.as_str()).collect();
+                format!("there is no game called \"{name}\"; the games are {}", known.join(", "))
+            })?;
+        variants.push(variant);
+    }
+    match (variants.len(), rounds) {
+        (0, None) => Ok(SEED_VARIANTS.to_vec()),
+        (0, Some(rounds)) if rounds == SEED_VARIANTS.len() => Ok(SEED_VARIANTS.to_vec()),
+        (0, Some(_)) => Err("name the game of each round (or one game for every round)".into()),
+        (1, Some(rounds)) if (1..=MOST_ROUNDS).contains(&rounds) => Ok(vec![variants[0]; rounds]),
+        (n, Some(rounds)) if n != rounds => Err(format!(
+            "{n} games for {rounds} rounds: name one game per round, or one game for every round"
+        )),
+        _ => Ok(variants),
+    }
+}
+
+/// Reads how a tournament is timed: `handicap` (the default) with the host's bands or the
+/// seed's, or one time control for everyone (`3d`, `0+10m`).
+pub fn parse_time(time: Option<&str>, bands: Option<&str>) -> Result<TimeSetting, String> {
+    let handicap = |bands: Option<&str>| -> Result<TimeSetting, String> {
+        Ok(TimeSetting::Handicap {
+            bands: bands.map_or_else(|| Ok(Bands::default()), Bands::parse)?,
+        })
+    };
+    match time.map(str::trim) {
+        None | Some("") => handicap(bands),
+        Some(text) if text.eq_ignore_ascii_case("handicap") => handicap(bands),
+        Some(_) if bands.is_some() => Err("bands are for handicap clocks: leave out the time control".into()),
+        Some(text) => Ok(TimeSetting::Everyone {
+            control: TimeControl::parse(text)?,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounds_name_their_games_or_default_to_the_seeds_five() {
+        assert_eq!(parse_variants(None, None).unwrap(), SEED_VARIANTS);
+        assert_eq!(parse_variants(Some(""), Some(5)).unwrap(), SEED_VARIANTS);
+        assert_eq!(
+            parse_variants(Some("Circe Chess, portal"), Some(2)).unwrap(),
+            [VariantId::Circe, VariantId::Portal]
+        );
+        assert_eq!(parse_variants(Some("chess"), Some(3)).unwrap(), [VariantId::Chess; 3]);
+        assert!(
+            parse_variants(Some("chess, tiddlywinks"), None)
+                .unwrap_err()
+                .contains("\"tiddlywinks\"")
+        );
+        assert!(
+            parse_variants(Some("chess, circe"), Some(3))
+                .unwrap_err()
+                .contains("2 games for 3 rounds")
+        );
+        assert!(parse_variants(None, Some(4)).is_err());
+    }
+
+    #[test]
+    fn time_is_a_handicap_by_default_or_one_control_for_everyone() {
+        assert_eq!(
+            parse_time(None, None).unwrap(),
+            TimeSetting::Handicap {
+                bands: Bands::default()
+            }
+        );
+        let TimeSetting::Handicap { bands } = parse_time(Some("handicap"), Some("1800:4m, 6m")).unwrap() else {
+            panic!("a handicap");
+        };
+        assert_eq!(bands.control_for(1900).reserve_ms, 4 * crate::clock::MINUTE_MS);
+        assert_eq!(
+            parse_time(Some("3d"), None).unwrap(),
+            TimeSetting::Everyone {
+                control: TimeControl::days_per_move(3)
+            }
+        );
+        assert!(parse_time(Some("3d"), Some("1800:4m, 6m")).is_err());
+        assert!(parse_time(Some("soon"), None).unwrap_err().contains("24h+72h"));
+    }
+}

@@ -1,0 +1,243 @@
+//! `/tournament`: Swiss tournaments run in a channel. Hosts (as for Death Matches) create, start,
+//! pair, close rounds and adjudicate; players join and withdraw; anyone asks for the standings.
+//! Each round's games get threads of their own (see `deliver`), linked from its announcement.
+
+use super::commands::run;
+use super::deathmatch::authority_of;
+use super::{Context, Error};
+use crate::arena::{ArenaError, Authority, Ruling, TournamentRequest};
+use crate::clock::parse_duration;
+use crate::tournament::{MOST_ROUNDS, TournamentId, parse_time, parse_variants};
+
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum Result_ {
+    #[name = "White wins (1-0)"]
+    WhiteWins,
+    #[name = "Black wins (0-1)"]
+    BlackWins,
+    #[name = "Draw"]
+    Draw,
+    #[name = "Abort (void: nobody scores)"]
+    Abort,
+}
+
+fn authority(ctx: Context<'_>) -> Authority {
+    match ctx {
+        poise::Context::Application(app) => authority_of(app.interaction.member.as_deref(), ctx.data().host_role),
+        poise::Context::Prefix(_) => Authority::Player,
+    }
+}
+
+/// Run a Swiss tournament in this channel.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "create",
+        "join",
+        "withdraw",
+        "start",
+        "pair",
+        "close_round",
+        "adjudicate",
+        "standings",
+        "show"
+    ),
+    subcommand_required
+)]
+pub async fn tournament(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// The tournament a command means: the one named, or the one of this channel (or game thread).
+async fn which(ctx: Context<'_>, here: &str, named: Option<i64>) -> Result<TournamentId, ArenaError> {
+    match named {
+        Some(id) => Ok(id),
+        None => ctx.data().arena.tournament_at(here).await,
+    }
+}
+
+/// The authority a server's hosts have over a tournament: none over another server's (its own
+/// host keeps their rights everywhere; the arena checks that).
+async fn host_here(
+    ctx: Context<'_>,
+    server: &Option<String>,
+    id: TournamentId,
+    authority: Authority,
+) -> Result<Authority, ArenaError> {
+    let row = ctx.data().arena.store().tournament(id).await?;
+    Ok(match row {
+        Some(row) if &row.server == server => authority,
+        _ => Authority::Player,
+    })
+}
+
+/// Hosts: create a tournament in this channel (players join until round 1 is paired).
+#[poise::command(slash_command, guild_only)]
+pub async fn create(
+    ctx: Context<'_>,
+    #[description = "Its name"] name: String,
+    #[description = "How many rounds (default: as many as games named, or the seed's 5)"]
+    #[min = 1]
+    #[max = 15]
+    rounds: Option<u32>,
+    #[description = "The game of each round, separated by commas, or one for all (default: the seed's five)"]
+    variants: Option<String>,
+    #[description = "`handicap` (clocks by rating band, the default) or one time control for all (3d, 0+10m)"]
+    time: Option<String>,
+    #[description = "Handicap bands, strongest first (default 2040:5m, 1720:7m, 1408:9m, 10m)"] bands: Option<String>,
+    #[description = "Pair round 1 by itself after this long (30m, 2h, 3d); default: when a host starts it"]
+    start: Option<String>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let authority = authority(ctx);
+    run(ctx, false, |caller| async move {
+        let rounds = rounds.map(|r| (r as usize).min(MOST_ROUNDS));
+        let variants = parse_variants(variants.as_deref(), rounds).map_err(ArenaError::Rejected)?;
+        let time = parse_time(time.as_deref(), bands.as_deref()).map_err(ArenaError::Rejected)?;
+        let starts_at = match start {
+            None => None,
+            Some(text) => Some(
+                data.arena.now()
+                    + parse_duration(&text).ok_or_else(|| {
+                        ArenaError::Rejected(format!("the start \"{text}\" is not a duration like 30m, 2h or 3d"))
+                    })?,
+            ),
+        };
+        let request = TournamentRequest {
+            name,
+            variants,
+            time,
+            starts_at,
+            location: caller.here.clone(),
+            server: caller.server.clone(),
+        };
+        data.arena.create_tournament(&caller.user, authority, request).await
+    })
+    .await
+}
+
+/// Enter the tournament of this channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn join(
+    ctx: Context<'_>,
+    #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, false, |caller| async move {
+        let id = which(ctx, &caller.here, tournament).await?;
+        ctx.data().arena.join_tournament(id, &caller.user).await
+    })
+    .await
+}
+
+/// Leave the tournament: you are not paired again; your results stand.
+#[poise::command(slash_command, guild_only)]
+pub async fn withdraw(
+    ctx: Context<'_>,
+    #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, false, |caller| async move {
+        let id = which(ctx, &caller.here, tournament).await?;
+        ctx.data().arena.withdraw_from_tournament(id, &caller.user).await
+    })
+    .await
+}
+
+/// Hosts: close entries and pair round 1.
+#[poise::command(slash_command, guild_only)]
+pub async fn start(
+    ctx: Context<'_>,
+    #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
+) -> Result<(), Error> {
+    let authority = authority(ctx);
+    run(ctx, false, |caller| async move {
+        let id = which(ctx, &caller.here, tournament).await?;
+        let authority = host_here(ctx, &caller.server, id, authority).await?;
+        ctx.data().arena.start_tournament(id, &caller.user, authority).await
+    })
+    .await
+}
+
+/// Hosts: pair the next round (once every game of the last one has its result).
+#[poise::command(slash_command, guild_only)]
+pub async fn pair(
+    ctx: Context<'_>,
+    #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
+) -> Result<(), Error> {
+    let authority = authority(ctx);
+    run(ctx, false, |caller| async move {
+        let id = which(ctx, &caller.here, tournament).await?;
+        let authority = host_here(ctx, &caller.server, id, authority).await?;
+        ctx.data().arena.pair_tournament(id, &caller.user, authority).await
+    })
+    .await
+}
+
+/// Hosts: end the round now (unplayed games of withdrawn players are lost by forfeit).
+#[poise::command(slash_command, guild_only, rename = "close-round")]
+pub async fn close_round(
+    ctx: Context<'_>,
+    #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
+) -> Result<(), Error> {
+    let authority = authority(ctx);
+    run(ctx, false, |caller| async move {
+        let id = which(ctx, &caller.here, tournament).await?;
+        let authority = host_here(ctx, &caller.server, id, authority).await?;
+        ctx.data().arena.close_round(id, &caller.user, authority).await
+    })
+    .await
+}
+
+/// Hosts: decide the result of a tournament game still being played.
+#[poise::command(slash_command, guild_only)]
+pub async fn adjudicate(
+    ctx: Context<'_>,
+    #[description = "Game number"] game: i64,
+    #[description = "The result"] result: Result_,
+) -> Result<(), Error> {
+    let authority = authority(ctx);
+    run(ctx, false, |caller| async move {
+        let ruling = match result {
+            Result_::WhiteWins => Ruling::WhiteWins,
+            Result_::BlackWins => Ruling::BlackWins,
+            Result_::Draw => Ruling::Draw,
+            Result_::Abort => Ruling::Abort,
+        };
+        let tournament = ctx.data().arena.store().game(game).await?.and_then(|g| g.tournament);
+        let authority = match tournament {
+            Some(id) => host_here(ctx, &caller.server, id, authority).await?,
+            None => Authority::Player,
+        };
+        ctx.data()
+            .arena
+            .adjudicate_tournament_game(game, &caller.user, authority, ruling)
+            .await
+    })
+    .await
+}
+
+/// The standings, with a table of every round.
+#[poise::command(slash_command, guild_only)]
+pub async fn standings(
+    ctx: Context<'_>,
+    #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, false, |caller| async move {
+        let id = which(ctx, &caller.here, tournament).await?;
+        ctx.data().arena.tournament_standings(id, &caller.here).await
+    })
+    .await
+}
+
+/// The tournament's settings, players and current round, privately.
+#[poise::command(slash_command, guild_only)]
+pub async fn show(
+    ctx: Context<'_>,
+    #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
+) -> Result<(), Error> {
+    run(ctx, true, |caller| async move {
+        let id = which(ctx, &caller.here, tournament).await?;
+        ctx.data().arena.show_tournament(id).await
+    })
+    .await
+}
