@@ -680,8 +680,8 @@ impl Store for SlowStore {
     async fn tournament(&self, id: i64) -> Result<Option<arbiter::store::TournamentRow>, StoreError> {
         self.inner.tournament(id).await
     }
-    async fn open_tournaments_at(&self, location: &str) -> Result<Vec<arbiter::store::TournamentRow>, StoreError> {
-        self.inner.open_tournaments_at(location).await
+    async fn tournaments_at(&self, location: &str) -> Result<Vec<arbiter::store::TournamentRow>, StoreError> {
+        self.inner.tournaments_at(location).await
     }
     async fn update_tournament(
         &self,

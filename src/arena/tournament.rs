@@ -177,10 +177,10 @@ impl Arena {
         })
     }
 
-    /// The tournament `place` means: the newest one open in that channel, or the one of the game
-    /// played there.
+    /// The tournament `place` means: the newest one still open in that channel (else the last
+    /// one that finished there, for its standings), or the one of the game played there.
     pub async fn tournament_at(&self, place: &str) -> Result<TournamentId, ArenaError> {
-        if let Some(row) = self.store.open_tournaments_at(place).await?.first() {
+        if let Some(row) = self.store.tournaments_at(place).await?.first() {
             return Ok(row.id);
         }
         if let Some(game) = self.game_at(place).await?

@@ -317,9 +317,9 @@ impl Store for CountingStore {
         self.count("tournament");
         self.inner.tournament(id).await
     }
-    async fn open_tournaments_at(&self, location: &str) -> Result<Vec<TournamentRow>, StoreError> {
-        self.count("open_tournaments_at");
-        self.inner.open_tournaments_at(location).await
+    async fn tournaments_at(&self, location: &str) -> Result<Vec<TournamentRow>, StoreError> {
+        self.count("tournaments_at");
+        self.inner.tournaments_at(location).await
     }
     async fn update_tournament(
         &self,

@@ -104,8 +104,9 @@ pub trait Store: Send + Sync {
     /// Creates a tournament and returns it with its id.
     async fn insert_tournament(&self, tournament: &NewTournament) -> Result<TournamentRow, StoreError>;
     async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError>;
-    /// Tournaments belonging to `location` that are not finished, newest first.
-    async fn open_tournaments_at(&self, location: &str) -> Result<Vec<TournamentRow>, StoreError>;
+    /// Tournaments belonging to `location`: those not finished first, then the finished; newest
+    /// first in each.
+    async fn tournaments_at(&self, location: &str) -> Result<Vec<TournamentRow>, StoreError>;
     /// Saves `tournament` and creates `games` (the boards of its last round, in order, whose
     /// game ids the store fills in) in one transaction, provided the stored
     /// version is still `tournament.version - 1`; otherwise nothing changes and

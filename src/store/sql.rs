@@ -147,10 +147,10 @@ macro_rules! tournament_columns {
     };
 }
 const SELECT_TOURNAMENT: &str = concat!("SELECT ", tournament_columns!(), " FROM tournaments WHERE id = $1");
-const SELECT_OPEN_TOURNAMENTS_AT: &str = concat!(
+const SELECT_TOURNAMENTS_AT: &str = concat!(
     "SELECT ",
     tournament_columns!(),
-    " FROM tournaments WHERE location = $1 AND status <> 'finished' ORDER BY id DESC"
+    " FROM tournaments WHERE location = $1 ORDER BY CASE WHEN status = 'finished' THEN 1 ELSE 0 END, id DESC"
 );
 const UPDATE_TOURNAMENT: &str = "UPDATE tournaments SET status = $1, state = $2, version = $3, updated_at = $4, \
      starts_at = $5 WHERE id = $6 AND version = $7";
@@ -766,8 +766,8 @@ macro_rules! sql_store {
                 row.as_ref().map(Self::read_tournament).transpose()
             }
 
-            async fn open_tournaments_at(&self, location: &str) -> Result<Vec<TournamentRow>, StoreError> {
-                let rows = sqlx::query(SELECT_OPEN_TOURNAMENTS_AT)
+            async fn tournaments_at(&self, location: &str) -> Result<Vec<TournamentRow>, StoreError> {
+                let rows = sqlx::query(SELECT_TOURNAMENTS_AT)
                     .bind(location)
                     .fetch_all(&self.pool)
                     .await?;
