@@ -784,3 +784,49 @@ fn a_sheet_of_piece_diagrams_wraps_into_rows_with_each_pieces_moves_on_its_own_b
     assert!(!plain(1, "e6") && plain(1, "f6") && plain(1, "e7"));
     assert!(!plain(0, "f7") && plain(0, "e6"));
 }
+
+/// A standings table: a dark header row, every other row shaded, as wide as its longest cells,
+/// one row taller for each player.
+#[test]
+fn a_standings_table_has_a_dark_header_and_shaded_alternate_rows() {
+    let table = |players: usize| arbiter::render::Table {
+        title: "Club night · after round 2".into(),
+        header: ["#", "Player", "Score", "Buchholz", "S-B", "R1", "R2"]
+            .map(String::from)
+            .to_vec(),
+        rows: (1..=players)
+            .map(|n| {
+                vec![
+                    n.to_string(),
+                    format!("player{n}"),
+                    "1½".into(),
+                    "2".into(),
+                    "1¼".into(),
+                    "1 W2".into(),
+                    "½ B3".into(),
+                ]
+            })
+            .collect(),
+        name_column: Some(1),
+        legend: "Each round: points, colour and the opponent's place".into(),
+    };
+    let small = Image::decode(&renderer().table(&table(3)).unwrap());
+    let large = Image::decode(&renderer().table(&table(7)).unwrap());
+    assert_eq!(small.width, large.width, "the same columns");
+    assert_eq!(large.height - small.height, 4 * 30, "a row of 30 pixels per player");
+    let hex = |text: &str| {
+        let v = u32::from_str_radix(text.trim_start_matches('#'), 16).unwrap();
+        [(v >> 16) as u8, (v >> 8) as u8, v as u8]
+    };
+    // Rows start under the title (42 px); sample the left edge of each, clear of the text.
+    let row_colour = |image: &Image, row: u32| image.pixel(2, 42 + 30 * row + 3);
+    assert!(is_close(row_colour(&large, 0), hex("#2f3e4e"), 6), "the header");
+    assert!(is_close(row_colour(&large, 1), hex("#ffffff"), 6), "player 1");
+    assert!(is_close(row_colour(&large, 2), hex("#e8edf2"), 6), "player 2, shaded");
+    assert!(is_close(row_colour(&large, 3), hex("#ffffff"), 6), "player 3");
+    // Text is drawn: the header holds light pixels of its letters, a row dark ones.
+    let dark_in_row = (0..large.width)
+        .filter(|&x| large.pixel(x, 42 + 30 + 15)[0] < 100)
+        .count();
+    assert!(dark_in_row > 20, "{dark_in_row}");
+}
