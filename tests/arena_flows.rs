@@ -3,9 +3,9 @@
 
 mod support;
 
-use support::{alice, bob, carol, started};
+use support::{alice, bob, carol, refused, started};
 
-use arbiter::arena::{Arena, ArenaError, ChallengeRequest, Effects, OfferResponse};
+use arbiter::arena::{Arena, ArenaError, ChallengeRequest, OfferResponse};
 use arbiter::store::formats::rebuild;
 use arbiter::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId, ViewCell, Viewer};
@@ -17,17 +17,6 @@ async fn play(arena: &Arena, id: GameId, moves: &[(&UserId, &str)]) {
             .await
             .unwrap_or_else(|e| panic!("{text}: {e}"));
     }
-}
-
-/// Asserts that the request was refused, as the user's mistake, with a message containing
-/// `expected`. (Callers compare the game and its log before and after.)
-fn refused(result: Result<Effects, ArenaError>, expected: &str) {
-    let error = result.expect_err("the request should be refused");
-    assert!(error.is_user_error(), "{error:?}");
-    assert!(
-        error.to_string().contains(expected),
-        "\"{error}\" should mention \"{expected}\""
-    );
 }
 
 async fn snapshot(arena: &Arena, id: GameId) -> (arbiter::store::GameRow, usize) {

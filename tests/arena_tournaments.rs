@@ -3,7 +3,9 @@
 
 mod support;
 
-use arbiter::arena::{Arena, ArenaError, Authority, Effects, Ruling, TournamentRequest};
+use support::refused;
+
+use arbiter::arena::{Arena, Authority, Effects, Ruling, TournamentRequest};
 use arbiter::clock::{MINUTE_MS, ManualClock, Scheduler};
 use arbiter::store::{GameRow, GameStatus, UserId};
 use arbiter::tournament::handicap::Bands;
@@ -19,15 +21,6 @@ fn player(n: usize) -> UserId {
 
 fn host() -> UserId {
     UserId::new("local:host")
-}
-
-fn refused(result: Result<Effects, ArenaError>, expected: &str) {
-    let error = result.expect_err("the request should be refused");
-    assert!(error.is_user_error(), "{error:?}");
-    assert!(
-        error.to_string().contains(expected),
-        "\"{error}\" should mention \"{expected}\""
-    );
 }
 
 fn request(variants: Vec<VariantId>, time: TimeSetting) -> TournamentRequest {

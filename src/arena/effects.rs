@@ -30,6 +30,23 @@ pub struct Post {
     pub table: Option<Table>,
 }
 
+impl Post {
+    /// A post of text only, at `location`, about `game` ([`NO_GAME`] for none).
+    pub fn plain(game: GameId, location: &str, text: String) -> Post {
+        Post {
+            game,
+            location: location.to_string(),
+            text,
+            board: None,
+            mentions: Vec::new(),
+            buttons: Vec::new(),
+            pieces: Vec::new(),
+            countdown: None,
+            table: None,
+        }
+    }
+}
+
 /// A piece offered in a post's menu of pieces to place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceChoice {

@@ -347,17 +347,7 @@ fn answerable_challenge(game: &GameRow, user: &UserId) -> Result<(), ArenaError>
 }
 
 fn plain_post(game: &GameRow, text: String) -> Effects {
-    let post = super::Post {
-        game: game.id,
-        location: game.location.clone(),
-        text: format!("Game #{}: {text}", game.id),
-        board: None,
-        mentions: Vec::new(),
-        buttons: Vec::new(),
-        pieces: Vec::new(),
-        countdown: None,
-        table: None,
-    };
+    let post = super::Post::plain(game.id, &game.location, format!("Game #{}: {text}", game.id));
     Effects {
         posts: vec![post],
         ..Default::default()

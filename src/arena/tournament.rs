@@ -195,7 +195,8 @@ impl Arena {
     }
 
     pub async fn join_tournament(&self, id: TournamentId, user: &UserId) -> Result<Effects, ArenaError> {
-        let rating = self.event_rating(id, user).await?;
+        let variants = self.load_tournament(id).await?.tournament.variants;
+        let rating = self.event_rating(&variants, user).await?;
         self.change_tournament(id, |row, _| {
             let t = &mut row.tournament;
             if row.status != TournamentStatus::Registering {
@@ -670,16 +671,15 @@ impl Arena {
         Ok(games.iter().map(|g| (g.id, board_result(g))).collect())
     }
 
-    /// The rating a player has for a tournament: the mean of their ratings in its games, among
-    /// those they have played rated games of; 1500 without any.
-    async fn event_rating(&self, id: TournamentId, user: &UserId) -> Result<i32, ArenaError> {
-        let row = self.load_tournament(id).await?;
+    /// The rating a player has for a tournament of `variants`: the mean of their ratings in
+    /// those games, among the ones they have played rated games of; 1500 without any.
+    async fn event_rating(&self, variants: &[VariantId], user: &UserId) -> Result<i32, ArenaError> {
         let ratings: Vec<f64> = self
             .store
             .ratings_of(user)
             .await?
             .into_iter()
-            .filter(|r| row.tournament.variants.contains(&r.variant))
+            .filter(|r| variants.contains(&r.variant))
             .map(|r| r.rating)
             .collect();
         if ratings.is_empty() {
@@ -693,7 +693,10 @@ impl Arena {
         let row = self.load_tournament(id).await?;
         let mut ratings = HashMap::new();
         for entry in &row.tournament.players {
-            ratings.insert(entry.user.clone(), self.event_rating(id, &entry.user).await?);
+            ratings.insert(
+                entry.user.clone(),
+                self.event_rating(&row.tournament.variants, &entry.user).await?,
+            );
         }
         Ok(ratings)
     }
@@ -892,17 +895,7 @@ fn require_host(t: &Tournament, user: &UserId, authority: Authority) -> Result<(
 
 /// A post about a tournament rather than one game.
 fn plain_post(location: &str, text: String) -> Post {
-    Post {
-        game: NO_GAME,
-        location: location.to_string(),
-        text,
-        board: None,
-        mentions: Vec::new(),
-        buttons: Vec::new(),
-        pieces: Vec::new(),
-        countdown: None,
-        table: None,
-    }
+    Post::plain(NO_GAME, location, text)
 }
 
 fn pending_boards<'a>(round: &'a Round, results: &HashMap<GameId, BoardResult>) -> Vec<&'a Board> {

@@ -31,7 +31,8 @@ pub fn authority_of(member: Option<&discord::Member>, host_role: Option<u64>) ->
     }
 }
 
-fn authority(ctx: Context<'_>) -> Authority {
+/// The authority the member behind a command has.
+pub(super) fn authority(ctx: Context<'_>) -> Authority {
     match ctx {
         poise::Context::Application(app) => authority_of(app.interaction.member.as_deref(), ctx.data().host_role),
         poise::Context::Prefix(_) => Authority::Player,

@@ -3,14 +3,14 @@
 //! Each round's games get threads of their own (see `deliver`), linked from its announcement.
 
 use super::commands::run;
-use super::deathmatch::authority_of;
+use super::deathmatch::authority;
 use super::{Context, Error};
 use crate::arena::{ArenaError, Authority, Ruling, TournamentRequest};
 use crate::clock::parse_duration;
 use crate::tournament::{MOST_ROUNDS, TournamentId, parse_time, parse_variants};
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub enum Result_ {
+pub enum Verdict {
     #[name = "White wins (1-0)"]
     WhiteWins,
     #[name = "Black wins (0-1)"]
@@ -19,13 +19,6 @@ pub enum Result_ {
     Draw,
     #[name = "Abort (void: nobody scores)"]
     Abort,
-}
-
-fn authority(ctx: Context<'_>) -> Authority {
-    match ctx {
-        poise::Context::Application(app) => authority_of(app.interaction.member.as_deref(), ctx.data().host_role),
-        poise::Context::Prefix(_) => Authority::Player,
-    }
 }
 
 /// Run a Swiss tournament in this channel.
@@ -57,14 +50,18 @@ async fn which(ctx: Context<'_>, here: &str, named: Option<i64>) -> Result<Tourn
     }
 }
 
-/// The authority a server's hosts have over a tournament: none over another server's (its own
+/// The authority a server's hosts have over a tournament (none for a game of no tournament):
+/// none over another server's (its own
 /// host keeps their rights everywhere; the arena checks that).
 async fn host_here(
     ctx: Context<'_>,
     server: &Option<String>,
-    id: TournamentId,
+    id: Option<TournamentId>,
     authority: Authority,
 ) -> Result<Authority, ArenaError> {
+    let Some(id) = id else {
+        return Ok(Authority::Player);
+    };
     let row = ctx.data().arena.store().tournament(id).await?;
     Ok(match row {
         Some(row) if &row.server == server => authority,
@@ -152,7 +149,7 @@ pub async fn start(
     let authority = authority(ctx);
     run(ctx, false, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
-        let authority = host_here(ctx, &caller.server, id, authority).await?;
+        let authority = host_here(ctx, &caller.server, Some(id), authority).await?;
         ctx.data().arena.start_tournament(id, &caller.user, authority).await
     })
     .await
@@ -167,7 +164,7 @@ pub async fn pair(
     let authority = authority(ctx);
     run(ctx, false, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
-        let authority = host_here(ctx, &caller.server, id, authority).await?;
+        let authority = host_here(ctx, &caller.server, Some(id), authority).await?;
         ctx.data().arena.pair_tournament(id, &caller.user, authority).await
     })
     .await
@@ -182,7 +179,7 @@ pub async fn close_round(
     let authority = authority(ctx);
     run(ctx, false, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
-        let authority = host_here(ctx, &caller.server, id, authority).await?;
+        let authority = host_here(ctx, &caller.server, Some(id), authority).await?;
         ctx.data().arena.close_round(id, &caller.user, authority).await
     })
     .await
@@ -193,21 +190,18 @@ pub async fn close_round(
 pub async fn adjudicate(
     ctx: Context<'_>,
     #[description = "Game number"] game: i64,
-    #[description = "The result"] result: Result_,
+    #[description = "The result"] result: Verdict,
 ) -> Result<(), Error> {
     let authority = authority(ctx);
     run(ctx, false, |caller| async move {
         let ruling = match result {
-            Result_::WhiteWins => Ruling::WhiteWins,
-            Result_::BlackWins => Ruling::BlackWins,
-            Result_::Draw => Ruling::Draw,
-            Result_::Abort => Ruling::Abort,
+            Verdict::WhiteWins => Ruling::WhiteWins,
+            Verdict::BlackWins => Ruling::BlackWins,
+            Verdict::Draw => Ruling::Draw,
+            Verdict::Abort => Ruling::Abort,
         };
         let tournament = ctx.data().arena.store().game(game).await?.and_then(|g| g.tournament);
-        let authority = match tournament {
-            Some(id) => host_here(ctx, &caller.server, id, authority).await?,
-            None => Authority::Player,
-        };
+        let authority = host_here(ctx, &caller.server, tournament, authority).await?;
         ctx.data()
             .arena
             .adjudicate_tournament_game(game, &caller.user, authority, ruling)

@@ -162,6 +162,17 @@ pub fn arena(db: &TestDb) -> (Arena, Arc<ManualClock>) {
     (arena, clock)
 }
 
+/// Asserts that the request was refused, as the user's mistake, with a message containing
+/// `expected`.
+pub fn refused(result: Result<arbiter::arena::Effects, arbiter::arena::ArenaError>, expected: &str) {
+    let error = result.expect_err("the request should be refused");
+    assert!(error.is_user_error(), "{error:?}");
+    assert!(
+        error.to_string().contains(expected),
+        "\"{error}\" should mention \"{expected}\""
+    );
+}
+
 pub fn alice() -> UserId {
     UserId::new("test:alice")
 }
