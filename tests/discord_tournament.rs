@@ -53,13 +53,17 @@ async fn round_games(bot: &Bot) -> Vec<i64> {
         .collect()
 }
 
-/// The host adjudicates `game` a win for White; returns the answer.
-async fn white_wins(bot: &Bot, game: i64) -> fake_discord::Call {
+/// The host's verdicts, as Discord sends the choice.
+const WHITE_WINS: u64 = 0;
+const DRAW: u64 = 2;
+
+/// The host adjudicates `game` (`verdict`); returns the answer.
+async fn adjudicate(bot: &Bot, game: i64, verdict: u64) -> fake_discord::Call {
     let answer = bot
         .interact(tournament_command(
             &host(),
             "adjudicate",
-            json!([{ "name": "game", "type": 4, "value": game }, { "name": "result", "type": 4, "value": 0 }]),
+            json!([{ "name": "game", "type": 4, "value": game }, { "name": "result", "type": 4, "value": verdict }]),
         ))
         .await;
     assert!(!content(&answer).contains("⚠️"), "{}", answer.json);
@@ -187,7 +191,7 @@ async fn a_club_night_of_seven_runs_five_rounds_to_final_standings() {
                 left.json
             );
             for &game in &games[..games.len() - 1] {
-                white_wins(&bot, game).await;
+                adjudicate(&bot, game, WHITE_WINS).await;
             }
             let too_early = bot.interact(tournament_command(&host(), "pair", json!([]))).await;
             assert!(content(&too_early).contains("still being played"), "{}", too_early.json);
@@ -197,9 +201,11 @@ async fn a_club_night_of_seven_runs_five_rounds_to_final_standings() {
             let text = answer_text(&bot, &closed).await;
             assert!(text.contains("round 3 of 5 is over"), "{text}");
         } else {
+            // Every other game drawn: seven players, a withdrawal and a field of draws is what
+            // needs pairing to look ahead to reach round 5.
             let mut last = None;
             for &game in &games {
-                last = Some(white_wins(&bot, game).await);
+                last = Some(adjudicate(&bot, game, DRAW).await);
             }
             let text = answer_text(&bot, &last.unwrap()).await;
             let over = if number == 5 {

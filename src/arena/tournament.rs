@@ -799,7 +799,7 @@ fn pair_next(
         return Err(ArenaError::Rejected("every round has been played".into()));
     };
     let field = entrants(&row.tournament, results);
-    let pairings = match pair_round(&field) {
+    let pairings = match pair_round(&field, row.tournament.variants.len().saturating_sub(number)) {
         Ok(pairings) => pairings,
         Err(reason @ (PairingError::NoPairing | PairingError::TooFewPlayers)) => {
             let t = &row.tournament;

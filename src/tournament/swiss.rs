@@ -7,12 +7,20 @@
 //! still unpaired, all brackets below included, can then still be perfectly matched under the
 //! absolute rules (a general maximum matching). So the walk never reaches a dead end, never has to
 //! backtrack, and answers [`PairingError::NoPairing`] exactly when no legal pairing exists.
+//!
+//! Small fields also look ahead (`lookahead.rs`): a round is only paired in a way that leaves the
+//! rounds still to come pairable, so that seven players can play their five rounds even when one
+//! of them withdraws half way.
 
 use std::cmp::Reverse;
 
-use petgraph::algo::maximum_matching;
-use petgraph::graph::{NodeIndex, UnGraph};
 use serde::{Deserialize, Serialize};
+
+mod lookahead;
+mod oracle;
+
+use lookahead::{LOOKAHEAD_STEPS, Later, Plan};
+use oracle::Oracle;
 
 /// How far whites and blacks may drift apart: a player should not end the event with, say, six
 /// whites in nine games.
@@ -88,12 +96,13 @@ pub fn ranking(entrants: &[Entrant]) -> Vec<usize> {
 }
 
 /// Pairs the next round from the standings alone, so that a round can be paired again (after a
-/// withdrawal, say) and come out the same.
+/// withdrawal, say) and come out the same. `later_rounds` is how many rounds the event has after
+/// this one: the pairing keeps them possible where it can.
 ///
 /// The bye is settled first (the lowest-ranked player among those with the fewest byes for whom
 /// the rest can be paired), then score groups from the top, each with the players floated down to
 /// it, top half against bottom half.
-pub fn pair_round(entrants: &[Entrant]) -> Result<Pairings, PairingError> {
+pub fn pair_round(entrants: &[Entrant], later_rounds: usize) -> Result<Pairings, PairingError> {
     if entrants.len() < 2 {
         return Err(PairingError::TooFewPlayers);
     }
@@ -108,23 +117,52 @@ pub fn pair_round(entrants: &[Entrant]) -> Result<Pairings, PairingError> {
         .map(|a| (0..n).map(|b| a != b && players[a].may_meet(&players[b])).collect())
         .collect();
 
-    let (bye, mut oracle) = if n % 2 == 1 {
-        let (bye, oracle) = choose_bye(&players, &compatible).ok_or(PairingError::NoPairing)?;
-        (Some(bye), oracle)
-    } else {
-        (
-            None,
-            Oracle::new(&compatible, vec![true; n]).ok_or(PairingError::NoPairing)?,
-        )
-    };
+    // When the later rounds cannot all be paired whatever happens now (a withdrawal can do that),
+    // keep as many of them possible as can be.
+    // Best of all, they stay possible even if someone withdraws after this round.
+    // (None from Later::new: nothing to look at.)
+    let fewer = (1..=later_rounds).rev().map(|rounds| (rounds, false));
+    let looks: Vec<Later> = std::iter::once((later_rounds, true))
+        .chain(fewer)
+        .map_while(|(rounds, robust)| Later::new(&players, rounds, robust))
+        .collect();
+    let (bye, mut oracle) = looks
+        .iter()
+        .find_map(|later| start(&players, &compatible, Some(later)))
+        .or_else(|| start(&players, &compatible, None))
+        .ok_or(PairingError::NoPairing)?;
 
     let mut pairs = pair_brackets(&players, &mut oracle)?;
     // Each pair is (higher-ranked, lower-ranked), so the first is the pair's better player.
     pairs.sort_by_key(|&(a, b)| (Reverse(players[a].entrant.score.max(players[b].entrant.score)), a));
-    let boards = pairs
+    let mut colours: Vec<Colour> = pairs
         .iter()
         .enumerate()
         .map(|(board, &(a, b))| allocate(&players, a, b, board))
+        .collect();
+    if let Some(later) = oracle.later {
+        // The look-ahead assumed colours for first games (they go by board, unknown then) and
+        // let colours yield where the later rounds needed it: the round keeps the colours it
+        // proved possible whenever the usual ones would leave the later rounds impossible.
+        let usual: Vec<(usize, usize, Option<Colour>)> = pairs
+            .iter()
+            .zip(&colours)
+            .map(|(&(a, b), &c)| (a, b, Some(c)))
+            .collect();
+        later.steps_left.set(LOOKAHEAD_STEPS);
+        if !matches!(later.plan(&compatible, &vec![false; n], &usual, bye), Plan::Found(_)) {
+            for (colour, &(a, b)) in colours.iter_mut().zip(&pairs) {
+                *colour = oracle.colour_of(a, b).unwrap_or(*colour);
+            }
+        }
+    }
+    let boards = pairs
+        .iter()
+        .zip(colours)
+        .map(|(&(a, b), colour)| {
+            let (a, b) = (players[a].entrant.id, players[b].entrant.id);
+            if colour == Colour::White { (a, b) } else { (b, a) }
+        })
         .collect();
     Ok(Pairings {
         boards,
@@ -234,88 +272,31 @@ fn may_take(colours: &[Colour], colour: Colour) -> bool {
     !third_in_a_row && (after.abs() <= MAX_COLOUR_IMBALANCE || after.abs() < before.abs())
 }
 
+/// The bye (for an odd field) and an oracle over everyone else; None when no pairing is possible.
+fn start<'c>(
+    players: &[Player],
+    compatible: &'c [Vec<bool>],
+    later: Option<&'c Later>,
+) -> Option<(Option<usize>, Oracle<'c>)> {
+    if players.len() % 2 == 1 {
+        choose_bye(players, compatible, later).map(|(bye, oracle)| (Some(bye), oracle))
+    } else {
+        Oracle::new(compatible, later, None).map(|oracle| (None, oracle))
+    }
+}
+
 /// Settles the bye before anything else, because the bye decides who is left to pair. Returns the
 /// player and an oracle over the others.
-fn choose_bye<'c>(players: &[Player], compatible: &'c [Vec<bool>]) -> Option<(usize, Oracle<'c>)> {
+fn choose_bye<'c>(
+    players: &[Player],
+    compatible: &'c [Vec<bool>],
+    later: Option<&'c Later>,
+) -> Option<(usize, Oracle<'c>)> {
     let fewest = players.iter().map(|p| p.entrant.byes).min()?;
     (0..players.len())
         .rev()
         .filter(|&p| players[p].entrant.byes == fewest)
-        .find_map(|p| {
-            let mut free = vec![true; players.len()];
-            free[p] = false;
-            Oracle::new(compatible, free).map(|oracle| (p, oracle))
-        })
-}
-
-/// Answers whether taking a pair still leaves everyone else pairable. It keeps a perfect matching
-/// of the players still free as proof: a pair in that proof needs no new matching, and most pairs
-/// the walk wants are (the proof is rebuilt around each pair that is not).
-struct Oracle<'c> {
-    compatible: &'c [Vec<bool>],
-    free: Vec<bool>,
-    mate: Vec<Option<usize>>,
-}
-
-impl<'c> Oracle<'c> {
-    /// None when the free players cannot all be paired.
-    fn new(compatible: &'c [Vec<bool>], free: Vec<bool>) -> Option<Oracle<'c>> {
-        let mate = perfect_matching(compatible, &free)?;
-        Some(Oracle { compatible, free, mate })
-    }
-
-    /// Takes the pair if the rest can still be paired, and says whether it did.
-    fn try_pair(&mut self, a: usize, b: usize) -> bool {
-        if !self.compatible[a][b] || !self.free[a] || !self.free[b] {
-            return false;
-        }
-        self.free[a] = false;
-        self.free[b] = false;
-        if self.mate[a] == Some(b) {
-            self.mate[a] = None;
-            self.mate[b] = None;
-            return true;
-        }
-        match perfect_matching(self.compatible, &self.free) {
-            Some(mate) => {
-                self.mate = mate;
-                true
-            }
-            None => {
-                self.free[a] = true;
-                self.free[b] = true;
-                false
-            }
-        }
-    }
-}
-
-/// A perfect matching of the free players in the compatibility graph, as each player's mate.
-fn perfect_matching(compatible: &[Vec<bool>], free: &[bool]) -> Option<Vec<Option<usize>>> {
-    let players: Vec<usize> = (0..free.len()).filter(|&p| free[p]).collect();
-    if players.len() % 2 == 1 {
-        return None;
-    }
-    let mut graph = UnGraph::<usize, ()>::with_capacity(players.len(), 0);
-    let nodes: Vec<NodeIndex> = players.iter().map(|&p| graph.add_node(p)).collect();
-    for (x, &p) in players.iter().enumerate() {
-        for (y, &q) in players.iter().enumerate().skip(x + 1) {
-            if compatible[p][q] {
-                graph.add_edge(nodes[x], nodes[y], ());
-            }
-        }
-    }
-    let matching = maximum_matching(&graph);
-    if 2 * matching.len() != players.len() {
-        return None;
-    }
-    let mut mate = vec![None; free.len()];
-    for (u, v) in matching.edges() {
-        let (p, q) = (graph[u], graph[v]);
-        mate[p] = Some(q);
-        mate[q] = Some(p);
-    }
-    Some(mate)
+        .find_map(|p| Oracle::new(compatible, later, Some(p)).map(|oracle| (p, oracle)))
 }
 
 /// Pairs the players the oracle still has free, score group by score group from the top. Returns
@@ -397,15 +378,15 @@ fn grants_both(a: &Player, b: &Player) -> bool {
     }
 }
 
-/// Colours for one board, `a` being the higher-ranked player. Returns (white id, black id).
+/// Colours for one board, `a` being the higher-ranked player. Returns `a`'s colour.
 ///
 /// In order: the colour rules; both preferences when they differ; the stronger preference; each
 /// alternating from the latest game in which they had different colours; the higher-ranked
 /// player's preference. Two players with no games yet take colours by board, alternating from
 /// White for the higher-ranked player on board 1, as in a first round.
-fn allocate(players: &[Player], a: usize, b: usize, board: usize) -> (usize, usize) {
+fn allocate(players: &[Player], a: usize, b: usize, board: usize) -> Colour {
     let (pa, pb) = (&players[a], &players[b]);
-    let a_colour = if !(pa.may_take(Colour::Black) && pb.may_take(Colour::White)) {
+    if !(pa.may_take(Colour::Black) && pb.may_take(Colour::White)) {
         Colour::White
     } else if !(pa.may_take(Colour::White) && pb.may_take(Colour::Black)) {
         Colour::Black
@@ -419,12 +400,6 @@ fn allocate(players: &[Player], a: usize, b: usize, board: usize) -> (usize, usi
             (Some(x), Some(y)) if y.strength > x.strength => y.colour.opposite(),
             (Some(x), Some(_)) => latest_difference(pa.entrant, pb.entrant).map_or(x.colour, Colour::opposite),
         }
-    };
-    let (a_id, b_id) = (pa.entrant.id, pb.entrant.id);
-    if a_colour == Colour::White {
-        (a_id, b_id)
-    } else {
-        (b_id, a_id)
     }
 }
 
@@ -499,7 +474,7 @@ mod tests {
     fn round_one_of_eight_pairs_halves_with_colours_alternating_by_board() {
         // S1 = 1 2 3 4, S2 = 5 6 7 8: 1-5, 2-6, 3-7, 4-8. Board 1's higher-ranked player has White,
         // board 2's Black, and so on: 1-5, 6-2, 3-7, 8-4.
-        let pairings = pair_round(&field(8)).unwrap();
+        let pairings = pair_round(&field(8), 0).unwrap();
         assert_eq!(
             pairings,
             Pairings {
@@ -512,7 +487,7 @@ mod tests {
     #[test]
     fn round_one_of_seven_gives_the_lowest_rated_the_bye() {
         // Nobody has had a bye, so it goes to the lowest-ranked: 7. Then S1 = 1 2 3, S2 = 4 5 6.
-        let pairings = pair_round(&field(7)).unwrap();
+        let pairings = pair_round(&field(7), 0).unwrap();
         assert_eq!(
             pairings,
             Pairings {
@@ -525,7 +500,7 @@ mod tests {
     #[test]
     fn rounds_two_and_three_of_eight_by_hand() {
         let mut entrants = field(8);
-        let round1 = pair_round(&entrants).unwrap();
+        let round1 = pair_round(&entrants, 0).unwrap();
         // Round 1: 1-5 1-0, 6-2 draw, 3-7 1-0, 8-4 0-1.
         play(&mut entrants, &round1, "1=10");
 
@@ -538,7 +513,7 @@ mod tests {
         // Bracket {6 | 5 7 8}: S1 = 6 5, S2 = 7 8. 6-7 grants both (7 White); 5-8 grants both
         // (5 White). Nobody has met before.
         // Boards by the pair's higher score, then its better player's rank: 4-1, 2-3, 7-6, 5-8.
-        let round2 = pair_round(&entrants).unwrap();
+        let round2 = pair_round(&entrants, 0).unwrap();
         assert_eq!(
             round2,
             Pairings {
@@ -561,7 +536,7 @@ mod tests {
         // 2 and 5 both had B then W: 2 is higher and gets Black: 5-2. Likewise 7-4.
         // Bracket {6}: alone, floats. Bracket {6 | 8}: 6-8, the same colours so far: 6 gets his
         // White.
-        let round3 = pair_round(&entrants).unwrap();
+        let round3 = pair_round(&entrants, 0).unwrap();
         assert_eq!(
             round3,
             Pairings {
@@ -574,13 +549,13 @@ mod tests {
     #[test]
     fn an_odd_score_group_floats_its_lowest_player() {
         let mut entrants = field(6);
-        let round1 = pair_round(&entrants).unwrap();
+        let round1 = pair_round(&entrants, 0).unwrap();
         assert_eq!(round1.boards, vec![(1, 4), (5, 2), (3, 6)]);
         // 1, 2 and 3 win. Group {1 2 3}: S1 = 1, S2 = 2 3: 1-2 (2 had Black and gets White), and 3
         // floats into {3 | 4 5 6}: S1 = 3 4, S2 = 5 6. 3 met 6, so 3-5 and 4-6. 3 and 5 both had
         // White: the higher-ranked 3 gets his Black; 4 and 6 both had Black: 4 gets White.
         play(&mut entrants, &round1, "101");
-        let round2 = pair_round(&entrants).unwrap();
+        let round2 = pair_round(&entrants, 0).unwrap();
         assert_eq!(
             round2,
             Pairings {
@@ -593,12 +568,12 @@ mod tests {
     #[test]
     fn a_rematch_is_avoided_by_transposition() {
         let mut entrants = field(8);
-        let round1 = pair_round(&entrants).unwrap();
+        let round1 = pair_round(&entrants, 0).unwrap();
         // 1-5 and 6-2 drawn, 3 and 4 win. Group {1 2 5 6}: S1 = 1 2, S2 = 5 6, but 1 met 5, so
         // 1-6 and 2-5 (S1[0]-S2[1], S1[1]-S2[0]). 1 and 6 both had White: 1 gets Black; 2 and 5
         // both had Black: 2 gets White. Above, 4-3 (3 had White); below, 7-8 (8 had White).
         play(&mut entrants, &round1, "==10");
-        let round2 = pair_round(&entrants).unwrap();
+        let round2 = pair_round(&entrants, 0).unwrap();
         assert_eq!(
             round2,
             Pairings {
@@ -612,7 +587,7 @@ mod tests {
     fn a_player_with_two_whites_in_a_row_gets_black() {
         // 1 is higher-ranked and 2 would like Black too, but a third White is forbidden.
         let entrants = [entrant(1, 2, 2000, "WW", &[]), entrant(2, 2, 1900, "BW", &[])];
-        assert_eq!(pair_round(&entrants).unwrap().boards, vec![(2, 1)]);
+        assert_eq!(pair_round(&entrants, 0).unwrap().boards, vec![(2, 1)]);
     }
 
     #[test]
@@ -620,14 +595,14 @@ mod tests {
         // 1 has W W B W: a White would make three more whites than blacks. 2 has a strong wish
         // for Black too (one White ahead), but 1's is absolute.
         let entrants = [entrant(1, 4, 2000, "WWBW", &[]), entrant(2, 4, 1900, "W", &[])];
-        assert_eq!(pair_round(&entrants).unwrap().boards, vec![(2, 1)]);
+        assert_eq!(pair_round(&entrants, 0).unwrap().boards, vec![(2, 1)]);
     }
 
     #[test]
     fn a_strong_wish_beats_a_mild_one_of_a_higher_ranked_player() {
         // 1 is level (B W: mild, Black); 2 is a White ahead (strong, Black).
         let entrants = [entrant(1, 2, 2000, "BW", &[]), entrant(2, 2, 1900, "WBW", &[])];
-        assert_eq!(pair_round(&entrants).unwrap().boards, vec![(1, 2)]);
+        assert_eq!(pair_round(&entrants, 0).unwrap().boards, vec![(1, 2)]);
     }
 
     #[test]
@@ -635,7 +610,7 @@ mod tests {
         // Both level with a White last: both mildly want Black. Counting back, the games had W/W,
         // B/B, then B for 1 and W for 2: each alternates from that, so 1 gets White.
         let entrants = [entrant(1, 4, 2000, "WBBW", &[]), entrant(2, 4, 1900, "BWBW", &[])];
-        assert_eq!(pair_round(&entrants).unwrap().boards, vec![(1, 2)]);
+        assert_eq!(pair_round(&entrants, 0).unwrap().boards, vec![(1, 2)]);
     }
 
     #[test]
@@ -648,9 +623,9 @@ mod tests {
             entrant(3, 0, 1800, "BB", &[]),
             entrant(4, 0, 1700, "", &[]),
         ];
-        assert_eq!(pair_round(&entrants).unwrap().boards, vec![(1, 4), (3, 2)]);
+        assert_eq!(pair_round(&entrants, 0).unwrap().boards, vec![(1, 4), (3, 2)]);
         assert_eq!(
-            pair_round(&[entrants[0].clone(), entrants[2].clone()]),
+            pair_round(&[entrants[0].clone(), entrants[2].clone()], 0),
             Err(PairingError::NoPairing)
         );
     }
@@ -672,7 +647,7 @@ mod tests {
                 ..entrant(3, 2, 1800, "WB", &[1, 2])
             },
         ];
-        assert_eq!(pair_round(&entrants), Err(PairingError::NoPairing));
+        assert_eq!(pair_round(&entrants, 0), Err(PairingError::NoPairing));
     }
 
     #[test]
@@ -685,7 +660,7 @@ mod tests {
             entrant(3, 0, 1800, "", &[]),
         ];
         assert_eq!(
-            pair_round(&entrants).unwrap(),
+            pair_round(&entrants, 0).unwrap(),
             Pairings {
                 boards: vec![(1, 3)],
                 bye: Some(2)
@@ -697,13 +672,13 @@ mod tests {
     fn no_second_bye_while_someone_has_none() {
         let mut entrants = field(5);
         entrants[4].byes = 1;
-        assert_eq!(pair_round(&entrants).unwrap().bye, Some(4));
+        assert_eq!(pair_round(&entrants, 0).unwrap().bye, Some(4));
     }
 
     #[test]
     fn fewer_than_two_players_is_an_error() {
-        assert_eq!(pair_round(&[]), Err(PairingError::TooFewPlayers));
-        assert_eq!(pair_round(&field(1)), Err(PairingError::TooFewPlayers));
+        assert_eq!(pair_round(&[], 0), Err(PairingError::TooFewPlayers));
+        assert_eq!(pair_round(&field(1), 0), Err(PairingError::TooFewPlayers));
     }
 
     #[test]
@@ -876,11 +851,13 @@ mod properties {
         rounds: usize,
         results: &[u8],
         brute_force: bool,
+        look_ahead: bool,
     ) -> Result<Option<usize>, TestCaseError> {
         let mut results = results.iter().copied().cycle();
         let mut met: HashSet<(usize, usize)> = HashSet::new();
         for round in 1..=rounds {
-            let pairings = match pair_round(entrants) {
+            let later_rounds = if look_ahead { rounds - round } else { 0 };
+            let pairings = match pair_round(entrants, later_rounds) {
                 Ok(pairings) => pairings,
                 Err(PairingError::NoPairing) => {
                     if brute_force {
@@ -978,7 +955,7 @@ mod properties {
 
         #[test]
         fn no_pairing_exactly_when_brute_force_finds_none(entrants in arbitrary_field()) {
-            match (pair_round(&entrants), brute_force_bye(&entrants)) {
+            match (pair_round(&entrants, 0), brute_force_bye(&entrants)) {
                 (Ok(pairings), Some(bye)) => {
                     assert_obeys_rules(&entrants, &pairings)?;
                     prop_assert_eq!(pairings.bye, bye, "not the bye rule 3 asks for");
@@ -998,7 +975,7 @@ mod properties {
             rounds in 1usize..=10,
             results in vec(0u8..3, 50),
         ) {
-            run_event(&mut field(&ratings), rounds, &results, true)?;
+            run_event(&mut field(&ratings), rounds, &results, true, false)?;
         }
 
         #[test]
@@ -1014,7 +991,7 @@ mod properties {
             let boards = (0..half)
                 .map(|k| if k.is_multiple_of(2) { (order[k], order[half + k]) } else { (order[half + k], order[k]) })
                 .collect();
-            prop_assert_eq!(pair_round(&entrants), Ok(Pairings { boards, bye }));
+            prop_assert_eq!(pair_round(&entrants, 0), Ok(Pairings { boards, bye }));
         }
     }
 
@@ -1029,7 +1006,7 @@ mod properties {
             results in vec(0u8..3, 9 * 30),
         ) {
             let mut entrants = field(&ratings[..players]);
-            let stopped = run_event(&mut entrants, rounds, &results, false)?;
+            let stopped = run_event(&mut entrants, rounds, &results, false, true)?;
             if let Some(round) = stopped {
                 // Legal pairings are plentiful with this many players: NoPairing here would mean the
                 // oracle is wrong.
@@ -1041,26 +1018,109 @@ mod properties {
         }
     }
 
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The look-ahead: a small field plays every round it was allowed (at most one round per
+        /// opponent, or per player when one sits out each round), whatever the results.
+        #[test]
+        fn small_fields_play_every_round_allowed(
+            ratings in vec(1000i32..2800, 3..=10),
+            rounds_short in 0usize..3,
+            results in vec(0u8..3, 50),
+        ) {
+            let players = ratings.len();
+            let most_rounds = if players % 2 == 0 { players - 1 } else { players };
+            let rounds = most_rounds.saturating_sub(rounds_short).max(1);
+            let stopped = run_event(&mut field(&ratings), rounds, &results, false, true)?;
+            prop_assert_eq!(stopped, None, "{} players, {} rounds", players, rounds);
+        }
+    }
+
+    /// Seven players, five rounds, every result the same, and the last board's Black withdrawing
+    /// after `withdraw_after` rounds. Returns the round that could not be paired, if any.
+    fn club_night(results: u8, withdraw_after: usize, look_ahead: bool) -> Option<usize> {
+        let mut entrants = field(&[1800, 1750, 1700, 1650, 1600, 1550, 1500]);
+        let rounds = 5;
+        for round in 1..=rounds {
+            let later_rounds = if look_ahead { rounds - round } else { 0 };
+            let Ok(pairings) = pair_round(&entrants, later_rounds) else {
+                return Some(round);
+            };
+            play(&mut entrants, &pairings, &mut std::iter::repeat(results));
+            if round == withdraw_after {
+                let quitter = pairings.boards.last().unwrap().1;
+                entrants.retain(|e| e.id != quitter);
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn a_club_night_plays_all_five_rounds_unless_a_withdrawal_leaves_no_way() {
+        let outcomes = |look_ahead: bool| -> Vec<Option<usize>> {
+            (0..3)
+                .flat_map(|results| (0..=4).map(move |after| club_night(results, after, look_ahead)))
+                .collect()
+        };
+        let (looking, greedy) = (outcomes(true), outcomes(false));
+        // Withdrawing after round 0 or 4 changes nothing still to pair: every result pattern then
+        // plays all five rounds.
+        for results in 0..3 {
+            for after in [0, 4] {
+                assert_eq!(
+                    looking[results * 5 + after],
+                    None,
+                    "results {results}, withdrawal after {after}"
+                );
+            }
+        }
+        // A withdrawal half way can leave no legal pairing for the last round, but looking ahead
+        // never ends an event earlier than pairing round by round, and ends far fewer early.
+        for (looked, greedy) in looking.iter().zip(&greedy) {
+            assert!(looked.unwrap_or(6) >= greedy.unwrap_or(6), "{looking:?} {greedy:?}");
+        }
+        let early = |outcomes: &[Option<usize>]| outcomes.iter().filter(|o| o.is_some()).count();
+        assert!(early(&looking) < early(&greedy), "{looking:?} {greedy:?}");
+    }
+
     /// `cargo test --release --lib swiss -- --ignored --nocapture`
     #[test]
     #[ignore = "a measurement, not a check"]
-    fn time_pairing_round_nine_of_sixty() {
-        let ratings: Vec<i32> = (0..60).map(|i| 2700 - 23 * i).collect();
-        let mut entrants = field(&ratings);
-        // A fixed pseudo-random sequence of results.
-        let results: Vec<u8> = (0u32..270)
-            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8 % 3)
-            .collect();
-        let mut results = results.into_iter();
-        for _ in 1..=8 {
-            let pairings = pair_round(&entrants).unwrap();
-            play(&mut entrants, &pairings, &mut results);
+    fn time_pairing() {
+        // Round 9 of 60 is the largest event; 7 of 9 and 10 of 10 are where the look-ahead works
+        // hardest (small fields, every round allowed).
+        for (players, rounds, round) in [
+            (60, 9, 9),
+            (60, 9, 2),
+            (9, 9, 7),
+            (10, 9, 5),
+            (7, 5, 3),
+            (16, 15, 2),
+            (16, 15, 9),
+            (16, 15, 14),
+            (15, 15, 12),
+        ] {
+            let ratings: Vec<i32> = (0..players).map(|i| 2700 - 23 * i).collect();
+            let mut entrants = field(&ratings);
+            // A fixed pseudo-random sequence of results.
+            let results: Vec<u8> = (0u32..300)
+                .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8 % 3)
+                .collect();
+            let mut results = results.into_iter();
+            for played in 1..round {
+                let pairings = pair_round(&entrants, rounds - played).unwrap();
+                play(&mut entrants, &pairings, &mut results);
+            }
+            let repeats = 100;
+            let start = Instant::now();
+            for _ in 0..repeats {
+                std::hint::black_box(pair_round(std::hint::black_box(&entrants), rounds - round).unwrap());
+            }
+            println!(
+                "round {round} of {rounds}, {players} players: {:?} per pairing",
+                start.elapsed() / repeats
+            );
         }
-        let repeats = 100;
-        let start = Instant::now();
-        for _ in 0..repeats {
-            std::hint::black_box(pair_round(std::hint::black_box(&entrants)).unwrap());
-        }
-        println!("round 9 of 60 players: {:?} per pairing", start.elapsed() / repeats);
     }
 }
