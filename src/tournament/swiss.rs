@@ -324,9 +324,9 @@ fn pair_brackets(players: &[Player], oracle: &mut Oracle) -> Result<Vec<(usize, 
 /// One bracket (floaters first, then the score group, in ranking order): S1, the top half, against
 /// S2, the bottom half. Returns the players it could not pair, who float down.
 ///
-/// S1[i] is offered the S2 players nearest position i (S2[i] first; at equal distance the lower
-/// one, as Dutch transpositions would), then the lower S1 players from the bottom up (the S1 player
-/// an exchange would move into S2 first). Within each of the two, partners who grant both colour
+/// S1[i] is offered the S2 players still free from the top (so that S2's transpositions come in
+/// the Handbook's order, C.04.1 D.1: 5-6-8-7, then 5-7-6-8, ...), then the lower S1 players from
+/// the bottom up (the S1 player an exchange would move into S2 first). Within each of the two, partners who grant both colour
 /// preferences come first. S2 players left over are then offered one another in order, so that a
 /// player floats only when no one left in the bracket will do.
 fn pair_bracket(
@@ -347,8 +347,9 @@ fn pair_bracket(
         let grants = |j: usize| grants_both(&players[bracket[i]], &players[bracket[j]]);
         if i < half {
             candidates.sort_by_key(|&j| {
-                let (part, distance) = if j >= half { (0, (j - half).abs_diff(i)) } else { (1, 0) };
-                (part, !grants(j), distance, Reverse(j))
+                // S2 from the top, then S1 from the bottom up.
+                let (part, order) = if j >= half { (0, j) } else { (1, half - j) };
+                (part, !grants(j), order)
             });
         } else {
             candidates.sort_by_key(|&j| !grants(j));
@@ -581,6 +582,37 @@ mod tests {
                 bye: None
             }
         );
+    }
+
+    /// FIDE Handbook C.04.1 (Swiss system based on rating), D.1: with S1 = 1 2 3 4 and S2 = 5 6
+    /// 7 8, transpositions of S2 are tried in the order 5-6-7-8, 5-6-8-7, 5-7-6-8, 5-7-8-6, ...,
+    /// and the first that breaks no rule is played.
+    #[test]
+    fn transpositions_come_in_the_handbook_order() {
+        let pairs_with_met = |met: &[(usize, usize)]| {
+            let mut entrants = field(8);
+            for &(a, b) in met {
+                entrants[a - 1].opponents.push(b);
+                entrants[b - 1].opponents.push(a);
+            }
+            let mut pairs: Vec<(usize, usize)> = pair_round(&entrants, 0)
+                .unwrap()
+                .boards
+                .into_iter()
+                .map(|(w, b)| (w.min(b), w.max(b)))
+                .collect();
+            pairs.sort_unstable();
+            pairs
+        };
+        // 4 met 8: 5-6-7-8 is out, 5-6-8-7 is next.
+        assert_eq!(pairs_with_met(&[(4, 8)]), vec![(1, 5), (2, 6), (3, 8), (4, 7)]);
+        // 2 met 6: 5-6-x-x are out, 5-7-6-8 is next.
+        assert_eq!(pairs_with_met(&[(2, 6)]), vec![(1, 5), (2, 7), (3, 6), (4, 8)]);
+        // And 3 met 6: 5-7-8-6.
+        assert_eq!(pairs_with_met(&[(2, 6), (3, 6)]), vec![(1, 5), (2, 7), (3, 8), (4, 6)]);
+        // (Where only a transposition moving S1[0]'s partner would avoid an exchange between S1
+        // and S2, this module keeps the top board and exchanges: a simplification of the Dutch
+        // rules, which try every transposition first.)
     }
 
     #[test]
