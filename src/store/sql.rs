@@ -434,7 +434,9 @@ macro_rules! sql_store {
                     .players
                     .clone()
                     .map_or([None, None], |[w, b]| [Some(w.0), Some(b.0)]);
-                let mut tx = self.pool.begin().await?;
+                // Every write transaction takes the write lock first (see $begin_write), even
+                // one that writes first, so that none can meet a busy snapshot.
+                let mut tx = self.pool.begin_with($begin_write).await?;
                 let updated = sqlx::query(UPDATE_GAME)
                     .bind(game.status.as_str())
                     .bind(white)
@@ -553,7 +555,7 @@ macro_rules! sql_store {
         #[async_trait]
         impl Store for $name {
             async fn insert_game(&self, game: &NewGame) -> Result<GameRow, StoreError> {
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.pool.begin_with($begin_write).await?;
                 let id = Self::insert_in(&mut tx, game).await?;
                 tx.commit().await?;
                 self.game(id)
