@@ -124,9 +124,12 @@ pub async fn challenge(
     #[description = "The game to play"] variant: GameChoice,
     #[description = "Whom to challenge"] opponent: discord::User,
     #[description = "The side you play (default: random)"] colour: Option<Colour>,
-    #[description = "Start from this position, in FEN (see /rules)"] fen: Option<String>,
+    #[description = "Start from this position, in FEN (see /rules)"]
+    #[max_length = 200]
+    fen: Option<String>,
     #[description = "Time control: 3d (days per move), 24h+72h (per move + reserve); default untimed"]
     #[autocomplete = "suggest_time_controls"]
+    #[max_length = 40]
     time: Option<String>,
 ) -> Result<(), Error> {
     ctx.data().names.remember(&opponent);
@@ -203,6 +206,7 @@ pub async fn play(
     ctx: Context<'_>,
     #[description = "Your move, e.g. e4, Nf3, O-O, Bxd5(a4), Q@d4, Qd1-d5@d7, bomb:d2, detonate"]
     #[autocomplete = "suggest_actions"]
+    #[max_length = 300]
     action: String,
     #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
 ) -> Result<(), Error> {
@@ -443,6 +447,7 @@ pub async fn piece(
     ctx: Context<'_>,
     #[description = "The piece: a name (Chinese nightrider), a symbol (CN) or part of a name"]
     #[autocomplete = "suggest_pieces"]
+    #[max_length = 60]
     name: String,
 ) -> Result<(), Error> {
     run(ctx, true, |_| async move { crate::arena::piece_card(&name) }).await
@@ -587,9 +592,13 @@ async fn list_text(
 #[poise::command(slash_command)]
 pub async fn list(
     ctx: Context<'_>,
-    #[description = "The pieces, separated by ;  e.g. Giraffe, GI, C; King, K, K, royal"] text: Option<String>,
+    #[description = "The pieces, separated by ;  e.g. Giraffe, GI, C; King, K, K, royal"]
+    #[max_length = 4000]
+    text: Option<String>,
     #[description = "A text file with one piece a line"] file: Option<discord::Attachment>,
-    #[description = "The name of a list you saved with /lists save"] saved: Option<String>,
+    #[description = "The name of a list you saved with /lists save"]
+    #[max_length = 60]
+    saved: Option<String>,
     #[description = "Game number (default: your game waiting for a list)"] game: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
@@ -610,8 +619,12 @@ pub async fn lists(_ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, rename = "save")]
 pub async fn lists_save(
     ctx: Context<'_>,
-    #[description = "A name for the list"] name: String,
-    #[description = "The pieces, separated by ;"] text: Option<String>,
+    #[description = "A name for the list"]
+    #[max_length = 60]
+    name: String,
+    #[description = "The pieces, separated by ;"]
+    #[max_length = 4000]
+    text: Option<String>,
     #[description = "A text file with one piece a line"] file: Option<discord::Attachment>,
 ) -> Result<(), Error> {
     let data = ctx.data();
@@ -628,7 +641,9 @@ pub async fn lists_save(
 #[poise::command(slash_command, rename = "show")]
 pub async fn lists_show(
     ctx: Context<'_>,
-    #[description = "The list to show in full (default: all their names)"] name: Option<String>,
+    #[description = "The list to show in full (default: all their names)"]
+    #[max_length = 60]
+    name: Option<String>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
@@ -639,7 +654,12 @@ pub async fn lists_show(
 
 /// Delete a saved list.
 #[poise::command(slash_command, rename = "delete")]
-pub async fn lists_delete(ctx: Context<'_>, #[description = "The list to delete"] name: String) -> Result<(), Error> {
+pub async fn lists_delete(
+    ctx: Context<'_>,
+    #[description = "The list to delete"]
+    #[max_length = 60]
+    name: String,
+) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
         data.arena.delete_list(&caller.user, &name).await

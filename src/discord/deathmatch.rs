@@ -69,8 +69,12 @@ pub async fn start(
     #[description = "One player"] player1: discord::User,
     #[description = "The other player"] player2: discord::User,
     #[description = "The player holding the Advantage (chooses colours)"] advantage: discord::User,
-    #[description = "Normal time per turn, e.g. 60s or 24h (default 60s)"] normal_time: Option<String>,
-    #[description = "Each player's reserve, e.g. 5m or 72h (default 5m)"] reserve: Option<String>,
+    #[description = "Normal time per turn, e.g. 60s or 24h (default 60s)"]
+    #[max_length = 40]
+    normal_time: Option<String>,
+    #[description = "Each player's reserve, e.g. 5m or 72h (default 5m)"]
+    #[max_length = 40]
+    reserve: Option<String>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     for user in [&player1, &player2, &advantage] {
@@ -131,7 +135,9 @@ async fn pause_or_resume(ctx: Context<'_>, game: Option<i64>, pause: bool) -> Re
 pub async fn addtime(
     ctx: Context<'_>,
     #[description = "The player"] player: discord::User,
-    #[description = "How much, e.g. 30s, 2m, 1h"] time: String,
+    #[description = "How much, e.g. 30s, 2m, 1h"]
+    #[max_length = 40]
+    time: String,
     #[description = "Match number (default: the match in this channel)"] game: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();

@@ -258,7 +258,37 @@ async fn answer(
 
 #[cfg(test)]
 mod tests {
-    use super::Config;
+    use super::{Config, all_commands};
+
+    /// Every string option (at any depth of subcommands), as `command/option` with its
+    /// `max_length`.
+    fn string_options(options: &[serde_json::Value], path: &str, found: &mut Vec<(String, Option<u64>)>) {
+        for option in options {
+            let name = format!("{path}/{}", option["name"].as_str().unwrap_or("?"));
+            match option["type"].as_u64() {
+                Some(3) => found.push((name, option["max_length"].as_u64())),
+                Some(1 | 2) => string_options(option["options"].as_array().map_or(&[], |o| o), &name, found),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn every_text_option_has_a_length_limit_discord_enforces() {
+        let mut found = Vec::new();
+        for command in all_commands() {
+            let Some(created) = command.create_as_slash_command() else {
+                continue;
+            };
+            let json = serde_json::to_value(created).unwrap();
+            string_options(json["options"].as_array().map_or(&[], |o| o), &command.name, &mut found);
+        }
+        assert!(found.len() >= 15, "the walk finds the text options: {found:?}");
+        let unbounded: Vec<&String> = found.iter().filter(|(_, max)| max.is_none()).map(|(n, _)| n).collect();
+        assert!(unbounded.is_empty(), "text options without a max_length: {unbounded:?}");
+        // Discord's own ceiling for an option is 6,000 characters.
+        assert!(found.iter().all(|(_, max)| max.unwrap_or(0) <= 6000), "{found:?}");
+    }
 
     #[test]
     fn the_configuration_never_prints_its_token() {

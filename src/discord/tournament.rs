@@ -73,17 +73,24 @@ async fn host_here(
 #[poise::command(slash_command, guild_only)]
 pub async fn create(
     ctx: Context<'_>,
-    #[description = "Its name"] name: String,
+    #[description = "Its name"]
+    #[max_length = 80]
+    name: String,
     #[description = "How many rounds (default: as many as games named, or the seed's 5)"]
     #[min = 1]
     #[max = 15]
     rounds: Option<u32>,
     #[description = "The game of each round, separated by commas, or one for all (default: the seed's five)"]
+    #[max_length = 300]
     variants: Option<String>,
     #[description = "`handicap` (clocks by rating band, the default) or one time control for all (3d, 0+10m)"]
+    #[max_length = 40]
     time: Option<String>,
-    #[description = "Handicap bands, strongest first (default 2040:5m, 1720:7m, 1408:9m, 10m)"] bands: Option<String>,
+    #[description = "Handicap bands, strongest first (default 2040:5m, 1720:7m, 1408:9m, 10m)"]
+    #[max_length = 120]
+    bands: Option<String>,
     #[description = "Pair round 1 by itself after this long (30m, 2h, 3d); default: when a host starts it"]
+    #[max_length = 40]
     start: Option<String>,
 ) -> Result<(), Error> {
     let data = ctx.data();
