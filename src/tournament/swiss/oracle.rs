@@ -12,14 +12,14 @@ use super::lookahead::{Later, Plan};
 /// that proof needs no new search, and most pairs the walk wants are (the proof is rebuilt around
 /// each pair that is not).
 pub(super) struct Oracle<'c> {
-    pub(super) compatible: &'c [Vec<bool>],
+    compatible: &'c [Vec<bool>],
     pub(super) later: Option<&'c Later>,
-    pub(super) bye: Option<usize>,
+    bye: Option<usize>,
     pub(super) free: Vec<bool>,
     /// This round's pairs taken so far, with the higher-ranked player's colour as a look-ahead
     /// proved it possible (None where no look-ahead settled it).
-    pub(super) taken: Vec<(usize, usize, Option<Colour>)>,
-    pub(super) proof: Proof,
+    taken: Vec<(usize, usize, Option<Colour>)>,
+    proof: Proof,
 }
 
 /// A pairing of the free players: each one's mate, and (from a look-ahead) the colour each has.
