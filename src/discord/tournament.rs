@@ -153,13 +153,7 @@ pub async fn start(
     ctx: Context<'_>,
     #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
 ) -> Result<(), Error> {
-    let authority = authority(ctx);
-    run(ctx, false, |caller| async move {
-        let id = which(ctx, &caller.here, tournament).await?;
-        let authority = host_here(ctx, &caller.server, Some(id), authority).await?;
-        ctx.data().arena.start_tournament(id, &caller.user, authority).await
-    })
-    .await
+    host_step(ctx, tournament, HostStep::Start).await
 }
 
 /// Hosts: pair the next round (once every game of the last one has its result).
@@ -168,13 +162,7 @@ pub async fn pair(
     ctx: Context<'_>,
     #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
 ) -> Result<(), Error> {
-    let authority = authority(ctx);
-    run(ctx, false, |caller| async move {
-        let id = which(ctx, &caller.here, tournament).await?;
-        let authority = host_here(ctx, &caller.server, Some(id), authority).await?;
-        ctx.data().arena.pair_tournament(id, &caller.user, authority).await
-    })
-    .await
+    host_step(ctx, tournament, HostStep::Pair).await
 }
 
 /// Hosts: end the round now (unplayed games of withdrawn players are lost by forfeit).
@@ -183,11 +171,30 @@ pub async fn close_round(
     ctx: Context<'_>,
     #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
 ) -> Result<(), Error> {
+    host_step(ctx, tournament, HostStep::CloseRound).await
+}
+
+/// The host's steps that move a tournament on; each its own command, all checked alike.
+#[derive(Clone, Copy)]
+enum HostStep {
+    Start,
+    Pair,
+    CloseRound,
+}
+
+/// Runs a host's step on the tournament named (or this channel's), once the caller is known to
+/// host there.
+async fn host_step(ctx: Context<'_>, tournament: Option<i64>, step: HostStep) -> Result<(), Error> {
     let authority = authority(ctx);
     run(ctx, false, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
         let authority = host_here(ctx, &caller.server, Some(id), authority).await?;
-        ctx.data().arena.close_round(id, &caller.user, authority).await
+        let arena = &ctx.data().arena;
+        match step {
+            HostStep::Start => arena.start_tournament(id, &caller.user, authority).await,
+            HostStep::Pair => arena.pair_tournament(id, &caller.user, authority).await,
+            HostStep::CloseRound => arena.close_round(id, &caller.user, authority).await,
+        }
     })
     .await
 }
