@@ -94,8 +94,8 @@ async fn a_timed_game_shows_its_clock_pings_a_reminder_offers_a_rematch_and_expo
         .find(|id| id.starts_with("arb:accept:"))
         .unwrap();
     let game: i64 = accept.split(':').nth(2).unwrap().parse().unwrap();
-    bot.click(&bob(), CHANNEL, &accept, CHALLENGE_MESSAGE).await;
-    let thread = CHALLENGE_MESSAGE;
+    let thread = bot.message_of(&challenge);
+    bot.click(&bob(), CHANNEL, &accept, thread).await;
     let moved = bot.play(&alice(), thread, "e4").await;
     let text = content(&moved);
     assert!(text.contains("⏱") && text.contains("3d 00:00:00"), "{text}");
@@ -124,9 +124,10 @@ async fn a_timed_game_shows_its_clock_pings_a_reminder_offers_a_rematch_and_expo
     let rematch = rematch_button(&resigned).expect("the final post offers a rematch");
     assert!(rematch.starts_with(&format!("arb:rematch:{game}:")), "{rematch}");
     let pressed = bot.interact(click_in_thread(&alice(), thread, &rematch)).await;
-    assert_eq!(
-        pressed.json["type"], 6,
-        "acknowledged, so the board image stays: {}",
+    assert_eq!(pressed.json["type"], 7, "the clicked post is updated: {}", pressed.json);
+    assert!(
+        pressed.json["data"].get("attachments").is_none(),
+        "an edit that names no attachments keeps the board image: {}",
         pressed.json
     );
     let offered = bot

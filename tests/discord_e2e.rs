@@ -337,7 +337,7 @@ async fn stale_buttons_outsiders_and_malformed_payloads_change_nothing() {
         .find(|id| id.starts_with("arb:accept:"))
         .unwrap();
     // Only bob may accept.
-    let wrong = bot.click(&carol(), CHANNEL, &first, CHALLENGE_MESSAGE).await;
+    let wrong = bot.click(&carol(), CHANNEL, &first, bot.message_of(&challenge)).await;
     assert!(
         is_ephemeral(&wrong) && content(&wrong).contains("only <@1002> can answer"),
         "{}",
@@ -346,7 +346,7 @@ async fn stale_buttons_outsiders_and_malformed_payloads_change_nothing() {
     let (game, thread, accept) = bot.started_with_button(0).await;
     let version = bot.arena.store().game(game).await.unwrap().unwrap().version;
     // The first challenge's button, pressed again after the game began.
-    let stale = bot.click(&bob(), CHANNEL, &accept, CHALLENGE_MESSAGE).await;
+    let stale = bot.click(&bob(), CHANNEL, &accept, thread).await;
     assert!(
         is_ephemeral(&stale) && content(&stale).contains("no longer an open challenge"),
         "{}",
@@ -1112,5 +1112,77 @@ async fn an_assault_match_keeps_each_submitted_move_secret_until_both_are_in() {
     let row = bot.arena.store().game(game).await.unwrap().unwrap();
     let outcome = row.state.outcome().expect("mate on board 2").clone();
     assert_eq!(outcome.winner, Some(arbiter_engine::Seat::Second));
+    bot.stop().await;
+}
+
+/// Accepting a challenge opens a thread, which Discord may be slow to make, or make while the
+/// answer is lost: the click is acknowledged at once whatever follows (the fake refuses late
+/// answers, and the harness fails on any refusal), and the game lands in the thread either way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_or_lost_thread_answer_still_puts_the_game_in_its_thread() {
+    let bot = Bot::start().await;
+    for trouble in ["slow", "lost"] {
+        let challenge = bot.challenge(&alice(), &bob(), 0, 1).await;
+        let accept = button(&challenge, "arb:accept:", "");
+        let message = bot.message_of(&challenge);
+        let threads = format!("/channels/{CHANNEL}/messages/{message}/threads");
+        match trouble {
+            "slow" => bot.fake.slow_down("POST", &threads, Duration::from_secs(4), 1),
+            _ => bot
+                .fake
+                .fail_after_doing("POST", &threads, fake_discord::Failure::ThreadAlreadyExists, 1),
+        }
+        let sent = std::time::Instant::now();
+        let id = next_id();
+        bot.fake
+            .send_interaction(component_interaction(
+                id,
+                &bob(),
+                CHANNEL,
+                &accept,
+                2,
+                Vec::new(),
+                message,
+            ))
+            .await;
+        let acknowledged = bot
+            .fake
+            .wait_for_call("the acknowledgement", |c| {
+                c.path.contains(&format!("/interactions/{id}/"))
+            })
+            .await;
+        assert_eq!(acknowledged.json["type"], 6, "{trouble}: {}", acknowledged.json);
+        assert!(
+            acknowledged.at - sent < Duration::from_secs(1),
+            "{trouble}: acknowledged at once"
+        );
+        let first_post = wait_for_posts(&bot, message, 1).await;
+        assert_png(&first_post);
+        let game: i64 = accept.split(':').nth(2).unwrap().parse().unwrap();
+        let row = bot.arena.store().game(game).await.unwrap().unwrap();
+        assert_eq!(
+            row.location,
+            format!("discord:{message}"),
+            "{trouble}: the game lives in the thread"
+        );
+        let updated = bot
+            .fake
+            .wait_for_call("the challenge updated", |c| {
+                c.method == "PATCH" && c.path.ends_with(&format!("/token{id}/messages/@original"))
+            })
+            .await;
+        assert!(
+            content(&updated).contains(&format!("<#{message}>")),
+            "{trouble}: {}",
+            updated.json
+        );
+        assert!(
+            bot.fake.message(message).unwrap()["content"]
+                .as_str()
+                .unwrap()
+                .contains("Accepted"),
+            "the challenge message itself now says so"
+        );
+    }
     bot.stop().await;
 }

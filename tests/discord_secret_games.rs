@@ -337,11 +337,13 @@ async fn a_capture_the_flag_game_runs_from_secret_bases_to_a_flag_brought_home()
                 .any(|dm| c.path.contains(&format!("/channels/{dm}/")))
         })
         .filter(|c| {
+            // Private clicks' responses, and their follow-ups and edits (by token).
             !private
                 .iter()
-                .any(|id| c.path.contains(&format!("/interactions/{id}/")))
+                .any(|id| c.path.contains(&format!("/interactions/{id}/")) || c.path.contains(&format!("/token{id}/")))
         })
         .filter(|c| !(c.path.contains("/interactions/") && is_ephemeral(c)))
+        .filter(|c| !(c.path.contains("/webhooks/") && c.json["flags"].as_u64().unwrap_or(0) & 64 != 0))
         .collect();
     for call in before_reveal {
         let text = call.json.to_string();

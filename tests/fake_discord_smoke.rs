@@ -7,11 +7,12 @@ mod fake_discord;
 
 use std::time::Duration;
 
+use fake_discord::strict::{check_callback, check_commands, check_message};
 use fake_discord::{
-    FakeDiscord, Invoker, autocomplete_interaction, command_interaction, component_interaction,
+    Failure, FakeDiscord, Invoker, autocomplete_interaction, command_interaction, component_interaction,
     dm_component_interaction,
 };
-use serde_json::json;
+use serde_json::{Value, json};
 use serenity::all::{
     ApplicationId, Builder, ChannelId, ChannelType, ClientBuilder, Command, CommandOptionType, Context,
     CreateActionRow, CreateAttachment, CreateButton, CreateCommand, CreateCommandOption, CreateEmbed,
@@ -207,14 +208,19 @@ fn interaction_builders_parse_into_serenity() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rest_answers_parse_into_serenity() {
     let fake = FakeDiscord::start().await;
-    let http = HttpBuilder::new("fake-token")
-        .proxy(fake.api_base())
-        .ratelimiter_disabled(true)
-        .application_id(ApplicationId::new(FakeDiscord::APPLICATION_ID))
-        .build();
+    let http = rest_client(&fake);
     timeout(WAIT, exercise_rest(&fake, &http))
         .await
         .expect("REST calls finished within 10 s");
+}
+
+/// A REST client talking to the fake, as the bot's is built.
+fn rest_client(fake: &FakeDiscord) -> serenity::http::Http {
+    HttpBuilder::new("fake-token")
+        .proxy(fake.api_base())
+        .ratelimiter_disabled(true)
+        .application_id(ApplicationId::new(FakeDiscord::APPLICATION_ID))
+        .build()
 }
 
 async fn exercise_rest(fake: &FakeDiscord, http: &serenity::http::Http) {
@@ -302,4 +308,192 @@ async fn exercise_rest(fake: &FakeDiscord, http: &serenity::http::Http) {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(ref response)) if response.status_code.as_u16() == 404
     ));
     assert_eq!(fake.calls().last().map(|call| call.status), Some(404));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fake refuses what Discord refuses
+
+#[test]
+fn empty_and_oversized_messages_are_refused_as_discord_does() {
+    assert_eq!(
+        check_message(&json!({ "content": "" }), 0, true).unwrap_err().body["code"],
+        50006
+    );
+    assert!(check_message(&json!({ "content": "" }), 1, true).is_ok());
+    assert!(check_message(&json!({ "content": "" }), 0, false).is_ok());
+    let long = "x".repeat(2001);
+    assert_eq!(
+        check_message(&json!({ "content": long }), 0, true).unwrap_err().body["code"],
+        50035
+    );
+    let button = json!({ "type": 2, "custom_id": "a", "label": "l".repeat(81), "style": 1 });
+    let rows = json!([{ "type": 1, "components": [button] }]);
+    assert!(check_message(&json!({ "content": "x", "components": rows }), 0, true).is_err());
+    let row = json!({ "type": 1, "components": [{ "type": 2, "custom_id": "a", "label": "ok", "style": 1 }] });
+    let six = json!(vec![row.clone(); 6]);
+    assert!(check_message(&json!({ "content": "x", "components": six }), 0, true).is_err());
+    let options: Vec<Value> = (0..26)
+        .map(|i| json!({ "label": i.to_string(), "value": i.to_string() }))
+        .collect();
+    let menu = json!([{ "type": 1, "components": [{ "type": 3, "custom_id": "m", "options": options }] }]);
+    assert!(check_message(&json!({ "content": "x", "components": menu }), 0, true).is_err());
+}
+
+#[test]
+fn responses_must_fit_their_interaction() {
+    let message = json!({ "type": 4, "data": { "content": "hi" } });
+    assert!(check_callback(2, false, &message, 0).is_ok());
+    assert_eq!(
+        check_callback(2, false, &json!({ "type": 6 }), 0).unwrap_err().body["code"],
+        40004
+    );
+    assert!(check_callback(3, true, &json!({ "type": 6 }), 0).is_ok());
+    assert!(check_callback(4, false, &message, 0).is_err());
+    assert!(check_callback(4, false, &json!({ "type": 8, "data": { "choices": [] } }), 0).is_ok());
+}
+
+#[test]
+fn commands_are_checked_as_discord_registers_them() {
+    let good = json!([{ "name": "move", "description": "Make a move", "options": [
+        { "type": 3, "name": "action", "description": "The move", "required": true },
+        { "type": 4, "name": "game", "description": "Game number" },
+    ] }]);
+    assert!(check_commands(&good).is_ok());
+    let order = json!([{ "name": "move", "description": "d", "options": [
+        { "type": 4, "name": "game", "description": "Game number" },
+        { "type": 3, "name": "action", "description": "The move", "required": true },
+    ] }]);
+    assert!(check_commands(&order).is_err());
+    assert!(check_commands(&json!([{ "name": "Move", "description": "d" }])).is_err());
+    assert!(check_commands(&json!([{ "name": "move", "description": "d".repeat(101) }])).is_err());
+}
+
+/// The Discord error code of a failed request, or the status when Discord sent none.
+fn refusal_code(error: serenity::Error) -> isize {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            if response.error.code == 0 {
+                isize::try_from(response.status_code.as_u16()).unwrap_or(0)
+            } else {
+                response.error.code
+            }
+        }
+        other => panic!("not a refusal: {other}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_refuses_late_repeated_and_unfit_responses_as_discord_does() {
+    let fake = FakeDiscord::start().await;
+    let http = rest_client(&fake);
+    let invoker = Invoker {
+        user_id: 1_001,
+        name: "alice".into(),
+    };
+    let command = fake.expect_answer_to(command_interaction(7, &invoker, 3_000, "games", json!([])));
+    let command: Interaction = serde_json::from_value(command).unwrap();
+    let command = command.command().unwrap();
+    let say = |text: &str| CreateInteractionResponseFollowup::new().content(text);
+
+    let early = say("too soon").execute(&http, (None, &command.token)).await;
+    assert_eq!(
+        refusal_code(early.unwrap_err()),
+        10015,
+        "a follow-up needs a first response"
+    );
+    let unfit = CreateInteractionResponse::Acknowledge
+        .execute(&http, (command.id, &command.token))
+        .await;
+    assert_eq!(
+        refusal_code(unfit.unwrap_err()),
+        40004,
+        "a command cannot be answered as a click"
+    );
+    let empty = CreateInteractionResponse::Message(CreateInteractionResponseMessage::new())
+        .execute(&http, (command.id, &command.token))
+        .await;
+    assert_eq!(refusal_code(empty.unwrap_err()), 50006);
+    let answer = CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content("ok"));
+    answer
+        .clone()
+        .execute(&http, (command.id, &command.token))
+        .await
+        .expect("the first response");
+    let again = answer.execute(&http, (command.id, &command.token)).await;
+    assert_eq!(refusal_code(again.unwrap_err()), 40060);
+    // (serenity itself refuses content over 2,000 characters before sending; the fake's limit is
+    // checked above, for requests that get past it.)
+    say("fits")
+        .execute(&http, (None, &command.token))
+        .await
+        .expect("a follow-up");
+    fake.age_interaction(&command.token, Duration::from_secs(15 * 60 + 1));
+    let stale = say("too late").execute(&http, (None, &command.token)).await;
+    assert_eq!(
+        refusal_code(stale.unwrap_err()),
+        50027,
+        "follow-ups end after 15 minutes"
+    );
+
+    let late = fake.expect_answer_to(command_interaction(8, &invoker, 3_000, "games", json!([])));
+    let late: Interaction = serde_json::from_value(late).unwrap();
+    let late = late.command().unwrap();
+    fake.age_interaction(&late.token, Duration::from_millis(3_100));
+    let response = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+        .execute(&http, (late.id, &late.token))
+        .await;
+    assert_eq!(refusal_code(response.unwrap_err()), 10062, "3 seconds to answer");
+    assert_eq!(fake.refused_calls().len(), 6, "each refusal is counted as one");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_fails_on_request_and_clicks_carry_the_message_clicked() {
+    let fake = FakeDiscord::start().await;
+    let http = rest_client(&fake);
+    let channel = ChannelId::new(3_000);
+    let failures = [
+        (Failure::RateLimited { retry_after: 0.25 }, 429),
+        (Failure::MissingPermissions, 50013),
+        (Failure::MissingAccess, 50001),
+        (Failure::UnknownChannel, 10003),
+        (Failure::ArchivedThread, 50083),
+        (Failure::CannotDm, 50007),
+        (Failure::ServerError, 500),
+    ];
+    for (failure, code) in failures {
+        fake.fail("POST", "/channels/3000/messages", failure, 1);
+        let refused = channel.say(&http, "hello").await;
+        assert_eq!(refusal_code(refused.unwrap_err()), code, "{failure:?}");
+    }
+    let message = channel
+        .send_message(
+            &http,
+            CreateMessage::new()
+                .content("the board")
+                .add_file(CreateAttachment::bytes(PNG.to_vec(), "board.png")),
+        )
+        .await
+        .expect("the next message goes through");
+    fake.fail_after_doing("POST", "/threads", Failure::ThreadAlreadyExists, 1);
+    let thread = channel
+        .create_thread_from_message(&http, message.id, CreateThread::new("game"))
+        .await;
+    assert_eq!(refusal_code(thread.unwrap_err()), 160004);
+    assert!(
+        http.get_channel(ChannelId::new(message.id.get())).await.is_ok(),
+        "made all the same"
+    );
+    assert!(
+        fake.refused_calls().is_empty(),
+        "asked-for failures are not Discord's rules"
+    );
+
+    let invoker = Invoker {
+        user_id: 1_001,
+        name: "alice".into(),
+    };
+    let click = component_interaction(9, &invoker, 3_000, "arb:x", 2, Vec::new(), message.id.get());
+    let click: Value = fake.expect_answer_to(click);
+    assert_eq!(click["message"]["content"], "the board");
+    assert_eq!(click["message"]["attachments"][0]["filename"], "board.png");
 }

@@ -75,9 +75,9 @@ where
     data.names.remember(ctx.author());
     let caller = Caller::of(ctx);
     let here = caller.here.clone();
-    let http = ctx.serenity_context().http.as_ref();
-    let mut responder = Responder::for_command(http, app.interaction);
-    let result = responder.within_deadline(request(caller), is_private).await;
+    let http = &ctx.serenity_context().http;
+    let mut responder = Responder::for_command(http, app.interaction, is_private);
+    let result = request(caller).await;
     answer(http, data, result, &here, &mut responder).await;
     Ok(())
 }
@@ -401,8 +401,9 @@ pub async fn rules(
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
-    let http = ctx.serenity_context().http.as_ref();
+    let http = &ctx.serenity_context().http;
     let data = ctx.data();
+    let mut responder = Responder::for_command(http, app.interaction, true);
     let variant = match variant.filter(|_| game.is_none()) {
         Some(variant) => variant,
         None => {
@@ -414,19 +415,19 @@ pub async fn rules(
                 Err(error) => Err(error),
             };
             match found {
-                Ok(Some(row)) if row.state.list_kind().is_some() => {
-                    return run(ctx, true, |caller| async move {
-                        data.arena.game_rules(row.id, &caller.user, false).await
-                    })
-                    .await;
+                Ok(Some(row)) if row.state.list_kind().is_none() => GameChoice(row.setup.variant),
+                other => {
+                    let result = match other {
+                        Ok(Some(row)) => data.arena.game_rules(row.id, &caller.user, false).await,
+                        Ok(None) => Err(ArenaError::NoGameHere),
+                        Err(error) => Err(error),
+                    };
+                    answer(http, data, result, &caller.here, &mut responder).await;
+                    return Ok(());
                 }
-                Ok(Some(row)) => GameChoice(row.setup.variant),
-                Ok(None) => return run(ctx, true, |_| async { Err(ArenaError::NoGameHere) }).await,
-                Err(error) => return run(ctx, true, |_| async { Err(error) }).await,
             }
         }
     };
-    let mut responder = Responder::for_command(http, app.interaction);
     let page = variant.0.rules_page();
     // The page's own title becomes the embed's.
     let body = page.split_once('\n').map_or(page, |(_, rest)| rest).trim();
@@ -495,9 +496,9 @@ pub async fn export(
         return Ok(());
     };
     let data = ctx.data();
-    let http = ctx.serenity_context().http.as_ref();
+    let http = &ctx.serenity_context().http;
     let caller = Caller::of(ctx);
-    let mut responder = Responder::for_command(http, app.interaction);
+    let mut responder = Responder::for_command(http, app.interaction, true);
     let work = async {
         let id = pick_game(data, &caller, game, |_| true).await?;
         // The record names the players as Discord shows them.
@@ -511,7 +512,7 @@ pub async fn export(
         }
         Ok::<_, ArenaError>((id, data.arena.export(id, &caller.user, &names).await?))
     };
-    match responder.within_deadline(work, true).await {
+    match work.await {
         Ok((id, effects)) => {
             let record = effects.reply.map(|r| r.text).unwrap_or_default();
             let message = Outgoing {

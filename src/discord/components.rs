@@ -9,6 +9,7 @@ use super::{Data, answer};
 use crate::arena::{ArenaError, Button, Effects};
 use crate::store::{GameId, UserId};
 use serenity::all as discord;
+use std::sync::Arc;
 
 /// A click on a button or a menu, as read from Discord's payload.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +52,7 @@ fn is_thread(kind: discord::ChannelType) -> bool {
     )
 }
 
-pub async fn on_component(http: &discord::Http, data: &Data, interaction: &discord::ComponentInteraction) {
+pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &discord::ComponentInteraction) {
     let mut responder = Responder::for_component(http, interaction);
     let Click {
         component,
@@ -68,6 +69,19 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
         return;
     };
     data.names.remember(&interaction.user);
+    // A click is acknowledged before any work, so Discord's 3 seconds cannot run out whatever
+    // comes next; only a click that may open a form (which must be the first response) waits.
+    let may_open_form = matches!(
+        component,
+        Component::WriteList { .. }
+            | Component::Button {
+                button: Button::ChoosePrivately,
+                ..
+            }
+    );
+    if !may_open_form {
+        responder.acknowledge().await;
+    }
     match component {
         Component::Button {
             button: Button::AcceptChallenge,
@@ -137,7 +151,7 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
                     .press(game, &user, authority, Button::Rematch, version, &place)
                     .await
             };
-            let result = responder.within_deadline(work, false).await;
+            let result = work.await;
             if let Ok(effects) = &result {
                 // The button goes; the post says where the rematch is offered.
                 let place = ids::channel(&place).map_or_else(String::new, |c| format!(" in <#{c}>"));
@@ -148,16 +162,14 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
                     answered(&interaction.message.content),
                     user.mention()
                 );
-                let _ = responder
-                    .update_clicked_keeping_files(Outgoing::text(fit(text.trim_start())))
-                    .await;
+                let _ = responder.update_clicked(Outgoing::text(fit(text.trim_start()))).await;
             }
             answer(http, data, result, &here, &mut responder).await;
         }
         Component::Button { button, game, version } => {
             let authority = super::authority_of(interaction.member.as_ref(), data.host_role);
             let work = data.arena.press(game, &user, authority, button, version, &place);
-            let result = responder.within_deadline(work, false).await;
+            let result = work.await;
             if result.is_ok() {
                 // The question is answered: its buttons go.
                 let _ = responder
@@ -196,7 +208,7 @@ pub async fn on_component(http: &discord::Http, data: &Data, interaction: &disco
 }
 
 /// Opens the form to write a list in; if the click was answered already, offers its button.
-async fn open_list_form(responder: &mut Responder<'_>, game: GameId, version: i64) {
+async fn open_list_form(responder: &mut Responder, game: GameId, version: i64) {
     match responder.open_form(super::deliver::list_form(game, version)).await {
         Ok(true) => {}
         Ok(false) => {
@@ -212,7 +224,7 @@ async fn open_list_form(responder: &mut Responder<'_>, game: GameId, version: i6
 }
 
 /// A list sent back in its form: submitted, with each line's verdict and the sheet privately.
-pub async fn on_form(http: &discord::Http, data: &Data, interaction: &discord::ModalInteraction) {
+pub async fn on_form(http: &Arc<discord::Http>, data: &Data, interaction: &discord::ModalInteraction) {
     let mut responder = Responder::for_modal(http, interaction);
     data.names.remember(&interaction.user);
     let Some(Component::ListForm { game, .. }) = Component::parse(&interaction.data.custom_id) else {
@@ -237,8 +249,7 @@ pub async fn on_form(http: &discord::Http, data: &Data, interaction: &discord::M
     let work = data
         .arena
         .submit_list(Some(game), &user, crate::arena::ListSource::Text(text));
-    let result = responder.within_deadline(work, true).await;
-    answer(http, data, result, &here, &mut responder).await;
+    answer(http, data, work.await, &here, &mut responder).await;
 }
 
 /// Plays a choice made on a prompt's menu or buttons, posted at `version`: the prompt becomes
@@ -247,7 +258,7 @@ pub async fn on_form(http: &discord::Http, data: &Data, interaction: &discord::M
 async fn choose(
     http: &discord::Http,
     data: &Data,
-    responder: &mut Responder<'_>,
+    responder: &mut Responder,
     game: GameId,
     version: i64,
     user: &UserId,
@@ -255,7 +266,7 @@ async fn choose(
     choice: &str,
 ) {
     let work = data.arena.act_at(game, user, choice, Some(version));
-    match responder.within_deadline(work, true).await {
+    match work.await {
         Ok(mut effects) => {
             let confirmation = match effects.reply.take() {
                 Some(reply) => reply.text,
@@ -312,13 +323,12 @@ async fn accept(
     http: &discord::Http,
     data: &Data,
     interaction: &discord::ComponentInteraction,
-    responder: &mut Responder<'_>,
+    responder: &mut Responder,
     game: GameId,
     user: &UserId,
 ) {
     let here = ids::location(interaction.channel_id);
-    let result = responder.within_deadline(data.arena.accept(game, user), false).await;
-    let mut effects = match result {
+    let mut effects = match data.arena.accept(game, user).await {
         Ok(effects) => effects,
         Err(error) => return answer(http, data, Err(error), &here, responder).await,
     };
@@ -341,7 +351,6 @@ async fn accept(
         "{}\n**Accepted.** The game is played in {place}.",
         answered(&interaction.message.content)
     );
-    responder.defer_if_late(false).await;
     if let Err(error) = responder
         .update_clicked(Outgoing::text(fit(accepted.trim_start())))
         .await
@@ -370,22 +379,33 @@ async fn open_thread(
     let name = format!("#{game} {}: {} vs {}", row.setup.variant.name(), names[0], names[1]);
     let name: String = name.chars().take(100).collect();
     let builder = discord::CreateThread::new(name).auto_archive_duration(discord::AutoArchiveDuration::OneWeek);
+    let message = interaction.message.id;
     let opening = interaction
         .channel_id
-        .create_thread_from_message(http, interaction.message.id, builder);
-    // Bounded: the click still waits for its answer.
-    match tokio::time::timeout(std::time::Duration::from_secs(2), opening).await {
-        Ok(Ok(thread)) => Some(thread.id),
-        Ok(Err(error)) => {
-            tracing::warn!(game, %error, "could not open a thread for a game");
-            None
-        }
-        Err(_) => {
-            tracing::warn!(game, "Discord took too long to open a thread for a game");
-            None
-        }
+        .create_thread_from_message(http, message, builder);
+    // The click is acknowledged already, so Discord may take its time; past this the game is
+    // played in the channel rather than keep the players waiting.
+    match tokio::time::timeout(THREAD_PATIENCE, opening).await {
+        Ok(Ok(thread)) => return Some(thread.id),
+        Ok(Err(error)) => tracing::warn!(game, %error, "could not open a thread for a game"),
+        Err(_) => tracing::warn!(game, "Discord took too long to open a thread for a game"),
+    }
+    // A request that failed or timed out may still have made the thread (Discord says "a thread
+    // has already been created for this message" when asked again): a thread started from a
+    // message has the message's id, so look for it rather than leave it behind unused.
+    let existing = tokio::time::timeout(
+        THREAD_PATIENCE,
+        http.get_channel(discord::ChannelId::new(message.get())),
+    )
+    .await;
+    match existing {
+        Ok(Ok(discord::Channel::Guild(channel))) if channel.thread_metadata.is_some() => Some(channel.id),
+        _ => None,
     }
 }
+
+/// How long opening a game's thread may take before the game stays in its channel.
+const THREAD_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Shows the clicker a prompt of their own, visible only to them: their secret-choice menu
 /// (the way in when a DM could not be delivered, or for anyone who prefers it), or the squares
@@ -393,13 +413,12 @@ async fn open_thread(
 async fn show_prompt(
     http: &discord::Http,
     data: &Data,
-    responder: &mut Responder<'_>,
+    responder: &mut Responder,
     game: GameId,
     work: impl std::future::Future<Output = Result<Effects, ArenaError>>,
     when_none: &str,
 ) {
-    let result: Result<Effects, ArenaError> = responder.within_deadline(work, true).await;
-    let effects = match result {
+    let effects = match work.await {
         Ok(effects) => effects,
         Err(error) => return answer(http, data, Err(error), "", responder).await,
     };

@@ -357,16 +357,15 @@ impl Delivery<'_> {
     /// Performs `effects`: the post made where the interaction happened becomes its public
     /// answer, other posts go to their channels, the private reply is ephemeral, prompts go by
     /// DM. The responder always ends up answered.
-    pub async fn perform(&self, effects: &Effects, here: &str, responder: &mut Responder<'_>) -> anyhow::Result<()> {
+    pub async fn perform(&self, effects: &Effects, here: &str, responder: &mut Responder) -> anyhow::Result<()> {
         let mut effects = effects.clone();
-        // Opening a round's threads takes a while: the interaction is acknowledged if it is slow.
-        responder.within_deadline(self.open_round(&mut effects), false).await?;
+        self.open_round(&mut effects).await?;
         let effects = &effects;
         let answers_publicly = effects.posts.iter().any(|p| p.location == here);
-        responder.defer_if_late(!answers_publicly).await;
+        responder.expect_private(!answers_publicly);
         for post in &effects.posts {
             let message = self.post_message(post, effects.version).await?;
-            if post.location == here && !responder.has_answered() {
+            if post.location == here && !responder.has_answered().await {
                 responder.send(message, false).await?;
             } else {
                 self.send_to(&post.location, message).await?;
@@ -380,7 +379,7 @@ impl Delivery<'_> {
             responder.send(message, true).await?;
         }
         self.direct_messages(effects).await?;
-        if !responder.has_answered() {
+        if !responder.has_answered().await {
             responder.send(Outgoing::text("Done."), true).await?;
         }
         Ok(())

@@ -235,7 +235,7 @@ async fn answer(
     data: &Data,
     result: Result<Effects, ArenaError>,
     here: &str,
-    responder: &mut Responder<'_>,
+    responder: &mut Responder,
 ) {
     let delivered = match result {
         Ok(effects) => Delivery { http, data }.perform(&effects, here, responder).await,
@@ -250,7 +250,7 @@ async fn answer(
     };
     if let Err(error) = delivered {
         tracing::error!(error = ?error, "could not deliver an answer");
-        if !responder.has_answered() {
+        if !responder.has_answered().await {
             let _ = responder.send(Outgoing::text(APOLOGY), true).await;
         }
     }

@@ -1,13 +1,17 @@
 //! Answering one interaction. Discord wants an answer within 3 seconds and then allows follow-ups
-//! for 15 minutes; a `Responder` keeps track of which of the two the next message must be.
+//! for 15 minutes; a `Responder` keeps track of which of the two the next message must be, and a
+//! guard beside it defers the interaction when nothing has answered it in time, whatever the
+//! work in between (the arena, drawing, Discord calls) is doing.
 
 use serenity::all as discord;
 use serenity::all::Builder;
-use std::future::Future;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
+use tokio::sync::Mutex;
 
-/// After this long without a result, the interaction is deferred so Discord's 3 seconds never run
-/// out (the arena and the renderer normally answer in milliseconds).
+/// After this long without an answer, the interaction is deferred so Discord's 3 seconds never
+/// run out (the arena and the renderer normally answer in milliseconds).
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 
 /// A message for Discord: text, files, components and whom it may ping.
@@ -78,72 +82,20 @@ enum State {
     Answered,
 }
 
-/// One interaction to answer: a slash command or a component click.
-pub struct Responder<'a> {
-    http: &'a discord::Http,
+/// Where an interaction's responses go.
+#[derive(Clone)]
+struct Target {
+    http: Arc<discord::Http>,
     id: discord::InteractionId,
     token: String,
     is_component: bool,
-    state: State,
-    /// When the interaction arrived (as near as the bot can tell).
-    started: std::time::Instant,
 }
 
-impl<'a> Responder<'a> {
-    fn new(http: &'a discord::Http, id: discord::InteractionId, token: &str, is_component: bool) -> Responder<'a> {
-        Responder {
-            http,
-            id,
-            token: token.to_string(),
-            is_component,
-            state: State::Fresh,
-            started: std::time::Instant::now(),
-        }
-    }
-
-    pub fn for_command(http: &'a discord::Http, interaction: &discord::CommandInteraction) -> Responder<'a> {
-        Responder::new(http, interaction.id, &interaction.token, false)
-    }
-
-    pub fn for_component(http: &'a discord::Http, interaction: &discord::ComponentInteraction) -> Responder<'a> {
-        Responder::new(http, interaction.id, &interaction.token, true)
-    }
-
-    /// For a form sent back (a modal submit), answered like a command.
-    pub fn for_modal(http: &'a discord::Http, interaction: &discord::ModalInteraction) -> Responder<'a> {
-        Responder::new(http, interaction.id, &interaction.token, false)
-    }
-
-    /// Opens a form (a modal) in answer: only as the interaction's first response. False when
-    /// it was answered already (the caller then offers the form's button instead).
-    pub async fn open_form(&mut self, form: discord::CreateModal) -> serenity::Result<bool> {
-        if self.state != State::Fresh {
-            return Ok(false);
-        }
-        discord::CreateInteractionResponse::Modal(form)
-            .execute(self.http, (self.id, &self.token))
-            .await?;
-        self.state = State::Answered;
-        Ok(true)
-    }
-
-    /// Runs `work`, deferring the interaction if it takes longer than [`DEFER_AFTER`], so the
-    /// answer is never late however slow the database is.
-    pub async fn within_deadline<T>(&mut self, work: impl Future<Output = T>, is_ephemeral: bool) -> T {
-        tokio::pin!(work);
-        tokio::select! {
-            done = &mut work => done,
-            () = tokio::time::sleep(DEFER_AFTER) => {
-                if let Err(error) = self.defer(is_ephemeral).await {
-                    tracing::warn!(%error, "could not defer a slow interaction");
-                }
-                work.await
-            }
-        }
-    }
-
-    async fn defer(&mut self, is_ephemeral: bool) -> serenity::Result<()> {
-        if self.state != State::Fresh {
+impl Target {
+    /// Defers the interaction: a click is acknowledged (its message stays as it is), a command
+    /// shows a placeholder of the given visibility.
+    async fn defer(&self, state: &mut State, is_ephemeral: bool) -> serenity::Result<()> {
+        if *state != State::Fresh {
             return Ok(());
         }
         let response = if self.is_component {
@@ -153,22 +105,129 @@ impl<'a> Responder<'a> {
                 discord::CreateInteractionResponseMessage::new().ephemeral(is_ephemeral),
             )
         };
-        response.execute(self.http, (self.id, &self.token)).await?;
-        self.state = if self.is_component {
+        response.execute(&self.http, (self.id, &self.token)).await?;
+        *state = if self.is_component {
             State::DeferredComponent
         } else {
             State::DeferredCommand { is_ephemeral }
         };
         Ok(())
     }
+}
+
+/// One interaction to answer: a slash command, a component click or a form sent back.
+pub struct Responder {
+    target: Target,
+    /// Shared with the guard; locked for the whole of each response, so the guard's deferral
+    /// and an answer never both count as the first response.
+    state: Arc<Mutex<State>>,
+    /// Defers the interaction at [`DEFER_AFTER`] if it is still unanswered; stopped on drop.
+    guard: tokio::task::JoinHandle<()>,
+    /// Whether the answer is expected to be private, so that a deferral shows the placeholder
+    /// to the right people (a wrong guess still ends well, see `send`).
+    is_private: Arc<AtomicBool>,
+}
+
+impl Drop for Responder {
+    fn drop(&mut self) {
+        self.guard.abort();
+    }
+}
+
+impl Responder {
+    fn new(
+        http: &Arc<discord::Http>,
+        id: discord::InteractionId,
+        token: &str,
+        is_component: bool,
+        is_private: bool,
+    ) -> Responder {
+        let target = Target {
+            http: Arc::clone(http),
+            id,
+            token: token.to_string(),
+            is_component,
+        };
+        let state = Arc::new(Mutex::new(State::Fresh));
+        let is_private = Arc::new(AtomicBool::new(is_private));
+        let guard = tokio::spawn({
+            let target = target.clone();
+            let state = Arc::clone(&state);
+            let is_private = Arc::clone(&is_private);
+            async move {
+                tokio::time::sleep(DEFER_AFTER).await;
+                let mut state = state.lock().await;
+                if let Err(error) = target.defer(&mut state, is_private.load(Ordering::Relaxed)).await {
+                    tracing::warn!(%error, "could not defer a slow interaction");
+                }
+            }
+        });
+        Responder {
+            target,
+            state,
+            guard,
+            is_private,
+        }
+    }
+
+    /// Corrects the expected visibility of the answer once the work knows it.
+    pub fn expect_private(&self, is_private: bool) {
+        self.is_private.store(is_private, Ordering::Relaxed);
+    }
+
+    pub fn for_command(
+        http: &Arc<discord::Http>,
+        interaction: &discord::CommandInteraction,
+        is_private: bool,
+    ) -> Responder {
+        Responder::new(http, interaction.id, &interaction.token, false, is_private)
+    }
+
+    pub fn for_component(http: &Arc<discord::Http>, interaction: &discord::ComponentInteraction) -> Responder {
+        Responder::new(http, interaction.id, &interaction.token, true, true)
+    }
+
+    /// For a form sent back (a modal submit), answered like a command, privately.
+    pub fn for_modal(http: &Arc<discord::Http>, interaction: &discord::ModalInteraction) -> Responder {
+        Responder::new(http, interaction.id, &interaction.token, false, true)
+    }
+
+    fn http(&self) -> &discord::Http {
+        &self.target.http
+    }
+
+    /// Acknowledges a click now, before any slow work: its message stays as it is, and every
+    /// answer after this is an edit of it or a follow-up.
+    pub async fn acknowledge(&mut self) {
+        let mut state = self.state.lock().await;
+        if let Err(error) = self.target.defer(&mut state, true).await {
+            tracing::warn!(%error, "could not acknowledge a click");
+        }
+    }
+
+    /// Opens a form (a modal) in answer: only as the interaction's first response. False when
+    /// it was answered already (the caller then offers the form's button instead).
+    pub async fn open_form(&mut self, form: discord::CreateModal) -> serenity::Result<bool> {
+        let mut state = self.state.lock().await;
+        if *state != State::Fresh {
+            return Ok(false);
+        }
+        discord::CreateInteractionResponse::Modal(form)
+            .execute(self.http(), (self.target.id, &self.target.token))
+            .await?;
+        *state = State::Answered;
+        Ok(true)
+    }
 
     /// Sends a message in answer: the interaction's response if none was sent yet, the deferred
     /// placeholder's content if it has the same visibility, a follow-up otherwise.
     pub async fn send(&mut self, message: Outgoing, is_ephemeral: bool) -> serenity::Result<()> {
-        match self.state {
+        let mut state = self.state.lock().await;
+        let token = &self.target.token;
+        match *state {
             State::Fresh => {
                 discord::CreateInteractionResponse::Message(message.into_response(is_ephemeral))
-                    .execute(self.http, (self.id, &self.token))
+                    .execute(self.http(), (self.target.id, token))
                     .await?;
             }
             State::DeferredCommand { is_ephemeral: deferred } if deferred == is_ephemeral => {
@@ -182,9 +241,7 @@ impl<'a> Responder<'a> {
                         pings,
                         ..Outgoing::default()
                     };
-                    ping.into_followup(false)
-                        .execute(self.http, (None, &self.token))
-                        .await?;
+                    ping.into_followup(false).execute(self.http(), (None, token)).await?;
                 }
             }
             State::DeferredCommand { .. } => {
@@ -195,18 +252,18 @@ impl<'a> Responder<'a> {
                 self.edit_original(Outgoing::text("…")).await?;
                 message
                     .into_followup(is_ephemeral)
-                    .execute(self.http, (None, &self.token))
+                    .execute(self.http(), (None, token))
                     .await?;
-                self.http.delete_original_interaction_response(&self.token).await?;
+                self.http().delete_original_interaction_response(token).await?;
             }
             State::DeferredComponent | State::Answered => {
                 message
                     .into_followup(is_ephemeral)
-                    .execute(self.http, (None, &self.token))
+                    .execute(self.http(), (None, token))
                     .await?;
             }
         }
-        self.state = State::Answered;
+        *state = State::Answered;
         Ok(())
     }
 
@@ -222,50 +279,29 @@ impl<'a> Responder<'a> {
         for file in message.files {
             edit = edit.new_attachment(file);
         }
-        edit.execute(self.http, &self.token).await?;
+        edit.execute(self.http(), &self.target.token).await?;
         Ok(())
     }
 
-    /// Defers now if the interaction is close to Discord's 3 seconds and still unanswered (work
-    /// after the arena's, such as drawing or Discord calls, can take time too).
-    pub async fn defer_if_late(&mut self, is_ephemeral: bool) {
-        if self.state == State::Fresh
-            && self.started.elapsed() >= DEFER_AFTER
-            && let Err(error) = self.defer(is_ephemeral).await
-        {
-            tracing::warn!(%error, "could not defer a slow interaction");
-        }
-    }
-
-    /// Replaces the message whose component was clicked (removing its buttons, say), as the
-    /// answer to the click; a follow-up if the click was answered already.
+    /// Replaces the message whose component was clicked (removing its buttons, say), keeping
+    /// its files; a private follow-up when there is no such message to edit.
     pub async fn update_clicked(&mut self, message: Outgoing) -> serenity::Result<()> {
-        if self.state == State::DeferredComponent {
+        if self.target.is_component {
+            // An update in the first response would replace every attachment (a board image);
+            // an edit after an acknowledgement leaves them as they are.
+            self.acknowledge().await;
+        }
+        let mut state = self.state.lock().await;
+        if *state == State::DeferredComponent {
             self.edit_original(message).await?;
-            self.state = State::Answered;
+            *state = State::Answered;
             return Ok(());
         }
-        if self.state != State::Fresh || !self.is_component {
-            return self.send(message, true).await;
-        }
-        discord::CreateInteractionResponse::UpdateMessage(message.into_response(false))
-            .execute(self.http, (self.id, &self.token))
-            .await?;
-        self.state = State::Answered;
-        Ok(())
+        drop(state);
+        self.send(message, true).await
     }
 
-    /// Like [`Responder::update_clicked`], for a message with files to keep (a board image):
-    /// an interaction's update replaces every attachment, so the click is acknowledged first
-    /// and the message edited, which leaves its files as they are.
-    pub async fn update_clicked_keeping_files(&mut self, message: Outgoing) -> serenity::Result<()> {
-        if self.state == State::Fresh && self.is_component {
-            self.defer(true).await?;
-        }
-        self.update_clicked(message).await
-    }
-
-    pub fn has_answered(&self) -> bool {
-        self.state == State::Answered
+    pub async fn has_answered(&self) -> bool {
+        *self.state.lock().await == State::Answered
     }
 }

@@ -14,8 +14,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 pub const CHANNEL: u64 = 5_000;
-/// The challenge message's id: the fake opens the game's thread with the same id.
-pub const CHALLENGE_MESSAGE: u64 = 7_000;
 pub const EPHEMERAL: u64 = 64;
 /// Members with this role host Death Matches.
 pub const HOST_ROLE: u64 = 4_242;
@@ -99,15 +97,37 @@ impl Bot {
         }
     }
 
-    /// Sends an interaction and waits for the bot's answer to it (the callback).
+    /// Sends an interaction and waits for the bot's answer to it: the first response, or for a
+    /// click the bot acknowledged at once (type 6), the answer that followed, shaped as a first
+    /// response would be: the clicked message's update as type 7, a message as type 4.
     pub async fn interact(&self, interaction: Value) -> Call {
         let id = interaction["id"].as_str().unwrap().to_string();
         let token = interaction["token"].as_str().unwrap().to_string();
         self.fake.send_interaction(interaction).await;
         let path = format!("/api/v10/interactions/{id}/{token}/callback");
-        self.fake
+        let first = self
+            .fake
             .wait_for_call(&format!("the answer to interaction {id}"), |c| c.path == path)
-            .await
+            .await;
+        if first.json["type"] != 6 {
+            return first;
+        }
+        let webhook = format!("/{token}");
+        let answer = self
+            .fake
+            .wait_for_call(&format!("the answer after acknowledging {id}"), |c| {
+                c.path.contains("/webhooks/") && (c.path.ends_with(&webhook) || c.path.contains(&format!("{webhook}/")))
+            })
+            .await;
+        let kind = if answer.method == "PATCH" && answer.path.ends_with("/@original") {
+            7
+        } else {
+            4
+        };
+        Call {
+            json: json!({ "type": kind, "data": answer.json }),
+            ..answer
+        }
     }
 
     pub async fn command(&self, who: &Invoker, channel: u64, command: &str, options: Value) -> Call {
@@ -192,14 +212,22 @@ impl Bot {
             .find(|id| id.starts_with("arb:accept:"))
             .expect("an Accept button");
         let game: i64 = accept.split(':').nth(2).unwrap().parse().unwrap();
-        let answer = self.click(&bob(), CHANNEL, &accept, CHALLENGE_MESSAGE).await;
+        let message = self.message_of(&challenge);
+        let answer = self.click(&bob(), CHANNEL, &accept, message).await;
         assert_eq!(
             answer.json["type"], 7,
             "the challenge message is updated: {}",
             answer.json
         );
         assert!(custom_ids(&answer.json).is_empty(), "its buttons are gone");
-        (game, CHALLENGE_MESSAGE, accept)
+        // A thread started from a message has the message's id.
+        (game, message, accept)
+    }
+
+    /// The message an interaction's answer made (a challenge with its buttons, say).
+    pub fn message_of(&self, answer: &Call) -> u64 {
+        let token = answer.path.split('/').nth(5).expect("an interaction's answer");
+        self.fake.response_message_id(token)
     }
 
     pub async fn stop(mut self) {
@@ -210,6 +238,26 @@ impl Bot {
             let result = tokio::time::timeout(Duration::from_secs(10), task).await;
             assert!(result.is_ok(), "the bot stops when asked");
         }
+    }
+}
+
+/// Whatever a test did, the bot asked nothing of Discord that Discord would have refused (a late
+/// or second response, an oversized or empty message...).
+impl Drop for Bot {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        let refused = self.fake.refused_calls();
+        assert!(
+            refused.is_empty(),
+            "Discord would have refused {} of the bot's requests: {:#?}",
+            refused.len(),
+            refused
+                .iter()
+                .map(|c| (&c.method, &c.path, c.status, &c.json))
+                .collect::<Vec<_>>()
+        );
     }
 }
 
@@ -276,7 +324,11 @@ pub fn posts_in(fake: &FakeDiscord, channel: u64) -> Vec<Call> {
 /// non-ephemeral interaction answers; DMs and the answers to `private` interactions (clicks on
 /// DM or ephemeral menus, whose updates stay private) excluded.
 pub fn public_text(fake: &FakeDiscord, dm_channels: &[u64], private: &[u64]) -> String {
-    let private_paths: Vec<String> = private.iter().map(|id| format!("/interactions/{id}/")).collect();
+    // An interaction's responses, and its follow-ups and edits (by its token).
+    let private_paths: Vec<String> = private
+        .iter()
+        .flat_map(|id| [format!("/interactions/{id}/"), format!("/token{id}")])
+        .collect();
     let dm_paths: Vec<String> = dm_channels
         .iter()
         .map(|c| format!("/api/v10/channels/{c}/messages"))
@@ -285,7 +337,13 @@ pub fn public_text(fake: &FakeDiscord, dm_channels: &[u64], private: &[u64]) -> 
         .iter()
         .filter(|c| c.method == "POST" || c.method == "PATCH")
         .filter(|c| !dm_paths.contains(&c.path))
-        .filter(|c| !private_paths.iter().any(|p| c.path.contains(p.as_str())))
+        .filter(|c| {
+            !private_paths.iter().any(|p| {
+                c.path.contains(&format!("{p}/"))
+                    || c.path.ends_with(p.as_str())
+                    || c.path.contains(p.as_str()) && p.ends_with('/')
+            })
+        })
         // Autocomplete suggestions are shown to the typist alone.
         .filter(|c| c.json["type"] != 8)
         .filter(|c| !(c.path.contains("/interactions/") && is_ephemeral(c)))

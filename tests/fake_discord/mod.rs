@@ -9,6 +9,10 @@
 //! Every REST call is recorded (`calls`, `wait_for_call`); answers are the smallest JSON bodies
 //! serenity 0.12.5 deserializes. Interaction payload builders at the bottom produce JSON that parses
 //! into serenity's `Interaction`.
+//!
+//! The fake is strict (see `strict`): it refuses what Discord refuses (a response after 3 s, a
+//! second first response, oversized or empty messages, malformed commands), and can be told to
+//! fail requests the way Discord does (`fail`).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -23,6 +27,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot, watch};
+
+pub mod strict;
+use strict::Refusal;
 
 /// How long any wait in the fake lasts before it panics: tests must fail, never hang.
 const WAIT: Duration = Duration::from_secs(10);
@@ -62,6 +69,68 @@ pub struct Call {
     pub at: Instant,
     /// The status the fake answered with.
     pub status: u16,
+    /// Whether the fake refused it by Discord's rules (not by a failure the test asked for).
+    pub refused: bool,
+}
+
+/// A failure the fake can be told to answer with instead of the real thing (`FakeDiscord::fail`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Failure {
+    /// 429, asking to retry after this many seconds.
+    RateLimited { retry_after: f64 },
+    /// 403 50013: the bot lacks a permission there.
+    MissingPermissions,
+    /// 403 50001: the bot cannot see the channel.
+    MissingAccess,
+    /// 404 10003: the channel (or thread) is gone.
+    UnknownChannel,
+    /// 400 50083: the thread is archived.
+    ArchivedThread,
+    /// 400 160004: the message has a thread already.
+    ThreadAlreadyExists,
+    /// 403 50007: the user does not take DMs.
+    CannotDm,
+    /// 500: Discord's own trouble.
+    ServerError,
+}
+
+impl Failure {
+    fn refusal(self) -> Refusal {
+        match self {
+            Failure::RateLimited { retry_after } => Refusal {
+                status: 429,
+                body: json!({ "message": "You are being rate limited.", "retry_after": retry_after, "global": false, "code": 0 }),
+            },
+            Failure::MissingPermissions => Refusal::new(403, 50013, "Missing Permissions"),
+            Failure::MissingAccess => Refusal::new(403, 50001, "Missing Access"),
+            Failure::UnknownChannel => Refusal::new(404, 10003, "Unknown Channel"),
+            Failure::ArchivedThread => Refusal::new(400, 50083, "Thread is archived"),
+            Failure::ThreadAlreadyExists => {
+                Refusal::new(400, 160004, "A thread has already been created for this message")
+            }
+            Failure::CannotDm => Refusal::new(403, 50007, "Cannot send messages to this user"),
+            Failure::ServerError => Refusal::new(500, 0, "500: Internal Server Error"),
+        }
+    }
+}
+
+/// Requests to answer with a failure: method, a piece of the path, the failure, and how many
+/// more times (`usize::MAX`: always).
+struct FailureRule {
+    method: String,
+    path_contains: String,
+    failure: Failure,
+    remaining: usize,
+    /// Whether the request still takes effect (a thread made although the answer failed).
+    takes_effect: bool,
+}
+
+/// Requests to answer late (`FakeDiscord::slow_down`).
+struct Delay {
+    method: String,
+    path_contains: String,
+    by: Duration,
+    remaining: usize,
 }
 
 /// The member who triggers an interaction, in guild `FakeDiscord::GUILD_ID`.
@@ -126,9 +195,82 @@ impl FakeDiscord {
     /// Dispatches INTERACTION_CREATE with `interaction` as `d` and the next sequence number.
     /// Returns the moment the frame was written to the socket. Waits for READY first.
     /// The fake remembers the interaction's token and channel so follow-ups land in that channel.
+    ///
+    /// A component interaction on a message the bot sent carries that message as the fake
+    /// stored it (its real text and attachments), as Discord does.
     pub async fn send_interaction(&self, interaction: Value) -> Instant {
-        self.shared.remember_interaction(&interaction);
+        let interaction = self.expect_answer_to(interaction);
         self.send_dispatch("INTERACTION_CREATE", interaction).await
+    }
+
+    /// Registers an interaction as sent now without dispatching it (for tests that answer it
+    /// with their own REST calls), completed as `send_interaction` would send it.
+    pub fn expect_answer_to(&self, mut interaction: Value) -> Value {
+        if let Some(stored) = snowflake(&interaction["message"]["id"]).and_then(|id| self.message(id)) {
+            interaction["message"] = stored;
+        }
+        self.shared.remember_interaction(&interaction);
+        interaction
+    }
+
+    /// The message an interaction's first response made (or, for a click, the message clicked):
+    /// where buttons in that response sit, and the id of a thread started from it.
+    pub fn response_message_id(&self, token: &str) -> u64 {
+        self.shared.interaction(token).original_message_id
+    }
+
+    /// A message the fake holds (sent, answered or edited by the bot), as it stands now.
+    pub fn message(&self, message_id: u64) -> Option<Value> {
+        self.shared.messages.lock().unwrap().get(&message_id).cloned()
+    }
+
+    /// Answers the next `times` requests whose method is `method` and whose path contains
+    /// `path_contains` with `failure` (`usize::MAX`: from now on).
+    pub fn fail(&self, method: &str, path_contains: &str, failure: Failure, times: usize) {
+        self.add_failure(method, path_contains, failure, times, false);
+    }
+
+    /// Like `fail`, but the request still takes effect, as when Discord does the work and the
+    /// answer is lost (a thread made for a request that timed out).
+    pub fn fail_after_doing(&self, method: &str, path_contains: &str, failure: Failure, times: usize) {
+        self.add_failure(method, path_contains, failure, times, true);
+    }
+
+    /// Answers the next `times` matching requests only after `by`, as a slow Discord would.
+    pub fn slow_down(&self, method: &str, path_contains: &str, by: Duration, times: usize) {
+        self.shared.delays.lock().unwrap().push(Delay {
+            method: method.to_owned(),
+            path_contains: path_contains.to_owned(),
+            by,
+            remaining: times,
+        });
+    }
+
+    fn add_failure(&self, method: &str, path_contains: &str, failure: Failure, times: usize, takes_effect: bool) {
+        self.shared.failures.lock().unwrap().push(FailureRule {
+            method: method.to_owned(),
+            path_contains: path_contains.to_owned(),
+            failure,
+            remaining: times,
+            takes_effect,
+        });
+    }
+
+    /// Makes an interaction look `by` older, as if it had been sent that much earlier (to try
+    /// Discord's 15-minute window for follow-ups without waiting).
+    pub fn age_interaction(&self, token: &str, by: Duration) {
+        if let Some(info) = self.shared.interactions.lock().unwrap().get_mut(token) {
+            info.sent = info
+                .sent
+                .checked_sub(by)
+                .expect("the machine has been up longer than that");
+        }
+    }
+
+    /// Calls the fake refused as Discord would (a late response, a second one, an oversized or
+    /// empty message...), other than the failures a test asked for.
+    pub fn refused_calls(&self) -> Vec<Call> {
+        self.calls().into_iter().filter(|call| call.refused).collect()
     }
 
     /// Dispatches any other event (op 0, type `t`, data `d`) with the next sequence number.
@@ -224,6 +366,10 @@ struct Shared {
     channels: Mutex<HashMap<u64, Value>>,
     /// Interaction token -> where its responses live.
     interactions: Mutex<HashMap<String, InteractionInfo>>,
+    /// Every message the bot sent or edited, by id, as it stands.
+    messages: Mutex<HashMap<u64, Value>>,
+    failures: Mutex<Vec<FailureRule>>,
+    delays: Mutex<Vec<Delay>>,
     next_id: AtomicU64,
     next_connection_id: AtomicU64,
     /// The bot's current gateway connection; a new one replaces it.
@@ -237,6 +383,14 @@ struct Shared {
 struct InteractionInfo {
     channel_id: u64,
     original_message_id: u64,
+    /// 2 command, 3 component, 4 autocomplete, 5 form sent back.
+    kind: u64,
+    /// Whether it came from a component on a message.
+    on_message: bool,
+    /// When it was sent to the bot.
+    sent: Instant,
+    /// Whether its first response was made.
+    responded: bool,
 }
 
 /// The fake's end of one bot websocket: frames queued here are written in order by its task.
@@ -262,11 +416,56 @@ impl Shared {
             registered_commands: Mutex::new(Value::Null),
             channels: Mutex::new(HashMap::new()),
             interactions: Mutex::new(HashMap::new()),
+            messages: Mutex::new(HashMap::new()),
+            failures: Mutex::new(Vec::new()),
+            delays: Mutex::new(Vec::new()),
             next_id: AtomicU64::new(FIRST_ID),
             next_connection_id: AtomicU64::new(1),
             gateway: Mutex::new(None),
             ready: watch::Sender::new(false),
             shutdown,
+        }
+    }
+
+    /// The failure a test asked for this request, if any (and whether the request still takes
+    /// effect); counts it.
+    fn failure_for(&self, method: &str, path: &str) -> Option<(Failure, bool)> {
+        let mut failures = self.failures.lock().unwrap();
+        let rule = failures
+            .iter_mut()
+            .find(|rule| rule.remaining > 0 && rule.method == method && path.contains(&rule.path_contains))?;
+        rule.remaining = rule.remaining.saturating_sub(1);
+        Some((rule.failure, rule.takes_effect))
+    }
+
+    /// How long to hold this request back, if a test asked; counts it.
+    fn delay_for(&self, method: &str, path: &str) -> Option<Duration> {
+        let mut delays = self.delays.lock().unwrap();
+        let delay = delays
+            .iter_mut()
+            .find(|delay| delay.remaining > 0 && delay.method == method && path.contains(&delay.path_contains))?;
+        delay.remaining = delay.remaining.saturating_sub(1);
+        Some(delay.by)
+    }
+
+    /// Stores a message the bot sent or edited (an edit keeps the fields it does not name).
+    fn store_message(&self, message: &Value, edit: &Value) {
+        let Some(id) = snowflake(&message["id"]) else { return };
+        let mut messages = self.messages.lock().unwrap();
+        match messages.get_mut(&id) {
+            Some(stored) if !edit.is_null() => {
+                for field in ["content", "components", "embeds"] {
+                    if edit.get(field).is_some() {
+                        stored[field] = message[field].clone();
+                    }
+                }
+                if message["attachments"].as_array().is_some_and(|a| !a.is_empty()) {
+                    stored["attachments"] = message["attachments"].clone();
+                }
+            }
+            _ => {
+                messages.insert(id, message.clone());
+            }
         }
     }
 
@@ -297,11 +496,30 @@ impl Shared {
             return;
         };
         let channel_id = snowflake(&interaction["channel_id"]).unwrap_or(DEFAULT_CHANNEL_ID);
+        let on_message = snowflake(&interaction["message"]["id"]);
         let info = InteractionInfo {
             channel_id,
-            original_message_id: self.next_id(),
+            // After a click, the "original" message is the one clicked.
+            original_message_id: on_message.filter(|&id| id != 0).unwrap_or_else(|| self.next_id()),
+            kind: interaction["type"].as_u64().unwrap_or(0),
+            on_message: on_message.is_some(),
+            sent: Instant::now(),
+            responded: false,
         };
         self.interactions.lock().unwrap().insert(token.to_owned(), info);
+    }
+
+    /// Follow-ups and edits need a first response, and stop working 15 minutes after the
+    /// interaction.
+    fn may_follow_up(&self, token: &str) -> Result<(), Refusal> {
+        let info = self.interaction(token);
+        if !info.responded {
+            return Err(Refusal::new(404, 10015, "Unknown Webhook"));
+        }
+        if info.sent.elapsed() > strict::FOLLOWUP_WINDOW {
+            return Err(Refusal::new(401, 50027, "Invalid Webhook Token"));
+        }
+        Ok(())
     }
 
     fn interaction(&self, token: &str) -> InteractionInfo {
@@ -309,6 +527,10 @@ impl Shared {
         *interactions.entry(token.to_owned()).or_insert_with(|| InteractionInfo {
             channel_id: DEFAULT_CHANNEL_ID,
             original_message_id: self.next_id(),
+            kind: 2,
+            on_message: false,
+            sent: Instant::now(),
+            responded: true,
         })
     }
 
@@ -471,6 +693,18 @@ fn ready_frame(port: u16) -> String {
 struct Reply {
     status: u16,
     body: Option<Value>,
+    /// Refused by Discord's rules.
+    refused: bool,
+}
+
+impl From<Refusal> for Reply {
+    fn from(refusal: Refusal) -> Reply {
+        Reply {
+            status: refusal.status,
+            body: Some(refusal.body),
+            refused: true,
+        }
+    }
 }
 
 impl Reply {
@@ -478,6 +712,7 @@ impl Reply {
         Reply {
             status: 200,
             body: Some(body),
+            refused: false,
         }
     }
 
@@ -485,6 +720,7 @@ impl Reply {
         Reply {
             status: 204,
             body: None,
+            refused: false,
         }
     }
 
@@ -492,6 +728,7 @@ impl Reply {
         Reply {
             status: 404,
             body: Some(json!({ "message": "404: Not Found", "code": 0 })),
+            refused: false,
         }
     }
 
@@ -499,6 +736,7 @@ impl Reply {
         Reply {
             status: 404,
             body: Some(json!({ "message": "Unknown Member", "code": 10007 })),
+            refused: false,
         }
     }
 
@@ -506,6 +744,7 @@ impl Reply {
         Reply {
             status: 403,
             body: Some(json!({ "message": "Cannot send messages to this user", "code": 50007 })),
+            refused: false,
         }
     }
 }
@@ -513,10 +752,26 @@ impl Reply {
 impl IntoResponse for Reply {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).expect("valid status");
-        match self.body {
+        let retry_after = self.body.as_ref().and_then(|body| body["retry_after"].as_f64());
+        let mut response = match self.body {
             Some(body) => (status, [(header::CONTENT_TYPE, "application/json")], body.to_string()).into_response(),
             None => status.into_response(),
+        };
+        if self.status == 429 {
+            // Discord's rate-limit headers: the bucket is empty until `retry_after`.
+            let retry_after = retry_after.unwrap_or(1.0);
+            let headers = response.headers_mut();
+            headers.insert(
+                "retry-after",
+                retry_after.ceil().to_string().parse().expect("a header value"),
+            );
+            headers.insert("x-ratelimit-remaining", "0".parse().expect("a header value"));
+            headers.insert(
+                "x-ratelimit-reset-after",
+                retry_after.to_string().parse().expect("a header value"),
+            );
         }
+        response
     }
 }
 
@@ -526,7 +781,20 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     let method = request.method().as_str().to_owned();
     let path = request.uri().path().to_owned();
     let (json, files) = read_payload(request).await;
-    let reply = answer_rest(&shared, &method, &path, &json, &files);
+    if let Some(delay) = shared.delay_for(&method, &path) {
+        tokio::time::sleep(delay).await;
+    }
+    let reply = match shared.failure_for(&method, &path) {
+        Some((failure, takes_effect)) => {
+            if takes_effect {
+                answer_rest(&shared, &method, &path, &json, &files);
+            }
+            let mut reply = Reply::from(failure.refusal());
+            reply.refused = false;
+            reply
+        }
+        None => answer_rest(&shared, &method, &path, &json, &files),
+    };
     shared.record(Call {
         method,
         path,
@@ -534,6 +802,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         files,
         at,
         status: reply.status,
+        refused: reply.refused,
     });
     reply.into_response()
 }
@@ -590,21 +859,37 @@ fn answer_rest(shared: &Shared, method: &str, path: &str, json: &Value, files: &
     match (method, segments.as_slice()) {
         ("GET", ["gateway"] | ["gateway", "bot"]) => Reply::ok(gateway_json(shared.port)),
         ("GET", ["applications", "@me"] | ["oauth2", "applications", "@me"]) => Reply::ok(application_json()),
-        ("PUT", ["applications", _, "commands"]) => Reply::ok(register_commands(shared, json, None)),
-        ("PUT", ["applications", _, "guilds", guild, "commands"]) => match guild.parse() {
-            Ok(guild_id) => Reply::ok(register_commands(shared, json, Some(guild_id))),
-            Err(_) => Reply::not_found(),
+        ("PUT", ["applications", _, "commands"]) => match strict::check_commands(json) {
+            Ok(()) => Reply::ok(register_commands(shared, json, None)),
+            Err(refusal) => refusal.into(),
         },
-        ("POST", ["interactions", _, _, "callback"]) => Reply::no_content(),
-        ("POST", ["webhooks", _, token]) => Reply::ok(followup_message(shared, token, shared.next_id(), json, files)),
+        ("PUT", ["applications", _, "guilds", guild, "commands"]) => {
+            match (guild.parse(), strict::check_commands(json)) {
+                (Ok(guild_id), Ok(())) => Reply::ok(register_commands(shared, json, Some(guild_id))),
+                (_, Err(refusal)) => refusal.into(),
+                (Err(_), _) => Reply::not_found(),
+            }
+        }
+        ("POST", ["interactions", _, token, "callback"]) => respond(shared, token, json, files),
+        ("POST", ["webhooks", _, token]) => match shared.may_follow_up(token) {
+            Ok(()) => match strict::check_message(json, files.len(), true) {
+                Ok(()) => Reply::ok(followup_message(shared, token, shared.next_id(), json, files)),
+                Err(refusal) => refusal.into(),
+            },
+            Err(refusal) => refusal.into(),
+        },
         ("GET" | "PATCH", ["webhooks", _, token, "messages", message]) => {
             let message_id = match *message {
                 "@original" => Some(shared.interaction(token).original_message_id),
                 id => id.parse().ok(),
             };
-            match message_id {
-                Some(message_id) => Reply::ok(followup_message(shared, token, message_id, json, files)),
-                None => Reply::not_found(),
+            let checked = shared
+                .may_follow_up(token)
+                .and_then(|()| strict::check_message(json, files.len(), false));
+            match (message_id, checked) {
+                (_, Err(refusal)) => refusal.into(),
+                (Some(message_id), Ok(())) => Reply::ok(followup_message(shared, token, message_id, json, files)),
+                (None, Ok(())) => Reply::not_found(),
             }
         }
         ("DELETE", ["webhooks", _, _, "messages", _]) => Reply::no_content(),
@@ -630,10 +915,15 @@ fn answer_rest(shared: &Shared, method: &str, path: &str, json: &Value, files: &
             Err(_) => Reply::not_found(),
         },
         ("PATCH", ["channels", channel, "messages", message]) => match (channel.parse(), message.parse()) {
-            (Ok(channel_id), Ok(message_id)) => {
-                let attachments = attachments_json(shared, files);
-                Reply::ok(message_json(message_id, channel_id, bot_user_json(), json, attachments))
-            }
+            (Ok(channel_id), Ok(message_id)) => match strict::check_message(json, files.len(), false) {
+                Ok(()) => {
+                    let attachments = attachments_json(shared, files);
+                    let edited = message_json(message_id, channel_id, bot_user_json(), json, attachments);
+                    shared.store_message(&edited, json);
+                    Reply::ok(edited)
+                }
+                Err(refusal) => refusal.into(),
+            },
             _ => Reply::not_found(),
         },
         ("DELETE", ["channels", _, "messages", _]) => Reply::no_content(),
@@ -738,14 +1028,51 @@ fn create_message(shared: &Shared, channel_id: u64, body: &Value, files: &[(Stri
     if shared.closed_dm_channels.lock().unwrap().contains(&channel_id) {
         return Reply::cannot_dm();
     }
+    if let Err(refusal) = strict::check_message(body, files.len(), true) {
+        return refusal.into();
+    }
     let attachments = attachments_json(shared, files);
-    Reply::ok(message_json(
-        shared.next_id(),
-        channel_id,
-        bot_user_json(),
-        body,
-        attachments,
-    ))
+    let message = message_json(shared.next_id(), channel_id, bot_user_json(), body, attachments);
+    shared.store_message(&message, &Value::Null);
+    Reply::ok(message)
+}
+
+/// The first response to an interaction: in time, only once, of a type that fits it.
+fn respond(shared: &Shared, token: &str, body: &Value, files: &[(String, Vec<u8>)]) -> Reply {
+    let mut interactions = shared.interactions.lock().unwrap();
+    let Some(info) = interactions.get_mut(token) else {
+        return Refusal::new(404, 10062, "Unknown interaction").into();
+    };
+    if info.sent.elapsed() > strict::RESPONSE_WINDOW {
+        return Refusal::new(404, 10062, "Unknown interaction").into();
+    }
+    if info.responded {
+        return Refusal::new(400, 40060, "Interaction has already been acknowledged.").into();
+    }
+    if let Err(refusal) = strict::check_callback(info.kind, info.on_message, body, files.len()) {
+        return refusal.into();
+    }
+    info.responded = true;
+    let info = *info;
+    drop(interactions);
+    // A message in answer (4), or the clicked message updated (7), is there to be seen.
+    if matches!(body["type"].as_u64(), Some(4 | 7)) {
+        let attachments = attachments_json(shared, files);
+        let message = message_json(
+            info.original_message_id,
+            info.channel_id,
+            bot_user_json(),
+            &body["data"],
+            attachments,
+        );
+        let edit = if body["type"] == json!(7) {
+            &body["data"]
+        } else {
+            &Value::Null
+        };
+        shared.store_message(&message, edit);
+    }
+    Reply::no_content()
 }
 
 /// An interaction response or follow-up: in the interaction's channel, sent by the application.
@@ -755,6 +1082,9 @@ fn followup_message(shared: &Shared, token: &str, message_id: u64, body: &Value,
     let mut message = message_json(message_id, channel_id, bot_user_json(), body, attachments);
     message["webhook_id"] = json!(FakeDiscord::APPLICATION_ID.to_string());
     message["application_id"] = json!(FakeDiscord::APPLICATION_ID.to_string());
+    if !body.is_null() {
+        shared.store_message(&message, body);
+    }
     message
 }
 

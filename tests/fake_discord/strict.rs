@@ -1,0 +1,307 @@
+//! What Discord refuses, refused by the fake too, with Discord's own status and error code, so a
+//! test that passes here would pass on the real service. The limits are Discord's documented ones
+//! (API v10: messages, components, interactions, application commands).
+
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// An interaction must get its first response this soon after it was sent.
+pub const RESPONSE_WINDOW: Duration = Duration::from_secs(3);
+/// Follow-ups and edits of an interaction's messages work this long after it was sent.
+pub const FOLLOWUP_WINDOW: Duration = Duration::from_secs(15 * 60);
+
+const CONTENT_CHARS: usize = 2000;
+const ROWS: usize = 5;
+const BUTTONS_PER_ROW: usize = 5;
+const MENU_OPTIONS: usize = 25;
+const BUTTON_LABEL_CHARS: usize = 80;
+const OPTION_TEXT_CHARS: usize = 100;
+const CUSTOM_ID_CHARS: usize = 100;
+const PLACEHOLDER_CHARS: usize = 150;
+const EMBEDS: usize = 10;
+const EMBED_TITLE_CHARS: usize = 256;
+const EMBED_DESCRIPTION_CHARS: usize = 4096;
+const FILES: usize = 10;
+const COMMANDS: usize = 100;
+const COMMAND_NAME_CHARS: usize = 32;
+const DESCRIPTION_CHARS: usize = 100;
+const OPTIONS: usize = 25;
+const CHOICES: usize = 25;
+const COMMAND_TOTAL_CHARS: usize = 4000;
+
+/// A refusal: an HTTP status and Discord's JSON error body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refusal {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Refusal {
+    pub fn new(status: u16, code: u64, message: &str) -> Refusal {
+        Refusal {
+            status,
+            body: json!({ "code": code, "message": message }),
+        }
+    }
+
+    /// 400 50035 with the field Discord names, as it reports a payload over a limit.
+    fn invalid_form(field: &str, problem: &str) -> Refusal {
+        Refusal {
+            status: 400,
+            body: json!({
+                "code": 50035,
+                "message": "Invalid Form Body",
+                "errors": { field: { "_errors": [{ "code": "BASE_TYPE_BAD_LENGTH", "message": problem }] } },
+            }),
+        }
+    }
+}
+
+fn chars(value: &Value) -> usize {
+    value.as_str().map_or(0, |text| text.chars().count())
+}
+
+fn items(value: &Value) -> &[Value] {
+    value.as_array().map_or(&[], Vec::as_slice)
+}
+
+/// A message as created, edited or sent in an interaction response. `is_new`: a message being
+/// created, which must not be empty (an edit may leave fields as they are).
+pub fn check_message(body: &Value, files: usize, is_new: bool) -> Result<(), Refusal> {
+    if chars(&body["content"]) > CONTENT_CHARS {
+        return Err(Refusal::invalid_form("content", "Must be 2000 or fewer in length."));
+    }
+    let embeds = items(&body["embeds"]);
+    if embeds.len() > EMBEDS {
+        return Err(Refusal::invalid_form("embeds", "Must be 10 or fewer in length."));
+    }
+    for embed in embeds {
+        if chars(&embed["title"]) > EMBED_TITLE_CHARS || chars(&embed["description"]) > EMBED_DESCRIPTION_CHARS {
+            return Err(Refusal::invalid_form("embeds", "Embed size exceeds maximum size."));
+        }
+    }
+    if files > FILES {
+        return Err(Refusal::invalid_form("files", "Must be 10 or fewer in length."));
+    }
+    check_components(&body["components"])?;
+    let is_empty = chars(&body["content"]) == 0 && embeds.is_empty() && files == 0 && body.get("poll").is_none();
+    if is_new && is_empty {
+        return Err(Refusal::new(400, 50006, "Cannot send an empty message"));
+    }
+    Ok(())
+}
+
+fn check_components(rows: &Value) -> Result<(), Refusal> {
+    let rows = items(rows);
+    if rows.len() > ROWS {
+        return Err(Refusal::invalid_form("components", "Must be 5 or fewer in length."));
+    }
+    for row in rows {
+        if row["type"] != json!(1) {
+            return Err(Refusal::invalid_form(
+                "components",
+                "Top-level components must be action rows.",
+            ));
+        }
+        let components = items(&row["components"]);
+        let menus = components.iter().filter(|c| c["type"] != json!(2)).count();
+        if components.is_empty() || components.len() > BUTTONS_PER_ROW || (menus > 0 && components.len() > 1) {
+            return Err(Refusal::invalid_form(
+                "components",
+                "A row holds 1 to 5 buttons or one select menu.",
+            ));
+        }
+        for component in components {
+            check_component(component)?;
+        }
+    }
+    Ok(())
+}
+
+fn check_component(component: &Value) -> Result<(), Refusal> {
+    if chars(&component["custom_id"]) > CUSTOM_ID_CHARS {
+        return Err(Refusal::invalid_form("custom_id", "Must be 100 or fewer in length."));
+    }
+    if chars(&component["label"]) > BUTTON_LABEL_CHARS {
+        return Err(Refusal::invalid_form("label", "Must be 80 or fewer in length."));
+    }
+    if chars(&component["placeholder"]) > PLACEHOLDER_CHARS {
+        return Err(Refusal::invalid_form("placeholder", "Must be 150 or fewer in length."));
+    }
+    // A button needs a custom id or a link, and something to show.
+    if component["type"] == json!(2) {
+        let has_target = component.get("custom_id").is_some() || component.get("url").is_some();
+        let has_face = chars(&component["label"]) > 0 || component.get("emoji").is_some();
+        if !has_target || !has_face {
+            return Err(Refusal::invalid_form(
+                "components",
+                "A button needs a custom id and a label.",
+            ));
+        }
+    }
+    if component["type"] == json!(3) {
+        let options = items(&component["options"]);
+        if options.is_empty() || options.len() > MENU_OPTIONS {
+            return Err(Refusal::invalid_form("options", "Must be between 1 and 25 in length."));
+        }
+        for option in options {
+            let too_long = ["label", "value", "description"]
+                .iter()
+                .any(|field| chars(&option[*field]) > OPTION_TEXT_CHARS);
+            if too_long || chars(&option["label"]) == 0 || chars(&option["value"]) == 0 {
+                return Err(Refusal::invalid_form("options", "Must be between 1 and 100 in length."));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An interaction response (`POST /interactions/{id}/{token}/callback`) for an interaction of
+/// `interaction_kind` (2 command, 3 component, 4 autocomplete, 5 form sent back); `on_message`:
+/// the interaction came from a message's component (the only case where the message can be
+/// updated).
+pub fn check_callback(interaction_kind: u64, on_message: bool, body: &Value, files: usize) -> Result<(), Refusal> {
+    let response_kind = body["type"].as_u64().unwrap_or(0);
+    let fits = match interaction_kind {
+        2 => matches!(response_kind, 4 | 5 | 9),
+        3 => matches!(response_kind, 4 | 5 | 6 | 7 | 9),
+        4 => response_kind == 8,
+        5 => matches!(response_kind, 4 | 5) || (on_message && matches!(response_kind, 6 | 7)),
+        _ => false,
+    };
+    if !fits {
+        return Err(Refusal::new(
+            400,
+            40004,
+            "Interaction response type does not fit the interaction",
+        ));
+    }
+    match response_kind {
+        4 => check_message(&body["data"], files, true),
+        7 => check_message(&body["data"], files, false),
+        8 => {
+            let choices = items(&body["data"]["choices"]);
+            if choices.len() > CHOICES || choices.iter().any(|c| chars(&c["name"]) > OPTION_TEXT_CHARS) {
+                return Err(Refusal::invalid_form("choices", "Must be 25 or fewer in length."));
+            }
+            Ok(())
+        }
+        9 => {
+            let form = &body["data"];
+            if chars(&form["title"]) > 45 || items(&form["components"]).is_empty() {
+                return Err(Refusal::invalid_form(
+                    "data",
+                    "A form needs a title of 45 or fewer and fields.",
+                ));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The commands of a `PUT .../commands` as Discord validates them: names, descriptions, option
+/// counts, required options before optional ones, choices, and each command's total size.
+pub fn check_commands(body: &Value) -> Result<(), Refusal> {
+    let commands = items(body);
+    if commands.len() > COMMANDS {
+        return Err(Refusal::invalid_form("commands", "Must be 100 or fewer in length."));
+    }
+    let mut names = std::collections::HashSet::new();
+    for command in commands {
+        check_name(&command["name"])?;
+        if !names.insert(command["name"].as_str().unwrap_or_default().to_owned()) {
+            return Err(Refusal::new(400, 50035, "Application command names must be unique"));
+        }
+        let is_slash = command.get("type").is_none_or(|kind| kind == &json!(1));
+        if is_slash {
+            check_description(&command["description"])?;
+        }
+        check_options(&command["options"])?;
+        if command_chars(command) > COMMAND_TOTAL_CHARS {
+            return Err(Refusal::invalid_form("commands", "Command exceeds maximum size (4000)"));
+        }
+    }
+    Ok(())
+}
+
+fn check_name(name: &Value) -> Result<(), Refusal> {
+    let Some(name) = name.as_str() else {
+        return Err(Refusal::invalid_form("name", "This field is required"));
+    };
+    let valid = (1..=COMMAND_NAME_CHARS).contains(&name.chars().count())
+        && name
+            .chars()
+            .all(|c| c == '-' || c == '_' || c.is_alphanumeric() && !c.is_uppercase());
+    if valid {
+        Ok(())
+    } else {
+        Err(Refusal::invalid_form("name", "Command name is invalid"))
+    }
+}
+
+fn check_description(description: &Value) -> Result<(), Refusal> {
+    if (1..=DESCRIPTION_CHARS).contains(&chars(description)) {
+        Ok(())
+    } else {
+        Err(Refusal::invalid_form(
+            "description",
+            "Must be between 1 and 100 in length.",
+        ))
+    }
+}
+
+fn check_options(options: &Value) -> Result<(), Refusal> {
+    let options = items(options);
+    if options.len() > OPTIONS {
+        return Err(Refusal::invalid_form("options", "Must be 25 or fewer in length."));
+    }
+    let mut optional_seen = false;
+    for option in options {
+        check_name(&option["name"])?;
+        check_description(&option["description"])?;
+        let is_group = matches!(option["type"].as_u64(), Some(1 | 2));
+        if is_group {
+            check_options(&option["options"])?;
+            continue;
+        }
+        let is_required = option["required"] == json!(true);
+        if is_required && optional_seen {
+            return Err(Refusal::invalid_form(
+                "options",
+                "Required options must be placed before non-required options",
+            ));
+        }
+        optional_seen |= !is_required;
+        let choices = items(&option["choices"]);
+        if choices.len() > CHOICES
+            || choices
+                .iter()
+                .any(|c| !(1..=OPTION_TEXT_CHARS).contains(&chars(&c["name"])))
+        {
+            return Err(Refusal::invalid_form(
+                "choices",
+                "Must be 25 or fewer, named in 1 to 100 characters.",
+            ));
+        }
+        if option["autocomplete"] == json!(true) && !choices.is_empty() {
+            return Err(Refusal::invalid_form(
+                "autocomplete",
+                "Autocomplete cannot be set with choices",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What counts towards a command's 4,000 characters: names, descriptions, choice names and
+/// values, at every depth.
+fn command_chars(command: &Value) -> usize {
+    let own = chars(&command["name"]) + chars(&command["description"]);
+    let choices: usize = items(&command["choices"])
+        .iter()
+        .map(|c| chars(&c["name"]) + c["value"].as_str().map_or(0, |v| v.chars().count()))
+        .sum();
+    let options: usize = items(&command["options"]).iter().map(command_chars).sum();
+    own + choices + options
+}
