@@ -47,6 +47,14 @@ enum Command {
         /// Another address for Discord's API (a fake Discord for tests).
         #[arg(long, env = "DISCORD_API_BASE", hide = true)]
         api_base: Option<String>,
+        /// How many shards the bot has in all, the same in every process (default `auto`: as
+        /// many as Discord recommends, all in this process).
+        #[arg(long, env = "DISCORD_SHARDS")]
+        shards: Option<String>,
+        /// The shards this process runs, as `0-1` or `2` (needs --shards); several processes
+        /// on one PostgreSQL database split the shards between them.
+        #[arg(long, env = "DISCORD_SHARD_RANGE")]
+        shard_range: Option<String>,
     },
     /// Play in the terminal: commands from standard input, as any named user (type `help`).
     Local {
@@ -157,11 +165,21 @@ enum BenchCommand {
 fn main() -> ExitCode {
     // Settings may come from a .env file; a missing file is fine.
     let _ = dotenvy::dotenv();
+    let cli = Cli::parse();
+    // The bot says what it is doing as it starts (info); other commands only warn. Colours only
+    // on a terminal: a log file gets plain text.
+    let default_filter = if matches!(cli.command, Command::Bot { .. }) {
+        "warn,arbiter=info"
+    } else {
+        "warn"
+    };
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("ARBITER_LOG").unwrap_or_else(|_| "warn".into()))
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("ARBITER_LOG").unwrap_or_else(|_| default_filter.into()),
+        )
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
         .init();
-    let cli = Cli::parse();
     let result = match cli.command {
         Command::Bot {
             storage,
@@ -169,15 +187,21 @@ fn main() -> ExitCode {
             guild_id,
             host_role,
             api_base,
-        } => {
-            let config = arbiter::discord::Config {
-                token,
-                guild_id,
-                api_base,
-                host_role,
-            };
-            run_bot(&storage, config).map(|()| String::new())
-        }
+            shards,
+            shard_range,
+        } => arbiter::discord::Shards::parse(shards.as_deref(), shard_range.as_deref())
+            .map_err(anyhow::Error::msg)
+            .and_then(|shards| {
+                let config = arbiter::discord::Config {
+                    token,
+                    guild_id,
+                    api_base,
+                    host_role,
+                    shards,
+                };
+                run_bot(&storage, config)
+            })
+            .map(|()| String::new()),
         Command::Local {
             storage,
             images,
@@ -244,11 +268,47 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 }
 
 fn run_bot(storage: &StorageArgs, config: arbiter::discord::Config) -> anyhow::Result<()> {
-    runtime()?.block_on(async {
-        let store = arbiter::store::open(storage.database_url.as_deref(), &storage.data_dir).await?;
+    let runtime = runtime()?;
+    let result = runtime.block_on(async {
+        // ctrl-c and SIGTERM stop the bot in every state, opening the database included.
+        let (stop, stopping) = tokio::sync::watch::channel(false);
+        tokio::spawn(async move {
+            shutdown_signal().await;
+            tracing::info!("asked to stop");
+            stop.send_replace(true);
+        });
+        let stopped = move || {
+            let mut stopping = stopping.clone();
+            async move {
+                let _ = stopping.wait_for(|stop| *stop).await;
+            }
+        };
+        tracing::info!("opening the database: {}", describe_storage(storage));
+        let store = tokio::select! {
+            store = arbiter::store::open(storage.database_url.as_deref(), &storage.data_dir) => store?,
+            () = stopped() => return Ok(()),
+        };
+        tracing::info!("database ready, its migrations applied");
         let arena = Arena::new(store, Arc::new(SystemClock));
-        arbiter::discord::run(config, arena, shutdown_signal()).await
-    })
+        arbiter::discord::run(config, arena, stopped()).await
+    });
+    // Work still running (a request to Discord, a drawing) gets a moment to end, no more.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+    result
+}
+
+/// Where games are kept, for the start-up log: never a password.
+fn describe_storage(storage: &StorageArgs) -> String {
+    match storage.database_url.as_deref() {
+        Some(url) => match (url.split_once("://"), url.rsplit_once('@')) {
+            (Some((scheme, _)), Some((_, place))) => format!("{scheme}://…@{place}"),
+            _ => url.to_string(),
+        },
+        None => format!(
+            "the embedded SQLite file {}",
+            storage.data_dir.join("arbiter.db").display()
+        ),
+    }
 }
 
 /// Completes on ctrl-c or SIGTERM.

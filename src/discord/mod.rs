@@ -11,12 +11,14 @@ mod deliver;
 mod ids;
 mod player;
 mod respond;
+mod startup;
 mod tournament;
 
 pub use autocomplete::best_matches;
 pub use components::{Click, read_click};
 pub use deathmatch::authority_of;
 pub use ids::Component;
+pub use startup::Shards;
 
 use crate::arena::{Arena, ArenaError, Effects};
 use crate::render::Renderer;
@@ -65,6 +67,8 @@ pub struct Config {
     pub api_base: Option<String>,
     /// Members with this role may host Death Matches (as may those who can manage the server).
     pub host_role: Option<u64>,
+    /// Which shards this process runs.
+    pub shards: Shards,
 }
 
 /// The token never reaches a log.
@@ -75,6 +79,7 @@ impl std::fmt::Debug for Config {
             .field("guild_id", &self.guild_id)
             .field("api_base", &self.api_base)
             .field("host_role", &self.host_role)
+            .field("shards", &self.shards)
             .finish()
     }
 }
@@ -113,21 +118,55 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 /// What users are told when something fails on our side (the details go to the log).
 const APOLOGY: &str = "Sorry, something went wrong on our side. Please try again in a moment.";
 
-/// Runs the bot until `shutdown` completes (or the gateway connection fails for good).
+/// Runs the bot until `shutdown` completes, or until something retrying cannot fix (a refused
+/// token, commands Discord refuses) ends it with an error that says what to change. Shutdown is
+/// prompt whatever the bot is doing: waiting for Discord, registering, or running.
 pub async fn run(
     config: Config,
     arena: Arena,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        shutdown.await;
+        stop.send_replace(true);
+    });
+    let stopped = || {
+        let mut stopping = stopping.clone();
+        async move {
+            // An error means the sender is gone, which only happens once it has sent.
+            let _ = stopping.wait_for(|stop| *stop).await;
+        }
+    };
     let mut http = discord::HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
         // serenity honours a proxy only with its rate limiter off.
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
     }
     let http = http.build();
-    let guild_id = config.guild_id;
+    tracing::info!("connecting to Discord, running {}", config.shards.describe());
+    let user = tokio::select! {
+        user = startup::sign_in(&http) => user?,
+        () = stopped() => return Ok(()),
+    };
+    tracing::info!("signed in to Discord as {}", user.name);
+    let guild = config.guild_id.map(discord::GuildId::new);
+    if config.shards.runs_first() {
+        let commands = poise::builtins::create_application_commands(&all_commands());
+        tokio::select! {
+            registered = startup::register(&http, commands, guild) => registered?,
+            () = stopped() => return Ok(()),
+        }
+        match guild {
+            Some(guild) => tracing::info!("commands registered on server {guild} (DISCORD_GUILD_ID)"),
+            None => tracing::info!("commands registered globally (Discord may take up to an hour to show them)"),
+        }
+    }
     let host_role = config.host_role;
+    let cleans_up = guild.is_none() && config.shards.runs_first();
     let (announce, announcements) = tokio::sync::mpsc::channel(256);
+    // Every process runs a scheduler: they share the deadlines through the database, each
+    // claimed by one of them.
     let scheduler =
         tokio::spawn(crate::clock::Scheduler::new(arena.clone(), "discord:").run(announce, std::future::pending()));
     let framework = poise::Framework::builder()
@@ -140,16 +179,14 @@ pub async fn run(
             initialize_owners: false,
             ..Default::default()
         })
-        .setup(move |ctx, ready, framework| {
+        .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
-                let commands = &framework.options().commands;
-                match guild_id {
-                    Some(guild) => {
-                        poise::builtins::register_in_guild(ctx, commands, discord::GuildId::new(guild)).await?;
-                    }
-                    None => poise::builtins::register_globally(ctx, commands).await?,
+                tracing::info!(guilds = ready.guilds.len(), "connected to Discord; ready for players");
+                if cleans_up {
+                    let guilds: Vec<discord::GuildId> = ready.guilds.iter().map(|g| g.id).collect();
+                    let http = ctx.http.clone();
+                    tokio::spawn(async move { startup::remove_server_commands(&http, &guilds).await });
                 }
-                tracing::info!(bot = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
                 let data = Data::new(arena, host_role);
                 tokio::spawn(announce_deadlines(ctx.http.clone(), data.share(), announcements));
                 Ok(data)
@@ -161,15 +198,25 @@ pub async fn run(
         .framework(framework)
         .await?;
     let shards = client.shard_manager.clone();
-    tokio::spawn(async move {
-        shutdown.await;
-        tracing::info!("shutting down");
-        shards.shutdown_all().await;
-    });
-    let result = client.start().await;
+    let connected = async {
+        match config.shards {
+            startup::Shards::Automatic => client.start_autosharded().await,
+            // serenity's range runs from `start` to `end` inclusive.
+            startup::Shards::Range { first, last, total } => client.start_shard_range(first..last, total).await,
+        }
+    };
+    let ended = tokio::select! {
+        result = connected => result.map_err(|error| anyhow::anyhow!(startup::explain_gateway_error(&error))),
+        () = stopped() => {
+            tracing::info!("shutting down");
+            if tokio::time::timeout(std::time::Duration::from_secs(5), shards.shutdown_all()).await.is_err() {
+                tracing::warn!("the gateway connections did not close within 5 s; leaving anyway");
+            }
+            Ok(())
+        }
+    };
     scheduler.abort();
-    result?;
-    Ok(())
+    ended
 }
 
 /// Posts what the clocks announce (warnings, forfeits, resumed matches) where the games are.
@@ -297,6 +344,7 @@ mod tests {
             guild_id: Some(7),
             api_base: None,
             host_role: None,
+            shards: super::Shards::Automatic,
         };
         let printed = format!("{config:?}");
         assert!(

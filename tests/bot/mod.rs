@@ -77,6 +77,7 @@ impl Bot {
             guild_id: Some(FakeDiscord::GUILD_ID),
             api_base: Some(fake.api_base()),
             host_role: Some(HOST_ROLE),
+            shards: arbiter::discord::Shards::Automatic,
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(arbiter::discord::run(config, arena.clone(), async {

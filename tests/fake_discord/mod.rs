@@ -92,6 +92,8 @@ pub enum Failure {
     CannotDm,
     /// 500: Discord's own trouble.
     ServerError,
+    /// 401: the token is not one Discord knows.
+    Unauthorized,
 }
 
 impl Failure {
@@ -110,6 +112,7 @@ impl Failure {
             }
             Failure::CannotDm => Refusal::new(403, 50007, "Cannot send messages to this user"),
             Failure::ServerError => Refusal::new(500, 0, "500: Internal Server Error"),
+            Failure::Unauthorized => Refusal::new(401, 0, "401: Unauthorized"),
         }
     }
 }
@@ -325,6 +328,17 @@ impl FakeDiscord {
         self.shared.departed_members.lock().unwrap().insert(user_id);
     }
 
+    /// The commands registered on a server, as Discord holds them (an empty array if none).
+    pub fn server_commands(&self, guild_id: u64) -> Value {
+        self.shared
+            .server_commands
+            .lock()
+            .unwrap()
+            .get(&guild_id)
+            .cloned()
+            .unwrap_or(json!([]))
+    }
+
     /// The body of the last `PUT .../commands` (global or guild), as the bot sent it; `Null` if
     /// the bot registered nothing yet.
     pub fn registered_commands(&self) -> Value {
@@ -362,6 +376,8 @@ struct Shared {
     closed_dm_channels: Mutex<HashSet<u64>>,
     departed_members: Mutex<HashSet<u64>>,
     registered_commands: Mutex<Value>,
+    /// The commands registered on each server, as Discord holds them.
+    server_commands: Mutex<HashMap<u64, Value>>,
     /// Channels the fake created (DMs, threads), answered by `GET /channels/{id}`.
     channels: Mutex<HashMap<u64, Value>>,
     /// Interaction token -> where its responses live.
@@ -414,6 +430,7 @@ impl Shared {
             closed_dm_channels: Mutex::new(HashSet::new()),
             departed_members: Mutex::new(HashSet::new()),
             registered_commands: Mutex::new(Value::Null),
+            server_commands: Mutex::new(HashMap::new()),
             channels: Mutex::new(HashMap::new()),
             interactions: Mutex::new(HashMap::new()),
             messages: Mutex::new(HashMap::new()),
@@ -902,6 +919,19 @@ fn answer_rest(shared: &Shared, method: &str, path: &str, json: &Value, files: &
             Ok(user_id) => Reply::ok(member_json(user_id)),
             Err(_) => Reply::not_found(),
         },
+        ("GET", ["users", "@me"]) => Reply::ok(bot_user_json()),
+        ("GET", ["applications", _, "guilds", guild, "commands"]) => match guild.parse::<u64>() {
+            Ok(guild_id) => Reply::ok(
+                shared
+                    .server_commands
+                    .lock()
+                    .unwrap()
+                    .get(&guild_id)
+                    .cloned()
+                    .unwrap_or(json!([])),
+            ),
+            Err(_) => Reply::not_found(),
+        },
         ("GET", ["users", user]) => match user.parse() {
             Ok(user_id) => Reply::ok(user_json(user_id, &format!("user{user_id}"), false)),
             Err(_) => Reply::not_found(),
@@ -970,10 +1000,18 @@ fn application_json() -> Value {
 fn register_commands(shared: &Shared, body: &Value, guild_id: Option<u64>) -> Value {
     *shared.registered_commands.lock().unwrap() = body.clone();
     let commands = body.as_array().cloned().unwrap_or_default();
-    commands
+    let registered: Value = commands
         .into_iter()
         .map(|command| complete_command(shared.next_id(), command, guild_id))
-        .collect()
+        .collect();
+    if let Some(guild_id) = guild_id {
+        shared
+            .server_commands
+            .lock()
+            .unwrap()
+            .insert(guild_id, registered.clone());
+    }
+    registered
 }
 
 fn complete_command(id: u64, mut command: Value, guild_id: Option<u64>) -> Value {
