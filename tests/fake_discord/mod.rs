@@ -71,6 +71,8 @@ pub struct Call {
     pub status: u16,
     /// Whether the fake refused it by Discord's rules (not by a failure the test asked for).
     pub refused: bool,
+    /// The Authorization header ("Bot TOKEN"): which bot process made the call.
+    pub auth: String,
 }
 
 /// A failure the fake can be told to answer with instead of the real thing (`FakeDiscord::fail`).
@@ -148,8 +150,10 @@ impl FakeDiscord {
     pub const APPLICATION_ID: u64 = 100_000_000_000_000_001;
     /// The bot's user id (READY, author of the messages it sends).
     pub const BOT_USER_ID: u64 = 100_000_000_000_000_002;
-    /// The one guild the bot is in.
+    /// The guild the bot is in, where interactions come from.
     pub const GUILD_ID: u64 = 100_000_000_000_000_003;
+    /// A second guild, on the other shard of two (`shard_of`), for tests of sharding.
+    pub const OTHER_GUILD_ID: u64 = 100_000_000_004_194_307;
     /// The command id the interaction builders put in `data.id` (poise dispatches by name).
     pub const COMMAND_ID: u64 = 100_000_000_000_000_004;
 
@@ -185,11 +189,12 @@ impl FakeDiscord {
         user_id + DM_CHANNEL_OFFSET
     }
 
-    /// Waits until the current bot connection's IDENTIFY was answered with READY.
+    /// Waits until every shard the bot identified with (one unless it shards) got READY.
     /// Panics after 10 s.
     pub async fn wait_ready(&self) {
         let mut ready = self.shared.ready.subscribe();
-        tokio::time::timeout(WAIT, ready.wait_for(|ready| *ready))
+        let all_ready = |shards: &ReadyShards| shards.total > 0 && shards.ready.len() == shards.total as usize;
+        tokio::time::timeout(WAIT, ready.wait_for(all_ready))
             .await
             .expect("the bot did not connect and IDENTIFY within 10 s")
             .expect("the fake Discord stopped");
@@ -285,7 +290,7 @@ impl FakeDiscord {
     /// sequence number. Waits for READY first.
     pub async fn send_raw(&self, text: String) {
         self.wait_ready().await;
-        let sent = self.shared.queue_frame(|_| text);
+        let sent = self.shared.queue_frame(0, |_| text);
         await_sent(sent).await;
     }
 
@@ -345,9 +350,17 @@ impl FakeDiscord {
         self.shared.registered_commands.lock().unwrap().clone()
     }
 
+    /// The shard Discord sends an event to: its server's (server id >> 22, modulo the number of
+    /// shards), shard 0 without a server (DMs).
+    pub fn shard_of(&self, event: &Value) -> u32 {
+        let total = u64::from(self.shared.ready.borrow().total.max(1));
+        snowflake(&event["guild_id"]).map_or(0, |guild| u32::try_from((guild >> 22) % total).expect("a shard number"))
+    }
+
     async fn send_dispatch(&self, t: &str, d: Value) -> Instant {
         self.wait_ready().await;
-        let sent = self.shared.queue_frame(|seq| {
+        let shard = self.shard_of(&d);
+        let sent = self.shared.queue_frame(shard, |seq| {
             *seq += 1;
             json!({ "op": 0, "t": t, "s": *seq, "d": d }).to_string()
         });
@@ -388,10 +401,10 @@ struct Shared {
     delays: Mutex<Vec<Delay>>,
     next_id: AtomicU64,
     next_connection_id: AtomicU64,
-    /// The bot's current gateway connection; a new one replaces it.
-    gateway: Mutex<Option<Connection>>,
-    /// True once the current connection got READY.
-    ready: watch::Sender<bool>,
+    /// The bot's gateway connections, each for one shard once identified; a new connection for
+    /// a shard replaces the old one.
+    gateway: Mutex<Vec<Connection>>,
+    ready: watch::Sender<ReadyShards>,
     shutdown: watch::Receiver<bool>,
 }
 
@@ -414,6 +427,15 @@ struct Connection {
     id: u64,
     outbound: mpsc::UnboundedSender<Outbound>,
     seq: u64,
+    /// The shard it identified as.
+    shard: Option<u32>,
+}
+
+/// The shards whose connection got READY, and how many shards the bot has in all.
+#[derive(Default)]
+struct ReadyShards {
+    ready: HashSet<u32>,
+    total: u32,
 }
 
 struct Outbound {
@@ -438,8 +460,8 @@ impl Shared {
             delays: Mutex::new(Vec::new()),
             next_id: AtomicU64::new(FIRST_ID),
             next_connection_id: AtomicU64::new(1),
-            gateway: Mutex::new(None),
-            ready: watch::Sender::new(false),
+            gateway: Mutex::new(Vec::new()),
+            ready: watch::Sender::new(ReadyShards::default()),
             shutdown,
         }
     }
@@ -496,10 +518,13 @@ impl Shared {
 
     /// Builds a frame with the connection's sequence counter (under the lock, so sequence numbers
     /// and socket order agree) and queues it.
-    fn queue_frame(&self, frame: impl FnOnce(&mut u64) -> String) -> oneshot::Receiver<Instant> {
+    fn queue_frame(&self, shard: u32, frame: impl FnOnce(&mut u64) -> String) -> oneshot::Receiver<Instant> {
         let (sent, on_sent) = oneshot::channel();
         let mut gateway = self.gateway.lock().unwrap();
-        let connection = gateway.as_mut().expect("no bot is connected to the fake gateway");
+        let connection = gateway
+            .iter_mut()
+            .find(|connection| connection.shard == Some(shard))
+            .unwrap_or_else(|| panic!("no bot is connected to the fake gateway as shard {shard}"));
         let text = frame(&mut connection.seq);
         connection
             .outbound
@@ -551,38 +576,53 @@ impl Shared {
         })
     }
 
-    /// Makes a new websocket the current connection; the previous one's queue closes, which ends
-    /// its task.
+    /// Takes a new websocket; it serves a shard once it identifies.
     fn connect(&self) -> (u64, mpsc::UnboundedReceiver<Outbound>) {
         let id = self.next_connection_id.fetch_add(1, Ordering::Relaxed);
         let (outbound, frames) = mpsc::unbounded_channel();
-        *self.gateway.lock().unwrap() = Some(Connection { id, outbound, seq: 0 });
-        self.ready.send_replace(false);
+        self.gateway.lock().unwrap().push(Connection {
+            id,
+            outbound,
+            seq: 0,
+            shard: None,
+        });
         (id, frames)
     }
 
     fn disconnect(&self, connection_id: u64) {
         let mut gateway = self.gateway.lock().unwrap();
-        if gateway
-            .as_ref()
-            .is_some_and(|connection| connection.id == connection_id)
-        {
-            *gateway = None;
-            self.ready.send_replace(false);
+        let Some(place) = gateway.iter().position(|connection| connection.id == connection_id) else {
+            return;
+        };
+        if let Some(shard) = gateway.remove(place).shard {
+            self.ready.send_modify(|shards| {
+                shards.ready.remove(&shard);
+            });
         }
     }
 
-    /// Starts a session on IDENTIFY: READY is dispatch number 1. False if the connection was
-    /// replaced meanwhile.
-    fn begin_session(&self, connection_id: u64) -> bool {
+    /// Starts a session on IDENTIFY as `shard` of `total`: READY is dispatch number 1. An older
+    /// connection of the same shard is dropped (its queue closes, which ends its task). False
+    /// if this connection is gone meanwhile.
+    fn begin_session(&self, connection_id: u64, shard: u32, total: u32) -> bool {
         let mut gateway = self.gateway.lock().unwrap();
-        match gateway.as_mut() {
-            Some(connection) if connection.id == connection_id => {
-                connection.seq = 1;
-                true
-            }
-            _ => false,
-        }
+        gateway.retain(|connection| connection.id == connection_id || connection.shard != Some(shard));
+        let Some(connection) = gateway.iter_mut().find(|connection| connection.id == connection_id) else {
+            return false;
+        };
+        connection.seq = 1;
+        connection.shard = Some(shard);
+        self.ready.send_modify(|shards| {
+            shards.ready.remove(&shard);
+            shards.total = total;
+        });
+        true
+    }
+
+    fn shard_ready(&self, shard: u32) {
+        self.ready.send_modify(|shards| {
+            shards.ready.insert(shard);
+        });
     }
 }
 
@@ -668,9 +708,11 @@ async fn answer_op(shared: &Shared, connection_id: u64, socket: &mut WebSocket, 
     match frame["op"].as_u64() {
         Some(1) => send_text(socket, json!({ "op": 11 }).to_string()).await,
         Some(2) => {
-            if shared.begin_session(connection_id) {
-                send_text(socket, ready_frame(shared.port)).await?;
-                shared.ready.send_replace(true);
+            let number = |i: usize| frame["d"]["shard"][i].as_u64().and_then(|n| u32::try_from(n).ok());
+            let (shard, total) = (number(0).unwrap_or(0), number(1).unwrap_or(1).max(1));
+            if shared.begin_session(connection_id, shard, total) {
+                send_text(socket, ready_frame(shared.port, shard, total)).await?;
+                shared.shard_ready(shard);
             }
             Ok(())
         }
@@ -684,7 +726,13 @@ async fn send_text(socket: &mut WebSocket, text: String) -> Result<(), axum::Err
     socket.send(Message::text(text)).await
 }
 
-fn ready_frame(port: u16) -> String {
+/// READY for `shard` of `total`: the servers that shard serves.
+fn ready_frame(port: u16, shard: u32, total: u32) -> String {
+    let guilds: Vec<Value> = [FakeDiscord::GUILD_ID, FakeDiscord::OTHER_GUILD_ID]
+        .into_iter()
+        .filter(|guild| (guild >> 22) % u64::from(total) == u64::from(shard))
+        .map(|guild| json!({ "id": guild.to_string(), "unavailable": true }))
+        .collect();
     let ready = json!({
         "v": 10,
         "user": {
@@ -694,10 +742,10 @@ fn ready_frame(port: u16) -> String {
             "avatar": null,
             "bot": true,
         },
-        "guilds": [{ "id": FakeDiscord::GUILD_ID.to_string(), "unavailable": true }],
-        "session_id": "fake-session",
+        "guilds": guilds,
+        "session_id": format!("fake-session-{shard}"),
         "resume_gateway_url": format!("ws://127.0.0.1:{port}/ws"),
-        "shard": [0, 1],
+        "shard": [shard, total],
         "application": { "id": FakeDiscord::APPLICATION_ID.to_string(), "flags": 0 },
     });
     json!({ "op": 0, "t": "READY", "s": 1, "d": ready }).to_string()
@@ -796,6 +844,12 @@ impl IntoResponse for Reply {
 async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     let at = Instant::now();
     let method = request.method().as_str().to_owned();
+    let auth = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
     let path = request.uri().path().to_owned();
     let (json, files) = read_payload(request).await;
     if let Some(delay) = shared.delay_for(&method, &path) {
@@ -820,6 +874,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         at,
         status: reply.status,
         refused: reply.refused,
+        auth,
     });
     reply.into_response()
 }
@@ -1354,6 +1409,15 @@ fn modal_data(custom_id: &str, fields: &[(&str, &str)]) -> Value {
         })
         .collect();
     json!({ "custom_id": custom_id, "components": rows })
+}
+
+/// The same interaction sent from another guild (`FakeDiscord::OTHER_GUILD_ID`, say).
+pub fn in_guild(mut interaction: Value, guild_id: u64) -> Value {
+    let guild = json!(guild_id.to_string());
+    interaction["guild_id"] = guild.clone();
+    interaction["channel"]["guild_id"] = guild.clone();
+    interaction["authorizing_integration_owners"] = json!({ "0": guild });
+    interaction
 }
 
 /// The fields every guild interaction carries, including those serenity requires beyond
