@@ -1186,3 +1186,67 @@ async fn a_slow_or_lost_thread_answer_still_puts_the_game_in_its_thread() {
     }
     bot.stop().await;
 }
+
+/// Where the bot may not post files or open threads, starting a game, a match or a tournament is
+/// refused at once, privately, naming what is missing, and nothing is created.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_channel_where_the_bot_lacks_permissions_is_refused_with_what_is_missing() {
+    let bot = Bot::start().await;
+    // View, send, embed, history, use commands: no attaching files, no threads.
+    let limited = ((1u64 << 10) | (1 << 11) | (1 << 14) | (1 << 16) | (1 << 31)).to_string();
+    let mut challenge = command_interaction(
+        next_id(),
+        &alice(),
+        CHANNEL,
+        "challenge",
+        json!([
+            { "name": "variant", "type": 4, "value": 0 },
+            { "name": "opponent", "type": 6, "value": "1002" },
+        ]),
+    );
+    challenge["data"]["resolved"] = json!({ "users": { "1002": user_json(1_002, "bob", false) } });
+    challenge["app_permissions"] = json!(limited);
+    let refused = bot.interact(challenge).await;
+    let text = content(&refused);
+    assert!(is_ephemeral(&refused), "{}", refused.json);
+    assert!(
+        text.contains("cannot start a game here")
+            && text.contains("attach files")
+            && text.contains("create public threads")
+            && text.contains("send messages in threads"),
+        "{text}"
+    );
+    let statuses = [GameStatus::Challenge, GameStatus::Active];
+    let games = bot
+        .arena
+        .store()
+        .games_of(&UserId::new("discord:1001"), &statuses)
+        .await
+        .unwrap();
+    assert!(games.is_empty(), "no challenge was made");
+
+    let mut deathmatch = host_command(
+        "deathmatch",
+        json!([{ "name": "start", "type": 1, "options": [
+            { "name": "game", "type": 4, "value": 0 },
+            { "name": "player1", "type": 6, "value": "1001" },
+            { "name": "player2", "type": 6, "value": "1002" },
+            { "name": "advantage", "type": 6, "value": "1001" },
+        ] }]),
+    );
+    deathmatch["data"]["resolved"] = json!({ "users": {
+        "1001": user_json(1_001, "alice", false),
+        "1002": user_json(1_002, "bob", false),
+    } });
+    deathmatch["app_permissions"] = json!(limited);
+    let refused = bot.interact(deathmatch).await;
+    assert!(
+        is_ephemeral(&refused)
+            && content(&refused)
+                .contains("cannot run a Death Match here: this channel does not allow me to attach files"),
+        "{}",
+        refused.json
+    );
+    assert!(posts_in(&bot.fake, CHANNEL).is_empty(), "nothing was posted");
+    bot.stop().await;
+}

@@ -82,6 +82,55 @@ where
     Ok(())
 }
 
+/// Refuses to start something in a channel where the bot could not carry it on: `needed` are the
+/// permissions it needs there (from the interaction's `app_permissions`, which Discord sends with
+/// every interaction). In a thread, posting is the thread's permission rather than the channel's.
+pub(super) fn check_bot_permissions(
+    ctx: Context<'_>,
+    needed: discord::Permissions,
+    what: &str,
+) -> Result<(), ArenaError> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let Some(granted) = app.interaction.app_permissions else {
+        return Ok(());
+    };
+    let in_thread = app.interaction.channel.as_ref().is_some_and(|channel| {
+        matches!(
+            channel.kind,
+            discord::ChannelType::PublicThread | discord::ChannelType::PrivateThread | discord::ChannelType::NewsThread
+        )
+    });
+    let mut needed = needed | discord::Permissions::VIEW_CHANNEL;
+    if in_thread {
+        needed.remove(discord::Permissions::SEND_MESSAGES);
+        needed |= discord::Permissions::SEND_MESSAGES_IN_THREADS;
+    }
+    let lacking = needed - granted;
+    if lacking.is_empty() {
+        return Ok(());
+    }
+    Err(ArenaError::Rejected(format!(
+        "I cannot {what} here: this channel does not allow me to {}. Ask a moderator to give me {} here, \
+         or use another channel",
+        lacking.get_permission_names().join(", ").to_lowercase(),
+        if lacking.iter().count() == 1 {
+            "that permission"
+        } else {
+            "those permissions"
+        }
+    )))
+}
+
+/// What a game needs from its channel: its posts (text and board images) and a thread of its own.
+pub(super) fn game_permissions() -> discord::Permissions {
+    discord::Permissions::SEND_MESSAGES
+        | discord::Permissions::ATTACH_FILES
+        | discord::Permissions::CREATE_PUBLIC_THREADS
+        | discord::Permissions::SEND_MESSAGES_IN_THREADS
+}
+
 /// The game a command means: the one named, the game of this thread, or the caller's only game
 /// that `fits`.
 async fn pick_game(
@@ -134,7 +183,9 @@ pub async fn challenge(
 ) -> Result<(), Error> {
     ctx.data().names.remember(&opponent);
     let data = ctx.data();
+    let allowed = check_bot_permissions(ctx, game_permissions(), "start a game");
     run(ctx, false, |caller| async move {
+        allowed?;
         if opponent.bot {
             return Err(ArenaError::Rejected("bots cannot play; challenge a person".into()));
         }

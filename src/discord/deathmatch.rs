@@ -81,7 +81,11 @@ pub async fn start(
         data.names.remember(user);
     }
     let authority = authority(ctx);
+    // A match is played in its channel, with board images and the clocks' announcements.
+    let needed = serenity::all::Permissions::SEND_MESSAGES | serenity::all::Permissions::ATTACH_FILES;
+    let allowed = super::commands::check_bot_permissions(ctx, needed, "run a Death Match");
     run(ctx, false, |caller| async move {
+        allowed?;
         if player1.bot || player2.bot {
             return Err(ArenaError::Rejected("bots cannot play; choose two people".into()));
         }

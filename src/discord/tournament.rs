@@ -95,7 +95,10 @@ pub async fn create(
 ) -> Result<(), Error> {
     let data = ctx.data();
     let authority = authority(ctx);
+    // Each game of each round gets a thread in this channel.
+    let allowed = super::commands::check_bot_permissions(ctx, super::commands::game_permissions(), "run a tournament");
     run(ctx, false, |caller| async move {
+        allowed?;
         let rounds = rounds.map(|r| (r as usize).min(MOST_ROUNDS));
         let variants = parse_variants(variants.as_deref(), rounds).map_err(ArenaError::Rejected)?;
         let time = parse_time(time.as_deref(), bands.as_deref()).map_err(ArenaError::Rejected)?;
