@@ -1250,3 +1250,40 @@ async fn a_channel_where_the_bot_lacks_permissions_is_refused_with_what_is_missi
     assert!(posts_in(&bot.fake, CHANNEL).is_empty(), "nothing was posted");
     bot.stop().await;
 }
+
+/// A member spamming commands or buttons is slowed down privately; nothing they sent past the
+/// limit is done, and other members are not affected.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_spamming_commands_and_buttons_is_asked_to_slow_down() {
+    let bot = Bot::start().await;
+    // 25 commands sent at once, as a spamming client would.
+    let ids: Vec<u64> = (0..25).map(|_| next_id()).collect();
+    for &id in &ids {
+        let games = command_interaction(id, &carol(), CHANNEL, "games", json!([]));
+        bot.fake.send_interaction(games).await;
+    }
+    let mut slowed = 0;
+    for id in ids {
+        let path = format!("/interactions/{id}/");
+        let answer = bot.fake.wait_for_call("an answer", |c| c.path.contains(&path)).await;
+        if content(&answer).contains("faster than I can follow") {
+            assert!(
+                is_ephemeral(&answer) && content(&answer).contains("Nothing was done"),
+                "{}",
+                answer.json
+            );
+            slowed += 1;
+        }
+    }
+    assert!(
+        (3..=5).contains(&slowed),
+        "a burst of 20 passes, then one a second: {slowed} of 25 slowed"
+    );
+    // A button is counted the same way.
+    let click = bot.click(&carol(), CHANNEL, "arb:decline:1:1", 9_999).await;
+    assert!(content(&click).contains("faster than I can follow"), "{}", click.json);
+    // Someone else is served as usual.
+    let games = bot.command(&alice(), CHANNEL, "games", json!([])).await;
+    assert!(!content(&games).contains("faster"), "{}", games.json);
+    bot.stop().await;
+}

@@ -69,6 +69,11 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
         return;
     };
     data.names.remember(&interaction.user);
+    let is_host = super::authority_of(interaction.member.as_ref(), data.host_role) == crate::arena::Authority::Host;
+    if !is_host && let Some(refusal) = data.limits.refusal(interaction.user.id) {
+        let _ = responder.send(Outgoing::text(refusal), true).await;
+        return;
+    }
     // A click is acknowledged before any work, so Discord's 3 seconds cannot run out whatever
     // comes next; only a click that may open a form (which must be the first response) waits.
     let may_open_form = matches!(
@@ -227,6 +232,10 @@ async fn open_list_form(responder: &mut Responder, game: GameId, version: i64) {
 pub async fn on_form(http: &Arc<discord::Http>, data: &Data, interaction: &discord::ModalInteraction) {
     let mut responder = Responder::for_modal(http, interaction);
     data.names.remember(&interaction.user);
+    if let Some(refusal) = data.limits.refusal(interaction.user.id) {
+        let _ = responder.send(Outgoing::text(refusal), true).await;
+        return;
+    }
     let Some(Component::ListForm { game, .. }) = Component::parse(&interaction.data.custom_id) else {
         let text = "That form is not one of Arbiter's current ones; use `/list` instead.";
         let _ = responder.send(Outgoing::text(text), true).await;

@@ -9,6 +9,7 @@ mod components;
 mod deathmatch;
 mod deliver;
 mod ids;
+mod limits;
 mod player;
 mod respond;
 mod startup;
@@ -90,6 +91,7 @@ pub struct Data {
     pub renderer: Renderer,
     pub names: std::sync::Arc<Names>,
     pub host_role: Option<u64>,
+    pub limits: std::sync::Arc<limits::RateLimits>,
 }
 
 impl Data {
@@ -99,6 +101,7 @@ impl Data {
             renderer: Renderer::new(),
             names: std::sync::Arc::default(),
             host_role,
+            limits: std::sync::Arc::default(),
         }
     }
 
@@ -108,6 +111,7 @@ impl Data {
             renderer: self.renderer.clone(),
             names: self.names.clone(),
             host_role: self.host_role,
+            limits: self.limits.clone(),
         }
     }
 }
@@ -176,6 +180,19 @@ pub async fn run(
                 Box::pin(on_event(framework.serenity_context, event, framework.user_data))
             },
             on_error: |error| Box::pin(on_error(error)),
+            // Commands only: suggestions as you type are not counted. Hosts, who run whole
+            // rounds of a tournament at once, are trusted.
+            command_check: Some(|ctx| {
+                Box::pin(async move {
+                    if deathmatch::authority(ctx) == crate::arena::Authority::Host {
+                        return Ok(true);
+                    }
+                    match ctx.data().limits.refusal(ctx.author().id) {
+                        Some(refusal) => Err(anyhow::anyhow!(refusal)),
+                        None => Ok(true),
+                    }
+                })
+            }),
             initialize_owners: false,
             ..Default::default()
         })
@@ -259,6 +276,16 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let reply = poise::CreateReply::default().content(text).ephemeral(true);
             if let Err(e) = ctx.send(reply).await {
                 tracing::warn!(error = %e, "could not answer a malformed command");
+            }
+        }
+        poise::FrameworkError::CommandCheckFailed {
+            ctx,
+            error: Some(error),
+            ..
+        } => {
+            let reply = poise::CreateReply::default().content(error.to_string()).ephemeral(true);
+            if let Err(e) = ctx.send(reply).await {
+                tracing::warn!(error = %e, "could not ask a user to slow down");
             }
         }
         poise::FrameworkError::Command { ctx, error, .. } => {
