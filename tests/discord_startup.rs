@@ -147,10 +147,11 @@ fn start_binary(api_base: &str, data_dir: &std::path::Path) -> Child {
 
 /// Sends SIGTERM and waits at most 5 s for the process to end: its exit status and output.
 fn terminate(mut child: Child) -> (std::process::ExitStatus, String) {
-    let status = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
+    // The shell's own `kill`: there on every machine, whatever packages are installed.
+    let status = Command::new("sh")
+        .args(["-c", &format!("kill -TERM {}", child.id())])
         .status()
-        .expect("kill runs");
+        .expect("sh runs");
     assert!(status.success());
     let asked = Instant::now();
     let exit = loop {
