@@ -7,7 +7,7 @@ pub const CHOICE_TEXT_LIMIT: usize = 100;
 
 /// The actions that match what was typed so far, best first: those that start with it, then
 /// those that contain it, each group shortest first (so `e4` comes before `e4xd5`), at most
-/// [`CHOICE_LIMIT`]. Matching ignores case, `x`, `+`, `#` and dashes, so `nf3` finds `Nf3`.
+/// `CHOICE_LIMIT` (Discord's 25). Matching ignores case, `x`, `+`, `#` and dashes, so `nf3` finds `Nf3`.
 pub fn best_matches(actions: &[String], typed: &str) -> Vec<String> {
     let wanted = simplify(typed);
     let mut ranked: Vec<(u8, usize, &String)> = actions
