@@ -297,9 +297,14 @@ fn run_bot(storage: &StorageArgs, config: arbiter::discord::Config) -> anyhow::R
     result
 }
 
-/// Where games are kept, for the start-up log: never a password.
+/// Where games are kept, for the start-up log: never a password (neither before the host nor in
+/// the parameters after it).
 fn describe_storage(storage: &StorageArgs) -> String {
-    match storage.database_url.as_deref() {
+    match storage
+        .database_url
+        .as_deref()
+        .map(|url| url.split('?').next().unwrap_or(url))
+    {
         Some(url) => match (url.split_once("://"), url.rsplit_once('@')) {
             (Some((scheme, _)), Some((_, place))) => format!("{scheme}://…@{place}"),
             _ => url.to_string(),

@@ -14,21 +14,13 @@ const HOUR_MS: i64 = 3_600_000;
 
 /// `/challenge` of bob by alice (White) in chess with a time control.
 fn timed_challenge(time: &str) -> Value {
-    let mut interaction = command_interaction(
-        next_id(),
-        &alice(),
-        CHANNEL,
-        "challenge",
-        json!([
-            { "name": "variant", "type": 4, "value": 0 },
-            { "name": "opponent", "type": 6, "value": bob().user_id.to_string() },
-            { "name": "colour", "type": 4, "value": 1 },
-            { "name": "time", "type": 3, "value": time },
-        ]),
-    );
-    let id = bob().user_id.to_string();
-    interaction["data"]["resolved"] = json!({ "users": { id: user_json(bob().user_id, "bob", false) } });
-    interaction
+    let options = vec![
+        json!({ "name": "variant", "type": 4, "value": 0 }),
+        json!({ "name": "opponent", "type": 6, "value": bob().user_id.to_string() }),
+        json!({ "name": "colour", "type": 4, "value": 1 }),
+        json!({ "name": "time", "type": 3, "value": time }),
+    ];
+    challenge_interaction(&alice(), &bob(), options)
 }
 
 /// A button clicked in a game's thread, whose parent is the challenge channel.

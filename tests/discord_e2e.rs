@@ -11,7 +11,7 @@ use arbiter_engine::{Game, VariantId};
 use bot::*;
 use fake_discord::{
     Call, FakeDiscord, Invoker, autocomplete_interaction, command_interaction, component_interaction,
-    dm_component_interaction, user_json,
+    dm_component_interaction,
 };
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -425,39 +425,10 @@ async fn stale_buttons_outsiders_and_malformed_payloads_change_nothing() {
     bot.stop().await;
 }
 
-fn host() -> Invoker {
-    Invoker {
-        user_id: 1_009,
-        name: "host".into(),
-    }
-}
-
-/// A command by the host, who holds the host role.
-fn host_command(command: &str, options: Value) -> Value {
-    let mut interaction = command_interaction(next_id(), &host(), CHANNEL, command, options);
-    interaction["member"]["roles"] = json!([HOST_ROLE.to_string()]);
-    interaction
-}
-
 /// The host starts a Death Match between alice (holding the Advantage) and bob; alice takes the
 /// side that moves first. Returns the match's id.
 async fn start_match(bot: &Bot, game: u8, normal: &str, reserve: &str) -> i64 {
-    let mut start = host_command(
-        "deathmatch",
-        json!([{ "name": "start", "type": 1, "options": [
-            { "name": "game", "type": 4, "value": game },
-            { "name": "player1", "type": 6, "value": "1001" },
-            { "name": "player2", "type": 6, "value": "1002" },
-            { "name": "advantage", "type": 6, "value": "1001" },
-            { "name": "normal_time", "type": 3, "value": normal },
-            { "name": "reserve", "type": 3, "value": reserve },
-        ] }]),
-    );
-    start["data"]["resolved"] = json!({ "users": {
-        "1001": user_json(1_001, "alice", false),
-        "1002": user_json(1_002, "bob", false),
-    } });
-    let announced = bot.interact(start).await;
+    let announced = bot.interact(deathmatch_start(game, Some((normal, reserve)))).await;
     assert!(!is_ephemeral(&announced), "{}", announced.json);
     let text = content(&announced);
     assert!(
@@ -1194,17 +1165,11 @@ async fn a_channel_where_the_bot_lacks_permissions_is_refused_with_what_is_missi
     let bot = Bot::start().await;
     // View, send, embed, history, use commands: no attaching files, no threads.
     let limited = ((1u64 << 10) | (1 << 11) | (1 << 14) | (1 << 16) | (1 << 31)).to_string();
-    let mut challenge = command_interaction(
-        next_id(),
-        &alice(),
-        CHANNEL,
-        "challenge",
-        json!([
-            { "name": "variant", "type": 4, "value": 0 },
-            { "name": "opponent", "type": 6, "value": "1002" },
-        ]),
-    );
-    challenge["data"]["resolved"] = json!({ "users": { "1002": user_json(1_002, "bob", false) } });
+    let options = vec![
+        json!({ "name": "variant", "type": 4, "value": 0 }),
+        json!({ "name": "opponent", "type": 6, "value": "1002" }),
+    ];
+    let mut challenge = challenge_interaction(&alice(), &bob(), options);
     challenge["app_permissions"] = json!(limited);
     let refused = bot.interact(challenge).await;
     let text = content(&refused);
@@ -1225,19 +1190,7 @@ async fn a_channel_where_the_bot_lacks_permissions_is_refused_with_what_is_missi
         .unwrap();
     assert!(games.is_empty(), "no challenge was made");
 
-    let mut deathmatch = host_command(
-        "deathmatch",
-        json!([{ "name": "start", "type": 1, "options": [
-            { "name": "game", "type": 4, "value": 0 },
-            { "name": "player1", "type": 6, "value": "1001" },
-            { "name": "player2", "type": 6, "value": "1002" },
-            { "name": "advantage", "type": 6, "value": "1001" },
-        ] }]),
-    );
-    deathmatch["data"]["resolved"] = json!({ "users": {
-        "1001": user_json(1_001, "alice", false),
-        "1002": user_json(1_002, "bob", false),
-    } });
+    let mut deathmatch = deathmatch_start(0, None);
     deathmatch["app_permissions"] = json!(limited);
     let refused = bot.interact(deathmatch).await;
     assert!(

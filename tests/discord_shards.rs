@@ -4,40 +4,17 @@
 //! once whichever process claims them. Two clients in one test stand for the two processes; each
 //! has its own token, so the fake can tell whose requests are whose.
 
+mod bot;
 mod fake_discord;
 mod support;
 
 use arbiter::arena::Arena;
 use arbiter::discord::{Config, Shards};
-use fake_discord::{Call, FakeDiscord, Invoker, command_interaction, component_interaction, in_guild, user_json};
+use bot::{CHANNEL, HOST_ROLE, alice, button, content, deathmatch_start, next_id};
+use fake_discord::{Call, FakeDiscord, command_interaction, component_interaction, in_guild};
 use serde_json::{Value, json};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-
-const CHANNEL: u64 = 5_000;
-const HOST_ROLE: u64 = 4_242;
-static NEXT_ID: AtomicU64 = AtomicU64::new(70_000);
-
-fn next_id() -> u64 {
-    NEXT_ID.fetch_add(1, Ordering::Relaxed)
-}
-
-fn person(user_id: u64, name: &str) -> Invoker {
-    Invoker {
-        user_id,
-        name: name.into(),
-    }
-}
-
-fn content(call: &Call) -> String {
-    let body = if call.json.get("data").is_some() {
-        &call.json["data"]
-    } else {
-        &call.json
-    };
-    body["content"].as_str().unwrap_or_default().to_string()
-}
 
 /// Sends an interaction from `guild` and waits for its first response.
 async fn interact(fake: &FakeDiscord, interaction: Value, guild: u64) -> Call {
@@ -99,7 +76,7 @@ async fn two_processes_split_the_shards_and_each_interaction_and_deadline_is_ser
     assert_eq!(registrations, ["Bot token-a"]);
 
     // Each server's commands are answered by the process of its shard, once.
-    let alice = person(1_001, "alice");
+    let alice = alice();
     for (guild, process) in [
         (FakeDiscord::GUILD_ID, "Bot token-a"),
         (FakeDiscord::OTHER_GUILD_ID, "Bot token-b"),
@@ -111,36 +88,10 @@ async fn two_processes_split_the_shards_and_each_interaction_and_deadline_is_ser
 
     // A Death Match in the second server, lost on time: both processes' schedulers watch the
     // same deadlines, and the forfeit is announced once.
-    let host = person(1_009, "host");
-    let mut start = command_interaction(
-        next_id(),
-        &host,
-        CHANNEL,
-        "deathmatch",
-        json!([{ "name": "start", "type": 1, "options": [
-            { "name": "game", "type": 4, "value": 0 },
-            { "name": "player1", "type": 6, "value": "1001" },
-            { "name": "player2", "type": 6, "value": "1002" },
-            { "name": "advantage", "type": 6, "value": "1001" },
-            { "name": "normal_time", "type": 3, "value": "10s" },
-            { "name": "reserve", "type": 3, "value": "30s" },
-        ] }]),
-    );
-    start["member"]["roles"] = json!([HOST_ROLE.to_string()]);
-    start["data"]["resolved"] = json!({ "users": {
-        "1001": user_json(1_001, "alice", false),
-        "1002": user_json(1_002, "bob", false),
-    } });
+    let start = deathmatch_start(0, Some(("10s", "30s")));
     let announced = interact(&fake, start, FakeDiscord::OTHER_GUILD_ID).await;
     assert_eq!(announced.auth, "Bot token-b");
-    let first = announced.json["data"]["components"][0]["components"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|button| button["custom_id"].as_str())
-        .find(|id| id.starts_with("arb:first:"))
-        .expect("a button for the first side")
-        .to_string();
+    let first = button(&announced, "arb:first:", "");
     let message = fake.response_message_id(announced.path.split('/').nth(5).unwrap());
     let click = component_interaction(next_id(), &alice, CHANNEL, &first, 2, Vec::new(), message);
     interact(&fake, click, FakeDiscord::OTHER_GUILD_ID).await;

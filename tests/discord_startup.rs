@@ -29,7 +29,7 @@ async fn fresh_arena() -> (Arena, support::TestDb) {
     (arena, db)
 }
 
-/// Runs the bot until it ends by itself (within 30 s) or `stop` is told.
+/// Runs the bot, never asked to stop, until it ends by itself; fails after 30 s.
 async fn run_until_it_ends(config: Config, arena: Arena) -> anyhow::Result<()> {
     let ran = tokio::time::timeout(
         Duration::from_secs(30),

@@ -11,13 +11,6 @@ use bot::*;
 use fake_discord::{Invoker, command_interaction};
 use serde_json::{Value, json};
 
-fn host() -> Invoker {
-    Invoker {
-        user_id: 1_009,
-        name: "host".into(),
-    }
-}
-
 fn player(n: u64) -> Invoker {
     Invoker {
         user_id: 2_000 + n,

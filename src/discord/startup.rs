@@ -176,7 +176,8 @@ pub async fn register(
     guild: Option<discord::GuildId>,
 ) -> anyhow::Result<()> {
     let mut wait = Duration::from_secs(1);
-    for attempt in 1..=REGISTRATION_ATTEMPTS {
+    let mut attempt = 1;
+    loop {
         let registered = match guild {
             Some(guild) => guild.set_commands(http, commands.clone()).await.map(|_| ()),
             None => discord::Command::set_global_commands(http, commands.clone())
@@ -195,6 +196,7 @@ pub async fn register(
                 );
                 tokio::time::sleep(wait).await;
                 wait *= 2;
+                attempt += 1;
             }
             Trouble::Transient => anyhow::bail!(
                 "could not register the commands after {REGISTRATION_ATTEMPTS} attempts ({error}); is Discord up? \
@@ -212,7 +214,6 @@ pub async fn register(
             },
         }
     }
-    unreachable!("the last attempt returns")
 }
 
 /// Once global commands are registered, a server the bot was tried out on may still hold the

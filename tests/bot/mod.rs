@@ -166,11 +166,7 @@ impl Bot {
             json!({ "name": "colour", "type": 4, "value": colour }),
         ];
         options.extend(extra);
-        let mut interaction = command_interaction(next_id(), who, CHANNEL, "challenge", Value::Array(options));
-        let id = opponent.user_id.to_string();
-        interaction["data"]["resolved"] =
-            json!({ "users": { id: user_json(opponent.user_id, &opponent.name, false) } });
-        self.interact(interaction).await
+        self.interact(challenge_interaction(who, opponent, options)).await
     }
 
     /// Clicks a button found in an earlier message.
@@ -260,6 +256,53 @@ impl Drop for Bot {
                 .collect::<Vec<_>>()
         );
     }
+}
+
+/// `/challenge` in `CHANNEL` with these options, the opponent resolved as Discord sends it.
+pub fn challenge_interaction(who: &Invoker, opponent: &Invoker, options: Vec<Value>) -> Value {
+    let mut interaction = command_interaction(next_id(), who, CHANNEL, "challenge", Value::Array(options));
+    let id = opponent.user_id.to_string();
+    interaction["data"]["resolved"] = json!({ "users": { id: user_json(opponent.user_id, &opponent.name, false) } });
+    interaction
+}
+
+/// The member who hosts Death Matches and tournaments (with the host role).
+pub fn host() -> Invoker {
+    Invoker {
+        user_id: 1_009,
+        name: "host".into(),
+    }
+}
+
+/// A command by the host, who holds the host role.
+pub fn host_command(command: &str, options: Value) -> Value {
+    let mut interaction = command_interaction(next_id(), &host(), CHANNEL, command, options);
+    interaction["member"]["roles"] = json!([HOST_ROLE.to_string()]);
+    interaction
+}
+
+/// `/deathmatch start` by the host: game `game` (0 Blockade Chess, 1 Garden of Statues) between
+/// alice, holding the Advantage, and bob, with `times` (`normal_time`, `reserve`) if given.
+pub fn deathmatch_start(game: u8, times: Option<(&str, &str)>) -> Value {
+    let mut options = vec![
+        json!({ "name": "game", "type": 4, "value": game }),
+        json!({ "name": "player1", "type": 6, "value": "1001" }),
+        json!({ "name": "player2", "type": 6, "value": "1002" }),
+        json!({ "name": "advantage", "type": 6, "value": "1001" }),
+    ];
+    if let Some((normal, reserve)) = times {
+        options.push(json!({ "name": "normal_time", "type": 3, "value": normal }));
+        options.push(json!({ "name": "reserve", "type": 3, "value": reserve }));
+    }
+    let mut start = host_command(
+        "deathmatch",
+        json!([{ "name": "start", "type": 1, "options": options }]),
+    );
+    start["data"]["resolved"] = json!({ "users": {
+        "1001": user_json(1_001, "alice", false),
+        "1002": user_json(1_002, "bob", false),
+    } });
+    start
 }
 
 /// Every custom id in a message or callback body.
