@@ -126,6 +126,7 @@ impl Arena {
                 at: now + COLOUR_CHOICE_MS,
             }),
             table: None,
+            stale_at: None,
         };
         Ok(Effects {
             posts: vec![post],

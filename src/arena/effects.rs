@@ -28,6 +28,10 @@ pub struct Post {
     pub countdown: Option<Countdown>,
     /// A table to show with it (a tournament's standings).
     pub table: Option<Table>,
+    /// A warning worth making only until this moment and while the game stands as it was
+    /// (`Effects::version`): a transport that cannot send it in time drops it rather than post
+    /// "10 s left" after the flag fell or the player moved. Other posts must always arrive.
+    pub stale_at: Option<i64>,
 }
 
 impl Post {
@@ -43,6 +47,7 @@ impl Post {
             pieces: Vec::new(),
             countdown: None,
             table: None,
+            stale_at: None,
         }
     }
 }

@@ -129,6 +129,7 @@ impl Arena {
             pieces: Vec::new(),
             countdown: None,
             table: None,
+            stale_at: None,
         };
         Ok(Effects {
             posts: vec![post],
@@ -170,9 +171,13 @@ impl Arena {
         .await
     }
 
-    /// Moves a game to another place (a thread opened for it); nothing else changes.
+    /// Moves a game to another place (a thread opened for it); nothing else changes. The first
+    /// place it leaves stays its home, where it goes back should its new place be lost.
     pub async fn relocate(&self, id: GameId, location: &str) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, _| {
+            if game.home.is_none() && game.location != location {
+                game.home = Some(game.location.clone());
+            }
             game.location = location.to_string();
             Ok(Change {
                 entries: Vec::new(),
@@ -180,6 +185,52 @@ impl Arena {
             })
         })
         .await
+    }
+
+    /// Moves a game whose place is lost (its thread deleted, or one the transport may no longer
+    /// post in) back to its home, with a post there that says so, shows the board and pings
+    /// both players. `None` when it has nowhere else to go (no home, or the home is what was
+    /// lost); a game that left `lost` already stays where it is, with nothing to post. A game
+    /// stored before games had homes goes to `fallback`, where the transport found one.
+    pub async fn move_home(
+        &self,
+        id: GameId,
+        lost: &str,
+        fallback: Option<&str>,
+    ) -> Result<Option<Effects>, ArenaError> {
+        let Some(game) = self.store.game(id).await? else {
+            return Ok(None);
+        };
+        let home = game.home.clone().or_else(|| fallback.map(str::to_string));
+        let Some(home) = home.filter(|home| home != lost) else {
+            return Ok(None);
+        };
+        if game.location != lost {
+            return Ok(Some(Effects {
+                game: Some(id),
+                version: Some(game.version),
+                ..Default::default()
+            }));
+        }
+        let moved = self
+            .mutate(id, false, |game, _, _| {
+                if game.location != lost {
+                    return Ok(Change::nothing());
+                }
+                game.location = home.clone();
+                let text = "This game's thread is gone or closed to me, so the game carries on here.".to_string();
+                let mut post = board_post(game, text);
+                post.mentions = game.players.clone().map(Vec::from).unwrap_or_default();
+                Ok(Change {
+                    entries: Vec::new(),
+                    effects: Effects {
+                        posts: vec![post],
+                        ..Default::default()
+                    },
+                })
+            })
+            .await?;
+        Ok(Some(moved))
     }
 
     pub async fn decline(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {

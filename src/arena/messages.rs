@@ -120,6 +120,7 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
         pieces,
         countdown: None,
         table: None,
+        stale_at: None,
     }
 }
 

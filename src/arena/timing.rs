@@ -167,6 +167,8 @@ fn announce(game: &GameRow, event: ClockEvent, now: i64, wish: Reminders, effect
         post.buttons = Vec::new();
         post.pieces = Vec::new();
         post.mentions = vec![user];
+        // The next warning (or the flag) makes this one pointless.
+        post.stale_at = game.clock.upcoming(event.seat);
         effects.posts.push(post);
         return;
     }
@@ -205,6 +207,7 @@ fn announce(game: &GameRow, event: ClockEvent, now: i64, wish: Reminders, effect
         pieces: Vec::new(),
         countdown: countdown.clone(),
         table: None,
+        stale_at: None,
     };
     match wish {
         Reminders::Thread => post.mentions = vec![user],

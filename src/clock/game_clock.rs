@@ -242,6 +242,12 @@ impl GameClock {
             .min_by_key(|event| (event.at, event.seat.index()))
     }
 
+    /// When `seat`'s next event not announced yet falls due (the next warning, or the flag).
+    pub fn upcoming(&self, seat: Seat) -> Option<i64> {
+        let done = self.turns[seat.index()]?.events_done as usize;
+        self.event(seat, done).map(|(at, _)| at)
+    }
+
     /// Marks `seat`'s next event announced.
     pub fn event_done(&mut self, seat: Seat) {
         if let Some(turn) = self.turns[seat.index()].as_mut() {

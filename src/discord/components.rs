@@ -310,7 +310,7 @@ async fn opponents_still_here(
         // Bounded: the click waits for its answer.
         let member = tokio::time::timeout(std::time::Duration::from_secs(1), guild.member(http, id)).await;
         if let Ok(Err(error)) = member
-            && super::deliver::is_unknown_member(&error)
+            && super::refusals::is_unknown_member(&error)
         {
             return Err(ArenaError::Rejected(format!(
                 "{} is no longer on this server, so there can be no rematch; challenge someone else with /challenge",

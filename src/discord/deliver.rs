@@ -4,6 +4,8 @@
 
 use super::Data;
 use super::ids::{self, Component};
+use super::posting::Patience;
+use super::refusals::is_closed_dms;
 use super::respond::{Outgoing, Responder};
 use crate::arena::{Button, DirectMessage, Effects, PieceChoice, Post};
 use crate::render::{BoardImage, Table};
@@ -14,10 +16,6 @@ use std::sync::Mutex;
 
 /// Discord refuses longer message content.
 const CONTENT_LIMIT: usize = 2000;
-/// Discord's code for "Cannot send messages to this user" (closed DMs).
-const CLOSED_DMS: isize = 50007;
-/// Discord's code for "Unknown Member" (not, or no longer, on the server).
-const UNKNOWN_MEMBER: isize = 10007;
 /// A select menu holds at most 25 options, and a message at most 5 rows.
 const MENU_OPTIONS: usize = 25;
 const MENU_ROWS: usize = 5;
@@ -70,23 +68,6 @@ pub fn fit(text: &str) -> String {
     format!("{}…", &text[..end])
 }
 
-pub fn is_closed_dms(error: &serenity::Error) -> bool {
-    error_code(error) == Some(CLOSED_DMS)
-}
-
-/// Whether Discord answered that the user is not a member of the server (any more).
-pub fn is_unknown_member(error: &serenity::Error) -> bool {
-    error_code(error) == Some(UNKNOWN_MEMBER)
-}
-
-/// The code of an error Discord answered with.
-fn error_code(error: &serenity::Error) -> Option<isize> {
-    match error {
-        serenity::Error::Http(discord::HttpError::UnsuccessfulRequest(response)) => Some(response.error.code),
-        _ => None,
-    }
-}
-
 /// A row of buttons for a game at a version.
 pub fn button_row(buttons: &[Button], game: GameId, version: i64) -> Vec<discord::CreateActionRow> {
     if buttons.is_empty() {
@@ -106,6 +87,13 @@ pub fn button_row(buttons: &[Button], game: GameId, version: i64) -> Vec<discord
         })
         .collect();
     vec![discord::CreateActionRow::Buttons(buttons)]
+}
+
+/// A post's buttons and menus at the game's `version`.
+pub fn post_components(post: &Post, version: i64) -> Vec<discord::CreateActionRow> {
+    let mut rows = button_row(&post.buttons, post.game, version);
+    rows.extend(piece_menus(&post.pieces, post.game, version));
+    rows
 }
 
 /// The button that opens the form to write a list of pieces in.
@@ -270,7 +258,7 @@ impl Delivery<'_> {
     /// A tournament round just paired: each game gets a thread of its own in its channel and
     /// moves there (a game whose thread Discord refuses stays in the channel), then the round's
     /// announcement, which links the threads, joins the posts.
-    async fn open_round(&self, effects: &mut Effects) -> anyhow::Result<()> {
+    pub async fn open_round(&self, effects: &mut Effects) -> anyhow::Result<()> {
         let Some(round) = effects.paired_round.clone() else {
             return Ok(());
         };
@@ -325,8 +313,7 @@ impl Delivery<'_> {
             message.files.push(self.table_file(table).await?);
         }
         if let Some(version) = version {
-            message.components = button_row(&post.buttons, post.game, version);
-            message.components.extend(piece_menus(&post.pieces, post.game, version));
+            message.components = post_components(post, version);
         }
         message.pings = post.mentions.iter().filter_map(ids::discord_user).collect();
         if let Some(countdown) = &post.countdown {
@@ -339,19 +326,6 @@ impl Delivery<'_> {
             ));
         }
         Ok(message)
-    }
-
-    /// Performs effects that answer no interaction (what the clocks announce): posts go to their
-    /// places, prompts by DM.
-    pub async fn announce(&self, effects: &Effects) -> anyhow::Result<()> {
-        let mut effects = effects.clone();
-        self.open_round(&mut effects).await?;
-        let effects = &effects;
-        for post in &effects.posts {
-            let message = self.post_message(post, effects.version).await?;
-            self.send_to(&post.location, message).await?;
-        }
-        self.direct_messages(effects).await
     }
 
     /// Performs `effects`: the post made where the interaction happened becomes its public
@@ -367,8 +341,10 @@ impl Delivery<'_> {
             let message = self.post_message(post, effects.version).await?;
             if post.location == here && !responder.has_answered().await {
                 responder.send(message, false).await?;
-            } else {
-                self.send_to(&post.location, message).await?;
+            } else if let Err(error) = self.post_to_game(post, effects.version, Patience::Brief).await {
+                // The change is saved and the player is answered; the other posts and the DMs
+                // still go.
+                tracing::error!(game = post.game, error = ?error, "could not post in a game's place");
             }
         }
         if let Some(reply) = &effects.reply {
@@ -385,15 +361,6 @@ impl Delivery<'_> {
         Ok(())
     }
 
-    /// Sends a message to a game's place.
-    pub async fn send_to(&self, location: &str, message: Outgoing) -> anyhow::Result<()> {
-        let Some(channel) = ids::channel(location) else {
-            anyhow::bail!("a post for a place that is not on Discord: {location}");
-        };
-        channel.send_message(self.http, message.into_message()).await?;
-        Ok(())
-    }
-
     /// Sends each secret prompt by DM; a player whose DMs are closed is told in the game's place
     /// (without a word about the choice) to use the "Choose privately" button instead.
     pub async fn direct_messages(&self, effects: &Effects) -> anyhow::Result<()> {
@@ -401,20 +368,28 @@ impl Delivery<'_> {
             return Ok(());
         };
         for prompt in &effects.direct_messages {
-            let Some(user) = ids::discord_user(&prompt.to) else {
-                continue;
-            };
-            let message = self.prompt_message(prompt, version).await?;
-            let sent = async {
-                let channel = user.create_dm_channel(self.http).await?;
-                channel.send_message(self.http, message.into_message()).await
-            };
-            if let Err(error) = sent.await {
-                if !is_closed_dms(&error) {
-                    tracing::warn!(game = prompt.game, %user, %error, "a secret prompt could not be sent by DM");
-                }
-                self.dm_fallback(effects, prompt, user, version).await?;
+            self.send_prompt(prompt, version).await?;
+        }
+        Ok(())
+    }
+
+    /// Sends one secret prompt (made at the game's `version`) by DM, or says in the game's
+    /// place that its player should use the "Choose privately" button.
+    pub async fn send_prompt(&self, prompt: &DirectMessage, version: i64) -> anyhow::Result<()> {
+        let Some(user) = ids::discord_user(&prompt.to) else {
+            return Ok(());
+        };
+        let message = self.prompt_message(prompt, version).await?;
+        let sent = async {
+            self.data.pace.request().await;
+            let channel = user.create_dm_channel(self.http).await?;
+            self.send(channel.id, message).await
+        };
+        if let Err(error) = sent.await {
+            if !is_closed_dms(&error) {
+                tracing::warn!(game = prompt.game, %user, %error, "a secret prompt could not be sent by DM");
             }
+            self.dm_fallback(prompt, user, version).await?;
         }
         Ok(())
     }
@@ -443,20 +418,11 @@ impl Delivery<'_> {
         Ok(message)
     }
 
-    async fn dm_fallback(
-        &self,
-        effects: &Effects,
-        prompt: &DirectMessage,
-        user: discord::UserId,
-        version: i64,
-    ) -> anyhow::Result<()> {
-        let location = match effects.posts.iter().find(|p| p.game == prompt.game) {
-            Some(post) => post.location.clone(),
-            None => match self.data.arena.store().game(prompt.game).await? {
-                Some(game) => game.location,
-                None => return Ok(()),
-            },
+    async fn dm_fallback(&self, prompt: &DirectMessage, user: discord::UserId, version: i64) -> anyhow::Result<()> {
+        let Some(game) = self.data.arena.store().game(prompt.game).await? else {
+            return Ok(());
         };
+        let location = game.location;
         let message = if prompt.choices.is_empty() && !prompt.asks_for_list {
             // A message with nothing to choose (a reminder): said in the game's place instead.
             Outgoing {
@@ -479,7 +445,10 @@ impl Delivery<'_> {
                 ..Outgoing::default()
             }
         };
-        self.send_to(&location, message).await
+        let Some(channel) = ids::channel(&location) else {
+            return Ok(());
+        };
+        Ok(self.send(channel, message).await?)
     }
 }
 

@@ -2,6 +2,7 @@
 //! arena's effects turned into Discord messages. It holds no game state of its own: a button or
 //! menu carries its game and version in its custom id, so everything works after a restart.
 
+mod announce;
 mod autocomplete;
 mod choices;
 mod commands;
@@ -10,11 +11,16 @@ mod deathmatch;
 mod deliver;
 mod ids;
 mod limits;
+mod pace;
 mod player;
+mod posting;
+mod refusals;
 mod respond;
 mod startup;
+mod threads;
 mod tournament;
 
+pub use announce::COUNTS as ANNOUNCEMENTS;
 pub use autocomplete::best_matches;
 pub use components::{Click, read_click};
 pub use deathmatch::authority_of;
@@ -92,6 +98,8 @@ pub struct Data {
     pub names: std::sync::Arc<Names>,
     pub host_role: Option<u64>,
     pub limits: std::sync::Arc<limits::RateLimits>,
+    /// Discord's rate limits, shared by everything this bot sends.
+    pub pace: std::sync::Arc<pace::Pace>,
 }
 
 impl Data {
@@ -102,6 +110,7 @@ impl Data {
             names: std::sync::Arc::default(),
             host_role,
             limits: std::sync::Arc::default(),
+            pace: std::sync::Arc::default(),
         }
     }
 
@@ -112,6 +121,7 @@ impl Data {
             names: self.names.clone(),
             host_role: self.host_role,
             limits: self.limits.clone(),
+            pace: self.pace.clone(),
         }
     }
 }
@@ -236,20 +246,16 @@ pub async fn run(
     ended
 }
 
-/// Posts what the clocks announce (warnings, forfeits, resumed matches) where the games are.
+/// Hands what the clocks announce (warnings, forfeits, resumed matches) to the announcer, which
+/// never makes the clocks wait.
 async fn announce_deadlines(
     http: std::sync::Arc<discord::Http>,
     data: Data,
     mut announcements: tokio::sync::mpsc::Receiver<Effects>,
 ) {
+    let announcer = announce::Announcer::new(http, data);
     while let Some(effects) = announcements.recv().await {
-        let delivery = Delivery {
-            http: &http,
-            data: &data,
-        };
-        if let Err(error) = delivery.announce(&effects).await {
-            tracing::error!(error = ?error, "could not post a clock announcement");
-        }
+        announcer.announce(effects);
     }
 }
 
@@ -262,6 +268,8 @@ async fn on_event(ctx: &discord::Context, event: &discord::FullEvent, data: &Dat
         discord::FullEvent::InteractionCreate {
             interaction: discord::Interaction::Modal(form),
         } => components::on_form(&ctx.http, data, form).await,
+        discord::FullEvent::ThreadUpdate { new, .. } => threads::on_thread_update(&ctx.http, data, new).await,
+        discord::FullEvent::ThreadDelete { thread, .. } => threads::on_thread_delete(&ctx.http, data, thread).await,
         _ => {}
     }
     Ok(())

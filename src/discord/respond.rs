@@ -15,7 +15,7 @@ use tokio::sync::Mutex;
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 
 /// A message for Discord: text, files, components and whom it may ping.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Outgoing {
     pub content: String,
     pub files: Vec<discord::CreateAttachment>,

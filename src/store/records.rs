@@ -287,6 +287,9 @@ pub struct GameRow {
     pub server: Option<String>,
     /// The tournament the game is a round of, if any.
     pub tournament: Option<TournamentId>,
+    /// Where the game came from (the channel its thread was opened in): where its posts go if
+    /// its own place is lost.
+    pub home: Option<String>,
 }
 
 impl GameRow {

@@ -24,7 +24,7 @@ const INSERT_GAME: &str = "INSERT INTO games (variant, setup, location, status, 
 macro_rules! game_columns {
     () => {
         "id, variant, setup, location, status, challenger, opponent, white_player, white, black, state, \
-         state_format, offer, version, created_at, updated_at, turn_since, deathmatch, clock, server, tournament"
+         state_format, offer, version, created_at, updated_at, turn_since, deathmatch, clock, server, tournament, home"
     };
 }
 
@@ -33,7 +33,7 @@ const SELECT_GAME: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE
 /// Saving a game recomputes its next deadline and releases any scheduler's claim on it.
 const UPDATE_GAME: &str = "UPDATE games SET status = $1, white = $2, black = $3, state = $4, offer = $5, \
      version = $6, updated_at = $7, turn_since = $8, location = $11, deathmatch = $12, next_deadline = $13, \
-     deadline_lease = NULL, state_format = $14, clock = $15 WHERE id = $9 AND version = $10";
+     deadline_lease = NULL, state_format = $14, clock = $15, home = $16 WHERE id = $9 AND version = $10";
 
 /// The next sequence number is taken inside the transaction, after the version check has locked
 /// the game, so concurrent writers cannot collide.
@@ -214,6 +214,7 @@ struct GameColumns {
     clock: Option<String>,
     server: Option<String>,
     tournament: Option<i64>,
+    home: Option<String>,
 }
 
 impl GameColumns {
@@ -271,6 +272,7 @@ impl GameColumns {
             clock,
             server: self.server,
             tournament: self.tournament,
+            home: self.home,
         };
         Ok((row, needs_rebuild))
     }
@@ -317,6 +319,7 @@ macro_rules! sql_store {
                     clock: row.try_get("clock")?,
                     server: row.try_get("server")?,
                     tournament: row.try_get("tournament")?,
+                    home: row.try_get("home")?,
                 };
                 let (mut game, needs_rebuild) = columns.decode()?;
                 if needs_rebuild {
@@ -453,6 +456,7 @@ macro_rules! sql_store {
                     .bind(game.next_deadline())
                     .bind(FORMAT)
                     .bind(to_json(&game.clock))
+                    .bind(&game.home)
                     .execute(&mut *tx)
                     .await?;
                 if updated.rows_affected() != 1 {

@@ -28,6 +28,7 @@ use axum::routing::get;
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot, watch};
 
+pub mod rate_limits;
 pub mod strict;
 use strict::Refusal;
 
@@ -333,6 +334,61 @@ impl FakeDiscord {
         self.shared.departed_members.lock().unwrap().insert(user_id);
     }
 
+    /// From now on, Discord's rate limits hold: 5 messages per 5 s in a channel and 50
+    /// requests a second in all (interaction answers aside); more is answered 429 with
+    /// `retry_after`, as Discord does.
+    pub fn enforce_rate_limits(&self) {
+        *self.shared.rate_limits.lock().unwrap() = Some(rate_limits::RateLimits::default());
+    }
+
+    /// How many requests were answered 429 by the rate limits.
+    pub fn rate_limited(&self) -> usize {
+        self.shared
+            .rate_limits
+            .lock()
+            .unwrap()
+            .as_ref()
+            .map_or(0, |limits| limits.refused)
+    }
+
+    /// Archives a thread, as Discord does after a week without posts, and tells the bot
+    /// (THREAD_UPDATE). Posting in it reopens it, as on Discord, unless it is locked.
+    pub async fn archive_thread(&self, thread_id: u64, locked: bool) {
+        let thread = self.shared.set_thread(thread_id, |metadata| {
+            metadata["archived"] = json!(true);
+            metadata["locked"] = json!(locked);
+        });
+        self.send_event("THREAD_UPDATE", thread).await;
+    }
+
+    /// Whether a thread is archived now.
+    pub fn is_archived(&self, thread_id: u64) -> bool {
+        self.shared.channels.lock().unwrap()[&thread_id]["thread_metadata"]["archived"] == json!(true)
+    }
+
+    /// Deletes a channel or thread: from now on it is 404 10003. A thread's deletion is told to
+    /// the bot (THREAD_DELETE, with its parent) when `tell` is set; a bot that was down hears
+    /// nothing.
+    pub async fn delete_channel(&self, channel_id: u64, tell: bool) {
+        self.shared.deleted_channels.lock().unwrap().insert(channel_id);
+        let thread = self.shared.channels.lock().unwrap().get(&channel_id).cloned();
+        if let (Some(thread), true) = (thread, tell) {
+            let deleted = json!({
+                "id": thread["id"],
+                "guild_id": thread["guild_id"],
+                "parent_id": thread["parent_id"],
+                "type": thread["type"],
+            });
+            self.send_event("THREAD_DELETE", deleted).await;
+        }
+    }
+
+    /// From now on the bot may not post in `channel_id` (403 50013), as when a moderator takes
+    /// its permission away.
+    pub fn close_channel(&self, channel_id: u64) {
+        self.shared.closed_channels.lock().unwrap().insert(channel_id);
+    }
+
     /// The commands registered on a server, as Discord holds them (an empty array if none).
     pub fn server_commands(&self, guild_id: u64) -> Value {
         self.shared
@@ -399,6 +455,12 @@ struct Shared {
     messages: Mutex<HashMap<u64, Value>>,
     failures: Mutex<Vec<FailureRule>>,
     delays: Mutex<Vec<Delay>>,
+    /// Channels and threads deleted (answered 404 10003).
+    deleted_channels: Mutex<HashSet<u64>>,
+    /// Channels where the bot may no longer post (403 50013).
+    closed_channels: Mutex<HashSet<u64>>,
+    /// Discord's rate limits, once a test turns them on.
+    rate_limits: Mutex<Option<rate_limits::RateLimits>>,
     next_id: AtomicU64,
     next_connection_id: AtomicU64,
     /// The bot's gateway connections, each for one shard once identified; a new connection for
@@ -458,6 +520,9 @@ impl Shared {
             messages: Mutex::new(HashMap::new()),
             failures: Mutex::new(Vec::new()),
             delays: Mutex::new(Vec::new()),
+            deleted_channels: Mutex::new(HashSet::new()),
+            closed_channels: Mutex::new(HashSet::new()),
+            rate_limits: Mutex::new(None),
             next_id: AtomicU64::new(FIRST_ID),
             next_connection_id: AtomicU64::new(1),
             gateway: Mutex::new(Vec::new()),
@@ -510,6 +575,43 @@ impl Shared {
 
     fn next_id(&self) -> u64 {
         self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Changes a thread's metadata; returns the thread as it now stands.
+    fn set_thread(&self, thread_id: u64, change: impl FnOnce(&mut Value)) -> Value {
+        let mut channels = self.channels.lock().unwrap();
+        let thread = channels
+            .get_mut(&thread_id)
+            .unwrap_or_else(|| panic!("no thread {thread_id} was opened"));
+        change(&mut thread["thread_metadata"]);
+        thread.clone()
+    }
+
+    /// How Discord answers a request about a channel the bot lost, if it did.
+    fn lost_channel(&self, channel_id: u64) -> Option<Reply> {
+        if self.deleted_channels.lock().unwrap().contains(&channel_id) {
+            return Some(Reply::failed(Failure::UnknownChannel));
+        }
+        None
+    }
+
+    /// Counts a request against the rate limits, if they are on; the 429 when it does not fit.
+    fn rate_limit(&self, method: &str, path: &str) -> Option<Reply> {
+        let mut limits = self.rate_limits.lock().unwrap();
+        let limits = limits.as_mut()?;
+        // Interactions have limits of their own, which these are not.
+        if path.contains("/interactions/") || path.contains("/webhooks/") {
+            return None;
+        }
+        let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+        let channel = match (method, segments.as_slice()) {
+            ("POST", ["channels", channel, "messages"]) => channel.parse().ok(),
+            _ => None,
+        };
+        let (retry_after, global) = limits.admit(channel, Instant::now()).err()?;
+        let mut reply = Reply::failed(Failure::RateLimited { retry_after });
+        reply.body.as_mut().expect("a body")["global"] = json!(global);
+        Some(reply)
     }
 
     fn record(&self, call: Call) {
@@ -805,6 +907,15 @@ impl Reply {
         }
     }
 
+    /// Discord's answer when a request fails for a reason of Discord's world (a channel gone, a
+    /// permission missing), not because the bot broke a rule.
+    fn failed(failure: Failure) -> Reply {
+        Reply {
+            refused: false,
+            ..Reply::from(failure.refusal())
+        }
+    }
+
     fn cannot_dm() -> Reply {
         Reply {
             status: 403,
@@ -856,6 +967,7 @@ async fn rest(State(shared): State<Arc<Shared>>, request: Request) -> Response {
         tokio::time::sleep(delay).await;
     }
     let reply = match shared.failure_for(&method, &path) {
+        _ if let Some(limited) = shared.rate_limit(&method, &path) => limited,
         Some((failure, takes_effect)) => {
             if takes_effect {
                 answer_rest(&shared, &method, &path, &json, &files);
@@ -992,7 +1104,15 @@ fn answer_rest(shared: &Shared, method: &str, path: &str, json: &Value, files: &
             Err(_) => Reply::not_found(),
         },
         ("GET", ["channels", channel]) => match channel.parse() {
-            Ok(channel_id) => Reply::ok(channel_json(shared, channel_id)),
+            Ok(channel_id) => shared
+                .lost_channel(channel_id)
+                .unwrap_or_else(|| Reply::ok(channel_json(shared, channel_id))),
+            Err(_) => Reply::not_found(),
+        },
+        ("PATCH", ["channels", channel]) => match channel.parse() {
+            Ok(channel_id) => shared
+                .lost_channel(channel_id)
+                .unwrap_or_else(|| edit_thread(shared, channel_id, json)),
             Err(_) => Reply::not_found(),
         },
         ("POST", ["channels", channel, "messages"]) => match channel.parse() {
@@ -1117,9 +1237,44 @@ fn channel_json(shared: &Shared, channel_id: u64) -> Value {
     })
 }
 
+/// A thread reopened or archived by the bot. Reopening a locked thread needs Manage Threads,
+/// which the bot does not have.
+fn edit_thread(shared: &Shared, thread_id: u64, body: &Value) -> Reply {
+    let Some(thread) = shared.channels.lock().unwrap().get(&thread_id).cloned() else {
+        return Reply::not_found();
+    };
+    if thread["thread_metadata"]["locked"] == json!(true) {
+        return Reply::failed(Failure::MissingPermissions);
+    }
+    Reply::ok(shared.set_thread(thread_id, |metadata| {
+        if let Some(archived) = body.get("archived") {
+            metadata["archived"] = archived.clone();
+        }
+    }))
+}
+
 fn create_message(shared: &Shared, channel_id: u64, body: &Value, files: &[(String, Vec<u8>)]) -> Reply {
     if shared.closed_dm_channels.lock().unwrap().contains(&channel_id) {
         return Reply::cannot_dm();
+    }
+    if let Some(lost) = shared.lost_channel(channel_id) {
+        return lost;
+    }
+    if shared.closed_channels.lock().unwrap().contains(&channel_id) {
+        return Reply::failed(Failure::MissingPermissions);
+    }
+    let metadata = shared
+        .channels
+        .lock()
+        .unwrap()
+        .get(&channel_id)
+        .map(|thread| thread["thread_metadata"].clone());
+    if let Some(metadata) = metadata.filter(|m| m["archived"] == json!(true)) {
+        // Posting reopens an archived thread, but not a locked one.
+        if metadata["locked"] == json!(true) {
+            return Reply::failed(Failure::ArchivedThread);
+        }
+        shared.set_thread(channel_id, |metadata| metadata["archived"] = json!(false));
     }
     if let Err(refusal) = strict::check_message(body, files.len(), true) {
         return refusal.into();

@@ -1,0 +1,173 @@
+//! Delivers what the clocks announce (warnings, forfeits, reminders, rounds) without ever
+//! holding the clocks up. Each channel, and each player's DMs, has a queue of its own, sent in
+//! order; the queues run side by side within Discord's rate limits. A warning that goes stale
+//! while it waits is dropped; everything else is tried until it is posted.
+
+use super::Data;
+use super::deliver::Delivery;
+use super::posting::{Fate, Patience};
+use crate::arena::{DirectMessage, Effects, Post};
+use serenity::all as discord;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
+
+/// What announcement delivery has done since the process started, over every bot it runs.
+#[derive(Debug, Default)]
+pub struct Counts {
+    pub posted: AtomicU64,
+    /// Warnings dropped because they went stale before they could be sent.
+    pub dropped_stale: AtomicU64,
+    /// Posts whose game had nowhere left to post, sent to its players by DM instead.
+    pub sent_privately: AtomicU64,
+    /// Posts Discord would never take (logged).
+    pub failed: AtomicU64,
+}
+
+pub static COUNTS: Counts = Counts {
+    posted: AtomicU64::new(0),
+    dropped_stale: AtomicU64::new(0),
+    sent_privately: AtomicU64::new(0),
+    failed: AtomicU64::new(0),
+};
+
+/// One thing to deliver.
+enum Parcel {
+    /// A post, made at the game's version (for its buttons, and to tell a warning gone stale).
+    Post { post: Post, version: Option<i64> },
+    /// A prompt or reminder by DM, made at the game's version.
+    Prompt { prompt: DirectMessage, version: i64 },
+}
+
+/// Hands announcements to per-place queues. Cheap to clone.
+#[derive(Clone)]
+pub struct Announcer {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    http: Arc<discord::Http>,
+    data: Data,
+    /// The queue of each place with something waiting or being sent; a queue's worker removes
+    /// it once empty.
+    queues: Mutex<HashMap<String, mpsc::UnboundedSender<Parcel>>>,
+}
+
+impl Announcer {
+    pub fn new(http: Arc<discord::Http>, data: Data) -> Announcer {
+        Announcer {
+            shared: Arc::new(Shared {
+                http,
+                data,
+                queues: Mutex::default(),
+            }),
+        }
+    }
+
+    /// Queues what `effects` announce; returns at once.
+    pub fn announce(&self, effects: Effects) {
+        if effects.paired_round.is_none() {
+            self.enqueue(effects);
+            return;
+        }
+        // A new round opens a thread per game first, which takes requests of its own.
+        let announcer = self.clone();
+        tokio::spawn(async move {
+            let mut effects = effects;
+            let delivery = Delivery {
+                http: &announcer.shared.http,
+                data: &announcer.shared.data,
+            };
+            if let Err(error) = delivery.open_round(&mut effects).await {
+                tracing::error!(error = ?error, "could not open a round's threads; posting in the channel");
+            }
+            announcer.enqueue(effects);
+        });
+    }
+
+    fn enqueue(&self, effects: Effects) {
+        for post in effects.posts {
+            let place = post.location.clone();
+            self.push(
+                place,
+                Parcel::Post {
+                    post,
+                    version: effects.version,
+                },
+            );
+        }
+        let Some(version) = effects.version else {
+            return;
+        };
+        for prompt in effects.direct_messages {
+            self.push(format!("dm:{}", prompt.to.0), Parcel::Prompt { prompt, version });
+        }
+    }
+
+    fn push(&self, place: String, parcel: Parcel) {
+        let mut queues = self.shared.lock();
+        let parcel = match queues.get(&place) {
+            Some(queue) => match queue.send(parcel) {
+                Ok(()) => return,
+                // Its worker has just finished: start another.
+                Err(mpsc::error::SendError(parcel)) => parcel,
+            },
+            None => parcel,
+        };
+        let (queue, parcels) = mpsc::unbounded_channel();
+        let _ = queue.send(parcel);
+        queues.insert(place.clone(), queue);
+        tokio::spawn(self.shared.clone().drain(place, parcels));
+    }
+}
+
+impl Shared {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, mpsc::UnboundedSender<Parcel>>> {
+        self.queues.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Delivers a place's parcels in order until its queue is empty, then retires the queue.
+    async fn drain(self: Arc<Self>, place: String, mut parcels: mpsc::UnboundedReceiver<Parcel>) {
+        loop {
+            match parcels.try_recv() {
+                Ok(parcel) => self.deliver(parcel).await,
+                Err(_) => {
+                    // Under the lock, so nothing is pushed between looking and retiring.
+                    let mut queues = self.lock();
+                    if parcels.is_empty() {
+                        queues.remove(&place);
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    async fn deliver(&self, parcel: Parcel) {
+        let delivery = Delivery {
+            http: &self.http,
+            data: &self.data,
+        };
+        match parcel {
+            Parcel::Post { post, version } => {
+                let counter = match delivery.post_to_game(&post, version, Patience::UntilPosted).await {
+                    Ok(Fate::Posted) => &COUNTS.posted,
+                    Ok(Fate::Stale) => &COUNTS.dropped_stale,
+                    Ok(Fate::Privately) => &COUNTS.sent_privately,
+                    Err(error) => {
+                        tracing::error!(game = post.game, error = ?error, "could not post a clock announcement");
+                        &COUNTS.failed
+                    }
+                };
+                counter.fetch_add(1, Ordering::Relaxed);
+            }
+            Parcel::Prompt { prompt, version } => {
+                if let Err(error) = delivery.send_prompt(&prompt, version).await {
+                    tracing::error!(game = prompt.game, error = ?error, "could not send a reminder");
+                    COUNTS.failed.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+}

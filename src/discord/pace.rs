@@ -1,0 +1,162 @@
+//! Keeps the bot's own requests within Discord's published rate limits: 5 messages per 5 s in
+//! a channel, and a global budget a little under Discord's 50 requests a second (interaction
+//! answers, which Discord does not count, are not paced). Waiting here, before a request, keeps
+//! the order of the bot's queues meaningful: a warning waits its turn in its own queue, where it
+//! can still be dropped as stale, rather than behind a rate limit it cannot see.
+
+use serenity::all as discord;
+use std::collections::{HashMap, VecDeque};
+use std::sync::Mutex;
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// At most `count` events in any `window`.
+#[derive(Clone, Copy, Debug)]
+pub struct Limit {
+    pub count: usize,
+    pub window: Duration,
+}
+
+impl Limit {
+    /// Discord's limit on messages in one channel.
+    pub const CHANNEL: Limit = Limit {
+        count: 5,
+        window: Duration::from_secs(5),
+    };
+    /// Discord allows 50 requests a second; a few are left for requests not paced here (names
+    /// looked up, threads opened).
+    pub const GLOBAL: Limit = Limit {
+        count: 45,
+        window: Duration::from_secs(1),
+    };
+}
+
+/// The moments of recent events under one limit.
+#[derive(Default)]
+struct Window {
+    recent: VecDeque<Instant>,
+}
+
+impl Window {
+    /// How long until one more event fits, forgetting events that left the window.
+    fn wait(&mut self, limit: Limit, now: Instant) -> Duration {
+        while self
+            .recent
+            .front()
+            .is_some_and(|&at| now.duration_since(at) >= limit.window)
+        {
+            self.recent.pop_front();
+        }
+        match self.recent.front() {
+            Some(&oldest) if self.recent.len() >= limit.count => limit.window - now.duration_since(oldest),
+            _ => Duration::ZERO,
+        }
+    }
+}
+
+#[derive(Default)]
+struct Windows {
+    global: Window,
+    channels: HashMap<discord::ChannelId, Window>,
+}
+
+pub struct Pace {
+    global: Limit,
+    channel: Limit,
+    windows: Mutex<Windows>,
+}
+
+impl Default for Pace {
+    fn default() -> Pace {
+        Pace::new(Limit::GLOBAL, Limit::CHANNEL)
+    }
+}
+
+impl Pace {
+    pub fn new(global: Limit, channel: Limit) -> Pace {
+        Pace {
+            global,
+            channel,
+            windows: Mutex::default(),
+        }
+    }
+
+    /// Waits until a request fits the global budget, and counts it.
+    pub async fn request(&self) {
+        self.take(None).await;
+    }
+
+    /// Waits until a message to `channel` fits both its channel's limit and the global budget,
+    /// and counts it.
+    pub async fn message_to(&self, channel: discord::ChannelId) {
+        self.take(Some(channel)).await;
+    }
+
+    async fn take(&self, channel: Option<discord::ChannelId>) {
+        loop {
+            let wait = {
+                let mut windows = self.windows.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                let now = Instant::now();
+                let Windows { global, channels } = &mut *windows;
+                let mut wait = global.wait(self.global, now);
+                if let Some(channel) = channel {
+                    wait = wait.max(channels.entry(channel).or_default().wait(self.channel, now));
+                }
+                if wait.is_zero() {
+                    global.recent.push_back(now);
+                    if let Some(channel) = channel {
+                        channels.entry(channel).or_default().recent.push_back(now);
+                    }
+                    // Channels quiet for a whole window are forgotten.
+                    if channels.len() > 64 {
+                        let window = self.channel.window;
+                        channels.retain(|_, w| w.recent.back().is_some_and(|&at| now.duration_since(at) < window));
+                    }
+                }
+                wait
+            };
+            if wait.is_zero() {
+                return;
+            }
+            tokio::time::sleep(wait).await;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test(start_paused = true)]
+    async fn a_channel_gets_five_messages_per_five_seconds_and_others_are_not_held_up() {
+        let pace = Pace::default();
+        let start = Instant::now();
+        let busy = discord::ChannelId::new(1);
+        for _ in 0..5 {
+            pace.message_to(busy).await;
+        }
+        assert_eq!(start.elapsed(), Duration::ZERO);
+        pace.message_to(discord::ChannelId::new(2)).await;
+        assert_eq!(start.elapsed(), Duration::ZERO, "another channel goes at once");
+        pace.message_to(busy).await;
+        assert_eq!(
+            start.elapsed(),
+            Duration::from_secs(5),
+            "the sixth waits for the first to leave the window"
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_global_budget_holds_requests_to_45_a_second() {
+        let pace = Pace::default();
+        let start = Instant::now();
+        for _ in 0..90 {
+            pace.request().await;
+        }
+        assert_eq!(start.elapsed(), Duration::from_secs(1));
+        for _ in 0..46 {
+            pace.request().await;
+        }
+        assert_eq!(start.elapsed(), Duration::from_secs(3));
+    }
+}

@@ -1,0 +1,194 @@
+//! Posting in a game's place so that the post arrives: within Discord's rate limits, waiting
+//! out its trouble, reopening an archived thread, moving a game whose thread is lost back to the
+//! channel it came from (and telling the players there), and, when a game has nowhere left to
+//! go, telling its players by DM. A saved move is never left unshown.
+
+use super::deliver::{Delivery, post_components};
+use super::ids;
+use super::refusals::{Refusal, backoff};
+use super::respond::Outgoing;
+use crate::arena::{NO_GAME, Post};
+use serenity::all as discord;
+
+/// How long a post keeps trying through Discord's trouble (rate limits, server errors).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Patience {
+    /// While a player waits on an interaction: a few quick tries.
+    Brief,
+    /// What the clocks announce: until it is posted (a warning: until it goes stale).
+    UntilPosted,
+}
+
+impl Patience {
+    fn may_retry(self, attempt: u32) -> bool {
+        match self {
+            Patience::Brief => attempt < 3,
+            Patience::UntilPosted => true,
+        }
+    }
+}
+
+/// What became of a post.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// It is in the game's place (perhaps a new one).
+    Posted,
+    /// A warning that went stale before it could be sent, dropped.
+    Stale,
+    /// The game had nowhere left to post: its players were sent it by DM instead.
+    Privately,
+}
+
+impl Delivery<'_> {
+    /// Posts `post` (made at the game's `version`) in its game's place, or wherever the game has
+    /// to move to. Fails only on what Discord will never take, or trouble that outlasts
+    /// `patience`.
+    pub async fn post_to_game(&self, post: &Post, version: Option<i64>, patience: Patience) -> anyhow::Result<Fate> {
+        let mut location = post.location.clone();
+        let mut version = version;
+        let mut message = self.post_message(post, version).await?;
+        let mut reopened = false;
+        let mut attempt = 0;
+        loop {
+            if self.is_stale(post, version).await {
+                return Ok(Fate::Stale);
+            }
+            let Some(channel) = ids::channel(&location) else {
+                anyhow::bail!("a post for a place that is not on Discord: {location}");
+            };
+            let Err(error) = self.send(channel, message.clone()).await else {
+                return Ok(Fate::Posted);
+            };
+            match Refusal::of(&error) {
+                Refusal::Transient if patience.may_retry(attempt) => {
+                    tokio::time::sleep(backoff(attempt)).await;
+                    attempt += 1;
+                }
+                Refusal::ArchivedThread if !reopened => {
+                    reopened = true;
+                    self.reopen(channel).await;
+                }
+                Refusal::ArchivedThread | Refusal::PlaceLost if post.game != NO_GAME => {
+                    tracing::warn!(game = post.game, %channel, %error, "a game's place is lost; moving the game");
+                    let parent = self.parent_of(channel).await;
+                    match self.move_game(post.game, &location, parent).await? {
+                        Some((home, moved_to)) => {
+                            location = home;
+                            if version.is_some() {
+                                // Moving the game made its older buttons stale.
+                                version = Some(moved_to);
+                                message.components = post_components(post, moved_to);
+                            }
+                            reopened = false;
+                        }
+                        None => {
+                            self.tell_players_privately(post.game, &location, message).await?;
+                            return Ok(Fate::Privately);
+                        }
+                    }
+                }
+                _ => return Err(error.into()),
+            }
+        }
+    }
+
+    /// Sends a message to a channel within Discord's rate limits.
+    pub async fn send(&self, channel: discord::ChannelId, message: Outgoing) -> serenity::Result<()> {
+        self.data.pace.message_to(channel).await;
+        channel.send_message(self.http, message.into_message()).await.map(drop)
+    }
+
+    /// Whether a warning is no longer worth posting: its moment passed, or the game moved on.
+    async fn is_stale(&self, post: &Post, version: Option<i64>) -> bool {
+        let Some(stale_at) = post.stale_at else {
+            return false;
+        };
+        if self.data.arena.now() >= stale_at {
+            return true;
+        }
+        match self.data.arena.store().game(post.game).await {
+            Ok(Some(game)) => version.is_some_and(|version| version != game.version),
+            // Cannot tell: post it.
+            _ => false,
+        }
+    }
+
+    /// Reopens an archived thread (Discord archives idle threads after a week). Failing that
+    /// (a locked thread, no permission), the next attempt finds the place lost.
+    pub async fn reopen(&self, thread: discord::ChannelId) {
+        self.data.pace.request().await;
+        let reopened = discord::EditThread::new().archived(false);
+        match thread.edit_thread(self.http, reopened).await {
+            Ok(_) => tracing::info!(%thread, "reopened an archived game thread"),
+            Err(error) => tracing::warn!(%thread, %error, "could not reopen an archived game thread"),
+        }
+    }
+
+    /// Moves a game out of a place it lost to its home (or, for a game stored before games had
+    /// homes, to `parent`, the channel its thread hangs off), posting there why; returns the new
+    /// place and the game's version, or `None` when there is nowhere to go.
+    pub async fn move_game(
+        &self,
+        game: crate::store::GameId,
+        lost: &str,
+        parent: Option<discord::ChannelId>,
+    ) -> anyhow::Result<Option<(String, i64)>> {
+        let parent = parent.map(ids::location);
+        let arena = &self.data.arena;
+        let Some(moved) = arena.move_home(game, lost, parent.as_deref()).await? else {
+            return Ok(None);
+        };
+        for notice in &moved.posts {
+            let message = self.post_message(notice, moved.version).await?;
+            if let Some(home) = ids::channel(&notice.location)
+                && let Err(error) = self.send(home, message).await
+            {
+                // The post that follows tries the new place again, and goes by DM if it fails.
+                tracing::warn!(game, %error, "could not say where a game moved");
+            }
+        }
+        let Some(row) = arena.store().game(game).await? else {
+            return Ok(None);
+        };
+        Ok(Some((row.location, row.version)))
+    }
+
+    /// The channel a thread hangs off, while Discord still knows the thread.
+    async fn parent_of(&self, channel: discord::ChannelId) -> Option<discord::ChannelId> {
+        self.data.pace.request().await;
+        match channel.to_channel(self.http).await {
+            Ok(discord::Channel::Guild(thread)) if thread.thread_metadata.is_some() => thread.parent_id,
+            _ => None,
+        }
+    }
+
+    /// Sends a post that has no place left to go to each of its game's players by DM, with why.
+    async fn tell_players_privately(
+        &self,
+        game: crate::store::GameId,
+        lost: &str,
+        mut message: Outgoing,
+    ) -> anyhow::Result<()> {
+        let Some(row) = self.data.arena.store().game(game).await? else {
+            return Ok(());
+        };
+        let place = ids::channel(lost).map_or_else(|| "its place".to_string(), |c| format!("<#{c}>"));
+        message.content = super::deliver::fit(&format!(
+            "I can no longer post in game #{game}'s place ({place}): it is gone or closed to me. \
+             The game goes on: use its buttons here or the commands with `game:{game}` anywhere.\n\n{}",
+            message.content
+        ));
+        message.pings.clear();
+        for player in row.players.iter().flatten().filter_map(ids::discord_user) {
+            let sent = async {
+                self.data.pace.request().await;
+                let channel = player.create_dm_channel(self.http).await?;
+                self.send(channel.id, message.clone()).await
+            };
+            if let Err(error) = sent.await {
+                tracing::warn!(game, %player, %error, "could not tell a player about a post their game's place refused");
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,56 @@
+//! Discord's rate limits, as the fake enforces them when a test turns them on: 5 messages per
+//! 5 s in a channel, 50 requests a second in all. Interaction answers and follow-ups are not
+//! counted, as on Discord.
+
+use std::collections::{HashMap, VecDeque};
+use std::time::{Duration, Instant};
+
+const CHANNEL_MESSAGES: usize = 5;
+const CHANNEL_WINDOW: Duration = Duration::from_secs(5);
+const GLOBAL_REQUESTS: usize = 50;
+const GLOBAL_WINDOW: Duration = Duration::from_secs(1);
+
+#[derive(Default)]
+pub struct RateLimits {
+    global: VecDeque<Instant>,
+    channels: HashMap<u64, VecDeque<Instant>>,
+    /// How many requests were answered 429.
+    pub refused: usize,
+}
+
+impl RateLimits {
+    /// Counts a request (a message to `channel`, if it is one) and says whether it fits; if it
+    /// does not, how many seconds until it would, and whether the global limit is the one hit.
+    pub fn admit(&mut self, channel: Option<u64>, now: Instant) -> Result<(), (f64, bool)> {
+        let global_wait = wait(&mut self.global, GLOBAL_REQUESTS, GLOBAL_WINDOW, now);
+        let channel_wait = channel.map_or(Duration::ZERO, |channel| {
+            wait(
+                self.channels.entry(channel).or_default(),
+                CHANNEL_MESSAGES,
+                CHANNEL_WINDOW,
+                now,
+            )
+        });
+        let longest = global_wait.max(channel_wait);
+        if !longest.is_zero() {
+            self.refused += 1;
+            return Err((longest.as_secs_f64(), global_wait >= channel_wait));
+        }
+        self.global.push_back(now);
+        if let Some(channel) = channel {
+            self.channels.entry(channel).or_default().push_back(now);
+        }
+        Ok(())
+    }
+}
+
+/// How long until one more event fits `count` per `window`, forgetting what left the window.
+fn wait(recent: &mut VecDeque<Instant>, count: usize, window: Duration, now: Instant) -> Duration {
+    while recent.front().is_some_and(|&at| now.duration_since(at) >= window) {
+        recent.pop_front();
+    }
+    match recent.front() {
+        Some(&oldest) if recent.len() >= count => window - now.duration_since(oldest),
+        _ => Duration::ZERO,
+    }
+}
