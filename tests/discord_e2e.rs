@@ -607,6 +607,12 @@ impl Store for SlowStore {
     async fn running_matches(&self, places: &str) -> Result<Vec<GameId>, StoreError> {
         self.inner.running_matches(places).await
     }
+    async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), StoreError> {
+        self.inner.mark_shown(id, version).await
+    }
+    async fn unshown_games(&self, places: &str) -> Result<Vec<GameId>, StoreError> {
+        self.inner.unshown_games(places).await
+    }
     async fn heartbeat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError> {
         self.inner.heartbeat(places, now).await
     }

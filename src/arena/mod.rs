@@ -8,6 +8,7 @@ mod error;
 mod lifecycle;
 pub(crate) mod lists;
 mod messages;
+mod news;
 mod pgn;
 mod piece_card;
 mod play;
@@ -135,6 +136,9 @@ impl Arena {
                 .map(|post| timing::with_clocks(post, &game, now))
                 .collect();
             game.version += 1;
+            if effects.posts.iter().any(|post| post.game == id) {
+                game.unshown = Some(game.version);
+            }
             let rated = match (&game.players, game.state.outcome()) {
                 (Some(players), Some(outcome)) if !was_finished && game.status == GameStatus::Finished => {
                     RatedResult::of(game.setup.variant, players, outcome)

@@ -264,6 +264,16 @@ impl Store for CountingStore {
         self.count("running_matches");
         self.inner.running_matches(places).await
     }
+
+    async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), StoreError> {
+        self.count("mark_shown");
+        self.inner.mark_shown(id, version).await
+    }
+
+    async fn unshown_games(&self, places: &str) -> Result<Vec<GameId>, StoreError> {
+        self.count("unshown_games");
+        self.inner.unshown_games(places).await
+    }
     async fn heartbeat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError> {
         self.count("heartbeat");
         self.inner.heartbeat(places, now).await

@@ -24,12 +24,20 @@ const BUTTONS_PER_ROW: usize = 5;
 
 /// Display names of the Discord users the bot has met, for board images (message text uses
 /// mentions, which Discord shows as names by itself).
-#[derive(Default)]
 pub struct Names {
     known: Mutex<HashMap<discord::UserId, String>>,
+    /// Looking a name up is a request like any other under Discord's global limit.
+    pace: std::sync::Arc<super::pace::Pace>,
 }
 
 impl Names {
+    pub fn new(pace: std::sync::Arc<super::pace::Pace>) -> Names {
+        Names {
+            known: Mutex::default(),
+            pace,
+        }
+    }
+
     pub fn remember(&self, user: &discord::User) {
         let name = user.global_name.clone().unwrap_or_else(|| user.name.clone());
         self.lock().insert(user.id, name);
@@ -41,7 +49,11 @@ impl Names {
             return name.clone();
         }
         // Bounded: this runs while an interaction waits for its answer.
-        let fetched = tokio::time::timeout(std::time::Duration::from_secs(1), http.get_user(id)).await;
+        let fetched = tokio::time::timeout(std::time::Duration::from_secs(1), async {
+            self.pace.request().await;
+            http.get_user(id).await
+        })
+        .await;
         match fetched {
             Ok(Ok(user)) => {
                 self.remember(&user);
@@ -357,6 +369,9 @@ impl Delivery<'_> {
         self.direct_messages(effects).await?;
         if !responder.has_answered().await {
             responder.send(Outgoing::text("Done."), true).await?;
+        }
+        if let (Some(game), Some(version)) = (effects.game, effects.version) {
+            self.shown(game, version).await;
         }
         Ok(())
     }

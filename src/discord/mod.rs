@@ -104,13 +104,14 @@ pub struct Data {
 
 impl Data {
     fn new(arena: Arena, host_role: Option<u64>) -> Data {
+        let pace = std::sync::Arc::new(pace::Pace::default());
         Data {
             arena,
             renderer: Renderer::new(),
-            names: std::sync::Arc::default(),
+            names: std::sync::Arc::new(Names::new(pace.clone())),
             host_role,
             limits: std::sync::Arc::default(),
-            pace: std::sync::Arc::default(),
+            pace,
         }
     }
 
@@ -178,6 +179,7 @@ pub async fn run(
     }
     let host_role = config.host_role;
     let cleans_up = guild.is_none() && config.shards.runs_first();
+    let shows_news = config.shards.runs_first();
     let (announce, announcements) = tokio::sync::mpsc::channel(256);
     // Every process runs a scheduler: they share the deadlines through the database, each
     // claimed by one of them.
@@ -215,7 +217,12 @@ pub async fn run(
                     tokio::spawn(async move { startup::remove_server_commands(&http, &guilds).await });
                 }
                 let data = Data::new(arena, host_role);
-                tokio::spawn(announce_deadlines(ctx.http.clone(), data.share(), announcements));
+                tokio::spawn(announce_deadlines(
+                    ctx.http.clone(),
+                    data.share(),
+                    announcements,
+                    shows_news,
+                ));
                 Ok(data)
             })
         })
@@ -247,13 +254,32 @@ pub async fn run(
 }
 
 /// Hands what the clocks announce (warnings, forfeits, resumed matches) to the announcer, which
-/// never makes the clocks wait.
+/// never makes the clocks wait. First, if `shows_news` (one process of several does), shows
+/// each game whose latest news a crash kept from its players.
 async fn announce_deadlines(
     http: std::sync::Arc<discord::Http>,
     data: Data,
     mut announcements: tokio::sync::mpsc::Receiver<Effects>,
+    shows_news: bool,
 ) {
+    let arena = data.arena.clone();
     let announcer = announce::Announcer::new(http, data);
+    if shows_news {
+        match arena.unshown_news("discord:").await {
+            Ok(news) => {
+                if !news.is_empty() {
+                    tracing::info!(
+                        games = news.len(),
+                        "showing games whose latest change was not posted before a stop"
+                    );
+                }
+                for effects in news {
+                    announcer.announce(effects);
+                }
+            }
+            Err(error) => tracing::error!(error = ?error, "could not look for games with news not posted"),
+        }
+    }
     while let Some(effects) = announcements.recv().await {
         announcer.announce(effects);
     }

@@ -18,16 +18,18 @@ pub struct Limit {
 }
 
 impl Limit {
-    /// Discord's limit on messages in one channel.
+    /// Discord's limit on messages in one channel, 5 per 5 s, with a quarter of a second to
+    /// spare: Discord counts a message when it arrives, a little after it leaves.
     pub const CHANNEL: Limit = Limit {
         count: 5,
-        window: Duration::from_secs(5),
+        window: Duration::from_millis(5_250),
     };
-    /// Discord allows 50 requests a second; a few are left for requests not paced here (names
-    /// looked up, threads opened).
+    /// Discord allows 50 requests a second. This keeps to 45 (a few are left for requests not
+    /// paced here, such as threads opened), in bursts of at most 9 so that requests arriving
+    /// late never bunch up into more than Discord's 50 in one of its seconds.
     pub const GLOBAL: Limit = Limit {
-        count: 45,
-        window: Duration::from_secs(1),
+        count: 9,
+        window: Duration::from_millis(200),
     };
 }
 
@@ -92,6 +94,26 @@ impl Pace {
         self.take(Some(channel)).await;
     }
 
+    /// Waits until a message to `channel` would fit, without counting one: what waits this long
+    /// can still decide not to be sent.
+    pub async fn room_for(&self, channel: discord::ChannelId) {
+        loop {
+            let wait = {
+                let mut windows = self.windows.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                let now = Instant::now();
+                let Windows { global, channels } = &mut *windows;
+                let in_channel = channels
+                    .get_mut(&channel)
+                    .map_or(Duration::ZERO, |w| w.wait(self.channel, now));
+                global.wait(self.global, now).max(in_channel)
+            };
+            if wait.is_zero() {
+                return;
+            }
+            tokio::time::sleep(wait).await;
+        }
+    }
+
     async fn take(&self, channel: Option<discord::ChannelId>) {
         loop {
             let wait = {
@@ -141,22 +163,28 @@ mod tests {
         pace.message_to(busy).await;
         assert_eq!(
             start.elapsed(),
-            Duration::from_secs(5),
+            Duration::from_millis(5_250),
             "the sixth waits for the first to leave the window"
         );
     }
 
     #[tokio::test(start_paused = true)]
-    async fn the_global_budget_holds_requests_to_45_a_second() {
+    async fn the_global_budget_holds_requests_to_45_a_second_in_small_bursts() {
         let pace = Pace::default();
         let start = Instant::now();
-        for _ in 0..90 {
+        for _ in 0..9 {
             pace.request().await;
         }
-        assert_eq!(start.elapsed(), Duration::from_secs(1));
-        for _ in 0..46 {
+        assert_eq!(start.elapsed(), Duration::ZERO);
+        pace.request().await;
+        assert_eq!(start.elapsed(), Duration::from_millis(200));
+        for _ in 10..90 {
             pace.request().await;
         }
-        assert_eq!(start.elapsed(), Duration::from_secs(3));
+        assert_eq!(
+            start.elapsed(),
+            Duration::from_millis(1_800),
+            "90 requests take 2 s less a window"
+        );
     }
 }

@@ -49,15 +49,19 @@ impl Delivery<'_> {
         let mut message = self.post_message(post, version).await?;
         let mut reopened = false;
         let mut attempt = 0;
-        loop {
-            if self.is_stale(post, version).await {
-                return Ok(Fate::Stale);
-            }
+        let fate = loop {
             let Some(channel) = ids::channel(&location) else {
                 anyhow::bail!("a post for a place that is not on Discord: {location}");
             };
+            // A warning is judged once it could go: waiting for room may have made it stale.
+            if post.stale_at.is_some() {
+                self.data.pace.room_for(channel).await;
+            }
+            if self.is_stale(post, version).await {
+                break Fate::Stale;
+            }
             let Err(error) = self.send(channel, message.clone()).await else {
-                return Ok(Fate::Posted);
+                break Fate::Posted;
             };
             match Refusal::of(&error) {
                 Refusal::Transient if patience.may_retry(attempt) => {
@@ -83,12 +87,27 @@ impl Delivery<'_> {
                         }
                         None => {
                             self.tell_players_privately(post.game, &location, message).await?;
-                            return Ok(Fate::Privately);
+                            break Fate::Privately;
                         }
                     }
                 }
                 _ => return Err(error.into()),
             }
+        };
+        if let Some(version) = version {
+            self.shown(post.game, version).await;
+        }
+        Ok(fate)
+    }
+
+    /// Records that the news of a game up to `version` reached its players (or went stale).
+    pub async fn shown(&self, game: crate::store::GameId, version: i64) {
+        if game == NO_GAME {
+            return;
+        }
+        if let Err(error) = self.data.arena.mark_shown(game, version).await {
+            // The worst that follows: the game is shown again after a restart.
+            tracing::warn!(game, error = ?error, "could not record that a game's news went out");
         }
     }
 
@@ -140,11 +159,13 @@ impl Delivery<'_> {
         };
         for notice in &moved.posts {
             let message = self.post_message(notice, moved.version).await?;
-            if let Some(home) = ids::channel(&notice.location)
-                && let Err(error) = self.send(home, message).await
-            {
+            let Some(home) = ids::channel(&notice.location) else {
+                continue;
+            };
+            match self.send(home, message).await {
+                Ok(()) => self.shown(game, moved.version.unwrap_or_default()).await,
                 // The post that follows tries the new place again, and goes by DM if it fails.
-                tracing::warn!(game, %error, "could not say where a game moved");
+                Err(error) => tracing::warn!(game, %error, "could not say where a game moved"),
             }
         }
         let Some(row) = arena.store().game(game).await? else {

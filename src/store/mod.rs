@@ -74,6 +74,10 @@ pub trait Store: Send + Sync {
     async fn earliest_deadline(&self, places: &str) -> Result<Option<i64>, StoreError>;
     /// Death Matches at `places` whose time runs: playing, or waiting for colours.
     async fn running_matches(&self, places: &str) -> Result<Vec<GameId>, StoreError>;
+    /// Records that the news of the game's changes up to `version` reached its players.
+    async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), StoreError>;
+    /// Games at `places` with news saved but not seen to reach their players.
+    async fn unshown_games(&self, places: &str) -> Result<Vec<GameId>, StoreError>;
     /// Records that a scheduler serving `places` is alive at `now` and returns the previous
     /// record, in one step (two schedulers starting at once never both see the same previous beat).
     async fn heartbeat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError>;

@@ -290,6 +290,9 @@ pub struct GameRow {
     /// Where the game came from (the channel its thread was opened in): where its posts go if
     /// its own place is lost.
     pub home: Option<String>,
+    /// The version whose news (posts in its place) was saved but not yet seen to reach its
+    /// players; a transport starting up shows such games as they stand.
+    pub unshown: Option<i64>,
 }
 
 impl GameRow {

@@ -24,7 +24,7 @@ const INSERT_GAME: &str = "INSERT INTO games (variant, setup, location, status, 
 macro_rules! game_columns {
     () => {
         "id, variant, setup, location, status, challenger, opponent, white_player, white, black, state, \
-         state_format, offer, version, created_at, updated_at, turn_since, deathmatch, clock, server, tournament, home"
+         state_format, offer, version, created_at, updated_at, turn_since, deathmatch, clock, server, tournament, home, unshown"
     };
 }
 
@@ -33,7 +33,7 @@ const SELECT_GAME: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE
 /// Saving a game recomputes its next deadline and releases any scheduler's claim on it.
 const UPDATE_GAME: &str = "UPDATE games SET status = $1, white = $2, black = $3, state = $4, offer = $5, \
      version = $6, updated_at = $7, turn_since = $8, location = $11, deathmatch = $12, next_deadline = $13, \
-     deadline_lease = NULL, state_format = $14, clock = $15, home = $16 WHERE id = $9 AND version = $10";
+     deadline_lease = NULL, state_format = $14, clock = $15, home = $16, unshown = $17 WHERE id = $9 AND version = $10";
 
 /// The next sequence number is taken inside the transaction, after the version check has locked
 /// the game, so concurrent writers cannot collide.
@@ -64,6 +64,12 @@ const EARLIEST_DEADLINE: &str = "SELECT MIN(CASE WHEN deadline_lease > next_dead
 /// Matches whose time runs: playing, or waiting for the colour choice.
 const RUNNING_MATCHES: &str = "SELECT id FROM games WHERE status IN ('active', 'challenge') \
      AND deathmatch IS NOT NULL AND location LIKE $1 ESCAPE '\\'";
+
+/// A newer change's news stays unshown.
+const MARK_SHOWN: &str = "UPDATE games SET unshown = NULL WHERE id = $1 AND unshown <= $2";
+
+const UNSHOWN_GAMES: &str =
+    "SELECT id FROM games WHERE unshown IS NOT NULL AND location LIKE $1 ESCAPE '\\' ORDER BY id";
 
 const READ_HEARTBEAT_POSTGRES: &str = "SELECT at FROM heartbeat WHERE places = $1 FOR UPDATE";
 const READ_HEARTBEAT_SQLITE: &str = "SELECT at FROM heartbeat WHERE places = $1";
@@ -215,6 +221,7 @@ struct GameColumns {
     server: Option<String>,
     tournament: Option<i64>,
     home: Option<String>,
+    unshown: Option<i64>,
 }
 
 impl GameColumns {
@@ -273,6 +280,7 @@ impl GameColumns {
             server: self.server,
             tournament: self.tournament,
             home: self.home,
+            unshown: self.unshown,
         };
         Ok((row, needs_rebuild))
     }
@@ -320,6 +328,7 @@ macro_rules! sql_store {
                     server: row.try_get("server")?,
                     tournament: row.try_get("tournament")?,
                     home: row.try_get("home")?,
+                    unshown: row.try_get("unshown")?,
                 };
                 let (mut game, needs_rebuild) = columns.decode()?;
                 if needs_rebuild {
@@ -457,6 +466,7 @@ macro_rules! sql_store {
                     .bind(FORMAT)
                     .bind(to_json(&game.clock))
                     .bind(&game.home)
+                    .bind(game.unshown)
                     .execute(&mut *tx)
                     .await?;
                 if updated.rows_affected() != 1 {
@@ -647,6 +657,23 @@ macro_rules! sql_store {
 
             async fn running_matches(&self, places: &str) -> Result<Vec<GameId>, StoreError> {
                 let rows = sqlx::query(RUNNING_MATCHES)
+                    .bind(like_prefix(places))
+                    .fetch_all(&self.pool)
+                    .await?;
+                rows.iter().map(|row| Ok(row.try_get("id")?)).collect()
+            }
+
+            async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), StoreError> {
+                sqlx::query(MARK_SHOWN)
+                    .bind(id)
+                    .bind(version)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            async fn unshown_games(&self, places: &str) -> Result<Vec<GameId>, StoreError> {
+                let rows = sqlx::query(UNSHOWN_GAMES)
                     .bind(like_prefix(places))
                     .fetch_all(&self.pool)
                     .await?;

@@ -126,6 +126,15 @@ pub async fn postgres() -> Option<TestDb> {
 }
 
 impl TestDb {
+    /// The address another program would open this database at (PostgreSQL only).
+    pub fn postgres_address(&self) -> Option<String> {
+        let Cleanup::Schema { url, schema } = &self.cleanup else {
+            return None;
+        };
+        let joint = if url.contains('?') { '&' } else { '?' };
+        Some(format!("{url}{joint}options[search_path]={schema}"))
+    }
+
     /// Another store on the same database, with connections of its own: what a second process
     /// would have.
     pub async fn another_process(&self) -> Arc<dyn Store> {

@@ -1,0 +1,6 @@
+-- Where a game came from (the channel its thread was opened in): its posts move there when its
+-- own place is lost (a thread deleted, or one the bot may no longer post in).
+ALTER TABLE games ADD COLUMN home TEXT;
+-- The version of the game whose news (a move, a forfeit) was saved but not yet seen to reach
+-- its place: if the bot stops before posting it, it shows the game as it stands on restart.
+ALTER TABLE games ADD COLUMN unshown BIGINT;
