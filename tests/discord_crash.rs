@@ -29,6 +29,13 @@ fn invoker(user_id: u64) -> Invoker {
     }
 }
 
+/// `/move action` by `user_id` in `channel`, as interaction `id`; does not wait for the answer.
+async fn send_move(fake: &FakeDiscord, id: u64, user_id: u64, channel: u64, action: &str) {
+    let options = json!([{ "name": "action", "type": 3, "value": action }]);
+    let interaction = command_interaction(id, &invoker(user_id), channel, "move", options);
+    fake.send_interaction(interaction).await;
+}
+
 fn user(user_id: u64) -> UserId {
     UserId::new(format!("discord:{user_id}"))
 }
@@ -149,16 +156,8 @@ async fn a_bot_killed_mid_burst_loses_no_move_and_fires_each_deadline_once() {
     // Answers to interactions take 4 s to reach Discord: the moves below are saved, and the
     // bot is still waiting to answer them when it is killed.
     fake.slow_down("POST", "/interactions/", Duration::from_secs(4), games.len());
-    for (i, _) in games.iter().enumerate() {
-        let channel = GAME_CHANNEL + i as u64;
-        let interaction = command_interaction(
-            50_000 + i as u64,
-            &invoker(ALICE),
-            channel,
-            "move",
-            json!([{ "name": "action", "type": 3, "value": "e4" }]),
-        );
-        fake.send_interaction(interaction).await;
+    for i in 0..games.len() {
+        send_move(&fake, 50_000 + i as u64, ALICE, GAME_CHANNEL + i as u64, "e4").await;
     }
     let first_forfeits = || {
         matches[..2].iter().all(|&(_, channel)| {
@@ -230,15 +229,7 @@ async fn a_bot_killed_mid_burst_loses_no_move_and_fires_each_deadline_once() {
     // The games go on: bob answers, and each game holds both moves once, its position agreeing
     // with its record.
     for (i, &game) in games.iter().enumerate() {
-        let channel = GAME_CHANNEL + i as u64;
-        let interaction = command_interaction(
-            60_000 + i as u64,
-            &invoker(BOB),
-            channel,
-            "move",
-            json!([{ "name": "action", "type": 3, "value": "e5" }]),
-        );
-        fake.send_interaction(interaction).await;
+        send_move(&fake, 60_000 + i as u64, BOB, GAME_CHANNEL + i as u64, "e5").await;
         let log = || async { arena.store().log(game).await.unwrap() };
         let deadline = Instant::now() + Duration::from_secs(10);
         while log().await.len() < 2 {

@@ -139,3 +139,29 @@ async fn a_game_with_nowhere_left_to_post_is_sent_to_its_players_by_dm() {
     assert_eq!(bot.arena.store().log(game).await.unwrap().len(), 1, "the move is saved");
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_refused_as_archived_reopens_the_thread_and_goes_out() {
+    let bot = Bot::start().await;
+    let (game, thread) = bot.started(variant_index(VariantId::Chess)).await;
+    wait_for_nth(&bot, thread, 1, |c| content(c).contains("The game begins")).await;
+    // Archived while the bot was away (no event): its next post there is refused.
+    let messages = format!("/api/v10/channels/{thread}/messages");
+    bot.fake.fail("POST", &messages, Failure::ArchivedThread, 1);
+    let answer = play_in(&bot, &alice(), CHANNEL, "e4", game).await;
+    assert!(is_ephemeral(&answer), "{}", answer.json);
+    let moved = wait_for_nth(&bot, thread, 1, |c| c.status == 200 && content(c).contains("played e4")).await;
+    let reopened = bot
+        .fake
+        .calls()
+        .into_iter()
+        .find(|c| c.method == "PATCH" && c.path == format!("/api/v10/channels/{thread}"))
+        .expect("the thread is reopened");
+    assert!(reopened.at < moved.at && reopened.json["archived"] == false);
+    assert_eq!(
+        location_of(&bot, game).await,
+        format!("discord:{thread}"),
+        "the game stays"
+    );
+    bot.stop().await;
+}

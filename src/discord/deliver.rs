@@ -49,11 +49,9 @@ impl Names {
             return name.clone();
         }
         // Bounded: this runs while an interaction waits for its answer.
-        let fetched = tokio::time::timeout(std::time::Duration::from_secs(1), async {
-            self.pace.request().await;
-            http.get_user(id).await
-        })
-        .await;
+        // Waiting for room under the rate limits is not Discord being slow.
+        self.pace.request().await;
+        let fetched = tokio::time::timeout(std::time::Duration::from_secs(1), http.get_user(id)).await;
         match fetched {
             Ok(Ok(user)) => {
                 self.remember(&user);

@@ -95,18 +95,10 @@ impl Pace {
     }
 
     /// Waits until a message to `channel` would fit, without counting one: what waits this long
-    /// can still decide not to be sent.
+    /// can still decide not to be sent (then takes its place with `try_message_to`).
     pub async fn room_for(&self, channel: discord::ChannelId) {
         loop {
-            let wait = {
-                let mut windows = self.windows.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                let now = Instant::now();
-                let Windows { global, channels } = &mut *windows;
-                let in_channel = channels
-                    .get_mut(&channel)
-                    .map_or(Duration::ZERO, |w| w.wait(self.channel, now));
-                global.wait(self.global, now).max(in_channel)
-            };
+            let wait = self.attempt(Some(channel), false);
             if wait.is_zero() {
                 return;
             }
@@ -114,34 +106,43 @@ impl Pace {
         }
     }
 
+    /// Counts a message to `channel` if it fits now; whether it did.
+    pub fn try_message_to(&self, channel: discord::ChannelId) -> bool {
+        self.attempt(Some(channel), true).is_zero()
+    }
+
     async fn take(&self, channel: Option<discord::ChannelId>) {
         loop {
-            let wait = {
-                let mut windows = self.windows.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                let now = Instant::now();
-                let Windows { global, channels } = &mut *windows;
-                let mut wait = global.wait(self.global, now);
-                if let Some(channel) = channel {
-                    wait = wait.max(channels.entry(channel).or_default().wait(self.channel, now));
-                }
-                if wait.is_zero() {
-                    global.recent.push_back(now);
-                    if let Some(channel) = channel {
-                        channels.entry(channel).or_default().recent.push_back(now);
-                    }
-                    // Channels quiet for a whole window are forgotten.
-                    if channels.len() > 64 {
-                        let window = self.channel.window;
-                        channels.retain(|_, w| w.recent.back().is_some_and(|&at| now.duration_since(at) < window));
-                    }
-                }
-                wait
-            };
+            let wait = self.attempt(channel, true);
             if wait.is_zero() {
                 return;
             }
             tokio::time::sleep(wait).await;
         }
+    }
+
+    /// How long until a request (a message to `channel`, if one) fits; when it fits now and
+    /// `counts`, it is counted.
+    fn attempt(&self, channel: Option<discord::ChannelId>, counts: bool) -> Duration {
+        let mut windows = self.windows.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let now = Instant::now();
+        let Windows { global, channels } = &mut *windows;
+        let mut wait = global.wait(self.global, now);
+        if let Some(channel) = channel {
+            wait = wait.max(channels.entry(channel).or_default().wait(self.channel, now));
+        }
+        if wait.is_zero() && counts {
+            global.recent.push_back(now);
+            if let Some(channel) = channel {
+                channels.entry(channel).or_default().recent.push_back(now);
+            }
+        }
+        // Channels quiet for a whole window are forgotten.
+        if channels.len() > 64 {
+            let window = self.channel.window;
+            channels.retain(|_, w| w.recent.back().is_some_and(|&at| now.duration_since(at) < window));
+        }
+        wait
     }
 }
 

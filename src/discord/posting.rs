@@ -53,14 +53,15 @@ impl Delivery<'_> {
             let Some(channel) = ids::channel(&location) else {
                 anyhow::bail!("a post for a place that is not on Discord: {location}");
             };
-            // A warning is judged once it could go: waiting for room may have made it stale.
-            if post.stale_at.is_some() {
-                self.data.pace.room_for(channel).await;
-            }
-            if self.is_stale(post, version).await {
-                break Fate::Stale;
-            }
-            let Err(error) = self.send(channel, message.clone()).await else {
+            let sent = if post.stale_at.is_some() {
+                if !self.warning_may_go(post, version, channel).await {
+                    break Fate::Stale;
+                }
+                self.send_now(channel, message.clone()).await
+            } else {
+                self.send(channel, message.clone()).await
+            };
+            let Err(error) = sent else {
                 break Fate::Posted;
             };
             match Refusal::of(&error) {
@@ -114,7 +115,29 @@ impl Delivery<'_> {
     /// Sends a message to a channel within Discord's rate limits.
     pub async fn send(&self, channel: discord::ChannelId, message: Outgoing) -> serenity::Result<()> {
         self.data.pace.message_to(channel).await;
+        self.send_now(channel, message).await
+    }
+
+    /// Sends a message whose place under the rate limits is taken already.
+    async fn send_now(&self, channel: discord::ChannelId, message: Outgoing) -> serenity::Result<()> {
         channel.send_message(self.http, message.into_message()).await.map(drop)
+    }
+
+    /// Waits for a warning's turn under the rate limits and takes it, unless the warning goes
+    /// stale first (false). It is judged when it could go, not when it joined the queue.
+    async fn warning_may_go(&self, post: &Post, version: Option<i64>, channel: discord::ChannelId) -> bool {
+        let past = |stale_at: Option<i64>| stale_at.is_some_and(|at| self.data.arena.now() >= at);
+        loop {
+            self.data.pace.room_for(channel).await;
+            if past(post.stale_at) {
+                return false;
+            }
+            // Others waiting may have taken the room meanwhile. The game is read only once the
+            // room is taken (a room taken by a warning dropped then is a rare waste).
+            if self.data.pace.try_message_to(channel) {
+                return !self.is_stale(post, version).await;
+            }
+        }
     }
 
     /// Whether a warning is no longer worth posting: its moment passed, or the game moved on.
