@@ -48,8 +48,8 @@ impl Names {
         if let Some(name) = self.lock().get(&id) {
             return name.clone();
         }
-        // Bounded: this runs while an interaction waits for its answer.
-        // Waiting for room under the rate limits is not Discord being slow.
+        // Bounded, as this runs while an interaction waits for its answer; the wait for room
+        // under the rate limits comes first, as it is not Discord being slow.
         self.pace.request().await;
         let fetched = tokio::time::timeout(std::time::Duration::from_secs(1), http.get_user(id)).await;
         match fetched {
@@ -348,8 +348,8 @@ impl Delivery<'_> {
         let answers_publicly = effects.posts.iter().any(|p| p.location == here);
         responder.expect_private(!answers_publicly);
         for post in &effects.posts {
-            let message = self.post_message(post, effects.version).await?;
             if post.location == here && !responder.has_answered().await {
+                let message = self.post_message(post, effects.version).await?;
                 responder.send(message, false).await?;
             } else if let Err(error) = self.post_to_game(post, effects.version, Patience::Brief).await {
                 // The change is saved and the player is answered; the other posts and the DMs
