@@ -607,6 +607,12 @@ impl Store for SlowStore {
     async fn running_matches(&self, places: &str) -> Result<Vec<GameId>, StoreError> {
         self.inner.running_matches(places).await
     }
+    async fn display_name(&self, user: &UserId) -> Result<Option<String>, StoreError> {
+        self.inner.display_name(user).await
+    }
+    async fn save_display_name(&self, user: &UserId, name: &str, now: i64) -> Result<(), StoreError> {
+        self.inner.save_display_name(user, name, now).await
+    }
     async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), StoreError> {
         self.inner.mark_shown(id, version).await
     }

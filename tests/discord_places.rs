@@ -46,6 +46,14 @@ async fn an_archived_game_thread_is_reopened_and_a_locked_one_hands_its_game_to_
     assert!(!bot.fake.is_archived(thread));
     let answer = bot.play(&alice(), thread, "e4").await;
     assert!(content(&answer).contains("e4"), "{}", answer.json);
+    // Players are remembered by the names they go by, for boards drawn after a restart.
+    let stored = bot
+        .arena
+        .store()
+        .display_name(&arbiter::store::UserId::new("discord:1001"))
+        .await
+        .unwrap();
+    assert_eq!(stored.as_deref(), Some("alice"));
 
     // A moderator locks it: the game moves to the channel, where both players are told.
     bot.fake.archive_thread(thread, true).await;

@@ -190,6 +190,48 @@ async fn games_move_between_places_and_are_found_by_place(store: &dyn Store) {
     assert!(ids(store.games_at("thread-9", &[GameStatus::Finished]).await.unwrap()).is_empty());
 }
 
+/// A game keeps the home it came from, and news marked unshown until a newer or equal version
+/// is marked shown; games with news unshown are found by their transport's prefix.
+async fn homes_and_unshown_news_are_kept(store: &dyn Store) {
+    let mut game = store
+        .insert_game(&new_game("kim", "lou", VariantId::Chess))
+        .await
+        .unwrap();
+    assert_eq!((game.home.clone(), game.unshown), (None, None));
+    game.home = Some("news:channel".into());
+    game.location = "news:thread".into();
+    game.version += 1;
+    game.unshown = Some(game.version);
+    store.update_game(&game, &[], None).await.unwrap();
+    let stored = store.game(game.id).await.unwrap().unwrap();
+    assert_eq!(stored.home.as_deref(), Some("news:channel"));
+    assert_eq!(store.unshown_games("news:").await.unwrap(), [game.id]);
+    assert!(store.unshown_games("other:").await.unwrap().is_empty());
+    store.mark_shown(game.id, game.version - 1).await.unwrap();
+    assert_eq!(
+        store.unshown_games("news:").await.unwrap(),
+        [game.id],
+        "an older version is not enough"
+    );
+    store.mark_shown(game.id, game.version).await.unwrap();
+    assert!(store.unshown_games("news:").await.unwrap().is_empty());
+    assert_eq!(store.game(game.id).await.unwrap().unwrap().unshown, None);
+}
+
+/// The name a user goes by: the latest one stored.
+async fn display_names_are_kept_per_user(store: &dyn Store) {
+    let (alice, bob) = (user("names-alice"), user("names-bob"));
+    assert_eq!(store.display_name(&alice).await.unwrap(), None);
+    store.save_display_name(&alice, "Alice", 1).await.unwrap();
+    store.save_display_name(&bob, "Bob", 2).await.unwrap();
+    store.save_display_name(&alice, "Alice the Bold", 3).await.unwrap();
+    assert_eq!(
+        store.display_name(&alice).await.unwrap().as_deref(),
+        Some("Alice the Bold")
+    );
+    assert_eq!(store.display_name(&bob).await.unwrap().as_deref(), Some("Bob"));
+}
+
 /// Heartbeats (a read, then a write, in one transaction) and game writes from many tasks at
 /// once: each waits its turn, none fails with "database is locked".
 async fn concurrent_heartbeats_and_writes_wait_their_turn(store: std::sync::Arc<dyn Store>) {
@@ -257,6 +299,8 @@ async fn every_store_keeps_the_contract() {
         games_are_listed_per_user_and_status(store).await;
         games_move_between_places_and_are_found_by_place(store).await;
         saved_lists_are_kept_per_user_by_name(store).await;
+        homes_and_unshown_news_are_kept(store).await;
+        display_names_are_kept_per_user(store).await;
         concurrent_heartbeats_and_writes_wait_their_turn(db.store.clone()).await;
     }
 }

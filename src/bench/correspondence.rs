@@ -265,6 +265,16 @@ impl Store for CountingStore {
         self.inner.running_matches(places).await
     }
 
+    async fn display_name(&self, user: &UserId) -> Result<Option<String>, StoreError> {
+        self.count("display_name");
+        self.inner.display_name(user).await
+    }
+
+    async fn save_display_name(&self, user: &UserId, name: &str, now: i64) -> Result<(), StoreError> {
+        self.count("save_display_name");
+        self.inner.save_display_name(user, name, now).await
+    }
+
     async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), StoreError> {
         self.count("mark_shown");
         self.inner.mark_shown(id, version).await

@@ -11,8 +11,6 @@ use crate::arena::{Button, DirectMessage, Effects, PieceChoice, Post};
 use crate::render::{BoardImage, Table};
 use crate::store::GameId;
 use serenity::all as discord;
-use std::collections::HashMap;
-use std::sync::Mutex;
 
 /// Discord refuses longer message content.
 const CONTENT_LIMIT: usize = 2000;
@@ -21,50 +19,6 @@ const MENU_OPTIONS: usize = 25;
 const MENU_ROWS: usize = 5;
 /// A row holds at most 5 buttons.
 const BUTTONS_PER_ROW: usize = 5;
-
-/// Display names of the Discord users the bot has met, for board images (message text uses
-/// mentions, which Discord shows as names by itself).
-pub struct Names {
-    known: Mutex<HashMap<discord::UserId, String>>,
-    /// Looking a name up is a request like any other under Discord's global limit.
-    pace: std::sync::Arc<super::pace::Pace>,
-}
-
-impl Names {
-    pub fn new(pace: std::sync::Arc<super::pace::Pace>) -> Names {
-        Names {
-            known: Mutex::default(),
-            pace,
-        }
-    }
-
-    pub fn remember(&self, user: &discord::User) {
-        let name = user.global_name.clone().unwrap_or_else(|| user.name.clone());
-        self.lock().insert(user.id, name);
-    }
-
-    /// The user's name, asked of Discord once when not known yet.
-    pub async fn name_of(&self, http: &discord::Http, id: discord::UserId) -> String {
-        if let Some(name) = self.lock().get(&id) {
-            return name.clone();
-        }
-        // Bounded, as this runs while an interaction waits for its answer; the wait for room
-        // under the rate limits comes first, as it is not Discord being slow.
-        self.pace.request().await;
-        let fetched = tokio::time::timeout(std::time::Duration::from_secs(1), http.get_user(id)).await;
-        match fetched {
-            Ok(Ok(user)) => {
-                self.remember(&user);
-                user.global_name.unwrap_or(user.name)
-            }
-            _ => format!("user {id}"),
-        }
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<discord::UserId, String>> {
-        self.known.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-}
 
 /// Cuts text to Discord's limit on a character boundary.
 pub fn fit(text: &str) -> String {

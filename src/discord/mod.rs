@@ -11,6 +11,7 @@ mod deathmatch;
 mod deliver;
 mod ids;
 mod limits;
+mod names;
 mod pace;
 mod player;
 mod posting;
@@ -29,7 +30,8 @@ pub use startup::Shards;
 
 use crate::arena::{Arena, ArenaError, Effects};
 use crate::render::Renderer;
-use deliver::{Delivery, Names};
+use deliver::Delivery;
+use names::Names;
 use respond::{Outgoing, Responder};
 use serenity::all as discord;
 use std::future::Future;
@@ -106,9 +108,9 @@ impl Data {
     fn new(arena: Arena, host_role: Option<u64>) -> Data {
         let pace = std::sync::Arc::new(pace::Pace::default());
         Data {
+            names: std::sync::Arc::new(Names::new(arena.clone(), pace.clone())),
             arena,
             renderer: Renderer::new(),
-            names: std::sync::Arc::new(Names::new(pace.clone())),
             host_role,
             limits: std::sync::Arc::default(),
             pace,

@@ -89,6 +89,9 @@ pub trait Store: Send + Sync {
     /// A user's settings (the defaults if they never changed any).
     async fn settings(&self, user: &UserId) -> Result<UserSettings, StoreError>;
     async fn save_settings(&self, user: &UserId, settings: &UserSettings) -> Result<(), StoreError>;
+    /// The name a user goes by, as last seen.
+    async fn display_name(&self, user: &UserId) -> Result<Option<String>, StoreError>;
+    async fn save_display_name(&self, user: &UserId, name: &str, now: i64) -> Result<(), StoreError>;
     /// A user's saved piece lists, by name.
     async fn saved_lists(&self, user: &UserId) -> Result<Vec<SavedList>, StoreError>;
     /// Saves a list under its name, replacing one saved under the same name.

@@ -96,6 +96,10 @@ const SELECT_SETTINGS: &str = "SELECT settings FROM user_settings WHERE user_id 
 const WRITE_SETTINGS: &str = "INSERT INTO user_settings (user_id, settings) VALUES ($1, $2) \
      ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings";
 
+const SELECT_DISPLAY_NAME: &str = "SELECT name FROM display_names WHERE user_id = $1";
+const WRITE_DISPLAY_NAME: &str = "INSERT INTO display_names (user_id, name, seen_at) VALUES ($1, $2, $3) \
+     ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at";
+
 const SELECT_SAVED_LISTS: &str = "SELECT name, body, saved_at FROM saved_lists WHERE user_id = $1 ORDER BY name";
 const WRITE_SAVED_LIST: &str = "INSERT INTO saved_lists (user_id, name, body, saved_at) VALUES ($1, $2, $3, $4) \
      ON CONFLICT (user_id, name) DO UPDATE SET body = excluded.body, saved_at = excluded.saved_at";
@@ -725,6 +729,24 @@ macro_rules! sql_store {
                 sqlx::query(WRITE_SETTINGS)
                     .bind(&user.0)
                     .bind(to_json(settings))
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            async fn display_name(&self, user: &UserId) -> Result<Option<String>, StoreError> {
+                let row = sqlx::query(SELECT_DISPLAY_NAME)
+                    .bind(&user.0)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                row.map(|row| Ok(row.try_get("name")?)).transpose()
+            }
+
+            async fn save_display_name(&self, user: &UserId, name: &str, now: i64) -> Result<(), StoreError> {
+                sqlx::query(WRITE_DISPLAY_NAME)
+                    .bind(&user.0)
+                    .bind(name)
+                    .bind(now)
                     .execute(&self.pool)
                     .await?;
                 Ok(())

@@ -1,0 +1,72 @@
+//! The names Discord users go by, for board images (message text uses mentions, which Discord
+//! shows as names by itself). Every user the bot meets is remembered, in memory and in the
+//! store, so a board drawn after a restart, or for a player who has not clicked anything yet
+//! today, rarely needs to ask Discord.
+
+use super::ids;
+use super::pace::Pace;
+use crate::arena::Arena;
+use serenity::all as discord;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+pub struct Names {
+    known: Mutex<HashMap<discord::UserId, String>>,
+    arena: Arena,
+    /// Looking a name up is a request like any other under Discord's global limit.
+    pace: Arc<Pace>,
+}
+
+impl Names {
+    pub fn new(arena: Arena, pace: Arc<Pace>) -> Names {
+        Names {
+            known: Mutex::default(),
+            arena,
+            pace,
+        }
+    }
+
+    /// Remembers the name a user goes by now (stored when it is new or changed).
+    pub fn remember(&self, user: &discord::User) {
+        let name = user.global_name.clone().unwrap_or_else(|| user.name.clone());
+        if self.lock().insert(user.id, name.clone()).as_ref() == Some(&name) {
+            return;
+        }
+        let (store, who, now) = (self.arena.store().clone(), ids::user(user.id), self.arena.now());
+        tokio::spawn(async move {
+            if let Err(error) = store.save_display_name(&who, &name, now).await {
+                tracing::warn!(error = ?error, "could not store a display name");
+            }
+        });
+    }
+
+    /// The user's name: as remembered, as stored, or asked of Discord (once).
+    pub async fn name_of(&self, http: &discord::Http, id: discord::UserId) -> String {
+        if let Some(name) = self.lock().get(&id) {
+            return name.clone();
+        }
+        match self.arena.store().display_name(&ids::user(id)).await {
+            Ok(Some(name)) => {
+                self.lock().insert(id, name.clone());
+                return name;
+            }
+            Ok(None) => {}
+            Err(error) => tracing::warn!(error = ?error, "could not read a display name"),
+        }
+        // Bounded, as this runs while an interaction waits for its answer; the wait for room
+        // under the rate limits comes first, as it is not Discord being slow.
+        self.pace.request().await;
+        let fetched = tokio::time::timeout(std::time::Duration::from_secs(1), http.get_user(id)).await;
+        match fetched {
+            Ok(Ok(user)) => {
+                self.remember(&user);
+                user.global_name.unwrap_or(user.name)
+            }
+            _ => format!("user {id}"),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<discord::UserId, String>> {
+        self.known.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
