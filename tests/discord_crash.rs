@@ -153,9 +153,9 @@ async fn a_bot_killed_mid_burst_loses_no_move_and_fires_each_deadline_once() {
             channel,
         ));
     }
-    // Answers to interactions take 4 s to reach Discord: the moves below are saved, and the
+    // Answers to interactions take 30 s to reach Discord: the moves below are saved, and the
     // bot is still waiting to answer them when it is killed.
-    fake.slow_down("POST", "/interactions/", Duration::from_secs(4), games.len());
+    fake.slow_down("POST", "/interactions/", Duration::from_secs(30), games.len());
     for i in 0..games.len() {
         send_move(&fake, 50_000 + i as u64, ALICE, GAME_CHANNEL + i as u64, "e4").await;
     }
