@@ -29,10 +29,20 @@ async fn location_of(bot: &Bot, game: i64) -> String {
     bot.arena.store().game(game).await.unwrap().unwrap().location
 }
 
+/// A chess game alice (White) and bob began, once its first post is in its place (its thread,
+/// or the channel when no thread could be opened): the game and that place.
+async fn chess_begun(bot: &Bot) -> (i64, u64) {
+    let (game, _) = bot.started(variant_index(VariantId::Chess)).await;
+    let location = location_of(bot, game).await;
+    let place: u64 = location.strip_prefix("discord:").unwrap().parse().unwrap();
+    wait_for_nth(bot, place, 1, |c| content(c).contains("The game begins")).await;
+    (game, place)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_archived_game_thread_is_reopened_and_a_locked_one_hands_its_game_to_the_channel() {
     let bot = Bot::start().await;
-    let (game, thread) = bot.started(variant_index(VariantId::Chess)).await;
+    let (game, thread) = chess_begun(&bot).await;
 
     // Discord archives the thread after a week without posts: the bot reopens it at once.
     bot.fake.archive_thread(thread, false).await;
@@ -80,8 +90,7 @@ async fn an_archived_game_thread_is_reopened_and_a_locked_one_hands_its_game_to_
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thread_deleted_while_the_bot_was_away_moves_its_game_and_the_saved_move_is_shown() {
     let bot = Bot::start().await;
-    let (game, thread) = bot.started(variant_index(VariantId::Chess)).await;
-    wait_for_nth(&bot, thread, 1, |c| content(c).contains("The game begins")).await;
+    let (game, thread) = chess_begun(&bot).await;
     // Deleted with no event (the bot was down): the bot learns it when it next posts there.
     bot.fake.delete_channel(thread, false).await;
     let answer = play_in(&bot, &alice(), CHANNEL, "e4", game).await;
@@ -112,8 +121,7 @@ async fn a_thread_deleted_while_the_bot_was_away_moves_its_game_and_the_saved_mo
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thread_deleted_by_a_moderator_hands_its_game_to_the_channel_at_once() {
     let bot = Bot::start().await;
-    let (game, thread) = bot.started(variant_index(VariantId::Chess)).await;
-    wait_for_nth(&bot, thread, 1, |c| content(c).contains("The game begins")).await;
+    let (game, thread) = chess_begun(&bot).await;
     bot.fake.delete_channel(thread, true).await;
     let notice = wait_for_nth(&bot, CHANNEL, 1, |c| content(c).contains("carries on here")).await;
     assert!(content(&notice).contains(&format!("Game #{game}")));
@@ -129,9 +137,8 @@ async fn a_game_with_nowhere_left_to_post_is_sent_to_its_players_by_dm() {
     // No thread can be opened: the game is played in the channel itself, its only place.
     bot.fake
         .fail("POST", "/threads", Failure::MissingPermissions, usize::MAX);
-    let (game, _) = bot.started(variant_index(VariantId::Chess)).await;
-    assert_eq!(location_of(&bot, game).await, format!("discord:{CHANNEL}"));
-    wait_for_nth(&bot, CHANNEL, 1, |c| content(c).contains("The game begins")).await;
+    let (game, place) = chess_begun(&bot).await;
+    assert_eq!(place, CHANNEL);
     // Then the bot loses the right to post there; alice moves from another channel.
     bot.fake.close_channel(CHANNEL);
     let elsewhere = CHANNEL + 1;
@@ -151,8 +158,7 @@ async fn a_game_with_nowhere_left_to_post_is_sent_to_its_players_by_dm() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_post_refused_as_archived_reopens_the_thread_and_goes_out() {
     let bot = Bot::start().await;
-    let (game, thread) = bot.started(variant_index(VariantId::Chess)).await;
-    wait_for_nth(&bot, thread, 1, |c| content(c).contains("The game begins")).await;
+    let (game, thread) = chess_begun(&bot).await;
     // Archived while the bot was away (no event): its next post there is refused.
     let messages = format!("/api/v10/channels/{thread}/messages");
     bot.fake.fail("POST", &messages, Failure::ArchivedThread, 1);

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 
 /// What announcement delivery has done since the process started, over every bot it runs.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Counts {
     pub posted: AtomicU64,
     /// Warnings dropped because they went stale before they could be sent.

@@ -305,6 +305,10 @@ impl Delivery<'_> {
             if post.location == here && !responder.has_answered().await {
                 let message = self.post_message(post, effects.version).await?;
                 responder.send(message, false).await?;
+                // Posts sent elsewhere record this themselves.
+                if let Some(version) = effects.version {
+                    self.shown(post.game, version).await;
+                }
             } else if let Err(error) = self.post_to_game(post, effects.version, Patience::Brief).await {
                 // The change is saved and the player is answered; the other posts and the DMs
                 // still go.
@@ -321,9 +325,6 @@ impl Delivery<'_> {
         self.direct_messages(effects).await?;
         if !responder.has_answered().await {
             responder.send(Outgoing::text("Done."), true).await?;
-        }
-        if let (Some(game), Some(version)) = (effects.game, effects.version) {
-            self.shown(game, version).await;
         }
         Ok(())
     }

@@ -8,6 +8,7 @@ use super::ids;
 use super::refusals::{Refusal, backoff};
 use super::respond::Outgoing;
 use crate::arena::{NO_GAME, Post};
+use crate::store::GameId;
 use serenity::all as discord;
 
 /// How long a post keeps trying through Discord's trouble (rate limits, server errors).
@@ -102,7 +103,7 @@ impl Delivery<'_> {
     }
 
     /// Records that the news of a game up to `version` reached its players (or went stale).
-    pub async fn shown(&self, game: crate::store::GameId, version: i64) {
+    pub async fn shown(&self, game: GameId, version: i64) {
         if game == NO_GAME {
             return;
         }
@@ -171,7 +172,7 @@ impl Delivery<'_> {
     /// place and the game's version, or `None` when there is nowhere to go.
     pub async fn move_game(
         &self,
-        game: crate::store::GameId,
+        game: GameId,
         lost: &str,
         parent: Option<discord::ChannelId>,
     ) -> anyhow::Result<Option<(String, i64)>> {
@@ -207,12 +208,7 @@ impl Delivery<'_> {
     }
 
     /// Sends a post that has no place left to go to each of its game's players by DM, with why.
-    async fn tell_players_privately(
-        &self,
-        game: crate::store::GameId,
-        lost: &str,
-        mut message: Outgoing,
-    ) -> anyhow::Result<()> {
+    async fn tell_players_privately(&self, game: GameId, lost: &str, mut message: Outgoing) -> anyhow::Result<()> {
         let Some(row) = self.data.arena.store().game(game).await? else {
             return Ok(());
         };
