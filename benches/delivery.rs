@@ -10,7 +10,7 @@
 #[path = "../tests/fake_discord/mod.rs"]
 mod fake_discord;
 
-use arbiter::arena::{Arena, Authority, MatchRequest};
+use arbiter::arena::{Arena, Caller, MatchRequest};
 use arbiter::clock::{Notice, SystemClock, TimeControl};
 use arbiter::discord::{ANNOUNCEMENTS, Config, Shards};
 use arbiter::store::UserId;
@@ -119,12 +119,11 @@ async fn run(matches: usize) -> anyhow::Result<String> {
             advantage: players[0].clone(),
             control,
             location: format!("discord:{}", FIRST_CHANNEL + i as u64),
-            server: None,
         };
-        let started = arena.start_match(&host, Authority::Host, request).await?;
+        let started = arena.start_match(&Caller::host(&host, None), request).await?;
         let id = started.game.ok_or_else(|| anyhow::anyhow!("no match"))?;
         arena
-            .choose_side(id, &players[0], Authority::Player, Seat::First)
+            .choose_side(id, &Caller::player(&players[0], None), Seat::First)
             .await?;
         let game = store.game(id).await?.ok_or_else(|| anyhow::anyhow!("no match"))?;
         // The matches began before the bot started; their start is taken as announced.

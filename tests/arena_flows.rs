@@ -3,7 +3,7 @@
 
 mod support;
 
-use support::{alice, bob, carol, refused, started};
+use support::{alice, asking, bob, carol, refused, started, to_study};
 
 use arbiter::arena::{Arena, ArenaError, ChallengeRequest, OfferResponse};
 use arbiter::store::formats::rebuild;
@@ -170,7 +170,7 @@ async fn every_kind_of_bad_request_is_refused_and_changes_nothing() {
             Err(ArenaError::UnknownGame(_))
         ));
         assert!(matches!(
-            arena.show(id + 999, &bob()).await,
+            arena.show(id + 999, &asking(&bob())).await,
             Err(ArenaError::UnknownGame(_))
         ));
 
@@ -300,7 +300,7 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
         let both = arena.act(id, &bob(), "bomb:e7").await.unwrap();
         assert!(!format!("{:?}", both.posts).contains("e7"));
         for viewer in [&alice(), &carol()] {
-            let shown = arena.show(id, viewer).await.unwrap();
+            let shown = arena.show(id, &asking(viewer)).await.unwrap();
             let text = format!("{:?}", shown.reply);
             assert!(
                 !text.contains("bomb:e7"),
@@ -308,40 +308,52 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
             );
         }
         let export = arena
-            .export(id, &carol(), &Default::default())
+            .export(id, &asking(&carol()), &Default::default())
             .await
             .unwrap()
             .reply
             .unwrap()
             .text;
         assert!(!export.contains("bomb:"), "{export}");
-        let bobs = arena.show(id, &bob()).await.unwrap().reply.unwrap().board.unwrap();
+        let bobs = arena
+            .show(id, &asking(&bob()))
+            .await
+            .unwrap()
+            .reply
+            .unwrap()
+            .board
+            .unwrap();
         let marked = &bobs.view.board().marks;
         assert_eq!(marked.len(), 1, "bob sees his own carrier only: {marked:?}");
         assert!(matches!(bobs.view.board().cell(marked[0].square), ViewCell::Piece { color, .. } if color.is_black()));
 
         // A record with a hidden choice cannot be imported; a finished game's can.
         let alices_export = arena
-            .export(id, &alice(), &Default::default())
+            .export(id, &asking(&alice()), &Default::default())
             .await
             .unwrap()
             .reply
             .unwrap()
             .text;
         refused(
-            arena.import(&alice(), "room", &alices_export).await,
+            arena.import(&asking(&alice()), to_study(), &alices_export).await,
             "hides secret choices",
         );
         arena.resign(id, &bob()).await.unwrap();
         let full = arena
-            .export(id, &carol(), &Default::default())
+            .export(id, &asking(&carol()), &Default::default())
             .await
             .unwrap()
             .reply
             .unwrap()
             .text;
         assert!(full.contains("bomb:d2") && full.contains("bomb:e7"), "{full}");
-        let copy = arena.import(&carol(), "room", &full).await.unwrap().game.unwrap();
+        let copy = arena
+            .import(&asking(&carol()), to_study(), &full)
+            .await
+            .unwrap()
+            .game
+            .unwrap();
         let original = arena.store().game(id).await.unwrap().unwrap();
         let imported = arena.store().game(copy).await.unwrap().unwrap();
         assert_eq!(imported.state, original.state, "{}", db.name);
@@ -381,7 +393,7 @@ async fn games_list_whose_turn_it_is_and_since_when() {
 
 #[tokio::test]
 async fn a_button_answers_only_the_question_it_was_posted_with() {
-    use arbiter::arena::{Authority, Button};
+    use arbiter::arena::{Button, Caller};
     let db = support::sqlite().await;
     let (arena, _) = support::arena(&db);
     let id = started(&arena, VariantId::Chess).await;
@@ -397,14 +409,14 @@ async fn a_button_answers_only_the_question_it_was_posted_with() {
     // The first offer's "Accept draw" button must not accept the second offer.
     refused(
         arena
-            .press(id, &bob(), Authority::Player, Button::AcceptDraw, first, "room")
+            .press(id, &Caller::player(&bob(), None), Button::AcceptDraw, first, "room")
             .await,
         "out of date",
     );
     assert_eq!(snapshot(&arena, id).await, before);
     let current = before.0.version;
     arena
-        .press(id, &bob(), Authority::Player, Button::AcceptDraw, current, "room")
+        .press(id, &Caller::player(&bob(), None), Button::AcceptDraw, current, "room")
         .await
         .unwrap();
     let game = arena.store().game(id).await.unwrap().unwrap();

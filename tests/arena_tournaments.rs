@@ -3,9 +3,9 @@
 
 mod support;
 
-use support::refused;
+use support::{asking, refused};
 
-use arbiter::arena::{Arena, Authority, Effects, Ruling, TournamentRequest};
+use arbiter::arena::{Arena, Caller, Effects, Ruling, TournamentRequest};
 use arbiter::clock::{MINUTE_MS, ManualClock, Scheduler};
 use arbiter::store::{GameRow, GameStatus, UserId};
 use arbiter::tournament::handicap::Bands;
@@ -30,7 +30,6 @@ fn request(variants: Vec<VariantId>, time: TimeSetting) -> TournamentRequest {
         time,
         starts_at: None,
         location: CHANNEL.into(),
-        server: None,
     }
 }
 
@@ -42,12 +41,12 @@ async fn create(arena: &Arena, players: usize) -> i64 {
         },
     );
     arena
-        .create_tournament(&host(), Authority::Host, request)
+        .create_tournament(&Caller::host(&host(), None), request)
         .await
         .unwrap();
     let id = arena.tournament_at(CHANNEL).await.unwrap();
     for n in 1..=players {
-        arena.join_tournament(id, &player(n)).await.unwrap();
+        arena.join_tournament(id, &asking(&player(n))).await.unwrap();
     }
     id
 }
@@ -80,16 +79,19 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
     for db in support::databases().await {
         let (arena, _clock) = support::arena(&db);
         let id = create(&arena, 7).await;
-        refused(arena.join_tournament(id, &player(3)).await, "already in");
+        refused(arena.join_tournament(id, &asking(&player(3))).await, "already in");
         refused(
-            arena.pair_tournament(id, &host(), Authority::Host).await,
+            arena.pair_tournament(id, &Caller::host(&host(), None)).await,
             "`/tournament start`",
         );
         refused(
-            arena.start_tournament(id, &player(1), Authority::Player).await,
+            arena.start_tournament(id, &Caller::player(&player(1), None)).await,
             "only the host",
         );
-        let started = arena.start_tournament(id, &host(), Authority::Player).await.unwrap();
+        let started = arena
+            .start_tournament(id, &Caller::player(&host(), None))
+            .await
+            .unwrap();
         let paired = started.paired_round.clone().expect("round 1 paired");
         assert_eq!(
             (paired.round, paired.games.len()),
@@ -97,7 +99,7 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
             "7 players: 3 games and a bye"
         );
         refused(
-            arena.join_tournament(id, &player(8)).await,
+            arena.join_tournament(id, &asking(&player(8))).await,
             "only until round 1 is paired",
         );
         let row = arena.store().tournament(id).await.unwrap().unwrap();
@@ -129,14 +131,14 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
 
         // Pairing before the round ends is refused, naming the games left.
         refused(
-            arena.pair_tournament(id, &host(), Authority::Host).await,
+            arena.pair_tournament(id, &Caller::host(&host(), None)).await,
             "still being played",
         );
         let mut quitter = player(0);
         for (index, variant) in SEED_VARIANTS.iter().enumerate() {
             let number = index + 1;
             if number > 1 {
-                let effects = arena.pair_tournament(id, &host(), Authority::Host).await.unwrap();
+                let effects = arena.pair_tournament(id, &Caller::host(&host(), None)).await.unwrap();
                 assert_eq!(
                     effects.paired_round.as_ref().map(|p| p.round),
                     Some(number),
@@ -166,12 +168,12 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
                     // A host adjudication.
                     refused(
                         arena
-                            .adjudicate_tournament_game(games[0].id, &player(2), Authority::Player, Ruling::Draw)
+                            .adjudicate_tournament_game(games[0].id, &Caller::player(&player(2), None), Ruling::Draw)
                             .await,
                         "only the host",
                     );
                     let done = arena
-                        .adjudicate_tournament_game(games[0].id, &host(), Authority::Player, Ruling::Draw)
+                        .adjudicate_tournament_game(games[0].id, &Caller::player(&host(), None), Ruling::Draw)
                         .await
                         .unwrap();
                     assert!(done.posts[0].text.contains("adjudicated the game: a draw"), "{done:?}");
@@ -182,19 +184,22 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
                     // when the host closes the round.
                     let unplayed = games[2].clone();
                     quitter = unplayed.player(Seat::Second).unwrap().clone();
-                    let withdrawn = arena.withdraw_from_tournament(id, &quitter).await.unwrap();
+                    let withdrawn = arena.withdraw_from_tournament(id, &asking(&quitter)).await.unwrap();
                     assert!(
                         withdrawn.posts[0]
                             .text
                             .contains("lost by forfeit when the round closes")
                     );
-                    refused(arena.withdraw_from_tournament(id, &quitter).await, "not playing");
+                    refused(
+                        arena.withdraw_from_tournament(id, &asking(&quitter)).await,
+                        "not playing",
+                    );
                     resign_all(&arena, &games[..2]).await;
                     refused(
-                        arena.pair_tournament(id, &host(), Authority::Host).await,
+                        arena.pair_tournament(id, &Caller::host(&host(), None)).await,
                         "still being played",
                     );
-                    let closed = arena.close_round(id, &host(), Authority::Host).await.unwrap();
+                    let closed = arena.close_round(id, &Caller::host(&host(), None)).await.unwrap();
                     assert!(
                         closed.posts.iter().any(|p| p.text.contains("round 3 of 5 is over")),
                         "{closed:?}"
@@ -253,10 +258,10 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
         }
         let row = arena.store().tournament(id).await.unwrap().unwrap();
         assert_eq!(row.status, TournamentStatus::Finished);
-        refused(arena.pair_tournament(id, &host(), Authority::Host).await, "is over");
+        refused(arena.pair_tournament(id, &Caller::host(&host(), None)).await, "is over");
         let row = arena.store().tournament(id).await.unwrap().unwrap();
         assert_eq!(row.status, TournamentStatus::Finished);
-        refused(arena.pair_tournament(id, &host(), Authority::Host).await, "is over");
+        refused(arena.pair_tournament(id, &Caller::host(&host(), None)).await, "is over");
         // Nobody met anyone twice.
         let mut met = std::collections::HashSet::new();
         for round in &row.tournament.rounds {
@@ -269,7 +274,7 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
                 assert!(met.insert(pair), "{} met twice", db.name);
             }
         }
-        let standings = arena.tournament_standings(id, CHANNEL).await.unwrap();
+        let standings = arena.tournament_standings(id, &asking(&host()), CHANNEL).await.unwrap();
         let table = standings.posts[0].table.as_ref().unwrap();
         assert_eq!(table.rows.len(), 7);
         assert_eq!(table.header[..5], ["#", "Player", "Score", "Buchholz", "S-B"]);
@@ -293,8 +298,7 @@ async fn bad_requests_get_clear_messages_and_change_nothing() {
         refused(
             arena
                 .create_tournament(
-                    &player(1),
-                    Authority::Player,
+                    &Caller::player(&player(1), None),
                     request(SEED_VARIANTS.to_vec(), everyone()),
                 )
                 .await,
@@ -302,13 +306,16 @@ async fn bad_requests_get_clear_messages_and_change_nothing() {
         );
         refused(
             arena
-                .create_tournament(&host(), Authority::Host, request(vec![], everyone()))
+                .create_tournament(&Caller::host(&host(), None), request(vec![], everyone()))
                 .await,
             "rounds",
         );
         let mut long = request(vec![VariantId::Chess], everyone());
         long.name = "x".repeat(81);
-        refused(arena.create_tournament(&host(), Authority::Host, long).await, "name");
+        refused(
+            arena.create_tournament(&Caller::host(&host(), None), long).await,
+            "name",
+        );
         refused(
             arena.tournament_at(CHANNEL).await.map(|_| Effects::default()),
             "no tournament",
@@ -317,24 +324,27 @@ async fn bad_requests_get_clear_messages_and_change_nothing() {
         let id = create(&arena, 4).await;
         let before = arena.store().tournament(id).await.unwrap().unwrap();
         refused(
-            arena.start_tournament(id, &host(), Authority::Host).await,
+            arena.start_tournament(id, &Caller::host(&host(), None)).await,
             "4 players cannot play 5 rounds",
         );
         refused(
-            arena.close_round(id, &host(), Authority::Host).await,
+            arena.close_round(id, &Caller::host(&host(), None)).await,
             "no round being played",
         );
-        refused(arena.withdraw_from_tournament(id, &player(9)).await, "not playing");
+        refused(
+            arena.withdraw_from_tournament(id, &asking(&player(9))).await,
+            "not playing",
+        );
         assert_eq!(arena.store().tournament(id).await.unwrap().unwrap(), before);
         // Before round 1 a withdrawal takes the player off the list.
-        arena.withdraw_from_tournament(id, &player(4)).await.unwrap();
+        arena.withdraw_from_tournament(id, &asking(&player(4))).await.unwrap();
         let row = arena.store().tournament(id).await.unwrap().unwrap();
         assert_eq!(row.tournament.players.len(), 3);
         // An ordinary game cannot be adjudicated as a tournament's.
         let game = support::started(&arena, VariantId::Chess).await;
         refused(
             arena
-                .adjudicate_tournament_game(game, &host(), Authority::Host, Ruling::Draw)
+                .adjudicate_tournament_game(game, &Caller::host(&host(), None), Ruling::Draw)
                 .await,
             "not a tournament game",
         );
@@ -350,11 +360,8 @@ async fn two_processes_pairing_a_round_at_once_make_one_pairing() {
             db.another_process().await,
             clock.clone() as Arc<dyn arbiter::clock::Clock>,
         );
-        let host = host();
-        let (a, b) = tokio::join!(
-            arena.start_tournament(id, &host, Authority::Host),
-            other.start_tournament(id, &host, Authority::Host)
-        );
+        let host = Caller::host(&host(), None);
+        let (a, b) = tokio::join!(arena.start_tournament(id, &host), other.start_tournament(id, &host));
         let started = [&a, &b]
             .iter()
             .filter(|r| r.as_ref().is_ok_and(|e| e.paired_round.is_some()))
@@ -363,10 +370,7 @@ async fn two_processes_pairing_a_round_at_once_make_one_pairing() {
         let loser = if a.is_ok() { b } else { a };
         refused(loser, "already begun");
         resign_all(&arena, &round_games(&arena, id).await).await;
-        let (a, b) = tokio::join!(
-            arena.pair_tournament(id, &host, Authority::Host),
-            other.pair_tournament(id, &host, Authority::Host)
-        );
+        let (a, b) = tokio::join!(arena.pair_tournament(id, &host), other.pair_tournament(id, &host));
         let paired = [&a, &b].iter().filter(|r| r.is_ok()).count();
         assert_eq!(paired, 1, "{}: {a:?} {b:?}", db.name);
         let row = arena.store().tournament(id).await.unwrap().unwrap();
@@ -387,7 +391,7 @@ async fn handicap_bands_follow_ratings_and_a_flag_fall_on_the_scheduler_loses_th
         let bands = Bands::parse("1600:3m, 5m").unwrap();
         let request = request(vec![VariantId::Chess], TimeSetting::Handicap { bands });
         arena
-            .create_tournament(&host(), Authority::Host, request)
+            .create_tournament(&Caller::host(&host(), None), request)
             .await
             .unwrap();
         let id = arena.tournament_at(CHANNEL).await.unwrap();
@@ -407,9 +411,9 @@ async fn handicap_bands_follow_ratings_and_a_flag_fall_on_the_scheduler_loses_th
         } else {
             support::bob()
         };
-        arena.join_tournament(id, &strong).await.unwrap();
-        arena.join_tournament(id, &support::carol()).await.unwrap();
-        arena.start_tournament(id, &host(), Authority::Host).await.unwrap();
+        arena.join_tournament(id, &asking(&strong)).await.unwrap();
+        arena.join_tournament(id, &asking(&support::carol())).await.unwrap();
+        arena.start_tournament(id, &Caller::host(&host(), None)).await.unwrap();
         let game = round_games(&arena, id).await.remove(0);
         let strong_seat = game.seat_of(&strong).unwrap();
         assert_eq!(game.clock.control(strong_seat).unwrap().reserve_ms, 3 * MINUTE_MS);

@@ -4,14 +4,12 @@
 
 mod support;
 
-use arbiter::arena::{
-    ABANDONED_AFTER_MS, Arena, ArenaError, Authority, Button, ChallengeRequest, Effects, MatchRequest,
-};
+use arbiter::arena::{ABANDONED_AFTER_MS, Arena, ArenaError, Button, Caller, ChallengeRequest, Effects, MatchRequest};
 use arbiter::clock::{DAY_MS, HOUR_MS, MINUTE_MS, ManualClock, Scheduler, TimeControl};
 use arbiter::store::{GameId, GameSetup, GameStatus, Reminders, UserId, UserSettings, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
-use support::{alice, bob};
+use support::{alice, asking, bob, carol};
 
 /// A game of `variant` under `control` (none: untimed), alice first, accepted by bob.
 async fn game(arena: &Arena, variant: VariantId, control: Option<&str>) -> GameId {
@@ -171,7 +169,7 @@ async fn a_timed_game_across_a_restart_is_charged_nothing_for_the_downtime() {
         let process = Arena::new(db.another_process().await, process_clock.clone());
         let second = Scheduler::new(process.clone(), "room");
         second.start().await.unwrap();
-        let shown = process.show(id, &alice()).await.unwrap().reply.unwrap().text;
+        let shown = process.show(id, &asking(&alice())).await.unwrap().reply.unwrap().text;
         assert!(
             shown.contains("23:00:00"),
             "{}: one hour used, not six: {shown}",
@@ -326,7 +324,10 @@ async fn a_finished_game_offers_one_rematch_with_the_same_time_control_and_the_s
     let db = support::sqlite().await;
     let (arena, _) = support::arena(&db);
     let id = game(&arena, VariantId::Circe, Some("3d")).await;
-    let early = arena.rematch(id, &bob(), Authority::Player, "room").await.unwrap_err();
+    let early = arena
+        .rematch(id, &Caller::player(&bob(), None), "room")
+        .await
+        .unwrap_err();
     assert!(early.to_string().contains("not over yet"), "{early}");
     let resigned = arena.resign(id, &alice()).await.unwrap();
     let last = &resigned.posts[0];
@@ -335,13 +336,13 @@ async fn a_finished_game_offers_one_rematch_with_the_same_time_control_and_the_s
 
     let outsider = UserId::new("test:carol");
     let refused = arena
-        .press(id, &outsider, Authority::Player, Button::Rematch, version, "lobby")
+        .press(id, &Caller::player(&outsider, None), Button::Rematch, version, "lobby")
         .await
         .unwrap_err();
     assert!(matches!(refused, ArenaError::NotAPlayer(_)), "{refused}");
 
     let rematch = arena
-        .press(id, &bob(), Authority::Player, Button::Rematch, version, "lobby")
+        .press(id, &Caller::player(&bob(), None), Button::Rematch, version, "lobby")
         .await
         .unwrap();
     let new = rematch.game.unwrap();
@@ -352,7 +353,7 @@ async fn a_finished_game_offers_one_rematch_with_the_same_time_control_and_the_s
     // Pressed again, by either player: the same rematch, not a second one.
     for user in [alice(), bob()] {
         let again = arena
-            .press(id, &user, Authority::Player, Button::Rematch, version, "lobby")
+            .press(id, &Caller::player(&user, None), Button::Rematch, version, "lobby")
             .await
             .unwrap_err()
             .to_string();
@@ -380,28 +381,45 @@ async fn a_death_matchs_rematch_is_the_hosts_and_the_advantage_holder_chooses_ag
         advantage: bob(),
         control: TimeControl::STANDARD,
         location: "show".into(),
-        server: None,
     };
     let id = arena
-        .start_match(&host, Authority::Host, request)
+        .start_match(&Caller::host(&host, None), request)
         .await
         .unwrap()
         .game
         .unwrap();
     arena
-        .choose_side(id, &bob(), Authority::Player, Seat::First)
+        .choose_side(id, &Caller::player(&bob(), None), Seat::First)
         .await
         .unwrap();
     arena
-        .adjudicate(id, &host, Authority::Host, Some(&bob()), false)
+        .adjudicate(id, &Caller::host(&host, None), Some(&bob()), false)
         .await
         .unwrap();
-    let refused = arena
-        .rematch(id, &alice(), Authority::Player, "show")
+    // A player asks the host, and only the host starts it.
+    let asked = arena
+        .rematch(id, &Caller::player(&alice(), None), "show")
+        .await
+        .unwrap();
+    assert_eq!(asked.game, Some(id), "no new game: {asked:?}");
+    assert_eq!(asked.posts[0].mentions, std::slice::from_ref(&host));
+    assert_eq!(asked.posts[0].buttons, [Button::Rematch]);
+    assert!(
+        asked.posts[0].text.contains("asks for a rematch"),
+        "{}",
+        asked.posts[0].text
+    );
+    let again = arena
+        .rematch(id, &Caller::player(&bob(), None), "show")
         .await
         .unwrap_err();
-    assert!(refused.to_string().contains("for its host"), "{refused}");
-    let rematch = arena.rematch(id, &host, Authority::Player, "show").await.unwrap();
+    assert!(again.to_string().contains("has been asked"), "{again}");
+    let stranger = arena
+        .rematch(id, &Caller::player(&carol(), None), "show")
+        .await
+        .unwrap_err();
+    assert!(stranger.to_string().contains("for its host"), "{stranger}");
+    let rematch = arena.rematch(id, &Caller::player(&host, None), "show").await.unwrap();
     let text = &rematch.posts[0].text;
     assert!(
         text.contains("Death Match") && text.contains("holds the Advantage"),

@@ -3,7 +3,7 @@
 
 mod support;
 
-use arbiter::arena::{Arena, Authority, Effects, MatchRequest};
+use arbiter::arena::{Arena, Caller, Effects, MatchRequest};
 use arbiter::clock::{GameClock, ManualClock, Scheduler, TimeControl};
 use arbiter::store::{GameId, GameStatus, LogEntry, UserId};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
@@ -24,6 +24,9 @@ fn blue() -> UserId {
 const SETUP: [&str; 10] = [
     "R@f8", "Q@h8", "R@g8", "B@f6", "Q@a1", "R@h7", "B@g7", "R@a3", "B@a4", "B@h6",
 ];
+/// The server the matches are hosted on.
+const SERVER: &str = "test-server";
+
 const LAST_TURN: &str = "Qa1-c1@g5";
 
 async fn start(arena: &Arena, control: TimeControl) -> GameId {
@@ -33,16 +36,15 @@ async fn start(arena: &Arena, control: TimeControl) -> GameId {
         advantage: red(),
         control,
         location: "show".into(),
-        server: None,
     };
     let id = arena
-        .start_match(&host(), Authority::Host, request)
+        .start_match(&Caller::host(&host(), Some(SERVER)), request)
         .await
         .unwrap()
         .game
         .unwrap();
     arena
-        .choose_side(id, &red(), Authority::Player, Seat::First)
+        .choose_side(id, &Caller::player(&red(), Some(SERVER)), Seat::First)
         .await
         .unwrap();
     id
@@ -82,11 +84,15 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
         advantage: blue(),
         control: TimeControl::STANDARD,
         location: "show".into(),
-        server: None,
     };
-    let refused = arena.start_match(&red(), Authority::Player, request.clone()).await;
+    let refused = arena
+        .start_match(&Caller::player(&red(), Some(SERVER)), request.clone())
+        .await;
     assert!(refused.unwrap_err().to_string().contains("only hosts"));
-    let started = arena.start_match(&host(), Authority::Host, request).await.unwrap();
+    let started = arena
+        .start_match(&Caller::host(&host(), Some(SERVER)), request)
+        .await
+        .unwrap();
     let id = started.game.unwrap();
     assert!(
         started.posts[0].text.contains("holds the Advantage"),
@@ -94,10 +100,12 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
         started.posts[0].text
     );
     assert!(started.posts[0].countdown.is_some());
-    let refused = arena.choose_side(id, &red(), Authority::Player, Seat::First).await;
+    let refused = arena
+        .choose_side(id, &Caller::player(&red(), Some(SERVER)), Seat::First)
+        .await;
     assert!(refused.unwrap_err().to_string().contains("Advantage"));
     let begun = arena
-        .choose_side(id, &blue(), Authority::Player, Seat::First)
+        .choose_side(id, &Caller::player(&blue(), Some(SERVER)), Seat::First)
         .await
         .unwrap();
     let game = arena.store().game(id).await.unwrap().unwrap();
@@ -114,7 +122,9 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
         Some("1:00 + 5:00 reserve")
     );
     assert_eq!(post.countdown.as_ref().unwrap().at, arena.now() + 360_000);
-    let again = arena.choose_side(id, &blue(), Authority::Player, Seat::Second).await;
+    let again = arena
+        .choose_side(id, &Caller::player(&blue(), Some(SERVER)), Seat::Second)
+        .await;
     assert!(again.unwrap_err().to_string().contains("settled"));
 }
 
@@ -128,16 +138,15 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
         advantage: red(),
         control: TimeControl::STANDARD,
         location: "show".into(),
-        server: None,
     };
     let by_host = arena
-        .start_match(&host(), Authority::Host, request.clone())
+        .start_match(&Caller::host(&host(), Some(SERVER)), request.clone())
         .await
         .unwrap()
         .game
         .unwrap();
     arena
-        .choose_side(by_host, &host(), Authority::Player, Seat::Second)
+        .choose_side(by_host, &Caller::player(&host(), Some(SERVER)), Seat::Second)
         .await
         .unwrap();
     let game = arena.store().game(by_host).await.unwrap().unwrap();
@@ -148,7 +157,7 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
     );
 
     let drawn = arena
-        .start_match(&host(), Authority::Host, request)
+        .start_match(&Caller::host(&host(), Some(SERVER)), request)
         .await
         .unwrap()
         .game
@@ -262,12 +271,15 @@ async fn a_pause_freezes_the_clocks_and_blocks_moves_until_the_host_resumes() {
     let id = start(&arena, TimeControl::STANDARD).await;
     let scheduler = Scheduler::new(arena.clone(), "show");
     clock.advance(20_000);
-    let refused = arena.pause_match(id, &red(), Authority::Player, true).await;
+    let refused = arena.pause_match(id, &Caller::player(&red(), Some(SERVER)), true).await;
     assert!(
         refused.unwrap_err().to_string().contains("host"),
         "players cannot pause"
     );
-    let paused = arena.pause_match(id, &host(), Authority::Player, true).await.unwrap();
+    let paused = arena
+        .pause_match(id, &Caller::player(&host(), Some(SERVER)), true)
+        .await
+        .unwrap();
     assert!(paused.posts[0].text.contains("paused the clocks"));
     clock.advance(3_600_000);
     assert!(
@@ -277,7 +289,7 @@ async fn a_pause_freezes_the_clocks_and_blocks_moves_until_the_host_resumes() {
     let moved = arena.act(id, &red(), SETUP[0]).await;
     assert!(moved.unwrap_err().to_string().contains("paused"));
     arena
-        .pause_match(id, &UserId::new("test:mod"), Authority::Host, false)
+        .pause_match(id, &Caller::host(&UserId::new("test:mod"), Some(SERVER)), false)
         .await
         .unwrap();
     let resumed = clock_of(&arena, id).await;
@@ -297,7 +309,7 @@ async fn the_host_adds_time_and_adjudicates_publicly() {
     let id = start(&arena, TimeControl::STANDARD).await;
     clock.advance(340_000);
     let added = arena
-        .add_time(id, &host(), Authority::Player, &red(), 60_000)
+        .add_time(id, &Caller::player(&host(), Some(SERVER)), &red(), 60_000)
         .await
         .unwrap();
     assert!(
@@ -309,10 +321,12 @@ async fn the_host_adds_time_and_adjudicates_publicly() {
         clock_of(&arena, id).await.left(Seat::First, arena.now()).unwrap(),
         (0, 80_000)
     );
-    let outsider = arena.add_time(id, &blue(), Authority::Player, &blue(), 60_000).await;
+    let outsider = arena
+        .add_time(id, &Caller::player(&blue(), Some(SERVER)), &blue(), 60_000)
+        .await;
     assert!(outsider.is_err());
     let ruled = arena
-        .adjudicate(id, &host(), Authority::Player, Some(&blue()), false)
+        .adjudicate(id, &Caller::player(&host(), Some(SERVER)), Some(&blue()), false)
         .await
         .unwrap();
     assert!(ruled.posts[0].text.contains("adjudicated the match to blue"));
@@ -397,16 +411,19 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once() {
             advantage: UserId::new(format!("test:a{i}")),
             control,
             location: "show".into(),
-            server: None,
         };
         let id = arena
-            .start_match(&host(), Authority::Host, request)
+            .start_match(&Caller::host(&host(), Some(SERVER)), request)
             .await
             .unwrap()
             .game
             .unwrap();
         arena
-            .choose_side(id, &UserId::new(format!("test:a{i}")), Authority::Player, Seat::First)
+            .choose_side(
+                id,
+                &Caller::player(&UserId::new(format!("test:a{i}")), Some(SERVER)),
+                Seat::First,
+            )
             .await
             .unwrap();
         ids.push(id);
@@ -449,10 +466,9 @@ async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
         advantage: red(),
         control: TimeControl::STANDARD,
         location: "show".into(),
-        server: None,
     };
     let id = arena
-        .start_match(&host(), Authority::Host, request.clone())
+        .start_match(&Caller::host(&host(), Some(SERVER)), request.clone())
         .await
         .unwrap()
         .game
@@ -465,7 +481,7 @@ async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
         assert!(refused.unwrap_err().to_string().contains("Death Match"));
     }
     arena
-        .choose_side(id, &red(), Authority::Player, Seat::First)
+        .choose_side(id, &Caller::player(&red(), Some(SERVER)), Seat::First)
         .await
         .unwrap();
     assert!(
@@ -484,16 +500,24 @@ async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
         },
         ..request
     };
-    assert!(arena.start_match(&host(), Authority::Host, absurd).await.is_err());
     assert!(
         arena
-            .add_time(id, &host(), Authority::Player, &red(), year + 1)
+            .start_match(&Caller::host(&host(), Some(SERVER)), absurd)
+            .await
+            .is_err()
+    );
+    assert!(
+        arena
+            .add_time(id, &Caller::player(&host(), Some(SERVER)), &red(), year + 1)
             .await
             .is_err()
     );
     // A player whose flag fell cannot be saved by a pause or a draw.
     clock.advance(360_000);
-    let late = arena.pause_match(id, &host(), Authority::Player, true).await.unwrap();
+    let late = arena
+        .pause_match(id, &Caller::player(&host(), Some(SERVER)), true)
+        .await
+        .unwrap();
     assert!(late.posts[0].text.contains("ran out of time"), "{}", late.posts[0].text);
 }
 
@@ -515,7 +539,7 @@ async fn showing_a_match_gives_both_clocks_as_of_now() {
     let (arena, clock) = support::arena(&db);
     let id = start(&arena, TimeControl::STANDARD).await;
     clock.advance(20_000);
-    let shown = arena.show(id, &blue()).await.unwrap().reply.unwrap();
+    let shown = arena.show(id, &support::asking(&blue())).await.unwrap().reply.unwrap();
     assert!(shown.text.contains("red (Red): 0:40 + 5:00 reserve"), "{}", shown.text);
     let clocks = &shown.board.unwrap().decor.clocks;
     assert_eq!(clocks[0].as_deref(), Some("0:40 + 5:00 reserve"));

@@ -210,7 +210,14 @@ async fn a_rematch_with_a_player_who_left_the_server_is_refused_politely() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reminder_settings_are_kept_per_player() {
     let bot = Bot::start().await;
-    let shown = bot.command(&alice(), CHANNEL, "settings", json!([])).await;
+    let shown = bot
+        .command(
+            &alice(),
+            CHANNEL,
+            "settings",
+            json!([{ "name": "reminders", "type": 1, "options": [] }]),
+        )
+        .await;
     assert!(
         content(&shown).contains("a ping in the game's thread"),
         "{}",
@@ -221,7 +228,7 @@ async fn reminder_settings_are_kept_per_player() {
             &alice(),
             CHANNEL,
             "settings",
-            json!([{ "name": "reminders", "type": 4, "value": 1 }]),
+            json!([{ "name": "reminders", "type": 1, "options": [{ "name": "how", "type": 4, "value": 1 }] }]),
         )
         .await;
     assert!(

@@ -6,7 +6,7 @@
 mod fake_discord;
 mod support;
 
-use arbiter::arena::{Arena, Authority, ChallengeRequest, MatchRequest};
+use arbiter::arena::{Arena, Caller, ChallengeRequest, MatchRequest};
 use arbiter::clock::{SystemClock, TimeControl};
 use arbiter::store::{GameId, GameSetup, LogEntry, UserId, WhitePlayer};
 use arbiter_engine::{Game, Seat, VariantId};
@@ -116,16 +116,15 @@ async fn death_match(arena: &Arena, channel: u64, flag_in: Duration) -> GameId {
             reserve_ms: 0,
         },
         location: format!("discord:{channel}"),
-        server: None,
     };
     let id = arena
-        .start_match(&UserId::new("discord:1"), Authority::Host, request)
+        .start_match(&Caller::host(&UserId::new("discord:1"), None), request)
         .await
         .unwrap()
         .game
         .unwrap();
     arena
-        .choose_side(id, &players[0], Authority::Player, Seat::First)
+        .choose_side(id, &Caller::player(&players[0], None), Seat::First)
         .await
         .unwrap();
     id

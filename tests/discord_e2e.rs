@@ -634,6 +634,16 @@ impl Store for SlowStore {
     async fn save_settings(&self, user: &UserId, settings: &arbiter::store::UserSettings) -> Result<(), StoreError> {
         self.inner.save_settings(user, settings).await
     }
+    async fn server_settings(&self, server: &str) -> Result<arbiter::store::ServerSettings, StoreError> {
+        self.inner.server_settings(server).await
+    }
+    async fn save_server_settings(
+        &self,
+        server: &str,
+        settings: &arbiter::store::ServerSettings,
+    ) -> Result<(), StoreError> {
+        self.inner.save_server_settings(server, settings).await
+    }
     async fn saved_lists(&self, user: &UserId) -> Result<Vec<arbiter::store::SavedList>, StoreError> {
         self.inner.saved_lists(user).await
     }

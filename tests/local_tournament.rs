@@ -11,7 +11,7 @@ async fn a_five_round_tournament_of_seven_is_played_to_final_standings_in_the_te
     for name in ["ann", "bob", "cat", "dan", "eve", "fay", "gus"] {
         script.push_str(&format!("{name}: tournament join\n"));
     }
-    script.push_str("ann: tournament join\nann: tournament pair\nhost: tournament start\n");
+    script.push_str("ann: tournament join\nann: tournament pair\nhost: tournament pair\nhost: tournament start\n");
     // Games are numbered in order: three a round. In round 3 the last game's Black withdraws.
     for round in 0..5 {
         let games: Vec<i64> = (1..=3).map(|n| round * 3 + n).collect();
@@ -32,7 +32,7 @@ async fn a_five_round_tournament_of_seven_is_played_to_final_standings_in_the_te
             script.push_str("host: tournament pair\n");
         }
     }
-    script.push_str("bob: tournament standings\nbob: tournament pair\n");
+    script.push_str("bob: tournament standings\nhost: tournament pair\n");
     // Who plays Black in game #9 is known only once round 3 is paired: the script withdraws them
     // by trying everyone (only a player of the tournament can, once).
     let withdrawals: String = ["ann", "bob", "cat", "dan", "eve", "fay", "gus"]
@@ -53,7 +53,11 @@ async fn a_five_round_tournament_of_seven_is_played_to_final_standings_in_the_te
         output.contains("(to ann) error: you are already in Club night"),
         "{output}"
     );
-    assert!(output.contains("(to ann) error: Club night has not begun"), "{output}");
+    assert!(
+        output.contains("(to ann) error: only the host (host) or a host of this server runs Club night"),
+        "a player is no host: {output}"
+    );
+    assert!(output.contains("(to host) error: Club night has not begun"), "{output}");
     assert!(
         output.contains("round 1 of 5: Rejection Chess") && output.contains("Bye (1 point)"),
         "{output}"
@@ -74,7 +78,7 @@ async fn a_five_round_tournament_of_seven_is_played_to_final_standings_in_the_te
     assert!(output.contains("round 5 of 5: Knights are God"), "{output}");
     assert!(output.contains("**Club night** is over. Final standings"), "{output}");
     assert!(output.contains("standings after 5 of 5 rounds"), "{output}");
-    assert!(output.contains("(to bob) error: Club night is over"), "{output}");
+    assert!(output.contains("(to host) error: Club night is over"), "{output}");
     let table_lines = output
         .lines()
         .filter(|l| l.trim_start().starts_with('#') && l.contains("Player  Score"))

@@ -13,7 +13,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
-use support::{alice, bob, carol, started};
+use support::{alice, asking, bob, carol, started, to_study};
 
 async fn play(arena: &Arena, id: GameId, moves: &[&str]) {
     for text in moves {
@@ -29,7 +29,13 @@ async fn play(arena: &Arena, id: GameId, moves: &[&str]) {
 
 async fn export(arena: &Arena, id: GameId, viewer: &UserId) -> String {
     let names = HashMap::from([(alice(), "Alice".to_string()), (bob(), "Bob".to_string())]);
-    arena.export(id, viewer, &names).await.unwrap().reply.unwrap().text
+    arena
+        .export(id, &asking(viewer), &names)
+        .await
+        .unwrap()
+        .reply
+        .unwrap()
+        .text
 }
 
 async fn games_in_room(arena: &Arena) -> usize {
@@ -170,7 +176,12 @@ async fn a_chess_record_is_standard_pgn_that_an_independent_reader_replays_to_th
         assert_eq!(read.comments[14], "[%clk 0:14:00]", "{pgn}");
         assert!(pgn.contains("9. gxh8=Q"), "{pgn}");
         // Our own reader takes it back to the same game.
-        let copy = arena.import(&carol(), "room", &pgn).await.unwrap().game.unwrap();
+        let copy = arena
+            .import(&asking(&carol()), to_study(), &pgn)
+            .await
+            .unwrap()
+            .game
+            .unwrap();
         let imported = arena.store().game(copy).await.unwrap().unwrap();
         assert_eq!(imported.state, ours.state, "{}", db.name);
     }
@@ -205,7 +216,12 @@ async fn a_record_from_a_position_carries_it_as_standard_setup_and_fen_tags() {
     assert!(pgn.contains("[Termination \"normal\"]") && pgn.contains("[Ending \"resignation\"]"));
     let (read, _) = read_independently(&pgn);
     assert_eq!(read.moves, 2);
-    let copy = arena.import(&carol(), "room", &pgn).await.unwrap().game.unwrap();
+    let copy = arena
+        .import(&asking(&carol()), to_study(), &pgn)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
     let imported = arena.store().game(copy).await.unwrap().unwrap();
     let outcome = imported.state.outcome().unwrap();
     assert_eq!(
@@ -247,7 +263,7 @@ async fn every_variant_exports_pgn_and_imports_back_to_the_same_game() {
         }
         assert!(record.contains("[WhiteId \"test:alice\"]"), "{record}");
         let copy = arena
-            .import(&carol(), "room", &record)
+            .import(&asking(&carol()), to_study(), &record)
             .await
             .unwrap_or_else(|e| panic!("{variant}: {e}\n{record}"))
             .game
@@ -255,7 +271,8 @@ async fn every_variant_exports_pgn_and_imports_back_to_the_same_game() {
         let original = arena.store().game(id).await.unwrap().unwrap();
         let imported = arena.store().game(copy).await.unwrap().unwrap();
         assert_eq!(imported.state, original.state, "{variant}\n{record}");
-        assert_eq!(imported.players, original.players, "{variant}");
+        // The record names alice and bob (ids and all); only its importer plays the copy.
+        assert_eq!(imported.players, Some([carol(), carol()]), "{variant}");
     }
 }
 
@@ -271,7 +288,12 @@ async fn moves_made_at_once_are_written_in_seat_order_with_their_board() {
     arena.act(id, &alice(), "d5").await.unwrap();
     let record = export(&arena, id, &carol()).await;
     assert!(record.contains("1. 1:e4 2:d4 2. 2:d5 1:e5 *"), "{record}");
-    let copy = arena.import(&carol(), "room", &record).await.unwrap().game.unwrap();
+    let copy = arena
+        .import(&asking(&carol()), to_study(), &record)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
     // The same boards and moves; only the order the two moves of a step arrived in differs.
     let original = arena
         .store()
@@ -307,7 +329,11 @@ async fn secrets_stay_out_of_records_until_the_game_ends() {
     assert!(spectators.contains("[Secrets \"hidden until the game ends\"]"));
     let alices = export(&arena, id, &alice()).await;
     assert!(alices.contains("bomb:d2") && !alices.contains("bomb:e7"), "{alices}");
-    let refused = arena.import(&alice(), "room", &alices).await.unwrap_err().to_string();
+    let refused = arena
+        .import(&asking(&alice()), to_study(), &alices)
+        .await
+        .unwrap_err()
+        .to_string();
     assert!(refused.contains("hides secret choices"), "{refused}");
     arena.resign(id, &bob()).await.unwrap();
     let after = export(&arena, id, &carol()).await;
@@ -332,7 +358,12 @@ async fn a_lichess_record_with_clocks_variations_and_annotations_is_imported() {
 4. c3 Nf6 5. d4 exd4 6. cxd4 Bb4+ 7. Nc3?! Nxe4 $6 8. O-O Bxc3 9. d5 Bf6 10. Re1 Ne7
 11. Rxe4 d6 12. Bg5 Bxg5 13. Nxg5 h6?? 14. Qe2 hxg5 15. Re1 Be6 16. dxe6 f6 0-1
 "#;
-    let id = arena.import(&carol(), "room", lichess).await.unwrap().game.unwrap();
+    let id = arena
+        .import(&asking(&carol()), to_study(), lichess)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
     let game = arena.store().game(id).await.unwrap().unwrap();
     assert_eq!(game.state.view(Viewer::Spectator).record.len(), 32);
     let outcome = game.state.outcome().unwrap();
@@ -340,16 +371,10 @@ async fn a_lichess_record_with_clocks_variations_and_annotations_is_imported() {
         (outcome.winner, outcome.reason),
         (Some(Seat::Second), EndReason::Resignation)
     );
-    assert_eq!(game.player(Seat::First), Some(&UserId::new("pgn:magnus_fan")));
-    assert!(game.clock.running().is_empty(), "nobody from elsewhere is reminded");
-    assert!(
-        arena
-            .store()
-            .ratings_of(&UserId::new("pgn:magnus_fan"))
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    assert_eq!(game.player(Seat::First), Some(&carol()), "its importer studies it");
+    assert!(!game.is_rated);
+    assert!(game.clock.running().is_empty(), "a study reminds nobody");
+    assert!(arena.store().ratings_of(&carol()).await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -379,16 +404,16 @@ async fn broken_or_hostile_records_say_which_line_is_wrong_and_create_nothing() 
         .map(|(i, pair)| format!("{}. {}\n", i + 1, pair.join(" ")))
         .collect();
     let illegal = format!("[White \"a\"]\n[Black \"b\"]\n\n{}*\n", movetext.concat());
-    let error = arena.import(&carol(), "room", &illegal).await.unwrap_err().to_string();
+    let error = arena
+        .import(&asking(&carol()), to_study(), &illegal)
+        .await
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("line 23, move 40 \"Ke5\""), "{error}");
     for (record, expected) in [
         (
             "[Variant \"Crazyhouse\"]\n\n1. e4 *",
             "\"Crazyhouse\" is not a game Arbiter hosts",
-        ),
-        (
-            "[White \"a\"]\n[White \"b\"]\n[WhiteId \"local:x\"]\n[BlackId \"local:x\"]\n\n*",
-            "both sides",
         ),
         ("[FEN \"not a position\"]\n\n*", "the start position"),
         ("1. f3 e5 2. g4 Qh4# 3. e4 *", "the game was already over"),
@@ -396,11 +421,19 @@ async fn broken_or_hostile_records_say_which_line_is_wrong_and_create_nothing() 
         ("[Result \"2-0\"]\n\n1. e4 *", "the result \"2-0\""),
         ("1. e4 *\n\n[Event \"again\"]\n\n1. d4 *", "a second game starts here"),
     ] {
-        let error = arena.import(&carol(), "room", record).await.unwrap_err().to_string();
+        let error = arena
+            .import(&asking(&carol()), to_study(), record)
+            .await
+            .unwrap_err()
+            .to_string();
         assert!(error.contains(expected), "{record:?}: {error}");
     }
     let huge = format!("1. e4 {{{}}} *", "x".repeat(2 << 20));
-    let error = arena.import(&carol(), "room", &huge).await.unwrap_err().to_string();
+    let error = arena
+        .import(&asking(&carol()), to_study(), &huge)
+        .await
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("KB"), "{error}");
     assert_eq!(games_in_room(&arena).await, before, "nothing was created");
 }
@@ -411,10 +444,18 @@ async fn records_arbiter_wrote_before_pgn_still_import() {
     let (arena, _) = support::arena(&db);
     let old = "[Game \"12\"]\n[Variant \"blockade\"]\n[White \"local:alice\"]\n[Black \"local:bob\"]\n\
         [Result \"*\"]\n\nwhite: Q@d1\nblack: q@d8\nblack: r@a8\nwhite: R@a1\n";
-    let id = arena.import(&carol(), "room", old).await.unwrap().game.unwrap();
+    let id = arena
+        .import(&asking(&carol()), to_study(), old)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
     let game = arena.store().game(id).await.unwrap().unwrap();
-    assert_eq!(game.player(Seat::First), Some(&UserId::new("local:alice")));
+    assert_eq!(
+        game.player(Seat::First),
+        Some(&carol()),
+        "ids in a record are names only"
+    );
     assert_eq!(game.state.view(Viewer::Spectator).record.len(), 4);
     assert_eq!(game.status, GameStatus::Active);
-    assert!(!game.clock.running().is_empty(), "Arbiter's own players continue it");
 }

@@ -28,6 +28,7 @@ fn new_game(challenger: &str, opponent: &str, variant: VariantId) -> NewGame {
         clock: GameClock::timed([TimeControl::days_per_move(3); 2], false, 1_000),
         server: Some("discord-guild:7".into()),
         tournament: None,
+        is_rated: true,
     }
 }
 

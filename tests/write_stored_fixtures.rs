@@ -5,7 +5,7 @@
 
 mod support;
 
-use arbiter::arena::{Arena, Authority, ChallengeRequest, MatchRequest, OfferResponse};
+use arbiter::arena::{Arena, Caller, ChallengeRequest, MatchRequest, OfferResponse};
 use arbiter::clock::TimeControl;
 use arbiter::clock::{Clock, ManualClock};
 use arbiter::store::{GameId, GameSetup, SqliteStore, UserId, WhitePlayer};
@@ -231,22 +231,24 @@ async fn write_stored_fixtures() {
         advantage: alice(),
         control: TimeControl::STANDARD,
         location: location.to_string(),
-        server: None,
     };
     let id = arena
-        .start_match(&carol(), Authority::Host, request("show-1"))
+        .start_match(&Caller::host(&carol(), None), request("show-1"))
         .await
         .unwrap()
         .game
         .unwrap();
     fixtures.push(("garden-match-colours", dump(&pool, &arena, id, None).await));
     let id = arena
-        .start_match(&carol(), Authority::Host, request("show-2"))
+        .start_match(&Caller::host(&carol(), None), request("show-2"))
         .await
         .unwrap()
         .game
         .unwrap();
-    arena.choose_side(id, &a, Authority::Player, Seat::First).await.unwrap();
+    arena
+        .choose_side(id, &Caller::player(&a, None), Seat::First)
+        .await
+        .unwrap();
     clock.advance(20_000);
     act(&arena, id, &[(&a, "Q@d4"), (&b, "Q@e5")]).await;
     clock.advance(70_000);

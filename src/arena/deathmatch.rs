@@ -3,6 +3,7 @@
 //! then a reserve that is never refilled, a forfeit when it runs out); the host can pause,
 //! resume, add time, abort and adjudicate, each announced publicly.
 
+use super::caller::{Caller, require_on_server};
 use super::lifecycle::conclude;
 use super::messages::{board_post, name};
 use super::timing::{flag_fall, follow_turn};
@@ -22,39 +23,33 @@ pub struct MatchRequest {
     pub advantage: UserId,
     pub control: TimeControl,
     pub location: String,
-    /// The server the match is played on (for leaderboards).
-    pub server: Option<String>,
-}
-
-/// Who may run a match's host controls: its host, or anyone the transport vouches for (a
-/// Discord member with the host role or the Manage Server permission).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Authority {
-    Player,
-    Host,
 }
 
 impl Arena {
-    /// A host starts a Death Match; the Advantage holder is asked to choose colours. Only a host
-    /// (as the transport vouches) may.
-    pub async fn start_match(
-        &self,
-        host: &UserId,
-        authority: Authority,
-        request: MatchRequest,
-    ) -> Result<Effects, ArenaError> {
-        if authority != Authority::Host {
+    /// A host starts a Death Match on the server they host (the match belongs to it); the
+    /// Advantage holder is asked to choose colours.
+    pub async fn start_match(&self, caller: &Caller, request: MatchRequest) -> Result<Effects, ArenaError> {
+        if !caller.hosts_server {
             return Err(ArenaError::Rejected(
                 "only hosts (the host role or the Manage Server permission) start Death Matches".into(),
             ));
         }
+        self.open_match(&caller.user, caller.server.clone(), request).await
+    }
+
+    /// Creates a match hosted by `host` on `server`: a new one, or a rematch.
+    pub(super) async fn open_match(
+        &self,
+        host: &UserId,
+        server: Option<String>,
+        request: MatchRequest,
+    ) -> Result<Effects, ArenaError> {
         let MatchRequest {
             variant,
             players,
             advantage,
             control,
             location,
-            server,
         } = request;
         if !variant.info().has_death_matches {
             let games: Vec<&str> = VariantId::ALL
@@ -69,6 +64,12 @@ impl Arena {
         }
         if players[0] == players[1] {
             return Err(ArenaError::Rejected("a Death Match needs two different players".into()));
+        }
+        if players.contains(host) {
+            // A host rules on the match's clocks and result: never on their own.
+            return Err(ArenaError::Rejected(
+                "a host does not play in a match they run: choose two other players, or ask another host".into(),
+            ));
         }
         if !players.contains(&advantage) {
             return Err(ArenaError::Rejected(
@@ -97,6 +98,7 @@ impl Arena {
             clock: GameClock::timed([control; 2], true, now),
             server,
             tournament: None,
+            is_rated: true,
         };
         let game = self.store.insert_game(&new).await?;
         let [first, second] = game.state.view(Viewer::Spectator).seat_names;
@@ -138,24 +140,18 @@ impl Arena {
 
     /// Settles the colours: the Advantage holder takes `side` (White/Red moves first); the
     /// host may choose for them. The clock starts for the first turn.
-    pub async fn choose_side(
-        &self,
-        id: GameId,
-        user: &UserId,
-        authority: Authority,
-        side: Seat,
-    ) -> Result<Effects, ArenaError> {
-        self.choose_side_at(id, user, authority, side, None).await
+    pub async fn choose_side(&self, id: GameId, caller: &Caller, side: Seat) -> Result<Effects, ArenaError> {
+        self.choose_side_at(id, caller, side, None).await
     }
 
     pub(super) async fn choose_side_at(
         &self,
         id: GameId,
-        user: &UserId,
-        authority: Authority,
+        caller: &Caller,
         side: Seat,
         version: Option<i64>,
     ) -> Result<Effects, ArenaError> {
+        let user = &caller.user;
         self.mutate_at(id, version, false, |game, _, now| {
             let deathmatch = match_of(game)?;
             if game.status != GameStatus::Challenge {
@@ -164,8 +160,7 @@ impl Arena {
                     game.id
                 )));
             }
-            let is_host = authority == Authority::Host || &deathmatch.host == user;
-            if &deathmatch.advantage != user && !is_host {
+            if &deathmatch.advantage != user && !may_host(game, caller)? {
                 return Err(ArenaError::Rejected(format!(
                     "only {} (who holds the Advantage) or the host chooses the colours",
                     name(&deathmatch.advantage)
@@ -188,14 +183,9 @@ impl Arena {
     }
 
     /// Freezes or unfreezes the clocks.
-    pub async fn pause_match(
-        &self,
-        id: GameId,
-        user: &UserId,
-        authority: Authority,
-        pause: bool,
-    ) -> Result<Effects, ArenaError> {
-        self.host_action(id, user, authority, |game, clock, now| {
+    pub async fn pause_match(&self, id: GameId, caller: &Caller, pause: bool) -> Result<Effects, ArenaError> {
+        let user = &caller.user;
+        self.host_action(id, caller, |game, clock, now| {
             if pause == clock.paused_at.is_some() {
                 let state = if pause { "already paused" } else { "not paused" };
                 return Err(ArenaError::Rejected(format!(
@@ -215,20 +205,14 @@ impl Arena {
     }
 
     /// Gives a player more reserve.
-    pub async fn add_time(
-        &self,
-        id: GameId,
-        user: &UserId,
-        authority: Authority,
-        player: &UserId,
-        ms: i64,
-    ) -> Result<Effects, ArenaError> {
+    pub async fn add_time(&self, id: GameId, caller: &Caller, player: &UserId, ms: i64) -> Result<Effects, ArenaError> {
+        let user = &caller.user;
         if !(1..=crate::clock::LONGEST_MS).contains(&ms) {
             return Err(ArenaError::Rejected(
                 "add a positive amount of time, at most a year".into(),
             ));
         }
-        self.host_action(id, user, authority, |game, clock, now| {
+        self.host_action(id, caller, |game, clock, now| {
             let seat = game
                 .seat_of(player)
                 .ok_or_else(|| ArenaError::Rejected(format!("{} is not playing in game #{}", name(player), game.id)))?;
@@ -248,13 +232,13 @@ impl Arena {
     pub async fn adjudicate(
         &self,
         id: GameId,
-        user: &UserId,
-        authority: Authority,
+        caller: &Caller,
         winner: Option<&UserId>,
         abort: bool,
     ) -> Result<Effects, ArenaError> {
+        let user = &caller.user;
         self.mutate(id, false, |game, _, now| {
-            require_host(game, user, authority)?;
+            require_host(game, caller)?;
             super::require_active(game)?;
             let (outcome, text) = if abort {
                 (
@@ -292,12 +276,11 @@ impl Arena {
     async fn host_action(
         &self,
         id: GameId,
-        user: &UserId,
-        authority: Authority,
+        caller: &Caller,
         action: impl Fn(&GameRow, &mut GameClock, i64) -> Result<String, ArenaError>,
     ) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, now| {
-            require_host(game, user, authority)?;
+            require_host(game, caller)?;
             super::require_active(game)?;
             if let Some(seat) = game.clock.flagged(now) {
                 // The flag fell before the host acted: the game is already lost on time.
@@ -327,17 +310,30 @@ fn match_of(game: &GameRow) -> Result<&DeathMatch, ArenaError> {
         .ok_or_else(|| ArenaError::Rejected(format!("game #{} is not a Death Match", game.id)))
 }
 
-fn require_host(game: &GameRow, user: &UserId, authority: Authority) -> Result<(), ArenaError> {
+/// Whether `caller` may run a match's host controls: its own host, or a host of the server it
+/// belongs to (asking there), but never one of its players. A match of another server is not
+/// there to run at all.
+pub(super) fn may_host(game: &GameRow, caller: &Caller) -> Result<bool, ArenaError> {
     let deathmatch = match_of(game)?;
-    if authority == Authority::Host || &deathmatch.host == user {
-        Ok(())
-    } else {
-        Err(ArenaError::Rejected(format!(
-            "only the host ({}) or someone with the host role runs game #{}",
-            name(&deathmatch.host),
-            game.id
-        )))
+    require_on_server(caller, game.server.as_deref(), &format!("Death Match #{}", game.id))?;
+    let plays = [&game.challenger, &game.opponent].contains(&&caller.user);
+    Ok(!plays && (deathmatch.host == caller.user || caller.hosts_on(game.server.as_deref())))
+}
+
+fn require_host(game: &GameRow, caller: &Caller) -> Result<(), ArenaError> {
+    if may_host(game, caller)? {
+        return Ok(());
     }
+    let host = game.deathmatch.as_ref().map(|d| name(&d.host)).unwrap_or_default();
+    let why = if [&game.challenger, &game.opponent].contains(&&caller.user) {
+        "you play in it"
+    } else {
+        "you do not host it"
+    };
+    Err(ArenaError::Rejected(format!(
+        "only the host ({host}) or a host of this server runs game #{} ({why})",
+        game.id
+    )))
 }
 
 /// The Advantage holder did not choose in time: the colours are drawn.

@@ -62,20 +62,7 @@ impl Arena {
         if challenger == opponent {
             return Err(ArenaError::SelfChallenge);
         }
-        // A member cannot flood a server with challenges nobody answers.
-        let open = self
-            .store
-            .games_of(challenger, &[GameStatus::Challenge])
-            .await?
-            .into_iter()
-            .filter(|game| &game.challenger == challenger)
-            .count();
-        if open >= MOST_OPEN_CHALLENGES {
-            return Err(ArenaError::Rejected(format!(
-                "you have {open} challenges nobody has answered yet, the most one may have; cancel some \
-                 (`/games` lists them) or wait for answers"
-            )));
-        }
+        self.check_open_challenges(challenger).await?;
         let state = setup
             .start()
             .map_err(|e| ArenaError::Rejected(format!("the start position: {e}")))?;
@@ -98,6 +85,7 @@ impl Arena {
             clock,
             server,
             tournament: None,
+            is_rated: true,
         };
         let game = self.store.insert_game(&new).await?;
         // The first seat by the game's own name: White, Red, or Assault's A.
@@ -139,6 +127,25 @@ impl Arena {
         })
     }
 
+    /// A member cannot flood a server with challenges (or offers of imported games) nobody
+    /// answers: refuses one more past [`MOST_OPEN_CHALLENGES`].
+    pub(super) async fn check_open_challenges(&self, challenger: &UserId) -> Result<(), ArenaError> {
+        let open = self
+            .store
+            .games_of(challenger, &[GameStatus::Challenge])
+            .await?
+            .into_iter()
+            .filter(|game| &game.challenger == challenger && game.deathmatch.is_none())
+            .count();
+        if open >= MOST_OPEN_CHALLENGES {
+            return Err(ArenaError::Rejected(format!(
+                "you have {open} challenges nobody has answered yet, the most one may have; cancel some \
+                 (`/games` lists them) or wait for answers"
+            )));
+        }
+        Ok(())
+    }
+
     /// The opponent accepts: colours are settled and the game begins.
     pub async fn accept(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
         let challenger_is_white = rand::random::<bool>();
@@ -158,7 +165,13 @@ impl Arena {
             game.status = GameStatus::Active;
             game.turn_since = now;
             follow_turn(game, None, now);
-            let post = board_post(game, format!("{} accepted. The game begins.", name(user)));
+            // An imported game's offer goes on from where its record ends.
+            let begins = if game.state.view(Viewer::Spectator).record.is_empty() {
+                "The game begins."
+            } else {
+                "The game goes on from where its record ends."
+            };
+            let post = board_post(game, format!("{} accepted. {begins}", name(user)));
             Ok(Change {
                 entries: Vec::new(),
                 effects: Effects {

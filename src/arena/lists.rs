@@ -5,6 +5,7 @@
 //! A list that breaks a rule changes nothing: the player reads why, corrects it and sends it
 //! again. The engine checks the list again when it is played, so no other path can slip one in.
 
+use super::caller::Caller;
 use super::{ArenaError, Effects, Reply};
 use crate::render::{BoardImage, Decor};
 use crate::store::{GameId, GameRow, GameStatus, SavedList, UserId};
@@ -237,8 +238,10 @@ impl super::Arena {
     /// The rules of game `id` as `user` may read them: its variant's page (unless `with_page` is
     /// false, for a caller that shows the page itself) and, in games of players' lists once they
     /// are revealed, every piece of the game with its Betza and a sheet of their moves.
-    pub async fn game_rules(&self, id: GameId, user: &UserId, with_page: bool) -> Result<Effects, ArenaError> {
+    pub async fn game_rules(&self, id: GameId, caller: &Caller, with_page: bool) -> Result<Effects, ArenaError> {
+        let user = &caller.user;
         let game = self.load(id).await?;
+        super::caller::may_look_at(&game, caller)?;
         let mut effects = if with_page {
             self.rules(game.setup.variant)
         } else {

@@ -2,6 +2,7 @@
 //! atomically, and answers with effects. It never speaks Discord.
 
 mod acting;
+mod caller;
 mod deathmatch;
 mod effects;
 mod error;
@@ -16,10 +17,12 @@ mod queries;
 mod record;
 mod rematch;
 mod standings;
+pub mod text;
 mod timing;
 mod tournament;
 
-pub use deathmatch::{Authority, COLOUR_CHOICE_MS, MatchRequest};
+pub use caller::Caller;
+pub use deathmatch::{COLOUR_CHOICE_MS, MatchRequest};
 pub use effects::{Button, Countdown, DirectMessage, Effects, NO_GAME, PairedRound, PieceChoice, Post, Reply};
 pub use error::ArenaError;
 pub use lifecycle::{ABANDONED_AFTER_MS, ChallengeRequest, MOST_OPEN_CHALLENGES};
@@ -28,12 +31,13 @@ pub use pgn::MAX_BYTES as MAX_RECORD_BYTES;
 pub use piece_card::piece_card;
 pub use play::OfferResponse;
 pub use queries::{GameSummary, move_list, viewer_of};
+pub use record::ImportRequest;
 pub use standings::LEADERBOARD_SIZE;
 pub use tournament::{Ruling, TournamentRequest};
 
 use crate::clock::Clock;
 use crate::ratings::RatedResult;
-use crate::store::{GameId, GameRow, GameStatus, LoggedEntry, NewEntry, Store, StoreError, UserId};
+use crate::store::{GameId, GameRow, GameStatus, LoggedEntry, NewEntry, Store, StoreError};
 use arbiter_engine::{Game, Seat};
 use std::sync::Arc;
 
@@ -140,7 +144,9 @@ impl Arena {
                 game.unshown = Some(game.version);
             }
             let rated = match (&game.players, game.state.outcome()) {
-                (Some(players), Some(outcome)) if !was_finished && game.status == GameStatus::Finished => {
+                (Some(players), Some(outcome))
+                    if game.is_rated && !was_finished && game.status == GameStatus::Finished =>
+                {
                     RatedResult::of(game.setup.variant, players, outcome)
                 }
                 _ => None,
@@ -181,24 +187,25 @@ impl Arena {
     pub async fn press(
         &self,
         id: GameId,
-        user: &UserId,
-        authority: Authority,
+        caller: &Caller,
         button: Button,
         version: i64,
         place: &str,
     ) -> Result<Effects, ArenaError> {
         let at = Some(version);
+        let user = &caller.user;
         match button {
             Button::DeclineChallenge => self.decline_at(id, user, at).await,
             Button::AcceptDraw => self.draw_at(id, user, OfferResponse::Accept, at).await,
             Button::DeclineDraw => self.draw_at(id, user, OfferResponse::Decline, at).await,
             Button::AcceptTakeback => self.takeback_at(id, user, OfferResponse::Accept, at).await,
             Button::DeclineTakeback => self.takeback_at(id, user, OfferResponse::Decline, at).await,
-            Button::PlayFirst => self.choose_side_at(id, user, authority, Seat::First, at).await,
-            Button::PlaySecond => self.choose_side_at(id, user, authority, Seat::Second, at).await,
+            Button::PlayFirst => self.choose_side_at(id, caller, Seat::First, at).await,
+            Button::PlaySecond => self.choose_side_at(id, caller, Seat::Second, at).await,
             Button::AcceptChallenge => self.accept(id, user).await,
             Button::ChoosePrivately => self.private_prompt(id, user).await,
-            Button::Rematch => self.rematch_at(id, user, authority, place, at).await,
+            // However often it is pressed, one rematch starts (the arena checks the game itself).
+            Button::Rematch => self.rematch(id, caller, place).await,
         }
     }
 }

@@ -157,7 +157,7 @@ fn make_offer(game: &mut GameRow, seat: Seat, kind: OfferKind, what: &str) -> Re
     post.buttons = match kind {
         OfferKind::Draw => vec![super::Button::AcceptDraw, super::Button::DeclineDraw],
         OfferKind::Takeback => vec![super::Button::AcceptTakeback, super::Button::DeclineTakeback],
-        OfferKind::Rematch => Vec::new(),
+        OfferKind::Rematch | OfferKind::RematchAsked => Vec::new(),
     };
     Ok(Change {
         entries: Vec::new(),
@@ -208,7 +208,7 @@ fn kind_name(kind: OfferKind) -> &'static str {
     match kind {
         OfferKind::Draw => "draw",
         OfferKind::Takeback => "takeback",
-        OfferKind::Rematch => "rematch",
+        OfferKind::Rematch | OfferKind::RematchAsked => "rematch",
     }
 }
 

@@ -1,5 +1,6 @@
 //! Requests that only look: a user's games, one game, the legal actions, the rules.
 
+use super::caller::{Caller, may_look_at};
 use super::messages::{board_image_of, name, player_label, status_line};
 use super::{Arena, ArenaError, DirectMessage, Effects, Reply};
 use crate::clock::TimeControl;
@@ -230,8 +231,10 @@ impl Arena {
     }
 
     /// The board, move list and state of a game, as the asker may see it.
-    pub async fn show(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+    pub async fn show(&self, id: GameId, caller: &Caller) -> Result<Effects, ArenaError> {
+        let user = &caller.user;
         let game = self.load(id).await?;
+        may_look_at(&game, caller)?;
         let view = game.state.view(viewer_of(&game, user));
         let mut text = format!("Game #{} · {}\n", game.id, game.setup.variant.name());
         if game.players.is_some() {
@@ -301,6 +304,34 @@ impl Arena {
             ),
         };
         Ok(Effects::reply(text))
+    }
+
+    /// The role whose members host on `server` (its transport's id for it), if the server chose
+    /// one.
+    pub async fn host_role(&self, server: &str) -> Result<Option<String>, ArenaError> {
+        Ok(self.store.server_settings(server).await?.host_role)
+    }
+
+    /// Chooses the role whose members host on `server` (none: back to the bot's default). The
+    /// transport lets only those who manage the server do it; `role_name` is how it shows it.
+    pub async fn set_host_role(
+        &self,
+        server: &str,
+        role: Option<String>,
+        role_name: &str,
+    ) -> Result<Effects, ArenaError> {
+        let mut settings = self.store.server_settings(server).await?;
+        settings.host_role = role.clone();
+        self.store.save_server_settings(server, &settings).await?;
+        Ok(Effects::reply(match role {
+            Some(_) => format!(
+                "Done: members with {role_name} now host Death Matches and tournaments on this server \
+                 (as do members who can manage it)."
+            ),
+            None => "Done: this server's host role is cleared; members who can manage it host (and the bot's \
+                     default role, if it has one)."
+                .to_string(),
+        }))
     }
 
     pub fn rules(&self, variant: VariantId) -> Effects {

@@ -2,9 +2,12 @@
 //! stay out), and import a record back, replaying every move. Chess records are standard PGN;
 //! the other games' carry a `Variant` tag and their own notation (see `pgn.rs`).
 
+use super::caller::{Caller, may_look_at};
+use super::messages::name;
 use super::pgn::{self, ReadRecord, WrittenMove};
 use super::queries::viewer_of;
-use super::{Arena, ArenaError, Effects, Reply};
+use super::text::user_written;
+use super::{Arena, ArenaError, Button, Effects, Reply};
 use crate::clock::GameClock;
 use crate::store::formats::effective_entries;
 use crate::store::{
@@ -14,9 +17,6 @@ use arbiter_engine::view::RecordEntry;
 use arbiter_engine::{Action, AnyGame, EndReason, Game, Outcome, Seat, VariantId, Viewer};
 use std::collections::HashMap;
 
-/// Players of an imported record who are not users of Arbiter are named with this prefix.
-const IMPORTED: &str = "pgn:";
-
 impl Arena {
     /// The game as a PGN record, built from the asker's view: secrets the asker may not know
     /// stay out (such a record cannot be imported until the game has ended). `names` are the
@@ -24,10 +24,12 @@ impl Arena {
     pub async fn export(
         &self,
         id: GameId,
-        user: &UserId,
+        caller: &Caller,
         names: &HashMap<UserId, String>,
     ) -> Result<Effects, ArenaError> {
+        let user = &caller.user;
         let game = self.load(id).await?;
+        may_look_at(&game, caller)?;
         if matches!(
             game.status,
             GameStatus::Challenge | GameStatus::Declined | GameStatus::Cancelled
@@ -88,10 +90,12 @@ impl Arena {
         })
     }
 
-    /// Creates a game at `location` from a record (what `export` writes, standard PGN for
-    /// chess, or Arbiter's earlier records), replaying every move. A broken record creates
-    /// nothing and says which line is wrong. Imported games move no ratings.
-    pub async fn import(&self, user: &UserId, location: &str, text: &str) -> Result<Effects, ArenaError> {
+    /// Brings in a game from a record (what `export` writes, standard PGN for chess, or
+    /// Arbiter's earlier records), replaying every move. Who plays never comes from the record:
+    /// the importer plays `request.side`, and the other side either `request.opponent`, who is
+    /// offered the rest of the game like a challenge, or the importer too, for study. A broken
+    /// record creates nothing and says which line is wrong. Imported games are never rated.
+    pub async fn import(&self, caller: &Caller, request: ImportRequest, text: &str) -> Result<Effects, ArenaError> {
         let bad = |message: String| ArenaError::Rejected(format!("cannot import this record: {message}"));
         let record = pgn::read(text).map_err(bad)?;
         if record.tag("Secrets").is_some() {
@@ -106,48 +110,121 @@ impl Arena {
             fen: record.tag("FEN").or(record.tag("Start")).map(str::to_string),
         };
         let start = setup.start().map_err(|e| bad(format!("the start position: {e}")))?;
-        let players = players_of(&record, &start).map_err(bad)?;
+        let names = names_of(&record, &start);
         let (state, entries) = replay(&record, start.clone()).map_err(bad)?;
-        let now = self.now();
-        // Players from elsewhere cannot move: an unfinished game of theirs waits for nobody.
-        let mut clock = GameClock::untimed(now);
-        if state.outcome().is_none() && players.iter().all(|p| !p.0.starts_with(IMPORTED)) {
-            clock.follow(None, &state.to_act(), false, now);
+        let importer = &caller.user;
+        if let Some(opponent) = &request.opponent {
+            if opponent == importer {
+                return Err(ArenaError::SelfChallenge);
+            }
+            if state.outcome().is_some() {
+                return Err(ArenaError::Rejected(format!(
+                    "this record's game is over, so there is nothing left to play with {}; import it without an \
+                     opponent to replay it",
+                    name(opponent)
+                )));
+            }
+            self.check_open_challenges(importer).await?;
         }
+        let now = self.now();
+        let (status, players, white_player, opponent) = match &request.opponent {
+            // An offer, answered like a challenge: the players are seated when it is accepted.
+            Some(opponent) => {
+                let white_player = if request.side == Seat::First {
+                    WhitePlayer::Challenger
+                } else {
+                    WhitePlayer::Opponent
+                };
+                (GameStatus::Challenge, None, white_player, opponent.clone())
+            }
+            None => {
+                let status = if state.outcome().is_some() {
+                    GameStatus::Finished
+                } else {
+                    GameStatus::Active
+                };
+                let both = [importer.clone(), importer.clone()];
+                (status, Some(both), WhitePlayer::Challenger, importer.clone())
+            }
+        };
         let new = NewGame {
             setup,
-            location: location.to_string(),
-            status: GameStatus::Active,
-            challenger: players[0].clone(),
-            opponent: players[1].clone(),
-            white_player: WhitePlayer::Challenger,
-            players: Some(players),
+            location: request.location.clone(),
+            status: GameStatus::Challenge,
+            challenger: importer.clone(),
+            opponent,
+            white_player,
+            players: None,
             state: start,
             now,
             deathmatch: None,
             clock: GameClock::untimed(now),
-            server: None,
+            server: caller.server.clone(),
             tournament: None,
+            is_rated: false,
         };
         let mut game = self.store.insert_game(&new).await?;
-        game.status = if state.outcome().is_some() {
-            GameStatus::Finished
-        } else {
-            GameStatus::Active
-        };
+        game.status = status;
+        game.players = players;
         game.state = state;
-        game.clock = clock;
         game.version += 1;
         game.updated_at = now;
-        // A record brought in from elsewhere moves no ratings.
         self.store.update_game(&game, &entries, None).await?;
-        let post = super::messages::board_post(&game, format!("{} imported a game record.", user.display_name()));
+        let moves = entries
+            .iter()
+            .filter(|e| matches!(e.entry, LogEntry::Act { .. }))
+            .count();
+        let from = format!(
+            "{} vs {}, {moves} action{}",
+            user_written(&names[0]),
+            user_written(&names[1]),
+            if moves == 1 { "" } else { "s" }
+        );
+        let [first, second] = game.state.view(Viewer::Spectator).seat_names;
+        let post = match &request.opponent {
+            Some(opponent) => {
+                let side = if request.side == Seat::First { first } else { second };
+                let text = format!(
+                    "{} offers {} the rest of an imported game ({from}); {} plays {side}. Imported games are not \
+                     rated. {}, accept or decline.",
+                    name(importer),
+                    name(opponent),
+                    name(importer),
+                    name(opponent)
+                );
+                let mut post = super::messages::board_post(&game, text);
+                post.mentions = vec![opponent.clone()];
+                post.buttons = vec![Button::AcceptChallenge, Button::DeclineChallenge];
+                post.pieces = Vec::new();
+                post
+            }
+            None => super::messages::board_post(
+                &game,
+                format!(
+                    "{} imported a game record ({from}) to study, playing both sides. Imported games are not rated.",
+                    name(importer)
+                ),
+            ),
+        };
         Ok(Effects {
             posts: vec![post],
             game: Some(game.id),
+            version: Some(game.version),
             ..Default::default()
         })
     }
+}
+
+/// What an importer asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportRequest {
+    /// The side the importer plays.
+    pub side: Seat,
+    /// Who plays the other side (offered the game, like a challenge); none: the importer plays
+    /// both sides, for study, and nobody else can act in it.
+    pub opponent: Option<UserId>,
+    /// Where the game is played.
+    pub location: String,
 }
 
 fn tag(name: &str, value: &str) -> (String, String) {
@@ -245,42 +322,31 @@ fn variant_of(record: &ReadRecord) -> Result<VariantId, String> {
         .ok_or_else(|| format!("its variant \"{name}\" is not a game Arbiter hosts (see /rules)"))
 }
 
-/// The players a record names: Arbiter users where it names them (ids, or an earlier record's
-/// seat tags), otherwise players from elsewhere by name.
-fn players_of(record: &ReadRecord, start: &AnyGame) -> Result<[UserId; 2], String> {
+/// The names a record gives its players, as names only: a record's ids (`WhiteId`, an earlier
+/// record's seat tags) never make anyone a player.
+fn names_of(record: &ReadRecord, start: &AnyGame) -> [String; 2] {
     let seat_names = start.view(Viewer::Spectator).seat_names;
-    let player = |seat: Seat| -> Result<UserId, String> {
-        let (id_tag, name_tag) = if seat == Seat::First {
-            ("WhiteId", "White")
+    Seat::BOTH.map(|seat| {
+        let tags = if seat == Seat::First {
+            ["White", "WhiteId"]
         } else {
-            ("BlackId", "Black")
+            ["Black", "BlackId"]
         };
-        let is_user = |text: &str| {
-            text.split_once(':').is_some_and(|(transport, rest)| {
-                !rest.is_empty() && ["local", "discord", "test", "bench"].contains(&transport)
-            })
-        };
-        if let Some(id) = record.tag(id_tag).filter(|id| is_user(id)) {
-            return Ok(UserId::new(id));
-        }
-        // Earlier records named players by id under the seat's name ([Red "local:a"]).
-        if let Some(id) = record.tag(&seat_names[seat.index()]).filter(|id| is_user(id)) {
-            return Ok(UserId::new(id));
-        }
-        let name = record
-            .tag(name_tag)
+        tags.into_iter()
+            .chain(std::iter::once(seat_names[seat.index()].as_str()))
+            .filter_map(|tag| record.tag(tag))
             .map(str::trim)
-            .filter(|n| !n.is_empty() && *n != "?");
-        Ok(UserId::new(format!(
-            "{IMPORTED}{}",
-            name.unwrap_or(&seat_names[seat.index()])
-        )))
-    };
-    let players = [player(Seat::First)?, player(Seat::Second)?];
-    if players[0] == players[1] {
-        return Err(format!("both sides are played by {}", players[0].display_name()));
-    }
-    Ok(players)
+            .find(|name| !name.is_empty() && *name != "?")
+            // Earlier records wrote ids ("local:alice"): the name is what follows the transport.
+            .map(|name| match name.split_once(':') {
+                Some(("local" | "discord" | "test" | "bench", rest)) if !rest.is_empty() => rest,
+                _ => name,
+            })
+            .map_or_else(
+                || seat_names[seat.index()].clone(),
+                |name| name.chars().take(60).collect(),
+            )
+    })
 }
 
 /// Replays a record's moves from `state`, then its result where the board did not end the

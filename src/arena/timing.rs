@@ -106,7 +106,8 @@ pub(super) fn show_clocks(game: &GameRow, now: i64, text: &mut String, board: Op
 /// After an action by `actor` (none: the rules acted): the clock follows the turn, and stops
 /// when the game ends.
 pub(super) fn follow_turn(game: &mut GameRow, actor: Option<Seat>, now: i64) {
-    if game.state.outcome().is_some() {
+    // A study waits for nobody: its one player needs no reminding.
+    if game.state.outcome().is_some() || game.is_study() {
         game.clock.stop(now);
         return;
     }

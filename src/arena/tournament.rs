@@ -4,10 +4,11 @@
 //! the games, and every change to the event is saved under its version, so two hosts (or two
 //! processes) pairing at once make one pairing.
 
-use super::deathmatch::Authority;
+use super::caller::{Caller, require_on_server};
 use super::effects::{NO_GAME, PairedRound};
 use super::lifecycle::conclude;
 use super::messages::{board_post, name, private_prompts};
+use super::text::user_written;
 use super::{Arena, ArenaError, Effects, Post, Reply};
 use crate::clock::GameClock;
 use crate::render::Table;
@@ -40,9 +41,8 @@ pub struct TournamentRequest {
     pub time: TimeSetting,
     /// When round 1 is paired by itself; none: when a host starts it.
     pub starts_at: Option<i64>,
-    /// The channel it belongs to.
+    /// The channel it belongs to (on the server the host created it on).
     pub location: String,
-    pub server: Option<String>,
 }
 
 /// A host's ruling on a tournament game still being played.
@@ -96,19 +96,15 @@ fn board_result(game: &GameRow) -> BoardResult {
 
 impl Arena {
     /// A host creates a tournament in a channel; players join until round 1 is paired.
-    pub async fn create_tournament(
-        &self,
-        host: &UserId,
-        authority: Authority,
-        request: TournamentRequest,
-    ) -> Result<Effects, ArenaError> {
-        if authority != Authority::Host {
+    pub async fn create_tournament(&self, caller: &Caller, request: TournamentRequest) -> Result<Effects, ArenaError> {
+        let host = &caller.user;
+        if !caller.hosts_server {
             return Err(ArenaError::Rejected(
                 "only hosts (the host role or the Manage Server permission) create tournaments".into(),
             ));
         }
-        let title = request.name.trim();
-        if title.is_empty() || title.chars().count() > LONGEST_NAME {
+        let name_given = request.name.trim();
+        if name_given.is_empty() || name_given.chars().count() > LONGEST_NAME {
             return Err(ArenaError::Rejected(format!(
                 "give the tournament a name of at most {LONGEST_NAME} characters"
             )));
@@ -127,7 +123,7 @@ impl Arena {
             ));
         }
         let tournament = Tournament {
-            name: title.to_string(),
+            name: name_given.to_string(),
             host: host.clone(),
             variants: request.variants,
             time: request.time,
@@ -138,7 +134,7 @@ impl Arena {
             .store
             .insert_tournament(&NewTournament {
                 location: request.location,
-                server: request.server,
+                server: caller.server.clone(),
                 tournament,
                 starts_at: request.starts_at,
                 now,
@@ -159,7 +155,7 @@ impl Arena {
             "**Tournament #{} · {}**, hosted by {}: a Swiss of {} round{} ({}).\nTime: {}.\nJoin with \
              `/tournament join` until round 1 is paired. {start}.",
             row.id,
-            t.name,
+            title(t),
             name(host),
             t.variants.len(),
             plural(t.variants.len()),
@@ -194,24 +190,27 @@ impl Arena {
         ))
     }
 
-    pub async fn join_tournament(&self, id: TournamentId, user: &UserId) -> Result<Effects, ArenaError> {
-        let variants = self.load_tournament(id).await?.tournament.variants;
+    pub async fn join_tournament(&self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
+        let user = &caller.user;
+        let row = self.load_tournament(id).await?;
+        require_here(&row, caller)?;
+        let variants = row.tournament.variants;
         let rating = self.event_rating(&variants, user).await?;
         self.change_tournament(id, |row, _| {
             let t = &mut row.tournament;
             if row.status != TournamentStatus::Registering {
                 return Err(ArenaError::Rejected(format!(
                     "{} has begun: players may join only until round 1 is paired",
-                    t.name
+                    title(t)
                 )));
             }
             if t.entry_of(user).is_some() {
-                return Err(ArenaError::Rejected(format!("you are already in {}", t.name)));
+                return Err(ArenaError::Rejected(format!("you are already in {}", title(t))));
             }
             if t.players.len() >= MOST_PLAYERS {
                 return Err(ArenaError::Rejected(format!(
                     "{} is full ({MOST_PLAYERS} players)",
-                    t.name
+                    title(t)
                 )));
             }
             t.players.push(Entry {
@@ -223,7 +222,7 @@ impl Arena {
             let text = format!(
                 "{} joined **{}** ({} player{}). Rating for pairing: {rating}; clock: {}.",
                 name(user),
-                t.name,
+                title(t),
                 t.players.len(),
                 plural(t.players.len()),
                 control.describe()
@@ -239,18 +238,20 @@ impl Arena {
     /// A player leaves: before round 1 they are simply off the list; after, they are not paired
     /// again and their results stand (a game of theirs still being played goes on; if they do not
     /// play it, it is lost by forfeit when the round closes).
-    pub async fn withdraw_from_tournament(&self, id: TournamentId, user: &UserId) -> Result<Effects, ArenaError> {
+    pub async fn withdraw_from_tournament(&self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
+        let user = &caller.user;
         self.change_tournament(id, |row, results| {
+            require_here(row, caller)?;
             let status = row.status;
             let t = &mut row.tournament;
             let index = t
                 .entry_of(user)
                 .filter(|&i| !t.players[i].withdrawn)
-                .ok_or_else(|| ArenaError::Rejected(format!("you are not playing in {}", t.name)))?;
+                .ok_or_else(|| ArenaError::Rejected(format!("you are not playing in {}", title(t))))?;
             if status == TournamentStatus::Finished {
-                return Err(ArenaError::Rejected(format!("{} is over", t.name)));
+                return Err(ArenaError::Rejected(format!("{} is over", title(t))));
             }
-            let mut text = format!("{} withdrew from **{}**.", name(user), t.name);
+            let mut text = format!("{} withdrew from **{}**.", name(user), title(t));
             if status == TournamentStatus::Registering {
                 t.players.remove(index);
             } else {
@@ -280,19 +281,14 @@ impl Arena {
     }
 
     /// A host closes registration and pairs round 1.
-    pub async fn start_tournament(
-        &self,
-        id: TournamentId,
-        user: &UserId,
-        authority: Authority,
-    ) -> Result<Effects, ArenaError> {
+    pub async fn start_tournament(&self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
         let ratings = self.event_ratings(id).await?;
         self.change_tournament(id, |row, results| {
-            require_host(&row.tournament, user, authority)?;
+            require_host(row, caller)?;
             if row.status != TournamentStatus::Registering {
                 return Err(ArenaError::Rejected(format!(
                     "{} has already begun; `/tournament pair` pairs its next round",
-                    row.tournament.name
+                    title(&row.tournament)
                 )));
             }
             start(row, &ratings, results, self.now()).map(Some)
@@ -317,7 +313,7 @@ impl Arena {
                         let text = format!(
                             "**{}** was due to start, but fewer than two players have joined. It stays open: \
                              a host starts it with `/tournament start`.",
-                            row.tournament.name
+                            title(&row.tournament)
                         );
                         return Ok(Some(TournamentChange::say(Effects {
                             posts: vec![plain_post(&row.location, text)],
@@ -337,23 +333,18 @@ impl Arena {
     }
 
     /// A host pairs the next round, once every game of the last one has its result.
-    pub async fn pair_tournament(
-        &self,
-        id: TournamentId,
-        user: &UserId,
-        authority: Authority,
-    ) -> Result<Effects, ArenaError> {
+    pub async fn pair_tournament(&self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
         self.change_tournament(id, |row, results| {
-            require_host(&row.tournament, user, authority)?;
+            require_host(row, caller)?;
             let t = &row.tournament;
             match row.status {
                 TournamentStatus::Registering => {
                     return Err(ArenaError::Rejected(format!(
                         "{} has not begun: `/tournament start` pairs round 1",
-                        t.name
+                        title(t)
                     )));
                 }
-                TournamentStatus::Finished => return Err(ArenaError::Rejected(format!("{} is over", t.name))),
+                TournamentStatus::Finished => return Err(ArenaError::Rejected(format!("{} is over", title(t)))),
                 TournamentStatus::Running => {}
             }
             let (number, round) = t
@@ -371,7 +362,7 @@ impl Arena {
                 return Err(ArenaError::Rejected(format!(
                     "all {} rounds of {} have been played",
                     t.variants.len(),
-                    t.name
+                    title(t)
                 )));
             }
             if let Some(round) = row.tournament.rounds.last_mut() {
@@ -384,18 +375,13 @@ impl Arena {
 
     /// A host ends the current round: the unfinished games of players who withdrew are lost by
     /// forfeit; any other unfinished game must be adjudicated first.
-    pub async fn close_round(
-        &self,
-        id: TournamentId,
-        user: &UserId,
-        authority: Authority,
-    ) -> Result<Effects, ArenaError> {
+    pub async fn close_round(&self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
         let row = self.load_tournament(id).await?;
         let t = &row.tournament;
-        require_host(t, user, authority)?;
+        require_host(&row, caller)?;
         let (number, round) = match (row.status, t.current_round()) {
             (TournamentStatus::Running, Some(current)) => current,
-            _ => return Err(ArenaError::Rejected(format!("{} has no round being played", t.name))),
+            _ => return Err(ArenaError::Rejected(format!("{} has no round being played", title(t)))),
         };
         let results = self.results(id).await?;
         let pending = pending_boards(round, &results);
@@ -450,7 +436,7 @@ impl Arena {
         merge(&mut effects, self.round_finished(id).await?);
         if effects.posts.is_empty() {
             effects.reply = Some(Reply {
-                text: format!("Round {number} of {} is already over.", t.name),
+                text: format!("Round {number} of {} is already over.", title(t)),
                 board: None,
             });
         }
@@ -461,16 +447,23 @@ impl Arena {
     pub async fn adjudicate_tournament_game(
         &self,
         game: GameId,
-        user: &UserId,
-        authority: Authority,
+        caller: &Caller,
         ruling: Ruling,
     ) -> Result<Effects, ArenaError> {
+        let user = &caller.user;
         let row = self.store.game(game).await?.ok_or(ArenaError::UnknownGame(game))?;
+        require_on_server(caller, row.server.as_deref(), &format!("game #{game}"))?;
         let id = row
             .tournament
             .ok_or_else(|| ArenaError::Rejected(format!("game #{game} is not a tournament game")))?;
         let tournament = self.load_tournament(id).await?;
-        require_host(&tournament.tournament, user, authority)?;
+        require_host(&tournament, caller)?;
+        if row.seat_of(user).is_some() {
+            // A host rules on others' games, never on their own.
+            return Err(ArenaError::Rejected(format!(
+                "you play in game #{game}, so another host rules on it"
+            )));
+        }
         let (outcome, what) = match ruling {
             Ruling::WhiteWins => (
                 Outcome::win(Seat::First, EndReason::Adjudication),
@@ -492,14 +485,20 @@ impl Arena {
     }
 
     /// The standings, posted at `place`.
-    pub async fn tournament_standings(&self, id: TournamentId, place: &str) -> Result<Effects, ArenaError> {
+    pub async fn tournament_standings(
+        &self,
+        id: TournamentId,
+        caller: &Caller,
+        place: &str,
+    ) -> Result<Effects, ArenaError> {
         let row = self.load_tournament(id).await?;
+        require_here(&row, caller)?;
         let results = self.results(id).await?;
         let table = standings(&row.tournament, &results);
         let done = row.tournament.rounds.iter().filter(|r| r.complete).count();
         let text = format!(
             "**{}** · standings after {done} of {} round{}.\n{}",
-            row.tournament.name,
+            title(&row.tournament),
             row.tournament.variants.len(),
             plural(row.tournament.variants.len()),
             leaders(&row.tournament, &table)
@@ -513,8 +512,9 @@ impl Arena {
     }
 
     /// A tournament's settings, players and current round, privately.
-    pub async fn show_tournament(&self, id: TournamentId) -> Result<Effects, ArenaError> {
+    pub async fn show_tournament(&self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
         let row = self.load_tournament(id).await?;
+        require_here(&row, caller)?;
         let results = self.results(id).await?;
         let t = &row.tournament;
         let rounds: Vec<String> = t
@@ -549,7 +549,7 @@ impl Arena {
         let mut text = format!(
             "**Tournament #{} · {}** ({status}), hosted by {}.\nRounds: {}.\nTime: {}.\nPlayers ({}): {}",
             row.id,
-            t.name,
+            title(t),
             name(&t.host),
             rounds.join(", "),
             t.time.describe(),
@@ -577,14 +577,14 @@ impl Arena {
         let round = number
             .checked_sub(1)
             .and_then(|i| t.rounds.get(i))
-            .ok_or_else(|| ArenaError::Rejected(format!("{} has no round {number}", t.name)))?;
+            .ok_or_else(|| ArenaError::Rejected(format!("{} has no round {number}", title(t))))?;
         let games = self.store.tournament_games(id).await?;
         let places: HashMap<GameId, String> = games.iter().map(|g| (g.id, g.location.clone())).collect();
         let results: HashMap<GameId, BoardResult> = games.iter().map(|g| (g.id, board_result(g))).collect();
         let variant = t.variant_of_round(number).map_or("", |v| v.name());
         let text = format!(
             "**{} · round {number} of {}: {variant}**\n{}",
-            t.name,
+            title(t),
             t.variants.len(),
             board_lines(t, round, &results, &places)
         );
@@ -626,12 +626,12 @@ impl Arena {
             let is_last = number >= t.variants.len();
             let table = standings(t, results);
             let text = if is_last {
-                format!("**{}** is over. Final standings:\n{}", t.name, leaders(t, &table))
+                format!("**{}** is over. Final standings:\n{}", title(t), leaders(t, &table))
             } else {
                 let next = t.variant_of_round(number + 1).map_or("", |v| v.name());
                 format!(
                     "**{}** · round {number} of {} is over.\n{}\nHosts: `/tournament pair` pairs round {} ({next}).",
-                    t.name,
+                    title(t),
                     t.variants.len(),
                     leaders(t, &table),
                     number + 1
@@ -761,7 +761,7 @@ fn start(
     if t.players.len() < 2 {
         return Err(ArenaError::Rejected(format!(
             "{} needs at least two players to start (it has {})",
-            t.name,
+            title(t),
             t.players.len()
         )));
     }
@@ -806,7 +806,7 @@ fn pair_next(
             let table = standings(t, results);
             let text = format!(
                 "**{}** cannot pair round {number}: {reason}. Final standings:\n{}",
-                t.name,
+                title(t),
                 leaders(t, &table)
             );
             let mut post = plain_post(&row.location, text);
@@ -851,6 +851,7 @@ fn pair_next(
                 clock,
                 server: row.server.clone(),
                 tournament: Some(row.id),
+                is_rated: true,
             }
         })
         .collect();
@@ -878,17 +879,30 @@ fn round_intro(t: &Tournament, game: &GameRow) -> String {
         ),
         None => String::new(),
     };
-    format!("**{}**, round {round}: {clocks}. The game begins.", t.name)
+    format!("**{}**, round {round}: {clocks}. The game begins.", title(t))
 }
 
-fn require_host(t: &Tournament, user: &UserId, authority: Authority) -> Result<(), ArenaError> {
-    if authority == Authority::Host || &t.host == user {
+/// A tournament's name as messages show it: written by its host.
+fn title(t: &Tournament) -> String {
+    user_written(&t.name)
+}
+
+/// Refuses a tournament of another server, as if it did not exist.
+fn require_here(row: &TournamentRow, caller: &Caller) -> Result<(), ArenaError> {
+    require_on_server(caller, row.server.as_deref(), &format!("tournament {}", row.id))
+}
+
+/// A tournament is run by its own host, or by a host of its server asking there.
+fn require_host(row: &TournamentRow, caller: &Caller) -> Result<(), ArenaError> {
+    require_here(row, caller)?;
+    let t = &row.tournament;
+    if t.host == caller.user || caller.hosts_on(row.server.as_deref()) {
         Ok(())
     } else {
         Err(ArenaError::Rejected(format!(
-            "only the host ({}) or someone with the host role runs {}",
+            "only the host ({}) or a host of this server runs {}",
             name(&t.host),
-            t.name
+            title(t)
         )))
     }
 }

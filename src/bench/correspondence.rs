@@ -178,6 +178,7 @@ async fn seed(store: Arc<dyn Store>, games: usize, backlog_minutes: i64) -> Resu
                     clock,
                     server: None,
                     tournament: None,
+                    is_rated: true,
                 };
                 let row = store.insert_game(&new).await?;
                 due.insert(row.id, events[announced..].to_vec());
@@ -303,6 +304,18 @@ impl Store for CountingStore {
     async fn save_settings(&self, user: &UserId, settings: &UserSettings) -> Result<(), StoreError> {
         self.count("save_settings");
         self.inner.save_settings(user, settings).await
+    }
+    async fn server_settings(&self, server: &str) -> Result<crate::store::ServerSettings, StoreError> {
+        self.count("server_settings");
+        self.inner.server_settings(server).await
+    }
+    async fn save_server_settings(
+        &self,
+        server: &str,
+        settings: &crate::store::ServerSettings,
+    ) -> Result<(), StoreError> {
+        self.count("save_server_settings");
+        self.inner.save_server_settings(server, settings).await
     }
     async fn saved_lists(&self, user: &UserId) -> Result<Vec<crate::store::SavedList>, StoreError> {
         self.count("saved_lists");

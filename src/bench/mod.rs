@@ -252,7 +252,7 @@ pub async fn clocks(
     spread: Duration,
     schedulers: usize,
 ) -> Result<String> {
-    use crate::arena::{Authority, MatchRequest};
+    use crate::arena::{Caller, MatchRequest};
     use crate::clock::{Scheduler, TimeControl};
     use crate::store::LogEntry;
     let arena = Arena::new(store.clone(), Arc::new(SystemClock));
@@ -273,15 +273,14 @@ pub async fn clocks(
             advantage: players[0].clone(),
             control,
             location: "bench".into(),
-            server: None,
         };
         let id = arena
-            .start_match(&host, Authority::Host, request)
+            .start_match(&Caller::host(&host, None), request)
             .await?
             .game
             .context("a match")?;
         arena
-            .choose_side(id, &players[0], Authority::Player, arbiter_engine::Seat::First)
+            .choose_side(id, &Caller::player(&players[0], None), arbiter_engine::Seat::First)
             .await?;
         let game = store.game(id).await?.context("the match")?;
         let flag = game

@@ -3,7 +3,6 @@
 
 use super::autocomplete::best_matches;
 use super::choices::GameChoice;
-use super::deliver::fit;
 use super::ids;
 use super::respond::{Outgoing, Responder};
 use super::{Context, Data, Error, answer};
@@ -49,15 +48,37 @@ pub(super) struct Caller {
     pub here: String,
     /// The server, unless asked in a DM.
     pub server: Option<String>,
+    author: discord::UserId,
+    guild: Option<discord::GuildId>,
+    /// The member who asked, as the interaction describes them (their permissions and roles).
+    member: Option<discord::Member>,
 }
 
 impl Caller {
     pub fn of(ctx: Context<'_>) -> Caller {
+        let member = match ctx {
+            poise::Context::Application(app) => app.interaction.member.as_deref().cloned(),
+            poise::Context::Prefix(_) => None,
+        };
         Caller {
             user: ids::user(ctx.author().id),
             here: ids::location(ctx.channel_id()),
             server: ctx.guild_id().map(ids::server),
+            author: ctx.author().id,
+            guild: ctx.guild_id(),
+            member,
         }
+    }
+
+    /// The caller as the arena knows them for a player's request: on this server, no host.
+    pub fn player(&self) -> crate::arena::Caller {
+        crate::arena::Caller::player(&self.user, self.server.as_deref())
+    }
+
+    /// The caller as the arena knows them for a host's request: a host of this server if its
+    /// settings make them one.
+    pub async fn with_host_status(&self, data: &Data) -> crate::arena::Caller {
+        super::hosts::caller(data, self.author, self.guild, self.member.as_ref()).await
     }
 }
 
@@ -311,7 +332,7 @@ pub async fn board(
     let data = ctx.data();
     run(ctx, true, |caller| async move {
         let id = pick_game(data, &caller, game, |_| true).await?;
-        data.arena.show(id, &caller.user).await
+        data.arena.show(id, &caller.player()).await
     })
     .await
 }
@@ -325,7 +346,7 @@ pub async fn moves(
     let data = ctx.data();
     run(ctx, true, |caller| async move {
         let id = pick_game(data, &caller, game, |_| true).await?;
-        let mut shown = data.arena.show(id, &caller.user).await?;
+        let mut shown = data.arena.show(id, &caller.player()).await?;
         if let Some(reply) = shown.reply.as_mut() {
             reply.board = None;
         }
@@ -437,7 +458,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
                 )
             })
             .collect();
-        Ok(Effects::reply(fit(&lines.join("\n"))))
+        Ok(Effects::reply(lines.join("\n")))
     })
     .await
 }
@@ -469,7 +490,7 @@ pub async fn rules(
                 Ok(Some(row)) if row.state.list_kind().is_none() => GameChoice(row.setup.variant),
                 other => {
                     let result = match other {
-                        Ok(Some(row)) => data.arena.game_rules(row.id, &caller.user, false).await,
+                        Ok(Some(row)) => data.arena.game_rules(row.id, &caller.player(), false).await,
                         Ok(None) => Err(ArenaError::NoGameHere),
                         Err(error) => Err(error),
                     };
@@ -561,7 +582,7 @@ pub async fn export(
                 }
             }
         }
-        Ok::<_, ArenaError>((id, data.arena.export(id, &caller.user, &names).await?))
+        Ok::<_, ArenaError>((id, data.arena.export(id, &caller.player(), &names).await?))
     };
     match work.await {
         Ok((id, effects)) => {
@@ -583,21 +604,49 @@ pub async fn export(
     Ok(())
 }
 
-/// Replay a game record (PGN, or a file /export wrote) as a new game here.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum Side {
+    #[name = "White (or the side that moves first)"]
+    White,
+    #[name = "Black (or the side that moves second)"]
+    Black,
+}
+
+/// Bring in a game record (PGN) to play on with someone, or to study alone; never rated.
 #[poise::command(slash_command, guild_only)]
 pub async fn import(
     ctx: Context<'_>,
     #[description = "The record: a .pgn file of one game"] file: discord::Attachment,
+    #[description = "The side you play"] side: Side,
+    #[description = "Who plays the other side (they accept or decline); leave out to study alone"] opponent: Option<
+        discord::User,
+    >,
 ) -> Result<(), Error> {
     let data = ctx.data();
+    if let Some(opponent) = &opponent {
+        data.names.remember(opponent);
+    }
+    let allowed = check_bot_permissions(ctx, game_permissions(), "start a game");
     run(ctx, false, |caller| async move {
+        allowed?;
+        if opponent.as_ref().is_some_and(|o| o.bot) {
+            return Err(ArenaError::Rejected("bots cannot play; name a person".into()));
+        }
         let text = text_file(
             &file,
             crate::arena::MAX_RECORD_BYTES,
             "a game record is a .pgn text file",
         )
         .await?;
-        data.arena.import(&caller.user, &caller.here, &text).await
+        let request = crate::arena::ImportRequest {
+            side: match side {
+                Side::White => arbiter_engine::Seat::First,
+                Side::Black => arbiter_engine::Seat::Second,
+            },
+            opponent: opponent.map(|o| ids::user(o.id)),
+            location: caller.here.clone(),
+        };
+        data.arena.import(&caller.player(), request, &text).await
     })
     .await
 }

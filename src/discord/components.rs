@@ -69,8 +69,7 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
         return;
     };
     data.names.remember(&interaction.user);
-    let is_host = super::authority_of(interaction.member.as_ref(), data.host_role) == crate::arena::Authority::Host;
-    if !is_host && let Some(refusal) = data.limits.refusal(interaction.user.id) {
+    if let Some(refusal) = data.limits.refusal(interaction.user.id) {
         let _ = responder.send(Outgoing::text(refusal), true).await;
         return;
     }
@@ -149,12 +148,10 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
             game,
             version,
         } => {
-            let authority = super::authority_of(interaction.member.as_ref(), data.host_role);
             let work = async {
                 opponents_still_here(http, data, interaction, game, &user).await?;
-                data.arena
-                    .press(game, &user, authority, Button::Rematch, version, &place)
-                    .await
+                let caller = clicker(data, interaction, Button::Rematch).await;
+                data.arena.press(game, &caller, Button::Rematch, version, &place).await
             };
             let result = work.await;
             if let Ok(effects) = &result {
@@ -172,9 +169,8 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
             answer(http, data, result, &here, &mut responder).await;
         }
         Component::Button { button, game, version } => {
-            let authority = super::authority_of(interaction.member.as_ref(), data.host_role);
-            let work = data.arena.press(game, &user, authority, button, version, &place);
-            let result = work.await;
+            let caller = clicker(data, interaction, button).await;
+            let result = data.arena.press(game, &caller, button, version, &place).await;
             if result.is_ok() {
                 // The question is answered: its buttons go.
                 let _ = responder
@@ -210,6 +206,22 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
             }
         }
     }
+}
+
+/// Who clicked, as the arena knows them: for the buttons a host may press (choosing sides for
+/// the Advantage holder, a match's rematch), with their host status on this server.
+async fn clicker(data: &Data, interaction: &discord::ComponentInteraction, button: Button) -> crate::arena::Caller {
+    if matches!(button, Button::PlayFirst | Button::PlaySecond | Button::Rematch) {
+        return super::hosts::caller(
+            data,
+            interaction.user.id,
+            interaction.guild_id,
+            interaction.member.as_ref(),
+        )
+        .await;
+    }
+    let server = interaction.guild_id.map(ids::server);
+    crate::arena::Caller::player(&ids::user(interaction.user.id), server.as_deref())
 }
 
 /// Opens the form to write a list in; if the click was answered already, offers its button.
@@ -441,7 +453,7 @@ async fn show_prompt(
         Err(error) => {
             tracing::error!(game, error = ?error, "could not draw a private prompt");
             Outgoing {
-                content: fit(&prompt.text),
+                content: Outgoing::text(&prompt.text).content,
                 components: choice_components(&prompt.choices, game, version, &prompt.menu_hint),
                 ..Outgoing::default()
             }

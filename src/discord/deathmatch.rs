@@ -1,11 +1,12 @@
 //! `/deathmatch`: hosting timed Death Matches. Hosts are members with the Manage Server
-//! permission or the configured host role; the arena re-checks every host action.
+//! permission or the server's host role (see `hosts`); the arena decides every host action,
+//! for matches of the server it is asked on only.
 
 use super::choices::MatchGameChoice;
 use super::commands::run;
 use super::ids;
 use super::{Context, Data, Error};
-use crate::arena::{ArenaError, Authority, MatchRequest};
+use crate::arena::{ArenaError, MatchRequest};
 use crate::clock::{TimeControl, parse_duration};
 use serenity::all as discord;
 
@@ -15,28 +16,6 @@ pub enum Ruling {
     Win,
     #[name = "Draw"]
     Draw,
-}
-
-/// Whether a member may act as a host: the Manage Server permission or the host role.
-pub fn authority_of(member: Option<&discord::Member>, host_role: Option<u64>) -> Authority {
-    let Some(member) = member else {
-        return Authority::Player;
-    };
-    let manages = member.permissions.is_some_and(|p| p.manage_guild());
-    let has_role = host_role.is_some_and(|role| member.roles.iter().any(|r| r.get() == role));
-    if manages || has_role {
-        Authority::Host
-    } else {
-        Authority::Player
-    }
-}
-
-/// The authority the member behind a command has.
-pub(super) fn authority(ctx: Context<'_>) -> Authority {
-    match ctx {
-        poise::Context::Application(app) => authority_of(app.interaction.member.as_deref(), ctx.data().host_role),
-        poise::Context::Prefix(_) => Authority::Player,
-    }
 }
 
 /// Host a timed Death Match (Blockade Chess or Garden of Statues).
@@ -80,7 +59,6 @@ pub async fn start(
     for user in [&player1, &player2, &advantage] {
         data.names.remember(user);
     }
-    let authority = authority(ctx);
     // A match is played in its channel, with board images and the clocks' announcements.
     let needed = serenity::all::Permissions::SEND_MESSAGES | serenity::all::Permissions::ATTACH_FILES;
     let allowed = super::commands::check_bot_permissions(ctx, needed, "run a Death Match");
@@ -99,9 +77,10 @@ pub async fn start(
             advantage: ids::user(advantage.id),
             control,
             location: caller.here.clone(),
-            server: caller.server.clone(),
         };
-        data.arena.start_match(&caller.user, authority, request).await
+        data.arena
+            .start_match(&caller.with_host_status(data).await, request)
+            .await
     })
     .await
 }
@@ -126,10 +105,11 @@ pub async fn resume(
 
 async fn pause_or_resume(ctx: Context<'_>, game: Option<i64>, pause: bool) -> Result<(), Error> {
     let data = ctx.data();
-    let authority = authority(ctx);
     run(ctx, false, |caller| async move {
-        let (id, authority) = match_here(data, &caller.here, game, authority).await?;
-        data.arena.pause_match(id, &caller.user, authority, pause).await
+        let id = match_here(data, &caller.here, game).await?;
+        data.arena
+            .pause_match(id, &caller.with_host_status(data).await, pause)
+            .await
     })
     .await
 }
@@ -145,13 +125,11 @@ pub async fn addtime(
     #[description = "Match number (default: the match in this channel)"] game: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    let authority = authority(ctx);
     run(ctx, false, |caller| async move {
-        let (id, authority) = match_here(data, &caller.here, game, authority).await?;
+        let id = match_here(data, &caller.here, game).await?;
         let ms = duration_option(Some(time), 0, "time")?;
-        data.arena
-            .add_time(id, &caller.user, authority, &ids::user(player.id), ms)
-            .await
+        let host = caller.with_host_status(data).await;
+        data.arena.add_time(id, &host, &ids::user(player.id), ms).await
     })
     .await
 }
@@ -163,10 +141,10 @@ pub async fn abort(
     #[description = "Match number (default: the match in this channel)"] game: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    let authority = authority(ctx);
     run(ctx, false, |caller| async move {
-        let (id, authority) = match_here(data, &caller.here, game, authority).await?;
-        data.arena.adjudicate(id, &caller.user, authority, None, true).await
+        let id = match_here(data, &caller.here, game).await?;
+        let host = caller.with_host_status(data).await;
+        data.arena.adjudicate(id, &host, None, true).await
     })
     .await
 }
@@ -180,67 +158,26 @@ pub async fn adjudicate(
     #[description = "Match number (default: the match in this channel)"] game: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    let authority = authority(ctx);
     run(ctx, false, |caller| async move {
-        let (id, authority) = match_here(data, &caller.here, game, authority).await?;
+        let id = match_here(data, &caller.here, game).await?;
         let winner = match (result, winner) {
             (Ruling::Win, Some(user)) => Some(ids::user(user.id)),
             (Ruling::Win, None) => return Err(ArenaError::Rejected("name the winner".into())),
             (Ruling::Draw, _) => None,
         };
-        data.arena
-            .adjudicate(id, &caller.user, authority, winner.as_ref(), false)
-            .await
+        let host = caller.with_host_status(data).await;
+        data.arena.adjudicate(id, &host, winner.as_ref(), false).await
     })
     .await
 }
 
-/// The match a host command means (the one named, or the one being played here), and the
-/// authority the caller has over it: a server's hosts are hosts only for matches played in that
-/// channel, never for a match named from elsewhere (another server's, say); the match's own host
-/// keeps their rights everywhere (the arena checks that).
-async fn match_here(
-    data: &Data,
-    here: &str,
-    named: Option<i64>,
-    authority: Authority,
-) -> Result<(i64, Authority), ArenaError> {
-    let id = match named {
-        Some(id) => id,
+/// The match a host command means: the one named, or the one being played here. Whether the
+/// caller may run it (and whether it is this server's at all) is the arena's to say.
+async fn match_here(data: &Data, here: &str, named: Option<i64>) -> Result<i64, ArenaError> {
+    match named {
+        Some(id) => Ok(id),
         None => data.arena.game_at(here).await?.ok_or_else(|| {
             ArenaError::Rejected("there is no single match here: name it with the `game` option".into())
-        })?,
-    };
-    let game = data.arena.store().game(id).await?.ok_or(ArenaError::UnknownGame(id))?;
-    let authority = if game.location == here {
-        authority
-    } else {
-        Authority::Player
-    };
-    Ok((id, authority))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn member(json: serde_json::Value) -> discord::Member {
-        serde_json::from_value(json).unwrap()
-    }
-
-    #[test]
-    fn hosts_are_members_who_manage_the_server_or_hold_the_host_role() {
-        let base = serde_json::json!({
-            "user": { "id": "5", "username": "h", "discriminator": "0", "avatar": null },
-            "roles": ["77"], "joined_at": "2026-01-01T00:00:00+00:00", "deaf": false, "mute": false,
-            "flags": 0, "guild_id": "1", "permissions": "0"
-        });
-        assert_eq!(authority_of(Some(&member(base.clone())), None), Authority::Player);
-        assert_eq!(authority_of(Some(&member(base.clone())), Some(77)), Authority::Host);
-        assert_eq!(authority_of(Some(&member(base.clone())), Some(78)), Authority::Player);
-        let mut manager = base;
-        manager["permissions"] = serde_json::json!("32");
-        assert_eq!(authority_of(Some(&member(manager)), None), Authority::Host);
-        assert_eq!(authority_of(None, Some(77)), Authority::Player);
+        }),
     }
 }

@@ -12,7 +12,7 @@ use crate::render::{BoardImage, Table};
 use crate::store::GameId;
 use serenity::all as discord;
 
-/// Discord refuses longer message content.
+/// Discord refuses message content of more characters.
 const CONTENT_LIMIT: usize = 2000;
 /// A select menu holds at most 25 options, and a message at most 5 rows.
 const MENU_OPTIONS: usize = 25;
@@ -20,16 +20,14 @@ const MENU_ROWS: usize = 5;
 /// A row holds at most 5 buttons.
 const BUTTONS_PER_ROW: usize = 5;
 
-/// Cuts text to Discord's limit on a character boundary.
+/// Cuts text to Discord's limit (counted in characters, as Discord counts), ending with "…".
 pub fn fit(text: &str) -> String {
-    if text.len() <= CONTENT_LIMIT {
+    if text.chars().count() <= CONTENT_LIMIT {
         return text.to_string();
     }
-    let mut end = CONTENT_LIMIT - 1;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}…", &text[..end])
+    let mut cut: String = text.chars().take(CONTENT_LIMIT - 1).collect();
+    cut.push('…');
+    cut
 }
 
 /// A row of buttons for a game at a version.
@@ -269,7 +267,7 @@ impl Delivery<'_> {
 
     /// A public post as a message: text, board image, buttons, and pings for the players to act.
     pub async fn post_message(&self, post: &Post, version: Option<i64>) -> anyhow::Result<Outgoing> {
-        let mut message = Outgoing::text(fit(&post.text));
+        let mut message = Outgoing::text(&post.text);
         if let Some(board) = &post.board {
             message.files.push(self.board_file(board).await?);
         }
@@ -316,7 +314,7 @@ impl Delivery<'_> {
             }
         }
         if let Some(reply) = &effects.reply {
-            let mut message = Outgoing::text(fit(&reply.text));
+            let mut message = Outgoing::text(&reply.text);
             if let Some(board) = &reply.board {
                 message.files.push(self.board_file(board).await?);
             }
@@ -374,7 +372,7 @@ impl Delivery<'_> {
         } else {
             prompt.text.clone()
         };
-        let mut message = Outgoing::text(fit(&text));
+        let mut message = Outgoing::text(&text);
         if let Some(board) = &prompt.board {
             message.files.push(self.board_file(board).await?);
         }
@@ -426,11 +424,14 @@ mod tests {
     use serde_json::Value;
 
     #[test]
-    fn long_text_is_cut_to_discords_limit_on_a_character_boundary() {
+    fn long_text_is_cut_to_discords_limit_in_characters() {
         assert_eq!(fit("short"), "short");
-        let long = "é".repeat(1500);
+        let accents = "é".repeat(1500);
+        assert_eq!(fit(&accents), accents, "1,500 characters fit, whatever their bytes");
+        let long = "é".repeat(2500);
         let cut = fit(&long);
-        assert!(cut.len() <= CONTENT_LIMIT + '…'.len_utf8() && cut.ends_with('…'));
+        assert_eq!(cut.chars().count(), CONTENT_LIMIT);
+        assert!(cut.ends_with('…'));
     }
 
     #[test]

@@ -9,8 +9,10 @@ mod commands;
 mod components;
 mod deathmatch;
 mod deliver;
+mod hosts;
 mod ids;
 mod limits;
+mod markdown;
 mod names;
 mod pace;
 mod player;
@@ -24,7 +26,6 @@ mod tournament;
 pub use announce::COUNTS as ANNOUNCEMENTS;
 pub use autocomplete::best_matches;
 pub use components::{Click, read_click};
-pub use deathmatch::authority_of;
 pub use ids::Component;
 pub use startup::Shards;
 
@@ -194,11 +195,17 @@ pub async fn run(
                 Box::pin(on_event(framework.serenity_context, event, framework.user_data))
             },
             on_error: |error| Box::pin(on_error(error)),
-            // Commands only: suggestions as you type are not counted. Hosts, who run whole
-            // rounds of a tournament at once, are trusted.
+            // Commands only: suggestions as you type are not counted. A server's hosts, who may
+            // adjudicate a whole round at once, are not limited in its host commands (and only
+            // in those, on that server).
             command_check: Some(|ctx| {
                 Box::pin(async move {
-                    if deathmatch::authority(ctx) == crate::arena::Authority::Host {
+                    if hosts::is_host_command(&ctx.command().qualified_name)
+                        && commands::Caller::of(ctx)
+                            .with_host_status(ctx.data())
+                            .await
+                            .hosts_server
+                    {
                         return Ok(true);
                     }
                     match ctx.data().limits.refusal(ctx.author().id) {
@@ -350,7 +357,7 @@ async fn answer(
     let delivered = match result {
         Ok(effects) => Delivery { http, data }.perform(&effects, here, responder).await,
         Err(error) if error.is_user_error() => responder
-            .send(Outgoing::text(deliver::fit(&format!("⚠️ {error}"))), true)
+            .send(Outgoing::text(format!("⚠️ {error}")), true)
             .await
             .map_err(Error::from),
         Err(error) => {

@@ -5,6 +5,7 @@ use super::choices::GameChoice;
 use super::commands::run;
 use super::ids;
 use super::{Context, Error};
+use crate::arena::{ArenaError, Effects};
 use crate::store::Reminders;
 use serenity::all as discord;
 
@@ -28,15 +29,64 @@ impl From<ReminderChoice> for Reminders {
     }
 }
 
+/// Your settings, and your server's.
+#[poise::command(slash_command, subcommands("reminders", "host_role"), subcommand_required)]
+pub async fn settings(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
 /// How games waiting for you remind you (leave the option out to see the current setting).
 #[poise::command(slash_command)]
-pub async fn settings(
+pub async fn reminders(
     ctx: Context<'_>,
-    #[description = "How a game waiting for you reminds you"] reminders: Option<ReminderChoice>,
+    #[description = "How a game waiting for you reminds you"] how: Option<ReminderChoice>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
-        data.arena.reminders(&caller.user, reminders.map(Reminders::from)).await
+        data.arena.reminders(&caller.user, how.map(Reminders::from)).await
+    })
+    .await
+}
+
+/// The role whose members host Death Matches and tournaments here (members who manage the server).
+#[poise::command(slash_command, guild_only, rename = "host-role")]
+pub async fn host_role(
+    ctx: Context<'_>,
+    #[description = "The host role (leave out to see it; pick none with `clear`)"] role: Option<discord::Role>,
+    #[description = "Go back to the bot's default host role"] clear: Option<bool>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let member = match ctx {
+        poise::Context::Application(app) => app.interaction.member.as_deref().cloned(),
+        poise::Context::Prefix(_) => None,
+    };
+    let guild = ctx.guild_id();
+    run(ctx, true, |caller| async move {
+        let (Some(guild), Some(server)) = (guild, caller.server.clone()) else {
+            return Err(ArenaError::Rejected("use this on a server".into()));
+        };
+        let current = super::hosts::host_role(data, guild).await;
+        let shown = |role: Option<u64>| role.map_or_else(|| "no host role".to_string(), |r| format!("<@&{r}>"));
+        if role.is_none() && clear != Some(true) {
+            return Ok(Effects::reply(format!(
+                "On this server, members who can manage it host, and so do members with {}.",
+                shown(current)
+            )));
+        }
+        // Only those who run the server choose who hosts on it.
+        if !super::hosts::manages_server(member.as_ref()) {
+            return Err(ArenaError::Rejected(
+                "only members with the Manage Server permission choose this server's host role".into(),
+            ));
+        }
+        let chosen = if clear == Some(true) {
+            None
+        } else {
+            role.map(|r| r.id.get())
+        };
+        data.arena
+            .set_host_role(&server, chosen.map(|r| r.to_string()), &shown(chosen))
+            .await
     })
     .await
 }

@@ -26,9 +26,11 @@ pub struct Outgoing {
 }
 
 impl Outgoing {
-    pub fn text(content: impl Into<String>) -> Outgoing {
+    /// A message of the arena's text (or the bot's own words): what users wrote in it made
+    /// inert, cut to Discord's length.
+    pub fn text(content: impl AsRef<str>) -> Outgoing {
         Outgoing {
-            content: content.into(),
+            content: super::deliver::fit(&super::markdown::render(content.as_ref())),
             ..Outgoing::default()
         }
     }

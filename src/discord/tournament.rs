@@ -3,9 +3,8 @@
 //! Each round's games get threads of their own (see `deliver`), linked from its announcement.
 
 use super::commands::run;
-use super::deathmatch::authority;
 use super::{Context, Error};
-use crate::arena::{ArenaError, Authority, Ruling, TournamentRequest};
+use crate::arena::{ArenaError, Ruling, TournamentRequest};
 use crate::clock::parse_duration;
 use crate::tournament::{MOST_ROUNDS, TournamentId, parse_time, parse_variants};
 
@@ -50,25 +49,6 @@ async fn which(ctx: Context<'_>, here: &str, named: Option<i64>) -> Result<Tourn
     }
 }
 
-/// The authority a server's hosts have over a tournament (none for a game of no tournament):
-/// none over another server's (its own
-/// host keeps their rights everywhere; the arena checks that).
-async fn host_here(
-    ctx: Context<'_>,
-    server: &Option<String>,
-    id: Option<TournamentId>,
-    authority: Authority,
-) -> Result<Authority, ArenaError> {
-    let Some(id) = id else {
-        return Ok(Authority::Player);
-    };
-    let row = ctx.data().arena.store().tournament(id).await?;
-    Ok(match row {
-        Some(row) if &row.server == server => authority,
-        _ => Authority::Player,
-    })
-}
-
 /// Hosts: create a tournament in this channel (players join until round 1 is paired).
 #[poise::command(slash_command, guild_only)]
 pub async fn create(
@@ -94,7 +74,6 @@ pub async fn create(
     start: Option<String>,
 ) -> Result<(), Error> {
     let data = ctx.data();
-    let authority = authority(ctx);
     // Each game of each round gets a thread in this channel.
     let allowed = super::commands::check_bot_permissions(ctx, super::commands::game_permissions(), "run a tournament");
     run(ctx, false, |caller| async move {
@@ -117,9 +96,10 @@ pub async fn create(
             time,
             starts_at,
             location: caller.here.clone(),
-            server: caller.server.clone(),
         };
-        data.arena.create_tournament(&caller.user, authority, request).await
+        data.arena
+            .create_tournament(&caller.with_host_status(data).await, request)
+            .await
     })
     .await
 }
@@ -132,7 +112,7 @@ pub async fn join(
 ) -> Result<(), Error> {
     run(ctx, false, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
-        ctx.data().arena.join_tournament(id, &caller.user).await
+        ctx.data().arena.join_tournament(id, &caller.player()).await
     })
     .await
 }
@@ -145,7 +125,7 @@ pub async fn withdraw(
 ) -> Result<(), Error> {
     run(ctx, false, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
-        ctx.data().arena.withdraw_from_tournament(id, &caller.user).await
+        ctx.data().arena.withdraw_from_tournament(id, &caller.player()).await
     })
     .await
 }
@@ -188,15 +168,14 @@ enum HostStep {
 /// Runs a host's step on the tournament named (or this channel's), once the caller is known to
 /// host there.
 async fn host_step(ctx: Context<'_>, tournament: Option<i64>, step: HostStep) -> Result<(), Error> {
-    let authority = authority(ctx);
     run(ctx, false, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
-        let authority = host_here(ctx, &caller.server, Some(id), authority).await?;
+        let host = caller.with_host_status(ctx.data()).await;
         let arena = &ctx.data().arena;
         match step {
-            HostStep::Start => arena.start_tournament(id, &caller.user, authority).await,
-            HostStep::Pair => arena.pair_tournament(id, &caller.user, authority).await,
-            HostStep::CloseRound => arena.close_round(id, &caller.user, authority).await,
+            HostStep::Start => arena.start_tournament(id, &host).await,
+            HostStep::Pair => arena.pair_tournament(id, &host).await,
+            HostStep::CloseRound => arena.close_round(id, &host).await,
         }
     })
     .await
@@ -209,7 +188,6 @@ pub async fn adjudicate(
     #[description = "Game number"] game: i64,
     #[description = "The result"] result: Verdict,
 ) -> Result<(), Error> {
-    let authority = authority(ctx);
     run(ctx, false, |caller| async move {
         let ruling = match result {
             Verdict::WhiteWins => Ruling::WhiteWins,
@@ -217,12 +195,8 @@ pub async fn adjudicate(
             Verdict::Draw => Ruling::Draw,
             Verdict::Abort => Ruling::Abort,
         };
-        let tournament = ctx.data().arena.store().game(game).await?.and_then(|g| g.tournament);
-        let authority = host_here(ctx, &caller.server, tournament, authority).await?;
-        ctx.data()
-            .arena
-            .adjudicate_tournament_game(game, &caller.user, authority, ruling)
-            .await
+        let host = caller.with_host_status(ctx.data()).await;
+        ctx.data().arena.adjudicate_tournament_game(game, &host, ruling).await
     })
     .await
 }
@@ -235,7 +209,10 @@ pub async fn standings(
 ) -> Result<(), Error> {
     run(ctx, false, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
-        ctx.data().arena.tournament_standings(id, &caller.here).await
+        ctx.data()
+            .arena
+            .tournament_standings(id, &caller.player(), &caller.here)
+            .await
     })
     .await
 }
@@ -248,7 +225,7 @@ pub async fn show(
 ) -> Result<(), Error> {
     run(ctx, true, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
-        ctx.data().arena.show_tournament(id).await
+        ctx.data().arena.show_tournament(id, &caller.player()).await
     })
     .await
 }

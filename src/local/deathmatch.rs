@@ -1,17 +1,18 @@
-//! Death Match commands in the terminal. Whoever types a host command is trusted as a host: the
-//! terminal belongs to the person running it.
+//! Death Match commands in the terminal. Whoever starts a match hosts it, and only they run it:
+//! its players never get a host's powers over it.
 
-use super::{LOCATION, game_argument, local_user, usage};
-use crate::arena::{Arena, ArenaError, Authority, Effects, MatchRequest};
+use super::{LOCATION, caller, game_argument, local_user, usage};
+use crate::arena::{Arena, ArenaError, Caller, Effects, MatchRequest};
 use crate::clock::{TimeControl, parse_duration};
 use crate::store::{GameId, UserId};
 use arbiter_engine::VariantId;
 
 pub const HELP: &str = "\
-Death Matches (timed Blockade Chess or Garden of Statues; the typist is the host):
+Death Matches (timed Blockade Chess or Garden of Statues; whoever starts one hosts it):
   deathmatch <player1> <player2> <advantage> <blockade|garden> [normal] [reserve]   e.g. 60s 5m
   side first|second [#id]        the Advantage holder (or the host) chooses
   pause [#id]   resume [#id]   addtime <player> <time> [#id]   adjudicate <winner>|draw|abort [#id]
+                                 (the host's commands; `rematch` by a player asks the host)
   wait <time>                    (a line of its own) let the clocks run, e.g. `wait 5s`";
 
 fn duration(text: &str, what: &str) -> Result<i64, ArenaError> {
@@ -38,7 +39,7 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
             match game_argument(rest) {
                 Ok((named, _)) => match match_here(arena, named).await {
                     Ok(id) => match arena.seat_named(id, word).await {
-                        Ok(Some(side)) => arena.choose_side(id, user, Authority::Player, side).await,
+                        Ok(Some(side)) => arena.choose_side(id, &caller(user), side).await,
                         Ok(None) => Err(usage("say `side first` or `side second` (or the side's name)")),
                         Err(e) => Err(e),
                     },
@@ -49,7 +50,7 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
         }
         "pause" | "resume" => match game_argument(args) {
             Ok((named, _)) => match match_here(arena, named).await {
-                Ok(id) => arena.pause_match(id, user, Authority::Host, verb == "pause").await,
+                Ok(id) => arena.pause_match(id, &caller(user), verb == "pause").await,
                 Err(e) => Err(e),
             },
             Err(e) => Err(e),
@@ -82,9 +83,9 @@ async fn start(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Aren
         advantage: local_user(advantage),
         control,
         location: LOCATION.into(),
-        server: Some(LOCATION.into()),
     };
-    arena.start_match(user, Authority::Host, request).await
+    // Starting a match is open to anyone at the terminal, who then hosts it.
+    arena.start_match(&Caller::host(user, Some(LOCATION)), request).await
 }
 
 async fn add_time(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
@@ -95,7 +96,7 @@ async fn add_time(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, A
     let (named, _) = game_argument(&words.collect::<Vec<_>>().join(" "))?;
     let id = match_here(arena, named).await?;
     let ms = duration(time, "time")?;
-    arena.add_time(id, user, Authority::Host, &local_user(player), ms).await
+    arena.add_time(id, &caller(user), &local_user(player), ms).await
 }
 
 async fn adjudicate(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
@@ -106,11 +107,11 @@ async fn adjudicate(arena: &Arena, user: &UserId, args: &str) -> Result<Effects,
         "" => Err(usage(
             "say `adjudicate <winner>`, `adjudicate draw` or `adjudicate abort`",
         )),
-        "draw" => arena.adjudicate(id, user, Authority::Host, None, false).await,
-        "abort" => arena.adjudicate(id, user, Authority::Host, None, true).await,
+        "draw" => arena.adjudicate(id, &caller(user), None, false).await,
+        "abort" => arena.adjudicate(id, &caller(user), None, true).await,
         winner => {
             arena
-                .adjudicate(id, user, Authority::Host, Some(&local_user(winner)), false)
+                .adjudicate(id, &caller(user), Some(&local_user(winner)), false)
                 .await
         }
     }

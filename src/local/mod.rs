@@ -7,7 +7,8 @@ mod deathmatch;
 mod text_board;
 mod tournament;
 
-use crate::arena::{Arena, ArenaError, Authority, ChallengeRequest, Effects, ListSource, OfferResponse};
+use crate::arena::text::plain;
+use crate::arena::{Arena, ArenaError, Caller, ChallengeRequest, Effects, ImportRequest, ListSource, OfferResponse};
 use crate::clock::TimeControl;
 use crate::render::{BoardImage, Renderer};
 use crate::store::{GameId, GameSetup, GameStatus, Reminders, UserId, WhitePlayer};
@@ -28,7 +29,10 @@ Lines look like `alice: <command>`; the name before the colon is who acts.
   move [#id] <action>            e.g. `move e4`, `move Q@d4`, `move Qd1-d5@d7`, `move bomb:d2`
   resign [#id]   abort [#id]
   draw offer|accept|decline [#id]      takeback offer|accept|decline [#id]
-  games   show [#id]   legal [#id]   export [#id]   import <file>   rules <variant>|#id
+  games   show [#id]   legal [#id]   export [#id]   rules <variant>|#id
+  import <file> as white|black [vs <user>]   a game record: you play that side; with `vs`, the
+                                 other player is offered the rest of the game, without it you
+                                 study it alone, playing both sides (imported games are not rated)
   list [#id] <piece>; <piece>; ...   your list of pieces, e.g. `list King, K, K, royal; Camel, CA, C; ...`
   list [#id] file <path>   list [#id] saved <name>     (one piece a line in the file)
   lists save <name> <piece>; <piece>; ...   lists save <name> file <path>   lists show [name]   lists delete <name>
@@ -135,7 +139,7 @@ pub async fn run(
                     // The command is not logged: it may hold a secret choice.
                     tracing::error!(%user, error = ?error, "request failed");
                 }
-                writeln!(out, "(to {}) error: {error}", user.display_name())?;
+                writeln!(out, "(to {}) error: {}", user.display_name(), plain(&error.to_string()))?;
             }
         }
     }
@@ -340,8 +344,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         "rematch" => {
             let (named, _) = game_argument(args)?;
             let id = pick_game_to_look_at(arena, user, named).await?;
-            // At the terminal everyone may host, as for the match commands.
-            arena.rematch(id, user, Authority::Host, LOCATION).await?
+            arena.rematch(id, &caller(user), LOCATION).await?
         }
         "claim" => {
             let (named, _) = game_argument(args)?;
@@ -362,7 +365,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         "show" | "board" => {
             let (named, _) = game_argument(args)?;
             let id = pick_game_to_look_at(arena, user, named).await?;
-            arena.show(id, user).await?
+            arena.show(id, &caller(user)).await?
         }
         "legal" => {
             let (named, _) = game_argument(args)?;
@@ -378,13 +381,13 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         "export" => {
             let (named, _) = game_argument(args)?;
             let id = pick_game_to_look_at(arena, user, named).await?;
-            arena.export(id, user, &Default::default()).await?
+            arena.export(id, &caller(user), &Default::default()).await?
         }
         "import" => {
-            let path = args.trim();
-            let text = std::fs::read_to_string(path)
+            let (path, request) = import_request(args)?;
+            let text = std::fs::read_to_string(&path)
                 .map_err(|e| ArenaError::Rejected(format!("cannot read \"{path}\": {e}")))?;
-            arena.import(user, LOCATION, &text).await?
+            arena.import(&caller(user), request, &text).await?
         }
         "leaderboard" => {
             let variant =
@@ -400,7 +403,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         }
         "piece" => crate::arena::piece_card(args)?,
         "rules" => match game_argument(args)? {
-            (Some(id), _) => arena.game_rules(id, user, true).await?,
+            (Some(id), _) => arena.game_rules(id, &caller(user), true).await?,
             (None, name) => {
                 let variant =
                     VariantId::parse(name).ok_or_else(|| usage(&format!("unknown variant \"{}\"", name.trim())))?;
@@ -460,6 +463,45 @@ fn list_source(text: &str) -> Result<ListSource, ArenaError> {
 /// A user at the terminal, by the name typed.
 fn local_user(name: &str) -> UserId {
     UserId::new(format!("local:{name}"))
+}
+
+/// `user` asking at the terminal, which is one server of its own. Nobody hosts by typing alone:
+/// a match's or a tournament's host is whoever started it.
+fn caller(user: &UserId) -> Caller {
+    Caller::player(user, Some(LOCATION))
+}
+
+/// `import <file> as white|black [vs <user>]`.
+fn import_request(args: &str) -> Result<(String, ImportRequest), ArenaError> {
+    const USAGE: &str = "say `import <file> as white` (or `as black`), and `vs <user>` to play the rest with them";
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let Some(as_at) = words.iter().rposition(|w| *w == "as") else {
+        return Err(usage(USAGE));
+    };
+    let path = words[..as_at].join(" ");
+    let (side, rest) = match &words[as_at + 1..] {
+        [side, rest @ ..] => (*side, rest),
+        [] => return Err(usage(USAGE)),
+    };
+    let side = match side.to_ascii_lowercase().as_str() {
+        "white" | "first" => arbiter_engine::Seat::First,
+        "black" | "second" => arbiter_engine::Seat::Second,
+        other => return Err(usage(&format!("\"{other}\" is not white or black; {USAGE}"))),
+    };
+    let opponent = match rest {
+        [] => None,
+        ["vs", name] => Some(local_user(name)),
+        _ => return Err(usage(USAGE)),
+    };
+    if path.is_empty() {
+        return Err(usage(USAGE));
+    }
+    let request = ImportRequest {
+        side,
+        opponent,
+        location: LOCATION.into(),
+    };
+    Ok((path, request))
 }
 
 async fn games_text(arena: &Arena, user: &UserId) -> Result<String, ArenaError> {
@@ -522,7 +564,7 @@ fn print_effects(
 ) -> anyhow::Result<()> {
     let game = effects.game.unwrap_or_default();
     for post in &effects.posts {
-        writeln!(out, "[{}] {}", post.location, post.text)?;
+        writeln!(out, "[{}] {}", post.location, plain(&post.text))?;
         if let Some(countdown) = &post.countdown {
             let left = crate::clock::duration(countdown.at - now);
             writeln!(out, "    {} in {left}", countdown.what)?;
@@ -533,11 +575,11 @@ fn print_effects(
         }
     }
     if let Some(reply) = &effects.reply {
-        writeln!(out, "(to {}) {}", user.display_name(), reply.text)?;
+        writeln!(out, "(to {}) {}", user.display_name(), plain(&reply.text))?;
         print_board(out, game, reply.board.as_ref(), Some(user), images)?;
     }
     for dm in &effects.direct_messages {
-        writeln!(out, "[DM to {}] {}", dm.to.display_name(), dm.text)?;
+        writeln!(out, "[DM to {}] {}", dm.to.display_name(), plain(&dm.text))?;
         if dm.asks_for_list {
             writeln!(
                 out,

@@ -1,14 +1,14 @@
-//! Tournament commands in the terminal. As for Death Matches, whoever types a host command is
-//! trusted as a host; the terminal's one place holds the tournament and its games.
+//! Tournament commands in the terminal. As for Death Matches, whoever creates a tournament hosts
+//! it; the terminal's one place holds the tournament and its games.
 
-use super::{LOCATION, game_argument, usage};
-use crate::arena::{Arena, ArenaError, Authority, Effects, Ruling, TournamentRequest};
+use super::{LOCATION, caller, game_argument, usage};
+use crate::arena::{Arena, ArenaError, Caller, Effects, Ruling, TournamentRequest};
 use crate::clock::parse_duration;
 use crate::store::UserId;
 use crate::tournament::{TournamentId, parse_time, parse_variants};
 
 pub const HELP: &str = "\
-Tournaments (a Swiss with a game per round; the typist is the host):
+Tournaments (a Swiss with a game per round; whoever creates one hosts it):
   tournament create <name> [| rounds <n>] [| variants <a, b, ...>] [| time handicap|<control>]
                     [| bands 2040:5m, 1720:7m, 1408:9m, 10m] [| start <in how long>]
   tournament join|withdraw|start|pair|close-round|standings|show [t<number>]
@@ -28,13 +28,13 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
         )),
         _ => match which(arena, rest).await {
             Ok(id) => match action {
-                "join" => arena.join_tournament(id, user).await,
-                "withdraw" => arena.withdraw_from_tournament(id, user).await,
-                "start" => arena.start_tournament(id, user, Authority::Host).await,
-                "pair" => arena.pair_tournament(id, user, Authority::Host).await,
-                "close-round" => arena.close_round(id, user, Authority::Host).await,
-                "standings" => arena.tournament_standings(id, LOCATION).await,
-                "show" => arena.show_tournament(id).await,
+                "join" => arena.join_tournament(id, &caller(user)).await,
+                "withdraw" => arena.withdraw_from_tournament(id, &caller(user)).await,
+                "start" => arena.start_tournament(id, &caller(user)).await,
+                "pair" => arena.pair_tournament(id, &caller(user)).await,
+                "close-round" => arena.close_round(id, &caller(user)).await,
+                "standings" => arena.tournament_standings(id, &caller(user), LOCATION).await,
+                "show" => arena.show_tournament(id, &caller(user)).await,
                 other => Err(usage(&format!("\"{other}\" is not a tournament command"))),
             },
             Err(error) => Err(error),
@@ -104,9 +104,11 @@ async fn create(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Are
         time,
         starts_at,
         location: LOCATION.into(),
-        server: Some(LOCATION.into()),
     };
-    arena.create_tournament(user, Authority::Host, request).await
+    // Creating a tournament is open to anyone at the terminal, who then hosts it.
+    arena
+        .create_tournament(&Caller::host(user, Some(LOCATION)), request)
+        .await
 }
 
 async fn adjudicate(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
@@ -119,7 +121,5 @@ async fn adjudicate(arena: &Arena, user: &UserId, args: &str) -> Result<Effects,
         "abort" => Ruling::Abort,
         _ => return Err(usage("say white, black, draw or abort")),
     };
-    arena
-        .adjudicate_tournament_game(game, user, Authority::Host, ruling)
-        .await
+    arena.adjudicate_tournament_game(game, &caller(user), ruling).await
 }

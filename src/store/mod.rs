@@ -8,7 +8,7 @@ mod sql;
 
 pub use records::{
     DeathMatch, GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, NewTournament, Offer,
-    OfferKind, Reminders, TournamentRow, UserId, UserSettings, WhitePlayer,
+    OfferKind, Reminders, ServerSettings, TournamentRow, UserId, UserSettings, WhitePlayer,
 };
 
 /// A piece list a player saved to use again: the text they wrote, one piece a line.
@@ -89,6 +89,9 @@ pub trait Store: Send + Sync {
     /// A user's settings (the defaults if they never changed any).
     async fn settings(&self, user: &UserId) -> Result<UserSettings, StoreError>;
     async fn save_settings(&self, user: &UserId, settings: &UserSettings) -> Result<(), StoreError>;
+    /// A server's settings (the defaults if nobody changed any).
+    async fn server_settings(&self, server: &str) -> Result<ServerSettings, StoreError>;
+    async fn save_server_settings(&self, server: &str, settings: &ServerSettings) -> Result<(), StoreError>;
     /// The name a user goes by, as last seen.
     async fn display_name(&self, user: &UserId) -> Result<Option<String>, StoreError>;
     async fn save_display_name(&self, user: &UserId, name: &str, now: i64) -> Result<(), StoreError>;

@@ -3,7 +3,7 @@
 use super::GameId;
 use crate::clock::{GameClock, MatchClockV0, TimeControl};
 use crate::tournament::{Tournament, TournamentId, TournamentStatus};
-use arbiter_engine::{Action, AnyGame, Outcome, Seat, VariantId};
+use arbiter_engine::{Action, AnyGame, Game, Outcome, Seat, VariantId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -123,6 +123,8 @@ pub enum OfferKind {
     Takeback,
     /// A finished game's rematch has been asked for (the new game is `Offer::game`).
     Rematch,
+    /// A player asked a Death Match's host for its rematch, which only the host starts.
+    RematchAsked,
 }
 
 /// A pending offer by one seat, valid only while the game stays at `version`.
@@ -259,6 +261,15 @@ pub struct UserSettings {
     pub reminders: Reminders,
 }
 
+/// A server's settings.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ServerSettings {
+    /// The role whose members host Death Matches and tournaments on the server (its transport's
+    /// id for it); none: the bot's default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_role: Option<String>,
+}
+
 /// A game as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
@@ -293,6 +304,8 @@ pub struct GameRow {
     /// The version whose news (posts in its place) was saved but not yet seen to reach its
     /// players; a transport starting up shows such games as they stand.
     pub unshown: Option<i64>,
+    /// Whether its result moves ratings (an imported record's never does, whatever happens).
+    pub is_rated: bool,
 }
 
 impl GameRow {
@@ -306,10 +319,19 @@ impl GameRow {
         }
     }
 
-    /// The seat `user` holds, if seated.
+    /// The seat `user` holds, if seated; in a study, the seat to act.
     pub fn seat_of(&self, user: &UserId) -> Option<Seat> {
         let players = self.players.as_ref()?;
+        if self.is_study() {
+            let to_act = self.state.to_act().first().copied().unwrap_or(Seat::First);
+            return (&players[0] == user).then_some(to_act);
+        }
         Seat::BOTH.into_iter().find(|s| &players[s.index()] == user)
+    }
+
+    /// Whether one user plays both sides (an imported record, studied alone).
+    pub fn is_study(&self) -> bool {
+        matches!(&self.players, Some([first, second]) if first == second)
     }
     pub fn player(&self, seat: Seat) -> Option<&UserId> {
         self.players.as_ref().map(|p| &p[seat.index()])
@@ -343,6 +365,8 @@ pub struct NewGame {
     pub clock: GameClock,
     pub server: Option<String>,
     pub tournament: Option<TournamentId>,
+    /// Whether its result moves ratings.
+    pub is_rated: bool,
 }
 
 /// A tournament as stored: its state guarded by a version, like a game's.

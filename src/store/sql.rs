@@ -3,8 +3,8 @@
 
 use super::formats::{self, FORMAT};
 use super::{
-    GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, NewTournament, SavedList, Store, StoreError,
-    TournamentRow, UserId, UserSettings, WhitePlayer,
+    GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, NewTournament, SavedList, ServerSettings, Store,
+    StoreError, TournamentRow, UserId, UserSettings, WhitePlayer,
 };
 use crate::clock::GameClock;
 use crate::ratings::{self, RatedResult, Rating};
@@ -17,14 +17,15 @@ use std::time::Duration;
 
 const INSERT_GAME: &str = "INSERT INTO games (variant, setup, location, status, challenger, opponent, white_player, \
      white, black, state, offer, version, created_at, updated_at, turn_since, deathmatch, next_deadline, \
-     state_format, clock, server, tournament) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $12, $12, \
-     $13, $14, $15, $16, $17, $18) RETURNING id";
+     state_format, clock, server, tournament, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $12, \
+     $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id";
 
 /// The columns a game row is read from.
 macro_rules! game_columns {
     () => {
         "id, variant, setup, location, status, challenger, opponent, white_player, white, black, state, \
-         state_format, offer, version, created_at, updated_at, turn_since, deathmatch, clock, server, tournament, home, unshown"
+         state_format, offer, version, created_at, updated_at, turn_since, deathmatch, clock, server, tournament, home, unshown, \
+         rated"
     };
 }
 
@@ -95,6 +96,10 @@ const SELECT_DOWNTIMES: &str = "SELECT started_at, ended_at FROM downtime WHERE 
 const SELECT_SETTINGS: &str = "SELECT settings FROM user_settings WHERE user_id = $1";
 const WRITE_SETTINGS: &str = "INSERT INTO user_settings (user_id, settings) VALUES ($1, $2) \
      ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings";
+
+const SELECT_SERVER_SETTINGS: &str = "SELECT settings FROM server_settings WHERE server = $1";
+const WRITE_SERVER_SETTINGS: &str = "INSERT INTO server_settings (server, settings) VALUES ($1, $2) \
+     ON CONFLICT (server) DO UPDATE SET settings = excluded.settings";
 
 const SELECT_DISPLAY_NAME: &str = "SELECT name FROM display_names WHERE user_id = $1";
 const WRITE_DISPLAY_NAME: &str = "INSERT INTO display_names (user_id, name, seen_at) VALUES ($1, $2, $3) \
@@ -226,6 +231,7 @@ struct GameColumns {
     tournament: Option<i64>,
     home: Option<String>,
     unshown: Option<i64>,
+    rated: bool,
 }
 
 impl GameColumns {
@@ -285,6 +291,7 @@ impl GameColumns {
             tournament: self.tournament,
             home: self.home,
             unshown: self.unshown,
+            is_rated: self.rated,
         };
         Ok((row, needs_rebuild))
     }
@@ -333,6 +340,7 @@ macro_rules! sql_store {
                     tournament: row.try_get("tournament")?,
                     home: row.try_get("home")?,
                     unshown: row.try_get("unshown")?,
+                    rated: row.try_get("rated")?,
                 };
                 let (mut game, needs_rebuild) = columns.decode()?;
                 if needs_rebuild {
@@ -372,6 +380,7 @@ macro_rules! sql_store {
                     .bind(to_json(&game.clock))
                     .bind(&game.server)
                     .bind(game.tournament)
+                    .bind(game.is_rated)
                     .fetch_one(&mut **tx)
                     .await?;
                 Ok(row.try_get("id")?)
@@ -728,6 +737,26 @@ macro_rules! sql_store {
             async fn save_settings(&self, user: &UserId, settings: &UserSettings) -> Result<(), StoreError> {
                 sqlx::query(WRITE_SETTINGS)
                     .bind(&user.0)
+                    .bind(to_json(settings))
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            async fn server_settings(&self, server: &str) -> Result<ServerSettings, StoreError> {
+                let row = sqlx::query(SELECT_SERVER_SETTINGS)
+                    .bind(server)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                match row {
+                    Some(row) => from_json("server settings", &row.try_get::<String, _>("settings")?),
+                    None => Ok(ServerSettings::default()),
+                }
+            }
+
+            async fn save_server_settings(&self, server: &str, settings: &ServerSettings) -> Result<(), StoreError> {
+                sqlx::query(WRITE_SERVER_SETTINGS)
+                    .bind(server)
                     .bind(to_json(settings))
                     .execute(&self.pool)
                     .await?;

@@ -182,6 +182,21 @@ pub fn refused(result: Result<arbiter::arena::Effects, arbiter::arena::ArenaErro
     );
 }
 
+/// `user` asking as a player, on no server in particular (the arena's tests play in rooms that
+/// belong to none).
+pub fn asking(user: &UserId) -> arbiter::arena::Caller {
+    arbiter::arena::Caller::player(user, None)
+}
+
+/// A record imported into "room" to study alone, the importer playing White.
+pub fn to_study() -> arbiter::arena::ImportRequest {
+    arbiter::arena::ImportRequest {
+        side: arbiter_engine::Seat::First,
+        opponent: None,
+        location: "room".into(),
+    }
+}
+
 pub fn alice() -> UserId {
     UserId::new("test:alice")
 }
