@@ -3,9 +3,11 @@
 //! second in all): the real bot, its scheduler and its announcement queues against the fake
 //! Discord, on SQLite.
 //!
-//! `cargo bench --profile dev --bench delivery [-- 100 1000]` (match counts; 100 and 1,000 by
-//! default). The numbers are waits imposed by the rate limits, not CPU, so the dev profile
-//! measures the same thing as a release build.
+//! `cargo bench --profile dev --bench delivery [-- 100 1000] [--processes 2]` (match counts; 100
+//! and 1,000 by default). With `--processes N`, N bot processes share the shards and the
+//! database, each pacing itself to its share of the bot's one global budget: the report counts
+//! the 429s of the global limit apart. The numbers are waits imposed by the rate limits, not
+//! CPU, so the dev profile measures the same thing as a release build.
 
 #[path = "../tests/fake_discord/mod.rs"]
 mod fake_discord;
@@ -88,7 +90,7 @@ fn describe(mut late: Vec<i64>) -> String {
     )
 }
 
-async fn run(matches: usize) -> anyhow::Result<String> {
+async fn run(matches: usize, processes: u32) -> anyhow::Result<String> {
     let (store, dir) = arbiter::bench::scratch_sqlite().await?;
     let arena = Arena::new(store.clone(), Arc::new(SystemClock));
     let fake = FakeDiscord::start().await;
@@ -138,17 +140,33 @@ async fn run(matches: usize) -> anyhow::Result<String> {
 
     let posted_before = ANNOUNCEMENTS.posted.load(Ordering::Relaxed);
     let dropped_before = ANNOUNCEMENTS.dropped_stale.load(Ordering::Relaxed);
-    let config = Config {
-        token: "bench-token".into(),
-        guild_id: Some(FakeDiscord::GUILD_ID),
-        api_base: Some(fake.api_base()),
-        host_role: None,
-        shards: Shards::Automatic,
-    };
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let bot = tokio::spawn(arbiter::discord::run(config, arena.clone(), async {
-        let _ = stopped.await;
-    }));
+    let mut bots = Vec::new();
+    for shard in 0..processes {
+        let config = Config {
+            token: "bench-token".into(),
+            guild_id: Some(FakeDiscord::GUILD_ID),
+            api_base: Some(fake.api_base()),
+            host_role: None,
+            shards: if processes == 1 {
+                Shards::Automatic
+            } else {
+                Shards::Range {
+                    first: shard,
+                    last: shard,
+                    total: processes,
+                }
+            },
+        };
+        // Each process has its own connections to the one database.
+        let url = format!("sqlite://{}?mode=rwc", dir.join("bench.db").display());
+        let process_store: Arc<dyn arbiter::store::Store> = Arc::new(arbiter::store::SqliteStore::connect(&url).await?);
+        let process_arena = Arena::new(process_store, Arc::new(SystemClock));
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let bot = tokio::spawn(arbiter::discord::run(config, process_arena, async {
+            let _ = stopped.await;
+        }));
+        bots.push((stop, bot));
+    }
     fake.wait_ready().await;
     let wall = Instant::now();
     anyhow::ensure!(now_ms() < reserve_starts, "set-up took longer than its lead; raise it");
@@ -180,8 +198,11 @@ async fn run(matches: usize) -> anyhow::Result<String> {
         tokio::time::sleep(Duration::from_millis(250)).await;
     }
     let elapsed = wall.elapsed();
-    let _ = stop.send(());
-    let _ = tokio::time::timeout(Duration::from_secs(10), bot).await;
+    let requests = fake.calls().len();
+    for (stop, bot) in bots {
+        let _ = stop.send(());
+        let _ = tokio::time::timeout(Duration::from_secs(10), bot).await;
+    }
 
     let mut warnings_late = Vec::new();
     let mut forfeits_late = Vec::new();
@@ -233,26 +254,41 @@ async fn run(matches: usize) -> anyhow::Result<String> {
     let dropped = ANNOUNCEMENTS.dropped_stale.load(Ordering::Relaxed) - dropped_before;
     let _ = std::fs::remove_dir_all(&dir);
     Ok(format!(
-        "{matches} matches: forfeits saved late by {}; {} of {matches} forfeits posted, late by {}; \
-         {} of {warnings_due} warnings posted, \
-         late by {}; {dropped} warnings dropped as stale; {posted} announcements posted in all, and \
-         {lookups} names looked up; {} requests answered 429; {:.0} s from the bot's start to the last forfeit\n",
+        "{matches} matches, {processes} process{}: forfeits saved late by {}; {} of {matches} forfeits posted, \
+         late by {}; {} of {warnings_due} warnings posted, late by {}; {dropped} warnings dropped as stale; \
+         {posted} announcements posted in all, and {lookups} names looked up; {requests} requests, {:.1} a second; \
+         {} answered 429, {} of them by the global limit; {:.0} s from the bot's start to the last forfeit\n",
+        if processes == 1 { "" } else { "es" },
         describe(fired_late),
         forfeits_late.len(),
         describe(forfeits_late),
         warnings_late.len(),
         describe(warnings_late),
+        requests as f64 / elapsed.as_secs_f64(),
         fake.rate_limited(),
+        fake.rate_limited_globally(),
         elapsed.as_secs_f64(),
     ))
 }
 
 fn main() -> anyhow::Result<()> {
-    let counts: Vec<usize> = std::env::args().skip(1).filter_map(|arg| arg.parse().ok()).collect();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let processes = args
+        .iter()
+        .position(|arg| arg == "--processes")
+        .and_then(|at| args.get(at + 1))
+        .map_or(Ok(1), |n| n.parse::<u32>())?
+        .max(1);
+    let counts: Vec<usize> = args
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i == 0 || args[i - 1] != "--processes")
+        .filter_map(|(_, arg)| arg.parse().ok())
+        .collect();
     let counts = if counts.is_empty() { vec![100, 1_000] } else { counts };
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     for matches in counts {
-        let report = runtime.block_on(run(matches))?;
+        let report = runtime.block_on(run(matches, processes))?;
         print!("{report}");
     }
     Ok(())

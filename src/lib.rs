@@ -5,6 +5,7 @@ pub mod bench;
 pub mod clock;
 pub mod discord;
 pub mod local;
+pub mod logging;
 pub mod ratings;
 pub mod render;
 pub mod store;

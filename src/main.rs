@@ -166,20 +166,10 @@ fn main() -> ExitCode {
     // Settings may come from a .env file; a missing file is fine.
     let _ = dotenvy::dotenv();
     let cli = Cli::parse();
-    // The bot says what it is doing as it starts (info); other commands only warn. Colours only
-    // on a terminal: a log file gets plain text.
-    let default_filter = if matches!(cli.command, Command::Bot { .. }) {
-        "warn,arbiter=info"
-    } else {
-        "warn"
-    };
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("ARBITER_LOG").unwrap_or_else(|_| default_filter.into()),
-        )
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
-        .with_writer(std::io::stderr)
-        .init();
+    arbiter::logging::init(arbiter::logging::default_filter(matches!(
+        cli.command,
+        Command::Bot { .. }
+    )));
     let result = match cli.command {
         Command::Bot {
             storage,

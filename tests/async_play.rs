@@ -142,7 +142,7 @@ async fn reminders_go_as_each_player_chose_and_always_leave_a_line_in_the_game()
     assert!(post_texts(&reminded)[0].contains("(reminded by DM)"));
     let dm = &reminded[0].direct_messages[0];
     assert_eq!(dm.to, bob());
-    assert!(dm.text.contains("has waited 1 day for your move") && dm.choices.is_empty());
+    assert!(dm.text.reveal().contains("has waited 1 day for your move") && dm.choices.is_empty());
 
     arena.reminders(&bob(), Some(Reminders::Off)).await.unwrap();
     clock.advance(2 * DAY_MS);

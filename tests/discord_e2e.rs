@@ -164,7 +164,7 @@ async fn beirut_bomb_choices_go_by_dm_and_stay_secret() {
     assert_png(&prompt);
     let menu = custom_ids(&prompt.json)
         .into_iter()
-        .find(|id| id.starts_with("arb:choose:"))
+        .find(|id| id.starts_with("arb:menu:"))
         .expect("a menu");
     let options = prompt.json.to_string();
     assert!(
@@ -219,7 +219,7 @@ async fn beirut_bomb_choices_go_by_dm_and_stay_secret() {
     assert!(custom_ids(&chosen.json).is_empty());
     let bob_menu = custom_ids(&posts_in(&bot.fake, bob_dm)[0].json)
         .into_iter()
-        .find(|id| id.starts_with("arb:choose:"))
+        .find(|id| id.starts_with("arb:menu:"))
         .unwrap();
     let bobs = bot
         .interact(dm_component_interaction(
@@ -305,7 +305,7 @@ async fn a_player_with_closed_dms_chooses_through_the_private_button() {
     assert_png(&private);
     let menu = custom_ids(&private.json)
         .into_iter()
-        .find(|id| id.starts_with("arb:choose:"))
+        .find(|id| id.starts_with("arb:menu:"))
         .expect("a menu");
     assert!(private.json.to_string().contains("bomb:e7"));
     let choice = next_id();
@@ -752,7 +752,7 @@ async fn a_slow_database_defers_and_still_answers_right() {
     is_slow.store(false, Ordering::SeqCst);
     let menu = custom_ids(&posts_in(&bot.fake, FakeDiscord::dm_channel_id(1_002))[0].json)
         .into_iter()
-        .find(|id| id.starts_with("arb:choose:"))
+        .find(|id| id.starts_with("arb:menu:"))
         .unwrap();
     let dm = FakeDiscord::dm_channel_id(1_002);
     bot.interact(dm_component_interaction(

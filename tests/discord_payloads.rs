@@ -55,7 +55,14 @@ fn a_button_in_a_thread_starts_new_games_in_the_threads_channel() {
 #[test]
 fn a_menu_choice_in_a_dm_carries_the_chosen_action() {
     let click = click("select_in_dm.json");
-    assert_eq!(click.component, Some(Component::Choose { game: 7, version: 3 }));
+    assert_eq!(
+        click.component,
+        Some(Component::Choose {
+            game: 7,
+            version: 3,
+            prompt_key: None,
+        })
+    );
     assert_eq!(click.choice.as_deref(), Some("bomb:d2"));
     assert_eq!(
         click.user,
@@ -64,7 +71,14 @@ fn a_menu_choice_in_a_dm_carries_the_chosen_action() {
     );
     assert_eq!(click.here, "discord:645027906669510999");
     let second = self::click("second_menu_in_dm.json");
-    assert_eq!(second.component, Some(Component::Choose { game: 7, version: 3 }));
+    assert_eq!(
+        second.component,
+        Some(Component::Choose {
+            game: 7,
+            version: 3,
+            prompt_key: None,
+        })
+    );
     assert_eq!(second.choice.as_deref(), Some("bomb:h2"));
 }
 

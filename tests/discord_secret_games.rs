@@ -54,7 +54,7 @@ async fn a_rejection_game_is_answered_by_dm_and_by_the_private_button_and_keeps_
     let offer = wait_for_posts(&bot, bob_dm, 1).await;
     assert!(content(&offer).contains("White proposes Rc1"), "{}", offer.json);
     assert_png(&offer);
-    let reject = button(&offer, &format!("arb:pick:{game}:"), ":1");
+    let reject = button(&offer, &format!("arb:answer:{game}:"), ":reject");
     let labels = offer.json.to_string();
     assert!(
         labels.contains("\"Accept\"") && labels.contains("\"Reject\""),
@@ -151,7 +151,7 @@ async fn a_rejection_game_is_answered_by_dm_and_by_the_private_button_and_keeps_
         ))
         .await;
     assert!(content(&answer).contains("Black proposes Ka8"), "{}", answer.json);
-    let accept = button(&answer, &format!("arb:pick:{game}:"), ":0");
+    let accept = button(&answer, &format!("arb:answer:{game}:"), ":accept");
     let id = next_id();
     private.push(id);
     bot.interact(component_interaction(
@@ -184,7 +184,7 @@ async fn a_rejection_game_is_answered_by_dm_and_by_the_private_button_and_keeps_
     // alice mates; bob accepts by DM.
     bot.play(&alice(), thread, "Rh8#").await;
     let offer = wait_for_posts(&bot, bob_dm, 3).await;
-    let accept = button(&offer, &format!("arb:pick:{game}:"), ":0");
+    let accept = button(&offer, &format!("arb:answer:{game}:"), ":accept");
     let id = next_id();
     private.push(id);
     bot.interact(dm_component_interaction(
@@ -262,7 +262,7 @@ async fn a_capture_the_flag_game_runs_from_secret_bases_to_a_flag_brought_home()
     );
     let menu = custom_ids(&own.json)
         .into_iter()
-        .find(|m| m.starts_with("arb:choose:"))
+        .find(|m| m.starts_with("arb:menu:"))
         .unwrap();
     let id = next_id();
     private.push(id);

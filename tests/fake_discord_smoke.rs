@@ -340,6 +340,69 @@ fn empty_and_oversized_messages_are_refused_as_discord_does() {
 }
 
 #[test]
+fn messages_may_notify_only_the_users_they_list() {
+    let listing = |content: &str, allowed: Value| json!({ "content": content, "allowed_mentions": allowed });
+    let only_alice = json!({ "parse": [], "users": ["1001"] });
+    assert!(check_message(&listing("<@1001> to move", only_alice.clone()), 0, true).is_ok());
+    assert!(
+        check_message(&listing("<@1002> to move", only_alice.clone()), 0, true).is_ok(),
+        "named, not notified"
+    );
+    assert!(
+        check_message(&listing("\\<@1002> written by a user", json!(null)), 0, true).is_ok(),
+        "escaped"
+    );
+    for (content, allowed) in [
+        ("<@1002> to move", json!(null)),
+        ("@everyone look", json!(null)),
+        ("<@&77> hosts", json!({ "parse": ["roles"] })),
+        ("<@!1002> to move", json!({ "parse": ["users"], "users": ["1001"] })),
+        ("@here", json!({ "parse": ["everyone"] })),
+    ] {
+        let refused = check_message(&listing(content, allowed.clone()), 0, true).unwrap_err();
+        assert_eq!(refused.body["code"], 50035, "{content} {allowed}");
+    }
+}
+
+#[test]
+fn embeds_forms_menus_and_suggestions_are_held_to_discords_limits() {
+    let embeds: Vec<Value> = (0..2)
+        .map(|_| json!({ "title": "t", "description": "d".repeat(3500) }))
+        .collect();
+    assert!(
+        check_message(&json!({ "embeds": embeds }), 0, true).is_err(),
+        "7,000 characters of embeds"
+    );
+    let twice = json!([{ "type": 1, "components": [
+        { "type": 2, "custom_id": "arb:accept:1:1", "label": "Accept", "style": 1 },
+        { "type": 2, "custom_id": "arb:accept:1:1", "label": "Again", "style": 2 },
+    ] }]);
+    assert!(check_message(&json!({ "content": "x", "components": twice }), 0, true).is_err());
+    let same_value = json!([{ "type": 1, "components": [{ "type": 3, "custom_id": "m", "options": [
+        { "label": "e4", "value": "e4" }, { "label": "e4 again", "value": "e4" },
+    ] }] }]);
+    assert!(check_message(&json!({ "content": "x", "components": same_value }), 0, true).is_err());
+    let form = |label: &str, placeholder: &str, rows: usize| {
+        let row = json!({ "type": 1, "components": [{ "type": 4, "custom_id": "f", "label": label, "style": 2, "placeholder": placeholder }] });
+        let rows: Vec<Value> = (0..rows)
+            .map(|i| {
+                let mut row = row.clone();
+                row["components"][0]["custom_id"] = json!(format!("f{i}"));
+                row
+            })
+            .collect();
+        json!({ "type": 9, "data": { "custom_id": "form", "title": "Your list", "components": rows } })
+    };
+    assert!(check_callback(3, true, &form("One piece a line", "Giraffe, GI, C", 1), 0).is_ok());
+    assert!(check_callback(3, true, &form(&"l".repeat(46), "", 1), 0).is_err());
+    assert!(check_callback(3, true, &form("ok", &"p".repeat(101), 1), 0).is_err());
+    assert!(check_callback(3, true, &form("ok", "", 6), 0).is_err());
+    let suggestion = |value: String| json!({ "type": 8, "data": { "choices": [{ "name": "n", "value": value }] } });
+    assert!(check_callback(4, false, &suggestion("v".repeat(100)), 0).is_ok());
+    assert!(check_callback(4, false, &suggestion("v".repeat(101)), 0).is_err());
+}
+
+#[test]
 fn responses_must_fit_their_interaction() {
     let message = json!({ "type": 4, "data": { "content": "hi" } });
     assert!(check_callback(2, false, &message, 0).is_ok());
@@ -486,6 +549,24 @@ async fn the_fake_fails_on_request_and_clicks_carry_the_message_clicked() {
     assert!(
         fake.refused_calls().is_empty(),
         "asked-for failures are not Discord's rules"
+    );
+    // Asking again for the thread that exists is refused as Discord refuses it, by its rules.
+    let again = channel
+        .create_thread_from_message(&http, message.id, CreateThread::new("game"))
+        .await;
+    assert_eq!(refusal_code(again.unwrap_err()), 160004);
+    assert_eq!(
+        fake.refused_calls().len(),
+        1,
+        "a second thread on one message is the bot's mistake"
+    );
+    // Opening DM channels too fast.
+    fake.fail("POST", "/users/@me/channels", Failure::OpeningDmsTooFast, 1);
+    let refused = UserId::new(1_001).create_dm_channel(&http).await;
+    assert_eq!(refusal_code(refused.unwrap_err()), 40003);
+    assert!(
+        UserId::new(1_001).create_dm_channel(&http).await.is_ok(),
+        "then it goes"
     );
 
     let invoker = Invoker {

@@ -162,12 +162,35 @@ pub struct Reply {
     pub board: Option<BoardImage>,
 }
 
-/// A direct message, for secret choices and private boards.
+/// Words for one reader alone: a secret prompt, private news. It has no `Display` and its
+/// `Debug` shows nothing, so it cannot slip into a post, a log line or an error by accident; the
+/// paths that reach the reader alone (a DM, an answer only they see) open it with `reveal`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PrivateText(String);
+
+impl PrivateText {
+    pub fn new(text: impl Into<String>) -> PrivateText {
+        PrivateText(text.into())
+    }
+
+    /// The words, for a message that reaches their reader and nobody else.
+    pub fn reveal(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for PrivateText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PrivateText(..)")
+    }
+}
+
+/// A direct message, for secret choices, private news and reminders.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DirectMessage {
     pub to: UserId,
     pub game: GameId,
-    pub text: String,
+    pub text: PrivateText,
     /// The board from the recipient's own view.
     pub board: Option<BoardImage>,
     /// The actions to offer as buttons or a menu, in notation.
@@ -176,6 +199,25 @@ pub struct DirectMessage {
     pub menu_hint: String,
     /// The answer is a list of pieces to write (a form), not a choice from a menu.
     pub asks_for_list: bool,
+    /// A reminder: its news is posted in the game's place too, so a DM that cannot be delivered
+    /// needs nothing more.
+    pub is_reminder: bool,
+    /// For a secret prompt, what its choices are (`Arena::act_from_menu` takes a choice from it
+    /// only while the seat still faces this very prompt).
+    pub prompt_key: Option<String>,
+}
+
+/// A short, stable name for a prompt's words and choices (FNV-1a): two prompts with the same
+/// key offer the same choices. Kept in the menus' ids, so it must not change between processes
+/// or restarts.
+pub fn prompt_key(text: &str, choices: &[String]) -> String {
+    let mut hash: u32 = 0x811c_9dc5;
+    let parts = std::iter::once(text).chain(choices.iter().map(String::as_str));
+    for byte in parts.flat_map(|part| part.bytes().chain(std::iter::once(0))) {
+        hash ^= u32::from(byte);
+        hash = hash.wrapping_mul(0x0100_0193);
+    }
+    format!("{hash:08x}")
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

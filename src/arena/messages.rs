@@ -1,7 +1,7 @@
 //! The words and boards the arena sends. Everything public is built from a spectator's view, and
 //! everything private from the recipient's own view, so secrets cannot leak through a message.
 
-use super::effects::{DirectMessage, PieceChoice, Post};
+use super::effects::{DirectMessage, PieceChoice, Post, PrivateText};
 use crate::render::{BoardImage, Decor};
 use crate::store::{GameRow, UserId};
 use arbiter_engine::view::PromptKind;
@@ -174,11 +174,13 @@ pub fn private_notice(game: &GameRow, seat: Seat, notice: String) -> Option<Dire
     Some(DirectMessage {
         to: game.player(seat)?.clone(),
         game: game.id,
-        text: format!("Game #{} · {}: {notice}", game.id, game.setup.variant.name()),
+        text: PrivateText::new(format!("Game #{} · {}: {notice}", game.id, game.setup.variant.name())),
         board: None,
         choices: Vec::new(),
         menu_hint: String::new(),
         asks_for_list: false,
+        is_reminder: false,
+        prompt_key: None,
     })
 }
 
@@ -200,13 +202,18 @@ pub fn private_prompt(game: &GameRow, seat: Seat) -> Option<DirectMessage> {
         PromptKind::Move => "Your move",
         PromptKind::List => "Write your list",
     };
+    // The same words at a later turn are another prompt: the seat's own actions so far count.
+    let own_actions = view.record.iter().filter(|entry| entry.seat == seat).count();
+    let key = super::effects::prompt_key(&format!("{text}\n{own_actions}"), &prompt.choices);
     Some(DirectMessage {
         to,
         game: game.id,
-        text,
+        text: PrivateText::new(text),
         board: Some(board_image_of(game, view)),
         choices: prompt.choices,
         menu_hint: menu_hint.to_string(),
         asks_for_list,
+        is_reminder: false,
+        prompt_key: Some(key),
     })
 }

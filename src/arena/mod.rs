@@ -23,13 +23,15 @@ mod tournament;
 
 pub use caller::Caller;
 pub use deathmatch::{COLOUR_CHOICE_MS, MatchRequest};
-pub use effects::{Button, Countdown, DirectMessage, Effects, NO_GAME, PairedRound, PieceChoice, Post, Reply};
+pub use effects::{
+    Button, Countdown, DirectMessage, Effects, NO_GAME, PairedRound, PieceChoice, Post, PrivateText, Reply,
+};
 pub use error::ArenaError;
 pub use lifecycle::{ABANDONED_AFTER_MS, ChallengeRequest, MOST_OPEN_CHALLENGES};
 pub use lists::{ListSource, MOST_LIST_BYTES};
 pub use pgn::MAX_BYTES as MAX_RECORD_BYTES;
 pub use piece_card::piece_card;
-pub use play::OfferResponse;
+pub use play::{Menu, OfferResponse};
 pub use queries::{GameSummary, move_list, viewer_of};
 pub use record::ImportRequest;
 pub use standings::LEADERBOARD_SIZE;
@@ -163,7 +165,9 @@ impl Arena {
                         // be recorded now, `/tournament pair` still sees every result in.
                         match self.round_finished(tournament).await {
                             Ok(round) => effects.posts.extend(round.posts),
-                            Err(error) => tracing::error!(tournament, error = ?error, "could not close a round"),
+                            Err(error) => {
+                                tracing::error!(tournament, error = %crate::logging::Quiet(&error), "could not close a round")
+                            }
                         }
                     }
                     return Ok(effects);

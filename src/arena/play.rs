@@ -7,7 +7,15 @@ use super::timing::{check_clock, flag_fall, follow_turn};
 use super::{Arena, ArenaError, Change, Effects};
 use crate::store::formats::effective_actions;
 use crate::store::{GameId, GameRow, LogEntry, LoggedEntry, NewEntry, Offer, OfferKind, UserId};
-use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Phase, Seat};
+use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat};
+
+/// Where a menu's choice comes from: the game's version when it was made, and for a secret
+/// prompt, its key (`effects::prompt_key`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Menu {
+    pub version: i64,
+    pub prompt_key: Option<String>,
+}
 
 /// How a player answers or makes an offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,25 +28,33 @@ pub enum OfferResponse {
 impl Arena {
     /// Plays an action written in the game's notation (a move, a placement, a secret choice).
     pub async fn act(&self, id: GameId, user: &UserId, text: &str) -> Result<Effects, ArenaError> {
-        self.act_at(id, user, text, None).await
+        self.act_from(id, user, text, None).await
     }
 
-    /// Plays an action, and when `version` is given only if the game has not moved on since: a
-    /// choice from a menu posted at `version` changes nothing once the game is past it. (During a
-    /// simultaneous secret choice the other seat's choice moves the version, but a seat that has
-    /// yet to choose still faces the same menu.)
-    pub async fn act_at(
+    /// Plays a choice from a menu or button made at `menu`: only while the game is still where
+    /// it was then, or, for a secret prompt, while the player still faces that very prompt (the
+    /// other player's secret choice moves the game on without changing it). A menu whose choices
+    /// have changed since, however alike they look, changes nothing.
+    pub async fn act_from_menu(
         &self,
         id: GameId,
         user: &UserId,
         text: &str,
-        version: Option<i64>,
+        menu: Menu,
     ) -> Result<Effects, ArenaError> {
+        self.act_from(id, user, text, Some(menu)).await
+    }
+
+    async fn act_from(&self, id: GameId, user: &UserId, text: &str, menu: Option<Menu>) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, now| {
             let seat = seated(game, user)?;
-            let is_same_choice = game.state.phase() == Phase::SealedChoice && game.state.to_act().contains(&seat);
-            if version.is_some_and(|v| v != game.version) && !is_same_choice {
-                return Err(ArenaError::Stale(game.id));
+            if let Some(menu) = &menu
+                && menu.version != game.version
+            {
+                let prompt_now = super::messages::private_prompt(game, seat).and_then(|p| p.prompt_key);
+                if menu.prompt_key.is_none() || menu.prompt_key != prompt_now {
+                    return Err(ArenaError::Stale(game.id));
+                }
             }
             if !game.state.to_act().contains(&seat) && !game.state.may_revise(seat) {
                 return match game.state.parse_action(seat, text) {

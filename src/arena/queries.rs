@@ -2,7 +2,7 @@
 
 use super::caller::{Caller, may_look_at};
 use super::messages::{board_image_of, name, player_label, status_line};
-use super::{Arena, ArenaError, DirectMessage, Effects, Reply};
+use super::{Arena, ArenaError, DirectMessage, Effects, PrivateText, Reply};
 use crate::clock::TimeControl;
 use crate::store::{GameId, GameRow, GameStatus, Reminders, UserId};
 use arbiter_engine::{Game, Seat, VariantId, Viewer};
@@ -152,15 +152,29 @@ impl Arena {
         })
     }
 
+    /// Where a game is played now (none for a game that does not exist).
+    pub async fn location_of(&self, id: GameId) -> Result<Option<String>, ArenaError> {
+        Ok(self.store.game(id).await?.map(|game| game.location))
+    }
+
     /// The secret choice `user` has to make in a game now, as the one direct message of the
     /// effects (the same prompt a DM carries), for transports that show it in place of a DM.
     pub async fn private_prompt(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
         let game = self.load(id).await?;
         super::require_active(&game)?;
         let seat = game.seat_of(user).ok_or(ArenaError::NotAPlayer(id))?;
-        let prompt = super::messages::private_prompt(&game, seat).ok_or_else(|| {
-            ArenaError::Rejected(format!("you have nothing to answer privately in game #{id} right now"))
-        })?;
+        // What they have to answer, else the news the game has for them alone.
+        let news = || {
+            let notice = game.state.view(Viewer::Seat(seat)).notice?;
+            let mut news = super::messages::private_notice(&game, seat, notice)?;
+            news.board = Some(board_image_of(&game, game.state.view(Viewer::Seat(seat))));
+            Some(news)
+        };
+        let prompt = super::messages::private_prompt(&game, seat)
+            .or_else(news)
+            .ok_or_else(|| {
+                ArenaError::Rejected(format!("you have nothing to answer privately in game #{id} right now"))
+            })?;
         Ok(Effects {
             direct_messages: vec![prompt],
             game: Some(id),
@@ -211,11 +225,13 @@ impl Arena {
             direct_messages: vec![DirectMessage {
                 to: user.clone(),
                 game: id,
-                text,
+                text: PrivateText::new(text),
                 board: Some(board),
                 choices: squares.into_iter().map(|(_, text)| text).collect(),
                 menu_hint: "Choose a square".to_string(),
                 asks_for_list: false,
+                is_reminder: false,
+                prompt_key: None,
             }],
             game: Some(id),
             version: Some(game.version),

@@ -4,7 +4,7 @@
 
 use super::lifecycle::conclude;
 use super::messages::{board_post, name, player_label};
-use super::{Arena, ArenaError, Change, Countdown, DirectMessage, Effects, Post};
+use super::{Arena, ArenaError, Change, Countdown, DirectMessage, Effects, Post, PrivateText};
 use crate::clock::{ClockEvent, Notice, duration, duration_words};
 use crate::store::{GameId, GameRow, GameStatus, Reminders, UserSettings};
 use arbiter_engine::{Game, Phase, Seat, Timeout, Viewer};
@@ -217,14 +217,16 @@ fn announce(game: &GameRow, event: ClockEvent, now: i64, wish: Reminders, effect
             effects.direct_messages.push(DirectMessage {
                 to: user,
                 game: game.id,
-                text: match &countdown {
+                text: PrivateText::new(match &countdown {
                     Some(countdown) => format!("{reminder}\n{} <t:{}:R>.", countdown.what, countdown.at / 1000),
                     None => reminder,
-                },
+                }),
                 board: None,
                 choices: Vec::new(),
                 menu_hint: String::new(),
                 asks_for_list: false,
+                is_reminder: true,
+                prompt_key: None,
             });
         }
         Reminders::Off => {}

@@ -56,7 +56,9 @@ impl Scheduler {
             match self.arena.touch(id).await {
                 Ok(effects) if !effects.posts.is_empty() => announcements.push(effects),
                 Ok(_) => {}
-                Err(error) => tracing::error!(game = id, error = ?error, "could not credit the downtime"),
+                Err(error) => {
+                    tracing::error!(game = id, error = %crate::logging::Quiet(&error), "could not credit the downtime")
+                }
             }
         }
         Ok(announcements)
@@ -91,7 +93,9 @@ impl Scheduler {
                     }
                     // One game's failure must not hold up the others; its claim lapses and a
                     // later pass tries it again.
-                    Err(error) => tracing::error!(game = id, error = ?error, "a deadline could not be fired"),
+                    Err(error) => {
+                        tracing::error!(game = id, error = %crate::logging::Quiet(&error), "a deadline could not be fired")
+                    }
                 }
             }
         }
@@ -106,7 +110,7 @@ impl Scheduler {
                     let _ = announce.send(effects).await;
                 }
             }
-            Err(error) => tracing::error!(error = ?error, "could not resume the clocks"),
+            Err(error) => tracing::error!(error = %crate::logging::Quiet(&error), "could not resume the clocks"),
         }
         let mut last_beat = self.arena.now();
         loop {
@@ -118,12 +122,12 @@ impl Scheduler {
                         }
                     }
                 }
-                Err(error) => tracing::error!(error = ?error, "the scheduler failed a pass"),
+                Err(error) => tracing::error!(error = %crate::logging::Quiet(&error), "the scheduler failed a pass"),
             }
             let now = self.arena.now();
             if now - last_beat >= HEARTBEAT_EVERY_MS {
                 if let Err(error) = self.arena.store().heartbeat(&self.places, now).await {
-                    tracing::warn!(error = ?error, "could not record the scheduler's heartbeat");
+                    tracing::warn!(error = %crate::logging::Quiet(&error), "could not record the scheduler's heartbeat");
                 }
                 last_beat = now;
             }

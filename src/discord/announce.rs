@@ -80,7 +80,7 @@ impl Announcer {
                 data: &announcer.shared.data,
             };
             if let Err(error) = delivery.open_round(&mut effects).await {
-                tracing::error!(error = ?error, "could not open a round's threads; posting in the channel");
+                tracing::error!(error = %crate::logging::Quiet(error.as_ref()), "could not open a round's threads; posting in the channel");
             }
             announcer.enqueue(effects);
         });
@@ -156,7 +156,7 @@ impl Shared {
                     Ok(Fate::Stale) => &COUNTS.dropped_stale,
                     Ok(Fate::Privately) => &COUNTS.sent_privately,
                     Err(error) => {
-                        tracing::error!(game = post.game, error = ?error, "could not post a clock announcement");
+                        tracing::error!(game = post.game, error = %crate::logging::Quiet(error.as_ref()), "could not post a clock announcement");
                         &COUNTS.failed
                     }
                 };
@@ -164,7 +164,7 @@ impl Shared {
             }
             Parcel::Prompt { prompt, version } => {
                 if let Err(error) = delivery.send_prompt(&prompt, version).await {
-                    tracing::error!(game = prompt.game, error = ?error, "could not send a reminder");
+                    tracing::error!(game = prompt.game, error = %crate::logging::Quiet(error.as_ref()), "could not send a reminder");
                     COUNTS.failed.fetch_add(1, Ordering::Relaxed);
                 }
             }

@@ -510,7 +510,7 @@ pub async fn rules(
         embeds: vec![embed],
         ..Outgoing::default()
     };
-    responder.send(message, true).await?;
+    responder.send_private(message).await?;
     Ok(())
 }
 
@@ -597,7 +597,7 @@ pub async fn export(
                 )],
                 ..Outgoing::default()
             };
-            responder.send(message, true).await?;
+            responder.send_private(message).await?;
         }
         Err(error) => answer(http, data, Err(error), &caller.here, &mut responder).await,
     }

@@ -3,10 +3,10 @@
 //! changes nothing and gets a private explanation.
 
 use super::deliver::{Delivery, choice_components, fit};
-use super::ids::{self, Component};
+use super::ids::{self, Answer, Component};
 use super::respond::{Outgoing, Responder};
 use super::{Data, answer};
-use crate::arena::{ArenaError, Button, Effects};
+use crate::arena::{ArenaError, Button, Effects, Menu};
 use crate::store::{GameId, UserId};
 use serenity::all as discord;
 use std::sync::Arc;
@@ -63,14 +63,14 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
     } = read_click(interaction);
     let Some(component) = component else {
         let text = "That button is not one of Arbiter's current ones; use the commands instead.";
-        if let Err(error) = responder.send(Outgoing::text(text), true).await {
+        if let Err(error) = responder.send_private(Outgoing::text(text)).await {
             tracing::warn!(%error, "could not answer an unknown component");
         }
         return;
     };
     data.names.remember(&interaction.user);
     if let Some(refusal) = data.limits.refusal(interaction.user.id) {
-        let _ = responder.send(Outgoing::text(refusal), true).await;
+        let _ = responder.send_private(Outgoing::text(refusal)).await;
         return;
     }
     // A click is acknowledged before any work, so Discord's 3 seconds cannot run out whatever
@@ -117,18 +117,19 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
                 game,
                 work,
                 "There is nothing for you to choose.",
+                0,
             )
             .await
         }
         Component::WriteList { game, version } => open_list_form(&mut responder, game, version).await,
         Component::ListForm { .. } => {
             let text = "That form is filled in and sent, not clicked.";
-            let _ = responder.send(Outgoing::text(text), true).await;
+            let _ = responder.send_private(Outgoing::text(text)).await;
         }
         Component::Piece { game, version } => {
             let Some(piece) = choice else {
                 let _ = responder
-                    .send(Outgoing::text("Pick one of the pieces in the menu."), true)
+                    .send_private(Outgoing::text("Pick one of the pieces in the menu."))
                     .await;
                 return;
             };
@@ -140,6 +141,7 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
                 game,
                 work,
                 "That piece cannot be placed now.",
+                0,
             )
             .await
         }
@@ -179,31 +181,73 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
             }
             answer(http, data, result, &here, &mut responder).await;
         }
-        Component::Choose { game, version } => {
+        Component::Choose {
+            game,
+            version,
+            prompt_key,
+        } => {
             let Some(choice) = choice else {
                 let _ = responder
-                    .send(Outgoing::text("Pick one of the choices in the menu."), true)
+                    .send_private(Outgoing::text("Pick one of the choices in the menu."))
                     .await;
                 return;
             };
-            choose(http, data, &mut responder, game, version, &user, &here, &choice).await;
+            let menu = Menu { version, prompt_key };
+            choose(http, data, &mut responder, game, menu, &user, &here, &choice).await;
         }
-        Component::Pick { game, version, index } => {
-            // The button names the prompt's answer by its place: read it from the prompt.
+        Component::Pick {
+            game,
+            version,
+            prompt_key,
+            answer: Answer::Value(choice),
+        } => {
+            let menu = Menu { version, prompt_key };
+            choose(http, data, &mut responder, game, menu, &user, &here, &choice).await
+        }
+        Component::Pick {
+            game,
+            version,
+            answer: Answer::Index(index),
+            ..
+        } => {
+            // A button posted before answers carried their value: its place in the prompt's
+            // answers, which are the same while the game is at the same version.
             let prompt = data.arena.private_prompt(game, &user).await;
             let choice = prompt
                 .as_ref()
                 .ok()
+                .filter(|effects| effects.version == Some(version))
                 .and_then(|effects| effects.direct_messages.first())
                 .and_then(|dm| dm.choices.get(usize::from(index)).cloned());
+            let menu = Menu {
+                version,
+                prompt_key: None,
+            };
             match (choice, prompt) {
-                (Some(choice), _) => choose(http, data, &mut responder, game, version, &user, &here, &choice).await,
+                (Some(choice), _) => choose(http, data, &mut responder, game, menu, &user, &here, &choice).await,
                 (None, Err(error)) => answer(http, data, Err(error), &here, &mut responder).await,
-                (None, Ok(_)) => {
-                    let stale = crate::arena::ArenaError::Stale(game);
-                    answer(http, data, Err(stale), &here, &mut responder).await
-                }
+                (None, Ok(_)) => answer(http, data, Err(ArenaError::Stale(game)), &here, &mut responder).await,
             }
+        }
+        Component::Page { game, version, page } => {
+            let prompt = data.arena.private_prompt(game, &user).await;
+            let work = async {
+                match prompt {
+                    // Another page of the same prompt: only while the game is where it was.
+                    Ok(effects) if effects.version != Some(version) => Err(ArenaError::Stale(game)),
+                    other => other,
+                }
+            };
+            show_prompt(
+                http,
+                data,
+                &mut responder,
+                game,
+                work,
+                "There is nothing for you to choose.",
+                usize::from(page),
+            )
+            .await
         }
     }
 }
@@ -234,7 +278,7 @@ async fn open_list_form(responder: &mut Responder, game: GameId, version: i64) {
                 components: super::deliver::write_list_button(game, version),
                 ..Outgoing::default()
             };
-            let _ = responder.send(message, true).await;
+            let _ = responder.send_private(message).await;
         }
         Err(error) => tracing::warn!(game, %error, "could not open the list form"),
     }
@@ -245,12 +289,12 @@ pub async fn on_form(http: &Arc<discord::Http>, data: &Data, interaction: &disco
     let mut responder = Responder::for_modal(http, interaction);
     data.names.remember(&interaction.user);
     if let Some(refusal) = data.limits.refusal(interaction.user.id) {
-        let _ = responder.send(Outgoing::text(refusal), true).await;
+        let _ = responder.send_private(Outgoing::text(refusal)).await;
         return;
     }
     let Some(Component::ListForm { game, .. }) = Component::parse(&interaction.data.custom_id) else {
         let text = "That form is not one of Arbiter's current ones; use `/list` instead.";
-        let _ = responder.send(Outgoing::text(text), true).await;
+        let _ = responder.send_private(Outgoing::text(text)).await;
         return;
     };
     let text: String = interaction
@@ -273,20 +317,20 @@ pub async fn on_form(http: &Arc<discord::Http>, data: &Data, interaction: &disco
     answer(http, data, work.await, &here, &mut responder).await;
 }
 
-/// Plays a choice made on a prompt's menu or buttons, posted at `version`: the prompt becomes
-/// the confirmation, so it cannot be used twice.
+/// Plays a choice made on a prompt's menu or buttons (`menu`: where they were made): the prompt
+/// becomes the confirmation, so it cannot be used twice.
 #[allow(clippy::too_many_arguments)]
 async fn choose(
     http: &discord::Http,
     data: &Data,
     responder: &mut Responder,
     game: GameId,
-    version: i64,
+    menu: Menu,
     user: &UserId,
     here: &str,
     choice: &str,
 ) {
-    let work = data.arena.act_at(game, user, choice, Some(version));
+    let work = data.arena.act_from_menu(game, user, choice, menu);
     match work.await {
         Ok(mut effects) => {
             let confirmation = match effects.reply.take() {
@@ -365,7 +409,9 @@ async fn accept(
                 effects.version = moved.version;
                 place = format!("<#{thread}>");
             }
-            Err(error) => tracing::error!(game, error = ?error, "could not move a game to its thread"),
+            Err(error) => {
+                tracing::error!(game, error = %crate::logging::Quiet(&error), "could not move a game to its thread")
+            }
         }
     }
     let accepted = format!(
@@ -438,28 +484,29 @@ async fn show_prompt(
     game: GameId,
     work: impl std::future::Future<Output = Result<Effects, ArenaError>>,
     when_none: &str,
+    page: usize,
 ) {
     let effects = match work.await {
         Ok(effects) => effects,
         Err(error) => return answer(http, data, Err(error), "", responder).await,
     };
     let (Some(prompt), Some(version)) = (effects.direct_messages.first(), effects.version) else {
-        let _ = responder.send(Outgoing::text(when_none), true).await;
+        let _ = responder.send_private(Outgoing::text(when_none)).await;
         return;
     };
     let delivery = Delivery { http, data };
-    let message = match delivery.prompt_message(prompt, version).await {
+    let message = match delivery.prompt_page(prompt, version, page).await {
         Ok(message) => message,
         Err(error) => {
-            tracing::error!(game, error = ?error, "could not draw a private prompt");
+            tracing::error!(game, error = %crate::logging::Quiet(error.as_ref()), "could not draw a private prompt");
             Outgoing {
-                content: Outgoing::text(&prompt.text).content,
-                components: choice_components(&prompt.choices, game, version, &prompt.menu_hint),
+                content: Outgoing::text(prompt.text.reveal()).content,
+                components: choice_components(prompt, version, page),
                 ..Outgoing::default()
             }
         }
     };
-    if let Err(error) = responder.send(message, true).await {
+    if let Err(error) = responder.send_private(message).await {
         tracing::warn!(game, %error, "could not show a private prompt");
     }
 }

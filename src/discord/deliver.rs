@@ -3,11 +3,12 @@
 //! has closed their DMs.
 
 use super::Data;
-use super::ids::{self, Component};
+use super::direct::NotSent;
+use super::ids::{self, Answer, Component};
 use super::posting::Patience;
-use super::refusals::is_closed_dms;
-use super::respond::{Outgoing, Responder};
+use super::respond::{Outgoing, Public, Responder};
 use crate::arena::{Button, DirectMessage, Effects, PieceChoice, Post};
+use crate::logging::Quiet;
 use crate::render::{BoardImage, Table};
 use crate::store::GameId;
 use serenity::all as discord;
@@ -82,11 +83,36 @@ pub fn list_form(game: GameId, version: i64) -> discord::CreateModal {
 /// The custom id of the list form's text field.
 pub const LIST_FIELD: &str = "pieces";
 
+/// Discord refuses a menu option whose value or label is longer than this.
+const OPTION_TEXT_LIMIT: usize = 100;
+/// Choices on one page of a prompt that has more than five menus hold: four menus, the fifth row
+/// keeping the buttons to the other pages.
+const CHOICES_PER_PAGE: usize = (MENU_ROWS - 1) * MENU_OPTIONS;
+
+/// The choices a prompt can offer as Discord takes them: each once (a menu refuses a value
+/// twice), none longer than an option may be (such an answer is typed with `/move`).
+fn offerable(choices: &[String]) -> Vec<&String> {
+    let mut seen = std::collections::HashSet::new();
+    choices
+        .iter()
+        .filter(|choice| choice.chars().count() <= OPTION_TEXT_LIMIT && seen.insert(choice.as_str()))
+        .collect()
+}
+
 /// How a prompt offers its choices: a button each when they fit one row and their labels are
-/// short (accept / reject), menus otherwise.
-pub fn choice_components(choices: &[String], game: GameId, version: i64, hint: &str) -> Vec<discord::CreateActionRow> {
+/// short (accept / reject), menus otherwise (`page` of them, when there are more than five menus
+/// hold). Every answer is sent back as itself, with the game's version, never as its place in
+/// the menu.
+pub fn choice_components(prompt: &DirectMessage, version: i64, page: usize) -> Vec<discord::CreateActionRow> {
+    let (game, hint, prompt_key) = (prompt.game, prompt.menu_hint.as_str(), prompt.prompt_key.clone());
+    let choices = offerable(&prompt.choices);
     if choices.is_empty() || choices.len() > BUTTONS_PER_ROW || choices.iter().any(|c| c.chars().count() > 20) {
-        return choice_menus(choices, game, version, hint);
+        let menu = Component::Choose {
+            game,
+            version,
+            prompt_key,
+        };
+        return choice_menus(&choices, menu, hint, page);
     }
     let buttons = choices
         .iter()
@@ -95,7 +121,8 @@ pub fn choice_components(choices: &[String], game: GameId, version: i64, hint: &
             let component = Component::Pick {
                 game,
                 version,
-                index: index as u8,
+                prompt_key: prompt_key.clone(),
+                answer: Answer::Value(choice.to_string()),
             };
             let style = if index == 0 {
                 discord::ButtonStyle::Primary
@@ -118,14 +145,57 @@ fn capitalised(text: &str) -> String {
         .map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
-/// Menus offering `choices` (actions in notation), 25 to a menu, each showing `hint` until
-/// a choice is made.
-pub fn choice_menus(choices: &[String], game: GameId, version: i64, hint: &str) -> Vec<discord::CreateActionRow> {
-    let menus: Vec<(String, Vec<(String, String)>)> = choices
-        .chunks(MENU_OPTIONS)
-        .map(|chunk| (hint.to_string(), chunk.iter().map(|c| (c.clone(), c.clone())).collect()))
-        .collect();
-    select_menus(Component::Choose { game, version }, menus)
+/// Menus offering `choices` (actions in notation), 25 to a menu, each showing `hint` until a
+/// choice is made. Up to five menus hold them all; more are shown a page of four menus at a time,
+/// with buttons to the pages before and after: none is ever left out.
+fn choice_menus(choices: &[&String], menu: Component, hint: &str, page: usize) -> Vec<discord::CreateActionRow> {
+    let menus_of = |choices: &[&String], hint: &str| -> Vec<(String, Vec<(String, String)>)> {
+        choices
+            .chunks(MENU_OPTIONS)
+            .map(|chunk| {
+                (
+                    hint.to_string(),
+                    chunk.iter().map(|c| (c.to_string(), c.to_string())).collect(),
+                )
+            })
+            .collect()
+    };
+    if choices.len() <= MENU_ROWS * MENU_OPTIONS {
+        return select_menus(menu, menus_of(choices, hint));
+    }
+    let Component::Choose { game, version, .. } = menu else {
+        return Vec::new();
+    };
+    let pages = choices.len().div_ceil(CHOICES_PER_PAGE);
+    let page = page.min(pages - 1);
+    let first = page * CHOICES_PER_PAGE;
+    let shown = &choices[first..(first + CHOICES_PER_PAGE).min(choices.len())];
+    let hint = format!("{hint} ({}-{} of {})", first + 1, first + shown.len(), choices.len());
+    let mut rows = select_menus(menu, menus_of(shown, &hint));
+    let turn = |to: usize, label: String| {
+        let component = Component::Page {
+            game,
+            version,
+            page: to as u8,
+        };
+        discord::CreateButton::new(component.custom_id())
+            .label(label)
+            .style(discord::ButtonStyle::Secondary)
+    };
+    let mut buttons = Vec::new();
+    if page > 0 {
+        buttons.push(turn(
+            page - 1,
+            format!("◀ Choices {}-{}", first - CHOICES_PER_PAGE + 1, first),
+        ));
+    }
+    if page + 1 < pages {
+        let next = first + CHOICES_PER_PAGE;
+        let last = (next + CHOICES_PER_PAGE).min(choices.len());
+        buttons.push(turn(page + 1, format!("Choices {}-{last} ▶", next + 1)));
+    }
+    rows.push(discord::CreateActionRow::Buttons(buttons));
+    rows
 }
 
 /// Menus of the pieces a post offers to place: one menu when they fit, otherwise the pieces in
@@ -266,7 +336,7 @@ impl Delivery<'_> {
     }
 
     /// A public post as a message: text, board image, buttons, and pings for the players to act.
-    pub async fn post_message(&self, post: &Post, version: Option<i64>) -> anyhow::Result<Outgoing> {
+    pub async fn post_message(&self, post: &Post, version: Option<i64>) -> anyhow::Result<Public> {
         let mut message = Outgoing::text(&post.text);
         if let Some(board) = &post.board {
             message.files.push(self.board_file(board).await?);
@@ -287,7 +357,7 @@ impl Delivery<'_> {
                 countdown.at / 1000
             ));
         }
-        Ok(message)
+        Ok(Public::post(message))
     }
 
     /// Performs `effects`: the post made where the interaction happened becomes its public
@@ -302,7 +372,7 @@ impl Delivery<'_> {
         for post in &effects.posts {
             if post.location == here && !responder.has_answered().await {
                 let message = self.post_message(post, effects.version).await?;
-                responder.send(message, false).await?;
+                responder.send_public(message).await?;
                 // Posts sent elsewhere record this themselves.
                 if let Some(version) = effects.version {
                     self.shown(post.game, version).await;
@@ -310,7 +380,7 @@ impl Delivery<'_> {
             } else if let Err(error) = self.post_to_game(post, effects.version, Patience::Brief).await {
                 // The change is saved and the player is answered; the other posts and the DMs
                 // still go.
-                tracing::error!(game = post.game, error = ?error, "could not post in a game's place");
+                tracing::error!(game = post.game, error = %crate::logging::Quiet(error.as_ref()), "could not post in a game's place");
             }
         }
         if let Some(reply) = &effects.reply {
@@ -318,11 +388,11 @@ impl Delivery<'_> {
             if let Some(board) = &reply.board {
                 message.files.push(self.board_file(board).await?);
             }
-            responder.send(message, true).await?;
+            responder.send_private(message).await?;
         }
         self.direct_messages(effects).await?;
         if !responder.has_answered().await {
-            responder.send(Outgoing::text("Done."), true).await?;
+            responder.send_private(Outgoing::text("Done.")).await?;
         }
         Ok(())
     }
@@ -339,82 +409,81 @@ impl Delivery<'_> {
         Ok(())
     }
 
-    /// Sends one secret prompt (made at the game's `version`) by DM, or says in the game's
-    /// place that its player should use the "Choose privately" button.
+    /// Sends one prompt, private news or reminder (made at the game's `version`) by DM. When the
+    /// player's DMs are closed, the game's place says so without a word of what it was, and its
+    /// **Choose privately** button shows it to them alone.
     pub async fn send_prompt(&self, prompt: &DirectMessage, version: i64) -> anyhow::Result<()> {
         let Some(user) = ids::discord_user(&prompt.to) else {
             return Ok(());
         };
         let message = self.prompt_message(prompt, version).await?;
-        let sent = async {
-            self.data.pace.request().await;
-            let channel = user.create_dm_channel(self.http).await?;
-            self.send(channel.id, message).await
-        };
-        if let Err(error) = sent.await {
-            if !is_closed_dms(&error) {
-                tracing::warn!(game = prompt.game, %user, %error, "a secret prompt could not be sent by DM");
+        match self.send_dm(user, message).await {
+            Ok(()) => Ok(()),
+            Err(failure) => {
+                if let NotSent::Failed(error) = &failure {
+                    tracing::warn!(game = prompt.game, %user, error = %Quiet(error), "a DM could not be sent");
+                }
+                self.dm_fallback(prompt, user, version).await
             }
-            self.dm_fallback(prompt, user, version).await?;
         }
-        Ok(())
     }
 
-    /// A secret prompt: its text, the player's own board, and its choices (buttons when there
-    /// are a few short ones, like accept and reject; menus otherwise).
+    /// A prompt or private news: its text, the player's own board, and its choices (buttons when
+    /// there are a few short ones, like accept and reject; menus otherwise). For its reader alone.
     pub async fn prompt_message(&self, prompt: &DirectMessage, version: i64) -> anyhow::Result<Outgoing> {
-        let text = if prompt.asks_for_list {
-            format!(
-                "{}\nUse the **Write your list** button below (one piece a line), or `/list` with the text, \
-                 a text file or a saved list's name. You can send it again until your opponent's is in.",
-                prompt.text
-            )
+        self.prompt_page(prompt, version, 0).await
+    }
+
+    /// `prompt_message`, showing the `page`th page of its choices where they take several.
+    pub async fn prompt_page(&self, prompt: &DirectMessage, version: i64, page: usize) -> anyhow::Result<Outgoing> {
+        let text = prompt.text.reveal();
+        let mut message = if prompt.asks_for_list {
+            Outgoing::text(format!(
+                "{text}\nUse the **Write your list** button below (one piece a line), or `/list` with the text, \
+                 a text file or a saved list's name. You can send it again until your opponent's is in."
+            ))
         } else {
-            prompt.text.clone()
+            Outgoing::text(text)
         };
-        let mut message = Outgoing::text(&text);
         if let Some(board) = &prompt.board {
             message.files.push(self.board_file(board).await?);
         }
         message.components = if prompt.asks_for_list {
             write_list_button(prompt.game, version)
         } else {
-            choice_components(&prompt.choices, prompt.game, version, &prompt.menu_hint)
+            choice_components(prompt, version, page)
         };
         Ok(message)
     }
 
+    /// Tells a player whose DMs are closed, in the game's place, that something waits for them
+    /// there, behind the **Choose privately** button (never what it is). A reminder needs
+    /// nothing more: its line is in the game's place already.
     async fn dm_fallback(&self, prompt: &DirectMessage, user: discord::UserId, version: i64) -> anyhow::Result<()> {
-        let Some(game) = self.data.arena.store().game(prompt.game).await? else {
+        if prompt.is_reminder {
+            return Ok(());
+        }
+        let Some(location) = self.data.arena.location_of(prompt.game).await? else {
             return Ok(());
         };
-        let location = game.location;
-        let message = if prompt.choices.is_empty() && !prompt.asks_for_list {
-            // A message with nothing to choose (a reminder): said in the game's place instead.
-            Outgoing {
-                content: fit(&format!(
-                    "<@{user}> (I could not send you a direct message) {}",
-                    prompt.text
-                )),
-                pings: vec![user],
-                ..Outgoing::default()
-            }
+        let what = if prompt.choices.is_empty() && !prompt.asks_for_list {
+            "you have private news in game #{game}: the **Choose privately** button below shows it to you alone"
         } else {
-            Outgoing {
-                content: format!(
-                    "<@{user}>, I could not send you a direct message. Use the **Choose privately** button \
-                     below to make your secret choice in game #{}: only you will see it.",
-                    prompt.game
-                ),
-                components: button_row(&[Button::ChoosePrivately], prompt.game, version),
-                pings: vec![user],
-                ..Outgoing::default()
-            }
+            "use the **Choose privately** button below to make your secret choice in game #{game}: only you will see it"
         };
+        let text = format!(
+            "<@{user}>, I could not send you a direct message; {}.",
+            what.replace("{game}", &prompt.game.to_string())
+        );
+        let notice = Public::notice(text, vec![user]).with_components(button_row(
+            &[Button::ChoosePrivately],
+            prompt.game,
+            version,
+        ));
         let Some(channel) = ids::channel(&location) else {
             return Ok(());
         };
-        Ok(self.send(channel, message).await?)
+        Ok(self.send(channel, notice).await?)
     }
 }
 
@@ -422,6 +491,21 @@ impl Delivery<'_> {
 mod tests {
     use super::*;
     use serde_json::Value;
+
+    /// A prompt of game 3 offering `choices`, with the key `prompt_key`.
+    fn prompt(choices: &[String], hint: &str, prompt_key: Option<&str>) -> DirectMessage {
+        DirectMessage {
+            to: crate::store::UserId::new("discord:1"),
+            game: 3,
+            text: crate::arena::PrivateText::new("choose"),
+            board: None,
+            choices: choices.to_vec(),
+            menu_hint: hint.to_string(),
+            asks_for_list: false,
+            is_reminder: false,
+            prompt_key: prompt_key.map(str::to_string),
+        }
+    }
 
     #[test]
     fn long_text_is_cut_to_discords_limit_in_characters() {
@@ -437,7 +521,7 @@ mod tests {
     #[test]
     fn choices_fill_menus_of_25_in_at_most_5_rows_with_distinct_ids() {
         let choices: Vec<String> = (0..60).map(|i| format!("choice{i}")).collect();
-        let rows = choice_menus(&choices, 3, 9, "Make your secret choice");
+        let rows = choice_components(&prompt(&choices, "Make your secret choice", None), 9, 0);
         assert_eq!(rows.len(), 3);
         let json = serde_json::to_value(&rows).unwrap();
         let ids: Vec<&str> = json
@@ -450,8 +534,72 @@ mod tests {
         assert_eq!(json[0]["components"][0]["options"].as_array().unwrap().len(), 25);
         assert_eq!(json[2]["components"][0]["options"].as_array().unwrap().len(), 10);
         assert_eq!(json[0]["components"][0]["placeholder"], "Make your secret choice");
-        assert_eq!(choice_menus(&vec!["x".to_string(); 200], 1, 1, "").len(), MENU_ROWS);
-        assert!(choice_menus(&[], 1, 1, "").is_empty());
+        assert_eq!(
+            choice_components(&prompt(&vec!["x".to_string(); 200], "", None), 1, 0).len(),
+            1,
+            "a choice is offered once"
+        );
+        assert!(choice_components(&prompt(&[], "", None), 1, 0).is_empty());
+    }
+
+    /// Every option value of a page's menus, and the buttons to other pages.
+    fn page_of(choices: &[String], page: usize) -> (Vec<String>, Vec<String>) {
+        let json = serde_json::to_value(choice_components(&prompt(choices, "Your move", None), 9, page)).unwrap();
+        let mut values = Vec::new();
+        let mut turns = Vec::new();
+        for row in json.as_array().unwrap() {
+            for component in row["components"].as_array().unwrap() {
+                match component["options"].as_array() {
+                    Some(options) => values.extend(options.iter().map(|o| o["value"].as_str().unwrap().to_string())),
+                    None => turns.push(component["custom_id"].as_str().unwrap().to_string()),
+                }
+            }
+        }
+        (values, turns)
+    }
+
+    #[test]
+    fn more_choices_than_five_menus_hold_are_paged_and_none_is_dropped() {
+        let choices: Vec<String> = (0..260).map(|i| format!("Move{i}")).collect();
+        let (first, turns) = page_of(&choices, 0);
+        assert_eq!(first.len(), 100);
+        assert_eq!(turns, ["arb:page:3:9:1"]);
+        let (second, turns) = page_of(&choices, 1);
+        assert_eq!(turns, ["arb:page:3:9:0", "arb:page:3:9:2"]);
+        let (third, turns) = page_of(&choices, 2);
+        assert_eq!(turns, ["arb:page:3:9:1"]);
+        let offered: Vec<String> = [first, second, third].concat();
+        assert_eq!(offered, choices, "every choice, once, in order");
+        let (exactly, turns) = page_of(&choices[..125], 0);
+        assert_eq!((exactly.len(), turns.len()), (125, 0), "125 fit without pages");
+    }
+
+    #[test]
+    fn answers_are_sent_back_as_themselves() {
+        let answers = ["accept".to_string(), "reject".to_string()];
+        let json = serde_json::to_value(choice_components(
+            &prompt(&answers, "Your answer", Some("0badf00d")),
+            8,
+            0,
+        ))
+        .unwrap();
+        let ids: Vec<&str> = json[0]["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["custom_id"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            ids,
+            ["arb:answer:3:8:0badf00d:accept", "arb:answer:3:8:0badf00d:reject"]
+        );
+        let mut long: Vec<String> = (0..6).map(|i| format!("m{i}")).collect();
+        long.insert(2, "x".repeat(101));
+        assert_eq!(
+            page_of(&long, 0).0,
+            ["m0", "m1", "m2", "m3", "m4", "m5"],
+            "an option Discord refuses is left to /move"
+        );
     }
 
     #[test]

@@ -49,7 +49,7 @@ pub async fn host_role(data: &Data, guild: discord::GuildId) -> Option<u64> {
         Ok(None) => data.host_role,
         Err(error) => {
             // Without its setting, nobody is taken for a host by role (Manage Server still counts).
-            tracing::error!(error = ?error, "could not read a server's host role");
+            tracing::error!(error = %crate::logging::Quiet(&error), "could not read a server's host role");
             None
         }
     }

@@ -36,28 +36,37 @@ pub fn channel(location: &str) -> Option<discord::ChannelId> {
 }
 
 /// What a component (a button or a select menu) stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Component {
     Button {
         button: Button,
         game: GameId,
         version: i64,
     },
-    /// A menu of secret choices; the chosen value is the action in notation.
+    /// A menu of choices from a private prompt; the chosen value is the action in notation.
+    /// A secret prompt's menu carries the prompt's key (`arena::prompt_key`).
     Choose {
         game: GameId,
         version: i64,
+        prompt_key: Option<String>,
     },
     /// A menu of pieces to place; the chosen value is the piece type's id.
     Piece {
         game: GameId,
         version: i64,
     },
-    /// One answer of a private prompt with few answers, as a button: the prompt's `index`th.
+    /// One answer of a private prompt with few answers, as a button.
     Pick {
         game: GameId,
         version: i64,
-        index: u8,
+        prompt_key: Option<String>,
+        answer: Answer,
+    },
+    /// Another page of a private prompt's choices (when there are more than its menus hold).
+    Page {
+        game: GameId,
+        version: i64,
+        page: u8,
     },
     /// Opens the form to write a list of pieces in.
     WriteList {
@@ -71,19 +80,55 @@ pub enum Component {
     },
 }
 
+/// The answer a button of a private prompt gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The action itself, in notation (`accept`, `bomb:d2`).
+    Value(String),
+    /// Buttons posted before answers carried their value name it by its place in the prompt's
+    /// answers (the same at the same version).
+    Index(u8),
+}
+
+/// How an id writes "no prompt key".
+const NO_KEY: &str = "-";
+
 impl Component {
-    pub fn custom_id(self) -> String {
+    pub fn custom_id(&self) -> String {
+        let key = |key: &Option<String>| key.clone().unwrap_or_else(|| NO_KEY.to_string());
         match self {
             Component::Button { button, game, version } => format!("{PREFIX}:{}:{game}:{version}", button.key()),
-            Component::Choose { game, version } => format!("{PREFIX}:choose:{game}:{version}"),
+            Component::Choose {
+                game,
+                version,
+                prompt_key: None,
+            } => format!("{PREFIX}:choose:{game}:{version}"),
+            Component::Choose {
+                game,
+                version,
+                prompt_key,
+            } => format!("{PREFIX}:menu:{game}:{version}:{}", key(prompt_key)),
             Component::Piece { game, version } => format!("{PREFIX}:piece:{game}:{version}"),
-            Component::Pick { game, version, index } => format!("{PREFIX}:pick:{game}:{version}:{index}"),
+            Component::Pick {
+                game,
+                version,
+                prompt_key,
+                answer: Answer::Value(value),
+            } => format!("{PREFIX}:answer:{game}:{version}:{}:{value}", key(prompt_key)),
+            Component::Pick {
+                game,
+                version,
+                answer: Answer::Index(index),
+                ..
+            } => format!("{PREFIX}:pick:{game}:{version}:{index}"),
+            Component::Page { game, version, page } => format!("{PREFIX}:page:{game}:{version}:{page}"),
             Component::WriteList { game, version } => format!("{PREFIX}:writelist:{game}:{version}"),
             Component::ListForm { game, version } => format!("{PREFIX}:listform:{game}:{version}"),
         }
     }
 
-    /// Reads a custom id; anything not made by [`Component::custom_id`] is `None`.
+    /// Reads a custom id; anything not made by [`Component::custom_id`] is `None`. Ids of
+    /// buttons posted by earlier versions (`pick` with an answer's place) still read.
     pub fn parse(custom_id: &str) -> Option<Component> {
         if custom_id.len() > CUSTOM_ID_LIMIT {
             return None;
@@ -95,20 +140,62 @@ impl Component {
         let kind = parts.next()?;
         let game: GameId = parts.next()?.parse().ok()?;
         let version: i64 = parts.next()?.parse().ok()?;
-        // Several menus in one message need distinct ids: a menu's row may follow; a pick's
-        // index must.
+        let key_of = |text: &str| (text != NO_KEY).then(|| text.to_string());
+        match kind {
+            "answer" => {
+                // The key, then the answer: the rest, colons and all (`bomb:d2`).
+                let prompt_key = key_of(parts.next()?);
+                let value = parts.collect::<Vec<_>>().join(":");
+                if value.is_empty() {
+                    return None;
+                }
+                return Some(Component::Pick {
+                    game,
+                    version,
+                    prompt_key,
+                    answer: Answer::Value(value),
+                });
+            }
+            "pick" => {
+                let index = parts.next()?.parse().ok()?;
+                return parts.next().is_none().then_some(Component::Pick {
+                    game,
+                    version,
+                    prompt_key: None,
+                    answer: Answer::Index(index),
+                });
+            }
+            "menu" => {
+                let prompt_key = key_of(parts.next()?);
+                // Several menus in one message need distinct ids: a menu's row may follow.
+                let row = parts.next();
+                if parts.next().is_some() || row.is_some_and(|row| row.parse::<u8>().is_err()) {
+                    return None;
+                }
+                return Some(Component::Choose {
+                    game,
+                    version,
+                    prompt_key,
+                });
+            }
+            _ => {}
+        }
         let row = parts.next();
-        let takes_number = matches!(kind, "choose" | "piece" | "pick");
+        let takes_number = matches!(kind, "choose" | "piece" | "page");
         if parts.next().is_some() || (row.is_some() && (!takes_number || row?.parse::<u8>().is_err())) {
             return None;
         }
         match kind {
-            "pick" => Some(Component::Pick {
+            "page" => Some(Component::Page {
                 game,
                 version,
-                index: row?.parse().ok()?,
+                page: row?.parse().ok()?,
             }),
-            "choose" => Some(Component::Choose { game, version }),
+            "choose" => Some(Component::Choose {
+                game,
+                version,
+                prompt_key: None,
+            }),
             "piece" => Some(Component::Piece { game, version }),
             "writelist" => Some(Component::WriteList { game, version }),
             "listform" => Some(Component::ListForm { game, version }),
@@ -137,9 +224,13 @@ mod tests {
             assert!(id.len() <= CUSTOM_ID_LIMIT, "{id}");
             assert_eq!(Component::parse(&id), Some(component));
         }
-        let choose = Component::Choose { game: 12, version: 7 };
+        let choose = Component::Choose {
+            game: 12,
+            version: 7,
+            prompt_key: None,
+        };
         assert_eq!(choose.custom_id(), "arb:choose:12:7");
-        assert_eq!(Component::parse("arb:choose:12:7"), Some(choose));
+        assert_eq!(Component::parse("arb:choose:12:7"), Some(choose.clone()));
         assert_eq!(
             Component::parse("arb:choose:12:7:2"),
             Some(choose),
@@ -148,13 +239,50 @@ mod tests {
         let pick = Component::Pick {
             game: 5,
             version: 6,
-            index: 1,
+            prompt_key: Some("0badf00d".into()),
+            answer: Answer::Value("bomb:d2".into()),
         };
-        assert_eq!(pick.custom_id(), "arb:pick:5:6:1");
-        assert_eq!(Component::parse("arb:pick:5:6:1"), Some(pick));
+        assert_eq!(pick.custom_id(), "arb:answer:5:6:0badf00d:bomb:d2");
+        assert_eq!(Component::parse("arb:answer:5:6:0badf00d:bomb:d2"), Some(pick));
+        let square = Component::Pick {
+            game: 5,
+            version: 6,
+            prompt_key: None,
+            answer: Answer::Value("Q@d4".into()),
+        };
+        assert_eq!(Component::parse(&square.custom_id()), Some(square));
+        let menu = Component::Choose {
+            game: 5,
+            version: 6,
+            prompt_key: Some("12345678".into()),
+        };
+        assert_eq!(menu.custom_id(), "arb:menu:5:6:12345678");
+        assert_eq!(
+            Component::parse("arb:menu:5:6:12345678:3"),
+            Some(menu),
+            "a later menu's row"
+        );
+        let old = Component::Pick {
+            game: 5,
+            version: 6,
+            prompt_key: None,
+            answer: Answer::Index(1),
+        };
+        assert_eq!(
+            Component::parse("arb:pick:5:6:1"),
+            Some(old),
+            "buttons posted before still work"
+        );
         assert_eq!(Component::parse("arb:pick:5:6"), None, "a pick names its answer");
+        let page = Component::Page {
+            game: 5,
+            version: 6,
+            page: 2,
+        };
+        assert_eq!(Component::parse(&page.custom_id()), Some(page));
         let piece = Component::Piece { game: 3, version: 4 };
         assert_eq!(piece.custom_id(), "arb:piece:3:4");
+        let piece_again = piece.clone();
         let form = Component::ListForm { game: 8, version: 2 };
         assert_eq!(form.custom_id(), "arb:listform:8:2");
         assert_eq!(Component::parse("arb:listform:8:2"), Some(form));
@@ -163,7 +291,7 @@ mod tests {
             Some(Component::WriteList { game: 8, version: 2 })
         );
         assert_eq!(Component::parse("arb:writelist:8:2:1"), None);
-        assert_eq!(Component::parse("arb:piece:3:4:1"), Some(piece));
+        assert_eq!(Component::parse("arb:piece:3:4:1"), Some(piece_again));
     }
 
     #[test]

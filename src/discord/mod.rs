@@ -9,6 +9,7 @@ mod commands;
 mod components;
 mod deathmatch;
 mod deliver;
+mod direct;
 mod hosts;
 mod ids;
 mod limits;
@@ -103,11 +104,14 @@ pub struct Data {
     pub limits: std::sync::Arc<limits::RateLimits>,
     /// Discord's rate limits, shared by everything this bot sends.
     pub pace: std::sync::Arc<pace::Pace>,
+    /// Users' DM channels, and whose DMs are closed.
+    pub direct: std::sync::Arc<direct::DirectChannels>,
 }
 
 impl Data {
-    fn new(arena: Arena, host_role: Option<u64>) -> Data {
-        let pace = std::sync::Arc::new(pace::Pace::default());
+    /// What a process running `share` of the bot's shards needs (its share of Discord's budget).
+    fn new(arena: Arena, host_role: Option<u64>, share: f64) -> Data {
+        let pace = std::sync::Arc::new(pace::Pace::for_share(share));
         Data {
             names: std::sync::Arc::new(Names::new(arena.clone(), pace.clone())),
             arena,
@@ -115,6 +119,7 @@ impl Data {
             host_role,
             limits: std::sync::Arc::default(),
             pace,
+            direct: std::sync::Arc::default(),
         }
     }
 
@@ -126,6 +131,7 @@ impl Data {
             host_role: self.host_role,
             limits: self.limits.clone(),
             pace: self.pace.clone(),
+            direct: self.direct.clone(),
         }
     }
 }
@@ -183,6 +189,7 @@ pub async fn run(
     let host_role = config.host_role;
     let cleans_up = guild.is_none() && config.shards.runs_first();
     let shows_news = config.shards.runs_first();
+    let share = config.shards.share();
     let (announce, announcements) = tokio::sync::mpsc::channel(256);
     // Every process runs a scheduler: they share the deadlines through the database, each
     // claimed by one of them.
@@ -225,7 +232,7 @@ pub async fn run(
                     let http = ctx.http.clone();
                     tokio::spawn(async move { startup::remove_server_commands(&http, &guilds).await });
                 }
-                let data = Data::new(arena, host_role);
+                let data = Data::new(arena, host_role, share);
                 tokio::spawn(announce_deadlines(
                     ctx.http.clone(),
                     data.share(),
@@ -286,7 +293,9 @@ async fn announce_deadlines(
                     announcer.announce(effects);
                 }
             }
-            Err(error) => tracing::error!(error = ?error, "could not look for games with news not posted"),
+            Err(error) => {
+                tracing::error!(error = %crate::logging::Quiet(&error), "could not look for games with news not posted")
+            }
         }
     }
     while let Some(effects) = announcements.recv().await {
@@ -332,7 +341,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             }
         }
         poise::FrameworkError::Command { ctx, error, .. } => {
-            tracing::error!(command = %ctx.command().name, error = ?error, "command failed");
+            tracing::error!(command = %ctx.command().name, error = %crate::logging::Quiet(error.as_ref()), "command failed");
             let reply = poise::CreateReply::default().content(APOLOGY).ephemeral(true);
             let _ = ctx.send(reply).await;
         }
@@ -357,18 +366,21 @@ async fn answer(
     let delivered = match result {
         Ok(effects) => Delivery { http, data }.perform(&effects, here, responder).await,
         Err(error) if error.is_user_error() => responder
-            .send(Outgoing::text(format!("⚠️ {error}")), true)
+            .send_private(Outgoing::text(format!("⚠️ {error}")))
             .await
             .map_err(Error::from),
         Err(error) => {
-            tracing::error!(error = ?error, "a request failed");
-            responder.send(Outgoing::text(APOLOGY), true).await.map_err(Error::from)
+            tracing::error!(error = %crate::logging::Quiet(&error), "a request failed");
+            responder
+                .send_private(Outgoing::text(APOLOGY))
+                .await
+                .map_err(Error::from)
         }
     };
     if let Err(error) = delivered {
-        tracing::error!(error = ?error, "could not deliver an answer");
+        tracing::error!(error = %crate::logging::Quiet(error.as_ref()), "could not deliver an answer");
         if !responder.has_answered().await {
-            let _ = responder.send(Outgoing::text(APOLOGY), true).await;
+            let _ = responder.send_private(Outgoing::text(APOLOGY)).await;
         }
     }
 }

@@ -35,7 +35,7 @@ impl Names {
         let (store, who, now) = (self.arena.store().clone(), ids::user(user.id), self.arena.now());
         tokio::spawn(async move {
             if let Err(error) = store.save_display_name(&who, &name, now).await {
-                tracing::warn!(error = ?error, "could not store a display name");
+                tracing::warn!(error = %crate::logging::Quiet(&error), "could not store a display name");
             }
         });
     }
@@ -51,7 +51,7 @@ impl Names {
                 return name;
             }
             Ok(None) => {}
-            Err(error) => tracing::warn!(error = ?error, "could not read a display name"),
+            Err(error) => tracing::warn!(error = %crate::logging::Quiet(&error), "could not read a display name"),
         }
         // Bounded, as this runs while an interaction waits for its answer; the wait for room
         // under the rate limits comes first, as it is not Discord being slow.

@@ -31,6 +31,21 @@ impl Limit {
         count: 9,
         window: Duration::from_millis(200),
     };
+
+    /// This process's part of the global budget when `share` of the bot's shards run in it:
+    /// Discord's 50 requests a second are counted per bot, across all its processes, so two
+    /// processes of one bot get half each. Bursts shrink with the share, so that the processes'
+    /// bursts together stay within the whole.
+    pub fn global_share(share: f64) -> Limit {
+        let share = share.clamp(f64::MIN_POSITIVE, 1.0);
+        let whole = Limit::GLOBAL;
+        let per_second = whole.count as f64 / whole.window.as_secs_f64() * share;
+        let count = ((whole.count as f64 * share).floor() as usize).max(1);
+        Limit {
+            count,
+            window: Duration::from_secs_f64(count as f64 / per_second),
+        }
+    }
 }
 
 /// The moments of recent events under one limit.
@@ -71,6 +86,13 @@ pub struct Pace {
 impl Default for Pace {
     fn default() -> Pace {
         Pace::new(Limit::GLOBAL, Limit::CHANNEL)
+    }
+}
+
+impl Pace {
+    /// The pace of a process that runs `share` of the bot's shards.
+    pub fn for_share(share: f64) -> Pace {
+        Pace::new(Limit::global_share(share), Limit::CHANNEL)
     }
 }
 
@@ -167,6 +189,24 @@ mod tests {
             Duration::from_millis(5_250),
             "the sixth waits for the first to leave the window"
         );
+    }
+
+    #[test]
+    fn processes_sharing_the_bot_share_its_budget_and_stay_under_discords_50_together() {
+        for processes in [1_u32, 2, 3, 4, 9, 16] {
+            let limit = Limit::global_share(1.0 / f64::from(processes));
+            // The most one process sends in any second of Discord's: a burst each window.
+            let windows = (1.0 / limit.window.as_secs_f64()).ceil() as usize;
+            let together = limit.count * windows * processes as usize;
+            assert!(together <= 50, "{processes} processes: {together} a second ({limit:?})");
+            assert!(
+                together >= 40 || processes > 9,
+                "{processes} processes: only {together} a second"
+            );
+        }
+        let half = Limit::global_share(0.5);
+        assert_eq!(half.count, 4);
+        assert_eq!(Limit::global_share(1.0).window, Limit::GLOBAL.window);
     }
 
     #[tokio::test(start_paused = true)]

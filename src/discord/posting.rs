@@ -6,7 +6,7 @@
 use super::deliver::{Delivery, post_components};
 use super::ids;
 use super::refusals::{Refusal, backoff};
-use super::respond::Outgoing;
+use super::respond::Public;
 use crate::arena::{NO_GAME, Post};
 use crate::store::GameId;
 use serenity::all as discord;
@@ -83,7 +83,7 @@ impl Delivery<'_> {
                             if version.is_some() {
                                 // Moving the game made its older buttons stale.
                                 version = Some(moved_to);
-                                message.components = post_components(post, moved_to);
+                                message.set_components(post_components(post, moved_to));
                             }
                             reopened = false;
                         }
@@ -109,19 +109,23 @@ impl Delivery<'_> {
         }
         if let Err(error) = self.data.arena.mark_shown(game, version).await {
             // The worst that follows: the game is shown again after a restart.
-            tracing::warn!(game, error = ?error, "could not record that a game's news went out");
+            tracing::warn!(game, error = %crate::logging::Quiet(&error), "could not record that a game's news went out");
         }
     }
 
-    /// Sends a message to a channel within Discord's rate limits.
-    pub async fn send(&self, channel: discord::ChannelId, message: Outgoing) -> serenity::Result<()> {
+    /// Sends a public message to a channel or thread within Discord's rate limits (DMs go by
+    /// `send_dm`).
+    pub async fn send(&self, channel: discord::ChannelId, message: Public) -> serenity::Result<()> {
         self.data.pace.message_to(channel).await;
         self.send_now(channel, message).await
     }
 
     /// Sends a message whose place under the rate limits is taken already.
-    async fn send_now(&self, channel: discord::ChannelId, message: Outgoing) -> serenity::Result<()> {
-        channel.send_message(self.http, message.into_message()).await.map(drop)
+    async fn send_now(&self, channel: discord::ChannelId, message: Public) -> serenity::Result<()> {
+        channel
+            .send_message(self.http, message.message().into_message())
+            .await
+            .map(drop)
     }
 
     /// Waits for a warning's turn under the rate limits and takes it, unless the warning goes
@@ -208,11 +212,12 @@ impl Delivery<'_> {
     }
 
     /// Sends a post that has no place left to go to each of its game's players by DM, with why.
-    async fn tell_players_privately(&self, game: GameId, lost: &str, mut message: Outgoing) -> anyhow::Result<()> {
+    async fn tell_players_privately(&self, game: GameId, lost: &str, message: Public) -> anyhow::Result<()> {
         let Some(row) = self.data.arena.store().game(game).await? else {
             return Ok(());
         };
         let place = ids::channel(lost).map_or_else(|| "its place".to_string(), |c| format!("<#{c}>"));
+        let mut message = message.message();
         message.content = super::deliver::fit(&format!(
             "I can no longer post in game #{game}'s place ({place}): it is gone or closed to me. \
              The game goes on: use its buttons here or the commands with `game:{game}` anywhere.\n\n{}",
@@ -220,13 +225,8 @@ impl Delivery<'_> {
         ));
         message.pings.clear();
         for player in row.players.iter().flatten().filter_map(ids::discord_user) {
-            let sent = async {
-                self.data.pace.request().await;
-                let channel = player.create_dm_channel(self.http).await?;
-                self.send(channel.id, message.clone()).await
-            };
-            if let Err(error) = sent.await {
-                tracing::warn!(game, %player, %error, "could not tell a player about a post their game's place refused");
+            if let Err(failure) = self.send_dm(player, message.clone()).await {
+                tracing::warn!(game, %player, error = %failure, "could not tell a player about a post their game's place refused");
             }
         }
         Ok(())

@@ -16,6 +16,8 @@ const MISSING_ACCESS: isize = 50001;
 const MISSING_PERMISSIONS: isize = 50013;
 /// "Thread is archived" (or locked).
 const ARCHIVED_THREAD: isize = 50083;
+/// "You are opening direct messages too fast."
+pub const OPENING_DMS_TOO_FAST: isize = 40003;
 
 /// What a failed request means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,7 +75,7 @@ pub fn is_unknown_member(error: &serenity::Error) -> bool {
 }
 
 /// The code of an error Discord answered with.
-fn error_code(error: &serenity::Error) -> Option<isize> {
+pub fn error_code(error: &serenity::Error) -> Option<isize> {
     match error {
         serenity::Error::Http(discord::HttpError::UnsuccessfulRequest(response)) => Some(response.error.code),
         _ => None,

@@ -72,6 +72,43 @@ impl Outgoing {
     }
 }
 
+/// A message for a place everyone there can read: a channel, a thread, a public answer. It is
+/// made only from the arena's public posts (`Delivery::post_message`) and the bot's own notices,
+/// never from words meant for one reader (`arena::PrivateText`): nothing private reaches a
+/// channel through it.
+#[derive(Clone)]
+pub struct Public(Outgoing);
+
+impl Public {
+    /// A public post, as `Delivery::post_message` draws it.
+    pub(super) fn post(message: Outgoing) -> Public {
+        Public(message)
+    }
+
+    /// The bot's own words for a place (never a player's private words), pinging `pings`.
+    pub fn notice(text: impl AsRef<str>, pings: Vec<discord::UserId>) -> Public {
+        Public(Outgoing {
+            pings,
+            ..Outgoing::text(text)
+        })
+    }
+
+    /// Its buttons and menus, made again (for the game's version after it moved).
+    pub fn set_components(&mut self, components: Vec<discord::CreateActionRow>) {
+        self.0.components = components;
+    }
+
+    pub fn with_components(mut self, components: Vec<discord::CreateActionRow>) -> Public {
+        self.0.components = components;
+        self
+    }
+
+    /// The message: what is public may also be shown to anyone privately.
+    pub fn message(self) -> Outgoing {
+        self.0
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
     Fresh,
@@ -221,9 +258,19 @@ impl Responder {
         Ok(true)
     }
 
+    /// Answers with a message only the caller sees.
+    pub async fn send_private(&mut self, message: Outgoing) -> serenity::Result<()> {
+        self.send(message, true).await
+    }
+
+    /// Answers with a message everyone in the channel sees.
+    pub async fn send_public(&mut self, message: Public) -> serenity::Result<()> {
+        self.send(message.0, false).await
+    }
+
     /// Sends a message in answer: the interaction's response if none was sent yet, the deferred
     /// placeholder's content if it has the same visibility, a follow-up otherwise.
-    pub async fn send(&mut self, message: Outgoing, is_ephemeral: bool) -> serenity::Result<()> {
+    async fn send(&mut self, message: Outgoing, is_ephemeral: bool) -> serenity::Result<()> {
         let mut state = self.state.lock().await;
         let token = &self.target.token;
         match *state {
@@ -300,7 +347,7 @@ impl Responder {
             return Ok(());
         }
         drop(state);
-        self.send(message, true).await
+        self.send_private(message).await
     }
 
     pub async fn has_answered(&self) -> bool {

@@ -23,6 +23,14 @@ pub enum Shards {
 }
 
 impl Shards {
+    /// The part of the bot's shards this process runs (all: 1).
+    pub fn share(&self) -> f64 {
+        match *self {
+            Shards::Automatic => 1.0,
+            Shards::Range { first, last, total } => f64::from(last - first + 1) / f64::from(total.max(1)),
+        }
+    }
+
     /// Reads `DISCORD_SHARDS` (a number, or `auto`; default `auto`) and `DISCORD_SHARD_RANGE`
     /// (`2` or `0-3`; default all of them).
     pub fn parse(total: Option<&str>, range: Option<&str>) -> Result<Shards, String> {

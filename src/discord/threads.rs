@@ -45,7 +45,7 @@ async fn move_games_out(delivery: &Delivery<'_>, thread: discord::ChannelId, par
     let games = match delivery.data.arena.store().games_at(&lost, &IN_PROGRESS).await {
         Ok(games) => games,
         Err(error) => {
-            tracing::error!(%thread, error = ?error, "could not look up the games of a closed thread");
+            tracing::error!(%thread, error = %crate::logging::Quiet(&error), "could not look up the games of a closed thread");
             return;
         }
     };
@@ -55,7 +55,7 @@ async fn move_games_out(delivery: &Delivery<'_>, thread: discord::ChannelId, par
             // Its next post tells the players by DM.
             Ok(None) => tracing::warn!(game = game.id, %thread, "a closed thread's game has nowhere to go"),
             Err(error) => {
-                tracing::error!(game = game.id, error = ?error, "could not move a game out of a closed thread")
+                tracing::error!(game = game.id, error = %crate::logging::Quiet(error.as_ref()), "could not move a game out of a closed thread")
             }
         }
     }

@@ -137,7 +137,7 @@ pub async fn run(
             Err(error) => {
                 if !error.is_user_error() {
                     // The command is not logged: it may hold a secret choice.
-                    tracing::error!(%user, error = ?error, "request failed");
+                    tracing::error!(%user, error = %crate::logging::Quiet(&error), "request failed");
                 }
                 writeln!(out, "(to {}) error: {}", user.display_name(), plain(&error.to_string()))?;
             }
@@ -579,7 +579,7 @@ fn print_effects(
         print_board(out, game, reply.board.as_ref(), Some(user), images)?;
     }
     for dm in &effects.direct_messages {
-        writeln!(out, "[DM to {}] {}", dm.to.display_name(), plain(&dm.text))?;
+        writeln!(out, "[DM to {}] {}", dm.to.display_name(), plain(dm.text.reveal()))?;
         if dm.asks_for_list {
             writeln!(
                 out,

@@ -14,7 +14,7 @@
 //! second first response, oversized or empty messages, malformed commands), and can be told to
 //! fail requests the way Discord does (`fail`).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -93,6 +93,8 @@ pub enum Failure {
     ThreadAlreadyExists,
     /// 403 50007: the user does not take DMs.
     CannotDm,
+    /// 403 40003: the bot opens DM channels too fast.
+    OpeningDmsTooFast,
     /// 500: Discord's own trouble.
     ServerError,
     /// 401: the token is not one Discord knows.
@@ -114,6 +116,7 @@ impl Failure {
                 Refusal::new(400, 160004, "A thread has already been created for this message")
             }
             Failure::CannotDm => Refusal::new(403, 50007, "Cannot send messages to this user"),
+            Failure::OpeningDmsTooFast => Refusal::new(403, 40003, "You are opening direct messages too fast."),
             Failure::ServerError => Refusal::new(500, 0, "500: Internal Server Error"),
             Failure::Unauthorized => Refusal::new(401, 0, "401: Unauthorized"),
         }
@@ -282,6 +285,25 @@ impl FakeDiscord {
         self.calls().into_iter().filter(|call| call.refused).collect()
     }
 
+    /// Drops the bot's gateway connection for `shard` without ending its session, as a network
+    /// fault does: the bot is expected to RESUME, and to receive the events dispatched meanwhile.
+    pub fn drop_connection(&self, shard: u32) {
+        let mut gateway = self.shared.gateway.lock().unwrap();
+        gateway.retain(|connection| connection.shard != Some(shard));
+        drop(gateway);
+        self.shared.ready.send_modify(|shards| {
+            shards.ready.remove(&shard);
+        });
+    }
+
+    /// How many sessions the bot started (IDENTIFY) and resumed (RESUME) so far.
+    pub fn sessions(&self) -> (u64, u64) {
+        (
+            self.shared.identified.load(Ordering::Relaxed),
+            self.shared.resumed.load(Ordering::Relaxed),
+        )
+    }
+
     /// Dispatches any other event (op 0, type `t`, data `d`) with the next sequence number.
     pub async fn send_event(&self, t: &str, d: Value) {
         self.send_dispatch(t, d).await;
@@ -351,6 +373,17 @@ impl FakeDiscord {
             .map_or(0, |limits| limits.refused)
     }
 
+    /// How many requests were answered 429 by the global limit (all the bot's processes
+    /// together over 50 a second).
+    pub fn rate_limited_globally(&self) -> usize {
+        self.shared
+            .rate_limits
+            .lock()
+            .unwrap()
+            .as_ref()
+            .map_or(0, |limits| limits.refused_globally)
+    }
+
     /// Archives a thread, as Discord does after a week without posts, and tells the bot
     /// (THREAD_UPDATE). Posting in it reopens it, as on Discord, unless it is locked.
     pub async fn archive_thread(&self, thread_id: u64, locked: bool) {
@@ -414,8 +447,12 @@ impl FakeDiscord {
     }
 
     async fn send_dispatch(&self, t: &str, d: Value) -> Instant {
-        self.wait_ready().await;
         let shard = self.shard_of(&d);
+        // A shard whose connection dropped keeps its session: the event waits for the bot to
+        // resume it, as on Discord.
+        if !self.shared.sessions.lock().unwrap().contains_key(&shard) {
+            self.wait_ready().await;
+        }
         let sent = self.shared.queue_frame(shard, |seq| {
             *seq += 1;
             json!({ "op": 0, "t": t, "s": *seq, "d": d }).to_string()
@@ -466,6 +503,13 @@ struct Shared {
     /// The bot's gateway connections, each for one shard once identified; a new connection for
     /// a shard replaces the old one.
     gateway: Mutex<Vec<Connection>>,
+    /// Each shard's session (sequence numbers and what was dispatched), which outlives its
+    /// connection.
+    sessions: Mutex<HashMap<u32, Session>>,
+    /// Sessions started so far (IDENTIFY), for tests of resuming.
+    identified: AtomicU64,
+    /// Sessions resumed so far.
+    resumed: AtomicU64,
     ready: watch::Sender<ReadyShards>,
     shutdown: watch::Receiver<bool>,
 }
@@ -488,10 +532,24 @@ struct InteractionInfo {
 struct Connection {
     id: u64,
     outbound: mpsc::UnboundedSender<Outbound>,
-    seq: u64,
-    /// The shard it identified as.
+    /// The shard it identified (or resumed) as.
     shard: Option<u32>,
 }
+
+/// A shard's gateway session, as Discord keeps it: its id, its sequence numbers, and the events
+/// it dispatched, so that a bot that lost its connection can RESUME and get those it missed.
+struct Session {
+    id: String,
+    seq: u64,
+    /// Dispatches by sequence number, the latest kept for replay on RESUME.
+    sent: VecDeque<(u64, String)>,
+    /// Dispatches made while no connection served the shard, with whoever waits for them to be
+    /// written.
+    missed: Vec<(String, oneshot::Sender<Instant>)>,
+}
+
+/// How many dispatches a session keeps for replay.
+const REPLAYABLE: usize = 1000;
 
 /// The shards whose connection got READY, and how many shards the bot has in all.
 #[derive(Default)]
@@ -526,6 +584,9 @@ impl Shared {
             next_id: AtomicU64::new(FIRST_ID),
             next_connection_id: AtomicU64::new(1),
             gateway: Mutex::new(Vec::new()),
+            sessions: Mutex::new(HashMap::new()),
+            identified: AtomicU64::new(0),
+            resumed: AtomicU64::new(0),
             ready: watch::Sender::new(ReadyShards::default()),
             shutdown,
         }
@@ -618,20 +679,34 @@ impl Shared {
         self.calls.lock().unwrap().push(call);
     }
 
-    /// Builds a frame with the connection's sequence counter (under the lock, so sequence numbers
-    /// and socket order agree) and queues it.
+    /// Builds a frame with the shard's sequence counter (under the lock, so sequence numbers and
+    /// socket order agree) and queues it on the shard's connection; with none (the bot lost it),
+    /// the frame waits for the bot to RESUME, as on Discord.
     fn queue_frame(&self, shard: u32, frame: impl FnOnce(&mut u64) -> String) -> oneshot::Receiver<Instant> {
         let (sent, on_sent) = oneshot::channel();
-        let mut gateway = self.gateway.lock().unwrap();
-        let connection = gateway
-            .iter_mut()
-            .find(|connection| connection.shard == Some(shard))
-            .unwrap_or_else(|| panic!("no bot is connected to the fake gateway as shard {shard}"));
-        let text = frame(&mut connection.seq);
-        connection
-            .outbound
-            .send(Outbound { text, sent })
-            .expect("the bot's gateway connection is closing");
+        let mut sessions = self.sessions.lock().unwrap();
+        let session = sessions
+            .get_mut(&shard)
+            .unwrap_or_else(|| panic!("no bot identified with the fake gateway as shard {shard}"));
+        let before = session.seq;
+        let text = frame(&mut session.seq);
+        if session.seq != before {
+            session.sent.push_back((session.seq, text.clone()));
+            if session.sent.len() > REPLAYABLE {
+                session.sent.pop_front();
+            }
+        }
+        let gateway = self.gateway.lock().unwrap();
+        match gateway.iter().find(|connection| connection.shard == Some(shard)) {
+            Some(connection) => {
+                if let Err(mpsc::error::SendError(Outbound { text, sent })) =
+                    connection.outbound.send(Outbound { text, sent })
+                {
+                    session.missed.push((text, sent));
+                }
+            }
+            None => session.missed.push((text, sent)),
+        }
         on_sent
     }
 
@@ -685,7 +760,6 @@ impl Shared {
         self.gateway.lock().unwrap().push(Connection {
             id,
             outbound,
-            seq: 0,
             shard: None,
         });
         (id, frames)
@@ -712,13 +786,65 @@ impl Shared {
         let Some(connection) = gateway.iter_mut().find(|connection| connection.id == connection_id) else {
             return false;
         };
-        connection.seq = 1;
         connection.shard = Some(shard);
+        let number = self.identified.fetch_add(1, Ordering::Relaxed) + 1;
+        self.sessions.lock().unwrap().insert(
+            shard,
+            Session {
+                id: format!("fake-session-{shard}-{number}"),
+                seq: 1,
+                sent: VecDeque::new(),
+                missed: Vec::new(),
+            },
+        );
         self.ready.send_modify(|shards| {
             shards.ready.remove(&shard);
             shards.total = total;
         });
         true
+    }
+
+    /// The session of `shard`, if it is `session_id`: its id.
+    fn session_id(&self, shard: u32) -> Option<String> {
+        self.sessions
+            .lock()
+            .unwrap()
+            .get(&shard)
+            .map(|session| session.id.clone())
+    }
+
+    /// Resumes `session_id` on a new connection: the dispatches after `seq` again (those the bot
+    /// may not have read), then those it missed while disconnected, then RESUMED. `None` when no
+    /// such session is kept (the bot must IDENTIFY afresh).
+    fn resume_session(
+        &self,
+        connection_id: u64,
+        session_id: &str,
+        seq: u64,
+    ) -> Option<Vec<(String, Option<oneshot::Sender<Instant>>)>> {
+        let mut sessions = self.sessions.lock().unwrap();
+        let (&shard, session) = sessions.iter_mut().find(|(_, session)| session.id == session_id)?;
+        let mut gateway = self.gateway.lock().unwrap();
+        gateway.retain(|connection| connection.id == connection_id || connection.shard != Some(shard));
+        let connection = gateway.iter_mut().find(|connection| connection.id == connection_id)?;
+        connection.shard = Some(shard);
+        let missed: Vec<(String, oneshot::Sender<Instant>)> = std::mem::take(&mut session.missed);
+        let missed_texts: HashSet<&str> = missed.iter().map(|(text, _)| text.as_str()).collect();
+        // Sent before the connection dropped but perhaps never read.
+        let mut frames: Vec<(String, Option<oneshot::Sender<Instant>>)> = session
+            .sent
+            .iter()
+            .filter(|(number, text)| *number > seq && !missed_texts.contains(text.as_str()))
+            .map(|(_, text)| (text.clone(), None))
+            .collect();
+        frames.extend(missed.into_iter().map(|(text, sent)| (text, Some(sent))));
+        session.seq += 1;
+        frames.push((
+            json!({ "op": 0, "t": "RESUMED", "s": session.seq, "d": {} }).to_string(),
+            None,
+        ));
+        self.resumed.fetch_add(1, Ordering::Relaxed);
+        Some(frames)
     }
 
     fn shard_ready(&self, shard: u32) {
@@ -813,13 +939,38 @@ async fn answer_op(shared: &Shared, connection_id: u64, socket: &mut WebSocket, 
             let number = |i: usize| frame["d"]["shard"][i].as_u64().and_then(|n| u32::try_from(n).ok());
             let (shard, total) = (number(0).unwrap_or(0), number(1).unwrap_or(1).max(1));
             if shared.begin_session(connection_id, shard, total) {
-                send_text(socket, ready_frame(shared.port, shard, total)).await?;
+                let session = shared.session_id(shard).unwrap_or_default();
+                send_text(socket, ready_frame(shared.port, shard, total, &session)).await?;
                 shared.shard_ready(shard);
             }
             Ok(())
         }
-        // RESUME: sessions are not kept, so tell serenity to IDENTIFY afresh (op 9, not resumable).
-        Some(6) => send_text(socket, json!({ "op": 9, "d": false }).to_string()).await,
+        // RESUME: the session goes on where the bot left it, if the fake still keeps it;
+        // otherwise the bot must IDENTIFY afresh (op 9, not resumable).
+        Some(6) => {
+            let session_id = frame["d"]["session_id"].as_str().unwrap_or_default();
+            let seq = frame["d"]["seq"].as_u64().unwrap_or(0);
+            let Some(frames) = shared.resume_session(connection_id, session_id, seq) else {
+                return send_text(socket, json!({ "op": 9, "d": false }).to_string()).await;
+            };
+            let shard = shared
+                .gateway
+                .lock()
+                .unwrap()
+                .iter()
+                .find(|connection| connection.id == connection_id)
+                .and_then(|connection| connection.shard);
+            for (text, sent) in frames {
+                send_text(socket, text).await?;
+                if let Some(sent) = sent {
+                    let _ = sent.send(Instant::now());
+                }
+            }
+            if let Some(shard) = shard {
+                shared.shard_ready(shard);
+            }
+            Ok(())
+        }
         _ => Ok(()),
     }
 }
@@ -829,7 +980,7 @@ async fn send_text(socket: &mut WebSocket, text: String) -> Result<(), axum::Err
 }
 
 /// READY for `shard` of `total`: the servers that shard serves.
-fn ready_frame(port: u16, shard: u32, total: u32) -> String {
+fn ready_frame(port: u16, shard: u32, total: u32, session_id: &str) -> String {
     let guilds: Vec<Value> = [FakeDiscord::GUILD_ID, FakeDiscord::OTHER_GUILD_ID]
         .into_iter()
         .filter(|guild| (guild >> 22) % u64::from(total) == u64::from(shard))
@@ -845,7 +996,7 @@ fn ready_frame(port: u16, shard: u32, total: u32) -> String {
             "bot": true,
         },
         "guilds": guilds,
-        "session_id": format!("fake-session-{shard}"),
+        "session_id": session_id,
         "resume_gateway_url": format!("ws://127.0.0.1:{port}/ws"),
         "shard": [shard, total],
         "application": { "id": FakeDiscord::APPLICATION_ID.to_string(), "flags": 0 },
@@ -1134,6 +1285,9 @@ fn answer_rest(shared: &Shared, method: &str, path: &str, json: &Value, files: &
         ("DELETE", ["channels", _, "messages", _]) => Reply::no_content(),
         // Discord gives a thread started from a message the message's id.
         ("POST", ["channels", channel, "messages", message, "threads"]) => match (channel.parse(), message.parse()) {
+            (Ok(_), Ok(thread_id)) if shared.channels.lock().unwrap().contains_key(&thread_id) => {
+                Refusal::new(400, 160004, "A thread has already been created for this message").into()
+            }
             (Ok(channel_id), Ok(thread_id)) => Reply::ok(create_thread(shared, thread_id, channel_id, json)),
             _ => Reply::not_found(),
         },

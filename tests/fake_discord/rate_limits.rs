@@ -16,6 +16,8 @@ pub struct RateLimits {
     channels: HashMap<u64, VecDeque<Instant>>,
     /// How many requests were answered 429.
     pub refused: usize,
+    /// How many of them hit the global limit (the bot's whole budget, all its processes).
+    pub refused_globally: usize,
 }
 
 impl RateLimits {
@@ -34,6 +36,9 @@ impl RateLimits {
         let longest = global_wait.max(channel_wait);
         if !longest.is_zero() {
             self.refused += 1;
+            if global_wait >= channel_wait {
+                self.refused_globally += 1;
+            }
             return Err((longest.as_secs_f64(), global_wait >= channel_wait));
         }
         self.global.push_back(now);

@@ -21,6 +21,12 @@ const PLACEHOLDER_CHARS: usize = 150;
 const EMBEDS: usize = 10;
 const EMBED_TITLE_CHARS: usize = 256;
 const EMBED_DESCRIPTION_CHARS: usize = 4096;
+/// Every embed of a message together.
+const EMBEDS_TOTAL_CHARS: usize = 6000;
+const MODAL_TITLE_CHARS: usize = 45;
+const MODAL_ROWS: usize = 5;
+const FIELD_LABEL_CHARS: usize = 45;
+const FIELD_PLACEHOLDER_CHARS: usize = 100;
 const FILES: usize = 10;
 const COMMANDS: usize = 100;
 const COMMAND_NAME_CHARS: usize = 32;
@@ -80,6 +86,13 @@ pub fn check_message(body: &Value, files: usize, is_new: bool) -> Result<(), Ref
             return Err(Refusal::invalid_form("embeds", "Embed size exceeds maximum size."));
         }
     }
+    if embeds.iter().map(embed_chars).sum::<usize>() > EMBEDS_TOTAL_CHARS {
+        return Err(Refusal::invalid_form(
+            "embeds",
+            "Embed size exceeds maximum size of 6000",
+        ));
+    }
+    check_mentions(body)?;
     if files > FILES {
         return Err(Refusal::invalid_form("files", "Must be 10 or fewer in length."));
     }
@@ -91,8 +104,109 @@ pub fn check_message(body: &Value, files: usize, is_new: bool) -> Result<(), Ref
     Ok(())
 }
 
+/// What counts towards the 6,000 characters of a message's embeds.
+fn embed_chars(embed: &Value) -> usize {
+    let fields: usize = items(&embed["fields"])
+        .iter()
+        .map(|field| chars(&field["name"]) + chars(&field["value"]))
+        .sum();
+    chars(&embed["title"])
+        + chars(&embed["description"])
+        + chars(&embed["footer"]["text"])
+        + chars(&embed["author"]["name"])
+        + fields
+}
+
+/// The mentions a message's content makes: users, roles and `@everyone`/`@here` (an escaped
+/// mark, `\<@1>`, is text).
+#[derive(Default, Debug)]
+pub struct Mentions {
+    pub users: Vec<u64>,
+    pub roles: Vec<u64>,
+    pub everyone: bool,
+}
+
+pub fn mentions_in(content: &str) -> Mentions {
+    let mut found = Mentions::default();
+    let bytes = content.as_bytes();
+    let escaped = |at: usize| at > 0 && bytes[at - 1] == b'\\';
+    for (at, _) in content.match_indices("<@") {
+        if escaped(at) {
+            continue;
+        }
+        let rest = &content[at + 2..];
+        let (is_role, digits) = match rest.strip_prefix('&') {
+            Some(after) => (true, after),
+            None => (false, rest.strip_prefix('!').unwrap_or(rest)),
+        };
+        let number: String = digits.chars().take_while(char::is_ascii_digit).collect();
+        if number.is_empty() || !digits[number.len()..].starts_with('>') {
+            continue;
+        }
+        let Ok(id) = number.parse() else { continue };
+        if is_role {
+            found.roles.push(id);
+        } else {
+            found.users.push(id);
+        }
+    }
+    for word in ["@everyone", "@here"] {
+        found.everyone |= content.match_indices(word).any(|(at, _)| !escaped(at));
+    }
+    found
+}
+
+/// A message may notify only the users its `allowed_mentions` lists: nobody else, no role, not
+/// `@everyone`. Without `allowed_mentions` Discord notifies every mention in it.
+fn check_mentions(body: &Value) -> Result<(), Refusal> {
+    let mentions = mentions_in(body["content"].as_str().unwrap_or_default());
+    let refuse = |who: String| {
+        Err(Refusal::invalid_form(
+            "allowed_mentions",
+            &format!("the message would notify {who}, who is not among the users it lists"),
+        ))
+    };
+    let allowed = &body["allowed_mentions"];
+    let parse: Vec<&str> = items(&allowed["parse"]).iter().filter_map(Value::as_str).collect();
+    let listed: Vec<u64> = items(&allowed["users"])
+        .iter()
+        .filter_map(|u| u.as_u64().or_else(|| u.as_str()?.parse().ok()))
+        .collect();
+    let is_absent = allowed.is_null();
+    if mentions.everyone && (is_absent || parse.contains(&"everyone")) {
+        return refuse("@everyone".into());
+    }
+    if let Some(role) = mentions
+        .roles
+        .iter()
+        .find(|_| is_absent || parse.contains(&"roles") || !items(&allowed["roles"]).is_empty())
+    {
+        return refuse(format!("role {role}"));
+    }
+    if let Some(user) = mentions
+        .users
+        .iter()
+        .find(|user| (is_absent || parse.contains(&"users")) && !listed.contains(user))
+    {
+        return refuse(format!("user {user}"));
+    }
+    Ok(())
+}
+
 fn check_components(rows: &Value) -> Result<(), Refusal> {
     let rows = items(rows);
+    // Discord refuses a custom id used twice in one message.
+    let mut ids = std::collections::HashSet::new();
+    for component in rows.iter().flat_map(|row| items(&row["components"])) {
+        if let Some(id) = component["custom_id"].as_str()
+            && !ids.insert(id)
+        {
+            return Err(Refusal::invalid_form(
+                "components",
+                "Component custom id cannot be duplicated",
+            ));
+        }
+    }
     if rows.len() > ROWS {
         return Err(Refusal::invalid_form("components", "Must be 5 or fewer in length."));
     }
@@ -144,6 +258,13 @@ fn check_component(component: &Value) -> Result<(), Refusal> {
         if options.is_empty() || options.len() > MENU_OPTIONS {
             return Err(Refusal::invalid_form("options", "Must be between 1 and 25 in length."));
         }
+        let mut values = std::collections::HashSet::new();
+        if options.iter().any(|option| !values.insert(option["value"].to_string())) {
+            return Err(Refusal::invalid_form(
+                "options",
+                "Select menu option values must be unique",
+            ));
+        }
         for option in options {
             let too_long = ["label", "value", "description"]
                 .iter()
@@ -181,23 +302,46 @@ pub fn check_callback(interaction_kind: u64, on_message: bool, body: &Value, fil
         7 => check_message(&body["data"], files, false),
         8 => {
             let choices = items(&body["data"]["choices"]);
-            if choices.len() > CHOICES || choices.iter().any(|c| chars(&c["name"]) > OPTION_TEXT_CHARS) {
-                return Err(Refusal::invalid_form("choices", "Must be 25 or fewer in length."));
-            }
-            Ok(())
-        }
-        9 => {
-            let form = &body["data"];
-            if chars(&form["title"]) > 45 || items(&form["components"]).is_empty() {
+            let too_long = |c: &Value| chars(&c["name"]) > OPTION_TEXT_CHARS || chars(&c["value"]) > OPTION_TEXT_CHARS;
+            if choices.len() > CHOICES || choices.iter().any(too_long) {
                 return Err(Refusal::invalid_form(
-                    "data",
-                    "A form needs a title of 45 or fewer and fields.",
+                    "choices",
+                    "Must be 25 or fewer, names and values of 100 or fewer in length.",
                 ));
             }
             Ok(())
         }
+        9 => check_form(&body["data"]),
         _ => Ok(()),
     }
+}
+
+/// A form (modal): a title, one to five rows of one text field each, labels and placeholders
+/// within Discord's lengths, custom ids unique.
+fn check_form(form: &Value) -> Result<(), Refusal> {
+    let rows = items(&form["components"]);
+    if chars(&form["title"]) > MODAL_TITLE_CHARS || rows.is_empty() || rows.len() > MODAL_ROWS {
+        return Err(Refusal::invalid_form(
+            "data",
+            "A form needs a title of 45 or fewer and 1 to 5 rows.",
+        ));
+    }
+    let mut ids = std::collections::HashSet::new();
+    for field in rows.iter().flat_map(|row| items(&row["components"])) {
+        if chars(&field["label"]) > FIELD_LABEL_CHARS {
+            return Err(Refusal::invalid_form("label", "Must be 45 or fewer in length."));
+        }
+        if chars(&field["placeholder"]) > FIELD_PLACEHOLDER_CHARS {
+            return Err(Refusal::invalid_form("placeholder", "Must be 100 or fewer in length."));
+        }
+        if !ids.insert(field["custom_id"].to_string()) {
+            return Err(Refusal::invalid_form(
+                "components",
+                "Component custom id cannot be duplicated",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The commands of a `PUT .../commands` as Discord validates them: names, descriptions, option
