@@ -436,3 +436,61 @@ async fn handicap_bands_follow_ratings_and_a_flag_fall_on_the_scheduler_loses_th
         assert_eq!(done.state.outcome().unwrap().winner, Some(Seat::Second));
     }
 }
+
+/// A host who plays in their own tournament rules on the others' games, never on their own;
+/// another server's host rules on none of it.
+#[tokio::test]
+async fn a_host_never_rules_on_their_own_game_nor_on_another_servers_tournament() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let host_here = Caller::host(&host(), Some("server-a"));
+    arena
+        .create_tournament(
+            &host_here,
+            request(
+                vec![VariantId::Chess],
+                TimeSetting::Handicap {
+                    bands: Bands::default(),
+                },
+            ),
+        )
+        .await
+        .unwrap();
+    let id = arena.tournament_at(CHANNEL).await.unwrap();
+    arena
+        .join_tournament(id, &Caller::player(&host(), Some("server-a")))
+        .await
+        .unwrap();
+    for n in 1..=3 {
+        arena
+            .join_tournament(id, &Caller::player(&player(n), Some("server-a")))
+            .await
+            .unwrap();
+    }
+    let stranger = Caller::player(&player(9), Some("server-b"));
+    refused(
+        arena.join_tournament(id, &stranger).await,
+        &format!("there is no tournament {id} on this server"),
+    );
+    let other_host = Caller::host(&player(9), Some("server-b"));
+    refused(arena.start_tournament(id, &other_host).await, "on this server");
+    arena.start_tournament(id, &host_here).await.unwrap();
+    let games = round_games(&arena, id).await;
+    let (own, others): (Vec<&GameRow>, Vec<&GameRow>) = games.iter().partition(|g| g.seat_of(&host()).is_some());
+    refused(
+        arena
+            .adjudicate_tournament_game(own[0].id, &host_here, Ruling::WhiteWins)
+            .await,
+        "you play in game",
+    );
+    refused(
+        arena
+            .adjudicate_tournament_game(others[0].id, &other_host, Ruling::Draw)
+            .await,
+        "on this server",
+    );
+    arena
+        .adjudicate_tournament_game(others[0].id, &host_here, Ruling::Draw)
+        .await
+        .unwrap();
+}

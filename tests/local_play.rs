@@ -511,3 +511,120 @@ async fn a_capture_the_flag_game_is_won_by_bringing_the_flag_home_in_the_termina
         "{output}"
     );
 }
+
+/// A record's tags name bob and carol: imported by mallory, it is mallory's study and nobody
+/// else's; named ids are names only; nothing imported moves a rating, played to mate or not.
+#[tokio::test]
+async fn a_forged_record_makes_nobody_a_player_and_an_imported_game_is_never_rated() {
+    let dir = std::env::temp_dir().join(format!("arbiter-forged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let forged = dir.join("forged.pgn");
+    std::fs::write(
+        &forged,
+        "[White \"bob\"]\n[Black \"carol\"]\n[WhiteId \"local:bob\"]\n[BlackId \"local:carol\"]\n\n1. f3 e5 2. g4 *\n",
+    )
+    .unwrap();
+    let path = forged.display();
+    let output = run_script(&format!(
+        "mallory: import {path}\n\
+         mallory: import {path} as white\n\
+         carol: move Qh4#\n\
+         bob: move Qh4#\n\
+         mallory: move Qh4#\n\
+         mallory: profile\n\
+         carol: profile\n\
+         mallory: import {path} as black vs carol\n\
+         bob: accept\n\
+         carol: accept\n\
+         mallory: move Qh4#\n\
+         carol: profile\n\
+         mallory: profile\n"
+    ))
+    .await;
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        output.contains("(to mallory) error: say `import <file> as white`"),
+        "{output}"
+    );
+    assert!(
+        output.contains("mallory imported a game record (bob vs carol, 3 actions) to study, playing both sides"),
+        "{output}"
+    );
+    assert!(
+        output.contains("(to carol) error: you have no game"),
+        "carol plays nothing: {output}"
+    );
+    assert!(
+        output.contains("(to bob) error: you have no game"),
+        "bob plays nothing: {output}"
+    );
+    assert!(output.contains("0-1 · mallory (Black) wins by checkmate."), "{output}");
+    assert!(
+        output.contains(
+            "mallory offers carol the rest of an imported game (bob vs carol, 3 actions); mallory plays Black"
+        ),
+        "{output}"
+    );
+    assert!(
+        output.contains("(to bob) error: you have no game challenging you"),
+        "{output}"
+    );
+    assert!(
+        output.contains("carol accepted. The game goes on from where its record ends."),
+        "{output}"
+    );
+    assert_eq!(
+        output.matches("0-1 · mallory (Black) wins by checkmate.").count(),
+        2,
+        "{output}"
+    );
+    let unrated = output.matches("No rated games yet.").count();
+    assert_eq!(unrated, 4, "every profile shows no rated game: {output}");
+}
+
+/// After a Death Match, a player asking for its rematch asks the host; the host starts it and
+/// hosts it; no player gains a host's powers over either match.
+#[tokio::test]
+async fn a_death_match_players_rematch_asks_the_host_and_gives_no_host_powers() {
+    let output = run_script(
+        "host: deathmatch alice bob alice garden 60s 5m\n\
+         alice: side first\n\
+         host: adjudicate alice\n\
+         alice: rematch #1\n\
+         bob: rematch #1\n\
+         alice: addtime alice 30s #1\n\
+         alice: adjudicate alice #1\n\
+         host: rematch #1\n\
+         alice: side first #2\n\
+         alice: addtime alice 30s #2\n\
+         alice: adjudicate alice #2\n\
+         alice: pause #2\n\
+         host: pause #2\n\
+         alice: deathmatch alice bob alice garden\n",
+    )
+    .await;
+    assert!(
+        output.contains("alice asks for a rematch. host, the rematch is yours to start"),
+        "{output}"
+    );
+    assert!(
+        output.contains("(to bob) error: the host (host) has been asked for a rematch of game #1 already"),
+        "{output}"
+    );
+    assert!(output.contains("Death Match #2"), "{output}");
+    assert!(output.contains("hosted by host"), "{output}");
+    assert!(!output.contains("hosted by alice"), "{output}");
+    let refused = output
+        .lines()
+        .filter(|l| l.starts_with("(to alice) error: only the host (host) or a host of this server runs game"))
+        .count();
+    assert_eq!(
+        refused, 5,
+        "alice's addtime and adjudicate on both matches, and pause: {output}"
+    );
+    assert!(output.contains("host paused the clocks."), "{output}");
+    assert!(
+        output.contains("(to alice) error: a host does not play in a match they run"),
+        "{output}"
+    );
+}

@@ -330,6 +330,17 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 tracing::warn!(error = %e, "could not answer a malformed command");
             }
         }
+        // Discord sent options this version of the command does not have: a client that still
+        // shows the command as it was before an update (or a malformed payload).
+        poise::FrameworkError::CommandStructureMismatch { ctx, description, .. } => {
+            tracing::warn!(command = %ctx.command().name, description, "a command's options did not match it");
+            let text = "I could not read that command: Discord may still show it as it was before my last update. \
+                        Wait a minute (or restart Discord) and try again.";
+            let reply = poise::CreateReply::default().content(text).ephemeral(true);
+            if let Err(e) = poise::Context::Application(ctx).send(reply).await {
+                tracing::warn!(error = %e, "could not answer a mismatched command");
+            }
+        }
         poise::FrameworkError::CommandCheckFailed {
             ctx,
             error: Some(error),

@@ -188,6 +188,26 @@ impl FakeDiscord {
         format!("http://127.0.0.1:{}", self.shared.port)
     }
 
+    /// Keeps a file on the fake's CDN, as Discord keeps what users attach: the attachment object an
+    /// interaction's `resolved.attachments` carries, whose `url` serves the bytes.
+    pub fn attach(&self, filename: &str, bytes: &[u8]) -> Value {
+        let id = self.shared.next_id();
+        let url = format!("{}/cdn/attachments/{id}/{filename}", self.api_base());
+        self.shared
+            .cdn
+            .lock()
+            .unwrap()
+            .insert(format!("/cdn/attachments/{id}/{filename}"), bytes.to_vec());
+        json!({
+            "id": id.to_string(),
+            "filename": filename,
+            "size": bytes.len(),
+            "url": url,
+            "proxy_url": url,
+            "content_type": content_type(filename),
+        })
+    }
+
     /// The id of the DM channel the fake creates for `user_id` (`POST /users/@me/channels`).
     pub fn dm_channel_id(user_id: u64) -> u64 {
         user_id + DM_CHANNEL_OFFSET
@@ -285,8 +305,9 @@ impl FakeDiscord {
         self.calls().into_iter().filter(|call| call.refused).collect()
     }
 
-    /// Drops the bot's gateway connection for `shard` without ending its session, as a network
-    /// fault does: the bot is expected to RESUME, and to receive the events dispatched meanwhile.
+    /// Closes the bot's gateway connection for `shard` without ending its session (code 4000,
+    /// "reconnect", as Discord's gateway does when it restarts): the bot is expected to RESUME,
+    /// and to receive the events dispatched meanwhile.
     pub fn drop_connection(&self, shard: u32) {
         let mut gateway = self.shared.gateway.lock().unwrap();
         gateway.retain(|connection| connection.shard != Some(shard));
@@ -498,6 +519,8 @@ struct Shared {
     closed_channels: Mutex<HashSet<u64>>,
     /// Discord's rate limits, once a test turns them on.
     rate_limits: Mutex<Option<rate_limits::RateLimits>>,
+    /// Files users attached, by path on the fake's CDN.
+    cdn: Mutex<HashMap<String, Vec<u8>>>,
     next_id: AtomicU64,
     next_connection_id: AtomicU64,
     /// The bot's gateway connections, each for one shard once identified; a new connection for
@@ -564,6 +587,9 @@ struct Outbound {
     sent: oneshot::Sender<Instant>,
 }
 
+/// The close code Discord uses for "unknown error; reconnect": the bot should RESUME.
+const CLOSE_RECONNECT: u16 = 4000;
+
 impl Shared {
     fn new(port: u16, shutdown: watch::Receiver<bool>) -> Shared {
         Shared {
@@ -581,6 +607,7 @@ impl Shared {
             deleted_channels: Mutex::new(HashSet::new()),
             closed_channels: Mutex::new(HashSet::new()),
             rate_limits: Mutex::new(None),
+            cdn: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(FIRST_ID),
             next_connection_id: AtomicU64::new(1),
             gateway: Mutex::new(Vec::new()),
@@ -914,7 +941,12 @@ async fn run_gateway(shared: Arc<Shared>, mut socket: WebSocket) {
                 },
                 frame = frames.recv() => {
                     // None: a newer connection replaced this one.
-                    let Some(Outbound { text, sent }) = frame else { break };
+                    // None: the connection was replaced or dropped.
+                    let Some(Outbound { text, sent }) = frame else {
+                        let frame = axum::extract::ws::CloseFrame { code: CLOSE_RECONNECT, reason: "reconnect".into() };
+                        let _ = socket.send(Message::Close(Some(frame))).await;
+                        break;
+                    };
                     if send_text(&mut socket, text).await.is_err() {
                         break;
                     }
@@ -1007,12 +1039,14 @@ fn ready_frame(port: u16, shard: u32, total: u32, session_id: &str) -> String {
 // ---------------------------------------------------------------------------------------------
 // REST
 
-/// What the fake answers: a status and an optional JSON body.
+/// What the fake answers: a status and an optional JSON body (or a file's bytes).
 struct Reply {
     status: u16,
     body: Option<Value>,
     /// Refused by Discord's rules.
     refused: bool,
+    /// A file served from the CDN instead of a JSON body.
+    bytes: Option<Vec<u8>>,
 }
 
 impl From<Refusal> for Reply {
@@ -1021,6 +1055,7 @@ impl From<Refusal> for Reply {
             status: refusal.status,
             body: Some(refusal.body),
             refused: true,
+            bytes: None,
         }
     }
 }
@@ -1031,6 +1066,7 @@ impl Reply {
             status: 200,
             body: Some(body),
             refused: false,
+            bytes: None,
         }
     }
 
@@ -1039,6 +1075,7 @@ impl Reply {
             status: 204,
             body: None,
             refused: false,
+            bytes: None,
         }
     }
 
@@ -1047,6 +1084,7 @@ impl Reply {
             status: 404,
             body: Some(json!({ "message": "404: Not Found", "code": 0 })),
             refused: false,
+            bytes: None,
         }
     }
 
@@ -1055,6 +1093,7 @@ impl Reply {
             status: 404,
             body: Some(json!({ "message": "Unknown Member", "code": 10007 })),
             refused: false,
+            bytes: None,
         }
     }
 
@@ -1072,12 +1111,27 @@ impl Reply {
             status: 403,
             body: Some(json!({ "message": "Cannot send messages to this user", "code": 50007 })),
             refused: false,
+            bytes: None,
+        }
+    }
+}
+
+impl Reply {
+    fn file(bytes: Vec<u8>) -> Reply {
+        Reply {
+            status: 200,
+            body: None,
+            refused: false,
+            bytes: Some(bytes),
         }
     }
 }
 
 impl IntoResponse for Reply {
     fn into_response(self) -> Response {
+        if let Some(bytes) = self.bytes {
+            return (StatusCode::OK, bytes).into_response();
+        }
         let status = StatusCode::from_u16(self.status).expect("valid status");
         let retry_after = self.body.as_ref().and_then(|body| body["retry_after"].as_f64());
         let mut response = match self.body {
@@ -1187,6 +1241,12 @@ fn parse_json(bytes: &[u8]) -> Value {
 
 /// Routes one REST call. Paths are matched by segment after "/api/v10/".
 fn answer_rest(shared: &Shared, method: &str, path: &str, json: &Value, files: &[(String, Vec<u8>)]) -> Reply {
+    if method == "GET" && path.starts_with("/cdn/") {
+        return match shared.cdn.lock().unwrap().get(path) {
+            Some(bytes) => Reply::file(bytes.clone()),
+            None => Reply::not_found(),
+        };
+    }
     let Some(route) = path.strip_prefix("/api/v10/") else {
         return Reply::not_found();
     };
