@@ -199,6 +199,7 @@ async fn run(matches: usize, processes: u32) -> anyhow::Result<String> {
     }
     let elapsed = wall.elapsed();
     let requests = fake.calls().len();
+    let busiest = busiest_second(&fake.calls());
     for (stop, bot) in bots {
         let _ = stop.send(());
         let _ = tokio::time::timeout(Duration::from_secs(10), bot).await;
@@ -256,7 +257,8 @@ async fn run(matches: usize, processes: u32) -> anyhow::Result<String> {
     Ok(format!(
         "{matches} matches, {processes} process{}: forfeits saved late by {}; {} of {matches} forfeits posted, \
          late by {}; {} of {warnings_due} warnings posted, late by {}; {dropped} warnings dropped as stale; \
-         {posted} announcements posted in all, and {lookups} names looked up; {requests} requests, {:.1} a second; \
+         {posted} announcements posted in all, and {lookups} names looked up; {requests} requests, {:.1} a second \
+         ({busiest} in the busiest second); \
          {} answered 429, {} of them by the global limit; {:.0} s from the bot's start to the last forfeit\n",
         if processes == 1 { "" } else { "es" },
         describe(fired_late),
@@ -269,6 +271,26 @@ async fn run(matches: usize, processes: u32) -> anyhow::Result<String> {
         fake.rate_limited_globally(),
         elapsed.as_secs_f64(),
     ))
+}
+
+/// The most requests Discord received in any one second (a sliding window), interaction
+/// answers aside, as Discord counts its global limit.
+fn busiest_second(calls: &[fake_discord::Call]) -> usize {
+    let mut times: Vec<Instant> = calls
+        .iter()
+        .filter(|c| !c.path.contains("/interactions/") && !c.path.contains("/webhooks/"))
+        .map(|c| c.at)
+        .collect();
+    times.sort();
+    let mut busiest = 0;
+    let mut first = 0;
+    for (last, at) in times.iter().enumerate() {
+        while at.duration_since(times[first]) >= Duration::from_secs(1) {
+            first += 1;
+        }
+        busiest = busiest.max(last - first + 1);
+    }
+    busiest
 }
 
 fn main() -> anyhow::Result<()> {

@@ -675,3 +675,38 @@ async fn a_server_chooses_its_own_host_role() {
     assert!(content(&started).contains("Death Match #"), "{}", started.json);
     bot.stop().await;
 }
+
+/// Discord says DMs are being opened too fast: the bot waits and sends them, rather than take
+/// the players' DMs for closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dms_opened_too_fast_are_waited_for_not_given_up() {
+    let bot = Bot::start().await;
+    bot.fake.fail(
+        "POST",
+        "/users/@me/channels",
+        fake_discord::Failure::OpeningDmsTooFast,
+        2,
+    );
+    let (_, thread) = bot.started(variant_index(VariantId::Beirut)).await;
+    for dm in [FakeDiscord::dm_channel_id(1_001), FakeDiscord::dm_channel_id(1_002)] {
+        let prompt = wait_for_nth(&bot, dm, 1, |c| content(c).contains("bomb carrier")).await;
+        assert!(custom_ids(&prompt.json).iter().any(|id| id.starts_with("arb:menu:")));
+    }
+    let refused = bot
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.path.ends_with("/users/@me/channels") && c.status == 403)
+        .count();
+    assert_eq!(refused, 2, "both refusals were met and waited out");
+    let fallbacks = fake_discord_posts(&bot, thread, "could not send you a direct message");
+    assert_eq!(fallbacks, 0, "nobody was told their DMs are closed");
+    bot.stop().await;
+}
+
+fn fake_discord_posts(bot: &Bot, channel: u64, containing: &str) -> usize {
+    bot::posts_in(&bot.fake, channel)
+        .iter()
+        .filter(|c| content(c).contains(containing))
+        .count()
+}
