@@ -32,6 +32,12 @@ const NUMBER_COLUMNS: [&str; 13] = [
     "clock_ms",
 ];
 
+/// Games whose notation a ruling changed after they were stored: their snapshot keeps the
+/// record as it was written, a replay writes it as the rules page now does; nothing else
+/// differs. Knights are God: a pawn's knight move is `Pd4`, no longer `ed4` (`d4` is the push).
+/// (Each names a fixture in every format folder it appears in.)
+const RENOTATED: &[(&str, &str, &str)] = &[("/knights-are-god-play-relays", "\"ed4\"", "\"Pd4\"")];
+
 struct Fixture {
     name: String,
     data: Value,
@@ -169,17 +175,24 @@ async fn check(db: &TestDb, fixture: &Fixture, id: GameId) {
         "{name}: how it ended"
     );
 
-    // The log replays to the same state.
+    // The log replays to the same state (but for the notation a later ruling changed).
     let log = db.store.log(id).await.unwrap();
     let replayed = rebuild(&game.setup, &log).unwrap();
-    assert_eq!(replayed, game.state, "{name}: replay");
+    assert_replays(&name, fixture, &replayed, &game.state, "as stored");
     // A snapshot of the format this build writes is what this build would write: a change to
     // the stored state's shape must come with a new format (store/formats.rs), never silently.
     let stored = &fixture.data["game"];
     if stored["state_format"].as_i64() == Some(formats::FORMAT) {
+        let mut written = stored["state"].as_str().unwrap().to_string();
+        for (_, was, now) in RENOTATED
+            .iter()
+            .filter(|(fixture_name, _, _)| fixture.name.ends_with(fixture_name))
+        {
+            written = written.replace(was, now);
+        }
         assert_eq!(
             formats::encode_state(&replayed),
-            stored["state"].as_str().unwrap(),
+            written,
             "{name}: the state's stored form changed without a new format"
         );
     }
@@ -202,11 +215,35 @@ async fn check(db: &TestDb, fixture: &Fixture, id: GameId) {
             last.text
         );
         let log = db.store.log(id).await.unwrap();
-        assert_eq!(
-            rebuild(&after.setup, &log).unwrap(),
-            after.state,
-            "{name}: replay after the move"
+        assert_replays(
+            &name,
+            fixture,
+            &rebuild(&after.setup, &log).unwrap(),
+            &after.state,
+            "after the move",
         );
+    }
+}
+
+/// The replay of a game's log is the game (but for the notation a later ruling changed, see
+/// [`RENOTATED`]).
+fn assert_replays(
+    name: &str,
+    fixture: &Fixture,
+    replayed: &arbiter_engine::AnyGame,
+    stored: &arbiter_engine::AnyGame,
+    when: &str,
+) {
+    match RENOTATED
+        .iter()
+        .find(|(fixture_name, _, _)| fixture.name.ends_with(fixture_name))
+    {
+        None => assert_eq!(replayed, stored, "{name}: replay {when}"),
+        Some((_, was, now)) => assert_eq!(
+            format!("{replayed:?}"),
+            format!("{stored:?}").replace(was, now),
+            "{name}: replay {when}, with {was} written {now}"
+        ),
     }
 }
 

@@ -79,6 +79,12 @@ impl ListKind {
         self != ListKind::EasyPatch
     }
 
+    /// Whether a list's pieces must all differ (Easy Patch lists may hold the same piece twice,
+    /// under two symbols: only the per-piece rules apply there).
+    pub fn has_distinct_pieces(self) -> bool {
+        self != ListKind::EasyPatch
+    }
+
     /// How many pieces must reach at most [`SMALL_PIECE`] squares on an empty board.
     pub fn small_pieces(self) -> usize {
         match self {
@@ -214,10 +220,18 @@ impl ListPiece {
         if rules.is_empty() {
             return Err(format!("the Betza \"{}\" gives the piece no move", self.betza));
         }
+        if rules.iter().any(|rule| rule.is_initial_only) {
+            return Err(format!(
+                "the Betza \"{}\" has an initial move (`i`), which lists do not take: this game's only \
+                 initial moves are a marked pawn's double and triple steps from its first rows (mark it \
+                 `pawn`); write the piece without `i`",
+                self.betza
+            ));
+        }
         if self.is_royal && self.is_pawn {
             return Err("a piece cannot be both royal and a pawn".into());
         }
-        if self.is_pawn && forward_step(&self.betza).is_none() {
+        if self.is_pawn && !has_quiet_forward_move(&self.betza) {
             return Err(
                 "only a piece with a non-capturing move straight or diagonally forward may be marked a pawn".into(),
             );
@@ -234,7 +248,7 @@ impl ListPiece {
         if self.is_pawn {
             def.is_pawn = true;
             def.promotion = Promotion::LastRank;
-            def.multi_step = forward_step(&self.betza).map(MultiStep::pick_the_team);
+            def.multi_step = multi_step_directions(&self.betza).map(MultiStep::pick_the_team);
         }
         def
     }
@@ -276,23 +290,36 @@ fn from_catalogue(name: &str) -> Result<ListPiece, String> {
     })
 }
 
-/// The direction of a piece's non-capturing forward step, straight before diagonal, which is
-/// the direction a marked pawn's row-based multi-steps take.
-fn forward_step(betza: &str) -> Option<StepDirection> {
+/// The directions of a piece's one-square non-capturing forward moves (straight, forward-left,
+/// forward-right): exactly the directions a marked pawn's row-based double and triple steps take.
+/// None for a piece whose quiet forward moves are all longer or lame.
+fn multi_step_directions(betza: &str) -> Option<StepDirection> {
     let rules = crate::betza::parse(betza).ok()?;
-    let forward = |straight: bool| {
+    let files: Vec<i8> = rules
+        .iter()
+        .filter(|rule| {
+            let Offset { df, dr } = rule.step;
+            rule.can_move
+                && !rule.is_initial_only
+                && rule.path.is_empty()
+                && matches!(rule.travel, Travel::Leap | Travel::Ride { .. })
+                && dr == 1
+                && df.abs() <= 1
+        })
+        .map(|rule| rule.step.df)
+        .collect();
+    StepDirection::of_files(&files)
+}
+
+/// Whether a piece has a non-capturing move straight or diagonally forward, of any length, lame
+/// or not: only such a piece may be marked a pawn.
+fn has_quiet_forward_move(betza: &str) -> bool {
+    crate::betza::parse(betza).is_ok_and(|rules| {
         rules.iter().any(|rule| {
             let Offset { df, dr } = rule.step;
-            rule.can_move && rule.path.is_empty() && dr > 0 && if straight { df == 0 } else { df.abs() == dr }
+            rule.can_move && dr > 0 && (df == 0 || df.abs() == dr)
         })
-    };
-    if forward(true) {
-        Some(StepDirection::Straight)
-    } else if forward(false) {
-        Some(StepDirection::Diagonal)
-    } else {
-        None
-    }
+    })
 }
 
 /// A line of a list as read.
@@ -491,33 +518,106 @@ impl Lab {
         }
     }
 
-    /// A move or capture ending on the last row from a square of row 1 with rows 1 and 2 full
-    /// (of enemies; the rest of the board empty but for the target), if the piece has one.
+    /// A move or capture ending on the last row from a square of row 1 with rows 1 and 2 full,
+    /// in whatever arrangement of pieces the rest of the board takes, if the piece has one: the
+    /// square it stands on, where it lands, and the pieces that arrangement needs outside rows
+    /// 1 and 2 (`enemies`: a hopper's screens, a grasshopper's hurdle, and the target where it
+    /// captures). Decided exactly, rule by rule: a rider's path needs its squares empty (a full
+    /// row closes it), a leap needs only its lame squares empty, a hopper needs one screen
+    /// anywhere before its landing (a full row gives it one), a grasshopper a hurdle right before
+    /// it. Every arrangement found is confirmed by the move generator.
     pub fn reach_from_full_home(&self) -> Option<Reach> {
-        let last = self.size.ranks - 1;
-        let home: Vec<Square> = self.size.squares().filter(|s| s.rank() <= 1).collect();
+        let rules = self.variant.piece(PIECE).rules(Color::White);
         for file in 0..self.size.files {
             let from = Square::new(file, 0);
-            let others: Vec<Square> = home.iter().copied().filter(|&s| s != from).collect();
-            for target_file in 0..self.size.files {
-                let to = Square::new(target_file, last);
-                for with_enemy in [false, true] {
-                    let mut enemies = others.clone();
-                    if with_enemy {
-                        enemies.push(to);
-                    }
-                    if self.reach(from, &enemies, &[]).contains(&to) {
-                        return Some(Reach {
-                            squares: 1,
-                            from,
-                            to: vec![to],
-                            enemies: if with_enemy { vec![to] } else { Vec::new() },
-                        });
-                    }
+            for rule in rules.iter().filter(|rule| !rule.is_initial_only) {
+                let Some((to, mut enemies)) = self.full_home_landing(from, rule) else {
+                    continue;
+                };
+                // A target it may move to stays empty; one it only captures holds an enemy.
+                if !rule.can_move {
+                    enemies.push(to);
+                }
+                let mut board: Vec<Square> = self.home_rows().filter(|&s| s != from).collect();
+                board.extend(enemies.iter().copied());
+                if self.reach(from, &board, &[]).contains(&to) {
+                    return Some(Reach {
+                        squares: 1,
+                        from,
+                        to: vec![to],
+                        enemies,
+                    });
                 }
             }
         }
         None
+    }
+
+    /// Rows 1 and 2.
+    fn home_rows(&self) -> impl Iterator<Item = Square> {
+        self.size.squares().filter(|s| s.rank() <= 1)
+    }
+
+    /// Where `rule` can land on the last row from `from` with rows 1 and 2 full, and the pieces
+    /// it needs outside them (screens, hurdles), if anywhere.
+    fn full_home_landing(&self, from: Square, rule: &crate::betza::MoveRule) -> Option<(Square, Vec<Square>)> {
+        if !rule.can_move && !rule.can_capture {
+            return None;
+        }
+        let size = self.size;
+        let last = size.ranks - 1;
+        let is_home = |square: Square| square.rank() <= 1 && square != from;
+        let step = |square: Square, by: Offset| size.offset(square, by.df, by.dr);
+        let path_is_open = |origin: Square| {
+            rule.path
+                .iter()
+                .all(|&p| step(origin, p).is_some_and(|square| !is_home(square)))
+        };
+        // The squares along the rule's line from `from`.
+        let line: Vec<Square> = std::iter::successors(step(from, rule.step), |&s| step(s, rule.step)).collect();
+        match rule.travel {
+            Travel::Leap => {
+                let to = line.first().copied()?;
+                (to.rank() == last && path_is_open(from)).then(|| (to, Vec::new()))
+            }
+            Travel::Ride { range } => {
+                let mut origin = from;
+                for (count, &square) in line.iter().enumerate() {
+                    if range != 0 && count >= usize::from(range) || !path_is_open(origin) {
+                        return None;
+                    }
+                    if square.rank() == last {
+                        return Some((square, Vec::new()));
+                    }
+                    if is_home(square) {
+                        return None;
+                    }
+                    origin = square;
+                }
+                None
+            }
+            Travel::Hop => {
+                // One screen before the landing: a full row's piece if the line crosses one,
+                // else any square before it (the first).
+                let landing = line.iter().position(|s| s.rank() == last)?;
+                let before = &line[..landing];
+                let screens: Vec<Square> = before.iter().copied().filter(|&s| is_home(s)).collect();
+                match (screens.as_slice(), before.first()) {
+                    ([_], _) => Some((line[landing], Vec::new())),
+                    ([], Some(&first)) => Some((line[landing], vec![first])),
+                    _ => None,
+                }
+            }
+            Travel::Grasshop => {
+                let landing = line.iter().position(|s| s.rank() == last)?;
+                let hurdle = *line.get(landing.checked_sub(1)?)?;
+                if line[..landing - 1].iter().any(|&s| is_home(s)) {
+                    return None;
+                }
+                let needed = if is_home(hurdle) { Vec::new() } else { vec![hurdle] };
+                Some((line[landing], needed))
+            }
+        }
     }
 
     /// What the piece reaches from every square of an empty board and of a board full of enemies:
@@ -649,14 +749,21 @@ pub fn check_piece(piece: &ListPiece, kind: ListKind) -> Result<PieceReport, Str
         ));
     }
     if let Some(reach) = lab.reach_from_full_home() {
-        let how = if reach.enemies.is_empty() {
-            "moves to"
-        } else {
+        let to = reach.to[0];
+        let how = if reach.enemies.contains(&to) {
             "captures on"
+        } else {
+            "moves to"
+        };
+        let others: Vec<Square> = reach.enemies.iter().copied().filter(|&s| s != to).collect();
+        let with = match others.as_slice() {
+            [] => String::new(),
+            [one] => format!(" and a piece on {one}"),
+            several => format!(" and pieces on {}", squares_text(several)),
         };
         problems.push(format!(
-            "standing on {} with rows 1 and 2 full, it {how} {} on the last row in one move",
-            reach.from, reach.to[0]
+            "standing on {} with rows 1 and 2 full{with}, it {how} {to} on the last row in one move",
+            reach.from
         ));
     }
     if piece.is_royal && kind.has_royal() {
@@ -760,8 +867,9 @@ fn check_pieces(pieces: &[ListPiece], kind: ListKind, written: usize) -> ListRep
                 ));
             }
             // Most pieces differ already on the empty board; only those alike there are
-            // compared in every arrangement.
+            // compared in every arrangement. Easy Patch lists may hold a piece twice.
             if let (Some((quick_x, x)), Some((quick_y, y))) = (&signatures[i], &signatures[j])
+                && kind.has_distinct_pieces()
                 && quick_x == quick_y
                 && x.signature() == y.signature()
             {

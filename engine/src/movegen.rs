@@ -8,7 +8,7 @@ use crate::attacks::{is_capturable, is_initial_square, is_path_clear, offset, pr
 use crate::betza::{MoveRule, Travel};
 use crate::chess_move::{Made, Move, Special};
 use crate::geometry::Square;
-use crate::piece::{Cell, Color, MultiStep, Piece, StepDirection};
+use crate::piece::{Cell, Color, MultiStep, Piece};
 use crate::position::{Board, Position};
 use crate::rules::Rules;
 use crate::variant::Variant;
@@ -198,11 +198,9 @@ fn multi_steps<R: Rules>(
     let Some(&longest) = steps.iter().max() else {
         return;
     };
-    let files: &[i8] = match multi.direction {
-        StepDirection::Straight => &[0],
-        StepDirection::Diagonal => &[-1, 1],
-    };
-    for &df in files {
+    // Left and right are the owner's: Black's mirror White's.
+    let side = if piece.color == Color::White { 1 } else { -1 };
+    for df in multi.files().iter().map(|&file| file * side) {
         let mut square = from;
         for count in 1..=longest {
             match variant.size.offset(square, df, piece.color.forward()) {

@@ -45,13 +45,17 @@ fn piece_move_san(variant: &Variant, position: &Position, mv: Move, legal: &[Mov
     let def = &variant.piece(piece.kind).def;
     let is_capture = mv.is_capture(board);
     let mut out = String::new();
-    let is_bare = def.is_written_without_symbol();
+    // A pawn's borrowed move is written like a piece's, with its symbol (`Pd4`), so that the
+    // pawn's own moves keep their SAN (`d4` is always the push).
+    let borrowed = is_borrowed(variant, position, &mv);
+    let is_bare = def.is_written_without_symbol() && !borrowed;
     if !is_bare {
         out.push_str(def.symbol.as_str());
     }
     let rivals: Vec<Square> = legal
         .iter()
         .filter(|o| o.to == mv.to && o.from != mv.from && board.piece_at(o.from).map(|p| p.kind) == Some(piece.kind))
+        .filter(|o| !def.is_written_without_symbol() || is_borrowed(variant, position, o) == borrowed)
         .map(|o| o.from)
         .collect();
     let pawn_file = is_bare && is_capture;
@@ -80,6 +84,43 @@ fn piece_move_san(variant: &Variant, position: &Position, mv: Move, legal: &[Mov
         out.push_str(variant.piece(kind).def.symbol.as_str());
     }
     out
+}
+
+/// Whether `mv` is a move a pawn (a piece written without its symbol) makes by a move it has
+/// borrowed, not by its own (Knights are God's pawns, which may move as knights when a knight
+/// guards them): anything but its own moves, double and triple steps and en passant.
+fn is_borrowed(variant: &Variant, position: &Position, mv: &Move) -> bool {
+    let Some(piece) = position.board.piece_at(mv.from) else {
+        return false;
+    };
+    let def = &variant.piece(piece.kind).def;
+    if !def.is_written_without_symbol() || !matches!(mv.special, Special::Normal | Special::DoubleStep) {
+        return false;
+    }
+    let mut is_own = false;
+    crate::movegen::rule_targets(variant, &position.board, mv.from, piece, |to, _| is_own |= to == mv.to);
+    !is_own && !is_multi_step(variant, piece, mv)
+}
+
+/// Whether `mv` is one of a pawn's row-based double and triple steps.
+fn is_multi_step(variant: &Variant, piece: crate::piece::Piece, mv: &Move) -> bool {
+    let Some(multi) = &variant.piece(piece.kind).def.multi_step else {
+        return false;
+    };
+    let forward = i16::from(piece.color.forward());
+    let (df, dr) = (
+        i16::from(mv.to.file()) - i16::from(mv.from.file()),
+        i16::from(mv.to.rank()) - i16::from(mv.from.rank()),
+    );
+    let row = crate::movegen::relative_rank(variant.size, piece.color, mv.from);
+    let count = dr * forward;
+    // Left and right are the owner's: Black's mirror White's.
+    count >= 2
+        && multi.steps_from(row).contains(&(count as u8))
+        && multi
+            .files()
+            .iter()
+            .any(|&file| i16::from(file) * forward * count == df)
 }
 
 /// Reads a placement written as a piece's symbol and a square, `CN@c1` (the symbol in either
@@ -289,6 +330,16 @@ fn matches(variant: &Variant, position: &Position, pattern: &Pattern, mv: &Move)
     }
 }
 
+/// Whether `pattern` writes `mv` the way SAN does: a pawn's own move without a symbol, a move it
+/// borrowed with one (other pieces' moves, either way).
+fn is_written_as(variant: &Variant, position: &Position, pattern: &Pattern, mv: &Move) -> bool {
+    let is_pawn = position
+        .board
+        .piece_at(mv.from)
+        .is_some_and(|piece| variant.piece(piece.kind).def.is_written_without_symbol());
+    !is_pawn || pattern.symbol.is_some() == is_borrowed(variant, position, mv)
+}
+
 /// Finds the legal move that `text` names.
 pub fn parse_move(variant: &Variant, position: &Position, text: &str, legal: &[Move]) -> Result<Move, ActionError> {
     // Move notation is ASCII; anything else cannot be a move (and must not be sliced).
@@ -297,16 +348,21 @@ pub fn parse_move(variant: &Variant, position: &Position, text: &str, legal: &[M
         return Err(ActionError::unreadable(text, MOVE_EXAMPLES));
     }
     let mut found: Vec<Move> = Vec::new();
-    for is_fallback in [false, true] {
-        for pattern in patterns.iter().filter(|p| p.is_fallback == is_fallback) {
-            for mv in legal {
-                if matches(variant, position, pattern, mv) && !found.contains(mv) {
-                    found.push(*mv);
+    // First as SAN writes moves (a pawn's borrowed moves with its symbol, its own without);
+    // then, if nothing fits, either way (`Pe4` for a pawn's push, an older record's `ed4`).
+    'tiers: for is_strict in [true, false] {
+        for is_fallback in [false, true] {
+            for pattern in patterns.iter().filter(|p| p.is_fallback == is_fallback) {
+                for mv in legal {
+                    let fits_form = !is_strict || is_written_as(variant, position, pattern, mv);
+                    if fits_form && matches(variant, position, pattern, mv) && !found.contains(mv) {
+                        found.push(*mv);
+                    }
                 }
             }
-        }
-        if !found.is_empty() {
-            break;
+            if !found.is_empty() {
+                break 'tiers;
+            }
         }
     }
     match found.as_slice() {

@@ -191,14 +191,53 @@ impl<'de> Deserialize<'de> for Royalty {
     }
 }
 
-/// The direction of a pawn's row-based multi-steps: its non-capturing forward direction.
+/// The directions of a pawn's row-based multi-steps: its one-square non-capturing forward
+/// directions, as its owner sees them (left and right are the owner's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum StepDirection {
     /// Straight ahead.
     Straight,
     /// Along either forward diagonal.
     Diagonal,
+    /// Along the forward-left diagonal only.
+    Left,
+    /// Along the forward-right diagonal only.
+    Right,
+    /// Straight ahead and along both forward diagonals.
+    StraightAndDiagonal,
+    StraightAndLeft,
+    StraightAndRight,
+}
+
+impl StepDirection {
+    /// The file each step moves by, for White (Black's mirror the board: -1 is always left).
+    pub fn files(self) -> &'static [i8] {
+        match self {
+            StepDirection::Straight => &[0],
+            StepDirection::Diagonal => &[-1, 1],
+            StepDirection::Left => &[-1],
+            StepDirection::Right => &[1],
+            StepDirection::StraightAndDiagonal => &[-1, 0, 1],
+            StepDirection::StraightAndLeft => &[-1, 0],
+            StepDirection::StraightAndRight => &[0, 1],
+        }
+    }
+
+    /// The directions of these file steps (-1 left, 0 straight, 1 right), if any.
+    pub fn of_files(files: &[i8]) -> Option<StepDirection> {
+        let has = |file: i8| files.contains(&file);
+        Some(match (has(-1), has(0), has(1)) {
+            (false, true, false) => StepDirection::Straight,
+            (true, false, true) => StepDirection::Diagonal,
+            (true, false, false) => StepDirection::Left,
+            (false, false, true) => StepDirection::Right,
+            (true, true, true) => StepDirection::StraightAndDiagonal,
+            (true, true, false) => StepDirection::StraightAndLeft,
+            (false, true, true) => StepDirection::StraightAndRight,
+            (false, false, false) => return None,
+        })
+    }
 }
 
 /// Non-capturing steps of two or more squares that a pawn may make from some rows (counted from
@@ -219,6 +258,12 @@ impl MultiStep {
             direction,
             rows: vec![(1, vec![2, 3]), (2, vec![2, 3]), (3, vec![2])],
         }
+    }
+
+    /// The file each step moves by (for White; a mirror image for Black, which is the same set):
+    /// 0 straight ahead, -1 and 1 the forward diagonals.
+    pub fn files(&self) -> &'static [i8] {
+        self.direction.files()
     }
 
     /// The step counts allowed from `row`.

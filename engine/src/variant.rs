@@ -25,8 +25,18 @@ pub enum StalemateRule {
 pub struct DrawRules {
     pub repetition: bool,
     pub fifty_moves: bool,
-    /// The FIDE dead positions: king against king with at most a knight or bishops of one colour.
+    /// The FIDE dead positions: king against king with at most one minor piece (a knight, or
+    /// Knights are God's (1,3) knight, or a bishop), or with bishops all on one square colour.
     pub insufficient_material: bool,
+    /// Whether bishops all on one square colour are dead material. Not in Circe: a captured
+    /// bishop is reborn on either colour (c1 or f1), so they can still mate. (Written only when
+    /// false, so games stored before it read, and are stored, as they were.)
+    #[serde(skip_serializing_if = "is_true")]
+    pub same_colour_bishops_are_dead: bool,
+}
+
+fn is_true(value: &bool) -> bool {
+    *value
 }
 
 impl Default for DrawRules {
@@ -35,6 +45,7 @@ impl Default for DrawRules {
             repetition: true,
             fifty_moves: true,
             insufficient_material: false,
+            same_colour_bishops_are_dead: true,
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use arbiter_engine::fairy_ini;
 use arbiter_engine::movegen::perft;
-use arbiter_engine::piece::{Promotion, StepDirection};
+use arbiter_engine::piece::Promotion;
 use arbiter_engine::rules::Standard;
 use arbiter_engine::variant::Variant;
 use arbiter_engine::variants::blockade::BlockadeGame;
@@ -103,10 +103,8 @@ fn ptt_case_variant(id: &str, pieces: &Value) -> Variant {
         };
         assert_eq!(our_rows, rows, "{id} {letter} promotion rows");
         let steps = ours.def.multi_step.as_ref().map(|steps| {
-            let direction = match steps.direction {
-                StepDirection::Straight => "straight",
-                StepDirection::Diagonal => "diagonal",
-            };
+            // As the stored format writes it: "straight", "diagonal".
+            let direction = serde_json::to_value(steps.direction).unwrap();
             let rows: serde_json::Map<String, Value> = steps
                 .rows
                 .iter()

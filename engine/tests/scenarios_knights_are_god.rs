@@ -114,7 +114,8 @@ fn is_camel_leap(mv: &str) -> bool {
 #[test]
 fn knights_and_the_king_never_borrow_the_knight_move() {
     // The king on e1 stands a camel leap from the knight on b2, and still moves only as a king.
-    let game = from_fen(KAG, "4k3/8/8/8/8/8/1N6/4K3 w - - 0 1");
+    // (Black's pawn keeps the position alive: king and knight against a lone king is dead.)
+    let game = from_fen(KAG, "4k3/7p/8/8/8/8/1N6/4K3 w - - 0 1");
     let king = moves_from(&game, "e1");
     assert!(!king.is_empty() && king.iter().all(|m| is_king_step(m)), "{king:?}");
     // Knights guarding each other (d4 and c1 are a camel leap apart) still leap only (1,3).

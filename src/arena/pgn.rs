@@ -35,13 +35,22 @@ pub fn write(tags: &[(String, String)], moves: &[WrittenMove], first_number: u32
     let mut tokens: Vec<String> = Vec::new();
     let mut number = first_number.max(1) - 1;
     let mut after_comment = false;
-    // The seat of the last move numbered (protocol steps between moves do not count).
-    let mut last_mover: Option<Seat> = None;
+    // A turn is what a seat writes up to its move: in Rejection Chess a proposal, the answer and
+    // the move (`e4 reject d4`), then perhaps the opponent's answer to it (`e5 accept`). Each
+    // turn of the first seat is numbered, before its first entry.
+    let mut is_turn_open = false;
+    // The seat whose move ended the last turn: the other seat's protocol steps right after it
+    // answer that move.
+    let mut answered: Option<Seat> = None;
     for written in moves {
-        if written.is_move {
-            let starts_number =
-                last_mover.is_none() || (written.seat == Seat::First && last_mover != Some(Seat::First));
-            if starts_number {
+        let is_answer = !is_turn_open && !written.is_move && answered.is_some_and(|seat| seat != written.seat);
+        if is_answer {
+            // One answer to a move; what follows begins a turn.
+            answered = None;
+        } else if !is_turn_open {
+            is_turn_open = true;
+            answered = None;
+            if written.seat == Seat::First || number < first_number.max(1) {
                 number += 1;
                 let dots = if written.seat == Seat::Second { "..." } else { "." };
                 tokens.push(format!("{number}{dots}"));
@@ -49,7 +58,10 @@ pub fn write(tags: &[(String, String)], moves: &[WrittenMove], first_number: u32
                 // After a comment the number is said again, as PGN writers do.
                 tokens.push(format!("{number}..."));
             }
-            last_mover = Some(written.seat);
+        }
+        if written.is_move {
+            is_turn_open = false;
+            answered = Some(written.seat);
         }
         match &written.text {
             Some(text) => tokens.push(text.clone()),
@@ -399,6 +411,21 @@ mod tests {
         }
         let text = write(&[], &steps, 1, "*");
         assert!(text.contains("1. e4 accept e5 reject d6 2. Nf3 *"), "{text}");
+    }
+
+    #[test]
+    fn every_turn_is_numbered_before_its_first_step() {
+        // White's e4 rejected, d4 played; Black's e5 accepted; White's Nf3 rejected, e3 played.
+        let mut steps = moves(&["e4", "reject", "d4", "e5", "accept", "Nf3", "reject", "e3"]);
+        let seats = [0, 1, 0, 1, 0, 0, 1, 0];
+        for (step, seat) in steps.iter_mut().zip(seats) {
+            step.seat = if seat == 0 { Seat::First } else { Seat::Second };
+        }
+        for index in [0, 1, 4, 5, 6] {
+            steps[index].is_move = false;
+        }
+        let text = write(&[], &steps, 1, "*");
+        assert!(text.contains("1. e4 reject d4 e5 accept 2. Nf3 reject e3 *"), "{text}");
     }
 
     #[test]

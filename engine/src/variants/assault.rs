@@ -211,9 +211,13 @@ impl AssaultGame {
             .filter(|(_, piece)| piece.color == Color::White)
             .map(|(_, piece)| core.variant.piece(piece.kind).def.id.as_str())
             .collect();
+        let black_has_more_than_its_king = position
+            .board
+            .pieces()
+            .any(|(_, piece)| piece.color == Color::Black && !core.variant.is_royal(piece.kind, piece.color));
         let dead = if white.is_empty() {
             Some(DeadReason::WhiteEliminated)
-        } else if !can_mate(&white) {
+        } else if !can_mate(&white, black_has_more_than_its_king) {
             Some(DeadReason::InsufficientMaterial)
         } else if core.repetitions() >= 3 {
             Some(DeadReason::Repetition)
@@ -388,9 +392,15 @@ impl AssaultGame {
 
 /// Whether White can still mate with `white` (its pieces' ids): its king adds nothing; a pawn,
 /// a rook or a queen, or two minor pieces, can.
-fn can_mate(white: &[&str]) -> bool {
+/// Whether White can still mate with `white` (its pieces' ids) on a board: with a pawn, a rook
+/// or a queen, with two minor pieces, or with one minor piece when Black has more than its king
+/// there (a king boxed in by its own pieces can be mated by a lone knight or bishop). White's
+/// king, capturable, adds nothing.
+fn can_mate(white: &[&str], black_has_more_than_its_king: bool) -> bool {
     let minors = white.iter().filter(|id| matches!(**id, "knight" | "bishop")).count();
-    minors >= 2 || white.iter().any(|id| matches!(*id, "pawn" | "rook" | "queen"))
+    minors >= 2
+        || (minors == 1 && black_has_more_than_its_king)
+        || white.iter().any(|id| matches!(*id, "pawn" | "rook" | "queen"))
 }
 
 /// The action that plays `mv` on `board`.
@@ -621,11 +631,16 @@ mod tests {
 
     #[test]
     fn white_can_mate_with_a_pawn_a_rook_a_queen_or_two_minor_pieces() {
-        assert!(!can_mate(&["king"]));
-        assert!(!can_mate(&["king", "knight"]));
-        assert!(!can_mate(&["bishop"]));
-        assert!(can_mate(&["knight", "bishop"]));
-        assert!(can_mate(&["pawn"]));
-        assert!(can_mate(&["king", "rook"]));
+        for black_has_more in [false, true] {
+            assert!(!can_mate(&["king"], black_has_more));
+            assert!(can_mate(&["knight", "bishop"], black_has_more));
+            assert!(can_mate(&["pawn"], black_has_more));
+            assert!(can_mate(&["king", "rook"], black_has_more));
+        }
+        // One minor piece mates only a king boxed in by its own pieces.
+        assert!(!can_mate(&["king", "knight"], false));
+        assert!(!can_mate(&["bishop"], false));
+        assert!(can_mate(&["king", "knight"], true));
+        assert!(can_mate(&["bishop"], true));
     }
 }

@@ -216,25 +216,27 @@ impl<R: Rules> ChessCore<R> {
         None
     }
 
-    /// King against king with at most one minor piece, or with bishops all on one square colour.
+    /// King against king with at most one minor piece (a knight, Knights are God's (1,3) knight,
+    /// or a bishop), or, where the variant says so, with bishops all on one square colour.
     fn is_dead_position(&self) -> bool {
         let mut minors = Vec::new();
         for (square, piece) in self.position.board.pieces() {
             match self.variant.piece(piece.kind).def.id.as_str() {
                 "king" => {}
-                "knight" => minors.push((false, square)),
+                "knight" | "ubc-knight" => minors.push((false, square)),
                 "bishop" => minors.push((true, square)),
                 _ => return false,
             }
         }
         match minors.as_slice() {
             [] | [_] => true,
-            several => {
+            several if self.variant.def.draws.same_colour_bishops_are_dead => {
                 let colour = |sq: Square| (sq.file() + sq.rank()) % 2;
                 several
                     .iter()
                     .all(|&(is_bishop, sq)| is_bishop && colour(sq) == colour(several[0].1))
             }
+            _ => false,
         }
     }
 

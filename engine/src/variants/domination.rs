@@ -85,10 +85,14 @@ impl DominationGame {
         SQUARES.iter().position(|&s| s == square).and_then(|i| self.owners[i])
     }
 
-    /// A mate ends the game at once, a stalemate draws, and after the last full turn the higher
-    /// score wins. The outcome always carries the score.
+    /// A mate ends the game at once (on Black's 30th move too), a stalemate before the 30 turns
+    /// are done draws, and after the last full turn the higher score wins: a stalemate made by
+    /// Black's 30th move ends the 30 turns like any other (White never has to move again), so the
+    /// points decide. The outcome always carries the score.
     fn evaluate(&self) -> Option<Outcome> {
-        let outcome = if self.core.legal_moves().is_empty() {
+        let has_no_move = self.core.legal_moves().is_empty();
+        let is_mate = has_no_move && self.core.is_in_check(self.core.position.turn);
+        let outcome = if is_mate || (has_no_move && self.full_turns < TURNS) {
             self.core.no_action_outcome()
         } else if self.full_turns >= TURNS {
             let [white, black] = self.scores;
