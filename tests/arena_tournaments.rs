@@ -9,7 +9,7 @@ use arbiter::arena::{Arena, Caller, Effects, Ruling, TournamentRequest};
 use arbiter::clock::{MINUTE_MS, ManualClock, Scheduler};
 use arbiter::store::{GameRow, GameStatus, UserId};
 use arbiter::tournament::handicap::Bands;
-use arbiter::tournament::{SEED_VARIANTS, TimeSetting, TournamentStatus};
+use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TimeSetting, TournamentStatus};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
 
@@ -35,7 +35,7 @@ fn request(variants: Vec<VariantId>, time: TimeSetting) -> TournamentRequest {
 
 async fn create(arena: &Arena, players: usize) -> i64 {
     let request = request(
-        SEED_VARIANTS.to_vec(),
+        CLUB_NIGHT_VARIANTS.to_vec(),
         TimeSetting::Handicap {
             bands: Bands::default(),
         },
@@ -135,7 +135,7 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
             "still being played",
         );
         let mut quitter = player(0);
-        for (index, variant) in SEED_VARIANTS.iter().enumerate() {
+        for (index, variant) in CLUB_NIGHT_VARIANTS.iter().enumerate() {
             let number = index + 1;
             if number > 1 {
                 let effects = arena.pair_tournament(id, &Caller::host(&host(), None)).await.unwrap();
@@ -299,7 +299,7 @@ async fn bad_requests_get_clear_messages_and_change_nothing() {
             arena
                 .create_tournament(
                     &Caller::player(&player(1), None),
-                    request(SEED_VARIANTS.to_vec(), everyone()),
+                    request(CLUB_NIGHT_VARIANTS.to_vec(), everyone()),
                 )
                 .await,
             "only hosts",

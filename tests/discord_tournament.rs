@@ -1,4 +1,4 @@
-//! A club night through the fake Discord: a five-round Swiss of the seed's five games for seven
+//! A club night through the fake Discord: a five-round Swiss of the club night's five games for seven
 //! players with handicap clocks, a thread for each game linked from each round's announcement, a
 //! bye every round, a withdrawal, host adjudications, and standings images to the end.
 
@@ -6,7 +6,7 @@ mod bot;
 mod fake_discord;
 mod support;
 
-use arbiter::tournament::{SEED_VARIANTS, TournamentStatus};
+use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TournamentStatus};
 use bot::*;
 use fake_discord::{Invoker, command_interaction};
 use serde_json::{Value, json};
@@ -158,7 +158,7 @@ async fn a_club_night_of_seven_runs_five_rounds_to_final_standings() {
         );
     }
 
-    for (index, variant) in SEED_VARIANTS.iter().enumerate() {
+    for (index, variant) in CLUB_NIGHT_VARIANTS.iter().enumerate() {
         let number = index + 1;
         if number > 1 {
             let early = bot.interact(tournament_command(&host(), "pair", json!([]))).await;

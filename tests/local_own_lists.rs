@@ -130,7 +130,7 @@ async fn a_patch_game_is_played_from_a_saved_list_and_a_changed_one_to_mate() {
     let output = run_script(&script).await;
     std::fs::remove_file(&long).unwrap();
     assert!(
-        output.contains("this list has 200 lines; a list has at most 20 pieces"),
+        output.contains("this list has 200 lines; the longest list is 20 pieces"),
         "{output}"
     );
     for refusal in [
@@ -182,4 +182,30 @@ async fn a_pick_the_team_2_game_ends_in_a_smothered_mate_by_a_camel() {
     assert!(output.contains("alice played CAg7#"), "{output}");
     assert!(output.contains("1-0 · alice (White) wins by checkmate."), "{output}");
     assert!(errors(&output).is_empty(), "{:?}", errors(&output));
+}
+
+/// The list rules as ruled, as a player meets them in the terminal: a camel cannon that hops a
+/// screen off rows 1 and 2 to the last row, a Betza initial move, and a Patch list naming one
+/// piece twice, each refused with what breaks the rule.
+#[tokio::test]
+async fn list_rules_are_explained_with_the_arrangement_that_breaks_them() {
+    let script = "alice: challenge bob pick-the-team-2 white\nbob: accept\n\
+        alice: list King, K, K, royal; Camel cannon, CC, pCC; Runner, RU, mfWifmnD, pawn\n\
+        carol: challenge dan patch white\ndan: accept\n\
+        carol: list Queen, Q, Q; Rook-bishop, RB, RB\n";
+    let output = run_script(script).await;
+    assert!(
+        output.contains(
+            "2. ✗ Camel cannon (CC) `pCC`: standing on a1 with rows 1 and 2 full and a piece on b4, it moves to d10 on the last row in one move"
+        ),
+        "{output}"
+    );
+    assert!(
+        output.contains("3. ✗ `Runner, RU, mfWifmnD, pawn`: the Betza \"mfWifmnD\" has an initial move (`i`)"),
+        "{output}"
+    );
+    assert!(
+        output.contains("2. ✗ Rook-bishop (RB) `RB`: it is the same piece as Queen (Q)"),
+        "{output}"
+    );
 }

@@ -1,4 +1,4 @@
-//! A tournament in the terminal: seven players, the seed's five rounds, a bye each round until a
+//! A tournament in the terminal: seven players, the club night's five rounds, a bye each round until a
 //! withdrawal, host adjudications and a forfeit, to the final standings.
 
 mod support;

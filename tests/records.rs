@@ -6,7 +6,7 @@ mod support;
 
 use arbiter::arena::{Arena, ChallengeRequest};
 use arbiter::clock::TimeControl;
-use arbiter::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
+use arbiter::store::{GameId, GameRow, GameSetup, GameStatus, UserId, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId, Viewer};
 use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
 use shakmaty::fen::Fen;
@@ -36,6 +36,17 @@ async fn export(arena: &Arena, id: GameId, viewer: &UserId) -> String {
         .reply
         .unwrap()
         .text
+}
+
+/// Imports `record` as Carol's study and returns the game it became.
+async fn carols_study(arena: &Arena, record: &str) -> GameRow {
+    let copy = arena
+        .import(&asking(&carol()), to_study(), record)
+        .await
+        .unwrap_or_else(|e| panic!("{e}\n{record}"))
+        .game
+        .unwrap();
+    arena.store().game(copy).await.unwrap().unwrap()
 }
 
 async fn games_in_room(arena: &Arena) -> usize {
@@ -176,13 +187,7 @@ async fn a_chess_record_is_standard_pgn_that_an_independent_reader_replays_to_th
         assert_eq!(read.comments[14], "[%clk 0:14:00]", "{pgn}");
         assert!(pgn.contains("9. gxh8=Q"), "{pgn}");
         // Our own reader takes it back to the same game.
-        let copy = arena
-            .import(&asking(&carol()), to_study(), &pgn)
-            .await
-            .unwrap()
-            .game
-            .unwrap();
-        let imported = arena.store().game(copy).await.unwrap().unwrap();
+        let imported = carols_study(&arena, &pgn).await;
         assert_eq!(imported.state, ours.state, "{}", db.name);
     }
 }
@@ -216,13 +221,7 @@ async fn a_record_from_a_position_carries_it_as_standard_setup_and_fen_tags() {
     assert!(pgn.contains("[Termination \"normal\"]") && pgn.contains("[Ending \"resignation\"]"));
     let (read, _) = read_independently(&pgn);
     assert_eq!(read.moves, 2);
-    let copy = arena
-        .import(&asking(&carol()), to_study(), &pgn)
-        .await
-        .unwrap()
-        .game
-        .unwrap();
-    let imported = arena.store().game(copy).await.unwrap().unwrap();
+    let imported = carols_study(&arena, &pgn).await;
     let outcome = imported.state.outcome().unwrap();
     assert_eq!(
         (outcome.winner, outcome.reason),
@@ -262,14 +261,8 @@ async fn every_variant_exports_pgn_and_imports_back_to_the_same_game() {
             );
         }
         assert!(record.contains("[WhiteId \"test:alice\"]"), "{record}");
-        let copy = arena
-            .import(&asking(&carol()), to_study(), &record)
-            .await
-            .unwrap_or_else(|e| panic!("{variant}: {e}\n{record}"))
-            .game
-            .unwrap();
         let original = arena.store().game(id).await.unwrap().unwrap();
-        let imported = arena.store().game(copy).await.unwrap().unwrap();
+        let imported = carols_study(&arena, &record).await;
         assert_eq!(imported.state, original.state, "{variant}\n{record}");
         // The record names alice and bob (ids and all); only its importer plays the copy.
         assert_eq!(imported.players, Some([carol(), carol()]), "{variant}");
@@ -288,12 +281,6 @@ async fn moves_made_at_once_are_written_in_seat_order_with_their_board() {
     arena.act(id, &alice(), "d5").await.unwrap();
     let record = export(&arena, id, &carol()).await;
     assert!(record.contains("1. 1:e4 2:d4 2. 2:d5 1:e5 *"), "{record}");
-    let copy = arena
-        .import(&asking(&carol()), to_study(), &record)
-        .await
-        .unwrap()
-        .game
-        .unwrap();
     // The same boards and moves; only the order the two moves of a step arrived in differs.
     let original = arena
         .store()
@@ -303,14 +290,7 @@ async fn moves_made_at_once_are_written_in_seat_order_with_their_board() {
         .unwrap()
         .state
         .view(Viewer::Spectator);
-    let imported = arena
-        .store()
-        .game(copy)
-        .await
-        .unwrap()
-        .unwrap()
-        .state
-        .view(Viewer::Spectator);
+    let imported = carols_study(&arena, &record).await.state.view(Viewer::Spectator);
     let fens = |view: &arbiter_engine::View| view.boards.iter().map(|b| b.fen.clone()).collect::<Vec<_>>();
     assert_eq!(fens(&imported), fens(&original));
     assert_eq!(imported.notes, original.notes);
@@ -358,13 +338,7 @@ async fn a_lichess_record_with_clocks_variations_and_annotations_is_imported() {
 4. c3 Nf6 5. d4 exd4 6. cxd4 Bb4+ 7. Nc3?! Nxe4 $6 8. O-O Bxc3 9. d5 Bf6 10. Re1 Ne7
 11. Rxe4 d6 12. Bg5 Bxg5 13. Nxg5 h6?? 14. Qe2 hxg5 15. Re1 Be6 16. dxe6 f6 0-1
 "#;
-    let id = arena
-        .import(&asking(&carol()), to_study(), lichess)
-        .await
-        .unwrap()
-        .game
-        .unwrap();
-    let game = arena.store().game(id).await.unwrap().unwrap();
+    let game = carols_study(&arena, lichess).await;
     assert_eq!(game.state.view(Viewer::Spectator).record.len(), 32);
     let outcome = game.state.outcome().unwrap();
     assert_eq!(
@@ -444,13 +418,7 @@ async fn records_arbiter_wrote_before_pgn_still_import() {
     let (arena, _) = support::arena(&db);
     let old = "[Game \"12\"]\n[Variant \"blockade\"]\n[White \"local:alice\"]\n[Black \"local:bob\"]\n\
         [Result \"*\"]\n\nwhite: Q@d1\nblack: q@d8\nblack: r@a8\nwhite: R@a1\n";
-    let id = arena
-        .import(&asking(&carol()), to_study(), old)
-        .await
-        .unwrap()
-        .game
-        .unwrap();
-    let game = arena.store().game(id).await.unwrap().unwrap();
+    let game = carols_study(&arena, old).await;
     assert_eq!(
         game.player(Seat::First),
         Some(&carol()),
@@ -458,4 +426,45 @@ async fn records_arbiter_wrote_before_pgn_still_import() {
     );
     assert_eq!(game.state.view(Viewer::Spectator).record.len(), 4);
     assert_eq!(game.status, GameStatus::Active);
+}
+
+/// Rejection Chess records number each turn before its first step, as the rules page writes
+/// them (`1. e4 reject d4 e5 accept 2. ...`); records of either numbering read back.
+#[tokio::test]
+async fn a_rejection_record_numbers_each_turn_first_and_reads_back_in_either_form() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let id = started(&arena, VariantId::Rejection).await;
+    for (who, text) in [
+        (alice(), "e4"),
+        (bob(), "reject"),
+        (alice(), "d4"),
+        (bob(), "e5"),
+        (alice(), "accept"),
+        (alice(), "Nf3"),
+        (bob(), "reject"),
+        (alice(), "e3"),
+    ] {
+        arena
+            .act(id, &who, text)
+            .await
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    arena.resign(id, &bob()).await.unwrap();
+    // A player's record (the rejected proposals stay the players' for good).
+    let record = export(&arena, id, &alice()).await;
+    assert!(
+        record.contains("1. e4 reject d4 e5 accept 2. Nf3 reject e3 1-0"),
+        "{record}"
+    );
+    let original = arena.store().game(id).await.unwrap().unwrap();
+    let imported = carols_study(&arena, &record).await;
+    assert_eq!(imported.state, original.state);
+    // The numbering earlier versions wrote reads too.
+    let older = record.replace(
+        "1. e4 reject d4 e5 accept 2. Nf3 reject e3",
+        "e4 reject 1. d4 e5 accept Nf3 reject 2. e3",
+    );
+    let imported = carols_study(&arena, &older).await;
+    assert_eq!(imported.state, original.state);
 }

@@ -1,4 +1,4 @@
-//! Every named piece of the games Arbiter hosts, as data (RULES.md gives the movements).
+//! Every named piece of the games Arbiter hosts, as data (the rules pages in docs/rules/ give the movements).
 //!
 //! Ids are stored with games: add new entries, never rename one. Letters are the usual ones where a
 //! piece has one; a variant that uses two pieces with one letter must give one of them another.
@@ -176,7 +176,7 @@ pub fn lookup(query: &str) -> Vec<PieceDef> {
         .collect()
 }
 
-/// The Pick-the-team pieces, in the numbered order of RULES.md.
+/// The Pick-the-team pieces, in the numbered order of docs/rules/pick-the-team.md.
 pub fn pick_the_team_pieces() -> Vec<PieceDef> {
     pick_the_team()
 }

@@ -1,5 +1,5 @@
-//! Players' own piece lists (Pick-the-team version two, Patch, Easy Patch; RULES.md,
-//! "Version two (players' own lists), Patch and Easy Patch"): reading a list a player wrote, and
+//! Players' own piece lists (Pick-the-team version two, Patch, Easy Patch; rules pages
+//! docs/rules/pick-the-team-2.md, patch.md, easy-patch.md, "Reading the list rules"): reading a list a player wrote, and
 //! each list rule as a function that says why a piece or a list breaks it (the square, the
 //! arrangement, the counts), not only whether.
 //!
@@ -222,7 +222,7 @@ impl ListPiece {
         }
         if rules.iter().any(|rule| rule.is_initial_only) {
             return Err(format!(
-                "the Betza \"{}\" has an initial move (`i`), which lists do not take: this game's only \
+                "the Betza \"{}\" has an initial move (`i`), which lists do not take: a list piece's only \
                  initial moves are a marked pawn's double and triple steps from its first rows (mark it \
                  `pawn`); write the piece without `i`",
                 self.betza
@@ -341,7 +341,7 @@ pub fn read_list(text: &str) -> Result<Vec<ListLine>, String> {
         .collect();
     if lines.len() > MOST_LINES {
         return Err(format!(
-            "this list has {} lines; a list has at most 20 pieces, one a line",
+            "this list has {} lines; the longest list is 20 pieces, one a line",
             lines.len()
         ));
     }
@@ -427,7 +427,7 @@ impl Lab {
     }
 
     /// The squares the piece (White's) on `from` reaches with `enemies` and `friends` about.
-    fn reach(&self, from: Square, enemies: &[Square], friends: &[Square]) -> BTreeSet<Square> {
+    pub fn reach(&self, from: Square, enemies: &[Square], friends: &[Square]) -> BTreeSet<Square> {
         let mut board = Board::empty(self.size);
         for &square in enemies {
             board.set(square, Cell::piece(Piece::new(BLOCKER, Color::Black)));

@@ -453,7 +453,7 @@ mod tests {
             ("blockade-rook", 14),
             ("blockade-bishop", 13),
         ];
-        // Pick-the-team pieces on 10x10 from e5, in the numbered order of RULES.md.
+        // Pick-the-team pieces on 10x10 from e5, in the numbered order of docs/rules/pick-the-team.md.
         let expected_10x10_e5 = [
             8, 8, 35, 18, 8, 17, 16, 18, 8, 16, 25, 26, 4, 4, 8, 4, 12, 4, 8, 0, 1, 1, 2, 2, 1, 1, 2, 2, 5, 5, 6, 6, 5,
             5, 9, 9, 2, 2, 3, 3,

@@ -71,8 +71,8 @@ fn run(case: &Case, depth: u32) -> u64 {
     perft(&Standard, &variant, &position, depth)
 }
 
-/// The variant of a pick-the-team-pieces case: each letter the catalogue piece of its RULES.md
-/// number (the order of Pick-the-team's variant file), the promotion choices the case restricts
+/// The variant of a pick-the-team-pieces case: each letter the catalogue piece of its number on
+/// docs/rules/pick-the-team.md (the order of Pick-the-team's variant file), the promotion choices the case restricts
 /// itself to. The case's promotion rows and multi-steps must be the catalogue's own.
 fn ptt_case_variant(id: &str, pieces: &Value) -> Variant {
     let game = Variant::built_in("pick-the-team").unwrap();

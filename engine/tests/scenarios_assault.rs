@@ -1,5 +1,4 @@
-//! Assault Chess, ruling by ruling (RULES.md, "Assault Chess"; house rules in
-//! docs/rules/assault.md), and every case of tests/oracles/assault.json: both seats' legal moves
+//! Assault Chess, ruling by ruling (rules page //! docs/rules/assault.md), and every case of tests/oracles/assault.json: both seats' legal moves
 //! after the scripted steps, the boards, dead boards, passes and results.
 
 mod common;
@@ -510,4 +509,17 @@ fn two_fens_must_share_the_side_to_move() {
     .unwrap_err()
     .to_string();
     assert!(error.contains("same side to move"), "{error}");
+}
+
+#[test]
+fn one_white_minor_piece_still_mates_a_king_boxed_in_by_its_own_pieces() {
+    // Board 1: White has a lone knight (and its king); Black has pawns beside its king, which
+    // may box it in: the board plays on. Board 2: the same knight against a lone king is dead.
+    let game = from_fen("4k3/3ppp2/8/8/8/8/8/1N2K3 w - - 0 1 | 4k3/8/8/8/8/8/8/1N2K3 w - - 0 1");
+    assert_eq!(assault(&game).ended(0), None, "a boxed king can be mated by a knight");
+    assert_eq!(
+        assault(&game).ended(1),
+        Some(BoardEnd::Dead(DeadReason::InsufficientMaterial)),
+        "a lone king cannot"
+    );
 }

@@ -1,4 +1,4 @@
-//! Beirut Chess, ruling by ruling (RULES.md, "Beirut Chess"; house rules in docs/rules/beirut.md),
+//! Beirut Chess, ruling by ruling (rules page docs/rules/beirut.md),
 //! through the public `Game` API.
 //!
 //! Positions are set up with a FEN followed by `bombs:W,B`, each side's carrier square (`-` for a

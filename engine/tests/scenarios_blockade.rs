@@ -1,5 +1,4 @@
-//! Blockade Chess and Garden of Statues, ruling by ruling (RULES.md, "Blockade Chess and Garden of
-//! Statues"; rules page docs/rules/blockade.md), through the public `Game` API.
+//! Blockade Chess and Garden of Statues, ruling by ruling (rules page docs/rules/blockade.md), through the public `Game` API.
 //!
 //! Positions in play are written as a board (`*` = statue) and the side to act. Every position
 //! below has all ten pieces on the board, and as many statues as turns played: an even number

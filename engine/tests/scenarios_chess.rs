@@ -1,5 +1,4 @@
-//! FIDE special cases played through the public `Game` API (RULES.md, "FIDE-based games: common
-//! ground"; house rules in docs/rules/chess.md).
+//! FIDE special cases played through the public `Game` API (rules page docs/rules/chess.md).
 
 use arbiter_engine::geometry::Square;
 use arbiter_engine::{Action, ActionError, AnyGame, EndReason, Game, Outcome, Phase, Seat, VariantId, Viewer};

@@ -1,5 +1,4 @@
-//! Circe Chess, the club's version, ruling by ruling (RULES.md, "Circe Chess"; house rules in
-//! docs/rules/circe.md), and every case of tests/oracles/circe.json.
+//! Circe Chess, the club's version, ruling by ruling (rules page //! docs/rules/circe.md), and every case of tests/oracles/circe.json.
 
 mod common;
 
@@ -75,7 +74,7 @@ fn perft_from_the_start_matches_the_reference() {
 
 #[test]
 fn a_captured_unit_is_reborn_where_the_capturer_chooses_each_choice_its_own_action() {
-    // The seed's example: the d5 pawn may be reborn on any free square of Black's ranks 4 to 2
+    // The classic example: the d5 pawn may be reborn on any free square of Black's ranks 4 to 2
     // (all of ranks 4 and 3, and e2, which White's e-pawn left); White chooses a4.
     let game = played(CIRCE, "e4 d5");
     let captures = starting(&game, "exd5");
@@ -250,4 +249,35 @@ fn the_rebirth_square_is_bracketed_and_may_be_left_out_when_only_one_fits() {
         .parse_action(Seat::First, "Rxa2")
         .expect("one rebirth fits: the bracket may be left out");
     assert_eq!(one.notation(Seat::First, &read), "Rxa2(a8)");
+}
+
+#[test]
+fn bishops_on_one_colour_are_no_dead_position_as_a_captured_bishop_is_reborn_on_either() {
+    // Both bishops stand on dark squares (e3, d4); play goes on, and Black's bishop, captured, is
+    // reborn on c8 (a light square) or f8 (a dark one) as White chooses.
+    let game = circe("4k3/8/8/8/3b4/4B3/8/4K3 w - - 0 1");
+    assert!(game.outcome().is_none(), "{:?}", game.outcome());
+    let captures = starting(&game, "Bxd4");
+    assert!(
+        captures.contains(&"Bxd4(c8)".to_string()) && captures.contains(&"Bxd4(f8)".to_string()),
+        "{captures:?}"
+    );
+}
+
+#[test]
+fn dead_material_in_circe_is_a_lone_king_against_a_king_and_at_most_one_minor_piece() {
+    for fen in [
+        "4k3/8/8/8/8/4B3/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/4N3/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    ] {
+        let outcome = circe(fen)
+            .outcome()
+            .cloned()
+            .unwrap_or_else(|| panic!("{fen} plays on"));
+        assert_eq!(outcome.reason, EndReason::InsufficientMaterial, "{fen}");
+    }
+    for fen in ["4k3/8/8/8/8/4BB2/8/4K3 w - - 0 1", "4k3/8/8/8/8/4NN2/8/4K3 w - - 0 1"] {
+        assert!(circe(fen).outcome().is_none(), "{fen} is not dead");
+    }
 }

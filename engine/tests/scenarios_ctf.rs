@@ -1,4 +1,4 @@
-//! Capture the Flag, ruling by ruling (RULES.md, "CTF Chess"; house rules in docs/rules/ctf.md),
+//! Capture the Flag, ruling by ruling (rules page docs/rules/ctf.md),
 //! and every case of tests/oracles/ctf.json: both seats' legal actions, the bases and flags, the
 //! result, and perft with bases e4 and d5.
 

@@ -1,5 +1,4 @@
-//! Domination Chess, ruling by ruling (RULES.md, "Domination Chess"; house rules in
-//! docs/rules/domination.md), and every case of tests/oracles/domination.json.
+//! Domination Chess, ruling by ruling (rules page //! docs/rules/domination.md), and every case of tests/oracles/domination.json.
 
 mod common;
 
@@ -226,4 +225,22 @@ fn repetition_and_insufficient_material_do_not_end_the_game() {
     assert!(game.outcome().is_none(), "a position seen three times does not draw");
     let bare = common::from_fen(DOMINATION, "7k/8/8/8/8/8/8/K7 w - - 0 1");
     assert!(bare.outcome().is_none(), "king against king plays on to the last turn");
+}
+
+#[test]
+fn a_stalemate_made_by_blacks_thirtieth_move_ends_the_thirty_turns_on_points() {
+    // Bd5 stalemates White on Black's 30th move: the points decide (Black owns d5).
+    let mut game = AnyGame::from_fen(DOMINATION, "8/8/4b3/8/8/8/2k5/K7 b - - 0 30").unwrap();
+    play(&mut game, "Bd5");
+    let outcome = game.outcome().expect("the 30 turns are done");
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Seat::Second), EndReason::Points)
+    );
+    assert_eq!(outcome.scores, Some([0, 1]));
+    assert_eq!(outcome.result_text(), "0-1");
+    // The same stalemate earlier in the game draws.
+    let mut early = AnyGame::from_fen(DOMINATION, "8/8/4b3/8/8/8/2k5/K7 b - - 0 12").unwrap();
+    play(&mut early, "Bd5");
+    assert_eq!(early.outcome().unwrap().reason, EndReason::Stalemate);
 }

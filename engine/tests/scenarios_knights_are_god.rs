@@ -1,5 +1,4 @@
-//! Knights are God, ruling by ruling (RULES.md, "Knights are God"; house rules in
-//! docs/rules/knights-are-god.md), and every case of tests/oracles/knights-are-god.json (moves
+//! Knights are God, ruling by ruling (rules page //! docs/rules/knights-are-god.md), and every case of tests/oracles/knights-are-god.json (moves
 //! in coordinates).
 
 mod common;
@@ -240,4 +239,46 @@ fn the_mover_sees_which_units_may_move_as_knights() {
         game.view(Viewer::Seat(Seat::Second)).board().marks.is_empty(),
         "nor the side not to move"
     );
+}
+
+#[test]
+fn king_and_one_knight_against_a_lone_king_is_insufficient_material() {
+    // The (1,3) knight keeps to one square colour: it can never mate alone.
+    let game = from_fen(KAG, "4k3/8/8/8/8/8/1N6/4K3 w - - 0 1");
+    let outcome = game.outcome().expect("a dead position");
+    assert_eq!(outcome.reason, arbiter_engine::EndReason::InsufficientMaterial);
+    assert!(
+        from_fen(KAG, "4k3/8/8/8/8/8/1NN5/4K3 w - - 0 1").outcome().is_none(),
+        "two knights play on"
+    );
+}
+
+#[test]
+fn d4_is_the_push_and_a_pawns_knight_move_is_written_with_p() {
+    // From the start, d4 is the push (the c- and e-pawns' knight moves to d4 are Pcd4, Ped4).
+    let mut game = AnyGame::new(KAG);
+    let noted: Vec<String> = game.noted_actions(Seat::First).into_iter().map(|(_, t)| t).collect();
+    assert!(noted.contains(&"d4".to_string()), "{noted:?}");
+    assert!(
+        noted.iter().any(|t| t.starts_with('P') && t.ends_with("d4")),
+        "{noted:?}"
+    );
+    assert!(!noted.iter().any(|t| t == "ed4" || t == "cd4"), "{noted:?}");
+    play(&mut game, "d4");
+    assert_eq!(
+        fen(&game).split(' ').next().unwrap(),
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR"
+    );
+    // A pawn guarded by a knight moves as a knight with its P: e2 to d4 is Pd4 where only one
+    // pawn can, and an older record's ed4 still reads as that move.
+    let relay = from_fen(KAG, "4k3/8/8/8/8/8/4P3/1N2K3 w - - 0 1");
+    let noted: Vec<String> = relay.noted_actions(Seat::First).into_iter().map(|(_, t)| t).collect();
+    assert!(
+        noted.contains(&"Pd4".to_string()) && noted.contains(&"e4".to_string()),
+        "{noted:?}"
+    );
+    let old = relay.parse_action(Seat::First, "ed4").expect("an older record's ed4");
+    let new = relay.parse_action(Seat::First, "Pd4").unwrap();
+    assert_eq!(old, new);
+    assert_ne!(relay.parse_action(Seat::First, "e4").unwrap(), new, "e4 is the push");
 }

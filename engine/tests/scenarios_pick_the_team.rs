@@ -1,5 +1,5 @@
-//! Pick-the-team chess (version one), ruling by ruling (RULES.md, "Pick-the-team chess"; house
-//! rules in docs/rules/pick-the-team.md): the picking phase, then the pieces in play. The pieces'
+//! Pick-the-team chess (version one), ruling by ruling (rules page
+//! docs/rules/pick-the-team.md): the picking phase, then the pieces in play. The pieces'
 //! reference perft (pick-the-team-pieces.json, ptt.json) runs in perft_oracles.rs.
 
 mod common;
@@ -302,7 +302,7 @@ fn every_pawn_family_steps_two_or_three_from_rows_one_and_two_and_two_from_row_t
 
 #[test]
 fn the_chinese_pawn_on_e3_goes_straight_not_diagonally() {
-    // The seed's d4/c5/f4/g5 is the fF-pawn's move (RULES.md).
+    // The original rules' d4/c5/f4/g5 is the fF-pawn's move (docs/rules/pick-the-team.md).
     let game = ptt("4k5/10/10/10/10/10/10/4(CP)5/10/K9 w - - 0 1");
     assert_eq!(moves_from(&game, "e3"), squares("e4 e5"));
     let ff = ptt("4k5/10/10/10/10/10/10/4(FP)5/10/K9 w - - 0 1");

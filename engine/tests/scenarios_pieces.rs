@@ -1,4 +1,4 @@
-//! Pieces the reference data cannot express (RULES.md, Ultimate Battle and Pick-the-team): the
+//! Pieces the reference data cannot express (docs/rules/ultimate-battle.md and pick-the-team.md): the
 //! true Ultimate Battle king, the Chinese nightrider, the Murray lion, the blocking prince, the pao.
 
 use arbiter_engine::chess_move::Move;

@@ -1,5 +1,4 @@
-//! Portal Chess, ruling by ruling (RULES.md, "Portal Chess"; house rules in
-//! docs/rules/portal.md), and every case of tests/oracles/portal.json.
+//! Portal Chess, ruling by ruling (rules page //! docs/rules/portal.md), and every case of tests/oracles/portal.json.
 
 mod common;
 
@@ -186,10 +185,10 @@ fn a_push_onto_an_empty_portal_may_capture_on_its_partner_and_is_written_as_a_ca
 }
 
 #[test]
-fn the_seeds_knight_example_cannot_happen() {
-    // The seed: 1.Nf3 (to b5) Qh4 (passing f6), then the knight "retreats back through the
-    // portal" and is taken by Qf6 on b4. A knight on b5 has no move onto any portal, and it
-    // never stands on b4, so the example cannot be played.
+fn the_original_rules_knight_example_cannot_happen() {
+    // The original rules' example: 1.Nf3 (to b5) Qh4 (passing f6), then the knight "retreats
+    // back through the portal" and is taken by Qf6 on b4. A knight on b5 has no move onto any
+    // portal, and it never stands on b4, so the example cannot be played.
     let game = played(PORTAL, "Nf3 e6 a3 Qh4");
     let knight_moves: Vec<String> = legal_san(&game, Seat::First)
         .into_iter()

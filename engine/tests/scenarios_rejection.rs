@@ -1,5 +1,4 @@
-//! Rejection Chess, ruling by ruling (RULES.md, "Rejection Chess"; house rules in
-//! docs/rules/rejection.md), and every case of tests/oracles/rejection.json: the seat to act, its
+//! Rejection Chess, ruling by ruling (rules page //! docs/rules/rejection.md), and every case of tests/oracles/rejection.json: the seat to act, its
 //! legal actions and the position after scripted games.
 
 mod common;

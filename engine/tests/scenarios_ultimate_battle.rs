@@ -1,5 +1,4 @@
-//! Ultimate Battle Chess, ruling by ruling (RULES.md, "Ultimate Battle Chess"; house rules in
-//! docs/rules/ultimate-battle.md), and every case of tests/oracles/ultimate-battle.json.
+//! Ultimate Battle Chess, ruling by ruling (rules page //! docs/rules/ultimate-battle.md), and every case of tests/oracles/ultimate-battle.json.
 
 mod common;
 

@@ -56,11 +56,11 @@ pub async fn create(
     #[description = "Its name"]
     #[max_length = 80]
     name: String,
-    #[description = "How many rounds (default: as many as games named, or the seed's 5)"]
+    #[description = "How many rounds (default: as many as games named, or the club night's 5)"]
     #[min = 1]
     #[max = 15]
     rounds: Option<u32>,
-    #[description = "The game of each round, separated by commas, or one for all (default: the seed's five)"]
+    #[description = "The game of each round, separated by commas, or one for all (default: the club night's five)"]
     #[max_length = 300]
     variants: Option<String>,
     #[description = "`handicap` (clocks by rating band, the default) or one time control for all (3d, 0+10m)"]

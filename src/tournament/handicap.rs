@@ -1,6 +1,6 @@
 //! Handicap clocks by rating band: each player's clock has the time of their own band for the
-//! whole game, with no increment, so stronger players have less time. The seed gives old English
-//! grades (180+ 5 minutes, 140-179 7, 101-139 9, 100 and below 10); RULES.md converts them with
+//! whole game, with no increment, so stronger players have less time. The club night gives old English
+//! grades (180+ 5 minutes, 140-179 7, 101-139 9, 100 and below 10); Arbiter converts them with
 //! rating = 8 x grade + 600.
 
 use crate::clock::{MINUTE_MS, TimeControl, duration_words, parse_duration};
@@ -29,7 +29,7 @@ pub const BANDS_HELP: &str = "write each band's lowest rating and its time, stro
      everyone below: `2040:5m, 1720:7m, 1408:9m, 10m`";
 
 impl Default for Bands {
-    /// The seed's grades converted: 2040 and above 5 minutes, 1720-2039 7, 1408-1719 9, below 10.
+    /// The club night's grades converted: 2040 and above 5 minutes, 1720-2039 7, 1408-1719 9, below 10.
     fn default() -> Bands {
         let band = |from, minutes| Band {
             from,

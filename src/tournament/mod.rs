@@ -1,4 +1,4 @@
-//! Club tournaments (RULES.md, "Club tournaments"): a Swiss event with a game of its own each
+//! Club tournaments (docs/tournaments.md): a Swiss event with a game of its own each
 //! round and each player's clock set by their rating band or one time control for everyone.
 //! This module is the event as data and the pure rules around it (pairing, standings, bands);
 //! the arena runs it and the store keeps it.
@@ -16,8 +16,8 @@ pub use swiss::Colour;
 
 pub type TournamentId = i64;
 
-/// The seed's club night: one round of each.
-pub const SEED_VARIANTS: [VariantId; 5] = [
+/// The club night's games: one round of each.
+pub const CLUB_NIGHT_VARIANTS: [VariantId; 5] = [
     VariantId::Rejection,
     VariantId::Circe,
     VariantId::Portal,
@@ -242,7 +242,7 @@ pub fn points_text(half_points: u32) -> String {
 }
 
 /// Reads the games of a tournament's rounds as a host writes them: names or ids separated by
-/// commas, one per round, or one for every round. Without any: the seed's five.
+/// commas, one per round, or one for every round. Without any: the club night's five.
 pub fn parse_variants(text: Option<&str>, rounds: Option<usize>) -> Result<Vec<VariantId>, String> {
     let names: Vec<&str> = text
         .unwrap_or_default()
@@ -266,8 +266,8 @@ pub fn parse_variants(text: Option<&str>, rounds: Option<usize>) -> Result<Vec<V
         variants.push(variant);
     }
     match (variants.len(), rounds) {
-        (0, None) => Ok(SEED_VARIANTS.to_vec()),
-        (0, Some(rounds)) if rounds == SEED_VARIANTS.len() => Ok(SEED_VARIANTS.to_vec()),
+        (0, None) => Ok(CLUB_NIGHT_VARIANTS.to_vec()),
+        (0, Some(rounds)) if rounds == CLUB_NIGHT_VARIANTS.len() => Ok(CLUB_NIGHT_VARIANTS.to_vec()),
         (0, Some(_)) => Err("name the game of each round (or one game for every round)".into()),
         (1, Some(rounds)) if (1..=MOST_ROUNDS).contains(&rounds) => Ok(vec![variants[0]; rounds]),
         (n, Some(rounds)) if n != rounds => Err(format!(
@@ -278,7 +278,7 @@ pub fn parse_variants(text: Option<&str>, rounds: Option<usize>) -> Result<Vec<V
 }
 
 /// Reads how a tournament is timed: `handicap` (the default) with the host's bands or the
-/// seed's, or one time control for everyone (`3d`, `0+10m`).
+/// club night's, or one time control for everyone (`3d`, `0+10m`).
 pub fn parse_time(time: Option<&str>, bands: Option<&str>) -> Result<TimeSetting, String> {
     let handicap = |bands: Option<&str>| -> Result<TimeSetting, String> {
         Ok(TimeSetting::Handicap {
@@ -301,8 +301,8 @@ mod tests {
 
     #[test]
     fn rounds_name_their_games_or_default_to_the_seeds_five() {
-        assert_eq!(parse_variants(None, None).unwrap(), SEED_VARIANTS);
-        assert_eq!(parse_variants(Some(""), Some(5)).unwrap(), SEED_VARIANTS);
+        assert_eq!(parse_variants(None, None).unwrap(), CLUB_NIGHT_VARIANTS);
+        assert_eq!(parse_variants(Some(""), Some(5)).unwrap(), CLUB_NIGHT_VARIANTS);
         assert_eq!(
             parse_variants(Some("Circe Chess, portal"), Some(2)).unwrap(),
             [VariantId::Circe, VariantId::Portal]

@@ -1,4 +1,4 @@
-//! Assault Chess (RULES.md, "Assault Chess"; rules page docs/rules/assault.md): two boards in
+//! Assault Chess (rules page docs/rules/assault.md): two boards in
 //! lock-step. Player A (the first seat) is White on board 1 and Black on board 2, player B the
 //! reverse. In a White half-turn both players make their White move, secretly, and the two are
 //! revealed together; likewise for Black. Black has no rooks; White's king is not royal. The first
@@ -390,8 +390,6 @@ impl AssaultGame {
     }
 }
 
-/// Whether White can still mate with `white` (its pieces' ids): its king adds nothing; a pawn,
-/// a rook or a queen, or two minor pieces, can.
 /// Whether White can still mate with `white` (its pieces' ids) on a board: with a pawn, a rook
 /// or a queen, with two minor pieces, or with one minor piece when Black has more than its king
 /// there (a king boxed in by its own pieces can be mated by a lone knight or bishop). White's

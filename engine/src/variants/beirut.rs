@@ -1,4 +1,4 @@
-//! Beirut Chess (RULES.md; rules page docs/rules/beirut.md): FIDE chess where each side secretly
+//! Beirut Chess (rules page docs/rules/beirut.md): FIDE chess where each side secretly
 //! arms one of its units with a bomb before move 1 and may detonate it instead of moving.
 //!
 //! The carrier is a mark on the board cell, so it travels with the piece, survives promotion and

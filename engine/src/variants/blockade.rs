@@ -1,4 +1,4 @@
-//! Blockade Chess and Garden of Statues (RULES.md; rules page docs/rules/blockade.md).
+//! Blockade Chess and Garden of Statues (rules page docs/rules/blockade.md).
 //!
 //! Set-up in snake order, then turns of a non-capturing move plus a statue placed along the moved
 //! piece's lines. A player without a complete turn loses.

@@ -1,4 +1,4 @@
-//! Circe Chess, the club's version (RULES.md, "Circe Chess"; rules page docs/rules/circe.md): a
+//! Circe Chess, the club's version (rules page docs/rules/circe.md): a
 //! captured unit is reborn at once on a square its capturer chooses, as part of the capturing
 //! move. Each rebirth square makes its own move (`Bxd5(a4)`), so legality and mate are judged
 //! after the rebirth, and a rebirth can block a check.

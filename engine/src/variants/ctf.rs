@@ -1,4 +1,4 @@
-//! Capture the Flag (RULES.md, "CTF Chess"; rules page docs/rules/ctf.md): FIDE pieces, kings not
+//! Capture the Flag (rules page docs/rules/ctf.md): FIDE pieces, kings not
 //! royal. Before move 1 each side secretly chooses a base in its own half; its flag lies there.
 //! A piece that ends a move on the enemy flag catches it and carries it; bringing it (or dropping
 //! it) on its own base wins. A carrier captured gives the flag back to its base at once.

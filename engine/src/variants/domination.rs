@@ -1,4 +1,4 @@
-//! Domination Chess (RULES.md, "Domination Chess"; rules page docs/rules/domination.md): the
+//! Domination Chess (rules page docs/rules/domination.md): the
 //! squares d4, d5, e4 and e5 belong to whoever last ended a move on them; after each full turn
 //! each player scores a point per square owned; after 30 full turns the higher score wins, and a
 //! mate wins at once. White's first move may not end on d4 or e4.

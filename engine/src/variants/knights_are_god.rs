@@ -1,4 +1,4 @@
-//! Knights are God (RULES.md, "Knights are God"; rules page docs/rules/knights-are-god.md):
+//! Knights are God (rules page docs/rules/knights-are-god.md):
 //! knights leap (1,3) like camels, and every other friendly unit but the king that a knight
 //! guards (stands a camel leap from) may also move and capture as an ordinary (2,1) knight. The
 //! relay is judged in each position afresh, for moves, checks and pins alike.

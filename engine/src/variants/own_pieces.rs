@@ -1,5 +1,5 @@
-//! The games of players' own pieces (RULES.md, "Version two (players' own lists), Patch and Easy
-//! Patch"; rules pages docs/rules/pick-the-team-2.md, patch.md, easy-patch.md): each player
+//! The games of players' own pieces (rules pages docs/rules/pick-the-team-2.md, patch.md,
+//! easy-patch.md): each player
 //! submits a list of pieces secretly, and may correct it until the other's is in; both lists are
 //! then revealed and become the pool, and picking and play go on as in version one
 //! ([`PickTheTeamGame`]).

@@ -1,5 +1,4 @@
-//! Pick-the-team chess, version one (RULES.md, "Pick-the-team chess"; rules page
-//! docs/rules/pick-the-team.md): the 40 piece types start in a pool beside an empty 10x10 board;
+//! Pick-the-team chess, version one (rules page //! docs/rules/pick-the-team.md): the 40 piece types start in a pool beside an empty 10x10 board;
 //! the players pick them in snake order (White 1, then blocks of 2, White the last one), each pick
 //! placed at once on the picker's first row, then its second; each player's first pick is royal;
 //! then the game is played as chess with these pieces.

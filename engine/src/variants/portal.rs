@@ -1,4 +1,4 @@
-//! Portal Chess (RULES.md, "Portal Chess"; rules page docs/rules/portal.md): the portal pairs
+//! Portal Chess (rules page docs/rules/portal.md): the portal pairs
 //! f3-b5 and f6-b4. A move ending on a portal goes on at once to its partner, capturing there
 //! too; attacks count through portals, for check, mate and castling alike.
 

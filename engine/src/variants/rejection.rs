@@ -1,4 +1,4 @@
-//! Rejection Chess (RULES.md, "Rejection Chess"; rules page docs/rules/rejection.md): FIDE chess
+//! Rejection Chess (rules page docs/rules/rejection.md): FIDE chess
 //! in which each move is first proposed to the opponent, who accepts it or, once per turn,
 //! rejects it; after a rejection the mover's next move is played at once. A mover with a single
 //! legal move plays it without a proposal.

@@ -1,5 +1,4 @@
-//! Ultimate Battle Chess (RULES.md, "Ultimate Battle Chess"; rules page
-//! docs/rules/ultimate-battle.md). Its pieces are data (engine/variants/ultimate-battle.toml);
+//! Ultimate Battle Chess (rules page //! docs/rules/ultimate-battle.md). Its pieces are data (engine/variants/ultimate-battle.toml);
 //! what the game adds is the last-rank pawn rule: a pawn that reaches its last rank stays there
 //! and counts as giving check, so the opponent must capture it at once (with a move that is legal
 //! otherwise too) or lose as if mated.
