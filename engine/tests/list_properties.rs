@@ -159,11 +159,12 @@ fn readable_betza() -> impl Strategy<Value = String> {
     })
 }
 
-/// A random arrangement about a piece on row 1: rows 1 and 2 full (of either colour), and each
-/// other square empty, an enemy or a friend, by a density the seed picks.
-fn full_home_arrangement(
+/// A random arrangement about a piece on `from`: each other square empty, an enemy or a friend,
+/// by a density the seed picks; with `home_full`, rows 1 and 2 all occupied.
+fn sampled_arrangement(
     size: arbiter_engine::geometry::BoardSize,
     from: arbiter_engine::geometry::Square,
+    home_full: bool,
     seed: &mut u64,
 ) -> (
     Vec<arbiter_engine::geometry::Square>,
@@ -178,7 +179,7 @@ fn full_home_arrangement(
     let density = roll(60);
     let (mut enemies, mut friends) = (Vec::new(), Vec::new());
     for square in size.squares().filter(|&s| s != from) {
-        let is_home = square.rank() <= 1;
+        let is_home = home_full && square.rank() <= 1;
         let occupied = is_home || roll(100) < density;
         if occupied {
             if roll(2) == 0 {
@@ -219,7 +220,7 @@ proptest! {
                 let mut seed = seed;
                 for sample in 0..2_000u32 {
                     let from = arbiter_engine::geometry::Square::new((sample % u32::from(size.files)) as u8, 0);
-                    let (enemies, friends) = full_home_arrangement(size, from, &mut seed);
+                    let (enemies, friends) = sampled_arrangement(size, from, true, &mut seed);
                     let reached = lab.reach(from, &enemies, &friends);
                     prop_assert!(
                         reached.iter().all(|s| s.rank() != last),
@@ -227,6 +228,45 @@ proptest! {
                     );
                 }
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    /// A royal's count is exact: the position it names gives the piece exactly that many
+    /// destinations (the move generator counts them), and no sampled position gives more.
+    #[test]
+    fn the_royal_count_is_exact(betza in readable_betza(), kind in kind(), seed in any::<u64>()) {
+        let line = format!("Test piece, TP, {betza}");
+        let Ok(piece) = ListPiece::read(&line) else {
+            return Ok(());
+        };
+        let lab = lists::Lab::new(&piece, kind).unwrap();
+        let Ok(most) = lab.in_any_position() else {
+            return Ok(());
+        };
+        prop_assert_eq!(
+            lab.reach(most.from, &most.enemies, &[]).len(),
+            most.squares,
+            "{} on {:?}: the position {:?}",
+            line,
+            kind,
+            most
+        );
+        let size = kind.size();
+        let squares: Vec<_> = size.squares().collect();
+        let mut seed = seed;
+        for sample in 0..2_000usize {
+            let from = squares[sample * 7 % squares.len()];
+            let (enemies, friends) = sampled_arrangement(size, from, false, &mut seed);
+            let reached = lab.reach(from, &enemies, &friends).len();
+            prop_assert!(
+                reached <= most.squares,
+                "{line} on {kind:?}: the most is {} ({most:?}), yet from {from} with enemies {enemies:?} and friends {friends:?} it reaches {reached}",
+                most.squares
+            );
         }
     }
 }

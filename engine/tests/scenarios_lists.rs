@@ -162,3 +162,25 @@ fn an_easy_patch_list_may_hold_a_piece_twice_under_two_symbols() {
         patch.pieces[1].problems
     );
 }
+
+#[test]
+fn a_royals_limit_is_the_most_it_reaches_in_one_real_position() {
+    // A horse that captures as a wazir: an enemy on a wazir square blocks the two horse moves
+    // through it, so the most is 8 (the open horse), never 4 captures plus 8 moves at once.
+    let horse = Lab::new(&piece("Horse, H, cWmnN, royal"), ListKind::Patch).unwrap();
+    let most = horse.in_any_position().unwrap();
+    assert_eq!(most.squares, 8);
+    assert_eq!(horse.reach(most.from, &most.enemies, &[]).len(), 8, "{most:?}");
+    assert!(problems("Horse, H, cWmnN, royal", ListKind::Patch).is_empty());
+    // Unlamed, the same piece does make 12 in one position, and is refused with it.
+    let knight = Lab::new(&piece("Knight king, NK, cWmN, royal"), ListKind::Patch).unwrap();
+    let most = knight.in_any_position().unwrap();
+    assert_eq!(most.squares, 12);
+    assert_eq!(knight.reach(most.from, &most.enemies, &[]).len(), 12);
+    assert_eq!(
+        problems("Knight king, NK, cWmN, royal", ListKind::Patch),
+        [
+            "as the royal piece it reaches 12 squares from c3 with enemies on c2, b3, d3, c4; a royal may reach at most 8 in any position"
+        ]
+    );
+}
