@@ -222,9 +222,9 @@ impl ListPiece {
         }
         if rules.iter().any(|rule| rule.is_initial_only) {
             return Err(format!(
-                "the Betza \"{}\" has an initial move (`i`), which lists do not take: a list piece's only \
-                 initial moves are a marked pawn's double and triple steps from its first rows (mark it \
-                 `pawn`); write the piece without `i`",
+                "the Betza \"{}\" has an initial move (`i`), which lists do not take: the only initial \
+                 moves in a list are the double and triple steps a piece marked `pawn` makes from its \
+                 first rows; write the piece without `i`",
                 self.betza
             ));
         }
