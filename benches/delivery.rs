@@ -9,9 +9,6 @@
 //! the 429s of the global limit apart. The numbers are waits imposed by the rate limits, not
 //! CPU, so the dev profile measures the same thing as a release build.
 
-#[path = "../tests/fake_discord/mod.rs"]
-mod fake_discord;
-
 use arbiter::arena::{Arena, Caller, MatchRequest};
 use arbiter::clock::{Notice, SystemClock, TimeControl};
 use arbiter::discord::{ANNOUNCEMENTS, Config, Shards};

@@ -1,0 +1,243 @@
+//! Long games through the fake Discord: a timed challenge, the clock on every post, a reminder
+//! ping in the thread, the Rematch button, ratings on /leaderboard and /profile, a PGN file
+//! from /export.
+
+use crate::bot::*;
+use fake_discord::{FakeDiscord, autocomplete_interaction, command_interaction, component_interaction, user_json};
+use serde_json::{Value, json};
+
+const HOUR_MS: i64 = 3_600_000;
+
+/// `/challenge` of bob by alice (White) in chess with a time control.
+fn timed_challenge(time: &str) -> Value {
+    let options = vec![
+        json!({ "name": "variant", "type": 4, "value": 0 }),
+        json!({ "name": "opponent", "type": 6, "value": bob().user_id.to_string() }),
+        json!({ "name": "colour", "type": 4, "value": 1 }),
+        json!({ "name": "time", "type": 3, "value": time }),
+    ];
+    challenge_interaction(&alice(), &bob(), options)
+}
+
+/// A button clicked in a game's thread, whose parent is the challenge channel.
+fn click_in_thread(who: &fake_discord::Invoker, thread: u64, custom_id: &str) -> Value {
+    let mut click = component_interaction(next_id(), who, thread, custom_id, 2, Vec::new(), 1);
+    click["channel"] = json!({
+        "id": thread.to_string(),
+        "type": 11,
+        "guild_id": FakeDiscord::GUILD_ID.to_string(),
+        "parent_id": CHANNEL.to_string(),
+        "name": "a game",
+        "thread_metadata": {
+            "archived": false,
+            "auto_archive_duration": 10080,
+            "archive_timestamp": "2026-11-20T12:00:00.000000+00:00",
+            "locked": false
+        }
+    });
+    click
+}
+
+/// The `arb:rematch:...` button of a message, if it has one.
+fn rematch_button(call: &fake_discord::Call) -> Option<String> {
+    custom_ids(&call.json)
+        .into_iter()
+        .find(|id| id.starts_with("arb:rematch:"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_timed_game_shows_its_clock_pings_a_reminder_offers_a_rematch_and_exports_pgn() {
+    let bot = Bot::start().await;
+    let suggested = bot
+        .interact(autocomplete_interaction(
+            next_id(),
+            &alice(),
+            CHANNEL,
+            "challenge",
+            json!([{ "name": "time", "type": 3, "value": "3d", "focused": true }]),
+        ))
+        .await;
+    let values: Vec<&str> = suggested.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(values, ["3d"], "{}", suggested.json);
+    let refused = bot.interact(timed_challenge("whenever")).await;
+    assert!(
+        is_ephemeral(&refused) && content(&refused).contains("`24h+72h`"),
+        "{}",
+        refused.json
+    );
+
+    let challenge = bot.interact(timed_challenge("3d")).await;
+    assert!(
+        content(&challenge).contains("Chess · 3 days per move"),
+        "{}",
+        challenge.json
+    );
+    let accept = custom_ids(&challenge.json)
+        .into_iter()
+        .find(|id| id.starts_with("arb:accept:"))
+        .unwrap();
+    let game: i64 = accept.split(':').nth(2).unwrap().parse().unwrap();
+    let thread = bot.message_of(&challenge);
+    bot.click(&bob(), CHANNEL, &accept, thread).await;
+    let moved = bot.play(&alice(), thread, "e4").await;
+    let text = content(&moved);
+    assert!(text.contains("⏱") && text.contains("3d 00:00:00"), "{text}");
+    assert!(text.contains("'s time runs out <t:"), "{text}");
+
+    // Half of bob's three days later, the thread pings him.
+    bot.clock.advance(36 * HOUR_MS);
+    let messages = format!("/api/v10/channels/{thread}/messages");
+    let reminder = bot
+        .fake
+        .wait_for_call("the reminder", |c| {
+            c.path == messages && content(c).contains("left for your move")
+        })
+        .await;
+    assert!(content(&reminder).contains("<@1002>"), "{}", reminder.json);
+    assert_eq!(reminder.json["allowed_mentions"]["users"], json!(["1002"]));
+
+    let games = bot.command(&bob(), CHANNEL, "games", json!([])).await;
+    let listed = content(&games);
+    assert!(
+        listed.contains("(3 days per move)") && listed.contains("time runs out <t:"),
+        "{listed}"
+    );
+
+    let resigned = bot.command(&bob(), thread, "resign", json!([])).await;
+    let rematch = rematch_button(&resigned).expect("the final post offers a rematch");
+    assert!(rematch.starts_with(&format!("arb:rematch:{game}:")), "{rematch}");
+    let pressed = bot.interact(click_in_thread(&alice(), thread, &rematch)).await;
+    assert_eq!(pressed.json["type"], 7, "the clicked post is updated: {}", pressed.json);
+    assert!(
+        pressed.json["data"].get("attachments").is_none(),
+        "an edit that names no attachments keeps the board image: {}",
+        pressed.json
+    );
+    let offered = bot
+        .fake
+        .wait_for_call("the rematch challenge", |c| {
+            c.path == format!("/api/v10/channels/{CHANNEL}/messages") && content(c).contains("challenges")
+        })
+        .await;
+    let text = content(&offered);
+    assert!(
+        text.contains("3 days per move") && text.contains("<@1001> challenges <@1002>"),
+        "{text}"
+    );
+    assert!(text.contains("<@1002> plays White"), "the sides are swapped: {text}");
+    let again = bot.interact(click_in_thread(&bob(), thread, &rematch)).await;
+    assert!(
+        is_ephemeral(&again) && content(&again).contains("already been asked for"),
+        "{}",
+        again.json
+    );
+
+    let board = bot
+        .command(
+            &carol(),
+            CHANNEL,
+            "leaderboard",
+            json!([{ "name": "variant", "type": 4, "value": 0 }]),
+        )
+        .await;
+    let leaders = content(&board);
+    assert!(
+        leaders.contains("1. <@1001> 16"),
+        "alice won the only rated game: {leaders}"
+    );
+    assert!(
+        leaders.contains("2. <@1002> 13") && leaders.contains("provisional"),
+        "{leaders}"
+    );
+    let mut asked = command_interaction(
+        next_id(),
+        &carol(),
+        CHANNEL,
+        "profile",
+        json!([{ "name": "user", "type": 6, "value": "1002" }]),
+    );
+    asked["data"]["resolved"] = json!({ "users": { "1002": user_json(1002, "bob", false) } });
+    let profile = bot.interact(asked).await;
+    let text = content(&profile);
+    assert!(
+        text.contains("Chess: 13") && text.contains("1 game: 0 won, 0 drawn, 1 lost"),
+        "{text}"
+    );
+
+    let export = bot.command(&carol(), thread, "export", json!([])).await;
+    let (name, bytes) = export.files.first().expect("a PGN file");
+    assert!(name.ends_with(".pgn"), "{name}");
+    let pgn = String::from_utf8(bytes.clone()).unwrap();
+    assert!(
+        pgn.contains("[White \"alice\"]") && pgn.contains("[Black \"bob\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("1. e4 {[%clk 72:00:00]} 1-0"), "{pgn}");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_with_a_player_who_left_the_server_is_refused_politely() {
+    let bot = Bot::start().await;
+    let (_, thread) = bot.started(0).await;
+    let resigned = bot.command(&bob(), thread, "resign", json!([])).await;
+    let rematch = rematch_button(&resigned).unwrap();
+    bot.fake.remove_member(bob().user_id);
+    let refused = bot.interact(click_in_thread(&alice(), thread, &rematch)).await;
+    assert!(is_ephemeral(&refused), "{}", refused.json);
+    assert!(
+        content(&refused).contains("<@1002> is no longer on this server"),
+        "{}",
+        refused.json
+    );
+    let challenges = posts_in(&bot.fake, CHANNEL)
+        .into_iter()
+        .filter(|c| content(c).contains("challenges"))
+        .count();
+    assert_eq!(challenges, 0, "no rematch was offered");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminder_settings_are_kept_per_player() {
+    let bot = Bot::start().await;
+    let shown = bot
+        .command(
+            &alice(),
+            CHANNEL,
+            "settings",
+            json!([{ "name": "reminders", "type": 1, "options": [] }]),
+        )
+        .await;
+    assert!(
+        content(&shown).contains("a ping in the game's thread"),
+        "{}",
+        shown.json
+    );
+    let set = bot
+        .command(
+            &alice(),
+            CHANNEL,
+            "settings",
+            json!([{ "name": "reminders", "type": 1, "options": [{ "name": "how", "type": 4, "value": 1 }] }]),
+        )
+        .await;
+    assert!(
+        is_ephemeral(&set) && content(&set).contains("a direct message"),
+        "{}",
+        set.json
+    );
+    let stored = bot
+        .arena
+        .store()
+        .settings(&arbiter::store::UserId::new("discord:1001"))
+        .await
+        .unwrap();
+    assert_eq!(stored.reminders, arbiter::store::Reminders::Dm);
+    bot.stop().await;
+}

@@ -1,0 +1,423 @@
+//! A running bot (serenity + poise, the arena, a real SQLite database) against the fake Discord,
+//! and the helpers tests use to talk to it and read what it said.
+
+#![allow(dead_code)]
+
+use crate::support;
+use arbiter::arena::Arena;
+use arbiter::discord::Config;
+use arbiter::store::Store;
+use fake_discord::{Call, FakeDiscord, Invoker, command_interaction, component_interaction, user_json};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+pub const CHANNEL: u64 = 5_000;
+pub const EPHEMERAL: u64 = 64;
+/// Members with this role host Death Matches.
+pub const HOST_ROLE: u64 = 4_242;
+
+static NEXT_INTERACTION: AtomicU64 = AtomicU64::new(1);
+
+pub fn next_id() -> u64 {
+    NEXT_INTERACTION.fetch_add(1, Ordering::SeqCst) + 10_000
+}
+
+pub fn alice() -> Invoker {
+    Invoker {
+        user_id: 1_001,
+        name: "alice".into(),
+    }
+}
+pub fn bob() -> Invoker {
+    Invoker {
+        user_id: 1_002,
+        name: "bob".into(),
+    }
+}
+pub fn carol() -> Invoker {
+    Invoker {
+        user_id: 1_003,
+        name: "carol".into(),
+    }
+}
+
+/// A game's place in the registry, as the challenge menu numbers it.
+pub fn variant_index(variant: arbiter_engine::VariantId) -> u8 {
+    arbiter_engine::VariantId::ALL
+        .iter()
+        .position(|&v| v == variant)
+        .expect("a hosted game") as u8
+}
+
+/// A running bot on its own database and fake Discord; stops when dropped.
+pub struct Bot {
+    pub fake: FakeDiscord,
+    pub arena: Arena,
+    pub clock: std::sync::Arc<arbiter::clock::ManualClock>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
+    _db: support::TestDb,
+}
+
+impl Bot {
+    pub async fn start() -> Bot {
+        Bot::start_with(|store| store).await
+    }
+
+    /// A bot whose store is `wrap`ped (made slow, say).
+    pub async fn start_with(wrap: impl FnOnce(Arc<dyn Store>) -> Arc<dyn Store>) -> Bot {
+        let db = support::sqlite().await;
+        let clock = Arc::new(arbiter::clock::ManualClock::new(1_700_000_000_000));
+        let arena = Arena::new(wrap(db.store.clone()), clock.clone());
+        let fake = FakeDiscord::start().await;
+        let config = Config {
+            token: "test-token".into(),
+            guild_id: Some(FakeDiscord::GUILD_ID),
+            api_base: Some(fake.api_base()),
+            host_role: Some(HOST_ROLE),
+            shards: arbiter::discord::Shards::Automatic,
+        };
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(arbiter::discord::run(config, arena.clone(), async {
+            let _ = stopped.await;
+        }));
+        fake.wait_ready().await;
+        fake.wait_for_call("command registration", |c| {
+            c.method == "PUT" && c.path.ends_with("/commands")
+        })
+        .await;
+        Bot {
+            fake,
+            arena,
+            clock,
+            stop: Some(stop),
+            task: Some(task),
+            _db: db,
+        }
+    }
+
+    /// Sends an interaction and waits for the bot's answer to it: the first response, or for a
+    /// click the bot acknowledged at once (type 6), the answer that followed, shaped as a first
+    /// response would be: the clicked message's update as type 7, a message as type 4.
+    pub async fn interact(&self, interaction: Value) -> Call {
+        let id = interaction["id"].as_str().unwrap().to_string();
+        let token = interaction["token"].as_str().unwrap().to_string();
+        self.fake.send_interaction(interaction).await;
+        let path = format!("/api/v10/interactions/{id}/{token}/callback");
+        let first = self
+            .fake
+            .wait_for_call(&format!("the answer to interaction {id}"), |c| c.path == path)
+            .await;
+        if first.json["type"] != 6 {
+            return first;
+        }
+        let webhook = format!("/{token}");
+        let answer = self
+            .fake
+            .wait_for_call(&format!("the answer after acknowledging {id}"), |c| {
+                c.path.contains("/webhooks/") && (c.path.ends_with(&webhook) || c.path.contains(&format!("{webhook}/")))
+            })
+            .await;
+        let kind = if answer.method == "PATCH" && answer.path.ends_with("/@original") {
+            7
+        } else {
+            4
+        };
+        Call {
+            json: json!({ "type": kind, "data": answer.json }),
+            ..answer
+        }
+    }
+
+    pub async fn command(&self, who: &Invoker, channel: u64, command: &str, options: Value) -> Call {
+        self.interact(command_interaction(next_id(), who, channel, command, options))
+            .await
+    }
+
+    /// `/move action` in `channel`.
+    pub async fn play(&self, who: &Invoker, channel: u64, action: &str) -> Call {
+        self.command(
+            who,
+            channel,
+            "move",
+            json!([{ "name": "action", "type": 3, "value": action }]),
+        )
+        .await
+    }
+
+    pub async fn challenge(&self, who: &Invoker, opponent: &Invoker, variant: u8, colour: u8) -> Call {
+        self.challenge_with(who, opponent, variant, colour, Vec::new()).await
+    }
+
+    /// `/challenge` with more options (`{ "name": "fen", "type": 3, "value": ... }`).
+    pub async fn challenge_with(
+        &self,
+        who: &Invoker,
+        opponent: &Invoker,
+        variant: u8,
+        colour: u8,
+        extra: Vec<Value>,
+    ) -> Call {
+        let mut options = vec![
+            json!({ "name": "variant", "type": 4, "value": variant }),
+            json!({ "name": "opponent", "type": 6, "value": opponent.user_id.to_string() }),
+            json!({ "name": "colour", "type": 4, "value": colour }),
+        ];
+        options.extend(extra);
+        self.interact(challenge_interaction(who, opponent, options)).await
+    }
+
+    /// Clicks a button found in an earlier message.
+    pub async fn click(&self, who: &Invoker, channel: u64, custom_id: &str, message: u64) -> Call {
+        self.interact(component_interaction(
+            next_id(),
+            who,
+            channel,
+            custom_id,
+            2,
+            Vec::new(),
+            message,
+        ))
+        .await
+    }
+
+    /// Challenge by alice (White) to bob, accepted: the game's id and its thread.
+    pub async fn started(&self, variant: u8) -> (i64, u64) {
+        let (game, thread, _) = self.started_with_button(variant).await;
+        (game, thread)
+    }
+
+    /// As `started`, with the Accept button that began the game.
+    pub async fn started_with_button(&self, variant: u8) -> (i64, u64, String) {
+        self.started_with(variant, Vec::new()).await
+    }
+
+    /// As `started`, from a position.
+    pub async fn started_from(&self, variant: u8, fen: &str) -> (i64, u64) {
+        let (game, thread, _) = self
+            .started_with(variant, vec![json!({ "name": "fen", "type": 3, "value": fen })])
+            .await;
+        (game, thread)
+    }
+
+    async fn started_with(&self, variant: u8, extra: Vec<Value>) -> (i64, u64, String) {
+        let challenge = self.challenge_with(&alice(), &bob(), variant, 1, extra).await;
+        let accept = custom_ids(&challenge.json)
+            .into_iter()
+            .find(|id| id.starts_with("arb:accept:"))
+            .expect("an Accept button");
+        let game: i64 = accept.split(':').nth(2).unwrap().parse().unwrap();
+        let message = self.message_of(&challenge);
+        let answer = self.click(&bob(), CHANNEL, &accept, message).await;
+        assert_eq!(
+            answer.json["type"], 7,
+            "the challenge message is updated: {}",
+            answer.json
+        );
+        assert!(custom_ids(&answer.json).is_empty(), "its buttons are gone");
+        // A thread started from a message has the message's id.
+        (game, message, accept)
+    }
+
+    /// The message an interaction's answer made (a challenge with its buttons, say).
+    pub fn message_of(&self, answer: &Call) -> u64 {
+        let token = answer.path.split('/').nth(5).expect("an interaction's answer");
+        self.fake.response_message_id(token)
+    }
+
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(task) = self.task.take() {
+            let result = tokio::time::timeout(Duration::from_secs(10), task).await;
+            assert!(result.is_ok(), "the bot stops when asked");
+        }
+    }
+}
+
+/// Whatever a test did, the bot asked nothing of Discord that Discord would have refused (a late
+/// or second response, an oversized or empty message...).
+impl Drop for Bot {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        let refused = self.fake.refused_calls();
+        assert!(
+            refused.is_empty(),
+            "Discord would have refused {} of the bot's requests: {:#?}",
+            refused.len(),
+            refused
+                .iter()
+                .map(|c| (&c.method, &c.path, c.status, &c.json))
+                .collect::<Vec<_>>()
+        );
+    }
+}
+
+/// `/challenge` in `CHANNEL` with these options, the opponent resolved as Discord sends it.
+pub fn challenge_interaction(who: &Invoker, opponent: &Invoker, options: Vec<Value>) -> Value {
+    let mut interaction = command_interaction(next_id(), who, CHANNEL, "challenge", Value::Array(options));
+    let id = opponent.user_id.to_string();
+    interaction["data"]["resolved"] = json!({ "users": { id: user_json(opponent.user_id, &opponent.name, false) } });
+    interaction
+}
+
+/// The member who hosts Death Matches and tournaments (with the host role).
+pub fn host() -> Invoker {
+    Invoker {
+        user_id: 1_009,
+        name: "host".into(),
+    }
+}
+
+/// A command by the host, who holds the host role.
+pub fn host_command(command: &str, options: Value) -> Value {
+    let mut interaction = command_interaction(next_id(), &host(), CHANNEL, command, options);
+    interaction["member"]["roles"] = json!([HOST_ROLE.to_string()]);
+    interaction
+}
+
+/// `/deathmatch start` by the host: game `game` (0 Blockade Chess, 1 Garden of Statues) between
+/// alice, holding the Advantage, and bob, with `times` (`normal_time`, `reserve`) if given.
+pub fn deathmatch_start(game: u8, times: Option<(&str, &str)>) -> Value {
+    let mut options = vec![
+        json!({ "name": "game", "type": 4, "value": game }),
+        json!({ "name": "player1", "type": 6, "value": "1001" }),
+        json!({ "name": "player2", "type": 6, "value": "1002" }),
+        json!({ "name": "advantage", "type": 6, "value": "1001" }),
+    ];
+    if let Some((normal, reserve)) = times {
+        options.push(json!({ "name": "normal_time", "type": 3, "value": normal }));
+        options.push(json!({ "name": "reserve", "type": 3, "value": reserve }));
+    }
+    let mut start = host_command(
+        "deathmatch",
+        json!([{ "name": "start", "type": 1, "options": options }]),
+    );
+    start["data"]["resolved"] = json!({ "users": {
+        "1001": user_json(1_001, "alice", false),
+        "1002": user_json(1_002, "bob", false),
+    } });
+    start
+}
+
+/// Every custom id in a message or callback body.
+pub fn custom_ids(body: &Value) -> Vec<String> {
+    let mut found = Vec::new();
+    collect_custom_ids(body, &mut found);
+    found
+}
+
+pub fn collect_custom_ids(value: &Value, found: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(id)) = map.get("custom_id") {
+                found.push(id.clone());
+            }
+            map.values().for_each(|v| collect_custom_ids(v, found));
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_custom_ids(v, found)),
+        _ => {}
+    }
+}
+
+/// The message content of a callback or a message call.
+pub fn content(call: &Call) -> String {
+    let body = if call.json.get("data").is_some() {
+        &call.json["data"]
+    } else {
+        &call.json
+    };
+    body["content"].as_str().unwrap_or_default().to_string()
+}
+
+pub fn is_ephemeral(call: &Call) -> bool {
+    call.json["data"]["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0
+}
+
+/// A board image: a PNG of at most 60 KB.
+pub fn assert_png(call: &Call) {
+    assert_png_within(call, 60 * 1024);
+}
+
+/// The message's first file is a PNG of at most `most_bytes`.
+pub fn assert_png_within(call: &Call, most_bytes: usize) {
+    let (name, bytes) = call
+        .files
+        .first()
+        .unwrap_or_else(|| panic!("no image in {}", call.json));
+    assert!(name.ends_with(".png"), "{name}");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    assert!(bytes.len() < most_bytes, "{} bytes", bytes.len());
+}
+
+/// The messages posted in a channel, in order.
+pub fn posts_in(fake: &FakeDiscord, channel: u64) -> Vec<Call> {
+    let path = format!("/api/v10/channels/{channel}/messages");
+    fake.calls()
+        .into_iter()
+        .filter(|c| c.method == "POST" && c.path == path)
+        .collect()
+}
+
+/// Everything the bot said where others could see it: channel and thread messages and the
+/// non-ephemeral interaction answers; DMs and the answers to `private` interactions (clicks on
+/// DM or ephemeral menus, whose updates stay private) excluded.
+pub fn public_text(fake: &FakeDiscord, dm_channels: &[u64], private: &[u64]) -> String {
+    // An interaction's responses, and its follow-ups and edits (by its token).
+    let private_paths: Vec<String> = private
+        .iter()
+        .flat_map(|id| [format!("/interactions/{id}/"), format!("/token{id}")])
+        .collect();
+    let dm_paths: Vec<String> = dm_channels
+        .iter()
+        .map(|c| format!("/api/v10/channels/{c}/messages"))
+        .collect();
+    fake.calls()
+        .iter()
+        .filter(|c| c.method == "POST" || c.method == "PATCH")
+        .filter(|c| !dm_paths.contains(&c.path))
+        .filter(|c| {
+            !private_paths.iter().any(|p| {
+                c.path.contains(&format!("{p}/"))
+                    || c.path.ends_with(p.as_str())
+                    || c.path.contains(p.as_str()) && p.ends_with('/')
+            })
+        })
+        // Autocomplete suggestions are shown to the typist alone.
+        .filter(|c| c.json["type"] != 8)
+        .filter(|c| !(c.path.contains("/interactions/") && is_ephemeral(c)))
+        .filter(|c| !(c.path.contains("/webhooks/") && c.json["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0))
+        .map(|c| c.json.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The button of a message whose custom id starts with `prefix` and ends with `suffix`.
+pub fn button(call: &Call, prefix: &str, suffix: &str) -> String {
+    custom_ids(&call.json)
+        .into_iter()
+        .find(|id| id.starts_with(prefix) && id.ends_with(suffix))
+        .unwrap_or_else(|| panic!("no {prefix}…{suffix} in {}", call.json))
+}
+
+/// Waits until `channel` holds `count` messages from the bot; the `count`th.
+pub async fn wait_for_posts(bot: &Bot, channel: u64, count: usize) -> Call {
+    wait_for_nth(bot, channel, count, |_| true).await
+}
+
+/// Waits for the `count`th message the bot posts in `channel` that `fits`.
+pub async fn wait_for_nth(bot: &Bot, channel: u64, count: usize, fits: impl Fn(&Call) -> bool) -> Call {
+    for _ in 0..200 {
+        let posts: Vec<Call> = posts_in(&bot.fake, channel).into_iter().filter(|c| fits(c)).collect();
+        if posts.len() >= count {
+            return posts[count - 1].clone();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("message {count} in channel {channel} never came")
+}

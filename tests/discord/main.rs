@@ -1,0 +1,19 @@
+//! The Discord transport: the real bot (serenity + poise, the arena, a real database) against the fake
+//! Discord on loopback, and Discord's documented payloads read by the bot's adapter.
+
+mod bot;
+#[path = "../support/mod.rs"]
+mod support;
+
+mod announcements;
+mod async_play;
+mod crash;
+mod e2e;
+mod own_lists;
+mod payloads;
+mod places;
+mod secret_games;
+mod shards;
+mod startup;
+mod tournament;
+mod trust;

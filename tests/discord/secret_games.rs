@@ -1,0 +1,352 @@
+//! Games with secrets in play through the fake Discord: a Rejection Chess game with a rejection,
+//! a forced single move and a mate, answered by DM buttons and by the private fallback; a Capture
+//! the Flag game from the secret bases through a catch, a drop, a return and a win at home. Every
+//! public call is checked for the secrets.
+
+use crate::bot::*;
+use arbiter_engine::{EndReason, Game, Seat, VariantId};
+use fake_discord::{Call, FakeDiscord, component_interaction, dm_component_interaction};
+use serde_json::json;
+
+fn is_fallback(call: &Call) -> bool {
+    content(call).contains("could not send you a direct message")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rejection_game_is_answered_by_dm_and_by_the_private_button_and_keeps_its_rejected_move_secret() {
+    let bot = Bot::start().await;
+    // alice's DMs are closed: her answers go through the thread's private button.
+    bot.fake.close_dms_of(1_001);
+    let bob_dm = FakeDiscord::dm_channel_id(1_002);
+    // Messages to a closed DM channel are refused; they are private all the same.
+    let dms = [FakeDiscord::dm_channel_id(1_001), bob_dm];
+    let (game, thread) = bot
+        .started_from(variant_index(VariantId::Rejection), "k7/8/1K6/8/8/8/8/7R b - - 0 1")
+        .await;
+    let mut private = Vec::new();
+
+    // bob has one legal move: played at once, nobody answers it.
+    let forced = bot.play(&bob(), thread, "Kb8").await;
+    let text = content(&forced);
+    assert!(text.contains("played Kb8, the only legal move"), "{text}");
+    assert!(text.contains("<@1001>") && text.contains("to move"), "{text}");
+
+    // alice proposes Rc1: the thread hears only that a move was proposed.
+    let proposed = bot.play(&alice(), thread, "Rc1").await;
+    assert!(
+        content(&proposed).contains("<@1001> proposed a move."),
+        "{}",
+        proposed.json
+    );
+    assert!(proposed.files.is_empty(), "no board: nothing visible changed");
+    let confirmation = bot
+        .fake
+        .wait_for_call("alice's private confirmation", |c| {
+            c.path.contains("/webhooks/") && c.json.to_string().contains("Recorded: `Rc1`")
+        })
+        .await;
+    assert!(confirmation.json.to_string().contains("Only your opponent can see it"));
+    // bob's DM: the proposal on his board, with Accept and Reject buttons.
+    let offer = wait_for_posts(&bot, bob_dm, 1).await;
+    assert!(content(&offer).contains("White proposes Rc1"), "{}", offer.json);
+    assert_png(&offer);
+    let reject = button(&offer, &format!("arb:answer:{game}:"), ":reject");
+    let labels = offer.json.to_string();
+    assert!(
+        labels.contains("\"Accept\"") && labels.contains("\"Reject\""),
+        "{labels}"
+    );
+    let id = next_id();
+    private.push(id);
+    let rejected = bot
+        .interact(dm_component_interaction(
+            id,
+            &bob(),
+            bob_dm,
+            &reject,
+            2,
+            Vec::new(),
+            8_100,
+        ))
+        .await;
+    assert_eq!(
+        rejected.json["type"], 7,
+        "the buttons become the confirmation: {}",
+        rejected.json
+    );
+    let announced = bot
+        .fake
+        .wait_for_call("the rejection in the thread", |c| {
+            c.path == format!("/api/v10/channels/{thread}/messages") && content(c).contains("rejected")
+        })
+        .await;
+    assert!(
+        content(&announced).contains("<@1002> rejected White's proposal; White plays another move"),
+        "{}",
+        announced.json
+    );
+    // alice's prompt naming the refused move cannot reach her by DM: the thread offers the button.
+    let fallback = wait_for_nth(&bot, thread, 1, is_fallback).await;
+    let privately = button(&fallback, "arb:private:", "");
+    let id = next_id();
+    private.push(id);
+    let prompt = bot
+        .interact(component_interaction(
+            id,
+            &alice(),
+            thread,
+            &privately,
+            2,
+            Vec::new(),
+            9_100,
+        ))
+        .await;
+    assert!(is_ephemeral(&prompt), "{}", prompt.json);
+    assert!(content(&prompt).contains("Black rejected Rc1"), "{}", prompt.json);
+    // Suggestions leave the refused move out.
+    let typed = fake_discord::autocomplete_interaction(
+        next_id(),
+        &alice(),
+        thread,
+        "move",
+        json!([{ "name": "action", "type": 3, "value": "R", "focused": true }]),
+    );
+    let suggestions = bot.interact(typed).await;
+    let offered: Vec<&str> = suggestions.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert!(offered.contains(&"Rh7") && !offered.contains(&"Rc1"), "{offered:?}");
+    let played = bot.play(&alice(), thread, "Rh7").await;
+    assert!(
+        content(&played).contains("played Rh7 in place of the rejected proposal"),
+        "{}",
+        played.json
+    );
+    assert_png(&played);
+
+    // bob proposes Ka8: alice answers through the private button; the move stays unnamed until then.
+    bot.play(&bob(), thread, "Ka8").await;
+    let public = public_text(&bot.fake, &dms, &private);
+    assert!(!public.contains("Ka8"), "a pending proposal leaked: {public}");
+    let fallback = wait_for_nth(&bot, thread, 2, is_fallback).await;
+    let button_now = button(&fallback, "arb:private:", "");
+    let id = next_id();
+    private.push(id);
+    let answer = bot
+        .interact(component_interaction(
+            id,
+            &alice(),
+            thread,
+            &button_now,
+            2,
+            Vec::new(),
+            9_101,
+        ))
+        .await;
+    assert!(content(&answer).contains("Black proposes Ka8"), "{}", answer.json);
+    let accept = button(&answer, &format!("arb:answer:{game}:"), ":accept");
+    let id = next_id();
+    private.push(id);
+    bot.interact(component_interaction(
+        id,
+        &alice(),
+        thread,
+        &accept,
+        2,
+        Vec::new(),
+        9_102,
+    ))
+    .await;
+    let accepted = bot
+        .fake
+        .wait_for_call("the acceptance", |c| content(c).contains("accepted Black's Ka8"))
+        .await;
+    assert!(
+        content(&accepted).contains("<@1001> accepted Black's Ka8."),
+        "{}",
+        accepted.json
+    );
+    // bob is told privately his proposal was accepted.
+    let told = wait_for_posts(&bot, bob_dm, 2).await;
+    assert!(
+        content(&told).contains("White accepted your proposal: Ka8 is played."),
+        "{}",
+        told.json
+    );
+
+    // alice mates; bob accepts by DM.
+    bot.play(&alice(), thread, "Rh8#").await;
+    let offer = wait_for_posts(&bot, bob_dm, 3).await;
+    let accept = button(&offer, &format!("arb:answer:{game}:"), ":accept");
+    let id = next_id();
+    private.push(id);
+    bot.interact(dm_component_interaction(
+        id,
+        &bob(),
+        bob_dm,
+        &accept,
+        2,
+        Vec::new(),
+        8_101,
+    ))
+    .await;
+    let mate = bot
+        .fake
+        .wait_for_call("the mate", |c| content(c).contains("wins by checkmate"))
+        .await;
+    assert!(content(&mate).contains("1-0"), "{}", mate.json);
+    let row = bot.arena.store().game(game).await.unwrap().unwrap();
+    assert_eq!(row.state.outcome().unwrap().reason, EndReason::Checkmate);
+
+    // Nothing public ever named the rejected move, and the export for spectators hides it too.
+    let public = public_text(&bot.fake, &dms, &private);
+    let leaks: Vec<&str> = public.lines().filter(|line| line.contains("Rc1")).collect();
+    assert!(leaks.is_empty(), "the rejected move leaked: {leaks:#?}");
+    let export = bot.command(&carol(), thread, "export", json!([])).await;
+    let pgn = String::from_utf8(export.files[0].1.clone()).unwrap();
+    assert!(!pgn.contains("Rc1") && pgn.contains("[Secrets"), "{pgn}");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_capture_the_flag_game_runs_from_secret_bases_to_a_flag_brought_home() {
+    let bot = Bot::start().await;
+    // bob's DMs are closed: he chooses his base through the private button.
+    bot.fake.close_dms_of(1_002);
+    let alice_dm = FakeDiscord::dm_channel_id(1_001);
+    let (game, thread) = bot.started(variant_index(VariantId::Ctf)).await;
+    let mut private = Vec::new();
+
+    let prompt = wait_for_posts(&bot, alice_dm, 1).await;
+    assert!(content(&prompt).contains("Choose your base"), "{}", prompt.json);
+    let menus = custom_ids(&prompt.json);
+    assert_eq!(menus.len(), 2, "32 squares in two menus: {menus:?}");
+    let id = next_id();
+    private.push(id);
+    bot.interact(dm_component_interaction(
+        id,
+        &alice(),
+        alice_dm,
+        &menus[0],
+        3,
+        vec!["base:f3".into()],
+        8_200,
+    ))
+    .await;
+    let fallback = wait_for_nth(&bot, thread, 1, is_fallback).await;
+    let privately = button(&fallback, "arb:private:", "");
+    let id = next_id();
+    private.push(id);
+    let own = bot
+        .interact(component_interaction(
+            id,
+            &bob(),
+            thread,
+            &privately,
+            2,
+            Vec::new(),
+            9_200,
+        ))
+        .await;
+    assert!(
+        is_ephemeral(&own) && content(&own).contains("Choose your base"),
+        "{}",
+        own.json
+    );
+    let menu = custom_ids(&own.json)
+        .into_iter()
+        .find(|m| m.starts_with("arb:menu:"))
+        .unwrap();
+    let id = next_id();
+    private.push(id);
+    bot.interact(component_interaction(
+        id,
+        &bob(),
+        thread,
+        &menu,
+        3,
+        vec!["base:e5".into()],
+        9_201,
+    ))
+    .await;
+    let revealed = bot
+        .fake
+        .wait_for_call("the bases revealed", |c| content(c).contains("revealed"))
+        .await;
+    assert!(
+        content(&revealed).contains("base:f3") && content(&revealed).contains("base:e5"),
+        "{}",
+        revealed.json
+    );
+
+    // A catch at the enemy base, a drop, a return by Black, a second catch, and home.
+    let moves = [
+        (alice(), "Nf3"),
+        (bob(), "a6"),
+        (alice(), "Ne5"),
+        (bob(), "a5"),
+        (alice(), "Nc4"),
+        (bob(), "b6"),
+        (alice(), "drop"),
+        (bob(), "h6"),
+        (alice(), "Ne3"),
+        (bob(), "Nc6"),
+        (alice(), "Ng4"),
+        (bob(), "Ne5"),
+        (alice(), "h3"),
+        (bob(), "Nc4"),
+        (alice(), "Ne5"),
+        (bob(), "h5"),
+    ];
+    for (who, text) in moves {
+        let answer = bot.play(&who, thread, text).await;
+        assert!(!is_ephemeral(&answer), "{text}: {}", answer.json);
+    }
+    let notes: Vec<String> = bot.fake.calls().iter().map(content).collect();
+    assert!(
+        notes.iter().any(|n| n.contains("Black's flag: lying on c4")),
+        "the drop: {notes:?}"
+    );
+    let row = bot.arena.store().game(game).await.unwrap().unwrap();
+    assert!(row.state.outcome().is_none());
+    let win = bot.play(&alice(), thread, "Nf3").await;
+    let text = content(&win);
+    assert!(
+        text.contains("[N]f3") && text.contains("wins by bringing the flag home"),
+        "{text}"
+    );
+    assert_png(&win);
+    let row = bot.arena.store().game(game).await.unwrap().unwrap();
+    assert_eq!(row.state.outcome().unwrap().winner, Some(Seat::First));
+
+    // Until both were chosen, nothing public named a base.
+    let calls = bot.fake.calls();
+    let before_reveal: Vec<&Call> = calls
+        .iter()
+        .take_while(|c| !content(c).contains("revealed"))
+        .filter(|c| {
+            ![alice_dm, FakeDiscord::dm_channel_id(1_002)]
+                .iter()
+                .any(|dm| c.path.contains(&format!("/channels/{dm}/")))
+        })
+        .filter(|c| {
+            // Private clicks' responses, and their follow-ups and edits (by token).
+            !private
+                .iter()
+                .any(|id| c.path.contains(&format!("/interactions/{id}/")) || c.path.contains(&format!("/token{id}/")))
+        })
+        .filter(|c| !(c.path.contains("/interactions/") && is_ephemeral(c)))
+        .filter(|c| !(c.path.contains("/webhooks/") && c.json["flags"].as_u64().unwrap_or(0) & 64 != 0))
+        .collect();
+    for call in before_reveal {
+        let text = call.json.to_string();
+        assert!(
+            !text.contains("base:f3") && !text.contains("base:e5"),
+            "a base leaked: {text}"
+        );
+    }
+    bot.stop().await;
+}

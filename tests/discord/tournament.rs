@@ -1,0 +1,233 @@
+//! A club night through the fake Discord: a five-round Swiss of the club night's five games for seven
+//! players with handicap clocks, a thread for each game linked from each round's announcement, a
+//! bye every round, a withdrawal, host adjudications, and standings images to the end.
+
+use crate::bot::*;
+use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TournamentStatus};
+use fake_discord::{Invoker, command_interaction};
+use serde_json::{Value, json};
+
+fn player(n: u64) -> Invoker {
+    Invoker {
+        user_id: 2_000 + n,
+        name: format!("player{n}"),
+    }
+}
+
+/// `/tournament <sub> options...` by `who`; hosts hold the host role.
+fn tournament_command(who: &Invoker, sub: &str, options: Value) -> Value {
+    let mut interaction = command_interaction(
+        next_id(),
+        who,
+        CHANNEL,
+        "tournament",
+        json!([{ "name": sub, "type": 1, "options": options }]),
+    );
+    if who.user_id == host().user_id {
+        interaction["member"]["roles"] = json!([HOST_ROLE.to_string()]);
+    }
+    interaction
+}
+
+/// The games of the tournament's current round.
+async fn round_games(bot: &Bot) -> Vec<i64> {
+    let row = bot.arena.store().tournament(1).await.unwrap().unwrap();
+    row.tournament
+        .rounds
+        .last()
+        .unwrap()
+        .boards
+        .iter()
+        .map(|b| b.game)
+        .collect()
+}
+
+/// The host's verdicts, as Discord sends the choice.
+const WHITE_WINS: u64 = 0;
+const DRAW: u64 = 2;
+
+/// The host adjudicates `game` (`verdict`); returns the answer.
+async fn adjudicate(bot: &Bot, game: i64, verdict: u64) -> fake_discord::Call {
+    let answer = bot
+        .interact(tournament_command(
+            &host(),
+            "adjudicate",
+            json!([{ "name": "game", "type": 4, "value": game }, { "name": "result", "type": 4, "value": verdict }]),
+        ))
+        .await;
+    assert!(!content(&answer).contains("⚠️"), "{}", answer.json);
+    answer
+}
+
+/// Waits for the bot's answer to an interaction to be completed (a deferred one edits it).
+async fn answer_text(bot: &Bot, answer: &fake_discord::Call) -> String {
+    let text = content(answer);
+    if !text.is_empty() {
+        return text;
+    }
+    let token = answer.path.split('/').nth(5).unwrap_or_default().to_string();
+    let edited = bot
+        .fake
+        .wait_for_call("the deferred answer", |c| {
+            c.method == "PATCH" && c.path.contains(&token)
+        })
+        .await;
+    content(&edited)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_club_night_of_seven_runs_five_rounds_to_final_standings() {
+    let bot = Bot::start().await;
+    let created = bot
+        .interact(tournament_command(
+            &host(),
+            "create",
+            json!([{ "name": "name", "type": 3, "value": "Club night" }]),
+        ))
+        .await;
+    let text = content(&created);
+    assert!(
+        text.contains("Tournament #1 · Club night") && text.contains("1 Rejection Chess"),
+        "{text}"
+    );
+    assert!(text.contains("2040 and above: 5 minutes"), "{text}");
+    // A player cannot start it; a game that does not exist is refused.
+    let refused = bot.interact(tournament_command(&player(1), "start", json!([]))).await;
+    assert!(
+        is_ephemeral(&refused) && content(&refused).contains("only the host"),
+        "{}",
+        refused.json
+    );
+    let unknown = bot
+        .interact(tournament_command(
+            &host(),
+            "create",
+            json!([{ "name": "name", "type": 3, "value": "x" }, { "name": "variants", "type": 3, "value": "tiddlywinks" }]),
+        ))
+        .await;
+    assert!(
+        content(&unknown).contains("no game called \"tiddlywinks\""),
+        "{}",
+        unknown.json
+    );
+    for n in 1..=7 {
+        let joined = bot.interact(tournament_command(&player(n), "join", json!([]))).await;
+        assert!(content(&joined).contains("joined **Club night**"), "{}", joined.json);
+    }
+    let twice = bot.interact(tournament_command(&player(3), "join", json!([]))).await;
+    assert!(
+        is_ephemeral(&twice) && content(&twice).contains("already in"),
+        "{}",
+        twice.json
+    );
+
+    let started = bot.interact(tournament_command(&host(), "start", json!([]))).await;
+    let announcement = answer_text(&bot, &started).await;
+    assert!(announcement.contains("round 1 of 5: Rejection Chess"), "{announcement}");
+    assert!(announcement.contains("Bye (1 point): <@2007>"), "{announcement}");
+    // Each game has a thread of its own, linked from the announcement, with its board.
+    let names: Vec<String> = bot
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.method == "POST" && c.path == format!("/api/v10/channels/{CHANNEL}/threads"))
+        .map(|c| c.json["name"].as_str().unwrap().to_string())
+        .collect();
+    let mut threads = Vec::new();
+    for (name, game) in names.iter().zip(round_games(&bot).await) {
+        assert!(
+            name.starts_with(&format!("#{game} round 1 · Rejection Chess")),
+            "{name}"
+        );
+        let row = bot.arena.store().game(game).await.unwrap().unwrap();
+        threads.push(row.location.trim_start_matches("discord:").parse::<u64>().unwrap());
+    }
+    assert_eq!(threads.len(), 3);
+    for thread in &threads {
+        assert!(announcement.contains(&format!("<#{thread}>")), "{announcement}");
+        let first = wait_for_posts(&bot, *thread, 1).await;
+        assert_png(&first);
+        let text = content(&first);
+        assert!(
+            text.contains("9 minutes for the game") && text.contains("The game begins"),
+            "{text}"
+        );
+    }
+
+    for (index, variant) in CLUB_NIGHT_VARIANTS.iter().enumerate() {
+        let number = index + 1;
+        if number > 1 {
+            let early = bot.interact(tournament_command(&host(), "pair", json!([]))).await;
+            let text = answer_text(&bot, &early).await;
+            assert!(
+                text.contains(&format!("round {number} of 5: {}", variant.name())),
+                "{text}"
+            );
+        }
+        let games = round_games(&bot).await;
+        if number == 3 {
+            // A player withdraws mid-round; the host adjudicates the others, then closes the
+            // round, which forfeits the withdrawn player's unplayed game.
+            let last = *games.last().unwrap();
+            let row = bot.arena.store().game(last).await.unwrap().unwrap();
+            let quitter = row.players.clone().unwrap()[1].display_name().parse::<u64>().unwrap();
+            let left = bot
+                .interact(tournament_command(&player(quitter - 2_000), "withdraw", json!([])))
+                .await;
+            assert!(
+                content(&left).contains("lost by forfeit when the round closes"),
+                "{}",
+                left.json
+            );
+            for &game in &games[..games.len() - 1] {
+                adjudicate(&bot, game, WHITE_WINS).await;
+            }
+            let too_early = bot.interact(tournament_command(&host(), "pair", json!([]))).await;
+            assert!(content(&too_early).contains("still being played"), "{}", too_early.json);
+            let closed = bot
+                .interact(tournament_command(&host(), "close-round", json!([])))
+                .await;
+            let text = answer_text(&bot, &closed).await;
+            assert!(text.contains("round 3 of 5 is over"), "{text}");
+        } else {
+            // Every other game drawn: seven players, a withdrawal and a field of draws is what
+            // needs pairing to look ahead to reach round 5.
+            let mut last = None;
+            for &game in &games {
+                last = Some(adjudicate(&bot, game, DRAW).await);
+            }
+            let text = answer_text(&bot, &last.unwrap()).await;
+            let over = if number == 5 {
+                "is over. Final standings"
+            } else {
+                "of 5 is over"
+            };
+            assert!(text.contains(over), "round {number}: {text}");
+        }
+        // Every round's end comes with the standings as an image.
+        let images: Vec<Vec<u8>> = bot
+            .fake
+            .calls()
+            .into_iter()
+            .flat_map(|c| c.files)
+            .filter(|(name, _)| name == "standings.png")
+            .map(|(_, bytes)| bytes)
+            .collect();
+        assert_eq!(
+            images.len(),
+            2 * number - 1,
+            "each round's end, and each announcement after the first"
+        );
+        assert!(images.iter().all(|png| png.starts_with(b"\x89PNG")));
+    }
+    let row = bot.arena.store().tournament(1).await.unwrap().unwrap();
+    assert_eq!(row.status, TournamentStatus::Finished);
+    let byes = row.tournament.rounds.iter().filter(|r| r.bye.is_some()).count();
+    assert_eq!(byes, 3, "a bye in each round before the withdrawal");
+    let standings = bot
+        .interact(tournament_command(&player(2), "standings", json!([])))
+        .await;
+    let text = answer_text(&bot, &standings).await;
+    assert!(text.contains("standings after 5 of 5 rounds"), "{text}");
+    bot.stop().await;
+}

@@ -1,0 +1,9 @@
+//! The terminal transport and the command line: games, lists and tournaments played from scripts.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod cli;
+mod own_lists;
+mod play;
+mod tournament;

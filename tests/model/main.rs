@@ -1,0 +1,4 @@
+//! The game model seen from the service: views, notation and the board images drawn from them.
+
+mod game_model;
+mod render_images;

@@ -1,0 +1,324 @@
+//! The contract every store keeps, run against SQLite and PostgreSQL alike.
+
+use crate::support;
+use arbiter::clock::{GameClock, TimeControl};
+use arbiter::store::{
+    GameSetup, GameStatus, LogEntry, NewEntry, NewGame, Offer, OfferKind, SavedList, Store, StoreError, UserId,
+    WhitePlayer,
+};
+use arbiter_engine::{AnyGame, Game, Seat, VariantId};
+
+fn user(name: &str) -> UserId {
+    UserId::new(format!("test:{name}"))
+}
+
+fn new_game(challenger: &str, opponent: &str, variant: VariantId) -> NewGame {
+    NewGame {
+        setup: GameSetup::new(variant),
+        location: "channel-1".into(),
+        status: GameStatus::Challenge,
+        challenger: user(challenger),
+        opponent: user(opponent),
+        white_player: WhitePlayer::Random,
+        players: None,
+        state: AnyGame::new(variant),
+        now: 1_000,
+        deathmatch: None,
+        clock: GameClock::timed([TimeControl::days_per_move(3); 2], false, 1_000),
+        server: Some("discord-guild:7".into()),
+        tournament: None,
+        is_rated: true,
+    }
+}
+
+fn ids(games: Vec<arbiter::store::GameRow>) -> Vec<i64> {
+    games.into_iter().map(|g| g.id).collect()
+}
+
+async fn insert_and_read_back(store: &dyn Store) {
+    let created = store
+        .insert_game(&new_game("alice", "bob", VariantId::Beirut))
+        .await
+        .unwrap();
+    assert_eq!(created.version, 1);
+    assert_eq!(created.status, GameStatus::Challenge);
+    assert_eq!(
+        (created.created_at, created.updated_at, created.turn_since),
+        (1_000, 1_000, 1_000)
+    );
+    let loaded = store.game(created.id).await.unwrap().unwrap();
+    assert_eq!(loaded, created);
+    assert_eq!(loaded.state, AnyGame::new(VariantId::Beirut));
+    assert!(store.game(created.id + 1000).await.unwrap().is_none());
+    let second = store
+        .insert_game(&new_game("alice", "carol", VariantId::Chess))
+        .await
+        .unwrap();
+    assert_ne!(second.id, created.id);
+}
+
+async fn updates_are_guarded_by_the_version(store: &dyn Store) {
+    let mut game = store
+        .insert_game(&new_game("alice", "bob", VariantId::Chess))
+        .await
+        .unwrap();
+    game.status = GameStatus::Active;
+    game.players = Some([user("alice"), user("bob")]);
+    let action = game.state.parse_action(Seat::First, "e4").unwrap();
+    game.state.apply(Seat::First, &action).unwrap();
+    game.offer = Some(Offer {
+        kind: OfferKind::Draw,
+        by: Seat::First,
+        game: None,
+    });
+    game.version += 1;
+    game.updated_at = 2_000;
+    let entry = NewEntry {
+        entry: LogEntry::Act {
+            seat: Seat::First,
+            action,
+        },
+        notation: "e4".into(),
+        clock_ms: Some(259_000_000),
+    };
+    game.clock.follow(Some(Seat::First), &[Seat::Second], false, 2_000);
+    store
+        .update_game(&game, std::slice::from_ref(&entry), None)
+        .await
+        .unwrap();
+    assert_eq!(store.game(game.id).await.unwrap().unwrap(), game);
+
+    // A writer that read version 1 loses: nothing of its change is saved, its log entry included.
+    let mut stale = game.clone();
+    stale.version = 2;
+    stale.status = GameStatus::Finished;
+    let stale_entry = NewEntry {
+        entry: LogEntry::Takeback { plies: 1 },
+        notation: "stale".into(),
+        clock_ms: None,
+    };
+    match store.update_game(&stale, &[stale_entry], None).await {
+        Err(StoreError::Conflict(id)) => assert_eq!(id, game.id),
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+    assert_eq!(store.game(game.id).await.unwrap().unwrap(), game);
+    let log = store.log(game.id).await.unwrap();
+    assert_eq!(log.len(), 1);
+    assert_eq!(
+        (
+            log[0].seq,
+            &log[0].entry,
+            log[0].notation.as_str(),
+            log[0].at,
+            log[0].clock_ms
+        ),
+        (1, &entry.entry, "e4", 2_000, Some(259_000_000))
+    );
+}
+
+async fn the_log_is_append_only_and_ordered(store: &dyn Store) {
+    let mut game = store
+        .insert_game(&new_game("alice", "bob", VariantId::Chess))
+        .await
+        .unwrap();
+    for (i, text) in ["e4", "e5", "Nf3"].iter().enumerate() {
+        let seat = game.state.to_act()[0];
+        let action = game.state.parse_action(seat, text).unwrap();
+        game.state.apply(seat, &action).unwrap();
+        game.version += 1;
+        game.updated_at = 10 + i as i64;
+        let entries = [NewEntry {
+            entry: LogEntry::Act { seat, action },
+            notation: text.to_string(),
+            clock_ms: None,
+        }];
+        store.update_game(&game, &entries, None).await.unwrap();
+    }
+    let log = store.log(game.id).await.unwrap();
+    let notations: Vec<&str> = log.iter().map(|l| l.notation.as_str()).collect();
+    assert_eq!(notations, ["e4", "e5", "Nf3"]);
+    assert_eq!(log.iter().map(|l| l.seq).collect::<Vec<_>>(), [1, 2, 3]);
+    assert!(store.log(game.id + 1000).await.unwrap().is_empty());
+}
+
+async fn games_are_listed_per_user_and_status(store: &dyn Store) {
+    let challenge = store
+        .insert_game(&new_game("dora", "ed", VariantId::Chess))
+        .await
+        .unwrap();
+    let mut active = store
+        .insert_game(&new_game("ed", "fay", VariantId::Blockade))
+        .await
+        .unwrap();
+    active.status = GameStatus::Active;
+    active.version += 1;
+    store.update_game(&active, &[], None).await.unwrap();
+    let mut finished = store
+        .insert_game(&new_game("fay", "ed", VariantId::Garden))
+        .await
+        .unwrap();
+    finished.status = GameStatus::Finished;
+    finished.version += 1;
+    store.update_game(&finished, &[], None).await.unwrap();
+
+    let open = [GameStatus::Challenge, GameStatus::Active];
+    assert_eq!(
+        ids(store.games_of(&user("ed"), &open).await.unwrap()),
+        [active.id, challenge.id]
+    );
+    assert_eq!(
+        ids(store.games_of(&user("ed"), &[GameStatus::Finished]).await.unwrap()),
+        [finished.id]
+    );
+    assert_eq!(ids(store.games_of(&user("fay"), &open).await.unwrap()), [active.id]);
+    assert!(store.games_of(&user("nobody"), &open).await.unwrap().is_empty());
+    assert!(store.games_of(&user("ed"), &[]).await.unwrap().is_empty());
+}
+
+async fn games_move_between_places_and_are_found_by_place(store: &dyn Store) {
+    let mut game = store
+        .insert_game(&new_game("ivy", "jon", VariantId::Chess))
+        .await
+        .unwrap();
+    let open = [GameStatus::Challenge, GameStatus::Active];
+    assert!(ids(store.games_at("thread-9", &open).await.unwrap()).is_empty());
+    game.location = "thread-9".into();
+    game.version += 1;
+    store.update_game(&game, &[], None).await.unwrap();
+    assert_eq!(store.game(game.id).await.unwrap().unwrap().location, "thread-9");
+    assert_eq!(ids(store.games_at("thread-9", &open).await.unwrap()), [game.id]);
+    assert!(ids(store.games_at("thread-9", &[GameStatus::Finished]).await.unwrap()).is_empty());
+}
+
+/// A game keeps the home it came from, and news marked unshown until a newer or equal version
+/// is marked shown; games with news unshown are found by their transport's prefix.
+async fn homes_and_unshown_news_are_kept(store: &dyn Store) {
+    let mut game = store
+        .insert_game(&new_game("kim", "lou", VariantId::Chess))
+        .await
+        .unwrap();
+    assert_eq!((game.home.clone(), game.unshown), (None, None));
+    game.home = Some("news:channel".into());
+    game.location = "news:thread".into();
+    game.version += 1;
+    game.unshown = Some(game.version);
+    store.update_game(&game, &[], None).await.unwrap();
+    let stored = store.game(game.id).await.unwrap().unwrap();
+    assert_eq!(stored.home.as_deref(), Some("news:channel"));
+    assert_eq!(store.unshown_games("news:").await.unwrap(), [game.id]);
+    assert!(store.unshown_games("other:").await.unwrap().is_empty());
+    store.mark_shown(game.id, game.version - 1).await.unwrap();
+    assert_eq!(
+        store.unshown_games("news:").await.unwrap(),
+        [game.id],
+        "an older version is not enough"
+    );
+    store.mark_shown(game.id, game.version).await.unwrap();
+    assert!(store.unshown_games("news:").await.unwrap().is_empty());
+    assert_eq!(store.game(game.id).await.unwrap().unwrap().unshown, None);
+}
+
+/// The name a user goes by: the latest one stored.
+async fn display_names_are_kept_per_user(store: &dyn Store) {
+    let (alice, bob) = (user("names-alice"), user("names-bob"));
+    assert_eq!(store.display_name(&alice).await.unwrap(), None);
+    store.save_display_name(&alice, "Alice", 1).await.unwrap();
+    store.save_display_name(&bob, "Bob", 2).await.unwrap();
+    store.save_display_name(&alice, "Alice the Bold", 3).await.unwrap();
+    assert_eq!(
+        store.display_name(&alice).await.unwrap().as_deref(),
+        Some("Alice the Bold")
+    );
+    assert_eq!(store.display_name(&bob).await.unwrap().as_deref(), Some("Bob"));
+}
+
+/// Heartbeats (a read, then a write, in one transaction) and game writes from many tasks at
+/// once: each waits its turn, none fails with "database is locked".
+async fn concurrent_heartbeats_and_writes_wait_their_turn(store: std::sync::Arc<dyn Store>) {
+    let mut tasks = Vec::new();
+    for task in 0..8 {
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            for beat in 0..10 {
+                store.heartbeat("local", task * 100 + beat).await?;
+                store.insert_game(&new_game("alice", "bob", VariantId::Chess)).await?;
+            }
+            Ok::<_, arbiter::store::StoreError>(())
+        }));
+    }
+    for task in tasks {
+        task.await.unwrap().expect("no write fails under contention");
+    }
+}
+
+/// Saved piece lists: per user, by name, replaced under the same name, deleted once.
+async fn saved_lists_are_kept_per_user_by_name(store: &dyn Store) {
+    let (alice, bob) = (user("lists-alice"), user("lists-bob"));
+    let list = |name: &str, body: &str, at: i64| SavedList {
+        name: name.into(),
+        body: body.into(),
+        saved_at: at,
+    };
+    store.save_list(&alice, &list("weak", "Wazir, W, W", 1)).await.unwrap();
+    store
+        .save_list(&alice, &list("strong", "Queen, Q, Q", 2))
+        .await
+        .unwrap();
+    store.save_list(&bob, &list("weak", "Ferz, F, F", 3)).await.unwrap();
+    // The same name again replaces the list.
+    store
+        .save_list(&alice, &list("weak", "Wazir, W, W\nFerz, F, F", 4))
+        .await
+        .unwrap();
+    let saved = store.saved_lists(&alice).await.unwrap();
+    assert_eq!(
+        saved,
+        vec![
+            list("strong", "Queen, Q, Q", 2),
+            list("weak", "Wazir, W, W\nFerz, F, F", 4)
+        ],
+        "by name"
+    );
+    assert!(store.delete_list(&alice, "weak").await.unwrap());
+    assert!(!store.delete_list(&alice, "weak").await.unwrap(), "deleted once");
+    assert_eq!(store.saved_lists(&alice).await.unwrap().len(), 1);
+    assert_eq!(
+        store.saved_lists(&bob).await.unwrap(),
+        vec![list("weak", "Ferz, F, F", 3)]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_store_keeps_the_contract() {
+    for db in support::databases().await {
+        eprintln!("store contract on {}", db.name);
+        let store = db.store.as_ref();
+        insert_and_read_back(store).await;
+        updates_are_guarded_by_the_version(store).await;
+        the_log_is_append_only_and_ordered(store).await;
+        games_are_listed_per_user_and_status(store).await;
+        games_move_between_places_and_are_found_by_place(store).await;
+        saved_lists_are_kept_per_user_by_name(store).await;
+        homes_and_unshown_news_are_kept(store).await;
+        display_names_are_kept_per_user(store).await;
+        concurrent_heartbeats_and_writes_wait_their_turn(db.store.clone()).await;
+    }
+}
+
+#[tokio::test]
+async fn the_embedded_default_is_a_file_in_the_data_directory_and_persists() {
+    let dir = std::env::temp_dir().join(format!("arbiter-data-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let id = {
+        let store = arbiter::store::open(None, &dir).await.unwrap();
+        store
+            .insert_game(&new_game("gus", "hal", VariantId::Chess))
+            .await
+            .unwrap()
+            .id
+    };
+    assert!(dir.join("arbiter.db").exists());
+    let reopened = arbiter::store::open(None, &dir).await.unwrap();
+    assert_eq!(reopened.game(id).await.unwrap().unwrap().challenger, user("gus"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,10 @@
+//! The store: its contract on both databases, games stored by every earlier format, and SQLite
+//! under contention.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod contract;
+mod sqlite_contention;
+mod stored_fixtures;
+mod write_stored_fixtures;
