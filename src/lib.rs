@@ -4,6 +4,7 @@ pub mod arena;
 pub mod bench;
 pub mod clock;
 pub mod discord;
+pub mod ids;
 pub mod local;
 pub mod logging;
 pub mod ratings;

@@ -116,7 +116,7 @@ impl Arena {
             name(&advantage)
         );
         let post = Post {
-            game: game.id,
+            game: Some(game.id),
             location: game.location.clone(),
             text,
             board: None,

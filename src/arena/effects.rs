@@ -5,13 +5,11 @@ use crate::render::{BoardImage, Table};
 use crate::store::{GameId, UserId};
 use crate::tournament::TournamentId;
 
-/// The `game` of a post about no single game (a tournament's announcement).
-pub const NO_GAME: GameId = 0;
-
 /// A message for everyone in the game's place (its thread or channel).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Post {
-    pub game: GameId,
+    /// The game it is about; none for a post about no single game (a tournament's announcement).
+    pub game: Option<GameId>,
     pub location: String,
     pub text: String,
     /// The board to show with it: always drawn from a spectator's view.
@@ -35,8 +33,8 @@ pub struct Post {
 }
 
 impl Post {
-    /// A post of text only, at `location`, about `game` ([`NO_GAME`] for none).
-    pub fn plain(game: GameId, location: &str, text: String) -> Post {
+    /// A post of text only, at `location`, about `game` (if it is about one).
+    pub fn plain(game: Option<GameId>, location: &str, text: String) -> Post {
         Post {
             game,
             location: location.to_string(),

@@ -108,7 +108,7 @@ impl Arena {
             name(opponent)
         );
         let post = super::Post {
-            game: game.id,
+            game: Some(game.id),
             location: game.location.clone(),
             text,
             board: None,
@@ -411,7 +411,7 @@ fn answerable_challenge(game: &GameRow, user: &UserId) -> Result<(), ArenaError>
 }
 
 fn plain_post(game: &GameRow, text: String) -> Effects {
-    let post = super::Post::plain(game.id, &game.location, format!("Game #{}: {text}", game.id));
+    let post = super::Post::plain(Some(game.id), &game.location, format!("Game #{}: {text}", game.id));
     Effects {
         posts: vec![post],
         ..Default::default()

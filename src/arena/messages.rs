@@ -9,7 +9,11 @@ use arbiter_engine::{Action, Game, Outcome, Phase, Seat, View, Viewer};
 
 /// How a user is named in messages: as their transport writes a mention.
 pub fn name(user: &UserId) -> String {
-    user.mention()
+    match user.transport() {
+        // Discord shows a mention as the user's name.
+        "discord" => format!("<@{}>", user.local_part()),
+        _ => user.display_name().to_string(),
+    }
 }
 
 /// The name the game gives a seat ("White", "Red", ...).
@@ -111,7 +115,7 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
         _ => Vec::new(),
     };
     Post {
-        game: game.id,
+        game: Some(game.id),
         location: game.location.clone(),
         text,
         board: Some(board_image_of(game, view)),

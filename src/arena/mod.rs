@@ -23,9 +23,7 @@ mod tournament;
 
 pub use caller::Caller;
 pub use deathmatch::{COLOUR_CHOICE_MS, MatchRequest};
-pub use effects::{
-    Button, Countdown, DirectMessage, Effects, NO_GAME, PairedRound, PieceChoice, Post, PrivateText, Reply,
-};
+pub use effects::{Button, Countdown, DirectMessage, Effects, PairedRound, PieceChoice, Post, PrivateText, Reply};
 pub use error::ArenaError;
 pub use lifecycle::{ABANDONED_AFTER_MS, ChallengeRequest, MOST_OPEN_CHALLENGES};
 pub use lists::{ListSource, MOST_LIST_BYTES};
@@ -142,7 +140,7 @@ impl Arena {
                 .map(|post| timing::with_clocks(post, &game, now))
                 .collect();
             game.version += 1;
-            if effects.posts.iter().any(|post| post.game == id) {
+            if effects.posts.iter().any(|post| post.game == Some(id)) {
                 game.unshown = Some(game.version);
             }
             let rated = match (&game.players, game.state.outcome()) {
@@ -166,7 +164,7 @@ impl Arena {
                         match self.round_finished(tournament).await {
                             Ok(round) => effects.posts.extend(round.posts),
                             Err(error) => {
-                                tracing::error!(tournament, error = %crate::logging::Quiet(&error), "could not close a round")
+                                tracing::error!(tournament = %tournament, error = %crate::logging::Quiet(&error), "could not close a round")
                             }
                         }
                     }

@@ -72,7 +72,7 @@ impl Arena {
         }
         for (name, seat) in [("WhiteId", Seat::First), ("BlackId", Seat::Second)] {
             if let Some(player) = game.player(seat) {
-                tags.push(tag(name, &player.0));
+                tags.push(tag(name, player.as_str()));
             }
         }
         if let Some(outcome) = &view.outcome {

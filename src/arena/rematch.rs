@@ -101,7 +101,7 @@ impl Arena {
                 })
                 .await;
             if let Err(error) = noted {
-                tracing::warn!(game = id, %error, "could not note a rematch's game");
+                tracing::warn!(game = %id, %error, "could not note a rematch's game");
             }
         }
         Ok(effects)

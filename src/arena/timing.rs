@@ -62,7 +62,7 @@ pub(super) fn downtime_post(game: &GameRow, credited: i64) -> Post {
 /// A post about a game with a clock: both clocks in the text and the image, and the countdown
 /// of the player whose time runs out first. Other posts pass unchanged.
 pub(super) fn with_clocks(mut post: Post, game: &GameRow, now: i64) -> Post {
-    if post.game != game.id || !game.clock.is_timed() || game.status != GameStatus::Active {
+    if post.game != Some(game.id) || !game.clock.is_timed() || game.status != GameStatus::Active {
         return post;
     }
     show_clocks(game, now, &mut post.text, post.board.as_mut());
@@ -199,7 +199,7 @@ fn announce(game: &GameRow, event: ClockEvent, now: i64, wish: Reminders, effect
         at,
     });
     let mut post = Post {
-        game: game.id,
+        game: Some(game.id),
         location: game.location.clone(),
         text: reminder.clone(),
         board: None,

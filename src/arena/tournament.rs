@@ -5,7 +5,7 @@
 //! processes) pairing at once make one pairing.
 
 use super::caller::{Caller, require_on_server};
-use super::effects::{NO_GAME, PairedRound};
+use super::effects::PairedRound;
 use super::lifecycle::conclude;
 use super::messages::{board_post, name, private_prompts};
 use super::text::user_written;
@@ -325,7 +325,7 @@ impl Arena {
                 .await;
             match result {
                 Ok(effects) => started.push(effects),
-                Err(error) if error.is_user_error() => tracing::warn!(tournament = id, %error, "could not start"),
+                Err(error) if error.is_user_error() => tracing::warn!(tournament = %id, %error, "could not start"),
                 Err(error) => return Err(error),
             }
         }
@@ -820,31 +820,25 @@ fn pair_next(
     };
     let t = &mut row.tournament;
     let user = |index: usize| t.players[index].user.clone();
-    let boards: Vec<Board> = pairings
+    let bye = pairings.bye.map(user);
+    // The round's boards are its games: the store makes them in the save that pairs the round.
+    let games = pairings
         .boards
         .iter()
-        .map(|&(white, black)| Board {
-            game: 0,
-            white: user(white),
-            black: user(black),
-        })
-        .collect();
-    let bye = pairings.bye.map(user);
-    let games = boards
-        .iter()
-        .map(|board| {
+        .map(|&(white, black)| {
+            let (white, black) = (user(white), user(black));
             let state = AnyGame::new(variant);
-            let controls = [t.control_of(&board.white), t.control_of(&board.black)];
+            let controls = [t.control_of(&white), t.control_of(&black)];
             let mut clock = GameClock::timed(controls, false, now);
             clock.follow(None, &state.to_act(), false, now);
             NewGame {
                 setup: GameSetup::new(variant),
                 location: row.location.clone(),
                 status: GameStatus::Active,
-                challenger: board.white.clone(),
-                opponent: board.black.clone(),
+                challenger: white.clone(),
+                opponent: black.clone(),
                 white_player: WhitePlayer::Challenger,
-                players: Some([board.white.clone(), board.black.clone()]),
+                players: Some([white, black]),
                 state,
                 now,
                 deathmatch: None,
@@ -856,7 +850,7 @@ fn pair_next(
         })
         .collect();
     t.rounds.push(Round {
-        boards,
+        boards: Vec::new(),
         bye,
         complete: false,
     });
@@ -909,7 +903,7 @@ fn require_host(row: &TournamentRow, caller: &Caller) -> Result<(), ArenaError> 
 
 /// A post about a tournament rather than one game.
 fn plain_post(location: &str, text: String) -> Post {
-    Post::plain(NO_GAME, location, text)
+    Post::plain(None, location, text)
 }
 
 fn pending_boards<'a>(round: &'a Round, results: &HashMap<GameId, BoardResult>) -> Vec<&'a Board> {

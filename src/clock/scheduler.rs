@@ -57,7 +57,7 @@ impl Scheduler {
                 Ok(effects) if !effects.posts.is_empty() => announcements.push(effects),
                 Ok(_) => {}
                 Err(error) => {
-                    tracing::error!(game = id, error = %crate::logging::Quiet(&error), "could not credit the downtime")
+                    tracing::error!(game = %id, error = %crate::logging::Quiet(&error), "could not credit the downtime")
                 }
             }
         }
@@ -89,12 +89,12 @@ impl Scheduler {
                     // Someone acted at the same moment: the deadline moved with their change.
                     Err(ArenaError::Busy(_)) => {}
                     Err(error) if error.is_user_error() => {
-                        tracing::debug!(game = id, %error, "a deadline no longer applies");
+                        tracing::debug!(game = %id, %error, "a deadline no longer applies");
                     }
                     // One game's failure must not hold up the others; its claim lapses and a
                     // later pass tries it again.
                     Err(error) => {
-                        tracing::error!(game = id, error = %crate::logging::Quiet(&error), "a deadline could not be fired")
+                        tracing::error!(game = %id, error = %crate::logging::Quiet(&error), "a deadline could not be fired")
                     }
                 }
             }

@@ -101,7 +101,7 @@ impl Announcer {
             return;
         };
         for prompt in effects.direct_messages {
-            self.push(format!("dm:{}", prompt.to.0), Parcel::Prompt { prompt, version });
+            self.push(format!("dm:{}", prompt.to), Parcel::Prompt { prompt, version });
         }
     }
 
@@ -156,7 +156,7 @@ impl Shared {
                     Ok(Fate::Stale) => &COUNTS.dropped_stale,
                     Ok(Fate::Privately) => &COUNTS.sent_privately,
                     Err(error) => {
-                        tracing::error!(game = post.game, error = %crate::logging::Quiet(error.as_ref()), "could not post a clock announcement");
+                        tracing::error!(game = ?post.game, error = %crate::logging::Quiet(error.as_ref()), "could not post a clock announcement");
                         &COUNTS.failed
                     }
                 };
@@ -164,7 +164,7 @@ impl Shared {
             }
             Parcel::Prompt { prompt, version } => {
                 if let Err(error) = delivery.send_prompt(&prompt, version).await {
-                    tracing::error!(game = prompt.game, error = %crate::logging::Quiet(error.as_ref()), "could not send a reminder");
+                    tracing::error!(game = %prompt.game, error = %crate::logging::Quiet(error.as_ref()), "could not send a reminder");
                     COUNTS.failed.fetch_add(1, Ordering::Relaxed);
                 }
             }

@@ -162,7 +162,7 @@ async fn pick_game(
 ) -> Result<GameId, ArenaError> {
     let picked = data
         .arena
-        .pick_game(&caller.user, Some(&caller.here), named, fits)
+        .pick_game(&caller.user, Some(&caller.here), named.map(GameId::new), fits)
         .await;
     picked.map_err(|e| match e {
         ArenaError::NoGameHere => ArenaError::Rejected(
@@ -453,7 +453,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
                     "#{} {}{control} vs {}{place}: {state} since <t:{}:R>{clock}",
                     g.id,
                     g.variant.name(),
-                    g.opponent.mention(),
+                    ids::mention(&g.opponent),
                     g.since / 1000
                 )
             })
@@ -705,7 +705,9 @@ pub async fn list(
     let data = ctx.data();
     run(ctx, true, |caller| async move {
         let source = list_text(text, file, saved).await?;
-        data.arena.submit_list(game, &caller.user, source).await
+        data.arena
+            .submit_list(game.map(GameId::new), &caller.user, source)
+            .await
     })
     .await
 }

@@ -164,7 +164,7 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
                     "{}
 **Rematch** asked for by {}{new}{place}.",
                     answered(&interaction.message.content),
-                    user.mention()
+                    ids::mention(&user)
                 );
                 let _ = responder.update_clicked(Outgoing::text(fit(text.trim_start()))).await;
             }
@@ -280,7 +280,7 @@ async fn open_list_form(responder: &mut Responder, game: GameId, version: i64) {
             };
             let _ = responder.send_private(message).await;
         }
-        Err(error) => tracing::warn!(game, %error, "could not open the list form"),
+        Err(error) => tracing::warn!(game = %game, %error, "could not open the list form"),
     }
 }
 
@@ -370,7 +370,7 @@ async fn opponents_still_here(
         {
             return Err(ArenaError::Rejected(format!(
                 "{} is no longer on this server, so there can be no rematch; challenge someone else with /challenge",
-                player.mention()
+                ids::mention(player)
             )));
         }
     }
@@ -410,7 +410,7 @@ async fn accept(
                 place = format!("<#{thread}>");
             }
             Err(error) => {
-                tracing::error!(game, error = %crate::logging::Quiet(&error), "could not move a game to its thread")
+                tracing::error!(game = %game, error = %crate::logging::Quiet(&error), "could not move a game to its thread")
             }
         }
     }
@@ -422,7 +422,7 @@ async fn accept(
         .update_clicked(Outgoing::text(fit(accepted.trim_start())))
         .await
     {
-        tracing::warn!(game, %error, "could not update a challenge");
+        tracing::warn!(game = %game, %error, "could not update a challenge");
     }
     answer(http, data, Ok(effects), &here, responder).await;
 }
@@ -454,8 +454,8 @@ async fn open_thread(
     // played in the channel rather than keep the players waiting.
     match tokio::time::timeout(THREAD_PATIENCE, opening).await {
         Ok(Ok(thread)) => return Some(thread.id),
-        Ok(Err(error)) => tracing::warn!(game, %error, "could not open a thread for a game"),
-        Err(_) => tracing::warn!(game, "Discord took too long to open a thread for a game"),
+        Ok(Err(error)) => tracing::warn!(game = %game, %error, "could not open a thread for a game"),
+        Err(_) => tracing::warn!(game = %game, "Discord took too long to open a thread for a game"),
     }
     // A request that failed or timed out may still have made the thread (Discord says "a thread
     // has already been created for this message" when asked again): a thread started from a
@@ -498,7 +498,7 @@ async fn show_prompt(
     let message = match delivery.prompt_page(prompt, version, page).await {
         Ok(message) => message,
         Err(error) => {
-            tracing::error!(game, error = %crate::logging::Quiet(error.as_ref()), "could not draw a private prompt");
+            tracing::error!(game = %game, error = %crate::logging::Quiet(error.as_ref()), "could not draw a private prompt");
             Outgoing {
                 content: Outgoing::text(prompt.text.reveal()).content,
                 components: choice_components(prompt, version, page),
@@ -507,6 +507,6 @@ async fn show_prompt(
         }
     };
     if let Err(error) = responder.send_private(message).await {
-        tracing::warn!(game, %error, "could not show a private prompt");
+        tracing::warn!(game = %game, %error, "could not show a private prompt");
     }
 }

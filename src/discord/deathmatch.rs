@@ -8,6 +8,7 @@ use super::ids;
 use super::{Context, Data, Error};
 use crate::arena::{ArenaError, MatchRequest};
 use crate::clock::{TimeControl, parse_duration};
+use crate::ids::GameId;
 use serenity::all as discord;
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
@@ -173,9 +174,9 @@ pub async fn adjudicate(
 
 /// The match a host command means: the one named, or the one being played here. Whether the
 /// caller may run it (and whether it is this server's at all) is the arena's to say.
-async fn match_here(data: &Data, here: &str, named: Option<i64>) -> Result<i64, ArenaError> {
+async fn match_here(data: &Data, here: &str, named: Option<i64>) -> Result<GameId, ArenaError> {
     match named {
-        Some(id) => Ok(id),
+        Some(id) => Ok(GameId::new(id)),
         None => data.arena.game_at(here).await?.ok_or_else(|| {
             ArenaError::Rejected("there is no single match here: name it with the `game` option".into())
         }),

@@ -54,8 +54,12 @@ pub fn button_row(buttons: &[Button], game: GameId, version: i64) -> Vec<discord
 
 /// A post's buttons and menus at the game's `version`.
 pub fn post_components(post: &Post, version: i64) -> Vec<discord::CreateActionRow> {
-    let mut rows = button_row(&post.buttons, post.game, version);
-    rows.extend(piece_menus(&post.pieces, post.game, version));
+    // Buttons and menus act on a game: a post about none has none.
+    let Some(game) = post.game else {
+        return Vec::new();
+    };
+    let mut rows = button_row(&post.buttons, game, version);
+    rows.extend(piece_menus(&post.pieces, game, version));
     rows
 }
 
@@ -319,14 +323,14 @@ impl Delivery<'_> {
                     .auto_archive_duration(discord::AutoArchiveDuration::OneWeek);
                 match channel.create_thread(self.http, builder).await {
                     Ok(thread) => location = ids::location(thread.id),
-                    Err(error) => tracing::warn!(game, %error, "could not open a thread for a tournament game"),
+                    Err(error) => tracing::warn!(game = %game, %error, "could not open a thread for a tournament game"),
                 }
             }
             // Every game of the round moves (if only to where it is), so all stay at one version
             // and the buttons under their first posts work.
             let moved = arena.relocate(game, &location).await?;
             effects.version = moved.version;
-            for post in effects.posts.iter_mut().filter(|p| p.game == game) {
+            for post in effects.posts.iter_mut().filter(|p| p.game == Some(game)) {
                 post.location = location.clone();
             }
         }
@@ -374,13 +378,13 @@ impl Delivery<'_> {
                 let message = self.post_message(post, effects.version).await?;
                 responder.send_public(message).await?;
                 // Posts sent elsewhere record this themselves.
-                if let Some(version) = effects.version {
-                    self.shown(post.game, version).await;
+                if let (Some(game), Some(version)) = (post.game, effects.version) {
+                    self.shown(game, version).await;
                 }
             } else if let Err(error) = self.post_to_game(post, effects.version, Patience::Brief).await {
                 // The change is saved and the player is answered; the other posts and the DMs
                 // still go.
-                tracing::error!(game = post.game, error = %crate::logging::Quiet(error.as_ref()), "could not post in a game's place");
+                tracing::error!(game = ?post.game, error = %crate::logging::Quiet(error.as_ref()), "could not post in a game's place");
             }
         }
         if let Some(reply) = &effects.reply {
@@ -421,7 +425,7 @@ impl Delivery<'_> {
             Ok(()) => Ok(()),
             Err(failure) => {
                 if let NotSent::Failed(error) = &failure {
-                    tracing::warn!(game = prompt.game, %user, error = %Quiet(error), "a DM could not be sent");
+                    tracing::warn!(game = %prompt.game, %user, error = %Quiet(error), "a DM could not be sent");
                 }
                 self.dm_fallback(prompt, user, version).await
             }
@@ -496,7 +500,7 @@ mod tests {
     fn prompt(choices: &[String], hint: &str, prompt_key: Option<&str>) -> DirectMessage {
         DirectMessage {
             to: crate::store::UserId::new("discord:1"),
-            game: 3,
+            game: GameId::new(3),
             text: crate::arena::PrivateText::new("choose"),
             board: None,
             choices: choices.to_vec(),
@@ -610,14 +614,14 @@ mod tests {
             is_pawn,
         };
         let few: Vec<PieceChoice> = (0..20).map(|n| piece(n, n % 2 == 0)).collect();
-        let json = serde_json::to_value(piece_menus(&few, 5, 6)).unwrap();
+        let json = serde_json::to_value(piece_menus(&few, GameId::new(5), 6)).unwrap();
         assert_eq!(json.as_array().unwrap().len(), 1);
         assert_eq!(json[0]["components"][0]["custom_id"], "arb:piece:5:6");
         assert_eq!(json[0]["components"][0]["options"][3]["value"], "p3");
         assert_eq!(json[0]["components"][0]["options"][3]["label"], "P3 · Piece 3");
         // Pick-the-team's pool at the start: 24 pieces and 16 pawns.
         let pool: Vec<PieceChoice> = (0..40).map(|n| piece(n, (20..36).contains(&n))).collect();
-        let json = serde_json::to_value(piece_menus(&pool, 5, 6)).unwrap();
+        let json = serde_json::to_value(piece_menus(&pool, GameId::new(5), 6)).unwrap();
         let menus: Vec<&Value> = json
             .as_array()
             .unwrap()
@@ -629,17 +633,17 @@ mod tests {
         assert_eq!(menus[0]["placeholder"], "Pick a piece (not a pawn)");
         assert_eq!(menus[1]["options"].as_array().unwrap().len(), 16);
         assert_eq!(menus[1]["custom_id"], "arb:piece:5:6:1");
-        assert!(piece_menus(&[], 5, 6).is_empty());
+        assert!(piece_menus(&[], GameId::new(5), 6).is_empty());
     }
 
     #[test]
     fn buttons_carry_their_game_and_version() {
-        let rows = button_row(&[Button::AcceptChallenge, Button::DeclineChallenge], 4, 2);
+        let rows = button_row(&[Button::AcceptChallenge, Button::DeclineChallenge], GameId::new(4), 2);
         let json = serde_json::to_value(&rows).unwrap();
         let buttons = json[0]["components"].as_array().unwrap();
         assert_eq!(buttons[0]["custom_id"], "arb:accept:4:2");
         assert_eq!(buttons[0]["label"], "Accept");
         assert_eq!(buttons[1]["custom_id"], "arb:decline:4:2");
-        assert!(button_row(&[], 4, 2).is_empty());
+        assert!(button_row(&[], GameId::new(4), 2).is_empty());
     }
 }

@@ -16,8 +16,17 @@ pub fn user(id: discord::UserId) -> UserId {
 
 /// The Discord user behind an arena user, if it is one.
 pub fn discord_user(user: &UserId) -> Option<discord::UserId> {
-    let id: u64 = user.0.strip_prefix("discord:")?.parse().ok()?;
+    let id: u64 = user.as_str().strip_prefix("discord:")?.parse().ok()?;
     (id != 0).then(|| discord::UserId::new(id))
+}
+
+/// How a message names a user: Discord users as a mention (Discord shows it as their name),
+/// anyone else by name.
+pub fn mention(user: &UserId) -> String {
+    match discord_user(user) {
+        Some(id) => format!("<@{id}>"),
+        None => user.display_name().to_string(),
+    }
 }
 
 /// Where a game is played: a channel or thread.
@@ -217,7 +226,7 @@ mod tests {
         for button in Button::ALL {
             let component = Component::Button {
                 button,
-                game: i64::MAX,
+                game: GameId::new(i64::MAX),
                 version: i64::MAX,
             };
             let id = component.custom_id();
@@ -225,7 +234,7 @@ mod tests {
             assert_eq!(Component::parse(&id), Some(component));
         }
         let choose = Component::Choose {
-            game: 12,
+            game: GameId::new(12),
             version: 7,
             prompt_key: None,
         };
@@ -237,7 +246,7 @@ mod tests {
             "a second menu's row"
         );
         let pick = Component::Pick {
-            game: 5,
+            game: GameId::new(5),
             version: 6,
             prompt_key: Some("0badf00d".into()),
             answer: Answer::Value("bomb:d2".into()),
@@ -245,14 +254,14 @@ mod tests {
         assert_eq!(pick.custom_id(), "arb:answer:5:6:0badf00d:bomb:d2");
         assert_eq!(Component::parse("arb:answer:5:6:0badf00d:bomb:d2"), Some(pick));
         let square = Component::Pick {
-            game: 5,
+            game: GameId::new(5),
             version: 6,
             prompt_key: None,
             answer: Answer::Value("Q@d4".into()),
         };
         assert_eq!(Component::parse(&square.custom_id()), Some(square));
         let menu = Component::Choose {
-            game: 5,
+            game: GameId::new(5),
             version: 6,
             prompt_key: Some("12345678".into()),
         };
@@ -263,7 +272,7 @@ mod tests {
             "a later menu's row"
         );
         let old = Component::Pick {
-            game: 5,
+            game: GameId::new(5),
             version: 6,
             prompt_key: None,
             answer: Answer::Index(1),
@@ -275,20 +284,29 @@ mod tests {
         );
         assert_eq!(Component::parse("arb:pick:5:6"), None, "a pick names its answer");
         let page = Component::Page {
-            game: 5,
+            game: GameId::new(5),
             version: 6,
             page: 2,
         };
         assert_eq!(Component::parse(&page.custom_id()), Some(page));
-        let piece = Component::Piece { game: 3, version: 4 };
+        let piece = Component::Piece {
+            game: GameId::new(3),
+            version: 4,
+        };
         assert_eq!(piece.custom_id(), "arb:piece:3:4");
         let piece_again = piece.clone();
-        let form = Component::ListForm { game: 8, version: 2 };
+        let form = Component::ListForm {
+            game: GameId::new(8),
+            version: 2,
+        };
         assert_eq!(form.custom_id(), "arb:listform:8:2");
         assert_eq!(Component::parse("arb:listform:8:2"), Some(form));
         assert_eq!(
             Component::parse("arb:writelist:8:2"),
-            Some(Component::WriteList { game: 8, version: 2 })
+            Some(Component::WriteList {
+                game: GameId::new(8),
+                version: 2
+            })
         );
         assert_eq!(Component::parse("arb:writelist:8:2:1"), None);
         assert_eq!(Component::parse("arb:piece:3:4:1"), Some(piece_again));
@@ -317,7 +335,7 @@ mod tests {
     #[test]
     fn discord_identities_map_both_ways() {
         let alice = user(discord::UserId::new(42));
-        assert_eq!(alice.0, "discord:42");
+        assert_eq!(alice.as_str(), "discord:42");
         assert_eq!(discord_user(&alice), Some(discord::UserId::new(42)));
         assert_eq!(discord_user(&UserId::new("local:alice")), None);
         let place = location(discord::ChannelId::new(7));

@@ -7,7 +7,7 @@ use super::deliver::{Delivery, post_components};
 use super::ids;
 use super::refusals::{Refusal, backoff};
 use super::respond::Public;
-use crate::arena::{NO_GAME, Post};
+use crate::arena::Post;
 use crate::store::GameId;
 use serenity::all as discord;
 
@@ -74,10 +74,10 @@ impl Delivery<'_> {
                     reopened = true;
                     self.reopen(channel).await;
                 }
-                Refusal::ArchivedThread | Refusal::PlaceLost if post.game != NO_GAME => {
-                    tracing::warn!(game = post.game, %channel, %error, "a game's place is lost; moving the game");
+                Refusal::ArchivedThread | Refusal::PlaceLost if let Some(game) = post.game => {
+                    tracing::warn!(game = %game, %channel, %error, "a game's place is lost; moving the game");
                     let parent = self.parent_of(channel).await;
-                    match self.move_game(post.game, &location, parent).await? {
+                    match self.move_game(game, &location, parent).await? {
                         Some((home, moved_to)) => {
                             location = home;
                             if version.is_some() {
@@ -88,7 +88,7 @@ impl Delivery<'_> {
                             reopened = false;
                         }
                         None => {
-                            self.tell_players_privately(post.game, &location, message).await?;
+                            self.tell_players_privately(game, &location, message).await?;
                             break Fate::Privately;
                         }
                     }
@@ -96,20 +96,17 @@ impl Delivery<'_> {
                 _ => return Err(error.into()),
             }
         };
-        if let Some(version) = version {
-            self.shown(post.game, version).await;
+        if let (Some(game), Some(version)) = (post.game, version) {
+            self.shown(game, version).await;
         }
         Ok(fate)
     }
 
     /// Records that the news of a game up to `version` reached its players (or went stale).
     pub async fn shown(&self, game: GameId, version: i64) {
-        if game == NO_GAME {
-            return;
-        }
         if let Err(error) = self.data.arena.mark_shown(game, version).await {
             // The worst that follows: the game is shown again after a restart.
-            tracing::warn!(game, error = %crate::logging::Quiet(&error), "could not record that a game's news went out");
+            tracing::warn!(game = %game, error = %crate::logging::Quiet(&error), "could not record that a game's news went out");
         }
     }
 
@@ -153,7 +150,10 @@ impl Delivery<'_> {
         if self.data.arena.now() >= stale_at {
             return true;
         }
-        match self.data.arena.store().game(post.game).await {
+        let Some(game) = post.game else {
+            return false;
+        };
+        match self.data.arena.store().game(game).await {
             Ok(Some(game)) => version.is_some_and(|version| version != game.version),
             // Cannot tell: post it.
             _ => false,
@@ -193,7 +193,7 @@ impl Delivery<'_> {
             match self.send(home, message).await {
                 Ok(()) => self.shown(game, moved.version.unwrap_or_default()).await,
                 // The post that follows tries the new place again, and goes by DM if it fails.
-                Err(error) => tracing::warn!(game, %error, "could not say where a game moved"),
+                Err(error) => tracing::warn!(game = %game, %error, "could not say where a game moved"),
             }
         }
         let Some(row) = arena.store().game(game).await? else {
@@ -226,7 +226,7 @@ impl Delivery<'_> {
         message.pings.clear();
         for player in row.players.iter().flatten().filter_map(ids::discord_user) {
             if let Err(failure) = self.send_dm(player, message.clone()).await {
-                tracing::warn!(game, %player, error = %failure, "could not tell a player about a post their game's place refused");
+                tracing::warn!(game = %game, %player, error = %failure, "could not tell a player about a post their game's place refused");
             }
         }
         Ok(())

@@ -51,11 +51,13 @@ async fn move_games_out(delivery: &Delivery<'_>, thread: discord::ChannelId, par
     };
     for game in games {
         match delivery.move_game(game.id, &lost, parent).await {
-            Ok(Some((home, _))) => tracing::info!(game = game.id, %thread, home, "moved a game out of a closed thread"),
+            Ok(Some((home, _))) => {
+                tracing::info!(game = %game.id, %thread, home, "moved a game out of a closed thread")
+            }
             // Its next post tells the players by DM.
-            Ok(None) => tracing::warn!(game = game.id, %thread, "a closed thread's game has nowhere to go"),
+            Ok(None) => tracing::warn!(game = %game.id, %thread, "a closed thread's game has nowhere to go"),
             Err(error) => {
-                tracing::error!(game = game.id, error = %crate::logging::Quiet(error.as_ref()), "could not move a game out of a closed thread")
+                tracing::error!(game = %game.id, error = %crate::logging::Quiet(error.as_ref()), "could not move a game out of a closed thread")
             }
         }
     }

@@ -6,6 +6,7 @@ use super::commands::run;
 use super::{Context, Error};
 use crate::arena::{ArenaError, Ruling, TournamentRequest};
 use crate::clock::parse_duration;
+use crate::ids::GameId;
 use crate::tournament::{MOST_ROUNDS, TournamentId, parse_time, parse_variants};
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
@@ -44,7 +45,7 @@ pub async fn tournament(_: Context<'_>) -> Result<(), Error> {
 /// The tournament a command means: the one named, or the one of this channel (or game thread).
 async fn which(ctx: Context<'_>, here: &str, named: Option<i64>) -> Result<TournamentId, ArenaError> {
     match named {
-        Some(id) => Ok(id),
+        Some(id) => Ok(TournamentId::new(id)),
         None => ctx.data().arena.tournament_at(here).await,
     }
 }
@@ -196,7 +197,10 @@ pub async fn adjudicate(
             Verdict::Abort => Ruling::Abort,
         };
         let host = caller.with_host_status(ctx.data()).await;
-        ctx.data().arena.adjudicate_tournament_game(game, &host, ruling).await
+        ctx.data()
+            .arena
+            .adjudicate_tournament_game(GameId::new(game), &host, ruling)
+            .await
     })
     .await
 }

@@ -61,13 +61,14 @@ impl ImageFiles {
     }
 
     /// Draws `image` and returns the file it went to.
-    fn write(&self, game: GameId, image: &BoardImage, private_to: Option<&UserId>) -> anyhow::Result<PathBuf> {
+    fn write(&self, game: Option<GameId>, image: &BoardImage, private_to: Option<&UserId>) -> anyhow::Result<PathBuf> {
         std::fs::create_dir_all(&self.dir)?;
         let ply = image.view.record.len();
+        let game = game.map_or_else(|| "board".to_string(), |id| format!("game-{id}"));
         let name = match (image.view.variant.strip_prefix("piece:"), private_to) {
             (Some(piece), _) => format!("piece-{}.png", file_safe(piece)),
-            (None, Some(user)) => format!("game-{game}-ply-{ply}-{}.png", file_safe(user.display_name())),
-            (None, None) => format!("game-{game}-ply-{ply}.png"),
+            (None, Some(user)) => format!("{game}-ply-{ply}-{}.png", file_safe(user.display_name())),
+            (None, None) => format!("{game}-ply-{ply}.png"),
         };
         let path = self.dir.join(name);
         std::fs::write(&path, self.renderer.image(image)?)?;
@@ -562,7 +563,7 @@ fn print_effects(
     images: Option<&ImageFiles>,
     now: i64,
 ) -> anyhow::Result<()> {
-    let game = effects.game.unwrap_or_default();
+    let game = effects.game;
     for post in &effects.posts {
         writeln!(out, "[{}] {}", post.location, plain(&post.text))?;
         if let Some(countdown) = &post.countdown {
@@ -588,7 +589,7 @@ fn print_effects(
                 dm.game, dm.game, dm.game
             )?;
         }
-        print_board(out, dm.game, dm.board.as_ref(), Some(&dm.to), images)?;
+        print_board(out, Some(dm.game), dm.board.as_ref(), Some(&dm.to), images)?;
     }
     Ok(())
 }
@@ -596,7 +597,7 @@ fn print_effects(
 /// Prints a board as text and, when images are on, names the PNG drawn of it.
 fn print_board(
     out: &mut impl Write,
-    game: GameId,
+    game: Option<GameId>,
     board: Option<&BoardImage>,
     private_to: Option<&UserId>,
     images: Option<&ImageFiles>,

@@ -8,7 +8,7 @@ mod sql;
 
 pub use records::{
     DeathMatch, GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, NewTournament, Offer,
-    OfferKind, Reminders, ServerSettings, TournamentRow, UserId, UserSettings, WhitePlayer,
+    OfferKind, Reminders, ServerSettings, TournamentRow, UserSettings, WhitePlayer,
 };
 
 /// A piece list a player saved to use again: the text they wrote, one piece a line.
@@ -26,7 +26,7 @@ use async_trait::async_trait;
 use std::sync::Arc;
 use thiserror::Error;
 
-pub type GameId = i64;
+pub use crate::ids::{GameId, UserId};
 
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -117,10 +117,10 @@ pub trait Store: Send + Sync {
     /// Tournaments belonging to `location`: those not finished first, then the finished; newest
     /// first in each.
     async fn tournaments_at(&self, location: &str) -> Result<Vec<TournamentRow>, StoreError>;
-    /// Saves `tournament` and creates `games` (the boards of its last round, in order, whose
-    /// game ids the store fills in) in one transaction, provided the stored
-    /// version is still `tournament.version - 1`; otherwise nothing changes and
-    /// `TournamentConflict` is returned. The games are returned with their ids, in order.
+    /// Saves `tournament` and creates `games`, the boards of its round just paired (whose boards
+    /// the store fills in with them, in order), in one transaction, provided the stored version
+    /// is still `tournament.version - 1`; otherwise nothing changes and `TournamentConflict` is
+    /// returned. The games are returned with their ids, in order.
     async fn update_tournament(
         &self,
         tournament: &TournamentRow,

@@ -2,40 +2,10 @@
 
 use super::GameId;
 use crate::clock::{GameClock, MatchClockV0, TimeControl};
+use crate::ids::UserId;
 use crate::tournament::{Tournament, TournamentId, TournamentStatus};
 use arbiter_engine::{Action, AnyGame, Game, Outcome, Seat, VariantId};
 use serde::{Deserialize, Serialize};
-use std::fmt;
-
-/// A user, qualified by the transport they came from (`discord:1234`, `local:alice`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct UserId(pub String);
-
-impl UserId {
-    pub fn new(id: impl Into<String>) -> UserId {
-        UserId(id.into())
-    }
-    /// The name to show: the part after the transport prefix.
-    pub fn display_name(&self) -> &str {
-        self.0.split_once(':').map_or(&self.0, |(_, name)| name)
-    }
-
-    /// How messages name the user: Discord users as a mention (`<@id>`, which Discord shows as
-    /// their name), everyone else by name.
-    pub fn mention(&self) -> String {
-        match self.0.split_once(':') {
-            Some(("discord", id)) => format!("<@{id}>"),
-            _ => self.display_name().to_string(),
-        }
-    }
-}
-
-impl fmt::Display for UserId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -134,7 +104,7 @@ pub struct Offer {
     pub by: Seat,
     /// The game an offer started (a rematch).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
 }
 
 /// One entry of a game's append-only log.

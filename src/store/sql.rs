@@ -8,7 +8,7 @@ use super::{
 };
 use crate::clock::GameClock;
 use crate::ratings::{self, RatedResult, Rating};
-use crate::tournament::{TournamentId, TournamentStatus};
+use crate::tournament::{Board, TournamentId, TournamentStatus};
 use arbiter_engine::{Game, VariantId};
 use async_trait::async_trait;
 use sqlx::Row;
@@ -208,7 +208,7 @@ fn from_json<T: serde::de::DeserializeOwned>(what: &str, text: &str) -> Result<T
 
 /// The columns of a game row as the databases return them.
 struct GameColumns {
-    id: i64,
+    id: GameId,
     variant: String,
     setup: String,
     location: String,
@@ -228,7 +228,7 @@ struct GameColumns {
     deathmatch: Option<String>,
     clock: Option<String>,
     server: Option<String>,
-    tournament: Option<i64>,
+    tournament: Option<TournamentId>,
     home: Option<String>,
     unshown: Option<i64>,
     rated: bool,
@@ -271,12 +271,12 @@ impl GameColumns {
             setup,
             location: self.location,
             status,
-            challenger: UserId(self.challenger),
-            opponent: UserId(self.opponent),
+            challenger: UserId::new(self.challenger),
+            opponent: UserId::new(self.opponent),
             white_player: WhitePlayer::parse(&self.white_player)
                 .ok_or_else(|| corrupt("white player", &self.white_player))?,
             players: match (self.white, self.black) {
-                (Some(white), Some(black)) => Some([UserId(white), UserId(black)]),
+                (Some(white), Some(black)) => Some([UserId::new(white), UserId::new(black)]),
                 _ => None,
             },
             state,
@@ -360,14 +360,14 @@ macro_rules! sql_store {
                 let [white, black] = game
                     .players
                     .clone()
-                    .map_or([None, None], |[w, b]| [Some(w.0), Some(b.0)]);
+                    .map_or([None, None], |[w, b]| [Some(w), Some(b)]);
                 let row = sqlx::query(INSERT_GAME)
                     .bind(game.setup.variant.as_str())
                     .bind(to_json(&game.setup))
                     .bind(&game.location)
                     .bind(game.status.as_str())
-                    .bind(&game.challenger.0)
-                    .bind(&game.opponent.0)
+                    .bind(&game.challenger)
+                    .bind(&game.opponent)
                     .bind(game.white_player.as_str())
                     .bind(white)
                     .bind(black)
@@ -423,20 +423,27 @@ macro_rules! sql_store {
                     ids.push(Self::insert_in(&mut tx, game).await?);
                 }
                 if !ids.is_empty() {
-                    // The games are the last round's boards, in order: they get their ids here,
-                    // in the transaction that created them.
+                    // The games are the boards of the round just paired, in order, made in the
+                    // transaction that records them there.
                     let mut tournament = row.tournament.clone();
-                    let boards = tournament
-                        .rounds
-                        .last_mut()
-                        .map(|round| round.boards.as_mut_slice());
-                    match boards {
-                        Some(boards) if boards.len() == ids.len() => {
-                            for (board, id) in boards.iter_mut().zip(&ids) {
-                                board.game = *id;
-                            }
+                    match tournament.rounds.last_mut() {
+                        Some(round) if round.boards.is_empty() => {
+                            round.boards = games
+                                .iter()
+                                .zip(&ids)
+                                .map(|(game, &id)| Board {
+                                    game: id,
+                                    white: game.challenger.clone(),
+                                    black: game.opponent.clone(),
+                                })
+                                .collect();
                         }
-                        _ => return Err(corrupt("tournament", "a round's games do not match its boards")),
+                        _ => {
+                            return Err(corrupt(
+                                "tournament",
+                                "a round's games came without a round to hold them",
+                            ));
+                        }
                     }
                     sqlx::query(SET_TOURNAMENT_STATE)
                         .bind(to_json(&tournament))
@@ -458,7 +465,7 @@ macro_rules! sql_store {
                 let [white, black] = game
                     .players
                     .clone()
-                    .map_or([None, None], |[w, b]| [Some(w.0), Some(b.0)]);
+                    .map_or([None, None], |[w, b]| [Some(w), Some(b)]);
                 // Every write transaction takes the write lock first (see $begin_write), even
                 // one that writes first, so that none can meet a busy snapshot.
                 let mut tx = self.pool.begin_with($begin_write).await?;
@@ -507,7 +514,7 @@ macro_rules! sql_store {
                         let user = &result.players[index];
                         let start = Rating::initial(user.clone(), result.variant);
                         sqlx::query(ENSURE_RATING)
-                            .bind(&user.0)
+                            .bind(user)
                             .bind(variant)
                             .bind(start.rating)
                             .bind(start.deviation)
@@ -515,7 +522,7 @@ macro_rules! sql_store {
                             .execute(&mut *tx)
                             .await?;
                         let row = sqlx::query($select_rating)
-                            .bind(&user.0)
+                            .bind(user)
                             .bind(variant)
                             .fetch_one(&mut *tx)
                             .await?;
@@ -526,7 +533,7 @@ macro_rules! sql_store {
                     };
                     for rating in ratings::rate([first, second], result.winner, game.updated_at) {
                         sqlx::query(WRITE_RATING)
-                            .bind(&rating.user.0)
+                            .bind(&rating.user)
                             .bind(variant)
                             .bind(rating.rating)
                             .bind(rating.deviation)
@@ -565,7 +572,7 @@ macro_rules! sql_store {
             fn read_rating(row: &$row) -> Result<Rating, StoreError> {
                 let variant: String = row.try_get("variant")?;
                 Ok(Rating {
-                    user: UserId(row.try_get("user_id")?),
+                    user: UserId::new(row.try_get::<String, _>("user_id")?),
                     variant: variant_of(&variant)?,
                     rating: row.try_get("rating")?,
                     deviation: row.try_get("deviation")?,
@@ -636,7 +643,7 @@ macro_rules! sql_store {
             }
 
             async fn games_of(&self, user: &UserId, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
-                self.games_where(SELECT_GAMES_OF, &user.0, statuses).await
+                self.games_where(SELECT_GAMES_OF, user.as_str(), statuses).await
             }
 
             async fn games_at(&self, location: &str, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
@@ -725,7 +732,7 @@ macro_rules! sql_store {
 
             async fn settings(&self, user: &UserId) -> Result<UserSettings, StoreError> {
                 let row = sqlx::query(SELECT_SETTINGS)
-                    .bind(&user.0)
+                    .bind(user)
                     .fetch_optional(&self.pool)
                     .await?;
                 match row {
@@ -736,7 +743,7 @@ macro_rules! sql_store {
 
             async fn save_settings(&self, user: &UserId, settings: &UserSettings) -> Result<(), StoreError> {
                 sqlx::query(WRITE_SETTINGS)
-                    .bind(&user.0)
+                    .bind(user)
                     .bind(to_json(settings))
                     .execute(&self.pool)
                     .await?;
@@ -765,7 +772,7 @@ macro_rules! sql_store {
 
             async fn display_name(&self, user: &UserId) -> Result<Option<String>, StoreError> {
                 let row = sqlx::query(SELECT_DISPLAY_NAME)
-                    .bind(&user.0)
+                    .bind(user)
                     .fetch_optional(&self.pool)
                     .await?;
                 row.map(|row| Ok(row.try_get("name")?)).transpose()
@@ -773,7 +780,7 @@ macro_rules! sql_store {
 
             async fn save_display_name(&self, user: &UserId, name: &str, now: i64) -> Result<(), StoreError> {
                 sqlx::query(WRITE_DISPLAY_NAME)
-                    .bind(&user.0)
+                    .bind(user)
                     .bind(name)
                     .bind(now)
                     .execute(&self.pool)
@@ -783,7 +790,7 @@ macro_rules! sql_store {
 
             async fn saved_lists(&self, user: &UserId) -> Result<Vec<SavedList>, StoreError> {
                 let rows = sqlx::query(SELECT_SAVED_LISTS)
-                    .bind(&user.0)
+                    .bind(user)
                     .fetch_all(&self.pool)
                     .await?;
                 rows.iter()
@@ -799,7 +806,7 @@ macro_rules! sql_store {
 
             async fn save_list(&self, user: &UserId, list: &SavedList) -> Result<(), StoreError> {
                 sqlx::query(WRITE_SAVED_LIST)
-                    .bind(&user.0)
+                    .bind(user)
                     .bind(&list.name)
                     .bind(&list.body)
                     .bind(list.saved_at)
@@ -810,7 +817,7 @@ macro_rules! sql_store {
 
             async fn delete_list(&self, user: &UserId, name: &str) -> Result<bool, StoreError> {
                 let done = sqlx::query(DELETE_SAVED_LIST)
-                    .bind(&user.0)
+                    .bind(user)
                     .bind(name)
                     .execute(&self.pool)
                     .await?;
@@ -819,7 +826,7 @@ macro_rules! sql_store {
 
             async fn ratings_of(&self, user: &UserId) -> Result<Vec<Rating>, StoreError> {
                 let rows = sqlx::query(SELECT_RATINGS_OF)
-                    .bind(&user.0)
+                    .bind(user)
                     .fetch_all(&self.pool)
                     .await?;
                 rows.iter().map(Self::read_rating).collect()
@@ -836,7 +843,7 @@ macro_rules! sql_store {
                     .bind(new.starts_at)
                     .fetch_one(&self.pool)
                     .await?;
-                let id: i64 = row.try_get("id")?;
+                let id: TournamentId = row.try_get("id")?;
                 self.tournament(id)
                     .await?
                     .ok_or_else(|| corrupt("new tournament", "vanished after insert"))

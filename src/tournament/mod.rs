@@ -14,7 +14,7 @@ use handicap::{Bands, UNRATED};
 use serde::{Deserialize, Serialize};
 pub use swiss::Colour;
 
-pub type TournamentId = i64;
+pub use crate::ids::TournamentId;
 
 /// The club night's games: one round of each.
 pub const CLUB_NIGHT_VARIANTS: [VariantId; 5] = [

@@ -229,9 +229,9 @@ mod tests {
                     .iter()
                     .map(|(white, black, result)| {
                         next += 1;
-                        results.insert(next, *result);
+                        results.insert(GameId::new(next), *result);
                         Board {
-                            game: next,
+                            game: GameId::new(next),
                             white: user(white),
                             black: user(black),
                         }

@@ -165,11 +165,11 @@ async fn every_kind_of_bad_request_is_refused_and_changes_nothing() {
         );
         assert_eq!(snapshot(&arena, id).await, before, "{}", db.name);
         assert!(matches!(
-            arena.act(id + 999, &bob(), "e5").await,
+            arena.act(GameId::new(id.get() + 999), &bob(), "e5").await,
             Err(ArenaError::UnknownGame(_))
         ));
         assert!(matches!(
-            arena.show(id + 999, &asking(&bob())).await,
+            arena.show(GameId::new(id.get() + 999), &asking(&bob())).await,
             Err(ArenaError::UnknownGame(_))
         ));
 

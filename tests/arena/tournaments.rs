@@ -8,7 +8,7 @@ use arbiter::arena::{Arena, Caller, Effects, Ruling, TournamentRequest};
 use arbiter::clock::{MINUTE_MS, ManualClock, Scheduler};
 use arbiter::store::{GameRow, GameStatus, UserId};
 use arbiter::tournament::handicap::Bands;
-use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TimeSetting, TournamentStatus};
+use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TimeSetting, TournamentId, TournamentStatus};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
 
@@ -32,7 +32,7 @@ fn request(variants: Vec<VariantId>, time: TimeSetting) -> TournamentRequest {
     }
 }
 
-async fn create(arena: &Arena, players: usize) -> i64 {
+async fn create(arena: &Arena, players: usize) -> TournamentId {
     let request = request(
         CLUB_NIGHT_VARIANTS.to_vec(),
         TimeSetting::Handicap {
@@ -51,7 +51,7 @@ async fn create(arena: &Arena, players: usize) -> i64 {
 }
 
 /// The games of the tournament's current round.
-async fn round_games(arena: &Arena, id: i64) -> Vec<GameRow> {
+async fn round_games(arena: &Arena, id: TournamentId) -> Vec<GameRow> {
     let row = arena.store().tournament(id).await.unwrap().unwrap();
     let round = row.tournament.rounds.last().unwrap();
     let mut games = Vec::new();
@@ -66,7 +66,11 @@ async fn resign_all(arena: &Arena, games: &[GameRow]) -> Effects {
     let mut last = Effects::default();
     for game in games {
         let loser = game
-            .player(if game.id % 2 == 1 { Seat::First } else { Seat::Second })
+            .player(if game.id.get() % 2 == 1 {
+                Seat::First
+            } else {
+                Seat::Second
+            })
             .unwrap();
         last = arena.resign(game.id, loser).await.unwrap();
     }

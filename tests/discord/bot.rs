@@ -6,7 +6,7 @@
 use crate::support;
 use arbiter::arena::Arena;
 use arbiter::discord::Config;
-use arbiter::store::Store;
+use arbiter::store::{GameId, Store};
 use fake_discord::{Call, FakeDiscord, Invoker, command_interaction, component_interaction, user_json};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -184,31 +184,31 @@ impl Bot {
     }
 
     /// Challenge by alice (White) to bob, accepted: the game's id and its thread.
-    pub async fn started(&self, variant: u8) -> (i64, u64) {
+    pub async fn started(&self, variant: u8) -> (GameId, u64) {
         let (game, thread, _) = self.started_with_button(variant).await;
         (game, thread)
     }
 
     /// As `started`, with the Accept button that began the game.
-    pub async fn started_with_button(&self, variant: u8) -> (i64, u64, String) {
+    pub async fn started_with_button(&self, variant: u8) -> (GameId, u64, String) {
         self.started_with(variant, Vec::new()).await
     }
 
     /// As `started`, from a position.
-    pub async fn started_from(&self, variant: u8, fen: &str) -> (i64, u64) {
+    pub async fn started_from(&self, variant: u8, fen: &str) -> (GameId, u64) {
         let (game, thread, _) = self
             .started_with(variant, vec![json!({ "name": "fen", "type": 3, "value": fen })])
             .await;
         (game, thread)
     }
 
-    async fn started_with(&self, variant: u8, extra: Vec<Value>) -> (i64, u64, String) {
+    async fn started_with(&self, variant: u8, extra: Vec<Value>) -> (GameId, u64, String) {
         let challenge = self.challenge_with(&alice(), &bob(), variant, 1, extra).await;
         let accept = custom_ids(&challenge.json)
             .into_iter()
             .find(|id| id.starts_with("arb:accept:"))
             .expect("an Accept button");
-        let game: i64 = accept.split(':').nth(2).unwrap().parse().unwrap();
+        let game: GameId = accept.split(':').nth(2).unwrap().parse().unwrap();
         let message = self.message_of(&challenge);
         let answer = self.click(&bob(), CHANNEL, &accept, message).await;
         assert_eq!(

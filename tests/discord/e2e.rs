@@ -423,7 +423,7 @@ async fn stale_buttons_outsiders_and_malformed_payloads_change_nothing() {
 
 /// The host starts a Death Match between alice (holding the Advantage) and bob; alice takes the
 /// side that moves first. Returns the match's id.
-async fn start_match(bot: &Bot, game: u8, normal: &str, reserve: &str) -> i64 {
+async fn start_match(bot: &Bot, game: u8, normal: &str, reserve: &str) -> GameId {
     let announced = bot.interact(deathmatch_start(game, Some((normal, reserve)))).await;
     assert!(!is_ephemeral(&announced), "{}", announced.json);
     let text = content(&announced);
@@ -436,7 +436,7 @@ async fn start_match(bot: &Bot, game: u8, normal: &str, reserve: &str) -> i64 {
         .into_iter()
         .find(|id| id.starts_with("arb:first:"))
         .expect("a button for the first side");
-    let game: i64 = first.split(':').nth(2).unwrap().parse().unwrap();
+    let game: GameId = first.split(':').nth(2).unwrap().parse().unwrap();
     // bob cannot choose for alice.
     let wrong = bot.click(&bob(), CHANNEL, &first, 6_000).await;
     assert!(
@@ -666,7 +666,10 @@ impl Store for SlowStore {
     ) -> Result<arbiter::store::TournamentRow, StoreError> {
         self.inner.insert_tournament(tournament).await
     }
-    async fn tournament(&self, id: i64) -> Result<Option<arbiter::store::TournamentRow>, StoreError> {
+    async fn tournament(
+        &self,
+        id: arbiter::tournament::TournamentId,
+    ) -> Result<Option<arbiter::store::TournamentRow>, StoreError> {
         self.inner.tournament(id).await
     }
     async fn tournaments_at(&self, location: &str) -> Result<Vec<arbiter::store::TournamentRow>, StoreError> {
@@ -679,10 +682,14 @@ impl Store for SlowStore {
     ) -> Result<Vec<GameRow>, StoreError> {
         self.inner.update_tournament(tournament, games).await
     }
-    async fn tournament_games(&self, id: i64) -> Result<Vec<GameRow>, StoreError> {
+    async fn tournament_games(&self, id: arbiter::tournament::TournamentId) -> Result<Vec<GameRow>, StoreError> {
         self.inner.tournament_games(id).await
     }
-    async fn tournaments_due(&self, places: &str, now: i64) -> Result<Vec<i64>, StoreError> {
+    async fn tournaments_due(
+        &self,
+        places: &str,
+        now: i64,
+    ) -> Result<Vec<arbiter::tournament::TournamentId>, StoreError> {
         self.inner.tournaments_due(places, now).await
     }
 }
@@ -1147,7 +1154,7 @@ async fn a_slow_or_lost_thread_answer_still_puts_the_game_in_its_thread() {
         );
         let first_post = wait_for_posts(&bot, message, 1).await;
         assert_png(&first_post);
-        let game: i64 = accept.split(':').nth(2).unwrap().parse().unwrap();
+        let game: GameId = accept.split(':').nth(2).unwrap().parse().unwrap();
         let row = bot.arena.store().game(game).await.unwrap().unwrap();
         assert_eq!(
             row.location,

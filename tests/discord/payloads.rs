@@ -3,7 +3,7 @@
 
 use arbiter::arena::Button;
 use arbiter::discord::{Click, Component, read_click};
-use arbiter::store::UserId;
+use arbiter::store::{GameId, UserId};
 use serenity::all::Interaction;
 
 fn fixture(name: &str) -> Interaction {
@@ -26,7 +26,7 @@ fn a_button_in_a_guild_channel_names_the_game_its_version_and_the_clicker() {
         Click {
             component: Some(Component::Button {
                 button: Button::AcceptChallenge,
-                game: 12,
+                game: GameId::new(12),
                 version: 1,
             }),
             user: UserId::new("discord:53908232506183680"),
@@ -44,7 +44,7 @@ fn a_button_in_a_thread_starts_new_games_in_the_threads_channel() {
         click.component,
         Some(Component::Button {
             button: Button::Rematch,
-            game: 12,
+            game: GameId::new(12),
             version: 9,
         })
     );
@@ -58,7 +58,7 @@ fn a_menu_choice_in_a_dm_carries_the_chosen_action() {
     assert_eq!(
         click.component,
         Some(Component::Choose {
-            game: 7,
+            game: GameId::new(7),
             version: 3,
             prompt_key: None,
         })
@@ -74,7 +74,7 @@ fn a_menu_choice_in_a_dm_carries_the_chosen_action() {
     assert_eq!(
         second.component,
         Some(Component::Choose {
-            game: 7,
+            game: GameId::new(7),
             version: 3,
             prompt_key: None,
         })

@@ -3,12 +3,19 @@
 //! move somewhere that works, its players are told, and nothing saved goes unshown.
 
 use crate::bot::*;
+use arbiter::store::GameId;
 use arbiter_engine::VariantId;
 use fake_discord::Failure;
 use serde_json::json;
 
 /// `/move action game:N` in `channel`.
-async fn play_in(bot: &Bot, who: &fake_discord::Invoker, channel: u64, action: &str, game: i64) -> fake_discord::Call {
+async fn play_in(
+    bot: &Bot,
+    who: &fake_discord::Invoker,
+    channel: u64,
+    action: &str,
+    game: GameId,
+) -> fake_discord::Call {
     bot.command(
         who,
         channel,
@@ -21,13 +28,13 @@ async fn play_in(bot: &Bot, who: &fake_discord::Invoker, channel: u64, action: &
     .await
 }
 
-async fn location_of(bot: &Bot, game: i64) -> String {
+async fn location_of(bot: &Bot, game: GameId) -> String {
     bot.arena.store().game(game).await.unwrap().unwrap().location
 }
 
 /// A chess game alice (White) and bob began, once its first post is in its place (its thread,
 /// or the channel when no thread could be opened): the game and that place.
-async fn chess_begun(bot: &Bot) -> (i64, u64) {
+async fn chess_begun(bot: &Bot) -> (GameId, u64) {
     let (game, _) = bot.started(variant_index(VariantId::Chess)).await;
     let location = location_of(bot, game).await;
     let place: u64 = location.strip_prefix("discord:").unwrap().parse().unwrap();

@@ -3,7 +3,8 @@
 //! bye every round, a withdrawal, host adjudications, and standings images to the end.
 
 use crate::bot::*;
-use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TournamentStatus};
+use arbiter::store::GameId;
+use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TournamentId, TournamentStatus};
 use fake_discord::{Invoker, command_interaction};
 use serde_json::{Value, json};
 
@@ -30,8 +31,14 @@ fn tournament_command(who: &Invoker, sub: &str, options: Value) -> Value {
 }
 
 /// The games of the tournament's current round.
-async fn round_games(bot: &Bot) -> Vec<i64> {
-    let row = bot.arena.store().tournament(1).await.unwrap().unwrap();
+async fn round_games(bot: &Bot) -> Vec<GameId> {
+    let row = bot
+        .arena
+        .store()
+        .tournament(TournamentId::new(1))
+        .await
+        .unwrap()
+        .unwrap();
     row.tournament
         .rounds
         .last()
@@ -47,7 +54,7 @@ const WHITE_WINS: u64 = 0;
 const DRAW: u64 = 2;
 
 /// The host adjudicates `game` (`verdict`); returns the answer.
-async fn adjudicate(bot: &Bot, game: i64, verdict: u64) -> fake_discord::Call {
+async fn adjudicate(bot: &Bot, game: GameId, verdict: u64) -> fake_discord::Call {
     let answer = bot
         .interact(tournament_command(
             &host(),
@@ -220,7 +227,13 @@ async fn a_club_night_of_seven_runs_five_rounds_to_final_standings() {
         );
         assert!(images.iter().all(|png| png.starts_with(b"\x89PNG")));
     }
-    let row = bot.arena.store().tournament(1).await.unwrap().unwrap();
+    let row = bot
+        .arena
+        .store()
+        .tournament(TournamentId::new(1))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(row.status, TournamentStatus::Finished);
     let byes = row.tournament.rounds.iter().filter(|r| r.bye.is_some()).count();
     assert_eq!(byes, 3, "a bye in each round before the withdrawal");

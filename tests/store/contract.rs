@@ -31,7 +31,7 @@ fn new_game(challenger: &str, opponent: &str, variant: VariantId) -> NewGame {
     }
 }
 
-fn ids(games: Vec<arbiter::store::GameRow>) -> Vec<i64> {
+fn ids(games: Vec<arbiter::store::GameRow>) -> Vec<arbiter::store::GameId> {
     games.into_iter().map(|g| g.id).collect()
 }
 
@@ -49,7 +49,13 @@ async fn insert_and_read_back(store: &dyn Store) {
     let loaded = store.game(created.id).await.unwrap().unwrap();
     assert_eq!(loaded, created);
     assert_eq!(loaded.state, AnyGame::new(VariantId::Beirut));
-    assert!(store.game(created.id + 1000).await.unwrap().is_none());
+    assert!(
+        store
+            .game(arbiter::store::GameId::new(created.id.get() + 1000))
+            .await
+            .unwrap()
+            .is_none()
+    );
     let second = store
         .insert_game(&new_game("alice", "carol", VariantId::Chess))
         .await
@@ -138,7 +144,13 @@ async fn the_log_is_append_only_and_ordered(store: &dyn Store) {
     let notations: Vec<&str> = log.iter().map(|l| l.notation.as_str()).collect();
     assert_eq!(notations, ["e4", "e5", "Nf3"]);
     assert_eq!(log.iter().map(|l| l.seq).collect::<Vec<_>>(), [1, 2, 3]);
-    assert!(store.log(game.id + 1000).await.unwrap().is_empty());
+    assert!(
+        store
+            .log(arbiter::store::GameId::new(game.id.get() + 1000))
+            .await
+            .unwrap()
+            .is_empty()
+    );
 }
 
 async fn games_are_listed_per_user_and_status(store: &dyn Store) {

@@ -105,11 +105,11 @@ async fn insert(pool: &Pool, table: &str, row: &serde_json::Map<String, Value>) 
 /// Writes the fixture's rows under the id `id` (fixtures of several formats share ids).
 async fn load_fixture(db: &TestDb, fixture: &Fixture, id: GameId) -> GameId {
     let mut game = fixture.data["game"].as_object().expect("a game row").clone();
-    game.insert("id".into(), Value::from(id));
+    game.insert("id".into(), Value::from(id.get()));
     insert(&db.pool, "games", &game).await;
     for entry in fixture.data["log"].as_array().unwrap() {
         let mut row = entry.as_object().unwrap().clone();
-        row.insert("game_id".into(), Value::from(id));
+        row.insert("game_id".into(), Value::from(id.get()));
         insert(&db.pool, "game_log", &row).await;
     }
     id
@@ -260,7 +260,7 @@ async fn games_stored_by_every_earlier_format_load_replay_and_go_on() {
     }
     for db in databases().await {
         for (index, fixture) in fixtures.iter().enumerate() {
-            check(&db, fixture, 1_000 + index as GameId).await;
+            check(&db, fixture, GameId::new(1_000 + index as i64)).await;
         }
     }
 }
