@@ -84,6 +84,36 @@ macro_rules! qualified {
                 f.write_str(&self.0)
             }
         }
+
+        impl From<&str> for $name {
+            fn from(name: &str) -> $name {
+                $name(name.to_string())
+            }
+        }
+
+        impl From<String> for $name {
+            fn from(name: String) -> $name {
+                $name(name)
+            }
+        }
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                self.0 == other
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.0 == *other
+            }
+        }
+
+        impl PartialEq<String> for $name {
+            fn eq(&self, other: &String) -> bool {
+                self.0 == *other
+            }
+        }
     };
 }
 

@@ -3,7 +3,8 @@
 //! and the server the match or tournament belongs to, never from who the host is elsewhere.
 
 use super::ArenaError;
-use crate::store::{GameRow, UserId};
+use crate::ids::{ServerId, UserId};
+use crate::store::GameRow;
 
 /// The user behind a request, the server they made it on (none in a DM), and whether that
 /// server makes them a host (the transport vouches: on Discord, the Manage Server permission or
@@ -11,22 +12,22 @@ use crate::store::{GameRow, UserId};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Caller {
     pub user: UserId,
-    pub server: Option<String>,
+    pub server: Option<ServerId>,
     pub hosts_server: bool,
 }
 
 impl Caller {
     /// A member with no host powers on `server`.
-    pub fn player(user: &UserId, server: Option<&str>) -> Caller {
+    pub fn player(user: &UserId, server: Option<&ServerId>) -> Caller {
         Caller {
             user: user.clone(),
-            server: server.map(str::to_string),
+            server: server.cloned(),
             hosts_server: false,
         }
     }
 
     /// A member who hosts on `server`.
-    pub fn host(user: &UserId, server: Option<&str>) -> Caller {
+    pub fn host(user: &UserId, server: Option<&ServerId>) -> Caller {
         Caller {
             hosts_server: true,
             ..Caller::player(user, server)
@@ -35,19 +36,19 @@ impl Caller {
 
     /// Whether the request was made on `server`, the server something belongs to. Things stored
     /// before they belonged to a server (`None`) are everyone's, as they always were.
-    pub fn is_on(&self, server: Option<&str>) -> bool {
-        server.is_none() || self.server.as_deref() == server
+    pub fn is_on(&self, server: Option<&ServerId>) -> bool {
+        server.is_none() || self.server.as_ref() == server
     }
 
     /// Whether the caller hosts on `server`: made the request there, as one of its hosts.
-    pub fn hosts_on(&self, server: Option<&str>) -> bool {
-        self.hosts_server && server.is_some() && self.server.as_deref() == server
+    pub fn hosts_on(&self, server: Option<&ServerId>) -> bool {
+        self.hosts_server && server.is_some() && self.server.as_ref() == server
     }
 }
 
 /// Refuses a request about something of another server: "there is no tournament 7 on this
 /// server" (`what` names it), as if it did not exist, since for this server it does not.
-pub(super) fn require_on_server(caller: &Caller, server: Option<&str>, what: &str) -> Result<(), ArenaError> {
+pub(super) fn require_on_server(caller: &Caller, server: Option<&ServerId>, what: &str) -> Result<(), ArenaError> {
     if caller.is_on(server) {
         Ok(())
     } else {
@@ -60,7 +61,7 @@ pub(super) fn may_look_at(game: &GameRow, caller: &Caller) -> Result<(), ArenaEr
     if game.seat_of(&caller.user).is_some() || [&game.challenger, &game.opponent].contains(&&caller.user) {
         return Ok(());
     }
-    require_on_server(caller, game.server.as_deref(), &format!("game #{}", game.id))
+    require_on_server(caller, game.server.as_ref(), &format!("game #{}", game.id))
 }
 
 #[cfg(test)]
@@ -70,14 +71,17 @@ mod tests {
     #[test]
     fn hosts_host_only_on_the_server_they_asked_on() {
         let user = UserId::new("discord:7");
-        let host = Caller::host(&user, Some("discord-guild:1"));
-        assert!(host.hosts_on(Some("discord-guild:1")));
+        let host = Caller::host(&user, Some(&ServerId::new("discord-guild:1")));
+        assert!(host.hosts_on(Some(&ServerId::new("discord-guild:1"))));
         assert!(
-            !host.hosts_on(Some("discord-guild:2")),
+            !host.hosts_on(Some(&ServerId::new("discord-guild:2"))),
             "another server's matches are not theirs"
         );
         assert!(!host.hosts_on(None), "nor what belongs to no server");
-        assert!(!Caller::player(&user, Some("discord-guild:1")).hosts_on(Some("discord-guild:1")));
+        assert!(
+            !Caller::player(&user, Some(&ServerId::new("discord-guild:1")))
+                .hosts_on(Some(&ServerId::new("discord-guild:1")))
+        );
         let in_dm = Caller::host(&user, None);
         assert!(!in_dm.hosts_on(None), "a DM makes nobody a host");
     }
@@ -85,10 +89,10 @@ mod tests {
     #[test]
     fn what_belongs_to_another_server_is_not_there() {
         let user = UserId::new("discord:7");
-        let caller = Caller::player(&user, Some("discord-guild:1"));
-        assert!(caller.is_on(Some("discord-guild:1")));
+        let caller = Caller::player(&user, Some(&ServerId::new("discord-guild:1")));
+        assert!(caller.is_on(Some(&ServerId::new("discord-guild:1"))));
         assert!(caller.is_on(None));
-        let refused = require_on_server(&caller, Some("discord-guild:2"), "tournament 7").unwrap_err();
+        let refused = require_on_server(&caller, Some(&ServerId::new("discord-guild:2")), "tournament 7").unwrap_err();
         assert_eq!(refused.to_string(), "there is no tournament 7 on this server");
     }
 }

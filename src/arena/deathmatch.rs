@@ -9,6 +9,7 @@ use super::messages::{board_post, name};
 use super::timing::{flag_fall, follow_turn};
 use super::{Arena, ArenaError, Button, Change, Effects, Post};
 use crate::clock::{GameClock, TimeControl, duration};
+use crate::ids::{Place, ServerId};
 use crate::store::{DeathMatch, GameId, GameRow, GameSetup, GameStatus, NewGame, UserId, WhitePlayer};
 use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat, VariantId, Viewer};
 
@@ -22,7 +23,7 @@ pub struct MatchRequest {
     pub players: [UserId; 2],
     pub advantage: UserId,
     pub control: TimeControl,
-    pub location: String,
+    pub location: Place,
 }
 
 impl Arena {
@@ -41,7 +42,7 @@ impl Arena {
     pub(super) async fn open_match(
         &self,
         host: &UserId,
-        server: Option<String>,
+        server: Option<ServerId>,
         request: MatchRequest,
     ) -> Result<Effects, ArenaError> {
         let MatchRequest {
@@ -315,9 +316,9 @@ fn match_of(game: &GameRow) -> Result<&DeathMatch, ArenaError> {
 /// there to run at all.
 pub(super) fn may_host(game: &GameRow, caller: &Caller) -> Result<bool, ArenaError> {
     let deathmatch = match_of(game)?;
-    require_on_server(caller, game.server.as_deref(), &format!("Death Match #{}", game.id))?;
+    require_on_server(caller, game.server.as_ref(), &format!("Death Match #{}", game.id))?;
     let plays = [&game.challenger, &game.opponent].contains(&&caller.user);
-    Ok(!plays && (deathmatch.host == caller.user || caller.hosts_on(game.server.as_deref())))
+    Ok(!plays && (deathmatch.host == caller.user || caller.hosts_on(game.server.as_ref())))
 }
 
 fn require_host(game: &GameRow, caller: &Caller) -> Result<(), ArenaError> {

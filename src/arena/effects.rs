@@ -1,8 +1,8 @@
 //! What the arena asks a transport to do. Effects are data, so every transport and every test
 //! uses the same core and performs them its own way.
 
+use crate::ids::{GameId, Place, UserId};
 use crate::render::{BoardImage, Table};
-use crate::store::{GameId, UserId};
 use crate::tournament::TournamentId;
 
 /// A message for everyone in the game's place (its thread or channel).
@@ -10,7 +10,7 @@ use crate::tournament::TournamentId;
 pub struct Post {
     /// The game it is about; none for a post about no single game (a tournament's announcement).
     pub game: Option<GameId>,
-    pub location: String,
+    pub location: Place,
     pub text: String,
     /// The board to show with it: always drawn from a spectator's view.
     pub board: Option<BoardImage>,
@@ -34,10 +34,10 @@ pub struct Post {
 
 impl Post {
     /// A post of text only, at `location`, about `game` (if it is about one).
-    pub fn plain(game: Option<GameId>, location: &str, text: String) -> Post {
+    pub fn plain(game: Option<GameId>, location: &Place, text: String) -> Post {
         Post {
             game,
-            location: location.to_string(),
+            location: location.clone(),
             text,
             board: None,
             mentions: Vec::new(),

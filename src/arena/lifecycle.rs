@@ -4,6 +4,7 @@ use super::messages::{board_post, name, private_prompts};
 use super::timing::follow_turn;
 use super::{Arena, ArenaError, Change, Effects, require_active};
 use crate::clock::{DAY_MS, GameClock, TimeControl, duration_words};
+use crate::ids::{Place, ServerId};
 use crate::store::formats::effective_actions;
 
 /// How long a player may leave a game untouched before their opponent may claim it.
@@ -20,9 +21,9 @@ pub struct ChallengeRequest {
     /// None: untimed.
     pub control: Option<TimeControl>,
     /// Where the game is played.
-    pub location: String,
+    pub location: Place,
     /// The server it belongs to (for leaderboards).
-    pub server: Option<String>,
+    pub server: Option<ServerId>,
 }
 
 impl ChallengeRequest {
@@ -31,7 +32,7 @@ impl ChallengeRequest {
         opponent: &UserId,
         setup: GameSetup,
         white_player: WhitePlayer,
-        location: impl Into<String>,
+        location: impl Into<Place>,
     ) -> ChallengeRequest {
         ChallengeRequest {
             opponent: opponent.clone(),
@@ -186,12 +187,12 @@ impl Arena {
 
     /// Moves a game to another place (a thread opened for it); nothing else changes. The first
     /// place it leaves stays its home, where it goes back should its new place be lost.
-    pub async fn relocate(&self, id: GameId, location: &str) -> Result<Effects, ArenaError> {
+    pub async fn relocate(&self, id: GameId, location: &Place) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, _| {
-            if game.home.is_none() && game.location != location {
+            if game.home.is_none() && game.location != *location {
                 game.home = Some(game.location.clone());
             }
-            game.location = location.to_string();
+            game.location = location.clone();
             Ok(Change {
                 entries: Vec::new(),
                 effects: Effects::default(),
@@ -208,17 +209,17 @@ impl Arena {
     pub async fn move_home(
         &self,
         id: GameId,
-        lost: &str,
-        fallback: Option<&str>,
+        lost: &Place,
+        fallback: Option<&Place>,
     ) -> Result<Option<Effects>, ArenaError> {
         let Some(game) = self.store.game(id).await? else {
             return Ok(None);
         };
-        let home = game.home.clone().or_else(|| fallback.map(str::to_string));
+        let home = game.home.clone().or_else(|| fallback.cloned());
         let Some(home) = home.filter(|home| home != lost) else {
             return Ok(None);
         };
-        if game.location != lost {
+        if game.location != *lost {
             return Ok(Some(Effects {
                 game: Some(id),
                 version: Some(game.version),
@@ -227,7 +228,7 @@ impl Arena {
         }
         let moved = self
             .mutate(id, false, |game, _, _| {
-                if game.location != lost {
+                if game.location != *lost {
                     return Ok(Change::nothing());
                 }
                 game.location = home.clone();

@@ -36,6 +36,7 @@ pub use standings::LEADERBOARD_SIZE;
 pub use tournament::{Ruling, TournamentRequest};
 
 use crate::clock::Clock;
+use crate::ids::Place;
 use crate::ratings::RatedResult;
 use crate::store::{GameId, GameRow, GameStatus, LoggedEntry, NewEntry, Store, StoreError};
 use arbiter_engine::{Game, Seat};
@@ -192,7 +193,7 @@ impl Arena {
         caller: &Caller,
         button: Button,
         version: i64,
-        place: &str,
+        place: &Place,
     ) -> Result<Effects, ArenaError> {
         let at = Some(version);
         let user = &caller.user;

@@ -6,6 +6,7 @@
 use super::messages::board_post;
 use super::timing::with_clocks;
 use super::{Arena, ArenaError, Effects};
+use crate::ids::Places;
 use crate::store::GameId;
 
 impl Arena {
@@ -16,7 +17,7 @@ impl Arena {
 
     /// For each game at `places` whose latest news may not have gone out, a post showing it as
     /// it stands, at its current version.
-    pub async fn unshown_news(&self, places: &str) -> Result<Vec<Effects>, ArenaError> {
+    pub async fn unshown_news(&self, places: &Places) -> Result<Vec<Effects>, ArenaError> {
         let mut news = Vec::new();
         for id in self.store.unshown_games(places).await? {
             let Some(game) = self.store.game(id).await? else {

@@ -4,6 +4,7 @@ use super::caller::{Caller, may_look_at};
 use super::messages::{board_image_of, name, player_label, status_line};
 use super::{Arena, ArenaError, DirectMessage, Effects, PrivateText, Reply};
 use crate::clock::TimeControl;
+use crate::ids::{Place, ServerId};
 use crate::store::{GameId, GameRow, GameStatus, Reminders, UserId};
 use arbiter_engine::{Game, Seat, VariantId, Viewer};
 
@@ -12,7 +13,7 @@ use arbiter_engine::{Game, Seat, VariantId, Viewer};
 pub struct GameSummary {
     pub id: GameId,
     pub variant: VariantId,
-    pub location: String,
+    pub location: Place,
     pub status: GameStatus,
     pub opponent: UserId,
     pub is_your_turn: bool,
@@ -93,7 +94,7 @@ impl Arena {
     pub async fn pick_game(
         &self,
         user: &UserId,
-        here: Option<&str>,
+        here: Option<&Place>,
         named: Option<GameId>,
         fits: impl Fn(&GameSummary) -> bool,
     ) -> Result<GameId, ArenaError> {
@@ -134,7 +135,7 @@ impl Arena {
     /// The game being played at `location` (a game's own thread), when exactly one is open there
     /// (several, started in a channel, need the game named); in a thread whose game has ended,
     /// that game, so it can still be looked at and exported there.
-    pub async fn game_at(&self, location: &str) -> Result<Option<GameId>, ArenaError> {
+    pub async fn game_at(&self, location: &Place) -> Result<Option<GameId>, ArenaError> {
         let open = self
             .store
             .games_at(location, &[GameStatus::Active, GameStatus::Challenge])
@@ -153,7 +154,7 @@ impl Arena {
     }
 
     /// Where a game is played now (none for a game that does not exist).
-    pub async fn location_of(&self, id: GameId) -> Result<Option<String>, ArenaError> {
+    pub async fn location_of(&self, id: GameId) -> Result<Option<Place>, ArenaError> {
         Ok(self.store.game(id).await?.map(|game| game.location))
     }
 
@@ -324,7 +325,7 @@ impl Arena {
 
     /// The role whose members host on `server` (its transport's id for it), if the server chose
     /// one.
-    pub async fn host_role(&self, server: &str) -> Result<Option<String>, ArenaError> {
+    pub async fn host_role(&self, server: &ServerId) -> Result<Option<String>, ArenaError> {
         Ok(self.store.server_settings(server).await?.host_role)
     }
 
@@ -332,7 +333,7 @@ impl Arena {
     /// transport lets only those who manage the server do it; `role_name` is how it shows it.
     pub async fn set_host_role(
         &self,
-        server: &str,
+        server: &ServerId,
         role: Option<String>,
         role_name: &str,
     ) -> Result<Effects, ArenaError> {

@@ -9,6 +9,7 @@ use super::queries::viewer_of;
 use super::text::user_written;
 use super::{Arena, ArenaError, Button, Effects, Reply};
 use crate::clock::GameClock;
+use crate::ids::Place;
 use crate::store::formats::effective_entries;
 use crate::store::{
     GameId, GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, UserId, WhitePlayer,
@@ -224,7 +225,7 @@ pub struct ImportRequest {
     /// both sides, for study, and nobody else can act in it.
     pub opponent: Option<UserId>,
     /// Where the game is played.
-    pub location: String,
+    pub location: Place,
 }
 
 fn tag(name: &str, value: &str) -> (String, String) {

@@ -8,6 +8,7 @@ use super::deathmatch::{MatchRequest, may_host};
 use super::lifecycle::ChallengeRequest;
 use super::messages::{board_post, name};
 use super::{Arena, ArenaError, Button, Change, Effects};
+use crate::ids::Place;
 use crate::store::{GameId, GameRow, GameStatus, Offer, OfferKind, WhitePlayer};
 use arbiter_engine::Seat;
 
@@ -25,7 +26,7 @@ enum Asker {
 impl Arena {
     /// `caller` asks for a rematch of a finished game, offered at `place`. However often it is
     /// asked, and by whichever player, one rematch starts.
-    pub async fn rematch(&self, id: GameId, caller: &Caller, place: &str) -> Result<Effects, ArenaError> {
+    pub async fn rematch(&self, id: GameId, caller: &Caller, place: &Place) -> Result<Effects, ArenaError> {
         let game = self.load(id).await?;
         let asker = who_asks(&game, caller)?;
         let controls = game.clock.controls;
@@ -61,7 +62,7 @@ impl Arena {
                     players: [game.challenger.clone(), game.opponent.clone()],
                     advantage: deathmatch.advantage.clone(),
                     control: control.unwrap_or(crate::clock::TimeControl::STANDARD),
-                    location: place.to_string(),
+                    location: place.clone(),
                 };
                 // The host of the rematch is whoever hosts it now: the match's own host, or a
                 // host of its server, who runs its matches already.
@@ -84,7 +85,7 @@ impl Arena {
                     setup: game.setup.clone(),
                     white_player,
                     control,
-                    location: place.to_string(),
+                    location: place.clone(),
                     server: game.server.clone(),
                 };
                 self.challenge(&caller.user, request).await?

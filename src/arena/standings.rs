@@ -2,6 +2,7 @@
 
 use super::messages::name;
 use super::{Arena, ArenaError, Effects};
+use crate::ids::ServerId;
 use crate::ratings::PROVISIONAL_GAMES;
 use crate::store::{GameStatus, UserId};
 use arbiter_engine::VariantId;
@@ -12,7 +13,7 @@ pub const LEADERBOARD_SIZE: i64 = 20;
 impl Arena {
     /// The best players of `variant`, among those who have played on `server` (everyone's when
     /// none is given).
-    pub async fn leaderboard(&self, variant: VariantId, server: Option<&str>) -> Result<Effects, ArenaError> {
+    pub async fn leaderboard(&self, variant: VariantId, server: Option<&ServerId>) -> Result<Effects, ArenaError> {
         let ratings = self.store.leaderboard(variant, server, LEADERBOARD_SIZE).await?;
         if ratings.is_empty() {
             return Ok(Effects::reply(format!(

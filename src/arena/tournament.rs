@@ -11,6 +11,7 @@ use super::messages::{board_post, name, private_prompts};
 use super::text::user_written;
 use super::{Arena, ArenaError, Effects, Post, Reply};
 use crate::clock::GameClock;
+use crate::ids::{Place, Places};
 use crate::render::Table;
 use crate::store::{
     GameId, GameRow, GameSetup, GameStatus, NewGame, NewTournament, StoreError, TournamentRow, UserId, WhitePlayer,
@@ -42,7 +43,7 @@ pub struct TournamentRequest {
     /// When round 1 is paired by itself; none: when a host starts it.
     pub starts_at: Option<i64>,
     /// The channel it belongs to (on the server the host created it on).
-    pub location: String,
+    pub location: Place,
 }
 
 /// A host's ruling on a tournament game still being played.
@@ -175,7 +176,7 @@ impl Arena {
 
     /// The tournament `place` means: the newest one still open in that channel (else the last
     /// one that finished there, for its standings), or the one of the game played there.
-    pub async fn tournament_at(&self, place: &str) -> Result<TournamentId, ArenaError> {
+    pub async fn tournament_at(&self, place: &Place) -> Result<TournamentId, ArenaError> {
         if let Some(row) = self.store.tournaments_at(place).await?.first() {
             return Ok(row.id);
         }
@@ -298,7 +299,7 @@ impl Arena {
 
     /// Starts the tournaments at `places` whose start has come (the scheduler calls this); one
     /// with too few players stays open for a host to start.
-    pub async fn start_due_tournaments(&self, places: &str) -> Result<Vec<Effects>, ArenaError> {
+    pub async fn start_due_tournaments(&self, places: &Places) -> Result<Vec<Effects>, ArenaError> {
         let mut started = Vec::new();
         for id in self.store.tournaments_due(places, self.now()).await? {
             let ratings = self.event_ratings(id).await?;
@@ -452,7 +453,7 @@ impl Arena {
     ) -> Result<Effects, ArenaError> {
         let user = &caller.user;
         let row = self.store.game(game).await?.ok_or(ArenaError::UnknownGame(game))?;
-        require_on_server(caller, row.server.as_deref(), &format!("game #{game}"))?;
+        require_on_server(caller, row.server.as_ref(), &format!("game #{game}"))?;
         let id = row
             .tournament
             .ok_or_else(|| ArenaError::Rejected(format!("game #{game} is not a tournament game")))?;
@@ -489,7 +490,7 @@ impl Arena {
         &self,
         id: TournamentId,
         caller: &Caller,
-        place: &str,
+        place: &Place,
     ) -> Result<Effects, ArenaError> {
         let row = self.load_tournament(id).await?;
         require_here(&row, caller)?;
@@ -579,7 +580,7 @@ impl Arena {
             .and_then(|i| t.rounds.get(i))
             .ok_or_else(|| ArenaError::Rejected(format!("{} has no round {number}", title(t))))?;
         let games = self.store.tournament_games(id).await?;
-        let places: HashMap<GameId, String> = games.iter().map(|g| (g.id, g.location.clone())).collect();
+        let places: HashMap<GameId, Place> = games.iter().map(|g| (g.id, g.location.clone())).collect();
         let results: HashMap<GameId, BoardResult> = games.iter().map(|g| (g.id, board_result(g))).collect();
         let variant = t.variant_of_round(number).map_or("", |v| v.name());
         let text = format!(
@@ -883,14 +884,14 @@ fn title(t: &Tournament) -> String {
 
 /// Refuses a tournament of another server, as if it did not exist.
 fn require_here(row: &TournamentRow, caller: &Caller) -> Result<(), ArenaError> {
-    require_on_server(caller, row.server.as_deref(), &format!("tournament {}", row.id))
+    require_on_server(caller, row.server.as_ref(), &format!("tournament {}", row.id))
 }
 
 /// A tournament is run by its own host, or by a host of its server asking there.
 fn require_host(row: &TournamentRow, caller: &Caller) -> Result<(), ArenaError> {
     require_here(row, caller)?;
     let t = &row.tournament;
-    if t.host == caller.user || caller.hosts_on(row.server.as_deref()) {
+    if t.host == caller.user || caller.hosts_on(row.server.as_ref()) {
         Ok(())
     } else {
         Err(ArenaError::Rejected(format!(
@@ -902,7 +903,7 @@ fn require_host(row: &TournamentRow, caller: &Caller) -> Result<(), ArenaError> 
 }
 
 /// A post about a tournament rather than one game.
-fn plain_post(location: &str, text: String) -> Post {
+fn plain_post(location: &Place, text: String) -> Post {
     Post::plain(None, location, text)
 }
 
@@ -929,7 +930,7 @@ fn board_lines(
     t: &Tournament,
     round: &Round,
     results: &HashMap<GameId, BoardResult>,
-    places: &HashMap<GameId, String>,
+    places: &HashMap<GameId, Place>,
 ) -> String {
     let clock =
         |user: &UserId| crate::clock::duration_words(t.control_of(user).reserve_ms + t.control_of(user).normal_ms);
@@ -944,7 +945,7 @@ fn board_lines(
             } else {
                 format!(" · {}", result.score_text())
             };
-            let place = places.get(&board.game).map(|p| place_link(p)).unwrap_or_default();
+            let place = places.get(&board.game).map(place_link).unwrap_or_default();
             format!(
                 "Board {} · game #{}{place}: {} (White, {}) - {} (Black, {}){score}",
                 index + 1,
@@ -963,8 +964,8 @@ fn board_lines(
 }
 
 /// Where a game is played, as a link its transport shows (a Discord thread), or nothing.
-fn place_link(location: &str) -> String {
-    match location.strip_prefix("discord:") {
+fn place_link(location: &Place) -> String {
+    match location.as_str().strip_prefix("discord:") {
         Some(channel) => format!(" in <#{channel}>"),
         None => String::new(),
     }

@@ -7,8 +7,8 @@ use crate::arena::Arena;
 use crate::clock::{Clock, DAY_MS, GameClock, Scheduler, SystemClock, TimeControl, Turn};
 use crate::ratings::{RatedResult, Rating};
 use crate::store::{
-    GameId, GameRow, GameSetup, GameStatus, LoggedEntry, NewEntry, NewGame, NewTournament, Store, StoreError,
-    TournamentRow, UserId, UserSettings, WhitePlayer,
+    GameId, GameRow, GameSetup, GameStatus, LoggedEntry, NewEntry, NewGame, NewTournament, Place, Places, ServerId,
+    Store, StoreError, TournamentRow, UserId, UserSettings, WhitePlayer,
 };
 use crate::tournament::TournamentId;
 use anyhow::{Context, Result};
@@ -43,7 +43,7 @@ pub async fn run(store: Arc<dyn Store>, name: &str, load: Load) -> Result<String
 
     let (announce, mut announcements) = tokio::sync::mpsc::channel(4096);
     let (stop, mut stopped) = tokio::sync::watch::channel(false);
-    let scheduler = Scheduler::new(arena.clone(), "bench");
+    let scheduler = Scheduler::new(arena.clone(), crate::ids::Places::starting_with("bench"));
     let runner = tokio::spawn(async move {
         scheduler
             .run(announce, async move {
@@ -249,19 +249,19 @@ impl Store for CountingStore {
         self.count("games_of");
         self.inner.games_of(user, statuses).await
     }
-    async fn games_at(&self, location: &str, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
+    async fn games_at(&self, location: &Place, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
         self.count("games_at");
         self.inner.games_at(location, statuses).await
     }
-    async fn claim_due(&self, places: &str, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError> {
+    async fn claim_due(&self, places: &Places, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError> {
         self.count("claim_due");
         self.inner.claim_due(places, now, lease_ms, limit).await
     }
-    async fn earliest_deadline(&self, places: &str) -> Result<Option<i64>, StoreError> {
+    async fn earliest_deadline(&self, places: &Places) -> Result<Option<i64>, StoreError> {
         self.count("earliest_deadline");
         self.inner.earliest_deadline(places).await
     }
-    async fn running_matches(&self, places: &str) -> Result<Vec<GameId>, StoreError> {
+    async fn running_matches(&self, places: &Places) -> Result<Vec<GameId>, StoreError> {
         self.count("running_matches");
         self.inner.running_matches(places).await
     }
@@ -281,19 +281,19 @@ impl Store for CountingStore {
         self.inner.mark_shown(id, version).await
     }
 
-    async fn unshown_games(&self, places: &str) -> Result<Vec<GameId>, StoreError> {
+    async fn unshown_games(&self, places: &Places) -> Result<Vec<GameId>, StoreError> {
         self.count("unshown_games");
         self.inner.unshown_games(places).await
     }
-    async fn heartbeat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError> {
+    async fn heartbeat(&self, places: &Places, now: i64) -> Result<Option<i64>, StoreError> {
         self.count("heartbeat");
         self.inner.heartbeat(places, now).await
     }
-    async fn record_downtime(&self, places: &str, from: i64, to: i64) -> Result<(), StoreError> {
+    async fn record_downtime(&self, places: &Places, from: i64, to: i64) -> Result<(), StoreError> {
         self.count("record_downtime");
         self.inner.record_downtime(places, from, to).await
     }
-    async fn downtimes(&self, location: &str, after: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+    async fn downtimes(&self, location: &Place, after: i64) -> Result<Vec<(i64, i64)>, StoreError> {
         self.count("downtimes");
         self.inner.downtimes(location, after).await
     }
@@ -305,13 +305,13 @@ impl Store for CountingStore {
         self.count("save_settings");
         self.inner.save_settings(user, settings).await
     }
-    async fn server_settings(&self, server: &str) -> Result<crate::store::ServerSettings, StoreError> {
+    async fn server_settings(&self, server: &ServerId) -> Result<crate::store::ServerSettings, StoreError> {
         self.count("server_settings");
         self.inner.server_settings(server).await
     }
     async fn save_server_settings(
         &self,
-        server: &str,
+        server: &ServerId,
         settings: &crate::store::ServerSettings,
     ) -> Result<(), StoreError> {
         self.count("save_server_settings");
@@ -336,7 +336,7 @@ impl Store for CountingStore {
     async fn leaderboard(
         &self,
         variant: VariantId,
-        server: Option<&str>,
+        server: Option<&ServerId>,
         limit: i64,
     ) -> Result<Vec<Rating>, StoreError> {
         self.count("leaderboard");
@@ -350,7 +350,7 @@ impl Store for CountingStore {
         self.count("tournament");
         self.inner.tournament(id).await
     }
-    async fn tournaments_at(&self, location: &str) -> Result<Vec<TournamentRow>, StoreError> {
+    async fn tournaments_at(&self, location: &Place) -> Result<Vec<TournamentRow>, StoreError> {
         self.count("tournaments_at");
         self.inner.tournaments_at(location).await
     }
@@ -366,7 +366,7 @@ impl Store for CountingStore {
         self.count("tournament_games");
         self.inner.tournament_games(id).await
     }
-    async fn tournaments_due(&self, places: &str, now: i64) -> Result<Vec<TournamentId>, StoreError> {
+    async fn tournaments_due(&self, places: &Places, now: i64) -> Result<Vec<TournamentId>, StoreError> {
         self.count("tournaments_due");
         self.inner.tournaments_due(places, now).await
     }

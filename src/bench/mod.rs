@@ -297,7 +297,7 @@ pub async fn clocks(
     let mut runners = Vec::new();
     for _ in 0..schedulers.max(1) {
         let mut stopped = stopped.clone();
-        let scheduler = Scheduler::new(arena.clone(), "bench");
+        let scheduler = Scheduler::new(arena.clone(), crate::ids::Places::starting_with("bench"));
         let announce = announce.clone();
         runners.push(tokio::spawn(async move {
             scheduler

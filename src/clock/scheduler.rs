@@ -5,6 +5,7 @@
 //! version guard makes a deadline fire once however many try.
 
 use crate::arena::{Arena, ArenaError, Effects};
+use crate::ids::Places;
 use std::future::Future;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -26,15 +27,12 @@ pub struct Scheduler {
     arena: Arena,
     /// The places this scheduler serves: its transport's prefix (`discord:`, `local`), so the
     /// bot and a terminal sharing one database each fire, and announce, their own games.
-    places: String,
+    places: Places,
 }
 
 impl Scheduler {
-    pub fn new(arena: Arena, places: impl Into<String>) -> Scheduler {
-        Scheduler {
-            arena,
-            places: places.into(),
-        }
+    pub fn new(arena: Arena, places: Places) -> Scheduler {
+        Scheduler { arena, places }
     }
 
     /// Records that a scheduler is alive. After a silence (no scheduler ran), records the time

@@ -7,6 +7,7 @@ use super::Data;
 use super::deliver::Delivery;
 use super::posting::{Fate, Patience};
 use crate::arena::{DirectMessage, Effects, Post};
+use crate::ids::{Place, UserId};
 use serenity::all as discord;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -46,12 +47,19 @@ pub struct Announcer {
     shared: Arc<Shared>,
 }
 
+/// Where parcels wait their turn: a game's place, or a player's DMs.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Queue {
+    Place(Place),
+    Direct(UserId),
+}
+
 struct Shared {
     http: Arc<discord::Http>,
     data: Data,
     /// The queue of each place with something waiting or being sent; a queue's worker removes
     /// it once empty.
-    queues: Mutex<HashMap<String, mpsc::UnboundedSender<Parcel>>>,
+    queues: Mutex<HashMap<Queue, mpsc::UnboundedSender<Parcel>>>,
 }
 
 impl Announcer {
@@ -88,9 +96,8 @@ impl Announcer {
 
     fn enqueue(&self, effects: Effects) {
         for post in effects.posts {
-            let place = post.location.clone();
             self.push(
-                place,
+                Queue::Place(post.location.clone()),
                 Parcel::Post {
                     post,
                     version: effects.version,
@@ -101,13 +108,13 @@ impl Announcer {
             return;
         };
         for prompt in effects.direct_messages {
-            self.push(format!("dm:{}", prompt.to), Parcel::Prompt { prompt, version });
+            self.push(Queue::Direct(prompt.to.clone()), Parcel::Prompt { prompt, version });
         }
     }
 
-    fn push(&self, place: String, parcel: Parcel) {
+    fn push(&self, queue: Queue, parcel: Parcel) {
         let mut queues = self.shared.lock();
-        let parcel = match queues.get(&place) {
+        let parcel = match queues.get(&queue) {
             Some(queue) => match queue.send(parcel) {
                 Ok(()) => return,
                 // Its worker has just finished: start another.
@@ -115,20 +122,20 @@ impl Announcer {
             },
             None => parcel,
         };
-        let (queue, parcels) = mpsc::unbounded_channel();
-        let _ = queue.send(parcel);
-        queues.insert(place.clone(), queue);
-        tokio::spawn(self.shared.clone().drain(place, parcels));
+        let (sender, parcels) = mpsc::unbounded_channel();
+        let _ = sender.send(parcel);
+        queues.insert(queue.clone(), sender);
+        tokio::spawn(self.shared.clone().drain(queue, parcels));
     }
 }
 
 impl Shared {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, mpsc::UnboundedSender<Parcel>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Queue, mpsc::UnboundedSender<Parcel>>> {
         self.queues.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Delivers a place's parcels in order until its queue is empty, then retires the queue.
-    async fn drain(self: Arc<Self>, place: String, mut parcels: mpsc::UnboundedReceiver<Parcel>) {
+    /// Delivers a queue's parcels in order until it is empty, then retires the queue.
+    async fn drain(self: Arc<Self>, queue: Queue, mut parcels: mpsc::UnboundedReceiver<Parcel>) {
         loop {
             match parcels.try_recv() {
                 Ok(parcel) => self.deliver(parcel).await,
@@ -136,7 +143,7 @@ impl Shared {
                     // Under the lock, so nothing is pushed between looking and retiring.
                     let mut queues = self.lock();
                     if parcels.is_empty() {
-                        queues.remove(&place);
+                        queues.remove(&queue);
                         return;
                     }
                 }

@@ -8,6 +8,7 @@ use super::respond::{Outgoing, Responder};
 use super::{Context, Data, Error, answer};
 use crate::arena::{ArenaError, ChallengeRequest, Effects, GameSummary, ListSource, MOST_LIST_BYTES, OfferResponse};
 use crate::clock::{CORRESPONDENCE_DAYS, TimeControl};
+use crate::ids::{Place, ServerId};
 use crate::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
 use serenity::all as discord;
 use std::future::Future;
@@ -45,9 +46,9 @@ impl From<Answer> for OfferResponse {
 /// Who asked, and where.
 pub(super) struct Caller {
     pub user: UserId,
-    pub here: String,
+    pub here: Place,
     /// The server, unless asked in a DM.
-    pub server: Option<String>,
+    pub server: Option<ServerId>,
     author: discord::UserId,
     guild: Option<discord::GuildId>,
     /// The member who asked, as the interaction describes them (their permissions and roles).
@@ -72,7 +73,7 @@ impl Caller {
 
     /// The caller as the arena knows them for a player's request: on this server, no host.
     pub fn player(&self) -> crate::arena::Caller {
-        crate::arena::Caller::player(&self.user, self.server.as_deref())
+        crate::arena::Caller::player(&self.user, self.server.as_ref())
     }
 
     /// The caller as the arena knows them for a host's request: a host of this server if its

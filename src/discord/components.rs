@@ -7,6 +7,7 @@ use super::ids::{self, Answer, Component};
 use super::respond::{Outgoing, Responder};
 use super::{Data, answer};
 use crate::arena::{ArenaError, Button, Effects, Menu};
+use crate::ids::Place;
 use crate::store::{GameId, UserId};
 use serenity::all as discord;
 use std::sync::Arc;
@@ -18,10 +19,10 @@ pub struct Click {
     pub component: Option<Component>,
     pub user: UserId,
     /// Where it was clicked (a channel, a thread, a DM).
-    pub here: String,
+    pub here: Place,
     /// Where a game it starts is offered: the channel itself, or a thread's parent channel
     /// (threads cannot hold threads of their own).
-    pub place: String,
+    pub place: Place,
     /// The option picked in a menu.
     pub choice: Option<String>,
 }
@@ -265,7 +266,7 @@ async fn clicker(data: &Data, interaction: &discord::ComponentInteraction, butto
         .await;
     }
     let server = interaction.guild_id.map(ids::server);
-    crate::arena::Caller::player(&ids::user(interaction.user.id), server.as_deref())
+    crate::arena::Caller::player(&ids::user(interaction.user.id), server.as_ref())
 }
 
 /// Opens the form to write a list in; if the click was answered already, offers its button.
@@ -327,7 +328,7 @@ async fn choose(
     game: GameId,
     menu: Menu,
     user: &UserId,
-    here: &str,
+    here: &Place,
     choice: &str,
 ) {
     let work = data.arena.act_from_menu(game, user, choice, menu);
@@ -488,7 +489,7 @@ async fn show_prompt(
 ) {
     let effects = match work.await {
         Ok(effects) => effects,
-        Err(error) => return answer(http, data, Err(error), "", responder).await,
+        Err(error) => return super::refuse(error, responder).await,
     };
     let (Some(prompt), Some(version)) = (effects.direct_messages.first(), effects.version) else {
         let _ = responder.send_private(Outgoing::text(when_none)).await;

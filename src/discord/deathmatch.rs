@@ -9,6 +9,7 @@ use super::{Context, Data, Error};
 use crate::arena::{ArenaError, MatchRequest};
 use crate::clock::{TimeControl, parse_duration};
 use crate::ids::GameId;
+use crate::ids::Place;
 use serenity::all as discord;
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
@@ -174,7 +175,7 @@ pub async fn adjudicate(
 
 /// The match a host command means: the one named, or the one being played here. Whether the
 /// caller may run it (and whether it is this server's at all) is the arena's to say.
-async fn match_here(data: &Data, here: &str, named: Option<i64>) -> Result<GameId, ArenaError> {
+async fn match_here(data: &Data, here: &Place, named: Option<i64>) -> Result<GameId, ArenaError> {
     match named {
         Some(id) => Ok(GameId::new(id)),
         None => data.arena.game_at(here).await?.ok_or_else(|| {

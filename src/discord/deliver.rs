@@ -8,6 +8,7 @@ use super::ids::{self, Answer, Component};
 use super::posting::Patience;
 use super::respond::{Outgoing, Public, Responder};
 use crate::arena::{Button, DirectMessage, Effects, PieceChoice, Post};
+use crate::ids::Place;
 use crate::logging::Quiet;
 use crate::render::{BoardImage, Table};
 use crate::store::GameId;
@@ -367,14 +368,14 @@ impl Delivery<'_> {
     /// Performs `effects`: the post made where the interaction happened becomes its public
     /// answer, other posts go to their channels, the private reply is ephemeral, prompts go by
     /// DM. The responder always ends up answered.
-    pub async fn perform(&self, effects: &Effects, here: &str, responder: &mut Responder) -> anyhow::Result<()> {
+    pub async fn perform(&self, effects: &Effects, here: &Place, responder: &mut Responder) -> anyhow::Result<()> {
         let mut effects = effects.clone();
         self.open_round(&mut effects).await?;
         let effects = &effects;
-        let answers_publicly = effects.posts.iter().any(|p| p.location == here);
+        let answers_publicly = effects.posts.iter().any(|p| p.location == *here);
         responder.expect_private(!answers_publicly);
         for post in &effects.posts {
-            if post.location == here && !responder.has_answered().await {
+            if post.location == *here && !responder.has_answered().await {
                 let message = self.post_message(post, effects.version).await?;
                 responder.send_public(message).await?;
                 // Posts sent elsewhere record this themselves.

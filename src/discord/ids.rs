@@ -3,6 +3,7 @@
 //! after a restart and a stale one is recognised.
 
 use crate::arena::Button;
+use crate::ids::{Place, ServerId};
 use crate::store::{GameId, UserId};
 use serenity::all as discord;
 
@@ -30,17 +31,17 @@ pub fn mention(user: &UserId) -> String {
 }
 
 /// Where a game is played: a channel or thread.
-pub fn location(channel: discord::ChannelId) -> String {
-    format!("discord:{channel}")
+pub fn location(channel: discord::ChannelId) -> Place {
+    Place::new(format!("discord:{channel}"))
 }
 
 /// The server (guild) a game belongs to, as the store keeps it.
-pub fn server(guild: discord::GuildId) -> String {
-    format!("discord-guild:{guild}")
+pub fn server(guild: discord::GuildId) -> ServerId {
+    ServerId::new(format!("discord-guild:{guild}"))
 }
 
-pub fn channel(location: &str) -> Option<discord::ChannelId> {
-    let id: u64 = location.strip_prefix("discord:")?.parse().ok()?;
+pub fn channel(location: &Place) -> Option<discord::ChannelId> {
+    let id: u64 = location.as_str().strip_prefix("discord:")?.parse().ok()?;
     (id != 0).then(|| discord::ChannelId::new(id))
 }
 
@@ -340,7 +341,7 @@ mod tests {
         assert_eq!(discord_user(&UserId::new("local:alice")), None);
         let place = location(discord::ChannelId::new(7));
         assert_eq!(channel(&place), Some(discord::ChannelId::new(7)));
-        assert_eq!(channel("local"), None);
-        assert_eq!(channel("discord:0"), None);
+        assert_eq!(channel(&Place::new("local")), None);
+        assert_eq!(channel(&Place::new("discord:0")), None);
     }
 }

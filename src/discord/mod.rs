@@ -31,6 +31,7 @@ pub use ids::Component;
 pub use startup::Shards;
 
 use crate::arena::{Arena, ArenaError, Effects};
+use crate::ids::Place;
 use crate::render::Renderer;
 use deliver::Delivery;
 use names::Names;
@@ -193,8 +194,10 @@ pub async fn run(
     let (announce, announcements) = tokio::sync::mpsc::channel(256);
     // Every process runs a scheduler: they share the deadlines through the database, each
     // claimed by one of them.
-    let scheduler =
-        tokio::spawn(crate::clock::Scheduler::new(arena.clone(), "discord:").run(announce, std::future::pending()));
+    let scheduler = tokio::spawn(
+        crate::clock::Scheduler::new(arena.clone(), crate::ids::Places::starting_with("discord:"))
+            .run(announce, std::future::pending()),
+    );
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: all_commands(),
@@ -281,7 +284,7 @@ async fn announce_deadlines(
     let arena = data.arena.clone();
     let announcer = announce::Announcer::new(http, data);
     if shows_news {
-        match arena.unshown_news("discord:").await {
+        match arena.unshown_news(&crate::ids::Places::starting_with("discord:")).await {
             Ok(news) => {
                 if !news.is_empty() {
                     tracing::info!(
@@ -371,28 +374,32 @@ async fn answer(
     http: &discord::Http,
     data: &Data,
     result: Result<Effects, ArenaError>,
-    here: &str,
+    here: &Place,
     responder: &mut Responder,
 ) {
     let delivered = match result {
         Ok(effects) => Delivery { http, data }.perform(&effects, here, responder).await,
-        Err(error) if error.is_user_error() => responder
-            .send_private(Outgoing::text(format!("⚠️ {error}")))
-            .await
-            .map_err(Error::from),
-        Err(error) => {
-            tracing::error!(error = %crate::logging::Quiet(&error), "a request failed");
-            responder
-                .send_private(Outgoing::text(APOLOGY))
-                .await
-                .map_err(Error::from)
-        }
+        Err(error) => return refuse(error, responder).await,
     };
     if let Err(error) = delivered {
         tracing::error!(error = %crate::logging::Quiet(error.as_ref()), "could not deliver an answer");
         if !responder.has_answered().await {
             let _ = responder.send_private(Outgoing::text(APOLOGY)).await;
         }
+    }
+}
+
+/// Answers a refused request privately: a user's mistake explained, a fault of ours logged and
+/// apologised for.
+async fn refuse(error: ArenaError, responder: &mut Responder) {
+    let text = if error.is_user_error() {
+        format!("⚠️ {error}")
+    } else {
+        tracing::error!(error = %crate::logging::Quiet(&error), "a request failed");
+        APOLOGY.to_string()
+    };
+    if let Err(error) = responder.send_private(Outgoing::text(text)).await {
+        tracing::error!(error = %crate::logging::Quiet(&error), "could not deliver an answer");
     }
 }
 

@@ -96,7 +96,7 @@ pub async fn host_role(
 pub async fn leaderboard(ctx: Context<'_>, #[description = "The game"] variant: GameChoice) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
-        data.arena.leaderboard(variant.0, caller.server.as_deref()).await
+        data.arena.leaderboard(variant.0, caller.server.as_ref()).await
     })
     .await
 }

@@ -8,6 +8,7 @@ use super::ids;
 use super::refusals::{Refusal, backoff};
 use super::respond::Public;
 use crate::arena::Post;
+use crate::ids::Place;
 use crate::store::GameId;
 use serenity::all as discord;
 
@@ -177,12 +178,12 @@ impl Delivery<'_> {
     pub async fn move_game(
         &self,
         game: GameId,
-        lost: &str,
+        lost: &Place,
         parent: Option<discord::ChannelId>,
-    ) -> anyhow::Result<Option<(String, i64)>> {
+    ) -> anyhow::Result<Option<(Place, i64)>> {
         let parent = parent.map(ids::location);
         let arena = &self.data.arena;
-        let Some(moved) = arena.move_home(game, lost, parent.as_deref()).await? else {
+        let Some(moved) = arena.move_home(game, lost, parent.as_ref()).await? else {
             return Ok(None);
         };
         for notice in &moved.posts {
@@ -212,7 +213,7 @@ impl Delivery<'_> {
     }
 
     /// Sends a post that has no place left to go to each of its game's players by DM, with why.
-    async fn tell_players_privately(&self, game: GameId, lost: &str, message: Public) -> anyhow::Result<()> {
+    async fn tell_players_privately(&self, game: GameId, lost: &Place, message: Public) -> anyhow::Result<()> {
         let Some(row) = self.data.arena.store().game(game).await? else {
             return Ok(());
         };

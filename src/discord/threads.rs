@@ -52,7 +52,7 @@ async fn move_games_out(delivery: &Delivery<'_>, thread: discord::ChannelId, par
     for game in games {
         match delivery.move_game(game.id, &lost, parent).await {
             Ok(Some((home, _))) => {
-                tracing::info!(game = %game.id, %thread, home, "moved a game out of a closed thread")
+                tracing::info!(game = %game.id, %thread, %home, "moved a game out of a closed thread")
             }
             // Its next post tells the players by DM.
             Ok(None) => tracing::warn!(game = %game.id, %thread, "a closed thread's game has nowhere to go"),

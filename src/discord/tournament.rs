@@ -7,6 +7,7 @@ use super::{Context, Error};
 use crate::arena::{ArenaError, Ruling, TournamentRequest};
 use crate::clock::parse_duration;
 use crate::ids::GameId;
+use crate::ids::Place;
 use crate::tournament::{MOST_ROUNDS, TournamentId, parse_time, parse_variants};
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
@@ -43,7 +44,7 @@ pub async fn tournament(_: Context<'_>) -> Result<(), Error> {
 }
 
 /// The tournament a command means: the one named, or the one of this channel (or game thread).
-async fn which(ctx: Context<'_>, here: &str, named: Option<i64>) -> Result<TournamentId, ArenaError> {
+async fn which(ctx: Context<'_>, here: &Place, named: Option<i64>) -> Result<TournamentId, ArenaError> {
     match named {
         Some(id) => Ok(TournamentId::new(id)),
         None => ctx.data().arena.tournament_at(here).await,

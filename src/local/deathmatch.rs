@@ -1,7 +1,7 @@
 //! Death Match commands in the terminal. Whoever starts a match hosts it, and only they run it:
 //! its players never get a host's powers over it.
 
-use super::{LOCATION, caller, game_argument, local_user, usage};
+use super::{caller, game_argument, here, local_user, server, usage};
 use crate::arena::{Arena, ArenaError, Caller, Effects, MatchRequest};
 use crate::clock::{TimeControl, parse_duration};
 use crate::store::{GameId, UserId};
@@ -24,7 +24,7 @@ async fn match_here(arena: &Arena, named: Option<GameId>) -> Result<GameId, Aren
     match named {
         Some(id) => Ok(id),
         None => arena
-            .game_at(LOCATION)
+            .game_at(&here())
             .await?
             .ok_or_else(|| ArenaError::Rejected("name the match, like `pause #3`".into())),
     }
@@ -82,10 +82,10 @@ async fn start(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Aren
         players: [local_user(player1), local_user(player2)],
         advantage: local_user(advantage),
         control,
-        location: LOCATION.into(),
+        location: here(),
     };
     // Starting a match is open to anyone at the terminal, who then hosts it.
-    arena.start_match(&Caller::host(user, Some(LOCATION)), request).await
+    arena.start_match(&Caller::host(user, Some(&server())), request).await
 }
 
 async fn add_time(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {

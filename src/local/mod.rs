@@ -10,6 +10,7 @@ mod tournament;
 use crate::arena::text::plain;
 use crate::arena::{Arena, ArenaError, Caller, ChallengeRequest, Effects, ImportRequest, ListSource, OfferResponse};
 use crate::clock::TimeControl;
+use crate::ids::{Place, ServerId};
 use crate::render::{BoardImage, Renderer};
 use crate::store::{GameId, GameSetup, GameStatus, Reminders, UserId, WhitePlayer};
 use arbiter_engine::VariantId;
@@ -21,6 +22,16 @@ pub use text_board::text_board;
 
 /// Where games started in the terminal are played.
 pub const LOCATION: &str = "local";
+
+/// The terminal's one table: every local game is played here.
+pub fn here() -> Place {
+    Place::new(LOCATION)
+}
+
+/// The terminal counts as a server of its own, for hosts and leaderboards.
+pub fn server() -> ServerId {
+    ServerId::new(LOCATION)
+}
 
 const HELP: &str = "\
 Lines look like `alice: <command>`; the name before the colon is who acts.
@@ -95,7 +106,7 @@ pub async fn run(
     let (announce, mut announcements) = tokio::sync::mpsc::channel(64);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let scheduler = tokio::spawn(
-        crate::clock::Scheduler::new(arena.clone(), LOCATION).run(announce, async {
+        crate::clock::Scheduler::new(arena.clone(), crate::ids::Places::starting_with(LOCATION)).run(announce, async {
             let _ = stopped.await;
         }),
     );
@@ -286,8 +297,8 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
                 setup: GameSetup { variant, fen },
                 white_player,
                 control,
-                location: LOCATION.into(),
-                server: Some(LOCATION.into()),
+                location: here(),
+                server: Some(server()),
             };
             arena.challenge(user, request).await?
         }
@@ -345,7 +356,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         "rematch" => {
             let (named, _) = game_argument(args)?;
             let id = pick_game_to_look_at(arena, user, named).await?;
-            arena.rematch(id, &caller(user), LOCATION).await?
+            arena.rematch(id, &caller(user), &here()).await?
         }
         "claim" => {
             let (named, _) = game_argument(args)?;
@@ -393,7 +404,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         "leaderboard" => {
             let variant =
                 VariantId::parse(args).ok_or_else(|| usage(&format!("unknown variant \"{}\"", args.trim())))?;
-            arena.leaderboard(variant, Some(LOCATION)).await?
+            arena.leaderboard(variant, Some(&server())).await?
         }
         "profile" => {
             let of = match args.trim() {
@@ -469,7 +480,7 @@ fn local_user(name: &str) -> UserId {
 /// `user` asking at the terminal, which is one server of its own. Nobody hosts by typing alone:
 /// a match's or a tournament's host is whoever started it.
 fn caller(user: &UserId) -> Caller {
-    Caller::player(user, Some(LOCATION))
+    Caller::player(user, Some(&server()))
 }
 
 /// `import <file> as white|black [vs <user>]`.
@@ -500,7 +511,7 @@ fn import_request(args: &str) -> Result<(String, ImportRequest), ArenaError> {
     let request = ImportRequest {
         side,
         opponent,
-        location: LOCATION.into(),
+        location: here(),
     };
     Ok((path, request))
 }

@@ -1,7 +1,7 @@
 //! Tournament commands in the terminal. As for Death Matches, whoever creates a tournament hosts
 //! it; the terminal's one place holds the tournament and its games.
 
-use super::{LOCATION, caller, game_argument, usage};
+use super::{caller, game_argument, here, server, usage};
 use crate::arena::{Arena, ArenaError, Caller, Effects, Ruling, TournamentRequest};
 use crate::clock::parse_duration;
 use crate::store::UserId;
@@ -33,7 +33,7 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
                 "start" => arena.start_tournament(id, &caller(user)).await,
                 "pair" => arena.pair_tournament(id, &caller(user)).await,
                 "close-round" => arena.close_round(id, &caller(user)).await,
-                "standings" => arena.tournament_standings(id, &caller(user), LOCATION).await,
+                "standings" => arena.tournament_standings(id, &caller(user), &here()).await,
                 "show" => arena.show_tournament(id, &caller(user)).await,
                 other => Err(usage(&format!("\"{other}\" is not a tournament command"))),
             },
@@ -62,7 +62,7 @@ async fn which(arena: &Arena, args: &str) -> Result<TournamentId, ArenaError> {
         Some(number) if !number.is_empty() => number
             .parse()
             .map_err(|_| usage(&format!("\"t{number}\" is not a tournament number"))),
-        _ => arena.tournament_at(LOCATION).await,
+        _ => arena.tournament_at(&here()).await,
     }
 }
 
@@ -103,11 +103,11 @@ async fn create(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Are
         variants,
         time,
         starts_at,
-        location: LOCATION.into(),
+        location: here(),
     };
     // Creating a tournament is open to anyone at the terminal, who then hosts it.
     arena
-        .create_tournament(&Caller::host(user, Some(LOCATION)), request)
+        .create_tournament(&Caller::host(user, Some(&server())), request)
         .await
 }
 

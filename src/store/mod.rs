@@ -26,7 +26,7 @@ use async_trait::async_trait;
 use std::sync::Arc;
 use thiserror::Error;
 
-pub use crate::ids::{GameId, UserId};
+pub use crate::ids::{GameId, Place, Places, ServerId, UserId};
 
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -64,34 +64,34 @@ pub trait Store: Send + Sync {
     /// Games in which `user` is challenger or opponent, with one of `statuses`, newest first.
     async fn games_of(&self, user: &UserId, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError>;
     /// Games played at `location`, with one of `statuses`, newest first.
-    async fn games_at(&self, location: &str, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError>;
+    async fn games_at(&self, location: &Place, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError>;
     /// Claims up to `limit` games played at places starting with `places` (a transport's
     /// prefix; "" for all) whose next deadline is due at `now` and that nobody else holds, for
     /// `lease_ms` (after which another scheduler may take them), earliest first. Saving a game
     /// releases its claim.
-    async fn claim_due(&self, places: &str, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError>;
+    async fn claim_due(&self, places: &Places, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError>;
     /// When the next deadline at `places` can be claimed (a claimed one when its lease ends).
-    async fn earliest_deadline(&self, places: &str) -> Result<Option<i64>, StoreError>;
+    async fn earliest_deadline(&self, places: &Places) -> Result<Option<i64>, StoreError>;
     /// Death Matches at `places` whose time runs: playing, or waiting for colours.
-    async fn running_matches(&self, places: &str) -> Result<Vec<GameId>, StoreError>;
+    async fn running_matches(&self, places: &Places) -> Result<Vec<GameId>, StoreError>;
     /// Records that the news of the game's changes up to `version` reached its players.
     async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), StoreError>;
     /// Games at `places` with news saved but not seen to reach their players.
-    async fn unshown_games(&self, places: &str) -> Result<Vec<GameId>, StoreError>;
+    async fn unshown_games(&self, places: &Places) -> Result<Vec<GameId>, StoreError>;
     /// Records that a scheduler serving `places` is alive at `now` and returns the previous
     /// record, in one step (two schedulers starting at once never both see the same previous beat).
-    async fn heartbeat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError>;
+    async fn heartbeat(&self, places: &Places, now: i64) -> Result<Option<i64>, StoreError>;
     /// Records that no scheduler served `places` from `from` to `to`.
-    async fn record_downtime(&self, places: &str, from: i64, to: i64) -> Result<(), StoreError>;
+    async fn record_downtime(&self, places: &Places, from: i64, to: i64) -> Result<(), StoreError>;
     /// The stretches of downtime that concern a game played at `location` and ended after
     /// `after`, oldest first.
-    async fn downtimes(&self, location: &str, after: i64) -> Result<Vec<(i64, i64)>, StoreError>;
+    async fn downtimes(&self, location: &Place, after: i64) -> Result<Vec<(i64, i64)>, StoreError>;
     /// A user's settings (the defaults if they never changed any).
     async fn settings(&self, user: &UserId) -> Result<UserSettings, StoreError>;
     async fn save_settings(&self, user: &UserId, settings: &UserSettings) -> Result<(), StoreError>;
     /// A server's settings (the defaults if nobody changed any).
-    async fn server_settings(&self, server: &str) -> Result<ServerSettings, StoreError>;
-    async fn save_server_settings(&self, server: &str, settings: &ServerSettings) -> Result<(), StoreError>;
+    async fn server_settings(&self, server: &ServerId) -> Result<ServerSettings, StoreError>;
+    async fn save_server_settings(&self, server: &ServerId, settings: &ServerSettings) -> Result<(), StoreError>;
     /// The name a user goes by, as last seen.
     async fn display_name(&self, user: &UserId) -> Result<Option<String>, StoreError>;
     async fn save_display_name(&self, user: &UserId, name: &str, now: i64) -> Result<(), StoreError>;
@@ -108,7 +108,7 @@ pub trait Store: Send + Sync {
     async fn leaderboard(
         &self,
         variant: VariantId,
-        server: Option<&str>,
+        server: Option<&ServerId>,
         limit: i64,
     ) -> Result<Vec<Rating>, StoreError>;
     /// Creates a tournament and returns it with its id.
@@ -116,7 +116,7 @@ pub trait Store: Send + Sync {
     async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError>;
     /// Tournaments belonging to `location`: those not finished first, then the finished; newest
     /// first in each.
-    async fn tournaments_at(&self, location: &str) -> Result<Vec<TournamentRow>, StoreError>;
+    async fn tournaments_at(&self, location: &Place) -> Result<Vec<TournamentRow>, StoreError>;
     /// Saves `tournament` and creates `games`, the boards of its round just paired (whose boards
     /// the store fills in with them, in order), in one transaction, provided the stored version
     /// is still `tournament.version - 1`; otherwise nothing changes and `TournamentConflict` is
@@ -129,7 +129,7 @@ pub trait Store: Send + Sync {
     /// A tournament's games.
     async fn tournament_games(&self, id: TournamentId) -> Result<Vec<GameRow>, StoreError>;
     /// Tournaments at `places` still registering whose start is due at `now`.
-    async fn tournaments_due(&self, places: &str, now: i64) -> Result<Vec<TournamentId>, StoreError>;
+    async fn tournaments_due(&self, places: &Places, now: i64) -> Result<Vec<TournamentId>, StoreError>;
 }
 
 pub use sql::{PostgresStore, SqliteStore};

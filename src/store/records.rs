@@ -2,7 +2,7 @@
 
 use super::GameId;
 use crate::clock::{GameClock, MatchClockV0, TimeControl};
-use crate::ids::UserId;
+use crate::ids::{Place, ServerId, UserId};
 use crate::tournament::{Tournament, TournamentId, TournamentStatus};
 use arbiter_engine::{Action, AnyGame, Game, Outcome, Seat, VariantId};
 use serde::{Deserialize, Serialize};
@@ -246,7 +246,7 @@ pub struct GameRow {
     pub id: GameId,
     pub setup: GameSetup,
     /// Where the game is played (a transport's channel or thread id).
-    pub location: String,
+    pub location: Place,
     pub status: GameStatus,
     pub challenger: UserId,
     pub opponent: UserId,
@@ -265,12 +265,12 @@ pub struct GameRow {
     /// waits for, and since when).
     pub clock: GameClock,
     /// The server the game belongs to (a Discord guild), for leaderboards.
-    pub server: Option<String>,
+    pub server: Option<ServerId>,
     /// The tournament the game is a round of, if any.
     pub tournament: Option<TournamentId>,
     /// Where the game came from (the channel its thread was opened in): where its posts go if
     /// its own place is lost.
-    pub home: Option<String>,
+    pub home: Option<Place>,
     /// The version whose news (posts in its place) was saved but not yet seen to reach its
     /// players; a transport starting up shows such games as they stand.
     pub unshown: Option<i64>,
@@ -323,7 +323,7 @@ impl NewGame {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGame {
     pub setup: GameSetup,
-    pub location: String,
+    pub location: Place,
     pub status: GameStatus,
     pub challenger: UserId,
     pub opponent: UserId,
@@ -333,7 +333,7 @@ pub struct NewGame {
     pub now: i64,
     pub deathmatch: Option<DeathMatch>,
     pub clock: GameClock,
-    pub server: Option<String>,
+    pub server: Option<ServerId>,
     pub tournament: Option<TournamentId>,
     /// Whether its result moves ratings.
     pub is_rated: bool,
@@ -344,8 +344,8 @@ pub struct NewGame {
 pub struct TournamentRow {
     pub id: TournamentId,
     /// The channel it belongs to, where rounds are announced.
-    pub location: String,
-    pub server: Option<String>,
+    pub location: Place,
+    pub server: Option<ServerId>,
     pub status: TournamentStatus,
     pub tournament: Tournament,
     pub version: i64,
@@ -358,8 +358,8 @@ pub struct TournamentRow {
 /// What creating a tournament needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewTournament {
-    pub location: String,
-    pub server: Option<String>,
+    pub location: Place,
+    pub server: Option<ServerId>,
     pub tournament: Tournament,
     pub starts_at: Option<i64>,
     pub now: i64,

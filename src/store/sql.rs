@@ -3,8 +3,8 @@
 
 use super::formats::{self, FORMAT};
 use super::{
-    GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, NewTournament, SavedList, ServerSettings, Store,
-    StoreError, TournamentRow, UserId, UserSettings, WhitePlayer,
+    GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, NewTournament, Place, Places, SavedList, ServerId,
+    ServerSettings, Store, StoreError, TournamentRow, UserId, UserSettings, WhitePlayer,
 };
 use crate::clock::GameClock;
 use crate::ratings::{self, RatedResult, Rating};
@@ -179,8 +179,9 @@ const SELECT_TOURNAMENTS_DUE: &str = "SELECT id FROM tournaments WHERE status = 
      AND location LIKE $2 ESCAPE '\\' ORDER BY starts_at";
 
 /// A LIKE pattern for places starting with `prefix` (LIKE's wildcards in it taken literally).
-fn like_prefix(prefix: &str) -> String {
-    let escaped: String = prefix
+fn like_prefix(places: &Places) -> String {
+    let escaped: String = places
+        .prefix()
         .chars()
         .flat_map(|c| match c {
             '%' | '_' | '\\' => vec!['\\', c],
@@ -269,7 +270,7 @@ impl GameColumns {
         let row = GameRow {
             id: self.id,
             setup,
-            location: self.location,
+            location: Place::new(self.location),
             status,
             challenger: UserId::new(self.challenger),
             opponent: UserId::new(self.opponent),
@@ -287,9 +288,9 @@ impl GameColumns {
             turn_since: self.turn_since,
             deathmatch,
             clock,
-            server: self.server,
+            server: self.server.map(ServerId::new),
             tournament: self.tournament,
-            home: self.home,
+            home: self.home.map(Place::new),
             unshown: self.unshown,
             is_rated: self.rated,
         };
@@ -552,16 +553,16 @@ macro_rules! sql_store {
             }
 
             /// `heartbeat`, in the task that runs it to its end.
-            async fn beat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError> {
+            async fn beat(&self, places: &Places, now: i64) -> Result<Option<i64>, StoreError> {
                 // Reads, then writes: the write lock is taken at the start (IMMEDIATE on SQLite).
                 let mut tx = self.pool.begin_with($begin_write).await?;
                 let previous = sqlx::query($read_heartbeat)
-                    .bind(places)
+                    .bind(places.prefix())
                     .fetch_optional(&mut *tx)
                     .await?;
                 let previous: Option<i64> = previous.map(|row| row.try_get("at")).transpose()?;
                 sqlx::query(WRITE_HEARTBEAT)
-                    .bind(places)
+                    .bind(places.prefix())
                     .bind(now)
                     .execute(&mut *tx)
                     .await?;
@@ -646,13 +647,14 @@ macro_rules! sql_store {
                 self.games_where(SELECT_GAMES_OF, user.as_str(), statuses).await
             }
 
-            async fn games_at(&self, location: &str, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
-                self.games_where(SELECT_GAMES_AT, location, statuses).await
+            async fn games_at(&self, location: &Place, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
+                self.games_where(SELECT_GAMES_AT, location.as_str(), statuses)
+                    .await
             }
 
             async fn claim_due(
                 &self,
-                places: &str,
+                places: &Places,
                 now: i64,
                 lease_ms: i64,
                 limit: i64,
@@ -667,7 +669,7 @@ macro_rules! sql_store {
                 rows.iter().map(|row| Ok(row.try_get("id")?)).collect()
             }
 
-            async fn earliest_deadline(&self, places: &str) -> Result<Option<i64>, StoreError> {
+            async fn earliest_deadline(&self, places: &Places) -> Result<Option<i64>, StoreError> {
                 let row = sqlx::query(EARLIEST_DEADLINE)
                     .bind(like_prefix(places))
                     .fetch_one(&self.pool)
@@ -675,7 +677,7 @@ macro_rules! sql_store {
                 Ok(row.try_get("due")?)
             }
 
-            async fn running_matches(&self, places: &str) -> Result<Vec<GameId>, StoreError> {
+            async fn running_matches(&self, places: &Places) -> Result<Vec<GameId>, StoreError> {
                 let rows = sqlx::query(RUNNING_MATCHES)
                     .bind(like_prefix(places))
                     .fetch_all(&self.pool)
@@ -692,7 +694,7 @@ macro_rules! sql_store {
                 Ok(())
             }
 
-            async fn unshown_games(&self, places: &str) -> Result<Vec<GameId>, StoreError> {
+            async fn unshown_games(&self, places: &Places) -> Result<Vec<GameId>, StoreError> {
                 let rows = sqlx::query(UNSHOWN_GAMES)
                     .bind(like_prefix(places))
                     .fetch_all(&self.pool)
@@ -700,18 +702,18 @@ macro_rules! sql_store {
                 rows.iter().map(|row| Ok(row.try_get("id")?)).collect()
             }
 
-            async fn heartbeat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError> {
+            async fn heartbeat(&self, places: &Places, now: i64) -> Result<Option<i64>, StoreError> {
                 // Like a save, it runs to its end whatever happens to the caller.
                 let store = self.clone();
-                let places = places.to_string();
+                let places = places.clone();
                 tokio::spawn(async move { store.beat(&places, now).await })
                     .await
                     .map_err(|e| corrupt("a heartbeat", e))?
             }
 
-            async fn record_downtime(&self, places: &str, from: i64, to: i64) -> Result<(), StoreError> {
+            async fn record_downtime(&self, places: &Places, from: i64, to: i64) -> Result<(), StoreError> {
                 sqlx::query(INSERT_DOWNTIME)
-                    .bind(places)
+                    .bind(places.prefix())
                     .bind(from)
                     .bind(to)
                     .execute(&self.pool)
@@ -719,7 +721,7 @@ macro_rules! sql_store {
                 Ok(())
             }
 
-            async fn downtimes(&self, location: &str, after: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+            async fn downtimes(&self, location: &Place, after: i64) -> Result<Vec<(i64, i64)>, StoreError> {
                 let rows = sqlx::query(SELECT_DOWNTIMES)
                     .bind(location)
                     .bind(after)
@@ -750,7 +752,7 @@ macro_rules! sql_store {
                 Ok(())
             }
 
-            async fn server_settings(&self, server: &str) -> Result<ServerSettings, StoreError> {
+            async fn server_settings(&self, server: &ServerId) -> Result<ServerSettings, StoreError> {
                 let row = sqlx::query(SELECT_SERVER_SETTINGS)
                     .bind(server)
                     .fetch_optional(&self.pool)
@@ -761,7 +763,11 @@ macro_rules! sql_store {
                 }
             }
 
-            async fn save_server_settings(&self, server: &str, settings: &ServerSettings) -> Result<(), StoreError> {
+            async fn save_server_settings(
+                &self,
+                server: &ServerId,
+                settings: &ServerSettings,
+            ) -> Result<(), StoreError> {
                 sqlx::query(WRITE_SERVER_SETTINGS)
                     .bind(server)
                     .bind(to_json(settings))
@@ -857,7 +863,7 @@ macro_rules! sql_store {
                 row.as_ref().map(Self::read_tournament).transpose()
             }
 
-            async fn tournaments_at(&self, location: &str) -> Result<Vec<TournamentRow>, StoreError> {
+            async fn tournaments_at(&self, location: &Place) -> Result<Vec<TournamentRow>, StoreError> {
                 let rows = sqlx::query(SELECT_TOURNAMENTS_AT)
                     .bind(location)
                     .fetch_all(&self.pool)
@@ -899,7 +905,7 @@ macro_rules! sql_store {
                 Ok(games)
             }
 
-            async fn tournaments_due(&self, places: &str, now: i64) -> Result<Vec<TournamentId>, StoreError> {
+            async fn tournaments_due(&self, places: &Places, now: i64) -> Result<Vec<TournamentId>, StoreError> {
                 let rows = sqlx::query(SELECT_TOURNAMENTS_DUE)
                     .bind(now)
                     .bind(like_prefix(places))
@@ -911,14 +917,14 @@ macro_rules! sql_store {
             async fn leaderboard(
                 &self,
                 variant: VariantId,
-                server: Option<&str>,
+                server: Option<&ServerId>,
                 limit: i64,
             ) -> Result<Vec<Rating>, StoreError> {
                 let query = match server {
                     Some(server) => sqlx::query(SELECT_SERVER_LEADERBOARD)
                         .bind(variant.as_str())
                         .bind(limit)
-                        .bind(server.to_string()),
+                        .bind(server.as_str().to_string()),
                     None => sqlx::query(SELECT_LEADERBOARD).bind(variant.as_str()).bind(limit),
                 };
                 let rows = query.fetch_all(&self.pool).await?;

@@ -6,6 +6,7 @@ use crate::support;
 use crate::support::{alice, asking, bob, carol};
 use arbiter::arena::{ABANDONED_AFTER_MS, Arena, ArenaError, Button, Caller, ChallengeRequest, Effects, MatchRequest};
 use arbiter::clock::{DAY_MS, HOUR_MS, MINUTE_MS, ManualClock, Scheduler, TimeControl};
+use arbiter::ids::{Place, Places};
 use arbiter::store::{GameId, GameSetup, GameStatus, Reminders, UserId, UserSettings, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
@@ -48,7 +49,7 @@ fn mentioned(effects: &[Effects]) -> Vec<UserId> {
 async fn a_correspondence_game_is_lost_on_time_after_reminders_at_half_time_and_the_last_hour() {
     for db in support::databases().await {
         let (arena, clock) = support::arena(&db);
-        let scheduler = Scheduler::new(arena.clone(), "room");
+        let scheduler = Scheduler::new(arena.clone(), Places::starting_with("room"));
         let id = game(&arena, VariantId::Chess, Some("3d")).await;
         clock.advance(HOUR_MS);
         play(&arena, id, &[(&alice(), "e4")]).await;
@@ -90,7 +91,7 @@ async fn a_correspondence_game_is_lost_on_time_after_reminders_at_half_time_and_
 async fn an_untimed_game_reminds_after_a_day_then_every_two_days_and_a_move_just_before_suppresses_it() {
     for db in support::databases().await {
         let (arena, clock) = support::arena(&db);
-        let scheduler = Scheduler::new(arena.clone(), "room");
+        let scheduler = Scheduler::new(arena.clone(), Places::starting_with("room"));
         let id = game(&arena, VariantId::Chess, None).await;
         // alice moves a minute before her first reminder would have gone out.
         clock.advance(DAY_MS - MINUTE_MS);
@@ -124,7 +125,7 @@ async fn an_untimed_game_reminds_after_a_day_then_every_two_days_and_a_move_just
 async fn reminders_go_as_each_player_chose_and_always_leave_a_line_in_the_game() {
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
-    let scheduler = Scheduler::new(arena.clone(), "room");
+    let scheduler = Scheduler::new(arena.clone(), Places::starting_with("room"));
     let settings = arena.reminders(&bob(), Some(Reminders::Dm)).await.unwrap();
     assert!(settings.reply.unwrap().text.contains("a direct message"));
     assert_eq!(
@@ -155,18 +156,22 @@ async fn a_timed_game_across_a_restart_is_charged_nothing_for_the_downtime() {
     for db in support::databases().await {
         let (arena, clock) = support::arena(&db);
         let id = game(&arena, VariantId::Chess, Some("1d")).await;
-        let first = Scheduler::new(arena.clone(), "room");
+        let first = Scheduler::new(arena.clone(), Places::starting_with("room"));
         first.start().await.unwrap();
         clock.advance(HOUR_MS);
         first.run_once().await.unwrap();
-        arena.store().heartbeat("room", arena.now()).await.unwrap();
+        arena
+            .store()
+            .heartbeat(&Places::starting_with("room"), arena.now())
+            .await
+            .unwrap();
         drop(first);
 
         // Five hours without any scheduler, then a new process on the same database.
         clock.advance(5 * HOUR_MS);
         let process_clock = Arc::new(ManualClock::new(arena.now()));
         let process = Arena::new(db.another_process().await, process_clock.clone());
-        let second = Scheduler::new(process.clone(), "room");
+        let second = Scheduler::new(process.clone(), Places::starting_with("room"));
         second.start().await.unwrap();
         let shown = process.show(id, &asking(&alice())).await.unwrap().reply.unwrap().text;
         assert!(
@@ -230,7 +235,7 @@ async fn an_abandoned_game_is_claimed_after_thirty_days_as_a_win_or_an_abort_bef
 async fn a_player_who_never_makes_a_secret_choice_forfeits_on_time() {
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
-    let scheduler = Scheduler::new(arena.clone(), "room");
+    let scheduler = Scheduler::new(arena.clone(), Places::starting_with("room"));
     let id = game(&arena, VariantId::Beirut, Some("1d")).await;
     clock.advance(HOUR_MS);
     play(&arena, id, &[(&alice(), "bomb:d2")]).await;
@@ -252,7 +257,7 @@ async fn a_player_who_never_makes_a_secret_choice_forfeits_on_time() {
 async fn assault_times_each_player_separately_in_every_half_turn() {
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
-    let scheduler = Scheduler::new(arena.clone(), "room");
+    let scheduler = Scheduler::new(arena.clone(), Places::starting_with("room"));
     let id = game(&arena, VariantId::Assault, Some("1h")).await;
     // A submits at once; B takes 50 minutes: nobody runs out.
     play(&arena, id, &[(&alice(), "e4")]).await;
@@ -295,7 +300,10 @@ async fn ratings_change_once_per_result_with_two_processes_racing() {
                 if resigns {
                     let _ = process.resign(id, &alice()).await;
                 }
-                Scheduler::new(process, "room").run_once().await.unwrap();
+                Scheduler::new(process, Places::starting_with("room"))
+                    .run_once()
+                    .await
+                    .unwrap();
             }));
         }
     }
@@ -324,7 +332,7 @@ async fn a_finished_game_offers_one_rematch_with_the_same_time_control_and_the_s
     let (arena, _) = support::arena(&db);
     let id = game(&arena, VariantId::Circe, Some("3d")).await;
     let early = arena
-        .rematch(id, &Caller::player(&bob(), None), "room")
+        .rematch(id, &Caller::player(&bob(), None), &Place::new("room"))
         .await
         .unwrap_err();
     assert!(early.to_string().contains("not over yet"), "{early}");
@@ -335,13 +343,25 @@ async fn a_finished_game_offers_one_rematch_with_the_same_time_control_and_the_s
 
     let outsider = UserId::new("test:carol");
     let refused = arena
-        .press(id, &Caller::player(&outsider, None), Button::Rematch, version, "lobby")
+        .press(
+            id,
+            &Caller::player(&outsider, None),
+            Button::Rematch,
+            version,
+            &Place::new("lobby"),
+        )
         .await
         .unwrap_err();
     assert!(matches!(refused, ArenaError::NotAPlayer(_)), "{refused}");
 
     let rematch = arena
-        .press(id, &Caller::player(&bob(), None), Button::Rematch, version, "lobby")
+        .press(
+            id,
+            &Caller::player(&bob(), None),
+            Button::Rematch,
+            version,
+            &Place::new("lobby"),
+        )
         .await
         .unwrap();
     let new = rematch.game.unwrap();
@@ -352,7 +372,13 @@ async fn a_finished_game_offers_one_rematch_with_the_same_time_control_and_the_s
     // Pressed again, by either player: the same rematch, not a second one.
     for user in [alice(), bob()] {
         let again = arena
-            .press(id, &Caller::player(&user, None), Button::Rematch, version, "lobby")
+            .press(
+                id,
+                &Caller::player(&user, None),
+                Button::Rematch,
+                version,
+                &Place::new("lobby"),
+            )
             .await
             .unwrap_err()
             .to_string();
@@ -397,7 +423,7 @@ async fn a_death_matchs_rematch_is_the_hosts_and_the_advantage_holder_chooses_ag
         .unwrap();
     // A player asks the host, and only the host starts it.
     let asked = arena
-        .rematch(id, &Caller::player(&alice(), None), "show")
+        .rematch(id, &Caller::player(&alice(), None), &Place::new("show"))
         .await
         .unwrap();
     assert_eq!(asked.game, Some(id), "no new game: {asked:?}");
@@ -409,16 +435,19 @@ async fn a_death_matchs_rematch_is_the_hosts_and_the_advantage_holder_chooses_ag
         asked.posts[0].text
     );
     let again = arena
-        .rematch(id, &Caller::player(&bob(), None), "show")
+        .rematch(id, &Caller::player(&bob(), None), &Place::new("show"))
         .await
         .unwrap_err();
     assert!(again.to_string().contains("has been asked"), "{again}");
     let stranger = arena
-        .rematch(id, &Caller::player(&carol(), None), "show")
+        .rematch(id, &Caller::player(&carol(), None), &Place::new("show"))
         .await
         .unwrap_err();
     assert!(stranger.to_string().contains("for its host"), "{stranger}");
-    let rematch = arena.rematch(id, &Caller::player(&host, None), "show").await.unwrap();
+    let rematch = arena
+        .rematch(id, &Caller::player(&host, None), &Place::new("show"))
+        .await
+        .unwrap();
     let text = &rematch.posts[0].text;
     assert!(
         text.contains("Death Match") && text.contains("holds the Advantage"),
@@ -435,18 +464,22 @@ async fn an_unanswered_rejection_proposal_is_accepted_at_the_deadline_across_a_r
     for db in support::databases().await {
         let (arena, clock) = support::arena(&db);
         let id = game(&arena, VariantId::Rejection, Some("1d")).await;
-        let first = Scheduler::new(arena.clone(), "room");
+        let first = Scheduler::new(arena.clone(), Places::starting_with("room"));
         first.start().await.unwrap();
         play(&arena, id, &[(&alice(), "e4")]).await;
         clock.advance(2 * HOUR_MS);
         first.run_once().await.unwrap();
-        arena.store().heartbeat("room", arena.now()).await.unwrap();
+        arena
+            .store()
+            .heartbeat(&Places::starting_with("room"), arena.now())
+            .await
+            .unwrap();
         drop(first);
 
         clock.advance(3 * HOUR_MS);
         let process_clock = Arc::new(ManualClock::new(arena.now()));
         let process = Arena::new(db.another_process().await, process_clock.clone());
-        let scheduler = Scheduler::new(process.clone(), "room");
+        let scheduler = Scheduler::new(process.clone(), Places::starting_with("room"));
         scheduler.start().await.unwrap();
         // 22 hours of bob's day are left, whatever the downtime.
         process_clock.advance(22 * HOUR_MS - 1);

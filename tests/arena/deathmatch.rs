@@ -4,6 +4,7 @@
 use crate::support;
 use arbiter::arena::{Arena, Caller, Effects, MatchRequest};
 use arbiter::clock::{GameClock, ManualClock, Scheduler, TimeControl};
+use arbiter::ids::{Places, ServerId};
 use arbiter::store::{GameId, GameStatus, LogEntry, UserId};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
@@ -24,7 +25,9 @@ const SETUP: [&str; 10] = [
     "R@f8", "Q@h8", "R@g8", "B@f6", "Q@a1", "R@h7", "B@g7", "R@a3", "B@a4", "B@h6",
 ];
 /// The server the matches are hosted on.
-const SERVER: &str = "test-server";
+fn server() -> ServerId {
+    ServerId::new("test-server")
+}
 
 const LAST_TURN: &str = "Qa1-c1@g5";
 
@@ -37,13 +40,13 @@ async fn start(arena: &Arena, control: TimeControl) -> GameId {
         location: "show".into(),
     };
     let id = arena
-        .start_match(&Caller::host(&host(), Some(SERVER)), request)
+        .start_match(&Caller::host(&host(), Some(&server())), request)
         .await
         .unwrap()
         .game
         .unwrap();
     arena
-        .choose_side(id, &Caller::player(&red(), Some(SERVER)), Seat::First)
+        .choose_side(id, &Caller::player(&red(), Some(&server())), Seat::First)
         .await
         .unwrap();
     id
@@ -85,11 +88,11 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
         location: "show".into(),
     };
     let refused = arena
-        .start_match(&Caller::player(&red(), Some(SERVER)), request.clone())
+        .start_match(&Caller::player(&red(), Some(&server())), request.clone())
         .await;
     assert!(refused.unwrap_err().to_string().contains("only hosts"));
     let started = arena
-        .start_match(&Caller::host(&host(), Some(SERVER)), request)
+        .start_match(&Caller::host(&host(), Some(&server())), request)
         .await
         .unwrap();
     let id = started.game.unwrap();
@@ -100,11 +103,11 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
     );
     assert!(started.posts[0].countdown.is_some());
     let refused = arena
-        .choose_side(id, &Caller::player(&red(), Some(SERVER)), Seat::First)
+        .choose_side(id, &Caller::player(&red(), Some(&server())), Seat::First)
         .await;
     assert!(refused.unwrap_err().to_string().contains("Advantage"));
     let begun = arena
-        .choose_side(id, &Caller::player(&blue(), Some(SERVER)), Seat::First)
+        .choose_side(id, &Caller::player(&blue(), Some(&server())), Seat::First)
         .await
         .unwrap();
     let game = arena.store().game(id).await.unwrap().unwrap();
@@ -122,7 +125,7 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
     );
     assert_eq!(post.countdown.as_ref().unwrap().at, arena.now() + 360_000);
     let again = arena
-        .choose_side(id, &Caller::player(&blue(), Some(SERVER)), Seat::Second)
+        .choose_side(id, &Caller::player(&blue(), Some(&server())), Seat::Second)
         .await;
     assert!(again.unwrap_err().to_string().contains("settled"));
 }
@@ -139,13 +142,13 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
         location: "show".into(),
     };
     let by_host = arena
-        .start_match(&Caller::host(&host(), Some(SERVER)), request.clone())
+        .start_match(&Caller::host(&host(), Some(&server())), request.clone())
         .await
         .unwrap()
         .game
         .unwrap();
     arena
-        .choose_side(by_host, &Caller::player(&host(), Some(SERVER)), Seat::Second)
+        .choose_side(by_host, &Caller::player(&host(), Some(&server())), Seat::Second)
         .await
         .unwrap();
     let game = arena.store().game(by_host).await.unwrap().unwrap();
@@ -156,12 +159,12 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
     );
 
     let drawn = arena
-        .start_match(&Caller::host(&host(), Some(SERVER)), request)
+        .start_match(&Caller::host(&host(), Some(&server())), request)
         .await
         .unwrap()
         .game
         .unwrap();
-    let scheduler = Scheduler::new(arena.clone(), "show");
+    let scheduler = Scheduler::new(arena.clone(), Places::starting_with("show"));
     assert!(scheduler.run_once().await.unwrap().is_empty());
     clock.advance(arbiter::arena::COLOUR_CHOICE_MS);
     let fired = scheduler.run_once().await.unwrap();
@@ -209,7 +212,7 @@ async fn warnings_come_when_normal_time_ends_and_at_60_30_and_10_seconds_then_th
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
     let id = start(&arena, TimeControl::STANDARD).await;
-    let scheduler = Scheduler::new(arena.clone(), "show");
+    let scheduler = Scheduler::new(arena.clone(), Places::starting_with("show"));
     let mut heard = Vec::new();
     for (advance, expected) in [
         (44_999, None),
@@ -268,15 +271,17 @@ async fn a_pause_freezes_the_clocks_and_blocks_moves_until_the_host_resumes() {
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
     let id = start(&arena, TimeControl::STANDARD).await;
-    let scheduler = Scheduler::new(arena.clone(), "show");
+    let scheduler = Scheduler::new(arena.clone(), Places::starting_with("show"));
     clock.advance(20_000);
-    let refused = arena.pause_match(id, &Caller::player(&red(), Some(SERVER)), true).await;
+    let refused = arena
+        .pause_match(id, &Caller::player(&red(), Some(&server())), true)
+        .await;
     assert!(
         refused.unwrap_err().to_string().contains("host"),
         "players cannot pause"
     );
     let paused = arena
-        .pause_match(id, &Caller::player(&host(), Some(SERVER)), true)
+        .pause_match(id, &Caller::player(&host(), Some(&server())), true)
         .await
         .unwrap();
     assert!(paused.posts[0].text.contains("paused the clocks"));
@@ -288,7 +293,7 @@ async fn a_pause_freezes_the_clocks_and_blocks_moves_until_the_host_resumes() {
     let moved = arena.act(id, &red(), SETUP[0]).await;
     assert!(moved.unwrap_err().to_string().contains("paused"));
     arena
-        .pause_match(id, &Caller::host(&UserId::new("test:mod"), Some(SERVER)), false)
+        .pause_match(id, &Caller::host(&UserId::new("test:mod"), Some(&server())), false)
         .await
         .unwrap();
     let resumed = clock_of(&arena, id).await;
@@ -308,7 +313,7 @@ async fn the_host_adds_time_and_adjudicates_publicly() {
     let id = start(&arena, TimeControl::STANDARD).await;
     clock.advance(340_000);
     let added = arena
-        .add_time(id, &Caller::player(&host(), Some(SERVER)), &red(), 60_000)
+        .add_time(id, &Caller::player(&host(), Some(&server())), &red(), 60_000)
         .await
         .unwrap();
     assert!(
@@ -321,11 +326,11 @@ async fn the_host_adds_time_and_adjudicates_publicly() {
         (0, 80_000)
     );
     let outsider = arena
-        .add_time(id, &Caller::player(&blue(), Some(SERVER)), &blue(), 60_000)
+        .add_time(id, &Caller::player(&blue(), Some(&server())), &blue(), 60_000)
         .await;
     assert!(outsider.is_err());
     let ruled = arena
-        .adjudicate(id, &Caller::player(&host(), Some(SERVER)), Some(&blue()), false)
+        .adjudicate(id, &Caller::player(&host(), Some(&server())), Some(&blue()), false)
         .await
         .unwrap();
     assert!(ruled.posts[0].text.contains("adjudicated the match to blue"));
@@ -362,17 +367,21 @@ async fn after_a_restart_the_clocks_resume_without_charging_the_downtime() {
     for db in support::databases().await {
         let (arena, clock) = support::arena(&db);
         let id = start(&arena, TimeControl::STANDARD).await;
-        let first = Scheduler::new(arena.clone(), "show");
+        let first = Scheduler::new(arena.clone(), Places::starting_with("show"));
         assert!(first.start().await.unwrap().is_empty());
         clock.advance(20_000);
         first.run_once().await.unwrap();
-        arena.store().heartbeat("show", arena.now()).await.unwrap();
+        arena
+            .store()
+            .heartbeat(&Places::starting_with("show"), arena.now())
+            .await
+            .unwrap();
         drop(first);
 
         clock.advance(20 * 60_000);
         let restarted_clock = Arc::new(ManualClock::new(arena.now()));
         let restarted = Arena::new(arena.store().clone(), restarted_clock.clone());
-        let second = Scheduler::new(restarted.clone(), "show");
+        let second = Scheduler::new(restarted.clone(), Places::starting_with("show"));
         let resumed = second.start().await.unwrap();
         assert_eq!(resumed.len(), 1, "{}", db.name);
         assert!(texts(&resumed)[0].contains("resumed after Arbiter was unavailable for 20:00"));
@@ -412,7 +421,7 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once() {
             location: "show".into(),
         };
         let id = arena
-            .start_match(&Caller::host(&host(), Some(SERVER)), request)
+            .start_match(&Caller::host(&host(), Some(&server())), request)
             .await
             .unwrap()
             .game
@@ -420,7 +429,7 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once() {
         arena
             .choose_side(
                 id,
-                &Caller::player(&UserId::new(format!("test:a{i}")), Some(SERVER)),
+                &Caller::player(&UserId::new(format!("test:a{i}")), Some(&server())),
                 Seat::First,
             )
             .await
@@ -429,8 +438,8 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once() {
     }
     clock.advance(1_000);
     let schedulers = [
-        Scheduler::new(arena.clone(), "show"),
-        Scheduler::new(arena.clone(), "show"),
+        Scheduler::new(arena.clone(), Places::starting_with("show")),
+        Scheduler::new(arena.clone(), Places::starting_with("show")),
     ];
     let runs = schedulers.map(|s| tokio::spawn(async move { s.run_once().await.unwrap() }));
     let mut forfeits = 0;
@@ -467,7 +476,7 @@ async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
         location: "show".into(),
     };
     let id = arena
-        .start_match(&Caller::host(&host(), Some(SERVER)), request.clone())
+        .start_match(&Caller::host(&host(), Some(&server())), request.clone())
         .await
         .unwrap()
         .game
@@ -480,7 +489,7 @@ async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
         assert!(refused.unwrap_err().to_string().contains("Death Match"));
     }
     arena
-        .choose_side(id, &Caller::player(&red(), Some(SERVER)), Seat::First)
+        .choose_side(id, &Caller::player(&red(), Some(&server())), Seat::First)
         .await
         .unwrap();
     assert!(
@@ -501,20 +510,20 @@ async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
     };
     assert!(
         arena
-            .start_match(&Caller::host(&host(), Some(SERVER)), absurd)
+            .start_match(&Caller::host(&host(), Some(&server())), absurd)
             .await
             .is_err()
     );
     assert!(
         arena
-            .add_time(id, &Caller::player(&host(), Some(SERVER)), &red(), year + 1)
+            .add_time(id, &Caller::player(&host(), Some(&server())), &red(), year + 1)
             .await
             .is_err()
     );
     // A player whose flag fell cannot be saved by a pause or a draw.
     clock.advance(360_000);
     let late = arena
-        .pause_match(id, &Caller::player(&host(), Some(SERVER)), true)
+        .pause_match(id, &Caller::player(&host(), Some(&server())), true)
         .await
         .unwrap();
     assert!(late.posts[0].text.contains("ran out of time"), "{}", late.posts[0].text);
@@ -526,9 +535,9 @@ async fn schedulers_fire_only_the_games_of_their_own_places() {
     let (arena, clock) = support::arena(&db);
     let id = start(&arena, TimeControl::STANDARD).await;
     clock.advance(60_000);
-    let elsewhere = Scheduler::new(arena.clone(), "discord:");
+    let elsewhere = Scheduler::new(arena.clone(), Places::starting_with("discord:"));
     assert!(elsewhere.run_once().await.unwrap().is_empty(), "not its game");
-    let here = Scheduler::new(arena.clone(), "show");
+    let here = Scheduler::new(arena.clone(), Places::starting_with("show"));
     assert_eq!(here.run_once().await.unwrap()[0].game, Some(id));
 }
 

@@ -5,6 +5,7 @@ use crate::support;
 use crate::support::{alice, asking, bob, carol, refused, started, to_study};
 
 use arbiter::arena::{Arena, ArenaError, ChallengeRequest, OfferResponse};
+use arbiter::ids::Place;
 use arbiter::store::formats::rebuild;
 use arbiter::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId, ViewCell, Viewer};
@@ -408,14 +409,26 @@ async fn a_button_answers_only_the_question_it_was_posted_with() {
     // The first offer's "Accept draw" button must not accept the second offer.
     refused(
         arena
-            .press(id, &Caller::player(&bob(), None), Button::AcceptDraw, first, "room")
+            .press(
+                id,
+                &Caller::player(&bob(), None),
+                Button::AcceptDraw,
+                first,
+                &Place::new("room"),
+            )
             .await,
         "out of date",
     );
     assert_eq!(snapshot(&arena, id).await, before);
     let current = before.0.version;
     arena
-        .press(id, &Caller::player(&bob(), None), Button::AcceptDraw, current, "room")
+        .press(
+            id,
+            &Caller::player(&bob(), None),
+            Button::AcceptDraw,
+            current,
+            &Place::new("room"),
+        )
         .await
         .unwrap();
     let game = arena.store().game(id).await.unwrap().unwrap();

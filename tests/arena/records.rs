@@ -6,6 +6,7 @@ use crate::support;
 use crate::support::{alice, asking, bob, carol, started, to_study};
 use arbiter::arena::{Arena, ChallengeRequest};
 use arbiter::clock::TimeControl;
+use arbiter::ids::Place;
 use arbiter::store::{GameId, GameRow, GameSetup, GameStatus, UserId, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId, Viewer};
 use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
@@ -56,7 +57,7 @@ async fn games_in_room(arena: &Arena) -> usize {
         GameStatus::Declined,
         GameStatus::Cancelled,
     ];
-    arena.store().games_at("room", &all).await.unwrap().len()
+    arena.store().games_at(&Place::new("room"), &all).await.unwrap().len()
 }
 
 /// What an independent PGN reader (pgn-reader with shakmaty's move generation) makes of a

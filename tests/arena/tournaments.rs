@@ -6,13 +6,16 @@ use crate::support::{asking, refused};
 
 use arbiter::arena::{Arena, Caller, Effects, Ruling, TournamentRequest};
 use arbiter::clock::{MINUTE_MS, ManualClock, Scheduler};
+use arbiter::ids::{Place, Places, ServerId};
 use arbiter::store::{GameRow, GameStatus, UserId};
 use arbiter::tournament::handicap::Bands;
 use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TimeSetting, TournamentId, TournamentStatus};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
 
-const CHANNEL: &str = "local:club";
+fn channel() -> Place {
+    Place::new("local:club")
+}
 
 fn player(n: usize) -> UserId {
     UserId::new(format!("local:p{n}"))
@@ -28,7 +31,7 @@ fn request(variants: Vec<VariantId>, time: TimeSetting) -> TournamentRequest {
         variants,
         time,
         starts_at: None,
-        location: CHANNEL.into(),
+        location: channel(),
     }
 }
 
@@ -43,7 +46,7 @@ async fn create(arena: &Arena, players: usize) -> TournamentId {
         .create_tournament(&Caller::host(&host(), None), request)
         .await
         .unwrap();
-    let id = arena.tournament_at(CHANNEL).await.unwrap();
+    let id = arena.tournament_at(&channel()).await.unwrap();
     for n in 1..=players {
         arena.join_tournament(id, &asking(&player(n))).await.unwrap();
     }
@@ -277,7 +280,10 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
                 assert!(met.insert(pair), "{} met twice", db.name);
             }
         }
-        let standings = arena.tournament_standings(id, &asking(&host()), CHANNEL).await.unwrap();
+        let standings = arena
+            .tournament_standings(id, &asking(&host()), &channel())
+            .await
+            .unwrap();
         let table = standings.posts[0].table.as_ref().unwrap();
         assert_eq!(table.rows.len(), 7);
         assert_eq!(table.header[..5], ["#", "Player", "Score", "Buchholz", "S-B"]);
@@ -320,7 +326,7 @@ async fn bad_requests_get_clear_messages_and_change_nothing() {
             "name",
         );
         refused(
-            arena.tournament_at(CHANNEL).await.map(|_| Effects::default()),
+            arena.tournament_at(&channel()).await.map(|_| Effects::default()),
             "no tournament",
         );
         // Five rounds need at least five players (odd) or six (even).
@@ -397,7 +403,7 @@ async fn handicap_bands_follow_ratings_and_a_flag_fall_on_the_scheduler_loses_th
             .create_tournament(&Caller::host(&host(), None), request)
             .await
             .unwrap();
-        let id = arena.tournament_at(CHANNEL).await.unwrap();
+        let id = arena.tournament_at(&channel()).await.unwrap();
         // p1 wins two rated chess games first: above 1600.
         for _ in 0..2 {
             let game = support::started(&arena, VariantId::Chess).await;
@@ -427,7 +433,10 @@ async fn handicap_bands_follow_ratings_and_a_flag_fall_on_the_scheduler_loses_th
         // White does not move: after 3 or 5 minutes the scheduler's deadline forfeits on time.
         let white_time = game.clock.control(Seat::First).unwrap().reserve_ms;
         clock.advance(white_time + 1);
-        let effects = Scheduler::new(arena.clone(), "local").run_once().await.unwrap();
+        let effects = Scheduler::new(arena.clone(), Places::starting_with("local"))
+            .run_once()
+            .await
+            .unwrap();
         assert!(
             effects
                 .iter()
@@ -446,7 +455,7 @@ async fn handicap_bands_follow_ratings_and_a_flag_fall_on_the_scheduler_loses_th
 async fn a_host_never_rules_on_their_own_game_nor_on_another_servers_tournament() {
     let db = support::sqlite().await;
     let (arena, _) = support::arena(&db);
-    let host_here = Caller::host(&host(), Some("server-a"));
+    let host_here = Caller::host(&host(), Some(&ServerId::new("server-a")));
     arena
         .create_tournament(
             &host_here,
@@ -459,23 +468,23 @@ async fn a_host_never_rules_on_their_own_game_nor_on_another_servers_tournament(
         )
         .await
         .unwrap();
-    let id = arena.tournament_at(CHANNEL).await.unwrap();
+    let id = arena.tournament_at(&channel()).await.unwrap();
     arena
-        .join_tournament(id, &Caller::player(&host(), Some("server-a")))
+        .join_tournament(id, &Caller::player(&host(), Some(&ServerId::new("server-a"))))
         .await
         .unwrap();
     for n in 1..=3 {
         arena
-            .join_tournament(id, &Caller::player(&player(n), Some("server-a")))
+            .join_tournament(id, &Caller::player(&player(n), Some(&ServerId::new("server-a"))))
             .await
             .unwrap();
     }
-    let stranger = Caller::player(&player(9), Some("server-b"));
+    let stranger = Caller::player(&player(9), Some(&ServerId::new("server-b")));
     refused(
         arena.join_tournament(id, &stranger).await,
         &format!("there is no tournament {id} on this server"),
     );
-    let other_host = Caller::host(&player(9), Some("server-b"));
+    let other_host = Caller::host(&player(9), Some(&ServerId::new("server-b")));
     refused(arena.start_tournament(id, &other_host).await, "on this server");
     arena.start_tournament(id, &host_here).await.unwrap();
     let games = round_games(&arena, id).await;

@@ -6,6 +6,7 @@
 use crate::support;
 use arbiter::arena::{Arena, Caller, ChallengeRequest, MatchRequest};
 use arbiter::clock::{SystemClock, TimeControl};
+use arbiter::ids::Place;
 use arbiter::store::{GameId, GameSetup, LogEntry, UserId, WhitePlayer};
 use arbiter_engine::{Game, Seat, VariantId};
 use fake_discord::{Call, FakeDiscord, Invoker, command_interaction};
@@ -113,7 +114,7 @@ async fn death_match(arena: &Arena, channel: u64, flag_in: Duration) -> GameId {
             normal_ms: flag_in.as_millis() as i64,
             reserve_ms: 0,
         },
-        location: format!("discord:{channel}"),
+        location: Place::new(format!("discord:{channel}")),
     };
     let id = arena
         .start_match(&Caller::host(&UserId::new("discord:1"), None), request)

@@ -3,7 +3,9 @@
 //! stale buttons, outsiders, autocomplete and malformed payloads.
 
 use crate::bot::*;
-use arbiter::store::{GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, Store, StoreError, UserId};
+use arbiter::store::{
+    GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, Place, Places, ServerId, Store, StoreError, UserId,
+};
 use arbiter_engine::{Game, VariantId};
 use fake_discord::{
     Call, FakeDiscord, Invoker, autocomplete_interaction, command_interaction, component_interaction,
@@ -591,16 +593,16 @@ impl Store for SlowStore {
     async fn games_of(&self, user: &UserId, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
         self.inner.games_of(user, statuses).await
     }
-    async fn games_at(&self, location: &str, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
+    async fn games_at(&self, location: &Place, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
         self.inner.games_at(location, statuses).await
     }
-    async fn claim_due(&self, places: &str, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError> {
+    async fn claim_due(&self, places: &Places, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError> {
         self.inner.claim_due(places, now, lease_ms, limit).await
     }
-    async fn earliest_deadline(&self, places: &str) -> Result<Option<i64>, StoreError> {
+    async fn earliest_deadline(&self, places: &Places) -> Result<Option<i64>, StoreError> {
         self.inner.earliest_deadline(places).await
     }
-    async fn running_matches(&self, places: &str) -> Result<Vec<GameId>, StoreError> {
+    async fn running_matches(&self, places: &Places) -> Result<Vec<GameId>, StoreError> {
         self.inner.running_matches(places).await
     }
     async fn display_name(&self, user: &UserId) -> Result<Option<String>, StoreError> {
@@ -612,16 +614,16 @@ impl Store for SlowStore {
     async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), StoreError> {
         self.inner.mark_shown(id, version).await
     }
-    async fn unshown_games(&self, places: &str) -> Result<Vec<GameId>, StoreError> {
+    async fn unshown_games(&self, places: &Places) -> Result<Vec<GameId>, StoreError> {
         self.inner.unshown_games(places).await
     }
-    async fn heartbeat(&self, places: &str, now: i64) -> Result<Option<i64>, StoreError> {
+    async fn heartbeat(&self, places: &Places, now: i64) -> Result<Option<i64>, StoreError> {
         self.inner.heartbeat(places, now).await
     }
-    async fn record_downtime(&self, places: &str, from: i64, to: i64) -> Result<(), StoreError> {
+    async fn record_downtime(&self, places: &Places, from: i64, to: i64) -> Result<(), StoreError> {
         self.inner.record_downtime(places, from, to).await
     }
-    async fn downtimes(&self, location: &str, after: i64) -> Result<Vec<(i64, i64)>, StoreError> {
+    async fn downtimes(&self, location: &Place, after: i64) -> Result<Vec<(i64, i64)>, StoreError> {
         self.inner.downtimes(location, after).await
     }
     async fn settings(&self, user: &UserId) -> Result<arbiter::store::UserSettings, StoreError> {
@@ -630,12 +632,12 @@ impl Store for SlowStore {
     async fn save_settings(&self, user: &UserId, settings: &arbiter::store::UserSettings) -> Result<(), StoreError> {
         self.inner.save_settings(user, settings).await
     }
-    async fn server_settings(&self, server: &str) -> Result<arbiter::store::ServerSettings, StoreError> {
+    async fn server_settings(&self, server: &ServerId) -> Result<arbiter::store::ServerSettings, StoreError> {
         self.inner.server_settings(server).await
     }
     async fn save_server_settings(
         &self,
-        server: &str,
+        server: &ServerId,
         settings: &arbiter::store::ServerSettings,
     ) -> Result<(), StoreError> {
         self.inner.save_server_settings(server, settings).await
@@ -655,7 +657,7 @@ impl Store for SlowStore {
     async fn leaderboard(
         &self,
         variant: arbiter_engine::VariantId,
-        server: Option<&str>,
+        server: Option<&ServerId>,
         limit: i64,
     ) -> Result<Vec<arbiter::ratings::Rating>, StoreError> {
         self.inner.leaderboard(variant, server, limit).await
@@ -672,7 +674,7 @@ impl Store for SlowStore {
     ) -> Result<Option<arbiter::store::TournamentRow>, StoreError> {
         self.inner.tournament(id).await
     }
-    async fn tournaments_at(&self, location: &str) -> Result<Vec<arbiter::store::TournamentRow>, StoreError> {
+    async fn tournaments_at(&self, location: &Place) -> Result<Vec<arbiter::store::TournamentRow>, StoreError> {
         self.inner.tournaments_at(location).await
     }
     async fn update_tournament(
@@ -687,7 +689,7 @@ impl Store for SlowStore {
     }
     async fn tournaments_due(
         &self,
-        places: &str,
+        places: &Places,
         now: i64,
     ) -> Result<Vec<arbiter::tournament::TournamentId>, StoreError> {
         self.inner.tournaments_due(places, now).await

@@ -3,6 +3,7 @@
 //! move somewhere that works, its players are told, and nothing saved goes unshown.
 
 use crate::bot::*;
+use arbiter::ids::Place;
 use arbiter::store::GameId;
 use arbiter_engine::VariantId;
 use fake_discord::Failure;
@@ -28,7 +29,7 @@ async fn play_in(
     .await
 }
 
-async fn location_of(bot: &Bot, game: GameId) -> String {
+async fn location_of(bot: &Bot, game: GameId) -> Place {
     bot.arena.store().game(game).await.unwrap().unwrap().location
 }
 
@@ -37,7 +38,7 @@ async fn location_of(bot: &Bot, game: GameId) -> String {
 async fn chess_begun(bot: &Bot) -> (GameId, u64) {
     let (game, _) = bot.started(variant_index(VariantId::Chess)).await;
     let location = location_of(bot, game).await;
-    let place: u64 = location.strip_prefix("discord:").unwrap().parse().unwrap();
+    let place: u64 = location.local_part().parse().unwrap();
     wait_for_nth(bot, place, 1, |c| content(c).contains("The game begins")).await;
     (game, place)
 }

@@ -147,7 +147,7 @@ async fn a_club_night_of_seven_runs_five_rounds_to_final_standings() {
             "{name}"
         );
         let row = bot.arena.store().game(game).await.unwrap().unwrap();
-        threads.push(row.location.trim_start_matches("discord:").parse::<u64>().unwrap());
+        threads.push(row.location.local_part().parse::<u64>().unwrap());
     }
     assert_eq!(threads.len(), 3);
     for thread in &threads {

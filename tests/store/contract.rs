@@ -2,6 +2,7 @@
 
 use crate::support;
 use arbiter::clock::{GameClock, TimeControl};
+use arbiter::ids::{Place, Places};
 use arbiter::store::{
     GameSetup, GameStatus, LogEntry, NewEntry, NewGame, Offer, OfferKind, SavedList, Store, StoreError, UserId,
     WhitePlayer,
@@ -193,13 +194,22 @@ async fn games_move_between_places_and_are_found_by_place(store: &dyn Store) {
         .await
         .unwrap();
     let open = [GameStatus::Challenge, GameStatus::Active];
-    assert!(ids(store.games_at("thread-9", &open).await.unwrap()).is_empty());
+    assert!(ids(store.games_at(&Place::new("thread-9"), &open).await.unwrap()).is_empty());
     game.location = "thread-9".into();
     game.version += 1;
     store.update_game(&game, &[], None).await.unwrap();
     assert_eq!(store.game(game.id).await.unwrap().unwrap().location, "thread-9");
-    assert_eq!(ids(store.games_at("thread-9", &open).await.unwrap()), [game.id]);
-    assert!(ids(store.games_at("thread-9", &[GameStatus::Finished]).await.unwrap()).is_empty());
+    assert_eq!(
+        ids(store.games_at(&Place::new("thread-9"), &open).await.unwrap()),
+        [game.id]
+    );
+    assert!(
+        ids(store
+            .games_at(&Place::new("thread-9"), &[GameStatus::Finished])
+            .await
+            .unwrap())
+        .is_empty()
+    );
 }
 
 /// A game keeps the home it came from, and news marked unshown until a newer or equal version
@@ -216,17 +226,32 @@ async fn homes_and_unshown_news_are_kept(store: &dyn Store) {
     game.unshown = Some(game.version);
     store.update_game(&game, &[], None).await.unwrap();
     let stored = store.game(game.id).await.unwrap().unwrap();
-    assert_eq!(stored.home.as_deref(), Some("news:channel"));
-    assert_eq!(store.unshown_games("news:").await.unwrap(), [game.id]);
-    assert!(store.unshown_games("other:").await.unwrap().is_empty());
+    assert_eq!(stored.home.as_ref().map(Place::as_str), Some("news:channel"));
+    assert_eq!(
+        store.unshown_games(&Places::starting_with("news:")).await.unwrap(),
+        [game.id]
+    );
+    assert!(
+        store
+            .unshown_games(&Places::starting_with("other:"))
+            .await
+            .unwrap()
+            .is_empty()
+    );
     store.mark_shown(game.id, game.version - 1).await.unwrap();
     assert_eq!(
-        store.unshown_games("news:").await.unwrap(),
+        store.unshown_games(&Places::starting_with("news:")).await.unwrap(),
         [game.id],
         "an older version is not enough"
     );
     store.mark_shown(game.id, game.version).await.unwrap();
-    assert!(store.unshown_games("news:").await.unwrap().is_empty());
+    assert!(
+        store
+            .unshown_games(&Places::starting_with("news:"))
+            .await
+            .unwrap()
+            .is_empty()
+    );
     assert_eq!(store.game(game.id).await.unwrap().unwrap().unshown, None);
 }
 
@@ -252,7 +277,9 @@ async fn concurrent_heartbeats_and_writes_wait_their_turn(store: std::sync::Arc<
         let store = store.clone();
         tasks.push(tokio::spawn(async move {
             for beat in 0..10 {
-                store.heartbeat("local", task * 100 + beat).await?;
+                store
+                    .heartbeat(&Places::starting_with("local"), task * 100 + beat)
+                    .await?;
                 store.insert_game(&new_game("alice", "bob", VariantId::Chess)).await?;
             }
             Ok::<_, arbiter::store::StoreError>(())

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use arbiter::arena::{Arena, ChallengeRequest};
 use arbiter::clock::{Clock, Scheduler, TimeControl};
+use arbiter::ids::Places;
 use arbiter::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
 use arbiter_engine::{EndReason, Game, VariantId};
 
@@ -74,7 +75,7 @@ async fn a_scheduler_and_several_players_share_one_sqlite_file_and_nothing_fails
     }
     // Meanwhile time passes in steps of ten seconds, and after each the scheduler beats and fires
     // whatever fell due (the idle games' flags after a minute).
-    let scheduler = Scheduler::new(scheduler_arena.clone(), "room");
+    let scheduler = Scheduler::new(scheduler_arena.clone(), Places::starting_with("room"));
     let passes = {
         let clock = clock.clone();
         tokio::spawn(async move {
@@ -83,7 +84,7 @@ async fn a_scheduler_and_several_players_share_one_sqlite_file_and_nothing_fails
                 clock.advance(10_000);
                 scheduler_arena
                     .store()
-                    .heartbeat("room", scheduler_arena.now())
+                    .heartbeat(&Places::starting_with("room"), scheduler_arena.now())
                     .await
                     .map_err(|error| format!("heartbeat: {error}"))?;
                 fired.extend(

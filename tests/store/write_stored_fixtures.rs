@@ -7,6 +7,7 @@ use crate::support::{alice, bob, carol, started};
 use arbiter::arena::{Arena, Caller, ChallengeRequest, MatchRequest, OfferResponse};
 use arbiter::clock::TimeControl;
 use arbiter::clock::{Clock, ManualClock};
+use arbiter::ids::Place;
 use arbiter::store::{GameId, GameSetup, SqliteStore, UserId, WhitePlayer};
 use arbiter_engine::{Game, Seat, VariantId, Viewer};
 use serde_json::{Value, json};
@@ -228,7 +229,7 @@ async fn write_stored_fixtures() {
         players: [alice(), bob()],
         advantage: alice(),
         control: TimeControl::STANDARD,
-        location: location.to_string(),
+        location: Place::new(location),
     };
     let id = arena
         .start_match(&Caller::host(&carol(), None), request("show-1"))
