@@ -12,7 +12,7 @@
 use arbiter::arena::{Arena, Caller, MatchRequest};
 use arbiter::clock::{Notice, SystemClock, TimeControl};
 use arbiter::discord::{ANNOUNCEMENTS, Config, Shards};
-use arbiter::store::UserId;
+use arbiter::ids::{Place, UserId};
 use arbiter_engine::{Seat, VariantId};
 use fake_discord::FakeDiscord;
 use std::sync::Arc;
@@ -117,7 +117,7 @@ async fn run(matches: usize, processes: u32) -> anyhow::Result<String> {
             players: players.clone(),
             advantage: players[0].clone(),
             control,
-            location: format!("discord:{}", FIRST_CHANNEL + i as u64),
+            location: Place::new(format!("discord:{}", FIRST_CHANNEL + i as u64)),
         };
         let started = arena.start_match(&Caller::host(&host, None), request).await?;
         let id = started.game.ok_or_else(|| anyhow::anyhow!("no match"))?;

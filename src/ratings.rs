@@ -2,7 +2,7 @@
 //! player's record beside it. Provisional until [`PROVISIONAL_GAMES`] games. The store applies a
 //! result in the same transaction that saves it, so a result moves ratings exactly once.
 
-use crate::store::UserId;
+use crate::ids::UserId;
 use arbiter_engine::{EndReason, Outcome, Seat, VariantId};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};

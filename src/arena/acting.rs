@@ -4,7 +4,8 @@
 use super::messages::{board_image_of, board_post, name, private_notice, private_prompts};
 use super::timing::follow_turn;
 use super::{ArenaError, Change, Effects, Reply};
-use crate::store::{GameRow, GameStatus, LogEntry, NewEntry, UserId};
+use crate::ids::UserId;
+use crate::store::{GameRow, GameStatus, LogEntry, NewEntry};
 use arbiter_engine::view::RecordEntry;
 use arbiter_engine::{Action, Game, Seat, Viewer};
 

@@ -9,8 +9,8 @@ use super::messages::{board_post, name};
 use super::timing::{flag_fall, follow_turn};
 use super::{Arena, ArenaError, Button, Change, Effects, Post};
 use crate::clock::{GameClock, TimeControl, duration};
-use crate::ids::{Place, ServerId};
-use crate::store::{DeathMatch, GameId, GameRow, GameSetup, GameStatus, NewGame, UserId, WhitePlayer};
+use crate::ids::{GameId, Place, ServerId, UserId};
+use crate::store::{DeathMatch, GameRow, GameSetup, GameStatus, NewGame, WhitePlayer};
 use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat, VariantId, Viewer};
 
 /// How long the Advantage holder has to choose colours before the bot draws them.

@@ -1,9 +1,8 @@
 //! What the arena asks a transport to do. Effects are data, so every transport and every test
 //! uses the same core and performs them its own way.
 
-use crate::ids::{GameId, Place, UserId};
+use crate::ids::{GameId, Place, TournamentId, UserId};
 use crate::render::{BoardImage, Table};
-use crate::tournament::TournamentId;
 
 /// A message for everyone in the game's place (its thread or channel).
 #[derive(Clone, Debug, PartialEq)]

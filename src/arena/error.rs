@@ -1,7 +1,8 @@
 //! Why the arena refused a request. Every variant but `Internal` is the user's to fix, and its
 //! message says how; `Internal` is logged, and the user gets an apology.
 
-use crate::store::{GameId, StoreError};
+use crate::ids::GameId;
+use crate::store::StoreError;
 use thiserror::Error;
 
 #[derive(Debug, Error)]

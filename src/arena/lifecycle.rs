@@ -4,12 +4,12 @@ use super::messages::{board_post, name, private_prompts};
 use super::timing::follow_turn;
 use super::{Arena, ArenaError, Change, Effects, require_active};
 use crate::clock::{DAY_MS, GameClock, TimeControl, duration_words};
-use crate::ids::{Place, ServerId};
+use crate::ids::{GameId, Place, ServerId, UserId};
 use crate::store::formats::effective_actions;
 
 /// How long a player may leave a game untouched before their opponent may claim it.
 pub const ABANDONED_AFTER_MS: i64 = 30 * DAY_MS;
-use crate::store::{GameId, GameRow, GameSetup, GameStatus, LogEntry, NewEntry, NewGame, UserId, WhitePlayer};
+use crate::store::{GameRow, GameSetup, GameStatus, LogEntry, NewEntry, NewGame, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Outcome, Seat, Viewer};
 
 /// What a challenge asks for.

@@ -7,8 +7,9 @@
 
 use super::caller::Caller;
 use super::{ArenaError, Effects, Reply};
+use crate::ids::{GameId, UserId};
 use crate::render::{BoardImage, Decor};
-use crate::store::{GameId, GameRow, GameStatus, SavedList, UserId};
+use crate::store::{GameRow, GameStatus, SavedList};
 use arbiter_engine::diagram;
 use arbiter_engine::lists::{self, ListKind, ListPiece, Review};
 use arbiter_engine::variants::own_pieces::{self, OwnPiecesGame};

@@ -2,8 +2,9 @@
 //! everything private from the recipient's own view, so secrets cannot leak through a message.
 
 use super::effects::{DirectMessage, PieceChoice, Post, PrivateText};
+use crate::ids::UserId;
 use crate::render::{BoardImage, Decor};
-use crate::store::{GameRow, UserId};
+use crate::store::GameRow;
 use arbiter_engine::view::PromptKind;
 use arbiter_engine::{Action, Game, Outcome, Phase, Seat, View, Viewer};
 

@@ -36,9 +36,9 @@ pub use standings::LEADERBOARD_SIZE;
 pub use tournament::{Ruling, TournamentRequest};
 
 use crate::clock::Clock;
-use crate::ids::Place;
+use crate::ids::{GameId, Place};
 use crate::ratings::RatedResult;
-use crate::store::{GameId, GameRow, GameStatus, LoggedEntry, NewEntry, Store, StoreError};
+use crate::store::{GameRow, GameStatus, LoggedEntry, NewEntry, Store, StoreError};
 use arbiter_engine::{Game, Seat};
 use std::sync::Arc;
 

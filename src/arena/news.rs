@@ -6,8 +6,7 @@
 use super::messages::board_post;
 use super::timing::with_clocks;
 use super::{Arena, ArenaError, Effects};
-use crate::ids::Places;
-use crate::store::GameId;
+use crate::ids::{GameId, Places};
 
 impl Arena {
     /// Records that the news of the game's changes up to `version` reached its players.

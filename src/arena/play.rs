@@ -5,8 +5,9 @@ use super::lifecycle::{conclude, seated};
 use super::messages::{board_post, name};
 use super::timing::{check_clock, flag_fall, follow_turn};
 use super::{Arena, ArenaError, Change, Effects};
+use crate::ids::{GameId, UserId};
 use crate::store::formats::effective_actions;
-use crate::store::{GameId, GameRow, LogEntry, LoggedEntry, NewEntry, Offer, OfferKind, UserId};
+use crate::store::{GameRow, LogEntry, LoggedEntry, NewEntry, Offer, OfferKind};
 use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat};
 
 /// Where a menu's choice comes from: the game's version when it was made, and for a secret

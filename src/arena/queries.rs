@@ -4,8 +4,8 @@ use super::caller::{Caller, may_look_at};
 use super::messages::{board_image_of, name, player_label, status_line};
 use super::{Arena, ArenaError, DirectMessage, Effects, PrivateText, Reply};
 use crate::clock::TimeControl;
-use crate::ids::{Place, ServerId};
-use crate::store::{GameId, GameRow, GameStatus, Reminders, UserId};
+use crate::ids::{GameId, Place, ServerId, UserId};
+use crate::store::{GameRow, GameStatus, Reminders};
 use arbiter_engine::{Game, Seat, VariantId, Viewer};
 
 /// One line of a user's game list.

@@ -9,11 +9,9 @@ use super::queries::viewer_of;
 use super::text::user_written;
 use super::{Arena, ArenaError, Button, Effects, Reply};
 use crate::clock::GameClock;
-use crate::ids::Place;
+use crate::ids::{GameId, Place, UserId};
 use crate::store::formats::effective_entries;
-use crate::store::{
-    GameId, GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, UserId, WhitePlayer,
-};
+use crate::store::{GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, WhitePlayer};
 use arbiter_engine::view::RecordEntry;
 use arbiter_engine::{Action, AnyGame, EndReason, Game, Outcome, Seat, VariantId, Viewer};
 use std::collections::HashMap;

@@ -2,9 +2,9 @@
 
 use super::messages::name;
 use super::{Arena, ArenaError, Effects};
-use crate::ids::ServerId;
+use crate::ids::{ServerId, UserId};
 use crate::ratings::PROVISIONAL_GAMES;
-use crate::store::{GameStatus, UserId};
+use crate::store::GameStatus;
 use arbiter_engine::VariantId;
 
 /// How many players a leaderboard lists.

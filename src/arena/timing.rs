@@ -6,7 +6,8 @@ use super::lifecycle::conclude;
 use super::messages::{board_post, name, player_label};
 use super::{Arena, ArenaError, Change, Countdown, DirectMessage, Effects, Post, PrivateText};
 use crate::clock::{ClockEvent, Notice, duration, duration_words};
-use crate::store::{GameId, GameRow, GameStatus, Reminders, UserSettings};
+use crate::ids::GameId;
+use crate::store::{GameRow, GameStatus, Reminders, UserSettings};
 use arbiter_engine::{Game, Phase, Seat, Timeout, Viewer};
 
 impl Arena {

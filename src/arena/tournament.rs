@@ -11,17 +11,15 @@ use super::messages::{board_post, name, private_prompts};
 use super::text::user_written;
 use super::{Arena, ArenaError, Effects, Post, Reply};
 use crate::clock::GameClock;
-use crate::ids::{Place, Places};
+use crate::ids::{GameId, Place, Places, TournamentId, UserId};
 use crate::render::Table;
-use crate::store::{
-    GameId, GameRow, GameSetup, GameStatus, NewGame, NewTournament, StoreError, TournamentRow, UserId, WhitePlayer,
-};
+use crate::store::{GameRow, GameSetup, GameStatus, NewGame, NewTournament, StoreError, TournamentRow, WhitePlayer};
 use crate::tournament::handicap::UNRATED;
 use crate::tournament::standings::{Cell, Standing, entrants, standings};
 use crate::tournament::swiss::{PairingError, pair_round};
 use crate::tournament::{
-    Board, BoardResult, Colour, Entry, MOST_PLAYERS, MOST_ROUNDS, Round, TimeSetting, Tournament, TournamentId,
-    TournamentStatus, points_text,
+    Board, BoardResult, Colour, Entry, MOST_PLAYERS, MOST_ROUNDS, Round, TimeSetting, Tournament, TournamentStatus,
+    points_text,
 };
 use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat, VariantId};
 use std::collections::HashMap;

@@ -5,12 +5,13 @@
 use super::percentile;
 use crate::arena::Arena;
 use crate::clock::{Clock, DAY_MS, GameClock, Scheduler, SystemClock, TimeControl, Turn};
+use crate::ids::{GameId, Place, Places, ServerId, TournamentId, UserId};
 use crate::ratings::{RatedResult, Rating};
 use crate::store::{
-    GameId, GameRow, GameSetup, GameStatus, LoggedEntry, NewEntry, NewGame, NewTournament, Place, Places, ServerId,
-    Store, StoreError, TournamentRow, UserId, UserSettings, WhitePlayer,
+    GameRow, GameSetup, GameStatus, LoggedEntry, NewEntry, NewGame, NewTournament, Store, StoreError, TournamentRow,
+    UserSettings, WhitePlayer,
 };
-use crate::tournament::TournamentId;
+
 use anyhow::{Context, Result};
 use arbiter_engine::{AnyGame, Seat, VariantId};
 use async_trait::async_trait;

@@ -5,7 +5,8 @@ pub mod lists;
 
 use crate::arena::{Arena, ChallengeRequest};
 use crate::clock::SystemClock;
-use crate::store::{GameId, GameSetup, PostgresStore, SqliteStore, Store, UserId, WhitePlayer};
+use crate::ids::{GameId, UserId};
+use crate::store::{GameSetup, PostgresStore, SqliteStore, Store, WhitePlayer};
 use anyhow::{Context, Result};
 use arbiter_engine::VariantId;
 use std::fmt::Write;

@@ -8,8 +8,8 @@ use super::respond::{Outgoing, Responder};
 use super::{Context, Data, Error, answer};
 use crate::arena::{ArenaError, ChallengeRequest, Effects, GameSummary, ListSource, MOST_LIST_BYTES, OfferResponse};
 use crate::clock::{CORRESPONDENCE_DAYS, TimeControl};
-use crate::ids::{Place, ServerId};
-use crate::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
+use crate::ids::{GameId, Place, ServerId, UserId};
+use crate::store::{GameSetup, GameStatus, WhitePlayer};
 use serenity::all as discord;
 use std::future::Future;
 

@@ -7,8 +7,7 @@ use super::ids::{self, Answer, Component};
 use super::respond::{Outgoing, Responder};
 use super::{Data, answer};
 use crate::arena::{ArenaError, Button, Effects, Menu};
-use crate::ids::Place;
-use crate::store::{GameId, UserId};
+use crate::ids::{GameId, Place, UserId};
 use serenity::all as discord;
 use std::sync::Arc;
 

@@ -8,10 +8,9 @@ use super::ids::{self, Answer, Component};
 use super::posting::Patience;
 use super::respond::{Outgoing, Public, Responder};
 use crate::arena::{Button, DirectMessage, Effects, PieceChoice, Post};
-use crate::ids::Place;
+use crate::ids::{GameId, Place};
 use crate::logging::Quiet;
 use crate::render::{BoardImage, Table};
-use crate::store::GameId;
 use serenity::all as discord;
 
 /// Discord refuses message content of more characters.
@@ -500,7 +499,7 @@ mod tests {
     /// A prompt of game 3 offering `choices`, with the key `prompt_key`.
     fn prompt(choices: &[String], hint: &str, prompt_key: Option<&str>) -> DirectMessage {
         DirectMessage {
-            to: crate::store::UserId::new("discord:1"),
+            to: crate::ids::UserId::new("discord:1"),
             game: GameId::new(3),
             text: crate::arena::PrivateText::new("choose"),
             board: None,

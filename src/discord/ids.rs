@@ -3,8 +3,7 @@
 //! after a restart and a stale one is recognised.
 
 use crate::arena::Button;
-use crate::ids::{Place, ServerId};
-use crate::store::{GameId, UserId};
+use crate::ids::{GameId, Place, ServerId, UserId};
 use serenity::all as discord;
 
 const PREFIX: &str = "arb";

@@ -8,8 +8,7 @@ use super::ids;
 use super::refusals::{Refusal, backoff};
 use super::respond::Public;
 use crate::arena::Post;
-use crate::ids::Place;
-use crate::store::GameId;
+use crate::ids::{GameId, Place};
 use serenity::all as discord;
 
 /// How long a post keeps trying through Discord's trouble (rate limits, server errors).

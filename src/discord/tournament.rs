@@ -6,9 +6,9 @@ use super::commands::run;
 use super::{Context, Error};
 use crate::arena::{ArenaError, Ruling, TournamentRequest};
 use crate::clock::parse_duration;
-use crate::ids::GameId;
 use crate::ids::Place;
-use crate::tournament::{MOST_ROUNDS, TournamentId, parse_time, parse_variants};
+use crate::ids::{GameId, TournamentId};
+use crate::tournament::{MOST_ROUNDS, parse_time, parse_variants};
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum Verdict {

@@ -4,7 +4,7 @@
 use super::{caller, game_argument, here, local_user, server, usage};
 use crate::arena::{Arena, ArenaError, Caller, Effects, MatchRequest};
 use crate::clock::{TimeControl, parse_duration};
-use crate::store::{GameId, UserId};
+use crate::ids::{GameId, UserId};
 use arbiter_engine::VariantId;
 
 pub const HELP: &str = "\

@@ -4,8 +4,8 @@
 use super::{caller, game_argument, here, server, usage};
 use crate::arena::{Arena, ArenaError, Caller, Effects, Ruling, TournamentRequest};
 use crate::clock::parse_duration;
-use crate::store::UserId;
-use crate::tournament::{TournamentId, parse_time, parse_variants};
+use crate::ids::{TournamentId, UserId};
+use crate::tournament::{parse_time, parse_variants};
 
 pub const HELP: &str = "\
 Tournaments (a Swiss with a game per round; whoever creates one hosts it):

@@ -20,13 +20,12 @@ pub struct SavedList {
 }
 
 use crate::ratings::{RatedResult, Rating};
-use crate::tournament::TournamentId;
 use arbiter_engine::VariantId;
 use async_trait::async_trait;
 use std::sync::Arc;
 use thiserror::Error;
 
-pub use crate::ids::{GameId, Place, Places, ServerId, UserId};
+pub use crate::ids::{GameId, Place, Places, ServerId, TournamentId, UserId};
 
 #[derive(Debug, Error)]
 pub enum StoreError {

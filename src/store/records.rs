@@ -2,8 +2,8 @@
 
 use super::GameId;
 use crate::clock::{GameClock, MatchClockV0, TimeControl};
-use crate::ids::{Place, ServerId, UserId};
-use crate::tournament::{Tournament, TournamentId, TournamentStatus};
+use crate::ids::{Place, ServerId, TournamentId, UserId};
+use crate::tournament::{Tournament, TournamentStatus};
 use arbiter_engine::{Action, AnyGame, Game, Outcome, Seat, VariantId};
 use serde::{Deserialize, Serialize};
 

@@ -7,8 +7,9 @@ use super::{
     ServerSettings, Store, StoreError, TournamentRow, UserId, UserSettings, WhitePlayer,
 };
 use crate::clock::GameClock;
+use crate::ids::TournamentId;
 use crate::ratings::{self, RatedResult, Rating};
-use crate::tournament::{Board, TournamentId, TournamentStatus};
+use crate::tournament::{Board, TournamentStatus};
 use arbiter_engine::{Game, VariantId};
 use async_trait::async_trait;
 use sqlx::Row;

@@ -8,13 +8,12 @@ pub mod standings;
 pub mod swiss;
 
 use crate::clock::TimeControl;
-use crate::store::{GameId, UserId};
 use arbiter_engine::VariantId;
 use handicap::{Bands, UNRATED};
 use serde::{Deserialize, Serialize};
 pub use swiss::Colour;
 
-pub use crate::ids::TournamentId;
+pub use crate::ids::{GameId, TournamentId, UserId};
 
 /// The club night's games: one round of each.
 pub const CLUB_NIGHT_VARIANTS: [VariantId; 5] = [

@@ -6,7 +6,7 @@
 
 use super::swiss::{Colour, Entrant};
 use super::{BoardResult, Tournament};
-use crate::store::GameId;
+use crate::ids::GameId;
 use std::collections::HashMap;
 
 /// One round of a player's line in the standings.
@@ -206,7 +206,7 @@ pub fn entrants(tournament: &Tournament, results: &HashMap<GameId, BoardResult>)
 mod tests {
     use super::*;
     use crate::clock::TimeControl;
-    use crate::store::UserId;
+    use crate::ids::UserId;
     use crate::tournament::{Board, Entry, Round, TimeSetting};
     use arbiter_engine::VariantId;
 

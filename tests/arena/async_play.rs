@@ -6,8 +6,8 @@ use crate::support;
 use crate::support::{alice, asking, bob, carol};
 use arbiter::arena::{ABANDONED_AFTER_MS, Arena, ArenaError, Button, Caller, ChallengeRequest, Effects, MatchRequest};
 use arbiter::clock::{DAY_MS, HOUR_MS, MINUTE_MS, ManualClock, Scheduler, TimeControl};
-use arbiter::ids::{Place, Places};
-use arbiter::store::{GameId, GameSetup, GameStatus, Reminders, UserId, UserSettings, WhitePlayer};
+use arbiter::ids::{GameId, Place, Places, UserId};
+use arbiter::store::{GameSetup, GameStatus, Reminders, UserSettings, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
 

@@ -3,9 +3,8 @@
 
 use crate::support;
 use crate::support::{alice, bob, started};
-
 use arbiter::arena::{Arena, ArenaError, OfferResponse};
-use arbiter::store::GameId;
+use arbiter::ids::GameId;
 use arbiter::store::formats::rebuild;
 use arbiter_engine::{Game, VariantId, Viewer};
 use std::sync::Arc;

@@ -4,8 +4,8 @@
 use crate::support;
 use arbiter::arena::{Arena, Caller, Effects, MatchRequest};
 use arbiter::clock::{GameClock, ManualClock, Scheduler, TimeControl};
-use arbiter::ids::{Places, ServerId};
-use arbiter::store::{GameId, GameStatus, LogEntry, UserId};
+use arbiter::ids::{GameId, Places, ServerId, UserId};
+use arbiter::store::{GameStatus, LogEntry};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
 

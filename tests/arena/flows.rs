@@ -3,11 +3,10 @@
 
 use crate::support;
 use crate::support::{alice, asking, bob, carol, refused, started, to_study};
-
 use arbiter::arena::{Arena, ArenaError, ChallengeRequest, OfferResponse};
-use arbiter::ids::Place;
+use arbiter::ids::{GameId, Place, UserId};
 use arbiter::store::formats::rebuild;
-use arbiter::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
+use arbiter::store::{GameSetup, GameStatus, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId, ViewCell, Viewer};
 
 async fn play(arena: &Arena, id: GameId, moves: &[(&UserId, &str)]) {

@@ -3,13 +3,12 @@
 
 use crate::support;
 use crate::support::{asking, refused};
-
 use arbiter::arena::{Arena, Caller, Effects, Ruling, TournamentRequest};
 use arbiter::clock::{MINUTE_MS, ManualClock, Scheduler};
-use arbiter::ids::{Place, Places, ServerId};
-use arbiter::store::{GameRow, GameStatus, UserId};
+use arbiter::ids::{Place, Places, ServerId, TournamentId, UserId};
+use arbiter::store::{GameRow, GameStatus};
 use arbiter::tournament::handicap::Bands;
-use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TimeSetting, TournamentId, TournamentStatus};
+use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TimeSetting, TournamentStatus};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
 

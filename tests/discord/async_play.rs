@@ -235,7 +235,7 @@ async fn reminder_settings_are_kept_per_player() {
     let stored = bot
         .arena
         .store()
-        .settings(&arbiter::store::UserId::new("discord:1001"))
+        .settings(&arbiter::ids::UserId::new("discord:1001"))
         .await
         .unwrap();
     assert_eq!(stored.reminders, arbiter::store::Reminders::Dm);

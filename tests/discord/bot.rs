@@ -6,7 +6,8 @@
 use crate::support;
 use arbiter::arena::Arena;
 use arbiter::discord::Config;
-use arbiter::store::{GameId, Store};
+use arbiter::ids::GameId;
+use arbiter::store::Store;
 use fake_discord::{Call, FakeDiscord, Invoker, command_interaction, component_interaction, user_json};
 use serde_json::{Value, json};
 use std::sync::Arc;

@@ -6,8 +6,8 @@
 use crate::support;
 use arbiter::arena::{Arena, Caller, ChallengeRequest, MatchRequest};
 use arbiter::clock::{SystemClock, TimeControl};
-use arbiter::ids::Place;
-use arbiter::store::{GameId, GameSetup, LogEntry, UserId, WhitePlayer};
+use arbiter::ids::{GameId, Place, UserId};
+use arbiter::store::{GameSetup, LogEntry, WhitePlayer};
 use arbiter_engine::{Game, Seat, VariantId};
 use fake_discord::{Call, FakeDiscord, Invoker, command_interaction};
 use serde_json::json;

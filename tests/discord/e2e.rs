@@ -3,9 +3,8 @@
 //! stale buttons, outsiders, autocomplete and malformed payloads.
 
 use crate::bot::*;
-use arbiter::store::{
-    GameId, GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, Place, Places, ServerId, Store, StoreError, UserId,
-};
+use arbiter::ids::{GameId, Place, Places, ServerId, UserId};
+use arbiter::store::{GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, Store, StoreError};
 use arbiter_engine::{Game, VariantId};
 use fake_discord::{
     Call, FakeDiscord, Invoker, autocomplete_interaction, command_interaction, component_interaction,
@@ -670,7 +669,7 @@ impl Store for SlowStore {
     }
     async fn tournament(
         &self,
-        id: arbiter::tournament::TournamentId,
+        id: arbiter::ids::TournamentId,
     ) -> Result<Option<arbiter::store::TournamentRow>, StoreError> {
         self.inner.tournament(id).await
     }
@@ -684,14 +683,10 @@ impl Store for SlowStore {
     ) -> Result<Vec<GameRow>, StoreError> {
         self.inner.update_tournament(tournament, games).await
     }
-    async fn tournament_games(&self, id: arbiter::tournament::TournamentId) -> Result<Vec<GameRow>, StoreError> {
+    async fn tournament_games(&self, id: arbiter::ids::TournamentId) -> Result<Vec<GameRow>, StoreError> {
         self.inner.tournament_games(id).await
     }
-    async fn tournaments_due(
-        &self,
-        places: &Places,
-        now: i64,
-    ) -> Result<Vec<arbiter::tournament::TournamentId>, StoreError> {
+    async fn tournaments_due(&self, places: &Places, now: i64) -> Result<Vec<arbiter::ids::TournamentId>, StoreError> {
         self.inner.tournaments_due(places, now).await
     }
 }

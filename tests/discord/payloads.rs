@@ -3,7 +3,7 @@
 
 use arbiter::arena::Button;
 use arbiter::discord::{Click, Component, read_click};
-use arbiter::store::{GameId, UserId};
+use arbiter::ids::{GameId, UserId};
 use serenity::all::Interaction;
 
 fn fixture(name: &str) -> Interaction {

@@ -3,8 +3,7 @@
 //! move somewhere that works, its players are told, and nothing saved goes unshown.
 
 use crate::bot::*;
-use arbiter::ids::Place;
-use arbiter::store::GameId;
+use arbiter::ids::{GameId, Place};
 use arbiter_engine::VariantId;
 use fake_discord::Failure;
 use serde_json::json;
@@ -64,7 +63,7 @@ async fn an_archived_game_thread_is_reopened_and_a_locked_one_hands_its_game_to_
     let stored = bot
         .arena
         .store()
-        .display_name(&arbiter::store::UserId::new("discord:1001"))
+        .display_name(&arbiter::ids::UserId::new("discord:1001"))
         .await
         .unwrap();
     assert_eq!(stored.as_deref(), Some("alice"));

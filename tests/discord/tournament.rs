@@ -3,8 +3,8 @@
 //! bye every round, a withdrawal, host adjudications, and standings images to the end.
 
 use crate::bot::*;
-use arbiter::store::GameId;
-use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TournamentId, TournamentStatus};
+use arbiter::ids::{GameId, TournamentId};
+use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TournamentStatus};
 use fake_discord::{Invoker, command_interaction};
 use serde_json::{Value, json};
 

@@ -127,7 +127,7 @@ async fn a_forged_import_makes_nobody_a_player_and_never_moves_a_rating() {
         let ratings = bot
             .arena
             .store()
-            .ratings_of(&arbiter::store::UserId::new(user))
+            .ratings_of(&arbiter::ids::UserId::new(user))
             .await
             .unwrap();
         assert!(ratings.is_empty(), "{user}: {ratings:?}");
@@ -444,7 +444,7 @@ async fn a_stale_secret_menu_whose_options_changed_changes_nothing() {
     // c4 was on the old menu and is legal now, on the new one too.
     let legal = bot
         .arena
-        .legal_actions(game, &arbiter::store::UserId::new("discord:1001"))
+        .legal_actions(game, &arbiter::ids::UserId::new("discord:1001"))
         .await
         .unwrap();
     assert!(legal.iter().any(|a| a == "c4"), "{legal:?}");

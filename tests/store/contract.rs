@@ -2,10 +2,9 @@
 
 use crate::support;
 use arbiter::clock::{GameClock, TimeControl};
-use arbiter::ids::{Place, Places};
+use arbiter::ids::{Place, Places, UserId};
 use arbiter::store::{
-    GameSetup, GameStatus, LogEntry, NewEntry, NewGame, Offer, OfferKind, SavedList, Store, StoreError, UserId,
-    WhitePlayer,
+    GameSetup, GameStatus, LogEntry, NewEntry, NewGame, Offer, OfferKind, SavedList, Store, StoreError, WhitePlayer,
 };
 use arbiter_engine::{AnyGame, Game, Seat, VariantId};
 
@@ -32,7 +31,7 @@ fn new_game(challenger: &str, opponent: &str, variant: VariantId) -> NewGame {
     }
 }
 
-fn ids(games: Vec<arbiter::store::GameRow>) -> Vec<arbiter::store::GameId> {
+fn ids(games: Vec<arbiter::store::GameRow>) -> Vec<arbiter::ids::GameId> {
     games.into_iter().map(|g| g.id).collect()
 }
 
@@ -52,7 +51,7 @@ async fn insert_and_read_back(store: &dyn Store) {
     assert_eq!(loaded.state, AnyGame::new(VariantId::Beirut));
     assert!(
         store
-            .game(arbiter::store::GameId::new(created.id.get() + 1000))
+            .game(arbiter::ids::GameId::new(created.id.get() + 1000))
             .await
             .unwrap()
             .is_none()
@@ -147,7 +146,7 @@ async fn the_log_is_append_only_and_ordered(store: &dyn Store) {
     assert_eq!(log.iter().map(|l| l.seq).collect::<Vec<_>>(), [1, 2, 3]);
     assert!(
         store
-            .log(arbiter::store::GameId::new(game.id.get() + 1000))
+            .log(arbiter::ids::GameId::new(game.id.get() + 1000))
             .await
             .unwrap()
             .is_empty()

@@ -5,13 +5,12 @@
 //! may be lost.
 
 use crate::support;
-use std::sync::Arc;
-
 use arbiter::arena::{Arena, ChallengeRequest};
 use arbiter::clock::{Clock, Scheduler, TimeControl};
-use arbiter::ids::Places;
-use arbiter::store::{GameId, GameSetup, GameStatus, UserId, WhitePlayer};
+use arbiter::ids::{GameId, Places, UserId};
+use arbiter::store::{GameSetup, GameStatus, WhitePlayer};
 use arbiter_engine::{EndReason, Game, VariantId};
+use std::sync::Arc;
 
 /// Twenty plies of an ordinary Italian game, none of them repeating a position.
 const OPENING: [&str; 20] = [

@@ -6,8 +6,8 @@
 use crate::support::{Pool, TestDb, databases};
 use arbiter::arena::Arena;
 use arbiter::clock::{Clock, ManualClock};
+use arbiter::ids::{GameId, UserId};
 use arbiter::store::formats::{self, rebuild};
-use arbiter::store::{GameId, UserId};
 use arbiter_engine::{Game, Seat, Viewer};
 use serde_json::Value;
 use std::path::PathBuf;

@@ -7,7 +7,8 @@
 
 use arbiter::arena::{Arena, ChallengeRequest};
 use arbiter::clock::{Clock, ManualClock};
-use arbiter::store::{GameId, GameSetup, PostgresStore, SqliteStore, Store, UserId, WhitePlayer};
+use arbiter::ids::{GameId, UserId};
+use arbiter::store::{GameSetup, PostgresStore, SqliteStore, Store, WhitePlayer};
 use arbiter_engine::VariantId;
 use sqlx::postgres::PgConnectOptions;
 use std::str::FromStr;
