@@ -3,7 +3,6 @@
 
 use std::cell::Cell;
 
-use super::oracle::Proof;
 use super::{Colour, Player, allocate, may_take};
 
 /// The rounds still to come after this one, looked at so that this round is not paired into a
@@ -35,6 +34,12 @@ pub(super) struct Later {
 /// tried): some tens of milliseconds at most. Beyond it the round is paired without looking ahead
 /// (or, for [`Later::robust`], without that). Fields small enough to dead-end settle in far fewer.
 pub(super) const LOOKAHEAD_STEPS: u32 = 100_000;
+
+/// A pairing of the free players: each one's mate, and (from a look-ahead) the colour each has.
+pub(super) struct Proof {
+    pub(super) mate: Vec<Option<usize>>,
+    pub(super) colour: Vec<Option<Colour>>,
+}
 
 pub(super) enum Plan {
     /// A pairing of this round's free players that leaves the later rounds pairable.

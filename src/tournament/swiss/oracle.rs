@@ -5,7 +5,7 @@ use petgraph::algo::maximum_matching;
 use petgraph::graph::{NodeIndex, UnGraph};
 
 use super::Colour;
-use super::lookahead::{Later, Plan};
+use super::lookahead::{Later, Plan, Proof};
 
 /// Answers whether taking a pair still leaves everyone else pairable (and, with [`Later`], the
 /// later rounds too). It keeps a perfect matching of the players still free as proof: a pair in
@@ -20,12 +20,6 @@ pub(super) struct Oracle<'c> {
     /// proved it possible (None where no look-ahead settled it).
     taken: Vec<(usize, usize, Option<Colour>)>,
     proof: Proof,
-}
-
-/// A pairing of the free players: each one's mate, and (from a look-ahead) the colour each has.
-pub(super) struct Proof {
-    pub(super) mate: Vec<Option<usize>>,
-    pub(super) colour: Vec<Option<Colour>>,
 }
 
 impl<'c> Oracle<'c> {
