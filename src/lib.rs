@@ -9,5 +9,6 @@ pub mod local;
 pub mod logging;
 pub mod ratings;
 pub mod render;
+pub mod scheduler;
 pub mod store;
 pub mod tournament;

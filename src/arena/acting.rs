@@ -2,7 +2,7 @@
 //! whoever plays it (a player, or the game's ruling when time runs out).
 
 use super::messages::{board_image_of, board_post, name, private_notice, private_prompts};
-use super::timing::follow_turn;
+use super::turns::follow_turn;
 use super::{ArenaError, Change, Effects, Reply};
 use crate::ids::UserId;
 use crate::store::{GameRow, GameStatus, LogEntry, NewEntry};

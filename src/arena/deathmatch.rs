@@ -4,9 +4,9 @@
 //! resume, add time, abort and adjudicate, each announced publicly.
 
 use super::caller::{Caller, require_on_server};
-use super::lifecycle::conclude;
 use super::messages::{board_post, name};
-use super::timing::{flag_fall, follow_turn};
+use super::time_out::flag_fall;
+use super::turns::{conclude, follow_turn};
 use super::{Arena, ArenaError, Button, Change, Effects, Post};
 use crate::clock::{GameClock, TimeControl, duration};
 use crate::ids::{GameId, Place, ServerId, UserId};

@@ -1,7 +1,7 @@
 //! Challenges, and the ways a game ends off the board: resignation, abort.
 
 use super::messages::{board_post, name, private_prompts};
-use super::timing::follow_turn;
+use super::turns::{conclude, follow_turn};
 use super::{Arena, ArenaError, Change, Effects, require_active};
 use crate::clock::{DAY_MS, GameClock, TimeControl, duration_words};
 use crate::ids::{GameId, Place, ServerId, UserId};
@@ -9,7 +9,7 @@ use crate::store::formats::effective_actions;
 
 /// How long a player may leave a game untouched before their opponent may claim it.
 pub const ABANDONED_AFTER_MS: i64 = 30 * DAY_MS;
-use crate::store::{GameRow, GameSetup, GameStatus, LogEntry, NewEntry, NewGame, WhitePlayer};
+use crate::store::{GameRow, GameSetup, GameStatus, NewGame, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Outcome, Seat, Viewer};
 
 /// What a challenge asks for.
@@ -416,24 +416,5 @@ fn plain_post(game: &GameRow, text: String) -> Effects {
     Effects {
         posts: vec![post],
         ..Default::default()
-    }
-}
-
-/// Ends an active game off the board and announces it with the final (revealed) board.
-pub(super) fn conclude(game: &mut GameRow, outcome: Outcome, text: String, now: i64) -> Change {
-    // Charges the turns in progress and stops the clock.
-    game.clock.stop(now);
-    game.state.conclude(outcome.clone());
-    game.status = GameStatus::Finished;
-    game.offer = None;
-    game.turn_since = now;
-    let notation = outcome.reason.describe();
-    let entry = NewEntry::new(LogEntry::Conclude { outcome }, notation);
-    Change {
-        entries: vec![entry],
-        effects: Effects {
-            posts: vec![board_post(game, text)],
-            ..Default::default()
-        },
     }
 }

@@ -3,12 +3,15 @@
 
 mod acting;
 mod caller;
+mod clock_posts;
+mod deadlines;
 mod deathmatch;
 mod effects;
 mod error;
 mod lifecycle;
 pub(crate) mod lists;
 mod messages;
+mod names;
 mod news;
 mod pgn;
 mod piece_card;
@@ -18,8 +21,9 @@ mod record;
 mod rematch;
 mod standings;
 pub mod text;
-mod timing;
+mod time_out;
 mod tournament;
+mod turns;
 
 pub use caller::Caller;
 pub use deathmatch::{COLOUR_CHOICE_MS, MatchRequest};
@@ -30,7 +34,7 @@ pub use lists::{ListSource, MOST_LIST_BYTES};
 pub use pgn::MAX_BYTES as MAX_RECORD_BYTES;
 pub use piece_card::piece_card;
 pub use play::{Menu, OfferResponse};
-pub use queries::{GameSummary, move_list, viewer_of};
+pub use queries::{GameFacts, GameSummary, move_list, viewer_of};
 pub use record::ImportRequest;
 pub use standings::LEADERBOARD_SIZE;
 pub use tournament::{Ruling, TournamentRequest};
@@ -70,10 +74,6 @@ impl Change {
 impl Arena {
     pub fn new(store: Arc<dyn Store>, clock: Arc<dyn Clock>) -> Arena {
         Arena { store, clock }
-    }
-
-    pub fn store(&self) -> &Arc<dyn Store> {
-        &self.store
     }
 
     /// The arena's time: Unix milliseconds from its clock.
@@ -132,13 +132,13 @@ impl Arena {
             let Change { entries, mut effects } = change(&mut game, &log, now)?;
             if credited > 0 && game.deathmatch.is_some() {
                 // The audience hears that the clocks stood still while the bot was down.
-                effects.posts.insert(0, timing::downtime_post(&game, credited));
+                effects.posts.insert(0, clock_posts::downtime_post(&game, credited));
             }
             // Every post about a timed game shows its clocks as of now.
             effects.posts = effects
                 .posts
                 .into_iter()
-                .map(|post| timing::with_clocks(post, &game, now))
+                .map(|post| clock_posts::with_clocks(post, &game, now))
                 .collect();
             game.version += 1;
             if effects.posts.iter().any(|post| post.game == Some(id)) {

@@ -3,8 +3,8 @@
 //! are out. A transport starting up after a crash shows each game still marked as it stands, so
 //! a move that was saved is never left unseen.
 
+use super::clock_posts::with_clocks;
 use super::messages::board_post;
-use super::timing::with_clocks;
 use super::{Arena, ArenaError, Effects};
 use crate::ids::{GameId, Places};
 

@@ -1,9 +1,10 @@
 //! Acting in a game, and the offers players answer: draws and takebacks.
 
 use super::acting::apply_action;
-use super::lifecycle::{conclude, seated};
+use super::lifecycle::seated;
 use super::messages::{board_post, name};
-use super::timing::{check_clock, flag_fall, follow_turn};
+use super::time_out::flag_fall;
+use super::turns::{check_clock, conclude, follow_turn};
 use super::{Arena, ArenaError, Change, Effects};
 use crate::ids::{GameId, UserId};
 use crate::store::formats::effective_actions;

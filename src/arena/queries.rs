@@ -25,6 +25,22 @@ pub struct GameSummary {
     pub flag_at: Option<i64>,
 }
 
+/// What anyone may know of a game: see [`Arena::facts`].
+#[derive(Clone, Debug)]
+pub struct GameFacts {
+    pub id: GameId,
+    pub variant: VariantId,
+    pub location: Place,
+    pub version: i64,
+    pub status: GameStatus,
+    /// Whether its players play with pieces of their own (its rules are theirs, not a page's).
+    pub brings_own_pieces: bool,
+    pub challenger: UserId,
+    pub opponent: UserId,
+    /// The first and second seat's players once the challenge is accepted.
+    pub seated: Option<[UserId; 2]>,
+}
+
 impl GameSummary {
     /// Where the game stands for the user: "your turn", "challenge sent", ...
     pub fn state_text(&self) -> &'static str {
@@ -153,9 +169,29 @@ impl Arena {
         })
     }
 
-    /// Where a game is played now (none for a game that does not exist).
-    pub async fn location_of(&self, id: GameId) -> Result<Option<Place>, ArenaError> {
-        Ok(self.store.game(id).await?.map(|game| game.location))
+    /// What anyone may know of a game (none for a game that does not exist): who plays it,
+    /// where, and the version its latest posts were made at. Nothing of its secret state.
+    pub async fn facts(&self, id: GameId) -> Result<Option<GameFacts>, ArenaError> {
+        Ok(self.store.game(id).await?.map(|game| GameFacts {
+            id: game.id,
+            variant: game.setup.variant,
+            location: game.location,
+            version: game.version,
+            status: game.status,
+            brings_own_pieces: game.state.list_kind().is_some(),
+            challenger: game.challenger,
+            opponent: game.opponent,
+            seated: game.players,
+        }))
+    }
+
+    /// The games at a place that are not over yet (challenges and games in play).
+    pub async fn games_in_progress_at(&self, place: &Place) -> Result<Vec<GameId>, ArenaError> {
+        let games = self
+            .store
+            .games_at(place, &[GameStatus::Challenge, GameStatus::Active])
+            .await?;
+        Ok(games.into_iter().map(|game| game.id).collect())
     }
 
     /// The secret choice `user` has to make in a game now, as the one direct message of the
@@ -278,7 +314,7 @@ impl Arena {
             text.push_str(note);
         }
         let mut board = board_image_of(&game, view);
-        super::timing::show_clocks(&game, self.now(), &mut text, Some(&mut board));
+        super::clock_posts::show_clocks(&game, self.now(), &mut text, Some(&mut board));
         Ok(Effects {
             reply: Some(Reply {
                 text,

@@ -6,9 +6,9 @@
 
 use super::caller::{Caller, require_on_server};
 use super::effects::PairedRound;
-use super::lifecycle::conclude;
 use super::messages::{board_post, name, private_prompts};
 use super::text::user_written;
+use super::turns::conclude;
 use super::{Arena, ArenaError, Effects, Post, Reply};
 use crate::clock::GameClock;
 use crate::ids::{GameId, Place, Places, TournamentId, UserId};

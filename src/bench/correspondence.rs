@@ -4,9 +4,10 @@
 
 use super::percentile;
 use crate::arena::Arena;
-use crate::clock::{Clock, DAY_MS, GameClock, Scheduler, SystemClock, TimeControl, Turn};
+use crate::clock::{Clock, DAY_MS, GameClock, SystemClock, TimeControl, Turn};
 use crate::ids::{GameId, Place, Places, ServerId, TournamentId, UserId};
 use crate::ratings::{RatedResult, Rating};
+use crate::scheduler::Scheduler;
 use crate::store::{
     GameRow, GameSetup, GameStatus, LoggedEntry, NewEntry, NewGame, NewTournament, Store, StoreError, TournamentRow,
     UserSettings, WhitePlayer,

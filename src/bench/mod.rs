@@ -254,7 +254,8 @@ pub async fn clocks(
     schedulers: usize,
 ) -> Result<String> {
     use crate::arena::{Caller, MatchRequest};
-    use crate::clock::{Scheduler, TimeControl};
+    use crate::clock::TimeControl;
+    use crate::scheduler::Scheduler;
     use crate::store::LogEntry;
     let arena = Arena::new(store.clone(), Arc::new(SystemClock));
     let host = UserId::new("bench:host");

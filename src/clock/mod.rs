@@ -1,17 +1,15 @@
 //! Time as the arena sees it: milliseconds since the Unix epoch from a clock that tests control;
-//! time controls; every game's clock; and the scheduler that fires its deadlines.
+//! time controls; and every game's clock.
 
 mod control;
 mod duration;
 mod game_clock;
-mod scheduler;
 
 pub use control::{CORRESPONDENCE_DAYS, LONGEST_RESERVE_MS, SHORTEST_MS, TIME_CONTROL_HELP, TimeControl};
 pub use duration::{
     DAY_MS, HOUR_MS, LONGEST_MS, MINUTE_MS, SECOND_MS, duration, duration_spec, duration_words, parse_duration,
 };
 pub use game_clock::{ClockEvent, FIRST_REMINDER_MS, GameClock, MatchClockV0, Notice, REMINDER_EVERY_MS, Turn};
-pub use scheduler::Scheduler;
 
 use std::sync::atomic::{AtomicI64, Ordering};
 

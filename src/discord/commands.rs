@@ -484,14 +484,14 @@ pub async fn rules(
             // those pieces with their sheet.
             let caller = Caller::of(ctx);
             let found = match pick_game(data, &caller, game, |_| true).await {
-                Ok(id) => data.arena.store().game(id).await.map_err(ArenaError::from),
+                Ok(id) => data.arena.facts(id).await,
                 Err(error) => Err(error),
             };
             match found {
-                Ok(Some(row)) if row.state.list_kind().is_none() => GameChoice(row.setup.variant),
+                Ok(Some(game)) if !game.brings_own_pieces => GameChoice(game.variant),
                 other => {
                     let result = match other {
-                        Ok(Some(row)) => data.arena.game_rules(row.id, &caller.player(), false).await,
+                        Ok(Some(game)) => data.arena.game_rules(game.id, &caller.player(), false).await,
                         Ok(None) => Err(ArenaError::NoGameHere),
                         Err(error) => Err(error),
                     };
@@ -576,8 +576,8 @@ pub async fn export(
         let id = pick_game(data, &caller, game, |_| true).await?;
         // The record names the players as Discord shows them.
         let mut names = std::collections::HashMap::new();
-        if let Some(row) = data.arena.store().game(id).await? {
-            for player in [&row.challenger, &row.opponent] {
+        if let Some(game) = data.arena.facts(id).await? {
+            for player in [&game.challenger, &game.opponent] {
                 if let Some(user) = ids::discord_user(player) {
                     names.insert(player.clone(), data.names.name_of(http, user).await);
                 }

@@ -356,10 +356,10 @@ async fn opponents_still_here(
     let Some(guild) = interaction.guild_id else {
         return Ok(());
     };
-    let Some(row) = data.arena.store().game(game).await? else {
+    let Some(facts) = data.arena.facts(game).await? else {
         return Err(ArenaError::UnknownGame(game));
     };
-    for player in [&row.challenger, &row.opponent].into_iter().filter(|p| *p != asker) {
+    for player in [&facts.challenger, &facts.opponent].into_iter().filter(|p| *p != asker) {
         let Some(id) = ids::discord_user(player) else {
             continue;
         };
@@ -435,15 +435,15 @@ async fn open_thread(
     interaction: &discord::ComponentInteraction,
     game: GameId,
 ) -> Option<discord::ChannelId> {
-    let row = data.arena.store().game(game).await.ok().flatten()?;
+    let facts = data.arena.facts(game).await.ok().flatten()?;
     let mut names = Vec::new();
-    for player in [&row.challenger, &row.opponent] {
+    for player in [&facts.challenger, &facts.opponent] {
         names.push(match ids::discord_user(player) {
             Some(id) => data.names.name_of(http, id).await,
             None => player.display_name().to_string(),
         });
     }
-    let name = format!("#{game} {}: {} vs {}", row.setup.variant.name(), names[0], names[1]);
+    let name = format!("#{game} {}: {} vs {}", facts.variant.name(), names[0], names[1]);
     let name: String = name.chars().take(100).collect();
     let builder = discord::CreateThread::new(name).auto_archive_duration(discord::AutoArchiveDuration::OneWeek);
     let message = interaction.message.id;

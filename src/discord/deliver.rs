@@ -300,13 +300,13 @@ impl Delivery<'_> {
         };
         let arena = &self.data.arena;
         for &game in &round.games {
-            let Some(row) = arena.store().game(game).await? else {
+            let Some(facts) = arena.facts(game).await? else {
                 continue;
             };
-            let mut location = row.location.clone();
-            if let Some(channel) = ids::channel(&row.location) {
+            let mut location = facts.location.clone();
+            if let Some(channel) = ids::channel(&facts.location) {
                 let mut names = Vec::new();
-                for player in row.players.iter().flatten() {
+                for player in facts.seated.iter().flatten() {
                     names.push(match ids::discord_user(player) {
                         Some(id) => self.data.names.name_of(self.http, id).await,
                         None => player.display_name().to_string(),
@@ -315,7 +315,7 @@ impl Delivery<'_> {
                 let name = format!(
                     "#{game} round {} · {}: {}",
                     round.round,
-                    row.setup.variant.name(),
+                    facts.variant.name(),
                     names.join(" vs ")
                 );
                 let builder = discord::CreateThread::new(name.chars().take(100).collect::<String>())
@@ -467,7 +467,7 @@ impl Delivery<'_> {
         if prompt.is_reminder {
             return Ok(());
         }
-        let Some(location) = self.data.arena.location_of(prompt.game).await? else {
+        let Some(location) = self.data.arena.facts(prompt.game).await?.map(|facts| facts.location) else {
             return Ok(());
         };
         let what = if prompt.choices.is_empty() && !prompt.asks_for_list {

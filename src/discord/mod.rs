@@ -195,7 +195,7 @@ pub async fn run(
     // Every process runs a scheduler: they share the deadlines through the database, each
     // claimed by one of them.
     let scheduler = tokio::spawn(
-        crate::clock::Scheduler::new(arena.clone(), crate::ids::Places::starting_with("discord:"))
+        crate::scheduler::Scheduler::new(arena.clone(), crate::ids::Places::starting_with("discord:"))
             .run(announce, std::future::pending()),
     );
     let framework = poise::Framework::builder()

@@ -32,9 +32,9 @@ impl Names {
         if self.lock().insert(user.id, name.clone()).as_ref() == Some(&name) {
             return;
         }
-        let (store, who, now) = (self.arena.store().clone(), ids::user(user.id), self.arena.now());
+        let (arena, who) = (self.arena.clone(), ids::user(user.id));
         tokio::spawn(async move {
-            if let Err(error) = store.save_display_name(&who, &name, now).await {
+            if let Err(error) = arena.remember_name(&who, &name).await {
                 tracing::warn!(error = %crate::logging::Quiet(&error), "could not store a display name");
             }
         });
@@ -45,7 +45,7 @@ impl Names {
         if let Some(name) = self.lock().get(&id) {
             return name.clone();
         }
-        match self.arena.store().display_name(&ids::user(id)).await {
+        match self.arena.known_name(&ids::user(id)).await {
             Ok(Some(name)) => {
                 self.lock().insert(id, name.clone());
                 return name;

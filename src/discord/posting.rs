@@ -153,7 +153,7 @@ impl Delivery<'_> {
         let Some(game) = post.game else {
             return false;
         };
-        match self.data.arena.store().game(game).await {
+        match self.data.arena.facts(game).await {
             Ok(Some(game)) => version.is_some_and(|version| version != game.version),
             // Cannot tell: post it.
             _ => false,
@@ -196,10 +196,10 @@ impl Delivery<'_> {
                 Err(error) => tracing::warn!(game = %game, %error, "could not say where a game moved"),
             }
         }
-        let Some(row) = arena.store().game(game).await? else {
+        let Some(facts) = arena.facts(game).await? else {
             return Ok(None);
         };
-        Ok(Some((row.location, row.version)))
+        Ok(Some((facts.location, facts.version)))
     }
 
     /// The channel a thread hangs off, while Discord still knows the thread.
@@ -213,7 +213,7 @@ impl Delivery<'_> {
 
     /// Sends a post that has no place left to go to each of its game's players by DM, with why.
     async fn tell_players_privately(&self, game: GameId, lost: &Place, message: Public) -> anyhow::Result<()> {
-        let Some(row) = self.data.arena.store().game(game).await? else {
+        let Some(facts) = self.data.arena.facts(game).await? else {
             return Ok(());
         };
         let place = ids::channel(lost).map_or_else(|| "its place".to_string(), |c| format!("<#{c}>"));
@@ -224,7 +224,7 @@ impl Delivery<'_> {
             message.content
         ));
         message.pings.clear();
-        for player in row.players.iter().flatten().filter_map(ids::discord_user) {
+        for player in facts.seated.iter().flatten().filter_map(ids::discord_user) {
             if let Err(failure) = self.send_dm(player, message.clone()).await {
                 tracing::warn!(game = %game, %player, error = %failure, "could not tell a player about a post their game's place refused");
             }

@@ -6,11 +6,7 @@
 use super::Data;
 use super::deliver::Delivery;
 use super::ids;
-use crate::store::GameStatus;
 use serenity::all as discord;
-
-/// Games still to be played or answered.
-const IN_PROGRESS: [GameStatus; 2] = [GameStatus::Challenge, GameStatus::Active];
 
 /// A thread changed: reopen it if Discord archived it, move its games out if it was locked.
 pub async fn on_thread_update(http: &discord::Http, data: &Data, thread: &discord::GuildChannel) {
@@ -36,13 +32,13 @@ pub async fn on_thread_delete(http: &discord::Http, data: &Data, thread: &discor
 }
 
 async fn has_games(data: &Data, thread: discord::ChannelId) -> bool {
-    let games = data.arena.store().games_at(&ids::location(thread), &IN_PROGRESS).await;
+    let games = data.arena.games_in_progress_at(&ids::location(thread)).await;
     games.is_ok_and(|games| !games.is_empty())
 }
 
 async fn move_games_out(delivery: &Delivery<'_>, thread: discord::ChannelId, parent: Option<discord::ChannelId>) {
     let lost = ids::location(thread);
-    let games = match delivery.data.arena.store().games_at(&lost, &IN_PROGRESS).await {
+    let games = match delivery.data.arena.games_in_progress_at(&lost).await {
         Ok(games) => games,
         Err(error) => {
             tracing::error!(%thread, error = %crate::logging::Quiet(&error), "could not look up the games of a closed thread");
@@ -50,14 +46,14 @@ async fn move_games_out(delivery: &Delivery<'_>, thread: discord::ChannelId, par
         }
     };
     for game in games {
-        match delivery.move_game(game.id, &lost, parent).await {
+        match delivery.move_game(game, &lost, parent).await {
             Ok(Some((home, _))) => {
-                tracing::info!(game = %game.id, %thread, %home, "moved a game out of a closed thread")
+                tracing::info!(game = %game, %thread, %home, "moved a game out of a closed thread")
             }
             // Its next post tells the players by DM.
-            Ok(None) => tracing::warn!(game = %game.id, %thread, "a closed thread's game has nowhere to go"),
+            Ok(None) => tracing::warn!(game = %game, %thread, "a closed thread's game has nowhere to go"),
             Err(error) => {
-                tracing::error!(game = %game.id, error = %crate::logging::Quiet(error.as_ref()), "could not move a game out of a closed thread")
+                tracing::error!(game = %game, error = %crate::logging::Quiet(error.as_ref()), "could not move a game out of a closed thread")
             }
         }
     }

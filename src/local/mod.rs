@@ -106,9 +106,12 @@ pub async fn run(
     let (announce, mut announcements) = tokio::sync::mpsc::channel(64);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let scheduler = tokio::spawn(
-        crate::clock::Scheduler::new(arena.clone(), crate::ids::Places::starting_with(LOCATION)).run(announce, async {
-            let _ = stopped.await;
-        }),
+        crate::scheduler::Scheduler::new(arena.clone(), crate::ids::Places::starting_with(LOCATION)).run(
+            announce,
+            async {
+                let _ = stopped.await;
+            },
+        ),
     );
     let mut lines = input.lines();
     loop {

@@ -4,15 +4,16 @@
 
 use crate::support;
 use crate::support::{alice, asking, bob, carol};
-use arbiter::arena::{ABANDONED_AFTER_MS, Arena, ArenaError, Button, Caller, ChallengeRequest, Effects, MatchRequest};
-use arbiter::clock::{DAY_MS, HOUR_MS, MINUTE_MS, ManualClock, Scheduler, TimeControl};
+use arbiter::arena::{ABANDONED_AFTER_MS, ArenaError, Button, Caller, ChallengeRequest, Effects, MatchRequest};
+use arbiter::clock::{DAY_MS, HOUR_MS, MINUTE_MS, ManualClock, TimeControl};
 use arbiter::ids::{GameId, Place, Places, UserId};
+use arbiter::scheduler::Scheduler;
 use arbiter::store::{GameSetup, GameStatus, Reminders, UserSettings, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
 
 /// A game of `variant` under `control` (none: untimed), alice first, accepted by bob.
-async fn game(arena: &Arena, variant: VariantId, control: Option<&str>) -> GameId {
+async fn game(arena: &support::TestArena, variant: VariantId, control: Option<&str>) -> GameId {
     let request = ChallengeRequest {
         control: control.map(|c| TimeControl::parse(c).unwrap()),
         ..ChallengeRequest::untimed(&bob(), GameSetup::new(variant), WhitePlayer::Challenger, "room")
@@ -22,7 +23,7 @@ async fn game(arena: &Arena, variant: VariantId, control: Option<&str>) -> GameI
     id
 }
 
-async fn play(arena: &Arena, id: GameId, moves: &[(&UserId, &str)]) {
+async fn play(arena: &support::TestArena, id: GameId, moves: &[(&UserId, &str)]) {
     for (user, text) in moves {
         arena
             .act(id, user, text)
@@ -49,7 +50,7 @@ fn mentioned(effects: &[Effects]) -> Vec<UserId> {
 async fn a_correspondence_game_is_lost_on_time_after_reminders_at_half_time_and_the_last_hour() {
     for db in support::databases().await {
         let (arena, clock) = support::arena(&db);
-        let scheduler = Scheduler::new(arena.clone(), Places::starting_with("room"));
+        let scheduler = Scheduler::new(arena.arena(), Places::starting_with("room"));
         let id = game(&arena, VariantId::Chess, Some("3d")).await;
         clock.advance(HOUR_MS);
         play(&arena, id, &[(&alice(), "e4")]).await;
@@ -91,7 +92,7 @@ async fn a_correspondence_game_is_lost_on_time_after_reminders_at_half_time_and_
 async fn an_untimed_game_reminds_after_a_day_then_every_two_days_and_a_move_just_before_suppresses_it() {
     for db in support::databases().await {
         let (arena, clock) = support::arena(&db);
-        let scheduler = Scheduler::new(arena.clone(), Places::starting_with("room"));
+        let scheduler = Scheduler::new(arena.arena(), Places::starting_with("room"));
         let id = game(&arena, VariantId::Chess, None).await;
         // alice moves a minute before her first reminder would have gone out.
         clock.advance(DAY_MS - MINUTE_MS);
@@ -125,7 +126,7 @@ async fn an_untimed_game_reminds_after_a_day_then_every_two_days_and_a_move_just
 async fn reminders_go_as_each_player_chose_and_always_leave_a_line_in_the_game() {
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
-    let scheduler = Scheduler::new(arena.clone(), Places::starting_with("room"));
+    let scheduler = Scheduler::new(arena.arena(), Places::starting_with("room"));
     let settings = arena.reminders(&bob(), Some(Reminders::Dm)).await.unwrap();
     assert!(settings.reply.unwrap().text.contains("a direct message"));
     assert_eq!(
@@ -156,7 +157,7 @@ async fn a_timed_game_across_a_restart_is_charged_nothing_for_the_downtime() {
     for db in support::databases().await {
         let (arena, clock) = support::arena(&db);
         let id = game(&arena, VariantId::Chess, Some("1d")).await;
-        let first = Scheduler::new(arena.clone(), Places::starting_with("room"));
+        let first = Scheduler::new(arena.arena(), Places::starting_with("room"));
         first.start().await.unwrap();
         clock.advance(HOUR_MS);
         first.run_once().await.unwrap();
@@ -170,8 +171,8 @@ async fn a_timed_game_across_a_restart_is_charged_nothing_for_the_downtime() {
         // Five hours without any scheduler, then a new process on the same database.
         clock.advance(5 * HOUR_MS);
         let process_clock = Arc::new(ManualClock::new(arena.now()));
-        let process = Arena::new(db.another_process().await, process_clock.clone());
-        let second = Scheduler::new(process.clone(), Places::starting_with("room"));
+        let process = support::TestArena::new(db.another_process().await, process_clock.clone());
+        let second = Scheduler::new(process.arena(), Places::starting_with("room"));
         second.start().await.unwrap();
         let shown = process.show(id, &asking(&alice())).await.unwrap().reply.unwrap().text;
         assert!(
@@ -235,7 +236,7 @@ async fn an_abandoned_game_is_claimed_after_thirty_days_as_a_win_or_an_abort_bef
 async fn a_player_who_never_makes_a_secret_choice_forfeits_on_time() {
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
-    let scheduler = Scheduler::new(arena.clone(), Places::starting_with("room"));
+    let scheduler = Scheduler::new(arena.arena(), Places::starting_with("room"));
     let id = game(&arena, VariantId::Beirut, Some("1d")).await;
     clock.advance(HOUR_MS);
     play(&arena, id, &[(&alice(), "bomb:d2")]).await;
@@ -257,7 +258,7 @@ async fn a_player_who_never_makes_a_secret_choice_forfeits_on_time() {
 async fn assault_times_each_player_separately_in_every_half_turn() {
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
-    let scheduler = Scheduler::new(arena.clone(), Places::starting_with("room"));
+    let scheduler = Scheduler::new(arena.arena(), Places::starting_with("room"));
     let id = game(&arena, VariantId::Assault, Some("1h")).await;
     // A submits at once; B takes 50 minutes: nobody runs out.
     play(&arena, id, &[(&alice(), "e4")]).await;
@@ -287,7 +288,7 @@ async fn ratings_change_once_per_result_with_two_processes_racing() {
         return;
     };
     let (arena, clock) = support::arena(&db);
-    let other = Arena::new(db.another_process().await, clock.clone());
+    let other = support::TestArena::new(db.another_process().await, clock.clone());
     let mut ids = Vec::new();
     for _ in 0..20 {
         ids.push(game(&arena, VariantId::Chess, Some("1d")).await);
@@ -300,7 +301,7 @@ async fn ratings_change_once_per_result_with_two_processes_racing() {
                 if resigns {
                     let _ = process.resign(id, &alice()).await;
                 }
-                Scheduler::new(process, Places::starting_with("room"))
+                Scheduler::new(process.arena(), Places::starting_with("room"))
                     .run_once()
                     .await
                     .unwrap();
@@ -464,7 +465,7 @@ async fn an_unanswered_rejection_proposal_is_accepted_at_the_deadline_across_a_r
     for db in support::databases().await {
         let (arena, clock) = support::arena(&db);
         let id = game(&arena, VariantId::Rejection, Some("1d")).await;
-        let first = Scheduler::new(arena.clone(), Places::starting_with("room"));
+        let first = Scheduler::new(arena.arena(), Places::starting_with("room"));
         first.start().await.unwrap();
         play(&arena, id, &[(&alice(), "e4")]).await;
         clock.advance(2 * HOUR_MS);
@@ -478,8 +479,8 @@ async fn an_unanswered_rejection_proposal_is_accepted_at_the_deadline_across_a_r
 
         clock.advance(3 * HOUR_MS);
         let process_clock = Arc::new(ManualClock::new(arena.now()));
-        let process = Arena::new(db.another_process().await, process_clock.clone());
-        let scheduler = Scheduler::new(process.clone(), Places::starting_with("room"));
+        let process = support::TestArena::new(db.another_process().await, process_clock.clone());
+        let scheduler = Scheduler::new(process.arena(), Places::starting_with("room"));
         scheduler.start().await.unwrap();
         // 22 hours of bob's day are left, whatever the downtime.
         process_clock.advance(22 * HOUR_MS - 1);

@@ -3,7 +3,7 @@
 
 use crate::support;
 use crate::support::{alice, bob, started};
-use arbiter::arena::{Arena, ArenaError, OfferResponse};
+use arbiter::arena::{ArenaError, OfferResponse};
 use arbiter::ids::GameId;
 use arbiter::store::formats::rebuild;
 use arbiter_engine::{Game, VariantId, Viewer};
@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 /// The state stored for a game equals the state its log rebuilds. The game and its log are read
 /// separately, so the pair is re-read until no commit landed between the two reads.
-async fn assert_consistent(arena: &Arena, id: GameId) {
+async fn assert_consistent(arena: &support::TestArena, id: GameId) {
     loop {
         let game = arena.store().game(id).await.unwrap().unwrap();
         let log = arena.store().log(id).await.unwrap();
@@ -28,7 +28,7 @@ async fn assert_consistent(arena: &Arena, id: GameId) {
 /// Waits until a cut-off request can no longer land: a dropped future may leave a statement
 /// running on the database's side (SQLite's worker thread finishes what it started), so the
 /// version must stay put for a while.
-async fn settle(arena: &Arena, id: GameId, quiet: std::time::Duration) {
+async fn settle(arena: &support::TestArena, id: GameId, quiet: std::time::Duration) {
     let mut version = arena.store().game(id).await.unwrap().unwrap().version;
     loop {
         tokio::time::sleep(quiet).await;

@@ -2,9 +2,10 @@
 //! pauses, added time, set-up turns, restarts, and schedulers racing on one database.
 
 use crate::support;
-use arbiter::arena::{Arena, Caller, Effects, MatchRequest};
-use arbiter::clock::{GameClock, ManualClock, Scheduler, TimeControl};
+use arbiter::arena::{Caller, Effects, MatchRequest};
+use arbiter::clock::{GameClock, ManualClock, TimeControl};
 use arbiter::ids::{GameId, Places, ServerId, UserId};
+use arbiter::scheduler::Scheduler;
 use arbiter::store::{GameStatus, LogEntry};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
@@ -31,7 +32,7 @@ fn server() -> ServerId {
 
 const LAST_TURN: &str = "Qa1-c1@g5";
 
-async fn start(arena: &Arena, control: TimeControl) -> GameId {
+async fn start(arena: &support::TestArena, control: TimeControl) -> GameId {
     let request = MatchRequest {
         variant: VariantId::Garden,
         players: [red(), blue()],
@@ -52,7 +53,7 @@ async fn start(arena: &Arena, control: TimeControl) -> GameId {
     id
 }
 
-async fn clock_of(arena: &Arena, id: GameId) -> GameClock {
+async fn clock_of(arena: &support::TestArena, id: GameId) -> GameClock {
     arena.store().game(id).await.unwrap().unwrap().clock
 }
 
@@ -64,7 +65,7 @@ fn texts(effects: &[Effects]) -> Vec<String> {
 }
 
 /// Plays `moves` alternating as the game asks (the player to act plays each).
-async fn play(arena: &Arena, id: GameId, moves: &[&str]) {
+async fn play(arena: &support::TestArena, id: GameId, moves: &[&str]) {
     for text in moves {
         let game = arena.store().game(id).await.unwrap().unwrap();
         let seat = game.state.to_act()[0];
@@ -164,7 +165,7 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
         .unwrap()
         .game
         .unwrap();
-    let scheduler = Scheduler::new(arena.clone(), Places::starting_with("show"));
+    let scheduler = Scheduler::new(arena.arena(), Places::starting_with("show"));
     assert!(scheduler.run_once().await.unwrap().is_empty());
     clock.advance(arbiter::arena::COLOUR_CHOICE_MS);
     let fired = scheduler.run_once().await.unwrap();
@@ -212,7 +213,7 @@ async fn warnings_come_when_normal_time_ends_and_at_60_30_and_10_seconds_then_th
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
     let id = start(&arena, TimeControl::STANDARD).await;
-    let scheduler = Scheduler::new(arena.clone(), Places::starting_with("show"));
+    let scheduler = Scheduler::new(arena.arena(), Places::starting_with("show"));
     let mut heard = Vec::new();
     for (advance, expected) in [
         (44_999, None),
@@ -271,7 +272,7 @@ async fn a_pause_freezes_the_clocks_and_blocks_moves_until_the_host_resumes() {
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
     let id = start(&arena, TimeControl::STANDARD).await;
-    let scheduler = Scheduler::new(arena.clone(), Places::starting_with("show"));
+    let scheduler = Scheduler::new(arena.arena(), Places::starting_with("show"));
     clock.advance(20_000);
     let refused = arena
         .pause_match(id, &Caller::player(&red(), Some(&server())), true)
@@ -367,7 +368,7 @@ async fn after_a_restart_the_clocks_resume_without_charging_the_downtime() {
     for db in support::databases().await {
         let (arena, clock) = support::arena(&db);
         let id = start(&arena, TimeControl::STANDARD).await;
-        let first = Scheduler::new(arena.clone(), Places::starting_with("show"));
+        let first = Scheduler::new(arena.arena(), Places::starting_with("show"));
         assert!(first.start().await.unwrap().is_empty());
         clock.advance(20_000);
         first.run_once().await.unwrap();
@@ -380,8 +381,8 @@ async fn after_a_restart_the_clocks_resume_without_charging_the_downtime() {
 
         clock.advance(20 * 60_000);
         let restarted_clock = Arc::new(ManualClock::new(arena.now()));
-        let restarted = Arena::new(arena.store().clone(), restarted_clock.clone());
-        let second = Scheduler::new(restarted.clone(), Places::starting_with("show"));
+        let restarted = support::TestArena::new(arena.store().clone(), restarted_clock.clone());
+        let second = Scheduler::new(restarted.arena(), Places::starting_with("show"));
         let resumed = second.start().await.unwrap();
         assert_eq!(resumed.len(), 1, "{}", db.name);
         assert!(texts(&resumed)[0].contains("resumed after Arbiter was unavailable for 20:00"));
@@ -438,8 +439,8 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once() {
     }
     clock.advance(1_000);
     let schedulers = [
-        Scheduler::new(arena.clone(), Places::starting_with("show")),
-        Scheduler::new(arena.clone(), Places::starting_with("show")),
+        Scheduler::new(arena.arena(), Places::starting_with("show")),
+        Scheduler::new(arena.arena(), Places::starting_with("show")),
     ];
     let runs = schedulers.map(|s| tokio::spawn(async move { s.run_once().await.unwrap() }));
     let mut forfeits = 0;
@@ -535,9 +536,9 @@ async fn schedulers_fire_only_the_games_of_their_own_places() {
     let (arena, clock) = support::arena(&db);
     let id = start(&arena, TimeControl::STANDARD).await;
     clock.advance(60_000);
-    let elsewhere = Scheduler::new(arena.clone(), Places::starting_with("discord:"));
+    let elsewhere = Scheduler::new(arena.arena(), Places::starting_with("discord:"));
     assert!(elsewhere.run_once().await.unwrap().is_empty(), "not its game");
-    let here = Scheduler::new(arena.clone(), Places::starting_with("show"));
+    let here = Scheduler::new(arena.arena(), Places::starting_with("show"));
     assert_eq!(here.run_once().await.unwrap()[0].game, Some(id));
 }
 

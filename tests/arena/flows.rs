@@ -3,13 +3,13 @@
 
 use crate::support;
 use crate::support::{alice, asking, bob, carol, refused, started, to_study};
-use arbiter::arena::{Arena, ArenaError, ChallengeRequest, OfferResponse};
+use arbiter::arena::{ArenaError, ChallengeRequest, OfferResponse};
 use arbiter::ids::{GameId, Place, UserId};
 use arbiter::store::formats::rebuild;
 use arbiter::store::{GameSetup, GameStatus, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId, ViewCell, Viewer};
 
-async fn play(arena: &Arena, id: GameId, moves: &[(&UserId, &str)]) {
+async fn play(arena: &support::TestArena, id: GameId, moves: &[(&UserId, &str)]) {
     for (user, text) in moves {
         arena
             .act(id, user, text)
@@ -18,7 +18,7 @@ async fn play(arena: &Arena, id: GameId, moves: &[(&UserId, &str)]) {
     }
 }
 
-async fn snapshot(arena: &Arena, id: GameId) -> (arbiter::store::GameRow, usize) {
+async fn snapshot(arena: &support::TestArena, id: GameId) -> (arbiter::store::GameRow, usize) {
     let store = arena.store();
     (
         store.game(id).await.unwrap().unwrap(),

@@ -4,7 +4,7 @@
 
 use crate::support;
 use crate::support::{alice, asking, bob, carol, started, to_study};
-use arbiter::arena::{Arena, ChallengeRequest};
+use arbiter::arena::ChallengeRequest;
 use arbiter::clock::TimeControl;
 use arbiter::ids::{GameId, Place, UserId};
 use arbiter::store::{GameRow, GameSetup, GameStatus, WhitePlayer};
@@ -15,7 +15,7 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-async fn play(arena: &Arena, id: GameId, moves: &[&str]) {
+async fn play(arena: &support::TestArena, id: GameId, moves: &[&str]) {
     for text in moves {
         let game = arena.store().game(id).await.unwrap().unwrap();
         let seat = game.state.to_act()[0];
@@ -27,7 +27,7 @@ async fn play(arena: &Arena, id: GameId, moves: &[&str]) {
     }
 }
 
-async fn export(arena: &Arena, id: GameId, viewer: &UserId) -> String {
+async fn export(arena: &support::TestArena, id: GameId, viewer: &UserId) -> String {
     let names = HashMap::from([(alice(), "Alice".to_string()), (bob(), "Bob".to_string())]);
     arena
         .export(id, &asking(viewer), &names)
@@ -39,7 +39,7 @@ async fn export(arena: &Arena, id: GameId, viewer: &UserId) -> String {
 }
 
 /// Imports `record` as Carol's study and returns the game it became.
-async fn carols_study(arena: &Arena, record: &str) -> GameRow {
+async fn carols_study(arena: &support::TestArena, record: &str) -> GameRow {
     let copy = arena
         .import(&asking(&carol()), to_study(), record)
         .await
@@ -49,7 +49,7 @@ async fn carols_study(arena: &Arena, record: &str) -> GameRow {
     arena.store().game(copy).await.unwrap().unwrap()
 }
 
-async fn games_in_room(arena: &Arena) -> usize {
+async fn games_in_room(arena: &support::TestArena) -> usize {
     let all = [
         GameStatus::Challenge,
         GameStatus::Active,

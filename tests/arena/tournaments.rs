@@ -3,9 +3,10 @@
 
 use crate::support;
 use crate::support::{asking, refused};
-use arbiter::arena::{Arena, Caller, Effects, Ruling, TournamentRequest};
-use arbiter::clock::{MINUTE_MS, ManualClock, Scheduler};
+use arbiter::arena::{Caller, Effects, Ruling, TournamentRequest};
+use arbiter::clock::MINUTE_MS;
 use arbiter::ids::{Place, Places, ServerId, TournamentId, UserId};
+use arbiter::scheduler::Scheduler;
 use arbiter::store::{GameRow, GameStatus};
 use arbiter::tournament::handicap::Bands;
 use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TimeSetting, TournamentStatus};
@@ -34,7 +35,7 @@ fn request(variants: Vec<VariantId>, time: TimeSetting) -> TournamentRequest {
     }
 }
 
-async fn create(arena: &Arena, players: usize) -> TournamentId {
+async fn create(arena: &support::TestArena, players: usize) -> TournamentId {
     let request = request(
         CLUB_NIGHT_VARIANTS.to_vec(),
         TimeSetting::Handicap {
@@ -53,7 +54,7 @@ async fn create(arena: &Arena, players: usize) -> TournamentId {
 }
 
 /// The games of the tournament's current round.
-async fn round_games(arena: &Arena, id: TournamentId) -> Vec<GameRow> {
+async fn round_games(arena: &support::TestArena, id: TournamentId) -> Vec<GameRow> {
     let row = arena.store().tournament(id).await.unwrap().unwrap();
     let round = row.tournament.rounds.last().unwrap();
     let mut games = Vec::new();
@@ -64,7 +65,7 @@ async fn round_games(arena: &Arena, id: TournamentId) -> Vec<GameRow> {
 }
 
 /// Finishes every game of the round: the first seat resigns on odd games, the second on even.
-async fn resign_all(arena: &Arena, games: &[GameRow]) -> Effects {
+async fn resign_all(arena: &support::TestArena, games: &[GameRow]) -> Effects {
     let mut last = Effects::default();
     for game in games {
         let loser = game
@@ -364,7 +365,7 @@ async fn two_processes_pairing_a_round_at_once_make_one_pairing() {
     for db in support::databases().await {
         let (arena, clock) = support::arena(&db);
         let id = create(&arena, 6).await;
-        let other = Arena::new(
+        let other = support::TestArena::new(
             db.another_process().await,
             clock.clone() as Arc<dyn arbiter::clock::Clock>,
         );
@@ -395,7 +396,7 @@ async fn two_processes_pairing_a_round_at_once_make_one_pairing() {
 #[tokio::test]
 async fn handicap_bands_follow_ratings_and_a_flag_fall_on_the_scheduler_loses_the_game() {
     for db in support::databases().await {
-        let (arena, clock): (Arena, Arc<ManualClock>) = support::arena(&db);
+        let (arena, clock) = support::arena(&db);
         let bands = Bands::parse("1600:3m, 5m").unwrap();
         let request = request(vec![VariantId::Chess], TimeSetting::Handicap { bands });
         arena
@@ -432,7 +433,7 @@ async fn handicap_bands_follow_ratings_and_a_flag_fall_on_the_scheduler_loses_th
         // White does not move: after 3 or 5 minutes the scheduler's deadline forfeits on time.
         let white_time = game.clock.control(Seat::First).unwrap().reserve_ms;
         clock.advance(white_time + 1);
-        let effects = Scheduler::new(arena.clone(), Places::starting_with("local"))
+        let effects = Scheduler::new(arena.arena(), Places::starting_with("local"))
             .run_once()
             .await
             .unwrap();

@@ -4,7 +4,6 @@
 #![allow(dead_code)]
 
 use crate::support;
-use arbiter::arena::Arena;
 use arbiter::discord::Config;
 use arbiter::ids::GameId;
 use arbiter::store::Store;
@@ -55,7 +54,7 @@ pub fn variant_index(variant: arbiter_engine::VariantId) -> u8 {
 /// A running bot on its own database and fake Discord; stops when dropped.
 pub struct Bot {
     pub fake: FakeDiscord,
-    pub arena: Arena,
+    pub arena: support::TestArena,
     pub clock: std::sync::Arc<arbiter::clock::ManualClock>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
@@ -71,7 +70,7 @@ impl Bot {
     pub async fn start_with(wrap: impl FnOnce(Arc<dyn Store>) -> Arc<dyn Store>) -> Bot {
         let db = support::sqlite().await;
         let clock = Arc::new(arbiter::clock::ManualClock::new(1_700_000_000_000));
-        let arena = Arena::new(wrap(db.store.clone()), clock.clone());
+        let arena = support::TestArena::new(wrap(db.store.clone()), clock.clone());
         let fake = FakeDiscord::start().await;
         let config = Config {
             token: "test-token".into(),
@@ -81,7 +80,7 @@ impl Bot {
             shards: arbiter::discord::Shards::Automatic,
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(arbiter::discord::run(config, arena.clone(), async {
+        let task = tokio::spawn(arbiter::discord::run(config, arena.arena(), async {
             let _ = stopped.await;
         }));
         fake.wait_ready().await;

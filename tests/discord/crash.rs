@@ -4,7 +4,7 @@
 //! out are shown it after the restart.
 
 use crate::support;
-use arbiter::arena::{Arena, Caller, ChallengeRequest, MatchRequest};
+use arbiter::arena::{Caller, ChallengeRequest, MatchRequest};
 use arbiter::clock::{SystemClock, TimeControl};
 use arbiter::ids::{GameId, Place, UserId};
 use arbiter::store::{GameSetup, LogEntry, WhitePlayer};
@@ -91,7 +91,7 @@ async fn wait_until(what: &str, within: Duration, mut done: impl FnMut() -> bool
 }
 
 /// A chess game between alice (White) and bob in its own channel, begun.
-async fn chess_game(arena: &Arena, channel: u64) -> GameId {
+async fn chess_game(arena: &support::TestArena, channel: u64) -> GameId {
     let request = ChallengeRequest::untimed(
         &user(BOB),
         GameSetup::new(VariantId::Chess),
@@ -104,7 +104,7 @@ async fn chess_game(arena: &Arena, channel: u64) -> GameId {
 }
 
 /// A Blockade Death Match in its own channel whose first player runs out of time in `flag_in`.
-async fn death_match(arena: &Arena, channel: u64, flag_in: Duration) -> GameId {
+async fn death_match(arena: &support::TestArena, channel: u64, flag_in: Duration) -> GameId {
     let players = [user(ALICE), user(BOB)];
     let request = MatchRequest {
         variant: VariantId::Blockade,
@@ -135,7 +135,7 @@ async fn a_bot_killed_mid_burst_loses_no_move_and_fires_each_deadline_once() {
         return;
     };
     let database = db.postgres_address().expect("a PostgreSQL address");
-    let arena = Arena::new(db.store.clone(), Arc::new(SystemClock));
+    let arena = support::TestArena::new(db.store.clone(), Arc::new(SystemClock));
     let games: Vec<GameId> = chess_games(&arena, 4).await;
     let fake = FakeDiscord::start().await;
     let log = std::env::temp_dir().join(format!("arbiter-crash-{}.log", std::process::id()));
@@ -248,7 +248,7 @@ async fn a_bot_killed_mid_burst_loses_no_move_and_fires_each_deadline_once() {
 }
 
 /// `count` chess games, each in its own channel.
-async fn chess_games(arena: &Arena, count: usize) -> Vec<GameId> {
+async fn chess_games(arena: &support::TestArena, count: usize) -> Vec<GameId> {
     let mut games = Vec::new();
     for i in 0..count {
         games.push(chess_game(arena, GAME_CHANNEL + i as u64).await);

@@ -5,9 +5,10 @@
 //! may be lost.
 
 use crate::support;
-use arbiter::arena::{Arena, ChallengeRequest};
-use arbiter::clock::{Clock, Scheduler, TimeControl};
+use arbiter::arena::ChallengeRequest;
+use arbiter::clock::{Clock, TimeControl};
 use arbiter::ids::{GameId, Places, UserId};
+use arbiter::scheduler::Scheduler;
 use arbiter::store::{GameSetup, GameStatus, WhitePlayer};
 use arbiter_engine::{EndReason, Game, VariantId};
 use std::sync::Arc;
@@ -23,7 +24,7 @@ const MOVERS: usize = 6;
 /// Games nobody moves in, lost on time while the others play.
 const IDLE: usize = 4;
 
-async fn game(arena: &Arena, white: &UserId, black: &UserId, control: &str) -> GameId {
+async fn game(arena: &support::TestArena, white: &UserId, black: &UserId, control: &str) -> GameId {
     let request = ChallengeRequest {
         control: Some(TimeControl::parse(control).unwrap()),
         ..ChallengeRequest::untimed(black, GameSetup::new(VariantId::Chess), WhitePlayer::Challenger, "room")
@@ -38,7 +39,7 @@ async fn a_scheduler_and_several_players_share_one_sqlite_file_and_nothing_fails
     let db = support::sqlite().await;
     let (players_arena, clock) = support::arena(&db);
     // The scheduler has a store of its own on the same file, as in `arbiter local`.
-    let scheduler_arena = Arena::new(db.another_process().await, clock.clone() as Arc<dyn Clock>);
+    let scheduler_arena = support::TestArena::new(db.another_process().await, clock.clone() as Arc<dyn Clock>);
 
     let mut moving = Vec::new();
     for pair in 0..MOVERS {
@@ -74,7 +75,7 @@ async fn a_scheduler_and_several_players_share_one_sqlite_file_and_nothing_fails
     }
     // Meanwhile time passes in steps of ten seconds, and after each the scheduler beats and fires
     // whatever fell due (the idle games' flags after a minute).
-    let scheduler = Scheduler::new(scheduler_arena.clone(), Places::starting_with("room"));
+    let scheduler = Scheduler::new(scheduler_arena.arena(), Places::starting_with("room"));
     let passes = {
         let clock = clock.clone();
         tokio::spawn(async move {

@@ -4,7 +4,7 @@
 //! committed and `stored_fixtures.rs` checks that every format ever written still loads.
 
 use crate::support::{alice, bob, carol, started};
-use arbiter::arena::{Arena, Caller, ChallengeRequest, MatchRequest, OfferResponse};
+use arbiter::arena::{Caller, ChallengeRequest, MatchRequest, OfferResponse};
 use arbiter::clock::TimeControl;
 use arbiter::clock::{Clock, ManualClock};
 use arbiter::ids::{GameId, Place, UserId};
@@ -17,7 +17,7 @@ use sqlx::Row;
 /// "-clocks".
 const FORMAT: &str = "v1-clocks";
 
-async fn act(arena: &Arena, id: GameId, moves: &[(&UserId, &str)]) {
+async fn act(arena: &crate::support::TestArena, id: GameId, moves: &[(&UserId, &str)]) {
     for (user, text) in moves {
         arena
             .act(id, user, text)
@@ -42,7 +42,12 @@ fn columns(row: &sqlx::sqlite::SqliteRow) -> serde_json::Map<String, Value> {
 }
 
 /// Every column of the game and its log, as stored, and what the code of the day made of it.
-async fn dump(pool: &sqlx::SqlitePool, arena: &Arena, id: GameId, next: Option<(&str, &str)>) -> Value {
+async fn dump(
+    pool: &sqlx::SqlitePool,
+    arena: &crate::support::TestArena,
+    id: GameId,
+    next: Option<(&str, &str)>,
+) -> Value {
     let row = sqlx::query("SELECT * FROM games WHERE id = $1")
         .bind(id)
         .fetch_one(pool)
@@ -100,7 +105,7 @@ async fn write_stored_fixtures() {
     let store = SqliteStore::connect(&url).await.unwrap();
     let pool = store.pool().clone();
     let clock = std::sync::Arc::new(ManualClock::new(1_700_000_000_000));
-    let arena = Arena::new(std::sync::Arc::new(store), clock.clone() as std::sync::Arc<dyn Clock>);
+    let arena = crate::support::TestArena::new(std::sync::Arc::new(store), clock.clone() as std::sync::Arc<dyn Clock>);
     let a = alice();
     let b = bob();
     let mut fixtures: Vec<(&str, Value)> = Vec::new();

@@ -165,10 +165,44 @@ pub async fn databases() -> Vec<TestDb> {
     all
 }
 
+/// An arena under test with the store beneath it at hand, so a test can look at what was
+/// saved. (The transports have no such door: they ask the arena.) It is the arena otherwise.
+#[derive(Clone)]
+pub struct TestArena {
+    arena: Arena,
+    store: Arc<dyn Store>,
+}
+
+impl TestArena {
+    pub fn new(store: Arc<dyn Store>, clock: Arc<dyn Clock>) -> TestArena {
+        TestArena {
+            arena: Arena::new(store.clone(), clock),
+            store,
+        }
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// The arena itself, for what takes one by value.
+    pub fn arena(&self) -> Arena {
+        self.arena.clone()
+    }
+}
+
+impl std::ops::Deref for TestArena {
+    type Target = Arena;
+
+    fn deref(&self) -> &Arena {
+        &self.arena
+    }
+}
+
 /// An arena over `db` with a clock the test controls.
-pub fn arena(db: &TestDb) -> (Arena, Arc<ManualClock>) {
+pub fn arena(db: &TestDb) -> (TestArena, Arc<ManualClock>) {
     let clock = Arc::new(ManualClock::new(1_700_000_000_000));
-    let arena = Arena::new(db.store.clone(), clock.clone() as Arc<dyn Clock>);
+    let arena = TestArena::new(db.store.clone(), clock.clone() as Arc<dyn Clock>);
     (arena, clock)
 }
 

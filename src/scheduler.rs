@@ -19,8 +19,6 @@ const BATCH: i64 = 64;
 const MAX_SLEEP: Duration = Duration::from_millis(100);
 /// How often a running scheduler records that it is alive.
 const HEARTBEAT_EVERY_MS: i64 = 1_000;
-/// A silence longer than this since the last heartbeat means the bot was down.
-const DOWNTIME_GAP_MS: i64 = 5_000;
 
 #[derive(Clone)]
 pub struct Scheduler {
@@ -40,26 +38,7 @@ impl Scheduler {
     /// the game is next touched), and touches the running Death Matches at once so their
     /// audiences hear it; returns those announcements.
     pub async fn start(&self) -> Result<Vec<Effects>, ArenaError> {
-        let now = self.arena.now();
-        let previous = self.arena.store().heartbeat(&self.places, now).await?;
-        let Some(last_alive) = previous.filter(|at| now - at > DOWNTIME_GAP_MS) else {
-            return Ok(Vec::new());
-        };
-        self.arena
-            .store()
-            .record_downtime(&self.places, last_alive, now)
-            .await?;
-        let mut announcements = Vec::new();
-        for id in self.arena.store().running_matches(&self.places).await? {
-            match self.arena.touch(id).await {
-                Ok(effects) if !effects.posts.is_empty() => announcements.push(effects),
-                Ok(_) => {}
-                Err(error) => {
-                    tracing::error!(game = %id, error = %crate::logging::Quiet(&error), "could not credit the downtime")
-                }
-            }
-        }
-        Ok(announcements)
+        self.arena.resume_clocks(&self.places).await
     }
 
     /// Fires every deadline due now; returns what to announce.
@@ -73,8 +52,7 @@ impl Scheduler {
             .filter(|effects| !effects.posts.is_empty())
             .collect();
         loop {
-            let now = self.arena.now();
-            let due = self.arena.store().claim_due(&self.places, now, LEASE_MS, BATCH).await?;
+            let due = self.arena.claim_due(&self.places, LEASE_MS, BATCH).await?;
             if due.is_empty() {
                 return Ok(announcements);
             }
@@ -124,12 +102,12 @@ impl Scheduler {
             }
             let now = self.arena.now();
             if now - last_beat >= HEARTBEAT_EVERY_MS {
-                if let Err(error) = self.arena.store().heartbeat(&self.places, now).await {
+                if let Err(error) = self.arena.heartbeat(&self.places).await {
                     tracing::warn!(error = %crate::logging::Quiet(&error), "could not record the scheduler's heartbeat");
                 }
                 last_beat = now;
             }
-            let sleep = match self.arena.store().earliest_deadline(&self.places).await {
+            let sleep = match self.arena.next_deadline(&self.places).await {
                 Ok(Some(due)) => Duration::from_millis((due - now).clamp(1, MAX_SLEEP.as_millis() as i64) as u64),
                 _ => MAX_SLEEP,
             };

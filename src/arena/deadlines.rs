@@ -1,16 +1,60 @@
-//! Clocks around a game: what a timed game's posts show, what falls due as time passes
-//! (reminders, a Death Match's warnings, a forfeit on time, a colour choice), what an action
-//! does to the clock, and the time the bot was down, which nobody is charged for.
+//! What falls due as time passes (reminders, a Death Match's warnings, a forfeit on time, a
+//! colour choice), fired when a scheduler asks, and the time the bot was down, which nobody is
+//! charged for.
 
-use super::lifecycle::conclude;
-use super::messages::{board_post, name, player_label};
+use super::messages::{board_post, name};
+use super::time_out::time_out;
 use super::{Arena, ArenaError, Change, Countdown, DirectMessage, Effects, Post, PrivateText};
 use crate::clock::{ClockEvent, Notice, duration, duration_words};
-use crate::ids::GameId;
+use crate::ids::{GameId, Places};
 use crate::store::{GameRow, GameStatus, Reminders, UserSettings};
-use arbiter_engine::{Game, Phase, Seat, Timeout, Viewer};
+use arbiter_engine::{Game, Phase, Seat};
+
+/// A silence longer than this since a scheduler's last heartbeat means the bot was down.
+const DOWNTIME_GAP_MS: i64 = 5_000;
 
 impl Arena {
+    /// Records that a scheduler serving `places` is alive. After a silence (no scheduler ran),
+    /// records the time the bot was down, so no clock charges it to anyone (each game's clock is
+    /// credited when the game is next touched), and touches the running Death Matches at once so
+    /// their audiences hear it; returns those announcements.
+    pub async fn resume_clocks(&self, places: &Places) -> Result<Vec<Effects>, ArenaError> {
+        let now = self.now();
+        let previous = self.store.heartbeat(places, now).await?;
+        let Some(last_alive) = previous.filter(|at| now - at > DOWNTIME_GAP_MS) else {
+            return Ok(Vec::new());
+        };
+        self.store.record_downtime(places, last_alive, now).await?;
+        let mut announcements = Vec::new();
+        for id in self.store.running_matches(places).await? {
+            match self.touch(id).await {
+                Ok(effects) if !effects.posts.is_empty() => announcements.push(effects),
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::error!(game = %id, error = %crate::logging::Quiet(&error), "could not credit the downtime")
+                }
+            }
+        }
+        Ok(announcements)
+    }
+
+    /// Records that a scheduler serving `places` is still alive.
+    pub async fn heartbeat(&self, places: &Places) -> Result<(), ArenaError> {
+        self.store.heartbeat(places, self.now()).await?;
+        Ok(())
+    }
+
+    /// Claims up to `batch` games at `places` whose deadline has come, keeping other schedulers
+    /// off them for `lease_ms`; the claimer then fires each with [`Arena::tick`].
+    pub async fn claim_due(&self, places: &Places, lease_ms: i64, batch: i64) -> Result<Vec<GameId>, ArenaError> {
+        Ok(self.store.claim_due(places, self.now(), lease_ms, batch).await?)
+    }
+
+    /// When the next deadline at `places` falls, if any.
+    pub async fn next_deadline(&self, places: &Places) -> Result<Option<i64>, ArenaError> {
+        Ok(self.store.earliest_deadline(places).await?)
+    }
+
     /// Fires whatever fell due for the game by now (a colour choice, a reminder, a clock
     /// warning, a forfeit); nothing when nothing is due, so any number of schedulers may call it.
     pub async fn tick(&self, id: GameId) -> Result<Effects, ArenaError> {
@@ -49,72 +93,6 @@ impl Arena {
         }
         Ok(game.clock.credit(&downtimes, self.now()))
     }
-}
-
-/// The announcement that a match's clocks were credited for the time the bot was down.
-pub(super) fn downtime_post(game: &GameRow, credited: i64) -> Post {
-    let text = format!(
-        "The match resumed after Arbiter was unavailable for {}; that time was not charged to anyone.",
-        duration(credited)
-    );
-    board_post(game, text)
-}
-
-/// A post about a game with a clock: both clocks in the text and the image, and the countdown
-/// of the player whose time runs out first. Other posts pass unchanged.
-pub(super) fn with_clocks(mut post: Post, game: &GameRow, now: i64) -> Post {
-    if post.game != Some(game.id) || !game.clock.is_timed() || game.status != GameStatus::Active {
-        return post;
-    }
-    show_clocks(game, now, &mut post.text, post.board.as_mut());
-    let next_flag = game
-        .clock
-        .running()
-        .into_iter()
-        .filter_map(|seat| game.clock.flag_at(seat).map(|at| (at, seat)))
-        .min();
-    if let (Some((at, seat)), None) = (next_flag, game.clock.paused_at) {
-        let who = game.player(seat).map(name).unwrap_or_default();
-        post.countdown = Some(Countdown {
-            what: format!("{who}'s time runs out"),
-            at,
-        });
-    }
-    post
-}
-
-/// Adds a timed game's clocks at `now` to a message's text (both players on one line) and to
-/// its board image (a line per player); untimed games are left as they are.
-pub(super) fn show_clocks(game: &GameRow, now: i64, text: &mut String, board: Option<&mut crate::render::BoardImage>) {
-    let lines = Seat::BOTH.map(|seat| game.clock.line(seat, now));
-    if lines.iter().all(Option::is_none) {
-        return;
-    }
-    let view = game.state.view(Viewer::Spectator);
-    let both: Vec<String> = Seat::BOTH
-        .into_iter()
-        .filter_map(|seat| {
-            let line = lines[seat.index()].as_ref()?;
-            Some(format!("{}: {line}", player_label(game, &view, seat)))
-        })
-        .collect();
-    text.push_str(&format!("\n⏱ {}", both.join(" · ")));
-    if let Some(board) = board {
-        board.decor.clocks = lines;
-    }
-}
-
-/// After an action by `actor` (none: the rules acted): the clock follows the turn, and stops
-/// when the game ends.
-pub(super) fn follow_turn(game: &mut GameRow, actor: Option<Seat>, now: i64) {
-    // A study waits for nobody: its one player needs no reminding.
-    if game.state.outcome().is_some() || game.is_study() {
-        game.clock.stop(now);
-        return;
-    }
-    let to_act = game.state.to_act();
-    let mid_turn = actor.is_some_and(|seat| game.state.is_mid_turn(seat));
-    game.clock.follow(actor, &to_act, mid_turn, now);
 }
 
 /// Announces what fell due by `now`: a forfeit when a time ran out, otherwise each waiting
@@ -233,42 +211,4 @@ fn announce(game: &GameRow, event: ClockEvent, now: i64, wish: Reminders, effect
         Reminders::Off => {}
     }
     effects.posts.push(post);
-}
-
-/// Before an action: refuses it while the clocks are paused, and names a seat whose time ran
-/// out before the action (the caller ends the game instead).
-pub(super) fn check_clock(game: &GameRow, now: i64) -> Result<Option<Seat>, ArenaError> {
-    if game.clock.paused_at.is_some() {
-        return Err(ArenaError::Paused(game.id));
-    }
-    Ok(game.clock.flagged(now))
-}
-
-/// Ends a game whose player ran out of time before acting.
-pub(super) fn flag_fall(game: &mut GameRow, seat: Seat, now: i64) -> Change {
-    let player = game.player(seat).map(name).unwrap_or_default();
-    time_out(game, seat, format!("{player} ran out of time before moving."), now)
-}
-
-/// What the game rules when `seat` runs out of time: the end of the game (a loss on time in most
-/// games), or an action played for the seat.
-fn time_out(game: &mut GameRow, seat: Seat, text: String, now: i64) -> Change {
-    match game.state.on_timeout(seat) {
-        Timeout::Ends(outcome) => conclude(game, outcome, text, now),
-        Timeout::Plays(action) => match super::acting::apply_action(game, None, seat, action, now) {
-            Ok(mut change) => {
-                if let Some(post) = change.effects.posts.first_mut() {
-                    post.text = format!("{text}\n{}", post.text);
-                }
-                change
-            }
-            // The game offered an action it then refused: end the game on time instead.
-            Err(_) => conclude(
-                game,
-                arbiter_engine::Outcome::win(seat.other(), arbiter_engine::EndReason::Timeout),
-                text,
-                now,
-            ),
-        },
-    }
 }
