@@ -4,7 +4,7 @@
 //! while it waits is dropped; everything else is tried until it is posted.
 
 use super::Data;
-use super::deliver::Delivery;
+use super::delivery::Delivery;
 use super::posting::{Fate, Patience};
 use crate::arena::{DirectMessage, Effects, Post};
 use crate::ids::{Place, UserId};

@@ -2,9 +2,10 @@
 //! arena re-checks who clicked and whether the game has moved on, so a stale or foreign click
 //! changes nothing and gets a private explanation.
 
-use super::deliver::{Delivery, choice_components, fit};
+use super::delivery::Delivery;
 use super::ids::{self, Answer, Component};
 use super::respond::{Outgoing, Responder};
+use super::widgets::{choice_components, fit};
 use super::{Data, answer};
 use crate::arena::{ArenaError, Button, Effects, Menu};
 use crate::ids::{GameId, Place, UserId};
@@ -270,12 +271,12 @@ async fn clicker(data: &Data, interaction: &discord::ComponentInteraction, butto
 
 /// Opens the form to write a list in; if the click was answered already, offers its button.
 async fn open_list_form(responder: &mut Responder, game: GameId, version: i64) {
-    match responder.open_form(super::deliver::list_form(game, version)).await {
+    match responder.open_form(super::widgets::list_form(game, version)).await {
         Ok(true) => {}
         Ok(false) => {
             let message = Outgoing {
                 content: "Press the button to write your list.".into(),
-                components: super::deliver::write_list_button(game, version),
+                components: super::widgets::write_list_button(game, version),
                 ..Outgoing::default()
             };
             let _ = responder.send_private(message).await;
@@ -303,7 +304,7 @@ pub async fn on_form(http: &Arc<discord::Http>, data: &Data, interaction: &disco
         .iter()
         .flat_map(|row| &row.components)
         .find_map(|component| match component {
-            discord::ActionRowComponent::InputText(input) if input.custom_id == super::deliver::LIST_FIELD => {
+            discord::ActionRowComponent::InputText(input) if input.custom_id == super::widgets::LIST_FIELD => {
                 input.value.clone()
             }
             _ => None,

@@ -3,7 +3,7 @@
 //! counts many failed DMs against a bot); and Discord's "opening DMs too fast" (40003) is waited
 //! out, never taken for a failure.
 
-use super::deliver::Delivery;
+use super::delivery::Delivery;
 use super::refusals::{OPENING_DMS_TOO_FAST, backoff, error_code, is_closed_dms};
 use super::respond::Outgoing;
 use serenity::all as discord;

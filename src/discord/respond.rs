@@ -30,7 +30,7 @@ impl Outgoing {
     /// inert, cut to Discord's length.
     pub fn text(content: impl AsRef<str>) -> Outgoing {
         Outgoing {
-            content: super::deliver::fit(&super::markdown::render(content.as_ref())),
+            content: super::widgets::fit(&super::markdown::render(content.as_ref())),
             ..Outgoing::default()
         }
     }

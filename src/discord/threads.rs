@@ -4,7 +4,7 @@
 //! its games move to the channel the thread hung off, and their players are told there.
 
 use super::Data;
-use super::deliver::Delivery;
+use super::delivery::Delivery;
 use super::ids;
 use serenity::all as discord;
 
