@@ -7,7 +7,6 @@ mod autocomplete;
 mod choices;
 mod commands;
 mod components;
-mod deathmatch;
 mod deliver;
 mod delivery;
 mod direct;
@@ -17,13 +16,11 @@ mod limits;
 mod markdown;
 mod names;
 mod pace;
-mod player;
 mod posting;
 mod refusals;
 mod respond;
 mod startup;
 mod threads;
-mod tournament;
 mod widgets;
 
 pub use announce::COUNTS as ANNOUNCEMENTS;
@@ -61,11 +58,11 @@ fn all_commands() -> Vec<poise::Command<Data, Error>> {
         commands::export(),
         commands::import(),
         commands::claim(),
-        player::settings(),
-        player::leaderboard(),
-        player::profile(),
-        deathmatch::deathmatch(),
-        tournament::tournament(),
+        commands::settings(),
+        commands::leaderboard(),
+        commands::profile(),
+        commands::deathmatch(),
+        commands::tournament(),
     ]
 }
 

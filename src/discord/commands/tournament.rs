@@ -2,10 +2,10 @@
 //! pair, close rounds and adjudicate; players join and withdraw; anyone asks for the standings.
 //! Each round's games get threads of their own (see `deliver`), linked from its announcement.
 
-use super::commands::run;
-use super::{Context, Error};
+use super::run;
 use crate::arena::{ArenaError, Ruling, TournamentRequest};
 use crate::clock::parse_duration;
+use crate::discord::{Context, Error};
 use crate::ids::Place;
 use crate::ids::{GameId, TournamentId};
 use crate::tournament::{MOST_ROUNDS, parse_time, parse_variants};
@@ -77,7 +77,7 @@ pub async fn create(
 ) -> Result<(), Error> {
     let data = ctx.data();
     // Each game of each round gets a thread in this channel.
-    let allowed = super::commands::check_bot_permissions(ctx, super::commands::game_permissions(), "run a tournament");
+    let allowed = super::check_bot_permissions(ctx, super::game_permissions(), "run a tournament");
     run(ctx, false, |caller| async move {
         allowed?;
         let rounds = rounds.map(|r| (r as usize).min(MOST_ROUNDS));

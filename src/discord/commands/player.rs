@@ -1,11 +1,11 @@
 //! A player's own commands: how they are reminded, and where they stand (ratings,
 //! leaderboards).
 
-use super::choices::GameChoice;
-use super::commands::run;
-use super::ids;
-use super::{Context, Error};
+use super::run;
 use crate::arena::{ArenaError, Effects};
+use crate::discord::choices::GameChoice;
+use crate::discord::ids;
+use crate::discord::{Context, Error};
 use crate::store::Reminders;
 use serenity::all as discord;
 
@@ -65,7 +65,7 @@ pub async fn host_role(
         let (Some(guild), Some(server)) = (guild, caller.server.clone()) else {
             return Err(ArenaError::Rejected("use this on a server".into()));
         };
-        let current = super::hosts::host_role(data, guild).await;
+        let current = crate::discord::hosts::host_role(data, guild).await;
         let shown = |role: Option<u64>| role.map_or_else(|| "no host role".to_string(), |r| format!("<@&{r}>"));
         if role.is_none() && clear != Some(true) {
             return Ok(Effects::reply(format!(
@@ -74,7 +74,7 @@ pub async fn host_role(
             )));
         }
         // Only those who run the server choose who hosts on it.
-        if !super::hosts::manages_server(member.as_ref()) {
+        if !crate::discord::hosts::manages_server(member.as_ref()) {
             return Err(ArenaError::Rejected(
                 "only members with the Manage Server permission choose this server's host role".into(),
             ));

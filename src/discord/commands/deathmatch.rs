@@ -2,12 +2,12 @@
 //! permission or the server's host role (see `hosts`); the arena decides every host action,
 //! for matches of the server it is asked on only.
 
-use super::choices::MatchGameChoice;
-use super::commands::run;
-use super::ids;
-use super::{Context, Data, Error};
+use super::run;
 use crate::arena::{ArenaError, MatchRequest};
 use crate::clock::{TimeControl, parse_duration};
+use crate::discord::choices::MatchGameChoice;
+use crate::discord::ids;
+use crate::discord::{Context, Data, Error};
 use crate::ids::GameId;
 use crate::ids::Place;
 use serenity::all as discord;
@@ -63,7 +63,7 @@ pub async fn start(
     }
     // A match is played in its channel, with board images and the clocks' announcements.
     let needed = serenity::all::Permissions::SEND_MESSAGES | serenity::all::Permissions::ATTACH_FILES;
-    let allowed = super::commands::check_bot_permissions(ctx, needed, "run a Death Match");
+    let allowed = super::check_bot_permissions(ctx, needed, "run a Death Match");
     run(ctx, false, |caller| async move {
         allowed?;
         if player1.bot || player2.bot {

@@ -1,0 +1,193 @@
+//! Playing a game: moves (suggested as you type, from the caller's own options only), the board
+//! and the moves so far as the caller may see them, and the commands that end or pause the play:
+//! resign, draw and takeback offers, abort, and claiming a game left untouched.
+
+use super::{Caller, is_active, is_waiting_for_me, pick_game, run};
+use crate::arena::{Arena, ArenaError, Effects, OfferResponse};
+use crate::discord::autocomplete::best_matches;
+use crate::discord::{Context, Error};
+use crate::ids::{GameId, UserId};
+use serenity::all as discord;
+use std::future::Future;
+
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum Answer {
+    #[name = "Offer"]
+    Offer,
+    #[name = "Accept"]
+    Accept,
+    #[name = "Decline"]
+    Decline,
+}
+
+impl From<Answer> for OfferResponse {
+    fn from(answer: Answer) -> OfferResponse {
+        match answer {
+            Answer::Offer => OfferResponse::Offer,
+            Answer::Accept => OfferResponse::Accept,
+            Answer::Decline => OfferResponse::Decline,
+        }
+    }
+}
+
+/// Make a move, a placement or a secret choice (suggestions appear as you type).
+#[poise::command(slash_command, rename = "move")]
+pub async fn play(
+    ctx: Context<'_>,
+    #[description = "Your move, e.g. e4, Nf3, O-O, Bxd5(a4), Q@d4, Qd1-d5@d7, bomb:d2, detonate"]
+    #[autocomplete = "suggest_actions"]
+    #[max_length = 300]
+    action: String,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, false, |caller| async move {
+        let id = pick_game(data, &caller, game, is_waiting_for_me).await?;
+        data.arena.act(id, &caller.user, action.trim()).await
+    })
+    .await
+}
+
+/// The caller's legal actions that match what they typed: only their own options, which reveal
+/// nothing they do not already know.
+async fn suggest_actions(ctx: Context<'_>, typed: &str) -> discord::CreateAutocompleteResponse {
+    let none = discord::CreateAutocompleteResponse::new();
+    let poise::Context::Application(app) = ctx else {
+        return none;
+    };
+    let named = app
+        .interaction
+        .data
+        .options
+        .iter()
+        .find_map(|option| match (&*option.name, &option.value) {
+            ("game", discord::CommandDataOptionValue::Integer(id)) => Some(*id),
+            _ => None,
+        });
+    let data = ctx.data();
+    let caller = Caller::of(ctx);
+    let Ok(id) = pick_game(data, &caller, named, is_waiting_for_me).await else {
+        return none;
+    };
+    let Ok(mut actions) = data.arena.legal_actions(id, &caller.user).await else {
+        return none;
+    };
+    // A list of pieces is written with /list or its form, never picked from suggestions.
+    actions.retain(|action| action.chars().count() <= crate::discord::autocomplete::CHOICE_TEXT_LIMIT);
+    let choices = best_matches(&actions, typed)
+        .into_iter()
+        .map(|action| discord::AutocompleteChoice::new(action.clone(), action))
+        .collect();
+    none.set_choices(choices)
+}
+
+/// Show the board as you may see it (your own secrets included), privately.
+#[poise::command(slash_command)]
+pub async fn board(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        let id = pick_game(data, &caller, game, |_| true).await?;
+        data.arena.show(id, &caller.player()).await
+    })
+    .await
+}
+
+/// Show the moves played so far, privately.
+#[poise::command(slash_command)]
+pub async fn moves(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        let id = pick_game(data, &caller, game, |_| true).await?;
+        let mut shown = data.arena.show(id, &caller.player()).await?;
+        if let Some(reply) = shown.reply.as_mut() {
+            reply.board = None;
+        }
+        Ok(shown)
+    })
+    .await
+}
+
+/// The commands that act on one of the caller's games in play (resign, draw, takeback, abort,
+/// claim): the game named or meant, then the arena's `request` for it.
+async fn on_game_in_play<Fut>(
+    ctx: Context<'_>,
+    game: Option<i64>,
+    request: impl FnOnce(Arena, GameId, UserId) -> Fut,
+) -> Result<(), Error>
+where
+    Fut: Future<Output = Result<Effects, ArenaError>>,
+{
+    let data = ctx.data();
+    run(ctx, false, |caller| async move {
+        let id = pick_game(data, &caller, game, is_active).await?;
+        request(data.arena.clone(), id, caller.user).await
+    })
+    .await
+}
+
+/// Resign the game.
+#[poise::command(slash_command)]
+pub async fn resign(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    on_game_in_play(
+        ctx,
+        game,
+        |arena, id, user| async move { arena.resign(id, &user).await },
+    )
+    .await
+}
+
+/// Offer a draw, or answer your opponent's offer.
+#[poise::command(slash_command)]
+pub async fn draw(
+    ctx: Context<'_>,
+    #[description = "Offer, accept or decline"] answer: Answer,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    on_game_in_play(ctx, game, |arena, id, user| async move {
+        arena.draw(id, &user, answer.into()).await
+    })
+    .await
+}
+
+/// Ask to take back your last move, or answer your opponent's request.
+#[poise::command(slash_command)]
+pub async fn takeback(
+    ctx: Context<'_>,
+    #[description = "Offer (ask), accept or decline"] answer: Answer,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    on_game_in_play(ctx, game, |arena, id, user| async move {
+        arena.takeback(id, &user, answer.into()).await
+    })
+    .await
+}
+
+/// Call the game off before both players have moved; it counts for nobody.
+#[poise::command(slash_command)]
+pub async fn abort(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    on_game_in_play(ctx, game, |arena, id, user| async move { arena.abort(id, &user).await }).await
+}
+
+/// Claim a game your opponent has left untouched for 30 days (a win; an abort before their first move).
+#[poise::command(slash_command)]
+pub async fn claim(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    on_game_in_play(ctx, game, |arena, id, user| async move {
+        arena.claim_abandoned(id, &user).await
+    })
+    .await
+}

@@ -1,0 +1,141 @@
+//! Looking things up: the caller's games, a game's rules, and a piece's card.
+
+use super::{Caller, is_waiting_for_me, pick_game, run};
+use crate::arena::{ArenaError, Effects};
+use crate::discord::autocomplete::best_matches;
+use crate::discord::choices::GameChoice;
+use crate::discord::ids;
+use crate::discord::respond::{Outgoing, Responder};
+use crate::discord::{Context, Error, answer};
+use serenity::all as discord;
+
+/// Your open challenges and games, the ones waiting for you first.
+#[poise::command(slash_command)]
+pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        let games = data.arena.games(&caller.user).await?;
+        if games.is_empty() {
+            return Ok(Effects::reply("You have no open games. Start one with /challenge."));
+        }
+        let lines: Vec<String> = games
+            .iter()
+            .map(|g| {
+                let state = if is_waiting_for_me(g) {
+                    format!("**{}**", g.state_text())
+                } else {
+                    g.state_text().to_string()
+                };
+                let place = ids::channel(&g.location).map_or_else(String::new, |c| format!(" in <#{c}>"));
+                let control = g.control.map_or(String::new(), |c| format!(" ({})", c.describe()));
+                let clock = g
+                    .flag_at
+                    .map_or(String::new(), |at| format!(" · time runs out <t:{}:R>", at / 1000));
+                format!(
+                    "#{} {}{control} vs {}{place}: {state} since <t:{}:R>{clock}",
+                    g.id,
+                    g.variant.name(),
+                    ids::mention(&g.opponent),
+                    g.since / 1000
+                )
+            })
+            .collect();
+        Ok(Effects::reply(lines.join("\n")))
+    })
+    .await
+}
+
+/// The rules of a game, as Arbiter plays it; in a game's thread, that game's (with its pieces).
+#[poise::command(slash_command)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "The game (default: the game of this thread)"] variant: Option<GameChoice>,
+    #[description = "Game number, for its own pieces (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let http = &ctx.serenity_context().http;
+    let data = ctx.data();
+    let mut responder = Responder::for_command(http, app.interaction, true);
+    let variant = match variant.filter(|_| game.is_none()) {
+        Some(variant) => variant,
+        None => {
+            // A game's rules: its variant's page, or where the players brought their own pieces,
+            // those pieces with their sheet.
+            let caller = Caller::of(ctx);
+            let found = match pick_game(data, &caller, game, |_| true).await {
+                Ok(id) => data.arena.facts(id).await,
+                Err(error) => Err(error),
+            };
+            match found {
+                Ok(Some(game)) if !game.brings_own_pieces => GameChoice(game.variant),
+                other => {
+                    let result = match other {
+                        Ok(Some(game)) => data.arena.game_rules(game.id, &caller.player(), false).await,
+                        Ok(None) => Err(ArenaError::NoGameHere),
+                        Err(error) => Err(error),
+                    };
+                    answer(http, data, result, &caller.here, &mut responder).await;
+                    return Ok(());
+                }
+            }
+        }
+    };
+    let page = variant.0.rules_page();
+    // The page's own title becomes the embed's.
+    let body = page.split_once('\n').map_or(page, |(_, rest)| rest).trim();
+    let embed = discord::CreateEmbed::new()
+        .title(variant.0.name())
+        .description(truncate_embed(body));
+    let message = Outgoing {
+        embeds: vec![embed],
+        ..Outgoing::default()
+    };
+    responder.send_private(message).await?;
+    Ok(())
+}
+
+/// One piece's card: its moves on a diagram, its Betza notation and what it does, privately.
+#[poise::command(slash_command)]
+pub async fn piece(
+    ctx: Context<'_>,
+    #[description = "The piece: a name (Chinese nightrider), a symbol (CN) or part of a name"]
+    #[autocomplete = "suggest_pieces"]
+    #[max_length = 60]
+    name: String,
+) -> Result<(), Error> {
+    run(ctx, true, |_| async move { crate::arena::piece_card(&name) }).await
+}
+
+/// Catalogue pieces whose name or symbol matches what was typed; each value is the piece's id,
+/// so a name several games share still finds the one chosen.
+async fn suggest_pieces(_ctx: Context<'_>, typed: &str) -> discord::CreateAutocompleteResponse {
+    let pieces = arbiter_engine::catalogue::all();
+    let labels: Vec<String> = pieces.iter().map(piece_label).collect();
+    let choices = best_matches(&labels, typed)
+        .into_iter()
+        .filter_map(|label| {
+            let piece = pieces.iter().find(|p| piece_label(p) == label)?;
+            Some(discord::AutocompleteChoice::new(label, piece.id.clone()))
+        })
+        .collect();
+    discord::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// "CN · Chinese nightrider (Pick-the-team)": how a piece is offered as you type.
+fn piece_label(piece: &arbiter_engine::piece::PieceDef) -> String {
+    let section = arbiter_engine::catalogue::section_of(&piece.id).unwrap_or_default();
+    format!("{} · {} ({section})", piece.symbol, piece.name)
+}
+
+/// An embed's description holds at most 4096 characters.
+fn truncate_embed(text: &str) -> String {
+    const LIMIT: usize = 4096;
+    if text.chars().count() <= LIMIT {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(LIMIT - 1).collect();
+    cut.push('…');
+    cut
+}

@@ -1,0 +1,108 @@
+//! Lists of pieces: sent to a game (Pick-the-team 2, Patch, Easy Patch), and saved under a name
+//! to send later.
+
+use super::{run, text_file};
+use crate::arena::{ArenaError, ListSource, MOST_LIST_BYTES};
+use crate::discord::{Context, Error};
+use crate::ids::GameId;
+use serenity::all as discord;
+
+/// Where a list comes from in a command: exactly one of the options.
+async fn list_text(
+    text: Option<String>,
+    file: Option<discord::Attachment>,
+    saved: Option<String>,
+) -> Result<ListSource, ArenaError> {
+    const WHAT: &str = "a list is a text file with one piece a line";
+    match (text, file, saved) {
+        (Some(text), None, None) => Ok(ListSource::Text(text.replace(';', "\n"))),
+        (None, Some(file), None) => Ok(ListSource::Text(text_file(&file, MOST_LIST_BYTES, WHAT).await?)),
+        (None, None, Some(name)) => Ok(ListSource::Saved(name)),
+        (None, None, None) => Err(ArenaError::Rejected(
+            "give your list: `text` (pieces separated by `;`), a text `file` (one piece a line), or a `saved` list's name"
+                .into(),
+        )),
+        _ => Err(ArenaError::Rejected("give your list one way only: text, file or saved".into())),
+    }
+}
+
+/// Send your list of pieces (Pick-the-team 2, Patch, Easy Patch); the answer is private.
+#[poise::command(slash_command)]
+pub async fn list(
+    ctx: Context<'_>,
+    #[description = "The pieces, separated by ;  e.g. Giraffe, GI, C; King, K, K, royal"]
+    #[max_length = 4000]
+    text: Option<String>,
+    #[description = "A text file with one piece a line"] file: Option<discord::Attachment>,
+    #[description = "The name of a list you saved with /lists save"]
+    #[max_length = 60]
+    saved: Option<String>,
+    #[description = "Game number (default: your game waiting for a list)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        let source = list_text(text, file, saved).await?;
+        data.arena
+            .submit_list(game.map(GameId::new), &caller.user, source)
+            .await
+    })
+    .await
+}
+
+/// Your saved lists of pieces.
+#[poise::command(slash_command, subcommands("lists_save", "lists_show", "lists_delete"))]
+pub async fn lists(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Save a list of pieces under a name, to send to later games.
+#[poise::command(slash_command, rename = "save")]
+pub async fn lists_save(
+    ctx: Context<'_>,
+    #[description = "A name for the list"]
+    #[max_length = 60]
+    name: String,
+    #[description = "The pieces, separated by ;"]
+    #[max_length = 4000]
+    text: Option<String>,
+    #[description = "A text file with one piece a line"] file: Option<discord::Attachment>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        let ListSource::Text(text) = list_text(text, file, None).await? else {
+            return Err(ArenaError::Rejected("give the list as text or a file".into()));
+        };
+        data.arena.save_list(&caller.user, &name, &text).await
+    })
+    .await
+}
+
+/// Your saved lists, or one of them in full.
+#[poise::command(slash_command, rename = "show")]
+pub async fn lists_show(
+    ctx: Context<'_>,
+    #[description = "The list to show in full (default: all their names)"]
+    #[max_length = 60]
+    name: Option<String>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        data.arena.show_lists(&caller.user, name.as_deref()).await
+    })
+    .await
+}
+
+/// Delete a saved list.
+#[poise::command(slash_command, rename = "delete")]
+pub async fn lists_delete(
+    ctx: Context<'_>,
+    #[description = "The list to delete"]
+    #[max_length = 60]
+    name: String,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        data.arena.delete_list(&caller.user, &name).await
+    })
+    .await
+}

@@ -1,0 +1,197 @@
+//! The slash commands, by family: starting games (challenge), playing them (in_game), looking
+//! things up (info), records (export, import), lists of pieces, a player's own settings, Death
+//! Matches and tournaments. Each command reads its options, names the game, asks the arena, and
+//! hands the outcome to `answer`; the doc comments are the descriptions Discord shows. Shared
+//! here: who asked ([`Caller`]), running a request ([`run`]), picking the game a command means,
+//! and the bot's permissions in the channel.
+
+mod challenge;
+mod deathmatch;
+mod in_game;
+mod info;
+mod lists;
+mod player;
+mod records;
+mod tournament;
+
+pub use challenge::{cancel, challenge};
+pub use deathmatch::deathmatch;
+pub use in_game::{abort, board, claim, draw, moves, play, resign, takeback};
+pub use info::{games, piece, rules};
+pub use lists::{list, lists};
+pub use player::{leaderboard, profile, settings};
+pub use records::{export, import};
+pub use tournament::tournament;
+
+use super::ids;
+use super::respond::Responder;
+use super::{Context, Data, Error, answer};
+use crate::arena::{ArenaError, Effects, GameSummary};
+use crate::ids::{GameId, Place, ServerId, UserId};
+use crate::store::GameStatus;
+use serenity::all as discord;
+use std::future::Future;
+
+/// Who asked, and where.
+pub(crate) struct Caller {
+    pub user: UserId,
+    pub here: Place,
+    /// The server, unless asked in a DM.
+    pub server: Option<ServerId>,
+    author: discord::UserId,
+    guild: Option<discord::GuildId>,
+    /// The member who asked, as the interaction describes them (their permissions and roles).
+    member: Option<discord::Member>,
+}
+
+impl Caller {
+    pub fn of(ctx: Context<'_>) -> Caller {
+        let member = match ctx {
+            poise::Context::Application(app) => app.interaction.member.as_deref().cloned(),
+            poise::Context::Prefix(_) => None,
+        };
+        Caller {
+            user: ids::user(ctx.author().id),
+            here: ids::location(ctx.channel_id()),
+            server: ctx.guild_id().map(ids::server),
+            author: ctx.author().id,
+            guild: ctx.guild_id(),
+            member,
+        }
+    }
+
+    /// The caller as the arena knows them for a player's request: on this server, no host.
+    pub fn player(&self) -> crate::arena::Caller {
+        crate::arena::Caller::player(&self.user, self.server.as_ref())
+    }
+
+    /// The caller as the arena knows them for a host's request: a host of this server if its
+    /// settings make them one.
+    pub async fn with_host_status(&self, data: &Data) -> crate::arena::Caller {
+        super::hosts::caller(data, self.author, self.guild, self.member.as_ref()).await
+    }
+}
+
+/// Runs one request for a command: the caller is remembered, the request answered in time, the
+/// outcome delivered. `is_private` commands answer only the caller.
+pub(super) async fn run<F, Fut>(ctx: Context<'_>, is_private: bool, request: F) -> Result<(), Error>
+where
+    F: FnOnce(Caller) -> Fut,
+    Fut: Future<Output = Result<Effects, ArenaError>>,
+{
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let data = ctx.data();
+    data.names.remember(ctx.author());
+    let caller = Caller::of(ctx);
+    let here = caller.here.clone();
+    let http = &ctx.serenity_context().http;
+    let mut responder = Responder::for_command(http, app.interaction, is_private);
+    let result = request(caller).await;
+    answer(http, data, result, &here, &mut responder).await;
+    Ok(())
+}
+
+/// Refuses to start something in a channel where the bot could not carry it on: `needed` are the
+/// permissions it needs there (from the interaction's `app_permissions`, which Discord sends with
+/// every interaction). In a thread, posting is the thread's permission rather than the channel's.
+pub(super) fn check_bot_permissions(
+    ctx: Context<'_>,
+    needed: discord::Permissions,
+    what: &str,
+) -> Result<(), ArenaError> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let Some(granted) = app.interaction.app_permissions else {
+        return Ok(());
+    };
+    let in_thread = app.interaction.channel.as_ref().is_some_and(|channel| {
+        matches!(
+            channel.kind,
+            discord::ChannelType::PublicThread | discord::ChannelType::PrivateThread | discord::ChannelType::NewsThread
+        )
+    });
+    let mut needed = needed | discord::Permissions::VIEW_CHANNEL;
+    if in_thread {
+        needed.remove(discord::Permissions::SEND_MESSAGES);
+        needed |= discord::Permissions::SEND_MESSAGES_IN_THREADS;
+    }
+    let lacking = needed - granted;
+    if lacking.is_empty() {
+        return Ok(());
+    }
+    Err(ArenaError::Rejected(format!(
+        "I cannot {what} here: this channel does not allow me to {}. Ask a moderator to give me {} here, \
+         or use another channel",
+        lacking.get_permission_names().join(", ").to_lowercase(),
+        if lacking.iter().count() == 1 {
+            "that permission"
+        } else {
+            "those permissions"
+        }
+    )))
+}
+
+/// What a game needs from its channel: its posts (text and board images) and a thread of its own.
+pub(super) fn game_permissions() -> discord::Permissions {
+    discord::Permissions::SEND_MESSAGES
+        | discord::Permissions::ATTACH_FILES
+        | discord::Permissions::CREATE_PUBLIC_THREADS
+        | discord::Permissions::SEND_MESSAGES_IN_THREADS
+}
+
+/// The game a command means: the one named, the game of this thread, or the caller's only game
+/// that `fits`.
+pub(super) async fn pick_game(
+    data: &Data,
+    caller: &Caller,
+    named: Option<i64>,
+    fits: impl Fn(&GameSummary) -> bool,
+) -> Result<GameId, ArenaError> {
+    let picked = data
+        .arena
+        .pick_game(&caller.user, Some(&caller.here), named.map(GameId::new), fits)
+        .await;
+    picked.map_err(|e| match e {
+        ArenaError::NoGameHere => ArenaError::Rejected(
+            "there is no game here: use this in a game's thread, or name the game with the `game` option".into(),
+        ),
+        ArenaError::WhichGame(several) => {
+            let list: Vec<String> = several.iter().map(|id| format!("#{id}")).collect();
+            ArenaError::Rejected(format!(
+                "you have several games ({}): name one with the `game` option",
+                list.join(", ")
+            ))
+        }
+        other => other,
+    })
+}
+
+pub(super) fn is_active(game: &GameSummary) -> bool {
+    game.status == GameStatus::Active
+}
+
+pub(super) fn is_waiting_for_me(game: &GameSummary) -> bool {
+    game.status == GameStatus::Active && game.is_your_turn
+}
+
+/// An attached text file's contents, refused (with `what` it should be) when too big or not text.
+pub(super) async fn text_file(file: &discord::Attachment, most_bytes: usize, what: &str) -> Result<String, ArenaError> {
+    if file.size as usize > most_bytes {
+        return Err(ArenaError::Rejected(format!(
+            "that file is {} KB; at most {} KB: {what}",
+            file.size.div_ceil(1024),
+            most_bytes.div_ceil(1024)
+        )));
+    }
+    let bytes = file
+        .download()
+        .await
+        .map_err(|e| ArenaError::Rejected(format!("I could not fetch the file from Discord: {e}")))?;
+    if bytes.len() > most_bytes {
+        return Err(ArenaError::Rejected(format!("that file is too big: {what}")));
+    }
+    String::from_utf8(bytes).map_err(|_| ArenaError::Rejected(format!("that file is not text; {what}")))
+}
