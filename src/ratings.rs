@@ -1,6 +1,7 @@
 //! Ratings: a Glicko-2 rating (skillratings' implementation) per player per variant, with the
-//! player's record beside it. Provisional until [`PROVISIONAL_GAMES`] games. The store applies a
-//! result in the same transaction that saves it, so a result moves ratings exactly once.
+//! player's record beside it. Provisional until [`PROVISIONAL_GAMES`] games. The arena computes a
+//! result's new ratings and the store saves them in the transaction that saves the game, only
+//! over the ratings they were computed from, so a result moves ratings exactly once.
 
 use crate::ids::UserId;
 use arbiter_engine::{EndReason, Outcome, Seat, VariantId};

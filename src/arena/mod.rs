@@ -41,7 +41,7 @@ pub use tournament::{Ruling, TournamentRequest};
 
 use crate::clock::Clock;
 use crate::ids::{GameId, Place};
-use crate::ratings::RatedResult;
+use crate::ratings::{RatedResult, Rating};
 use crate::store::{GameRow, GameStatus, LoggedEntry, NewEntry, Store, StoreError};
 use arbiter_engine::{Game, Seat};
 use std::sync::Arc;
@@ -152,7 +152,11 @@ impl Arena {
                 }
                 _ => None,
             };
-            match self.store.update_game(&game, &entries, rated.as_ref()).await {
+            let ratings = match &rated {
+                Some(result) => self.new_ratings(result, now).await?,
+                None => Vec::new(),
+            };
+            match self.store.update_game(&game, &entries, &ratings).await {
                 Ok(()) => {
                     effects.game = Some(id);
                     effects.version = Some(game.version);
@@ -171,7 +175,8 @@ impl Arena {
                     }
                     return Ok(effects);
                 }
-                Err(StoreError::Conflict(_)) => {
+                // Another request changed the game, or another result its players' ratings.
+                Err(StoreError::Conflict(_) | StoreError::RatingConflict) => {
                     tokio::task::yield_now().await;
                     continue;
                 }
@@ -179,6 +184,20 @@ impl Arena {
             }
         }
         Err(ArenaError::Busy(id))
+    }
+
+    /// The players' ratings after a rated result, from their stored ones (the store saves them
+    /// only if nobody else's result moved them meanwhile).
+    async fn new_ratings(&self, result: &RatedResult, now: i64) -> Result<Vec<Rating>, ArenaError> {
+        let mut current = Vec::with_capacity(2);
+        for user in &result.players {
+            let stored = self.store.rating(user, result.variant).await?;
+            current.push(stored.unwrap_or_else(|| Rating::initial(user.clone(), result.variant)));
+        }
+        let [Some(first), Some(second)] = [current.first().cloned(), current.get(1).cloned()] else {
+            return Ok(Vec::new());
+        };
+        Ok(crate::ratings::rate([first, second], result.winner, now).to_vec())
     }
 }
 

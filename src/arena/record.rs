@@ -168,7 +168,7 @@ impl Arena {
         game.state = state;
         game.version += 1;
         game.updated_at = now;
-        self.store.update_game(&game, &entries, None).await?;
+        self.store.update_game(&game, &entries, &[]).await?;
         let moves = entries
             .iter()
             .filter(|e| matches!(e.entry, LogEntry::Act { .. }))

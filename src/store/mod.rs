@@ -1,6 +1,7 @@
-//! Persistence: one `Store` trait, a PostgreSQL implementation for production and an embedded
-//! SQLite default. Games are a state snapshot guarded by a version plus an append-only log; every
-//! change is one transaction that succeeds only if nobody changed the game since it was read.
+//! Persistence: a `Store` of four roles (games and their logs, deadlines, players, tournaments),
+//! implemented once in SQL for PostgreSQL in production and an embedded SQLite default. Games
+//! are a state snapshot guarded by a version plus an append-only log; every change is one
+//! transaction that succeeds only if nobody changed the game since it was read.
 
 pub mod formats;
 mod records;
@@ -19,13 +20,13 @@ pub struct SavedList {
     pub saved_at: i64,
 }
 
-use crate::ratings::{RatedResult, Rating};
+use crate::ratings::Rating;
 use arbiter_engine::VariantId;
 use async_trait::async_trait;
 use std::sync::Arc;
 use thiserror::Error;
 
-pub use crate::ids::{GameId, Place, Places, ServerId, TournamentId, UserId};
+use crate::ids::{GameId, Place, Places, ServerId, TournamentId, UserId};
 
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -35,6 +36,8 @@ pub enum StoreError {
     /// Someone else changed the tournament since it was read; reload and try again.
     #[error("tournament {0} was changed by someone else")]
     TournamentConflict(TournamentId),
+    #[error("a player's rating was changed by another result")]
+    RatingConflict,
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
     #[error("database migration failed: {0}")]
@@ -43,40 +46,43 @@ pub enum StoreError {
     Corrupt(String),
 }
 
+/// Games and their logs: each game a state snapshot guarded by a version, beside an append-only
+/// log of what happened in it.
 #[async_trait]
-pub trait Store: Send + Sync {
+pub trait Games: Send + Sync {
     /// Creates a game and returns it with its id.
     async fn insert_game(&self, game: &NewGame) -> Result<GameRow, StoreError>;
     async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError>;
     /// Saves `game` and appends `entries` to its log in one transaction, provided the stored
     /// version is still `game.version - 1`; otherwise nothing changes and `Conflict` is returned.
-    /// A `rated` result (the game has just ended) moves the players' ratings in the same
-    /// transaction.
-    async fn update_game(
-        &self,
-        game: &GameRow,
-        entries: &[NewEntry],
-        rated: Option<&RatedResult>,
-    ) -> Result<(), StoreError>;
+    /// `ratings` (the game has just ended, rated) are its players' new ratings, each one game
+    /// further than the stored one: saved in the same transaction, provided each stored rating
+    /// is still one game behind (otherwise `Conflict`, and the caller computes them again).
+    async fn update_game(&self, game: &GameRow, entries: &[NewEntry], ratings: &[Rating]) -> Result<(), StoreError>;
     /// The game's log, oldest first.
     async fn log(&self, id: GameId) -> Result<Vec<LoggedEntry>, StoreError>;
     /// Games in which `user` is challenger or opponent, with one of `statuses`, newest first.
     async fn games_of(&self, user: &UserId, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError>;
     /// Games played at `location`, with one of `statuses`, newest first.
     async fn games_at(&self, location: &Place, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError>;
-    /// Claims up to `limit` games played at places starting with `places` (a transport's
-    /// prefix; "" for all) whose next deadline is due at `now` and that nobody else holds, for
-    /// `lease_ms` (after which another scheduler may take them), earliest first. Saving a game
-    /// releases its claim.
+    /// Records that the news of the game's changes up to `version` reached its players.
+    async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), StoreError>;
+    /// Games at `places` with news saved but not seen to reach their players.
+    async fn unshown_games(&self, places: &Places) -> Result<Vec<GameId>, StoreError>;
+}
+
+/// What schedulers share: games' deadlines, their claims on them, their heartbeats, and the
+/// stretches of time nobody served a transport's places.
+#[async_trait]
+pub trait Deadlines: Send + Sync {
+    /// Claims up to `limit` games played at `places` whose next deadline is due at `now` and
+    /// that nobody else holds, for `lease_ms` (after which another scheduler may take them),
+    /// earliest first. Saving a game releases its claim.
     async fn claim_due(&self, places: &Places, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError>;
     /// When the next deadline at `places` can be claimed (a claimed one when its lease ends).
     async fn earliest_deadline(&self, places: &Places) -> Result<Option<i64>, StoreError>;
     /// Death Matches at `places` whose time runs: playing, or waiting for colours.
     async fn running_matches(&self, places: &Places) -> Result<Vec<GameId>, StoreError>;
-    /// Records that the news of the game's changes up to `version` reached its players.
-    async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), StoreError>;
-    /// Games at `places` with news saved but not seen to reach their players.
-    async fn unshown_games(&self, places: &Places) -> Result<Vec<GameId>, StoreError>;
     /// Records that a scheduler serving `places` is alive at `now` and returns the previous
     /// record, in one step (two schedulers starting at once never both see the same previous beat).
     async fn heartbeat(&self, places: &Places, now: i64) -> Result<Option<i64>, StoreError>;
@@ -85,6 +91,11 @@ pub trait Store: Send + Sync {
     /// The stretches of downtime that concern a game played at `location` and ended after
     /// `after`, oldest first.
     async fn downtimes(&self, location: &Place, after: i64) -> Result<Vec<(i64, i64)>, StoreError>;
+}
+
+/// What belongs to players and servers: settings, names, saved lists and ratings.
+#[async_trait]
+pub trait Players: Send + Sync {
     /// A user's settings (the defaults if they never changed any).
     async fn settings(&self, user: &UserId) -> Result<UserSettings, StoreError>;
     async fn save_settings(&self, user: &UserId, settings: &UserSettings) -> Result<(), StoreError>;
@@ -100,6 +111,8 @@ pub trait Store: Send + Sync {
     async fn save_list(&self, user: &UserId, list: &SavedList) -> Result<(), StoreError>;
     /// Deletes a saved list; false when there was none of that name.
     async fn delete_list(&self, user: &UserId, name: &str) -> Result<bool, StoreError>;
+    /// A user's rating in a variant, if they have one.
+    async fn rating(&self, user: &UserId, variant: VariantId) -> Result<Option<Rating>, StoreError>;
     /// A user's ratings, in every variant they have played rated games of.
     async fn ratings_of(&self, user: &UserId) -> Result<Vec<Rating>, StoreError>;
     /// The best rated players of a variant (established ratings first), among those who have
@@ -110,6 +123,11 @@ pub trait Store: Send + Sync {
         server: Option<&ServerId>,
         limit: i64,
     ) -> Result<Vec<Rating>, StoreError>;
+}
+
+/// Tournaments: each a state guarded by a version, whose rounds' games are ordinary games.
+#[async_trait]
+pub trait Tournaments: Send + Sync {
     /// Creates a tournament and returns it with its id.
     async fn insert_tournament(&self, tournament: &NewTournament) -> Result<TournamentRow, StoreError>;
     async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError>;
@@ -130,6 +148,11 @@ pub trait Store: Send + Sync {
     /// Tournaments at `places` still registering whose start is due at `now`.
     async fn tournaments_due(&self, places: &Places, now: i64) -> Result<Vec<TournamentId>, StoreError>;
 }
+
+/// The whole store, every role: what the arena holds.
+pub trait Store: Games + Deadlines + Players + Tournaments {}
+
+impl<T: Games + Deadlines + Players + Tournaments> Store for T {}
 
 pub use sql::{PostgresStore, SqliteStore};
 

@@ -4,7 +4,10 @@
 
 use crate::bot::*;
 use arbiter::ids::{GameId, Place, Places, ServerId, UserId};
-use arbiter::store::{GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, Store, StoreError};
+use arbiter::ratings::Rating;
+use arbiter::store::{
+    Deadlines, GameRow, GameStatus, Games, LoggedEntry, NewEntry, NewGame, Players, Store, StoreError, Tournaments,
+};
 use arbiter_engine::{Game, VariantId};
 use fake_discord::{
     Call, FakeDiscord, Invoker, autocomplete_interaction, command_interaction, component_interaction,
@@ -568,72 +571,84 @@ struct SlowStore {
 }
 
 #[async_trait::async_trait]
-impl Store for SlowStore {
+impl Games for SlowStore {
     async fn insert_game(&self, game: &NewGame) -> Result<GameRow, StoreError> {
         self.inner.insert_game(game).await
     }
+
     async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
         self.inner.game(id).await
     }
-    async fn update_game(
-        &self,
-        game: &GameRow,
-        entries: &[NewEntry],
-        rated: Option<&arbiter::ratings::RatedResult>,
-    ) -> Result<(), StoreError> {
+
+    async fn update_game(&self, game: &GameRow, entries: &[NewEntry], ratings: &[Rating]) -> Result<(), StoreError> {
         if self.is_slow.load(Ordering::SeqCst) {
             tokio::time::sleep(Duration::from_millis(1_800)).await;
         }
-        self.inner.update_game(game, entries, rated).await
+        self.inner.update_game(game, entries, ratings).await
     }
+
     async fn log(&self, id: GameId) -> Result<Vec<LoggedEntry>, StoreError> {
         self.inner.log(id).await
     }
+
     async fn games_of(&self, user: &UserId, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
         self.inner.games_of(user, statuses).await
     }
+
     async fn games_at(&self, location: &Place, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
         self.inner.games_at(location, statuses).await
     }
-    async fn claim_due(&self, places: &Places, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError> {
-        self.inner.claim_due(places, now, lease_ms, limit).await
-    }
-    async fn earliest_deadline(&self, places: &Places) -> Result<Option<i64>, StoreError> {
-        self.inner.earliest_deadline(places).await
-    }
-    async fn running_matches(&self, places: &Places) -> Result<Vec<GameId>, StoreError> {
-        self.inner.running_matches(places).await
-    }
-    async fn display_name(&self, user: &UserId) -> Result<Option<String>, StoreError> {
-        self.inner.display_name(user).await
-    }
-    async fn save_display_name(&self, user: &UserId, name: &str, now: i64) -> Result<(), StoreError> {
-        self.inner.save_display_name(user, name, now).await
-    }
+
     async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), StoreError> {
         self.inner.mark_shown(id, version).await
     }
+
     async fn unshown_games(&self, places: &Places) -> Result<Vec<GameId>, StoreError> {
         self.inner.unshown_games(places).await
     }
+}
+
+#[async_trait::async_trait]
+impl Deadlines for SlowStore {
+    async fn claim_due(&self, places: &Places, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError> {
+        self.inner.claim_due(places, now, lease_ms, limit).await
+    }
+
+    async fn earliest_deadline(&self, places: &Places) -> Result<Option<i64>, StoreError> {
+        self.inner.earliest_deadline(places).await
+    }
+
+    async fn running_matches(&self, places: &Places) -> Result<Vec<GameId>, StoreError> {
+        self.inner.running_matches(places).await
+    }
+
     async fn heartbeat(&self, places: &Places, now: i64) -> Result<Option<i64>, StoreError> {
         self.inner.heartbeat(places, now).await
     }
+
     async fn record_downtime(&self, places: &Places, from: i64, to: i64) -> Result<(), StoreError> {
         self.inner.record_downtime(places, from, to).await
     }
+
     async fn downtimes(&self, location: &Place, after: i64) -> Result<Vec<(i64, i64)>, StoreError> {
         self.inner.downtimes(location, after).await
     }
+}
+
+#[async_trait::async_trait]
+impl Players for SlowStore {
     async fn settings(&self, user: &UserId) -> Result<arbiter::store::UserSettings, StoreError> {
         self.inner.settings(user).await
     }
+
     async fn save_settings(&self, user: &UserId, settings: &arbiter::store::UserSettings) -> Result<(), StoreError> {
         self.inner.save_settings(user, settings).await
     }
+
     async fn server_settings(&self, server: &ServerId) -> Result<arbiter::store::ServerSettings, StoreError> {
         self.inner.server_settings(server).await
     }
+
     async fn save_server_settings(
         &self,
         server: &ServerId,
@@ -641,18 +656,35 @@ impl Store for SlowStore {
     ) -> Result<(), StoreError> {
         self.inner.save_server_settings(server, settings).await
     }
+
+    async fn display_name(&self, user: &UserId) -> Result<Option<String>, StoreError> {
+        self.inner.display_name(user).await
+    }
+
+    async fn save_display_name(&self, user: &UserId, name: &str, now: i64) -> Result<(), StoreError> {
+        self.inner.save_display_name(user, name, now).await
+    }
+
     async fn saved_lists(&self, user: &UserId) -> Result<Vec<arbiter::store::SavedList>, StoreError> {
         self.inner.saved_lists(user).await
     }
+
     async fn save_list(&self, user: &UserId, list: &arbiter::store::SavedList) -> Result<(), StoreError> {
         self.inner.save_list(user, list).await
     }
+
     async fn delete_list(&self, user: &UserId, name: &str) -> Result<bool, StoreError> {
         self.inner.delete_list(user, name).await
     }
+
+    async fn rating(&self, user: &UserId, variant: VariantId) -> Result<Option<Rating>, StoreError> {
+        self.inner.rating(user, variant).await
+    }
+
     async fn ratings_of(&self, user: &UserId) -> Result<Vec<arbiter::ratings::Rating>, StoreError> {
         self.inner.ratings_of(user).await
     }
+
     async fn leaderboard(
         &self,
         variant: arbiter_engine::VariantId,
@@ -661,21 +693,28 @@ impl Store for SlowStore {
     ) -> Result<Vec<arbiter::ratings::Rating>, StoreError> {
         self.inner.leaderboard(variant, server, limit).await
     }
+}
+
+#[async_trait::async_trait]
+impl Tournaments for SlowStore {
     async fn insert_tournament(
         &self,
         tournament: &arbiter::store::NewTournament,
     ) -> Result<arbiter::store::TournamentRow, StoreError> {
         self.inner.insert_tournament(tournament).await
     }
+
     async fn tournament(
         &self,
         id: arbiter::ids::TournamentId,
     ) -> Result<Option<arbiter::store::TournamentRow>, StoreError> {
         self.inner.tournament(id).await
     }
+
     async fn tournaments_at(&self, location: &Place) -> Result<Vec<arbiter::store::TournamentRow>, StoreError> {
         self.inner.tournaments_at(location).await
     }
+
     async fn update_tournament(
         &self,
         tournament: &arbiter::store::TournamentRow,
@@ -683,9 +722,11 @@ impl Store for SlowStore {
     ) -> Result<Vec<GameRow>, StoreError> {
         self.inner.update_tournament(tournament, games).await
     }
+
     async fn tournament_games(&self, id: arbiter::ids::TournamentId) -> Result<Vec<GameRow>, StoreError> {
         self.inner.tournament_games(id).await
     }
+
     async fn tournaments_due(&self, places: &Places, now: i64) -> Result<Vec<arbiter::ids::TournamentId>, StoreError> {
         self.inner.tournaments_due(places, now).await
     }

@@ -3,6 +3,7 @@
 use crate::support;
 use arbiter::clock::{GameClock, TimeControl};
 use arbiter::ids::{Place, Places, UserId};
+use arbiter::ratings::Rating;
 use arbiter::store::{
     GameSetup, GameStatus, LogEntry, NewEntry, NewGame, Offer, OfferKind, SavedList, Store, StoreError, WhitePlayer,
 };
@@ -89,7 +90,7 @@ async fn updates_are_guarded_by_the_version(store: &dyn Store) {
     };
     game.clock.follow(Some(Seat::First), &[Seat::Second], false, 2_000);
     store
-        .update_game(&game, std::slice::from_ref(&entry), None)
+        .update_game(&game, std::slice::from_ref(&entry), &[])
         .await
         .unwrap();
     assert_eq!(store.game(game.id).await.unwrap().unwrap(), game);
@@ -103,7 +104,7 @@ async fn updates_are_guarded_by_the_version(store: &dyn Store) {
         notation: "stale".into(),
         clock_ms: None,
     };
-    match store.update_game(&stale, &[stale_entry], None).await {
+    match store.update_game(&stale, &[stale_entry], &[]).await {
         Err(StoreError::Conflict(id)) => assert_eq!(id, game.id),
         other => panic!("expected a conflict, got {other:?}"),
     }
@@ -122,6 +123,54 @@ async fn updates_are_guarded_by_the_version(store: &dyn Store) {
     );
 }
 
+/// A finished game's save carries its players' new ratings, each one game on from the stored
+/// one; ratings computed from an older rating are refused, and nothing of that save lands.
+async fn ratings_move_with_the_save_only_from_the_rating_they_were_computed_from(store: &dyn Store) {
+    let (alice, bob) = (user("rated-alice"), user("rated-bob"));
+    let mut game = store
+        .insert_game(&new_game("rated-alice", "rated-bob", VariantId::Chess))
+        .await
+        .unwrap();
+    assert_eq!(store.rating(&alice, VariantId::Chess).await.unwrap(), None);
+    let fresh = [
+        Rating::initial(alice.clone(), VariantId::Chess),
+        Rating::initial(bob.clone(), VariantId::Chess),
+    ];
+    let after_one = arbiter::ratings::rate(fresh.clone(), Some(Seat::First), 2_000);
+    game.status = GameStatus::Finished;
+    game.version += 1;
+    store.update_game(&game, &[], &after_one).await.unwrap();
+    assert_eq!(
+        store.rating(&alice, VariantId::Chess).await.unwrap(),
+        Some(after_one[0].clone())
+    );
+    assert_eq!(store.ratings_of(&bob).await.unwrap(), vec![after_one[1].clone()]);
+
+    // A second result computed from the ratings before the first is refused whole.
+    let mut second = store
+        .insert_game(&new_game("rated-alice", "rated-bob", VariantId::Chess))
+        .await
+        .unwrap();
+    let before = second.clone();
+    second.status = GameStatus::Finished;
+    second.version += 1;
+    let stale = arbiter::ratings::rate(fresh, None, 3_000);
+    match store.update_game(&second, &[], &stale).await {
+        Err(StoreError::RatingConflict) => {}
+        other => panic!("expected a rating conflict, got {other:?}"),
+    }
+    assert_eq!(store.game(second.id).await.unwrap().unwrap(), before);
+    assert_eq!(
+        store.rating(&bob, VariantId::Chess).await.unwrap(),
+        Some(after_one[1].clone())
+    );
+    let current = [after_one[0].clone(), after_one[1].clone()];
+    let after_two = arbiter::ratings::rate(current, None, 3_000);
+    store.update_game(&second, &[], &after_two).await.unwrap();
+    let alice_now = store.rating(&alice, VariantId::Chess).await.unwrap().unwrap();
+    assert_eq!((alice_now.games, alice_now.wins, alice_now.draws), (2, 1, 1));
+}
+
 async fn the_log_is_append_only_and_ordered(store: &dyn Store) {
     let mut game = store
         .insert_game(&new_game("alice", "bob", VariantId::Chess))
@@ -138,7 +187,7 @@ async fn the_log_is_append_only_and_ordered(store: &dyn Store) {
             notation: text.to_string(),
             clock_ms: None,
         }];
-        store.update_game(&game, &entries, None).await.unwrap();
+        store.update_game(&game, &entries, &[]).await.unwrap();
     }
     let log = store.log(game.id).await.unwrap();
     let notations: Vec<&str> = log.iter().map(|l| l.notation.as_str()).collect();
@@ -164,14 +213,14 @@ async fn games_are_listed_per_user_and_status(store: &dyn Store) {
         .unwrap();
     active.status = GameStatus::Active;
     active.version += 1;
-    store.update_game(&active, &[], None).await.unwrap();
+    store.update_game(&active, &[], &[]).await.unwrap();
     let mut finished = store
         .insert_game(&new_game("fay", "ed", VariantId::Garden))
         .await
         .unwrap();
     finished.status = GameStatus::Finished;
     finished.version += 1;
-    store.update_game(&finished, &[], None).await.unwrap();
+    store.update_game(&finished, &[], &[]).await.unwrap();
 
     let open = [GameStatus::Challenge, GameStatus::Active];
     assert_eq!(
@@ -196,7 +245,7 @@ async fn games_move_between_places_and_are_found_by_place(store: &dyn Store) {
     assert!(ids(store.games_at(&Place::new("thread-9"), &open).await.unwrap()).is_empty());
     game.location = "thread-9".into();
     game.version += 1;
-    store.update_game(&game, &[], None).await.unwrap();
+    store.update_game(&game, &[], &[]).await.unwrap();
     assert_eq!(store.game(game.id).await.unwrap().unwrap().location, "thread-9");
     assert_eq!(
         ids(store.games_at(&Place::new("thread-9"), &open).await.unwrap()),
@@ -223,7 +272,7 @@ async fn homes_and_unshown_news_are_kept(store: &dyn Store) {
     game.location = "news:thread".into();
     game.version += 1;
     game.unshown = Some(game.version);
-    store.update_game(&game, &[], None).await.unwrap();
+    store.update_game(&game, &[], &[]).await.unwrap();
     let stored = store.game(game.id).await.unwrap().unwrap();
     assert_eq!(stored.home.as_ref().map(Place::as_str), Some("news:channel"));
     assert_eq!(
@@ -333,6 +382,7 @@ async fn every_store_keeps_the_contract() {
         let store = db.store.as_ref();
         insert_and_read_back(store).await;
         updates_are_guarded_by_the_version(store).await;
+        ratings_move_with_the_save_only_from_the_rating_they_were_computed_from(store).await;
         the_log_is_append_only_and_ordered(store).await;
         games_are_listed_per_user_and_status(store).await;
         games_move_between_places_and_are_found_by_place(store).await;

@@ -1,0 +1,146 @@
+//! The SQL store: one implementation, generic over the database, serving PostgreSQL and the
+//! embedded SQLite. Both speak the same SQL (SQLite accepts `$1` placeholders); what differs is
+//! the [`Dialect`]: how a scheduler claims rows others may be claiming, how a transaction that
+//! reads then writes takes its locks, and how each connects and migrates.
+//!
+//! Each role of the store has its file: games.rs (games and their log), deadlines.rs,
+//! players.rs (settings, names, lists, ratings), tournaments.rs. Every impl there repeats the
+//! same `where` clause, which says what sqlx must offer for the database: Rust does not carry
+//! such bounds along with a trait, so each impl names them.
+
+mod deadlines;
+mod games;
+mod players;
+mod tournaments;
+
+use super::StoreError;
+use crate::ids::Places;
+use arbiter_engine::VariantId;
+use sqlx::{Database, Pool, Postgres, Sqlite};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// What differs between the databases, as SQL.
+pub trait Dialect: Database {
+    /// Claims due games (see `Deadlines::claim_due`): `$1` now, `$2` the lease's end, `$3` the
+    /// most to claim, `$4` the places (a LIKE pattern).
+    const CLAIM_DUE: &'static str;
+    /// Reads a scheduler's heartbeat, locking it until the transaction ends.
+    const READ_HEARTBEAT: &'static str;
+    /// Begins a transaction that will write, taking the write lock first.
+    const BEGIN_WRITE: &'static str;
+}
+
+impl Dialect for Postgres {
+    /// PostgreSQL skips rows another scheduler is claiming at the same moment.
+    const CLAIM_DUE: &'static str = "UPDATE games SET deadline_lease = $2 WHERE id IN (SELECT id FROM games \
+         WHERE next_deadline <= $1 AND (deadline_lease IS NULL OR deadline_lease <= $1) AND location LIKE $4 \
+         ESCAPE '\\' ORDER BY next_deadline LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING id";
+    const READ_HEARTBEAT: &'static str = "SELECT at FROM heartbeat WHERE places = $1 FOR UPDATE";
+    const BEGIN_WRITE: &'static str = "BEGIN";
+}
+
+impl Dialect for Sqlite {
+    /// SQLite runs one writer at a time, so the same claim needs no row locks.
+    const CLAIM_DUE: &'static str = "UPDATE games SET deadline_lease = $2 WHERE id IN (SELECT id FROM games \
+         WHERE next_deadline <= $1 AND (deadline_lease IS NULL OR deadline_lease <= $1) AND location LIKE $4 \
+         ESCAPE '\\' ORDER BY next_deadline LIMIT $3) RETURNING id";
+    const READ_HEARTBEAT: &'static str = "SELECT at FROM heartbeat WHERE places = $1";
+    /// A deferred SQLite transaction that reads and then writes fails at once ("database is
+    /// locked") when another connection wrote in between, busy timeout or not: IMMEDIATE takes
+    /// the write lock first, waiting its turn.
+    const BEGIN_WRITE: &'static str = "BEGIN IMMEDIATE";
+}
+
+/// The store over one database's connection pool.
+pub struct SqlStore<DB: Database> {
+    pool: Pool<DB>,
+}
+
+impl<DB: Database> Clone for SqlStore<DB> {
+    fn clone(&self) -> Self {
+        SqlStore {
+            pool: self.pool.clone(),
+        }
+    }
+}
+
+impl<DB: Database> SqlStore<DB> {
+    pub fn pool(&self) -> &Pool<DB> {
+        &self.pool
+    }
+}
+
+pub type PostgresStore = SqlStore<Postgres>;
+pub type SqliteStore = SqlStore<Sqlite>;
+
+impl SqlStore<Postgres> {
+    /// Connects and brings the schema up to date.
+    pub async fn connect(url: &str) -> Result<PostgresStore, StoreError> {
+        PostgresStore::connect_with(sqlx::postgres::PgConnectOptions::from_str(url)?).await
+    }
+
+    /// The settings every connection gets: a transaction left open by a client that went away
+    /// is ended by the server instead of holding its locks forever.
+    fn session_settings(options: sqlx::postgres::PgConnectOptions) -> sqlx::postgres::PgConnectOptions {
+        options.options([("idle_in_transaction_session_timeout", "60s")])
+    }
+
+    /// Connects with explicit options (a search path to keep the tables in their own schema, say).
+    pub async fn connect_with(options: sqlx::postgres::PgConnectOptions) -> Result<PostgresStore, StoreError> {
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(16)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(PostgresStore::session_settings(options))
+            .await?;
+        sqlx::migrate!("./migrations/postgres").run(&pool).await?;
+        Ok(SqlStore { pool })
+    }
+}
+
+impl SqlStore<Sqlite> {
+    /// Opens (creating if need be) and brings the schema up to date. WAL lets readers work while
+    /// one writer commits; the busy timeout makes concurrent writers wait instead of failing.
+    pub async fn connect(url: &str) -> Result<SqliteStore, StoreError> {
+        let options = sqlx::sqlite::SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal)
+            .synchronous(sqlx::sqlite::SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(30));
+        let pool = sqlx::sqlite::SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
+        Ok(SqlStore { pool })
+    }
+}
+
+/// A LIKE pattern for places starting with `prefix` (LIKE's wildcards in it taken literally).
+fn like_prefix(places: &Places) -> String {
+    let escaped: String = places
+        .prefix()
+        .chars()
+        .flat_map(|c| match c {
+            '%' | '_' | '\\' => vec!['\\', c],
+            c => vec![c],
+        })
+        .collect();
+    format!("{escaped}%")
+}
+
+fn corrupt(what: &str, e: impl std::fmt::Display) -> StoreError {
+    StoreError::Corrupt(format!("{what}: {e}"))
+}
+
+fn variant_of(text: &str) -> Result<VariantId, StoreError> {
+    VariantId::parse(text).ok_or_else(|| corrupt("variant", text))
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("stored types serialise")
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(what: &str, text: &str) -> Result<T, StoreError> {
+    serde_json::from_str(text).map_err(|e| corrupt(what, e))
+}
