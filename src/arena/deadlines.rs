@@ -197,7 +197,7 @@ fn announce(game: &GameRow, event: ClockEvent, now: i64, wish: Reminders, effect
                 to: user,
                 game: game.id,
                 text: PrivateText::new(match &countdown {
-                    Some(countdown) => format!("{reminder}\n{} <t:{}:R>.", countdown.what, countdown.at / 1000),
+                    Some(countdown) => format!("{reminder}\n{} {}.", countdown.what, super::text::time(countdown.at)),
                     None => reminder,
                 }),
                 board: None,

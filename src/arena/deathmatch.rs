@@ -5,6 +5,7 @@
 
 use super::caller::{Caller, require_on_server};
 use super::messages::{board_post, name};
+use super::text::strong;
 use super::time_out::flag_fall;
 use super::turns::{conclude, follow_turn};
 use super::{Arena, ArenaError, Button, Change, Effects, Post};
@@ -104,10 +105,10 @@ impl Arena {
         let game = self.store.insert_game(&new).await?;
         let [first, second] = game.state.view(Viewer::Spectator).seat_names;
         let text = format!(
-            "**Death Match #{}** · {}: {} vs {}, hosted by {}. Each turn has {} of normal time, then a \
+            "{} · {}: {} vs {}, hosted by {}. Each turn has {} of normal time, then a \
              reserve of {} that is never refilled; a player whose reserve runs out loses.\n{} holds the \
              Advantage: choose {first} (moves first) or {second}.",
-            game.id,
+            strong(&format!("Death Match #{}", game.id)),
             variant.name(),
             name(&players[0]),
             name(&players[1]),

@@ -141,7 +141,8 @@ impl Arena {
         if open >= MOST_OPEN_CHALLENGES {
             return Err(ArenaError::Rejected(format!(
                 "you have {open} challenges nobody has answered yet, the most one may have; cancel some \
-                 (`/games` lists them) or wait for answers"
+                 ({} lists them) or wait for answers",
+                super::text::command("games", &[])
             )));
         }
         Ok(())

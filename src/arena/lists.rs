@@ -6,6 +6,7 @@
 //! again. The engine checks the list again when it is played, so no other path can slip one in.
 
 use super::caller::Caller;
+use super::text::{block, command, strong, user_written};
 use super::{ArenaError, Effects, Reply};
 use crate::ids::{GameId, UserId};
 use crate::render::{BoardImage, Decor};
@@ -182,8 +183,10 @@ impl super::Arena {
             )
             .await?;
         Ok(Effects::reply(format!(
-            "Saved your list **{name}** ({} pieces). Send it to a game with `/list saved:{name}`.",
-            pieces.len()
+            "Saved your list {} ({} pieces). Send it to a game with {}.",
+            strong(&user_written(name)),
+            pieces.len(),
+            command("list", &[("saved", name)])
         )))
     }
 
@@ -195,12 +198,12 @@ impl super::Arena {
             .find(|list| list.name.eq_ignore_ascii_case(name.trim()))
             .ok_or_else(|| {
                 ArenaError::Rejected(if names.is_empty() {
-                    "you have no saved lists; save one with `/lists save`".to_string()
+                    format!("you have no saved lists; save one with {}", command("lists save", &[]))
                 } else {
                     format!(
                         "you have no list called \"{}\"; yours: {}",
-                        name.trim(),
-                        names.join(", ")
+                        user_written(name.trim()),
+                        user_written(&names.join(", "))
                     )
                 })
             })
@@ -211,21 +214,28 @@ impl super::Arena {
         if let Some(name) = name.filter(|n| !n.trim().is_empty()) {
             let list = self.saved_list(user, name).await?;
             return Ok(Effects::reply(format!(
-                "**{}** ({} pieces):\n```\n{}\n```",
-                list.name,
+                "{} ({} pieces):{}",
+                strong(&user_written(&list.name)),
                 list.body.lines().count(),
-                list.body
+                block(&list.body)
             )));
         }
         let saved = self.store.saved_lists(user).await?;
         if saved.is_empty() {
-            return Ok(Effects::reply(
-                "You have no saved lists. Save one with `/lists save name:<name> text:<one piece a line>`.",
-            ));
+            return Ok(Effects::reply(format!(
+                "You have no saved lists. Save one with {}, giving it a name and its pieces.",
+                command("lists save", &[])
+            )));
         }
         let lines: Vec<String> = saved
             .iter()
-            .map(|list| format!("**{}**: {} pieces", list.name, list.body.lines().count()))
+            .map(|list| {
+                format!(
+                    "{}: {} pieces",
+                    strong(&user_written(&list.name)),
+                    list.body.lines().count()
+                )
+            })
             .collect();
         Ok(Effects::reply(format!("Your saved lists:\n{}", lines.join("\n"))))
     }
@@ -233,7 +243,10 @@ impl super::Arena {
     pub async fn delete_list(&self, user: &UserId, name: &str) -> Result<Effects, ArenaError> {
         let list = self.saved_list(user, name).await?;
         self.store.delete_list(user, &list.name).await?;
-        Ok(Effects::reply(format!("Deleted your list **{}**.", list.name)))
+        Ok(Effects::reply(format!(
+            "Deleted your list {}.",
+            strong(&user_written(&list.name))
+        )))
     }
 
     /// The rules of game `id` as `user` may read them: its variant's page (unless `with_page` is
@@ -246,7 +259,11 @@ impl super::Arena {
         let mut effects = if with_page {
             self.rules(game.setup.variant)
         } else {
-            Effects::reply(format!("{} (the rules: `/rules`)", game.setup.variant.name()))
+            Effects::reply(format!(
+                "{} (the rules: {})",
+                game.setup.variant.name(),
+                command("rules", &[])
+            ))
         };
         let view = game.state.view(super::viewer_of(&game, user));
         let Some(kind) = game.state.list_kind() else {
@@ -276,8 +293,9 @@ impl super::Arena {
         }
         let lines: Vec<String> = listed.iter().map(ListPiece::to_string).collect();
         reply.text.push_str(&format!(
-            "\n\n**The pieces of game #{id}**\n```\n{}\n```",
-            lines.join("\n")
+            "\n\n{}{}",
+            strong(&format!("The pieces of game #{id}")),
+            block(&lines.join("\n"))
         ));
         let review = Review::of(&listed, kind);
         reply.board = sheet_image(&review, kind);

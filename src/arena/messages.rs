@@ -8,13 +8,9 @@ use crate::store::GameRow;
 use arbiter_engine::view::PromptKind;
 use arbiter_engine::{Action, Game, Outcome, Phase, Seat, View, Viewer};
 
-/// How a user is named in messages: as their transport writes a mention.
+/// How a user is named in messages: as their transport names them (on Discord, a mention).
 pub fn name(user: &UserId) -> String {
-    match user.transport() {
-        // Discord shows a mention as the user's name.
-        "discord" => format!("<@{}>", user.local_part()),
-        _ => user.display_name().to_string(),
-    }
+    super::text::user(user)
 }
 
 /// The name the game gives a seat ("White", "Red", ...).

@@ -46,8 +46,10 @@ pub fn piece_card(query: &str) -> Result<Effects, ArenaError> {
 pub fn card_text(piece: &PieceDef) -> String {
     let section = catalogue::section_of(&piece.id).unwrap_or("its variant");
     let mut lines = vec![format!(
-        "**{}** (`{}`) · {section} · Betza `{}`",
-        piece.name, piece.symbol, piece.betza
+        "{} (`{}`) · {section} · Betza `{}`",
+        super::text::strong(&piece.name),
+        piece.symbol,
+        piece.betza
     )];
     if !piece.description.is_empty() {
         lines.push(piece.description.clone());
@@ -88,12 +90,10 @@ mod tests {
     fn a_card_names_the_piece_and_draws_its_diagram() {
         let effects = piece_card("lion").unwrap();
         let reply = effects.reply.unwrap();
+        let text = crate::arena::text::plain(&reply.text);
         assert!(
-            reply
-                .text
-                .starts_with("**Murray lion** (`ML`) · Pick-the-team · Betza `ADcK`"),
-            "{}",
-            reply.text
+            text.starts_with("Murray lion (`ML`) · Pick-the-team · Betza `ADcK`"),
+            "{text}"
         );
         let board = reply.board.unwrap();
         assert!(board.decor.without_players);
@@ -102,9 +102,9 @@ mod tests {
 
     #[test]
     fn shared_names_list_the_others_and_unknown_names_are_refused() {
-        let text = piece_card("N").unwrap().reply.unwrap().text;
+        let text = crate::arena::text::plain(&piece_card("N").unwrap().reply.unwrap().text);
         assert!(
-            text.contains("**Knight** (`N`) · FIDE chess") && text.contains("`ubc-knight`"),
+            text.contains("Knight (`N`) · FIDE chess") && text.contains("`ubc-knight`"),
             "{text}"
         );
         let error = piece_card("dragon").unwrap_err().to_string();

@@ -125,9 +125,10 @@ impl Arena {
                 game: None,
             });
             let text = format!(
-                "{} asks for a rematch. {}, the rematch is yours to start: press **Rematch** to host it.",
+                "{} asks for a rematch. {}, the rematch is yours to start: press {} to host it.",
                 name(&caller.user),
-                name(&deathmatch.host)
+                name(&deathmatch.host),
+                super::text::strong("Rematch")
             );
             let mut post = board_post(game, text);
             post.board = None;

@@ -21,7 +21,11 @@ impl Arena {
                 variant.name()
             )));
         }
-        let mut text = format!("**{}**: the top {} by rating\n", variant.name(), ratings.len());
+        let mut text = format!(
+            "{}: the top {} by rating\n",
+            super::text::strong(variant.name()),
+            ratings.len()
+        );
         for (rank, rating) in ratings.iter().enumerate() {
             text.push_str(&format!(
                 "{}. {} {} · {} game{}\n",
@@ -43,7 +47,7 @@ impl Arena {
     /// A player's ratings in every variant they have played, their record, and their games now.
     pub async fn profile(&self, of: &UserId) -> Result<Effects, ArenaError> {
         let ratings = self.store.ratings_of(of).await?;
-        let mut text = format!("**{}**\n", name(of));
+        let mut text = format!("{}\n", super::text::strong(&name(of)));
         if ratings.is_empty() {
             text.push_str("No rated games yet.\n");
         }

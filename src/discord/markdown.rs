@@ -2,6 +2,9 @@
 //! masked links, spoilers, code), never as a mention of a user, role or channel, never as
 //! `@everyone`. The arena marks such text (`arena::text`); here it is made inert.
 
+use crate::arena::text::Style;
+use crate::ids::{Place, UserId};
+
 /// Makes `text` inert in Discord's markdown: every punctuation mark Discord may read as markup
 /// is escaped (Discord shows an escaped mark as the mark itself), `@everyone` and `@here` are
 /// broken with an invisible space, and line breaks become spaces (a line of its own could be a
@@ -22,9 +25,54 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// An arena message as Discord shows it: its user-written parts made inert.
+/// How Discord words the arena's messages: markdown, mentions, channel links, `/commands` and
+/// timestamps that each reader's client shows in their own time.
+struct Discord;
+
+impl Style for Discord {
+    fn user_written(&self, text: &str) -> String {
+        escape(text)
+    }
+
+    fn strong(&self, text: &str) -> String {
+        format!("**{text}**")
+    }
+
+    fn user(&self, user: &UserId) -> String {
+        match super::ids::discord_user(user) {
+            Some(id) => format!("<@{id}>"),
+            None => escape(user.display_name()),
+        }
+    }
+
+    fn command(&self, words: &str, options: &[(&str, &str)]) -> String {
+        let mut text = format!("/{words}");
+        for (name, value) in options {
+            text.push_str(&format!(" {name}:{value}"));
+        }
+        format!("`{text}`")
+    }
+
+    fn where_played(&self, place: &Place) -> String {
+        match super::ids::channel(place) {
+            Some(channel) => format!(" in <#{channel}>"),
+            None => String::new(),
+        }
+    }
+
+    fn time(&self, at_ms: i64) -> String {
+        format!("<t:{}:R>", at_ms.div_euclid(1000))
+    }
+
+    /// A code block, which Discord shows as it is; only a run of backticks could end it early.
+    fn block(&self, text: &str) -> String {
+        format!("\n```\n{}\n```", text.replace('`', "\u{2035}"))
+    }
+}
+
+/// An arena message as Discord shows it.
 pub fn render(text: &str) -> String {
-    crate::arena::text::render(text, escape)
+    crate::arena::text::render(text, &Discord)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ mod deathmatch;
 mod text_board;
 mod tournament;
 
-use crate::arena::text::plain;
+use crate::arena::text::{Plain, plain, render};
 use crate::arena::{Arena, ArenaError, Caller, ChallengeRequest, Effects, ImportRequest, ListSource, OfferResponse};
 use crate::clock::TimeControl;
 use crate::ids::{GameId, Place, ServerId, UserId};
@@ -578,6 +578,7 @@ fn print_effects(
     now: i64,
 ) -> anyhow::Result<()> {
     let game = effects.game;
+    let plain = |text: &str| render(text, &Plain { now: Some(now) });
     for post in &effects.posts {
         writeln!(out, "[{}] {}", post.location, plain(&post.text))?;
         if let Some(countdown) = &post.countdown {

@@ -2,6 +2,7 @@
 //! pauses, added time, set-up turns, restarts, and schedulers racing on one database.
 
 use crate::support;
+use arbiter::arena::text::plain;
 use arbiter::arena::{Caller, Effects, MatchRequest};
 use arbiter::clock::{GameClock, ManualClock, TimeControl};
 use arbiter::ids::{GameId, Places, ServerId, UserId};
@@ -317,11 +318,8 @@ async fn the_host_adds_time_and_adjudicates_publicly() {
         .add_time(id, &Caller::player(&host(), Some(&server())), &red(), 60_000)
         .await
         .unwrap();
-    assert!(
-        added.posts[0].text.contains("gave red 1:00 more reserve"),
-        "{}",
-        added.posts[0].text
-    );
+    let said = plain(&added.posts[0].text);
+    assert!(said.contains("gave red 1:00 more reserve"), "{said}");
     assert_eq!(
         clock_of(&arena, id).await.left(Seat::First, arena.now()).unwrap(),
         (0, 80_000)
@@ -334,7 +332,7 @@ async fn the_host_adds_time_and_adjudicates_publicly() {
         .adjudicate(id, &Caller::player(&host(), Some(&server())), Some(&blue()), false)
         .await
         .unwrap();
-    assert!(ruled.posts[0].text.contains("adjudicated the match to blue"));
+    assert!(plain(&ruled.posts[0].text).contains("adjudicated the match to blue"));
     let game = arena.store().game(id).await.unwrap().unwrap();
     assert_eq!(game.state.outcome().unwrap().reason, EndReason::Adjudication);
     assert_eq!(game.next_deadline(), None, "the clock stopped");
@@ -549,7 +547,8 @@ async fn showing_a_match_gives_both_clocks_as_of_now() {
     let id = start(&arena, TimeControl::STANDARD).await;
     clock.advance(20_000);
     let shown = arena.show(id, &support::asking(&blue())).await.unwrap().reply.unwrap();
-    assert!(shown.text.contains("red (Red): 0:40 + 5:00 reserve"), "{}", shown.text);
+    let said = plain(&shown.text);
+    assert!(said.contains("red (Red): 0:40 + 5:00 reserve"), "{said}");
     let clocks = &shown.board.unwrap().decor.clocks;
     assert_eq!(clocks[0].as_deref(), Some("0:40 + 5:00 reserve"));
     assert_eq!(clocks[1].as_deref(), Some("1:00 + 5:00 reserve"));

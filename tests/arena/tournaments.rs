@@ -88,7 +88,7 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
         refused(arena.join_tournament(id, &asking(&player(3))).await, "already in");
         refused(
             arena.pair_tournament(id, &Caller::host(&host(), None)).await,
-            "`/tournament start`",
+            "`tournament start`",
         );
         refused(
             arena.start_tournament(id, &Caller::player(&player(1), None)).await,
@@ -128,7 +128,7 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
             );
         }
         let announcement = arena.round_announcement(id, 1).await.unwrap();
-        let text = &announcement.posts[0].text;
+        let text = &arbiter::arena::text::plain(&announcement.posts[0].text);
         assert!(
             text.contains("round 1 of 5: Rejection Chess") && text.contains("Bye (1 point): p7"),
             "{text}"

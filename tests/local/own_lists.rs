@@ -92,7 +92,7 @@ async fn an_easy_patch_game_goes_from_two_lists_to_scholars_mate() {
         output.contains("(to alice) error: the lists of your game #1 are locked: both are in"),
         "{output}"
     );
-    assert!(output.contains("**The pieces of game #1**"), "{output}");
+    assert!(output.contains("The pieces of game #1\n  "), "{output}");
     assert!(output.contains("Stepper, ST, WF"), "{output}");
     assert!(output.contains("alice played Qxf7#"), "{output}");
     assert!(output.contains("1-0 · alice (White) wins by checkmate."), "{output}");
@@ -140,8 +140,8 @@ async fn a_patch_game_is_played_from_a_saved_list_and_a_changed_one_to_mate() {
     ] {
         assert!(output.contains(refusal), "{refusal}: {output}");
     }
-    assert!(output.contains("Your saved lists:\n**ready**: 16 pieces\n"), "{output}");
-    assert!(!output.contains("**READY**"), "{output}");
+    assert!(output.contains("Your saved lists:\nready: 16 pieces\n"), "{output}");
+    assert!(!output.contains("READY:"), "{output}");
     assert!(
         output.contains("The list: a list has 16 pieces; this one has 2."),
         "{output}"

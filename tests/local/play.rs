@@ -368,7 +368,7 @@ async fn a_pick_the_team_game_is_picked_and_played_to_mate_in_the_terminal() {
     assert!(output.contains("Pick 2 of 40: 39 pieces left in the pool"), "{output}");
     assert!(output.contains("bob played RN@h10"), "{output}");
     assert!(
-        output.contains("**Chinese nightrider** (`CN`)"),
+        output.contains("Chinese nightrider (`CN`)"),
         "the card mid-game: {output}"
     );
     // After the last pick both home rows are full and White moves first.

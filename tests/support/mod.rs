@@ -211,10 +211,8 @@ pub fn arena(db: &TestDb) -> (TestArena, Arc<ManualClock>) {
 pub fn refused(result: Result<arbiter::arena::Effects, arbiter::arena::ArenaError>, expected: &str) {
     let error = result.expect_err("the request should be refused");
     assert!(error.is_user_error(), "{error:?}");
-    assert!(
-        error.to_string().contains(expected),
-        "\"{error}\" should mention \"{expected}\""
-    );
+    let said = arbiter::arena::text::plain(&error.to_string());
+    assert!(said.contains(expected), "\"{said}\" should mention \"{expected}\"");
 }
 
 /// `user` asking as a player, on no server in particular (the arena's tests play in rooms that

@@ -9,7 +9,7 @@ mod posts;
 use super::caller::{Caller, require_on_server};
 use super::effects::PairedRound;
 use super::messages::{board_post, name, private_prompts};
-use super::text::user_written;
+use super::text::{command, strong, user_written};
 use super::turns::conclude;
 use super::{Arena, ArenaError, Effects, Post, Reply};
 use crate::clock::GameClock;
@@ -151,18 +151,21 @@ impl Arena {
             .collect();
         let start = match row.starts_at {
             Some(_) => "Round 1 is paired by itself at the start".to_string(),
-            None => "Round 1 is paired when the host starts it (`/tournament start`)".to_string(),
+            None => format!(
+                "Round 1 is paired when the host starts it ({})",
+                command("tournament start", &[])
+            ),
         };
         let text = format!(
-            "**Tournament #{} · {}**, hosted by {}: a Swiss of {} round{} ({}).\nTime: {}.\nJoin with \
-             `/tournament join` until round 1 is paired. {start}.",
-            row.id,
-            title(t),
+            "{}, hosted by {}: a Swiss of {} round{} ({}).\nTime: {}.\nJoin with {} until round 1 is \
+             paired. {start}.",
+            strong(&format!("Tournament #{} · {}", row.id, title(t))),
             name(host),
             t.variants.len(),
             plural(t.variants.len()),
             rounds.join(", "),
             t.time.describe(),
+            command("tournament join", &[]),
         );
         let mut post = plain_post(&row.location, text);
         post.countdown = row.starts_at.map(|at| super::Countdown {
@@ -222,9 +225,9 @@ impl Arena {
             });
             let control = t.time.control_for(rating);
             let text = format!(
-                "{} joined **{}** ({} player{}). Rating for pairing: {rating}; clock: {}.",
+                "{} joined {} ({} player{}). Rating for pairing: {rating}; clock: {}.",
                 name(user),
-                title(t),
+                strong(&title(t)),
                 t.players.len(),
                 plural(t.players.len()),
                 control.describe()
@@ -253,7 +256,7 @@ impl Arena {
             if status == TournamentStatus::Finished {
                 return Err(ArenaError::Rejected(format!("{} is over", title(t))));
             }
-            let mut text = format!("{} withdrew from **{}**.", name(user), title(t));
+            let mut text = format!("{} withdrew from {}.", name(user), strong(&title(t)));
             if status == TournamentStatus::Registering {
                 t.players.remove(index);
             } else {
@@ -289,8 +292,9 @@ impl Arena {
             require_host(row, caller)?;
             if row.status != TournamentStatus::Registering {
                 return Err(ArenaError::Rejected(format!(
-                    "{} has already begun; `/tournament pair` pairs its next round",
-                    title(&row.tournament)
+                    "{} has already begun; {} pairs its next round",
+                    title(&row.tournament),
+                    command("tournament pair", &[])
                 )));
             }
             start(row, &ratings, results, self.now()).map(Some)
@@ -313,9 +317,10 @@ impl Arena {
                     row.starts_at = None;
                     if row.tournament.players.len() < 2 {
                         let text = format!(
-                            "**{}** was due to start, but fewer than two players have joined. It stays open: \
-                             a host starts it with `/tournament start`.",
-                            title(&row.tournament)
+                            "{} was due to start, but fewer than two players have joined. It stays open: \
+                             a host starts it with {}.",
+                            strong(&title(&row.tournament)),
+                            command("tournament start", &[])
                         );
                         return Ok(Some(TournamentChange::say(Effects {
                             posts: vec![plain_post(&row.location, text)],
@@ -342,8 +347,9 @@ impl Arena {
             match row.status {
                 TournamentStatus::Registering => {
                     return Err(ArenaError::Rejected(format!(
-                        "{} has not begun: `/tournament start` pairs round 1",
-                        title(t)
+                        "{} has not begun: {} pairs round 1",
+                        title(t),
+                        command("tournament start", &[])
                     )));
                 }
                 TournamentStatus::Finished => return Err(ArenaError::Rejected(format!("{} is over", title(t)))),
@@ -356,8 +362,9 @@ impl Arena {
             if !pending.is_empty() {
                 return Err(ArenaError::Rejected(format!(
                     "round {number} is still being played ({}). Wait for its results, or close it with \
-                     `/tournament close-round` after adjudicating the games left",
-                    games_list(&pending)
+                     {} after adjudicating the games left",
+                    games_list(&pending),
+                    command("tournament close-round", &[])
                 )));
             }
             if number >= t.variants.len() {
@@ -393,9 +400,10 @@ impl Arena {
             .partition(|board| withdrawn(&board.white) || withdrawn(&board.black));
         if !to_rule.is_empty() {
             return Err(ArenaError::Rejected(format!(
-                "round {number} still has games being played ({}): adjudicate each with `/tournament adjudicate` \
+                "round {number} still has games being played ({}): adjudicate each with {} \
                  (or let them finish), then close the round",
-                games_list(&to_rule)
+                games_list(&to_rule),
+                command("tournament adjudicate", &[])
             )));
         }
         let mut effects = Effects::default();
@@ -633,8 +641,8 @@ fn pair_next(
             let t = &row.tournament;
             let table = standings(t, results);
             let text = format!(
-                "**{}** cannot pair round {number}: {reason}. Final standings:\n{}",
-                title(t),
+                "{} cannot pair round {number}: {reason}. Final standings:\n{}",
+                strong(&title(t)),
                 leaders(t, &table)
             );
             let mut post = plain_post(&row.location, text);

@@ -2,6 +2,7 @@
 //! round's announcement with its boards.
 
 use super::*;
+use crate::arena::text::{command, where_played};
 
 impl Arena {
     /// The standings, posted at `place`.
@@ -17,8 +18,8 @@ impl Arena {
         let table = standings(&row.tournament, &results);
         let done = row.tournament.rounds.iter().filter(|r| r.complete).count();
         let text = format!(
-            "**{}** · standings after {done} of {} round{}.\n{}",
-            title(&row.tournament),
+            "{} · standings after {done} of {} round{}.\n{}",
+            strong(&title(&row.tournament)),
             row.tournament.variants.len(),
             plural(row.tournament.variants.len()),
             leaders(&row.tournament, &table)
@@ -67,9 +68,8 @@ impl Arena {
             })
             .collect();
         let mut text = format!(
-            "**Tournament #{} · {}** ({status}), hosted by {}.\nRounds: {}.\nTime: {}.\nPlayers ({}): {}",
-            row.id,
-            title(t),
+            "{} ({status}), hosted by {}.\nRounds: {}.\nTime: {}.\nPlayers ({}): {}",
+            strong(&format!("Tournament #{} · {}", row.id, title(t))),
             name(&t.host),
             rounds.join(", "),
             t.time.describe(),
@@ -103,9 +103,12 @@ impl Arena {
         let results: HashMap<GameId, BoardResult> = games.iter().map(|g| (g.id, board_result(g))).collect();
         let variant = t.variant_of_round(number).map_or("", |v| v.name());
         let text = format!(
-            "**{} · round {number} of {}: {variant}**\n{}",
-            title(t),
-            t.variants.len(),
+            "{}\n{}",
+            strong(&format!(
+                "{} · round {number} of {}: {variant}",
+                title(t),
+                t.variants.len()
+            )),
             board_lines(t, round, &results, &places)
         );
         let mut post = plain_post(&row.location, text);
@@ -146,14 +149,19 @@ impl Arena {
             let is_last = number >= t.variants.len();
             let table = standings(t, results);
             let text = if is_last {
-                format!("**{}** is over. Final standings:\n{}", title(t), leaders(t, &table))
+                format!(
+                    "{} is over. Final standings:\n{}",
+                    strong(&title(t)),
+                    leaders(t, &table)
+                )
             } else {
                 let next = t.variant_of_round(number + 1).map_or("", |v| v.name());
                 format!(
-                    "**{}** · round {number} of {} is over.\n{}\nHosts: `/tournament pair` pairs round {} ({next}).",
-                    title(t),
+                    "{} · round {number} of {} is over.\n{}\nHosts: {} pairs round {} ({next}).",
+                    strong(&title(t)),
                     t.variants.len(),
                     leaders(t, &table),
+                    command("tournament pair", &[]),
                     number + 1
                 )
             };
@@ -192,7 +200,7 @@ pub(super) fn round_intro(t: &Tournament, game: &GameRow) -> String {
         ),
         None => String::new(),
     };
-    format!("**{}**, round {round}: {clocks}. The game begins.", title(t))
+    format!("{}, round {round}: {clocks}. The game begins.", strong(&title(t)))
 }
 
 /// A tournament's name as messages show it: written by its host.
@@ -243,7 +251,7 @@ fn board_lines(
             } else {
                 format!(" · {}", result.score_text())
             };
-            let place = places.get(&board.game).map(place_link).unwrap_or_default();
+            let place = places.get(&board.game).map(where_played).unwrap_or_default();
             format!(
                 "Board {} · game #{}{place}: {} (White, {}) - {} (Black, {}){score}",
                 index + 1,
@@ -259,14 +267,6 @@ fn board_lines(
         lines.push(format!("Bye (1 point): {}", name(bye)));
     }
     lines.join("\n")
-}
-
-/// Where a game is played, as a link its transport shows (a Discord thread), or nothing.
-fn place_link(location: &Place) -> String {
-    match location.as_str().strip_prefix("discord:") {
-        Some(channel) => format!(" in <#{channel}>"),
-        None => String::new(),
-    }
 }
 
 /// "Leading: alice 3½, bob 3" (the top three places).
