@@ -1,0 +1,295 @@
+//! JSON objects serenity 0.12.5 deserializes: users, members, messages, and the interactions a test sends the bot.
+
+use super::*;
+
+/// A user object; `bot` users cannot be DMed by serenity (it refuses before any call).
+pub fn user_json(user_id: u64, name: &str, bot: bool) -> Value {
+    json!({
+        "id": user_id.to_string(),
+        "username": name,
+        "discriminator": "0",
+        "global_name": name,
+        "avatar": null,
+        "bot": bot,
+        "public_flags": 0,
+    })
+}
+
+/// A guild member object for `GET /guilds/{id}/members/{user}`.
+pub(crate) fn member_json(user_id: u64) -> Value {
+    json!({
+        "user": user_json(user_id, &format!("user{user_id}"), false),
+        "nick": null,
+        "avatar": null,
+        "roles": [],
+        "joined_at": TIMESTAMP,
+        "premium_since": null,
+        "deaf": false,
+        "mute": false,
+        "flags": 0,
+        "pending": false,
+    })
+}
+
+pub(crate) fn bot_user_json() -> Value {
+    user_json(FakeDiscord::BOT_USER_ID, "Arbiter", true)
+}
+
+/// A message in `channel_id` echoing the body's content, embeds, components and flags (what a
+/// create or edit sends), with the given attachments.
+pub fn message_json(message_id: u64, channel_id: u64, author: Value, body: &Value, attachments: Vec<Value>) -> Value {
+    json!({
+        "id": message_id.to_string(),
+        "channel_id": channel_id.to_string(),
+        "author": author,
+        "content": body["content"].as_str().unwrap_or_default(),
+        "timestamp": TIMESTAMP,
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": attachments,
+        "embeds": body.get("embeds").cloned().unwrap_or(json!([])),
+        "components": body.get("components").cloned().unwrap_or(json!([])),
+        "pinned": false,
+        "type": 0,
+        "flags": body.get("flags").cloned().unwrap_or(json!(0)),
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Interaction payloads
+
+/// A slash command (type 2) used by `invoker` in guild text channel `channel_id`.
+/// `options` is Discord's `data.options` array, e.g. `[{"name":"variant","type":3,"value":"x"}]`.
+pub fn command_interaction(id: u64, invoker: &Invoker, channel_id: u64, command: &str, options: Value) -> Value {
+    let mut interaction = guild_interaction(id, 2, invoker, channel_id);
+    interaction["data"] = command_data(command, options);
+    interaction
+}
+
+/// An autocomplete request (type 4). The option marked `"focused": true` is the one being typed;
+/// if none is marked, the last leaf option is. Discord sends the focused value as a string, and
+/// serenity insists, so a non-string focused value is turned into one.
+pub fn autocomplete_interaction(id: u64, invoker: &Invoker, channel_id: u64, command: &str, options: Value) -> Value {
+    let mut options = options;
+    if !mark_focused(&mut options) {
+        focus_last_leaf(&mut options);
+    }
+    let mut interaction = guild_interaction(id, 4, invoker, channel_id);
+    interaction["data"] = command_data(command, options);
+    interaction
+}
+
+/// A button (`component_type` 2) or select menu (3, with `values`) on message `message_id`
+/// (sent by the bot) in guild channel `channel_id`.
+pub fn component_interaction(
+    id: u64,
+    invoker: &Invoker,
+    channel_id: u64,
+    custom_id: &str,
+    component_type: u8,
+    values: Vec<String>,
+    message_id: u64,
+) -> Value {
+    let mut interaction = guild_interaction(id, 3, invoker, channel_id);
+    interaction["data"] = component_data(custom_id, component_type, values);
+    interaction["message"] = component_message(message_id, channel_id);
+    interaction
+}
+
+/// The same as `component_interaction`, but pressed in the invoker's DM with the bot: no guild
+/// or member, a top-level `user`, a channel of type 1.
+pub fn dm_component_interaction(
+    id: u64,
+    invoker: &Invoker,
+    channel_id: u64,
+    custom_id: &str,
+    component_type: u8,
+    values: Vec<String>,
+    message_id: u64,
+) -> Value {
+    let mut interaction = json!({
+        "id": id.to_string(),
+        "application_id": FakeDiscord::APPLICATION_ID.to_string(),
+        "type": 3,
+        "token": format!("token{id}"),
+        "version": 1,
+        "channel_id": channel_id.to_string(),
+        "channel": { "id": channel_id.to_string(), "type": 1 },
+        "user": user_json(invoker.user_id, &invoker.name, false),
+        "app_permissions": PERMISSIONS.to_string(),
+        "locale": "en-US",
+        "entitlements": [],
+        // A guild-installed app used in its bot DM: Discord sends "0" as the guild.
+        "authorizing_integration_owners": { "0": "0" },
+        "context": 1,
+        "attachment_size_limit": 10_485_760,
+    });
+    interaction["data"] = component_data(custom_id, component_type, values);
+    interaction["message"] = component_message(message_id, channel_id);
+    interaction
+}
+
+/// A form (modal, type 5) sent back by `invoker` in guild channel `channel_id`: `fields` are the
+/// custom ids and values of its text inputs, one a row.
+pub fn modal_submit_interaction(
+    id: u64,
+    invoker: &Invoker,
+    channel_id: u64,
+    custom_id: &str,
+    fields: &[(&str, &str)],
+) -> Value {
+    let mut interaction = guild_interaction(id, 5, invoker, channel_id);
+    interaction["data"] = modal_data(custom_id, fields);
+    interaction
+}
+
+/// The same as `modal_submit_interaction`, sent back in the invoker's DM with the bot.
+pub fn dm_modal_submit_interaction(
+    id: u64,
+    invoker: &Invoker,
+    channel_id: u64,
+    custom_id: &str,
+    fields: &[(&str, &str)],
+) -> Value {
+    let mut interaction = dm_component_interaction(id, invoker, channel_id, custom_id, 2, Vec::new(), 0);
+    interaction["type"] = json!(5);
+    interaction["data"] = modal_data(custom_id, fields);
+    interaction.as_object_mut().expect("an object").remove("message");
+    interaction
+}
+
+/// A modal submit's `data`: the modal's custom id and each text input (type 4) in its row.
+pub(crate) fn modal_data(custom_id: &str, fields: &[(&str, &str)]) -> Value {
+    let rows: Vec<Value> = fields
+        .iter()
+        .map(|(field, value)| {
+            json!({
+                "type": 1,
+                "components": [{ "type": 4, "custom_id": field, "value": value }],
+            })
+        })
+        .collect();
+    json!({ "custom_id": custom_id, "components": rows })
+}
+
+/// The same interaction sent from another guild (`FakeDiscord::OTHER_GUILD_ID`, say).
+pub fn in_guild(mut interaction: Value, guild_id: u64) -> Value {
+    let guild = json!(guild_id.to_string());
+    interaction["guild_id"] = guild.clone();
+    interaction["channel"]["guild_id"] = guild.clone();
+    interaction["authorizing_integration_owners"] = json!({ "0": guild });
+    interaction
+}
+
+/// The fields every guild interaction carries, including those serenity requires beyond
+/// Discord's documented example (`member.flags`, `application_id`, `version`, `entitlements`,
+/// `attachment_size_limit`).
+pub(crate) fn guild_interaction(id: u64, kind: u8, invoker: &Invoker, channel_id: u64) -> Value {
+    let guild_id = FakeDiscord::GUILD_ID.to_string();
+    json!({
+        "id": id.to_string(),
+        "application_id": FakeDiscord::APPLICATION_ID.to_string(),
+        "type": kind,
+        "token": format!("token{id}"),
+        "version": 1,
+        "guild_id": guild_id,
+        "channel_id": channel_id.to_string(),
+        "channel": {
+            "id": channel_id.to_string(),
+            "type": 0,
+            "guild_id": guild_id,
+            "name": format!("channel{channel_id}"),
+        },
+        "member": {
+            "user": user_json(invoker.user_id, &invoker.name, false),
+            "nick": null,
+            "avatar": null,
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "premium_since": null,
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "pending": false,
+            "permissions": PERMISSIONS.to_string(),
+        },
+        "app_permissions": PERMISSIONS.to_string(),
+        "locale": "en-US",
+        "guild_locale": "en-US",
+        "entitlements": [],
+        "authorizing_integration_owners": { "0": guild_id },
+        "context": 0,
+        "attachment_size_limit": 10_485_760,
+    })
+}
+
+pub(crate) fn command_data(command: &str, options: Value) -> Value {
+    json!({
+        "id": FakeDiscord::COMMAND_ID.to_string(),
+        "name": command,
+        "type": 1,
+        "options": options,
+    })
+}
+
+pub(crate) fn component_data(custom_id: &str, component_type: u8, values: Vec<String>) -> Value {
+    let mut data = json!({ "custom_id": custom_id, "component_type": component_type });
+    // Buttons carry no `values`; select menus always do.
+    if component_type != 2 {
+        data["values"] = json!(values);
+    }
+    data
+}
+
+/// The bot's message the component sits on.
+pub(crate) fn component_message(message_id: u64, channel_id: u64) -> Value {
+    message_json(message_id, channel_id, bot_user_json(), &Value::Null, Vec::new())
+}
+
+/// Makes any focused option's value a string; true if some option was focused.
+pub(crate) fn mark_focused(options: &mut Value) -> bool {
+    let mut found = false;
+    for option in options.as_array_mut().into_iter().flatten() {
+        if option["focused"] == json!(true) {
+            stringify_value(option);
+            found = true;
+        }
+        if option.get("options").is_some() {
+            found |= mark_focused(&mut option["options"]);
+        }
+    }
+    found
+}
+
+/// Focuses the last option, descending into sub-commands (which hold their own options).
+pub(crate) fn focus_last_leaf(options: &mut Value) {
+    let Some(last) = options.as_array_mut().and_then(|options| options.last_mut()) else {
+        return;
+    };
+    if last.get("options").is_some() {
+        focus_last_leaf(&mut last["options"]);
+    } else {
+        last["focused"] = json!(true);
+        stringify_value(last);
+    }
+}
+
+pub(crate) fn stringify_value(option: &mut Value) {
+    let value = &option["value"];
+    if !value.is_string() {
+        let text = if value.is_null() {
+            String::new()
+        } else {
+            value.to_string()
+        };
+        option["value"] = json!(text);
+    }
+}
+
+/// Parses a snowflake sent as a string or a number.
+pub(crate) fn snowflake(value: &Value) -> Option<u64> {
+    value.as_u64().or_else(|| value.as_str()?.parse().ok())
+}
