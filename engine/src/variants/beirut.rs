@@ -17,6 +17,7 @@ use crate::variants::chess::ChessCore;
 use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 /// Shown in place of a sealed choice to anyone who may not know it.
 pub const HIDDEN_CHOICE: &str = "(chose a bomb carrier)";
@@ -43,8 +44,8 @@ impl fmt::Debug for BeirutGame {
 }
 
 impl BeirutGame {
-    pub fn new() -> BeirutGame {
-        let variant = Variant::fide();
+    /// A new game of `variant` (FIDE chess's file).
+    pub fn new(variant: Arc<Variant>) -> BeirutGame {
         let position = variant.start_position();
         BeirutGame {
             core: ChessCore::new(variant, position),
@@ -57,8 +58,7 @@ impl BeirutGame {
     /// Reads a FEN, optionally followed by a field `bombs:W,B` naming each side's carrier square
     /// (`-` for a carrier already gone). Without that field the game starts with the sealed
     /// choice.
-    pub fn from_fen(fen: &str) -> Result<BeirutGame, FenError> {
-        let variant = Variant::fide();
+    pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<BeirutGame, FenError> {
         let (chess_fen, bombs) = match fen.split_whitespace().last() {
             Some(last) if last.starts_with("bombs:") => (fen.trim_end().strip_suffix(last).unwrap_or(fen), Some(last)),
             _ => (fen, None),
@@ -212,12 +212,6 @@ impl BeirutGame {
                 "{square} does not hold one of your units other than the king"
             )))
         }
-    }
-}
-
-impl Default for BeirutGame {
-    fn default() -> Self {
-        BeirutGame::new()
     }
 }
 

@@ -62,10 +62,6 @@ impl Style {
     }
 }
 
-fn pieces() -> Arc<Variant> {
-    Variant::built_in("blockade").expect("blockade is built in")
-}
-
 /// A Blockade Chess or Garden of Statues game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BlockadeGame {
@@ -93,9 +89,9 @@ struct Turn {
 }
 
 impl BlockadeGame {
-    /// A new game: empty board, full hands, White to place.
-    pub fn new(style: Style) -> BlockadeGame {
-        let variant = pieces();
+    /// A new game of `variant`'s pieces (Blockade's variant file): empty board, full hands, White
+    /// to place.
+    pub fn new(style: Style, variant: Arc<Variant>) -> BlockadeGame {
         let hand: Vec<Kind> = ["Q", "R", "R", "B", "B"]
             .iter()
             .map(|symbol| {
@@ -120,12 +116,7 @@ impl BlockadeGame {
 
     /// Reads a position: the board (`*` for statues), optionally followed by the pieces still in
     /// hand in brackets (`8/8/8/8/8/8/8/8[QRRBBqrrbb]`), then the side to act.
-    pub fn from_fen(fen: &str) -> Result<BlockadeGame, FenError> {
-        BlockadeGame::from_fen_styled(Style::Blockade, fen)
-    }
-
-    pub fn from_fen_styled(style: Style, fen: &str) -> Result<BlockadeGame, FenError> {
-        let variant = pieces();
+    pub fn from_fen(style: Style, variant: Arc<Variant>, fen: &str) -> Result<BlockadeGame, FenError> {
         let mut fields = fen.split_whitespace();
         let placement = fields.next().ok_or(FenError::Empty)?;
         let (board_text, hand_text) = match placement.split_once('[') {

@@ -18,6 +18,7 @@ use crate::variants::chess::ChessCore;
 use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 /// What spectators read in place of a proposal they may not know.
 pub const HIDDEN_PROPOSAL: &str = "(proposed a move)";
@@ -53,21 +54,14 @@ impl fmt::Debug for RejectionGame {
     }
 }
 
-impl Default for RejectionGame {
-    fn default() -> Self {
-        RejectionGame::new()
-    }
-}
-
 impl RejectionGame {
-    pub fn new() -> RejectionGame {
-        let variant = Variant::fide();
+    /// A new game of `variant` (FIDE chess's file).
+    pub fn new(variant: Arc<Variant>) -> RejectionGame {
         let position = variant.start_position();
         RejectionGame::from_core(ChessCore::new(variant, position))
     }
 
-    pub fn from_fen(fen: &str) -> Result<RejectionGame, FenError> {
-        let variant = Variant::fide();
+    pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<RejectionGame, FenError> {
         let position = variant.position_from_fen(fen)?;
         Ok(RejectionGame::from_core(ChessCore::new(variant, position)))
     }
@@ -389,7 +383,7 @@ mod tests {
 
     #[test]
     fn debug_output_never_names_a_proposal() {
-        let mut game = RejectionGame::new();
+        let mut game = RejectionGame::new(Variant::fide());
         let action = game.parse_action(Seat::First, "e4").unwrap();
         game.apply(Seat::First, &action).unwrap();
         let printed = format!("{game:?}");
