@@ -1,9 +1,9 @@
 //! Arbiter's rules engine: pure rules, no I/O, no clock, no randomness.
 //!
 //! Pieces are data (Betza notation, [`betza`]; a variant's pieces, [`piece_table`]), variants are
-//! data ([`variant`]), one generator serves them all ([`movegen`]) with hooks for the variants
-//! that reach inside the chess rules ([`rules`]), and each game is a state machine over seats'
-//! actions ([`game`]). The only way information leaves a game is a [`view::View`] for one
+//! data (a variant file, [`variant_file`]), one generator serves them all ([`movegen`]) with hooks
+//! for the variants that reach inside the chess rules ([`rules`]), and each game is a state
+//! machine over seats' actions ([`game`]; the games hosted, [`variants`]). The only way information leaves a game is a [`view::View`] for one
 //! viewer. docs/game-model.md describes how a game is built.
 
 pub mod attack_index;
@@ -26,7 +26,7 @@ pub mod position;
 pub mod record;
 pub mod rules;
 pub mod seat;
-pub mod variant;
+pub mod variant_file;
 pub mod variants;
 pub mod view;
 

@@ -14,7 +14,7 @@ use crate::movegen;
 use crate::piece::{Cell, Color, MultiStep, Piece, PieceDef, Promotion, Royalty, StepDirection, Symbol};
 use crate::position::{Board, Position};
 use crate::rules::Standard;
-use crate::variant::{PieceSpec, Variant, VariantDef};
+use crate::variant_file::{PieceSpec, Variant, VariantDef};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;

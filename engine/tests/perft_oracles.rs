@@ -6,7 +6,7 @@ use arbiter_engine::fairy_ini;
 use arbiter_engine::movegen::perft;
 use arbiter_engine::piece::Promotion;
 use arbiter_engine::rules::Standard;
-use arbiter_engine::variant::Variant;
+use arbiter_engine::variant_file::Variant;
 use arbiter_engine::{AnyGame, VariantId};
 use serde_json::Value;
 

@@ -11,7 +11,7 @@ use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, PieceId,
 use crate::movegen;
 use crate::piece::Color;
 use crate::record::Record;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::variants::chess::{ChessCore, piece_views};
 use crate::view::{Mark, MarkKind, SideStyle, Tone, View};
 use serde::{Deserialize, Serialize};

@@ -12,7 +12,7 @@ use crate::geometry::Square;
 use crate::piece::{Cell, Color, Piece};
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
 use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
 use serde::{Deserialize, Serialize};

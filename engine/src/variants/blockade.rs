@@ -12,7 +12,7 @@ use crate::piece::{Cell, Color, Kind, Piece, Symbol};
 use crate::position::{Board, Position};
 use crate::record::Record;
 use crate::rules::Standard;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::variants::chess::{board_view, piece_views};
 use crate::view::{Mark, MarkKind, SideStyle, Tone, View};
 use serde::{Deserialize, Serialize};
@@ -67,7 +67,7 @@ impl Style {
 pub struct BlockadeGame {
     style: Style,
     /// The pieces (stored so that a change to them is noticed: boards and hands name kinds).
-    #[serde(with = "crate::variant::stored")]
+    #[serde(with = "crate::variant_file::stored")]
     variant: Arc<Variant>,
     board: Board,
     turn: Color,

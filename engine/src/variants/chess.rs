@@ -11,7 +11,7 @@ use crate::piece::{Cell, Color};
 use crate::position::Position;
 use crate::record::Record;
 use crate::rules::{Rules, Standard};
-use crate::variant::{StalemateRule, Variant};
+use crate::variant_file::{StalemateRule, Variant};
 use crate::view::{BoardView, Mark, PieceView, SideStyle, View, ViewCell};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -25,7 +25,7 @@ pub struct ChessCore<R = Standard> {
     /// Rules hooks carry no state of a game (what they need is in the position or the variant).
     #[serde(skip)]
     pub rules: R,
-    #[serde(with = "crate::variant::stored")]
+    #[serde(with = "crate::variant_file::stored")]
     pub variant: Arc<Variant>,
     pub position: Position,
     /// Repetition keys (64-bit FNV-1a hashes, stable across builds since they are stored) of

@@ -9,7 +9,7 @@ use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, Seat, Vi
 use crate::geometry::Square;
 use crate::movegen;
 use crate::piece::Color;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
 use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
 use serde::{Deserialize, Serialize};

@@ -11,7 +11,7 @@ use crate::notation;
 use crate::piece::Color;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
 use crate::view::{Mark, MarkKind, Tone, View};
 use serde::{Deserialize, Serialize};

@@ -19,7 +19,7 @@ pub mod ultimate_battle;
 use crate::fen::FenError;
 use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer};
 use crate::lists::ListKind;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::view::View;
 use assault::AssaultGame;
 use beirut::BeirutGame;

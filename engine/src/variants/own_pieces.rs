@@ -12,7 +12,7 @@ use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Viewer};
 use crate::lists::{self, ListKind, ListPiece};
 use crate::piece::{Kind, PieceDef, Symbol};
 use crate::record::{Entry, Record, Secrecy};
-use crate::variant::{DrawRules, PieceSpec, Variant, VariantDef};
+use crate::variant_file::{DrawRules, PieceSpec, Variant, VariantDef};
 use crate::variants::chess::ChessCore;
 use crate::variants::pick_the_team::PickTheTeamGame;
 use crate::view::{Prompt, PromptKind, View};

@@ -15,7 +15,7 @@ use crate::notation;
 use crate::piece::{Cell, Color, Kind, Piece};
 use crate::position::Position;
 use crate::rules::{Rules, Standard};
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
 use crate::view::View;
 use serde::{Deserialize, Serialize};

@@ -13,7 +13,7 @@ use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Timeout, View
 use crate::movegen;
 use crate::piece::Color;
 use crate::record::{Entry, Secrecy};
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
 use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
 use serde::{Deserialize, Serialize};

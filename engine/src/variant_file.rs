@@ -1,4 +1,5 @@
-//! Chess-like variants as data: the TOML format of docs/variant-files.md, and its compiled form.
+//! Variant files: the TOML format of docs/variant-files.md that describes a chess-like game as
+//! data, and its compiled form ([`Variant`]). The games themselves are in [`crate::variants`].
 
 use crate::catalogue;
 use crate::fen::{self, FenError};
