@@ -7,13 +7,14 @@
 
 use crate::chess_move::{LastMove, Move};
 use crate::fen::FenError;
-use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, Seat, Viewer, check_turn};
+use crate::game::{Action, ActionError, EndReason, Game, Outcome, Seat, Viewer};
 use crate::geometry::Square;
 use crate::piece::{Cell, Color, Piece};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
+use crate::variants::chess_based::{ChessBased, Stage};
 use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -164,21 +165,6 @@ impl BeirutGame {
         Some((after, destroys_enemy_king))
     }
 
-    fn evaluate(&self) -> Option<Outcome> {
-        if self.is_choosing() {
-            return None;
-        }
-        let mover = self.core.position.turn;
-        if self.core.position.royals[mover.index()].is_none() {
-            return Some(Outcome::win(Seat::of_color(mover.other()), EndReason::KingDestroyed));
-        }
-        if self.core.legal_moves().is_empty() && self.detonation().is_none() {
-            return Some(self.core.no_action_outcome());
-        }
-        let may_be_dead = self.carrier(Color::White).is_none() && self.carrier(Color::Black).is_none();
-        self.core.draw_by_rule(may_be_dead)
-    }
-
     /// '+' or '#' after a move, where mate counts the opponent's detonation as a way out.
     fn check_suffix(&self, mv: Move) -> &'static str {
         self.core.check_suffix(mv, |after| {
@@ -215,33 +201,30 @@ impl BeirutGame {
     }
 }
 
-impl Game for BeirutGame {
-    fn variant_id(&self) -> &str {
+impl ChessBased for BeirutGame {
+    /// The action's notation.
+    type Checked = String;
+
+    fn id(&self) -> &str {
         "beirut"
     }
-    fn phase(&self) -> Phase {
-        match (&self.outcome, self.is_choosing()) {
-            (Some(_), _) => Phase::Finished,
-            (None, true) => Phase::SealedChoice,
-            (None, false) => Phase::Play,
-        }
+    fn ending(&self) -> &Option<Outcome> {
+        &self.outcome
     }
-    fn to_act(&self) -> Vec<Seat> {
-        if self.outcome.is_some() {
-            Vec::new()
-        } else if self.is_choosing() {
-            Seat::BOTH.into_iter().filter(|s| !self.has_chosen[s.index()]).collect()
+    fn ending_mut(&mut self) -> &mut Option<Outcome> {
+        &mut self.outcome
+    }
+    fn stage(&self) -> Stage {
+        if self.is_choosing() {
+            Stage::Choosing(self.has_chosen)
         } else {
-            vec![Seat::of_color(self.core.position.turn)]
+            Stage::Play
         }
     }
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        self.noted_actions(seat).into_iter().map(|(action, _)| action).collect()
+    fn seat_to_move(&self) -> Seat {
+        Seat::of_color(self.core.position.turn)
     }
-    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
-        if check_turn(self, seat).is_err() {
-            return Vec::new();
-        }
+    fn actions(&self, seat: Seat) -> Vec<(Action, String)> {
         let color = seat.color();
         if self.is_choosing() {
             let variant = &self.core.variant;
@@ -264,11 +247,20 @@ impl Game for BeirutGame {
         }
         actions
     }
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
-        if self.outcome.is_none() && self.is_choosing() && self.has_chosen[seat.index()] {
-            return Err(ActionError::AlreadyChosen);
+    fn write(&self, _seat: Seat, action: &Action) -> String {
+        match action {
+            Action::ChooseBomb { square } => format!("bomb:{square}"),
+            Action::Detonate => "detonate".into(),
+            other => {
+                let legal = self.core.legal_moves();
+                match self.core.move_of(other, &legal) {
+                    Some(mv) => self.move_text(mv, &legal),
+                    None => format!("{other:?}"),
+                }
+            }
         }
-        check_turn(self, seat)?;
+    }
+    fn read(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         let lower = text.trim().to_ascii_lowercase();
         if self.is_choosing() {
             return self.parse_bomb(seat, &lower);
@@ -290,38 +282,22 @@ impl Game for BeirutGame {
         }
         self.core.parse_move(text).map(|mv| self.core.action_of(mv))
     }
-    fn notation(&self, _seat: Seat, action: &Action) -> String {
-        match action {
-            Action::ChooseBomb { square } => format!("bomb:{square}"),
-            Action::Detonate => "detonate".into(),
-            other => {
-                let legal = self.core.legal_moves();
-                match self.core.move_of(other, &legal) {
-                    Some(mv) => self.move_text(mv, &legal),
-                    None => format!("{other:?}"),
-                }
-            }
-        }
-    }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        if self.outcome.is_none() && self.is_choosing() && self.has_chosen[seat.index()] {
-            return Err(ActionError::AlreadyChosen);
-        }
-        check_turn(self, seat)?;
-        let Some(text) = self
-            .noted_actions(seat)
+    fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
+        self.actions(seat)
             .into_iter()
             .find(|(legal, _)| legal == action)
             .map(|(_, text)| text)
-        else {
-            return Err(ActionError::Illegal(match action {
-                Action::ChooseBomb { square } => {
-                    format!("{square} does not hold one of your units other than the king")
-                }
-                Action::Detonate => "you cannot detonate now".into(),
-                _ => "that is not a legal action here".into(),
-            }));
-        };
+            .ok_or_else(|| {
+                ActionError::Illegal(match action {
+                    Action::ChooseBomb { square } => {
+                        format!("{square} does not hold one of your units other than the king")
+                    }
+                    Action::Detonate => "you cannot detonate now".into(),
+                    _ => "that is not a legal action here".into(),
+                })
+            })
+    }
+    fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
         match action {
             Action::ChooseBomb { square } => {
                 let board = &mut self.core.position.board;
@@ -350,19 +326,26 @@ impl Game for BeirutGame {
                 self.core.play(seat, mv, text);
             }
         }
-        self.outcome = self.evaluate();
-        Ok(())
+        None
     }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
+    fn evaluate(&self) -> Option<Outcome> {
+        if self.is_choosing() {
+            return None;
+        }
+        let mover = self.core.position.turn;
+        if self.core.position.royals[mover.index()].is_none() {
+            return Some(Outcome::win(Seat::of_color(mover.other()), EndReason::KingDestroyed));
+        }
+        if self.core.legal_moves().is_empty() && self.detonation().is_none() {
+            return Some(self.core.no_action_outcome());
+        }
+        let may_be_dead = self.carrier(Color::White).is_none() && self.carrier(Color::Black).is_none();
+        self.core.draw_by_rule(may_be_dead)
     }
-    fn conclude(&mut self, outcome: Outcome) {
-        self.outcome.get_or_insert(outcome);
-    }
-    fn can_take_back(&self, action: &Action) -> bool {
+    fn may_take_back(&self, action: &Action) -> bool {
         !matches!(action, Action::ChooseBomb { .. })
     }
-    fn view(&self, viewer: Viewer) -> View {
+    fn show(&self, viewer: Viewer) -> View {
         let mut view = self
             .core
             .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());

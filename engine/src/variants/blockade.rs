@@ -5,7 +5,7 @@
 
 use crate::chess_move::Move;
 use crate::fen::{FenError, format_placement, parse_placement};
-use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, PieceId, Seat, Viewer, check_turn};
+use crate::game::{Action, ActionError, EndReason, Game, Outcome, PieceId, Seat, Viewer};
 use crate::geometry::Square;
 use crate::movegen;
 use crate::piece::{Cell, Color, Kind, Piece, Symbol};
@@ -14,6 +14,7 @@ use crate::record::Record;
 use crate::rules::Standard;
 use crate::variant_file::Variant;
 use crate::variants::chess::{board_view, piece_views};
+use crate::variants::chess_based::{ChessBased, Stage};
 use crate::view::{Mark, MarkKind, SideStyle, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -221,11 +222,6 @@ impl BlockadeGame {
         })
     }
 
-    fn evaluate(&self) -> Option<Outcome> {
-        (!self.is_setup() && !self.has_complete_turn())
-            .then(|| Outcome::win(Seat::of_color(self.turn.other()), EndReason::NoCompleteTurn))
-    }
-
     fn placements(&self, seat: Seat) -> Vec<Action> {
         let mut kinds = self.hands[seat.index()].clone();
         kinds.sort();
@@ -274,6 +270,7 @@ impl BlockadeGame {
             .map(|action| {
                 let mut next = self.clone();
                 next.apply_unchecked(action);
+                next.outcome = next.evaluate();
                 next.perft(depth - 1)
             })
             .sum()
@@ -309,7 +306,6 @@ impl BlockadeGame {
             }
             _ => {}
         }
-        self.outcome = self.evaluate();
     }
 
     fn fen(&self) -> String {
@@ -328,7 +324,7 @@ impl BlockadeGame {
 
     /// Reads `Q@d4` (placement) or `Qd1-d5@d7` (turn); the letter, `-` and `@` may be left out
     /// of a turn (`d1d5d7`).
-    fn read(&self, text: &str) -> Result<Action, ActionError> {
+    fn read_text(&self, text: &str) -> Result<Action, ActionError> {
         let text = text.trim();
         let unreadable = || {
             ActionError::unreadable(
@@ -428,36 +424,43 @@ impl BlockadeGame {
     }
 }
 
-impl Game for BlockadeGame {
-    fn variant_id(&self) -> &str {
+impl ChessBased for BlockadeGame {
+    /// The action's notation.
+    type Checked = String;
+
+    fn id(&self) -> &str {
         self.style.id()
     }
+    fn ending(&self) -> &Option<Outcome> {
+        &self.outcome
+    }
+    fn ending_mut(&mut self) -> &mut Option<Outcome> {
+        &mut self.outcome
+    }
+    fn stage(&self) -> Stage {
+        if self.is_setup() { Stage::Setup } else { Stage::Play }
+    }
+    fn seat_to_move(&self) -> Seat {
+        Seat::of_color(self.turn)
+    }
     /// A set-up turn of two placements is one turn.
-    fn is_mid_turn(&self, seat: Seat) -> bool {
+    fn mid_turn(&self, seat: Seat) -> bool {
         let done = self.placements_done;
         self.is_setup()
             && done > 0
             && SETUP_ORDER[done - 1] == SETUP_ORDER[done]
             && Seat::of_color(SETUP_ORDER[done]) == seat
     }
-    fn phase(&self) -> Phase {
-        match (&self.outcome, self.is_setup()) {
-            (Some(_), _) => Phase::Finished,
-            (None, true) => Phase::Setup,
-            (None, false) => Phase::Play,
-        }
+    fn actions(&self, seat: Seat) -> Vec<(Action, String)> {
+        self.bare_actions(seat)
+            .into_iter()
+            .map(|action| {
+                let text = self.write(seat, &action);
+                (action, text)
+            })
+            .collect()
     }
-    fn to_act(&self) -> Vec<Seat> {
-        if self.outcome.is_some() {
-            Vec::new()
-        } else {
-            vec![Seat::of_color(self.turn)]
-        }
-    }
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        if check_turn(self, seat).is_err() {
-            return Vec::new();
-        }
+    fn bare_actions(&self, seat: Seat) -> Vec<Action> {
         if self.is_setup() {
             return self.placements(seat);
         }
@@ -470,16 +473,7 @@ impl Game for BlockadeGame {
             })
             .collect()
     }
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
-        check_turn(self, seat)?;
-        let action = self.read(text)?;
-        if self.legal_actions(seat).contains(&action) {
-            Ok(action)
-        } else {
-            Err(self.explain_illegal(seat, &action))
-        }
-    }
-    fn notation(&self, _seat: Seat, action: &Action) -> String {
+    fn write(&self, _seat: Seat, action: &Action) -> String {
         match action {
             Action::Place { piece, to } => match self.kind_of(piece) {
                 Some(kind) => format!("{}@{to}", self.symbol(kind)),
@@ -495,8 +489,15 @@ impl Game for BlockadeGame {
             other => format!("{other:?}"),
         }
     }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        check_turn(self, seat)?;
+    fn read(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
+        let action = self.read_text(text)?;
+        if self.legal_actions(seat).contains(&action) {
+            Ok(action)
+        } else {
+            Err(self.explain_illegal(seat, &action))
+        }
+    }
+    fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
         let is_legal = match action {
             Action::Place { piece, to } => {
                 self.is_setup()
@@ -519,18 +520,18 @@ impl Game for BlockadeGame {
         if !is_legal {
             return Err(self.explain_illegal(seat, action));
         }
-        let text = self.notation(seat, action);
+        Ok(self.write(seat, action))
+    }
+    fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
         self.record.push(seat, text);
         self.apply_unchecked(action);
-        Ok(())
+        None
     }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
+    fn evaluate(&self) -> Option<Outcome> {
+        (!self.is_setup() && !self.has_complete_turn())
+            .then(|| Outcome::win(Seat::of_color(self.turn.other()), EndReason::NoCompleteTurn))
     }
-    fn conclude(&mut self, outcome: Outcome) {
-        self.outcome.get_or_insert(outcome);
-    }
-    fn view(&self, viewer: Viewer) -> View {
+    fn show(&self, viewer: Viewer) -> View {
         let names = self.style.seat_names();
         let marks = self
             .last_statue

@@ -6,6 +6,7 @@ pub mod assault;
 pub mod beirut;
 pub mod blockade;
 pub mod chess;
+pub mod chess_based;
 pub mod circe;
 pub mod ctf;
 pub mod domination;

@@ -9,12 +9,13 @@
 
 use crate::chess_move::{LastMove, Move};
 use crate::fen::FenError;
-use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer, check_turn};
+use crate::game::{Action, ActionError, Game, Outcome, Seat, Timeout, Viewer, loss_on_time};
 use crate::movegen;
 use crate::piece::Color;
 use crate::record::{Entry, Secrecy};
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
+use crate::variants::chess_based::ChessBased;
 use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -108,21 +109,14 @@ impl RejectionGame {
             .collect()
     }
 
-    fn evaluate(&self) -> Option<Outcome> {
-        if self.core.legal_moves().is_empty() {
-            return Some(self.core.no_action_outcome());
-        }
-        self.core.draw_by_rule(true)
-    }
-
-    /// Plays a move on the board; its record entry is the caller's.
+    /// Plays a move on the board; its record entry is the caller's. (The game is judged after
+    /// every action.)
     fn play(&mut self, action: &Action) {
         let legal = self.core.legal_moves();
         let mv = self.core.move_of(action, &legal).expect("a move checked for legality");
         movegen::make_move(&self.core.rules, &self.core.variant, &mut self.core.position, mv);
         self.core.finish_action(Some(LastMove::of(&mv)));
         self.rejected = None;
-        self.outcome = self.evaluate();
     }
 
     /// Marks of a move on the board: its squares in `tone`.
@@ -141,31 +135,27 @@ impl RejectionGame {
     }
 }
 
-impl Game for RejectionGame {
-    fn variant_id(&self) -> &str {
+impl ChessBased for RejectionGame {
+    /// The action's notation.
+    type Checked = String;
+
+    fn id(&self) -> &str {
         "rejection"
     }
-    fn phase(&self) -> Phase {
-        if self.outcome.is_some() {
-            Phase::Finished
-        } else {
-            Phase::Play
+    fn ending(&self) -> &Option<Outcome> {
+        &self.outcome
+    }
+    fn ending_mut(&mut self) -> &mut Option<Outcome> {
+        &mut self.outcome
+    }
+    /// The answerer while a proposal waits, otherwise the mover.
+    fn seat_to_move(&self) -> Seat {
+        match &self.proposal {
+            Some(_) => Seat::of_color(self.mover().other()),
+            None => Seat::of_color(self.mover()),
         }
     }
-    fn to_act(&self) -> Vec<Seat> {
-        match (&self.outcome, &self.proposal) {
-            (Some(_), _) => Vec::new(),
-            (None, Some(_)) => vec![Seat::of_color(self.mover().other())],
-            (None, None) => vec![Seat::of_color(self.mover())],
-        }
-    }
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        self.noted_actions(seat).into_iter().map(|(action, _)| action).collect()
-    }
-    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
-        if check_turn(self, seat).is_err() {
-            return Vec::new();
-        }
+    fn actions(&self, _seat: Seat) -> Vec<(Action, String)> {
         if self.proposal.is_some() {
             return vec![(Action::Accept, "accept".into()), (Action::Reject, "reject".into())];
         }
@@ -174,8 +164,7 @@ impl Game for RejectionGame {
             .map(|(mv, text)| (self.core.action_of(mv), text))
             .collect()
     }
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
-        check_turn(self, seat)?;
+    fn read(&self, _seat: Seat, text: &str) -> Result<Action, ActionError> {
         let word = text.trim().to_ascii_lowercase();
         if self.proposal.is_some() {
             return match word.as_str() {
@@ -202,22 +191,14 @@ impl Game for RejectionGame {
         }
         Ok(action)
     }
-    fn notation(&self, seat: Seat, action: &Action) -> String {
-        self.noted_actions(seat)
-            .into_iter()
-            .find(|(legal, _)| legal == action)
-            .map_or_else(|| format!("{action:?}"), |(_, text)| text)
-    }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        check_turn(self, seat)?;
-        let Some(text) = self
-            .noted_actions(seat)
+    fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
+        self.actions(seat)
             .into_iter()
             .find(|(legal, _)| legal == action)
             .map(|(_, text)| text)
-        else {
-            return Err(ActionError::Illegal("that is not a legal action here".into()));
-        };
+            .ok_or_else(|| ActionError::Illegal("that is not a legal action here".into()))
+    }
+    fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
         self.accepted = None;
         let mover_name = self.mover().name();
         match action {
@@ -277,31 +258,31 @@ impl Game for RejectionGame {
                 });
             }
         }
-        Ok(())
+        None
     }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-    fn conclude(&mut self, outcome: Outcome) {
-        self.outcome.get_or_insert(outcome);
+    fn evaluate(&self) -> Option<Outcome> {
+        if self.core.legal_moves().is_empty() {
+            return Some(self.core.no_action_outcome());
+        }
+        self.core.draw_by_rule(true)
     }
     /// A proposal left unanswered when the answerer's time runs out counts as accepted.
-    fn on_timeout(&self, seat: Seat) -> Timeout {
+    fn timeout_ruling(&self, seat: Seat) -> Timeout {
         if self.proposal.is_some() && self.to_act() == [seat] {
             Timeout::Plays(Action::Accept)
         } else {
-            Timeout::Ends(Outcome::win(seat.other(), crate::game::EndReason::Timeout))
+            loss_on_time(seat)
         }
     }
     /// A takeback undoes the asker's last move (proposed or played) and everything after it.
-    fn takeback_plies(&self, asker: Seat, history: &[(Seat, Action)]) -> Result<usize, ActionError> {
+    fn takeback_count(&self, asker: Seat, history: &[(Seat, Action)]) -> Result<usize, ActionError> {
         history
             .iter()
             .rposition(|(seat, action)| *seat == asker && matches!(action, Action::Move { .. }))
             .map(|i| history.len() - i)
             .ok_or_else(|| ActionError::Illegal("you have no move of your own to take back".into()))
     }
-    fn view(&self, viewer: Viewer) -> View {
+    fn show(&self, viewer: Viewer) -> View {
         let mut view = self
             .core
             .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
