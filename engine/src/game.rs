@@ -2,7 +2,7 @@
 //! game makes about time and takebacks. What a viewer may see is in [`crate::view`].
 
 use crate::geometry::Square;
-use crate::view::View;
+use crate::view::{RecordEntry, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use thiserror::Error;
@@ -166,6 +166,28 @@ pub trait Game {
     fn conclude(&mut self, outcome: Outcome);
     /// Everything `viewer` may know of the game.
     fn view(&self, viewer: Viewer) -> View;
+
+    // Parts of a view on their own, for callers that need only them (what an action changed:
+    // [`crate::applied`]): each is exactly that part of [`Game::view`], without the cost of the rest
+    // (boards, pieces, a prompt's list of choices). The defaults take them from the view; the
+    // games override them with what costs less.
+
+    /// [`View::record`]: the record as `viewer` reads it. Every viewer reads as many entries.
+    fn record(&self, viewer: Viewer) -> Vec<RecordEntry> {
+        self.view(viewer).record
+    }
+    /// [`View::notes`] of `viewer`'s view.
+    fn notes(&self, viewer: Viewer) -> Vec<String> {
+        self.view(viewer).notes
+    }
+    /// Whether `seat`'s view has a [`View::prompt`].
+    fn has_prompt(&self, seat: Seat) -> bool {
+        self.view(Viewer::Seat(seat)).prompt.is_some()
+    }
+    /// [`View::notice`] of `seat`'s view.
+    fn notice(&self, seat: Seat) -> Option<String> {
+        self.view(Viewer::Seat(seat)).notice
+    }
 
     /// What happens when `seat` runs out of time: a loss, unless the game rules otherwise.
     fn on_timeout(&self, seat: Seat) -> Timeout {

@@ -6,6 +6,7 @@
 //! machine over seats' actions ([`game`]; the games hosted, [`variants`]). The only way information leaves a game is a [`view::View`] for one
 //! viewer. docs/game-model.md describes how a game is built.
 
+pub mod applied;
 pub mod attack_index;
 pub mod attacks;
 pub mod betza;
@@ -30,6 +31,7 @@ pub mod variant_file;
 pub mod variants;
 pub mod view;
 
+pub use applied::{Applied, Readers};
 pub use game::{Action, ActionError, EndReason, Game, Outcome, Phase, PieceId, Seat, Timeout, Viewer};
 pub use variants::{AnyGame, VariantId};
 pub use view::{BoardView, View, ViewCell};

@@ -11,6 +11,7 @@ use crate::game::{Action, ActionError, EndReason, Game, Outcome, Seat, Viewer};
 use crate::geometry::Square;
 use crate::piece::{Cell, Color, Piece};
 use crate::position::Position;
+use crate::record::Record;
 use crate::rules::Rules;
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
@@ -373,16 +374,24 @@ impl ChessBased for BeirutGame {
             })
             .collect();
         view.boards[0].marks.extend(marks);
-        if let Viewer::Seat(seat) = viewer
-            && self.is_choosing()
-            && self.to_act().contains(&seat)
-        {
-            view.prompt = Some(Prompt {
-                kind: PromptKind::SecretChoice,
-                text: "Choose your bomb carrier: any of your units except the king.".into(),
-                choices: self.noted_actions(seat).into_iter().map(|(_, text)| text).collect(),
-            });
-        }
+        view
+    }
+    fn game_record(&self) -> &Record {
+        &self.core.record
+    }
+    fn prompt_for(&self, seat: Seat) -> Option<Prompt> {
+        self.prompts(seat).then(|| Prompt {
+            kind: PromptKind::SecretChoice,
+            text: "Choose your bomb carrier: any of your units except the king.".into(),
+            choices: self.noted_actions(seat).into_iter().map(|(_, text)| text).collect(),
+        })
+    }
+    /// A seat still to choose its carrier.
+    fn prompts(&self, seat: Seat) -> bool {
+        self.is_choosing() && self.to_act().contains(&seat)
+    }
+    fn notes_for(&self, _viewer: Viewer) -> Vec<String> {
+        let mut notes = Vec::new();
         if self.is_choosing() && self.outcome.is_none() {
             for seat in Seat::BOTH {
                 let state = if self.has_chosen[seat.index()] {
@@ -390,8 +399,7 @@ impl ChessBased for BeirutGame {
                 } else {
                     "is choosing"
                 };
-                view.notes
-                    .push(format!("{} {state} a bomb carrier", seat.color().name()));
+                notes.push(format!("{} {state} a bomb carrier", seat.color().name()));
             }
         }
         if let Some(outcome) = &self.outcome
@@ -419,9 +427,9 @@ impl ChessBased for BeirutGame {
                         format!("{name}'s bomb carrier: captured or detonated")
                     }
                 };
-                view.notes.push(note);
+                notes.push(note);
             }
         }
-        view
+        notes
     }
 }

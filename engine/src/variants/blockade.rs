@@ -531,6 +531,13 @@ impl ChessBased for BlockadeGame {
         (!self.is_setup() && !self.has_complete_turn())
             .then(|| Outcome::win(Seat::of_color(self.turn.other()), EndReason::NoCompleteTurn))
     }
+    fn game_record(&self) -> &Record {
+        &self.record
+    }
+    /// Nothing in Blockade's record is secret.
+    fn reveals_secrets(&self) -> bool {
+        true
+    }
     fn show(&self, viewer: Viewer) -> View {
         let names = self.style.seat_names();
         let marks = self
@@ -561,7 +568,8 @@ impl ChessBased for BlockadeGame {
             turns: None,
             prompt: None,
             notice: None,
-            record: self.record.visible(viewer, true),
+            // The record, notes, prompt and notice are the hooks' (see `ChessBased::show`).
+            record: Vec::new(),
             notes: Vec::new(),
             outcome: self.outcome.clone(),
         }

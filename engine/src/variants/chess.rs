@@ -440,6 +440,9 @@ impl<R: Rules> ChessBased for ChessGame<R> {
         }
         self.core.draw_by_rule(true)
     }
+    fn game_record(&self) -> &Record {
+        &self.core.record
+    }
     fn show(&self, viewer: Viewer) -> View {
         self.core
             .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref())

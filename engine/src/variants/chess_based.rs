@@ -14,7 +14,8 @@
 use crate::game::{
     Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer, check_turn, last_own_action_plies, loss_on_time,
 };
-use crate::view::View;
+use crate::record::Record;
+use crate::view::{Prompt, RecordEntry, View};
 
 /// Where a chess-based game stands before its play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,8 +73,34 @@ pub trait ChessBased: Sized {
     fn concluded(&self, outcome: Outcome) -> Outcome {
         outcome
     }
-    /// Everything `viewer` may know of the game (see [`Game::view`]).
+
+    /// What `viewer` may know of the game (see [`Game::view`]), but for the parts the hooks below
+    /// give: the record, the notes, the prompt and the notice. (They are filled in from the hooks,
+    /// so a view and the parts asked for alone always agree.)
     fn show(&self, viewer: Viewer) -> View;
+    /// The game's record, which views redact.
+    fn game_record(&self) -> &Record;
+    /// Whether the seats' own secrets in the record are open to everyone: once the game is over.
+    fn reveals_secrets(&self) -> bool {
+        self.ending().is_some()
+    }
+    /// Remarks about the state for `viewer` (see [`View::notes`]).
+    fn notes_for(&self, _viewer: Viewer) -> Vec<String> {
+        Vec::new()
+    }
+    /// What `seat` must answer privately now (see [`View::prompt`]).
+    fn prompt_for(&self, _seat: Seat) -> Option<Prompt> {
+        None
+    }
+    /// Whether `seat` has a prompt now; a game whose prompts cost something to write (a list of
+    /// choices) says so without writing one.
+    fn prompts(&self, seat: Seat) -> bool {
+        self.prompt_for(seat).is_some()
+    }
+    /// News for `seat` alone about the last action (see [`View::notice`]).
+    fn notice_for(&self, _seat: Seat) -> Option<String> {
+        None
+    }
 
     // The rulings of [`Game`], for the games that rule otherwise than its defaults.
 
@@ -163,7 +190,26 @@ impl<G: ChessBased> Game for G {
         self.ending_mut().get_or_insert(outcome);
     }
     fn view(&self, viewer: Viewer) -> View {
-        self.show(viewer)
+        let mut view = self.show(viewer);
+        view.record = self.record(viewer);
+        view.notes = self.notes_for(viewer);
+        if let Viewer::Seat(seat) = viewer {
+            view.prompt = self.prompt_for(seat);
+            view.notice = self.notice_for(seat);
+        }
+        view
+    }
+    fn record(&self, viewer: Viewer) -> Vec<RecordEntry> {
+        self.game_record().visible(viewer, self.reveals_secrets())
+    }
+    fn notes(&self, viewer: Viewer) -> Vec<String> {
+        self.notes_for(viewer)
+    }
+    fn has_prompt(&self, seat: Seat) -> bool {
+        self.prompts(seat)
+    }
+    fn notice(&self, seat: Seat) -> Option<String> {
+        self.notice_for(seat)
     }
     fn on_timeout(&self, seat: Seat) -> Timeout {
         self.timeout_ruling(seat)

@@ -9,6 +9,7 @@ use crate::game::{Action, ActionError, EndReason, Game, Outcome, Seat, Viewer};
 use crate::geometry::Square;
 use crate::movegen;
 use crate::piece::Color;
+use crate::record::Record;
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
 use crate::variants::chess_based::{ChessBased, Stage};
@@ -474,31 +475,40 @@ impl ChessBased for CtfGame {
             }
         }
         view.boards[0].marks.extend(marks);
+        view
+    }
+    fn game_record(&self) -> &Record {
+        &self.core.record
+    }
+    fn prompt_for(&self, seat: Seat) -> Option<Prompt> {
+        let half = if seat.color() == Color::White {
+            "ranks 1-4"
+        } else {
+            "ranks 5-8"
+        };
+        self.prompts(seat).then(|| Prompt {
+            kind: PromptKind::SecretChoice,
+            text: format!(
+                "Choose your base: a square of your half ({half}), empty or holding one of your pieces. \
+                 Your flag lies there; bring the enemy flag to it to win."
+            ),
+            choices: self.noted_actions(seat).into_iter().map(|(_, text)| text).collect(),
+        })
+    }
+    /// A seat still to choose its base.
+    fn prompts(&self, seat: Seat) -> bool {
+        self.is_choosing() && self.outcome.is_none() && self.to_act().contains(&seat)
+    }
+    fn notes_for(&self, _viewer: Viewer) -> Vec<String> {
+        let mut notes = Vec::new();
         if self.is_choosing() && self.outcome.is_none() {
-            if let Viewer::Seat(seat) = viewer
-                && self.to_act().contains(&seat)
-            {
-                let half = if seat.color() == Color::White {
-                    "ranks 1-4"
-                } else {
-                    "ranks 5-8"
-                };
-                view.prompt = Some(Prompt {
-                    kind: PromptKind::SecretChoice,
-                    text: format!(
-                        "Choose your base: a square of your half ({half}), empty or holding one of your pieces. \
-                         Your flag lies there; bring the enemy flag to it to win."
-                    ),
-                    choices: self.noted_actions(seat).into_iter().map(|(_, text)| text).collect(),
-                });
-            }
             for color in Color::BOTH {
                 let state = if self.base(color).is_some() {
                     "has chosen"
                 } else {
                     "is choosing"
                 };
-                view.notes.push(format!("{} {state} a base", color.name()));
+                notes.push(format!("{} {state} a base", color.name()));
             }
         }
         if !self.is_choosing() {
@@ -511,10 +521,10 @@ impl ChessBased for CtfGame {
                     (false, true) => format!("at its base, {base}"),
                     (false, false) => format!("lying on {} (its base is {base})", flag.square),
                 };
-                view.notes.push(format!("{}'s flag: {place}", color.name()));
+                notes.push(format!("{}'s flag: {place}", color.name()));
             }
         }
-        view
+        notes
     }
 }
 

@@ -9,6 +9,7 @@ use crate::game::{Action, ActionError, EndReason, Game, Outcome, Seat, Viewer};
 use crate::geometry::Square;
 use crate::piece::Color;
 use crate::position::Position;
+use crate::record::Record;
 use crate::rules::Rules;
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
@@ -178,6 +179,9 @@ impl ChessBased for DominationGame {
             scores: Some(self.scores),
             ..outcome
         }
+    }
+    fn game_record(&self) -> &Record {
+        &self.core.record
     }
     fn show(&self, viewer: Viewer) -> View {
         let marks = SQUARES

@@ -17,11 +17,12 @@ pub mod portal;
 pub mod rejection;
 pub mod ultimate_battle;
 
+use crate::applied::{self, Applied};
 use crate::fen::FenError;
 use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer};
 use crate::lists::ListKind;
 use crate::variant_file::Variant;
-use crate::view::View;
+use crate::view::{RecordEntry, View};
 use assault::AssaultGame;
 use beirut::BeirutGame;
 use blockade::BlockadeGame;
@@ -417,6 +418,12 @@ impl AnyGame {
         }
     }
 
+    /// Applies an action, as [`Game::apply`] does, and says what it changed for those who were
+    /// not there (see [`Applied`]).
+    pub fn play(&mut self, seat: Seat, action: &Action) -> Result<Applied, ActionError> {
+        applied::play(self, seat, action)
+    }
+
     /// Counts the leaf nodes of the action tree to `depth` (see [`Hosted::perft`]).
     pub fn perft(&self, depth: u32) -> u64 {
         dispatch!(self, g => g.perft(depth))
@@ -456,6 +463,18 @@ impl Game for AnyGame {
     }
     fn view(&self, viewer: Viewer) -> View {
         dispatch!(self, g => g.view(viewer))
+    }
+    fn record(&self, viewer: Viewer) -> Vec<RecordEntry> {
+        dispatch!(self, g => g.record(viewer))
+    }
+    fn notes(&self, viewer: Viewer) -> Vec<String> {
+        dispatch!(self, g => g.notes(viewer))
+    }
+    fn has_prompt(&self, seat: Seat) -> bool {
+        dispatch!(self, g => g.has_prompt(seat))
+    }
+    fn notice(&self, seat: Seat) -> Option<String> {
+        dispatch!(self, g => g.notice(seat))
     }
     fn on_timeout(&self, seat: Seat) -> Timeout {
         dispatch!(self, g => g.on_timeout(seat))

@@ -14,6 +14,7 @@ use crate::movegen;
 use crate::notation;
 use crate::piece::{Cell, Color, Kind, Piece};
 use crate::position::Position;
+use crate::record::Record;
 use crate::rules::{Rules, Standard};
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
@@ -317,14 +318,20 @@ impl ChessBased for PickTheTeamGame {
             .core
             .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
         view.pool = self.pool.iter().map(|&kind| kind as usize).collect();
-        if self.is_picking() {
-            view.notes.push(format!(
-                "Pick {} of {}: {} pieces left in the pool",
-                self.picks_made() + 1,
-                self.total_picks,
-                self.pool.len()
-            ));
-        }
         view
+    }
+    fn game_record(&self) -> &Record {
+        &self.core.record
+    }
+    fn notes_for(&self, _viewer: Viewer) -> Vec<String> {
+        if !self.is_picking() {
+            return Vec::new();
+        }
+        vec![format!(
+            "Pick {} of {}: {} pieces left in the pool",
+            self.picks_made() + 1,
+            self.total_picks,
+            self.pool.len()
+        )]
     }
 }

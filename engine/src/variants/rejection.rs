@@ -12,7 +12,7 @@ use crate::fen::FenError;
 use crate::game::{Action, ActionError, Game, Outcome, Seat, Timeout, Viewer, loss_on_time};
 use crate::movegen;
 use crate::piece::Color;
-use crate::record::{Entry, Secrecy};
+use crate::record::{Entry, Record, Secrecy};
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
 use crate::variants::chess_based::ChessBased;
@@ -287,74 +287,94 @@ impl ChessBased for RejectionGame {
             .core
             .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
         view.variant = self.variant_id().to_string();
-        let mover = Seat::of_color(self.mover());
-        let (mover_name, answerer_name) = (self.mover().name(), self.mover().other().name());
-        let is_player = matches!(viewer, Viewer::Seat(_));
-        if let Some(proposal) = &self.proposal {
-            if is_player {
+        let mover_name = self.mover().name();
+        if matches!(viewer, Viewer::Seat(_)) {
+            if let Some(proposal) = &self.proposal {
                 let meaning = format!("{mover_name}'s proposal: {}", proposal.text);
                 view.boards[0]
                     .marks
                     .extend(RejectionGame::move_marks(&proposal.action, Tone::Highlight, &meaning));
             }
-            if viewer == Viewer::Seat(mover.other()) {
-                view.prompt = Some(Prompt {
-                    kind: PromptKind::Answer,
-                    text: format!(
-                        "{mover_name} proposes {} (highlighted on your board): accept it, or reject it and \
-                         {mover_name} plays another move at once.",
-                        proposal.text
-                    ),
-                    choices: vec!["accept".into(), "reject".into()],
-                });
-            } else if viewer == Viewer::Seat(mover) {
-                view.notes.push(format!(
-                    "Your proposal {} is waiting for {answerer_name}'s answer.",
-                    proposal.text
-                ));
-            } else {
-                view.notes.push(format!(
-                    "{mover_name} has proposed a move; {answerer_name} answers privately."
-                ));
-            }
-        }
-        if let Some(rejected) = &self.rejected {
-            if is_player {
+            if let Some(rejected) = &self.rejected {
                 let meaning = format!("{mover_name}'s rejected proposal: {}", rejected.text);
                 view.boards[0]
                     .marks
                     .extend(RejectionGame::move_marks(&rejected.action, Tone::Danger, &meaning));
             }
+        }
+        view
+    }
+    fn game_record(&self) -> &Record {
+        &self.core.record
+    }
+    /// The answerer of a proposal answers it; a mover whose proposal was rejected plays another
+    /// move.
+    fn prompt_for(&self, seat: Seat) -> Option<Prompt> {
+        let mover = Seat::of_color(self.mover());
+        let (mover_name, answerer_name) = (self.mover().name(), self.mover().other().name());
+        if let Some(rejected) = &self.rejected
+            && seat == mover
+        {
+            return Some(Prompt {
+                kind: PromptKind::Move,
+                text: format!(
+                    "{answerer_name} rejected {}. Play another move: it is played at once.",
+                    rejected.text
+                ),
+                choices: self.playable().into_iter().map(|(_, text)| text).collect(),
+            });
+        }
+        let proposal = self.proposal.as_ref().filter(|_| seat == mover.other())?;
+        Some(Prompt {
+            kind: PromptKind::Answer,
+            text: format!(
+                "{mover_name} proposes {} (highlighted on your board): accept it, or reject it and \
+                 {mover_name} plays another move at once.",
+                proposal.text
+            ),
+            choices: vec!["accept".into(), "reject".into()],
+        })
+    }
+    fn prompts(&self, seat: Seat) -> bool {
+        let mover = Seat::of_color(self.mover());
+        (self.rejected.is_some() && seat == mover) || (self.proposal.is_some() && seat == mover.other())
+    }
+    fn notes_for(&self, viewer: Viewer) -> Vec<String> {
+        let mover = Seat::of_color(self.mover());
+        let (mover_name, answerer_name) = (self.mover().name(), self.mover().other().name());
+        let mut notes = Vec::new();
+        if let Some(proposal) = &self.proposal {
             if viewer == Viewer::Seat(mover) {
-                view.prompt = Some(Prompt {
-                    kind: PromptKind::Move,
-                    text: format!(
-                        "{answerer_name} rejected {}. Play another move: it is played at once.",
-                        rejected.text
-                    ),
-                    choices: self.playable().into_iter().map(|(_, text)| text).collect(),
-                });
-            } else if viewer == Viewer::Seat(mover.other()) {
-                view.notes.push(format!(
+                notes.push(format!(
+                    "Your proposal {} is waiting for {answerer_name}'s answer.",
+                    proposal.text
+                ));
+            } else if viewer != Viewer::Seat(mover.other()) {
+                notes.push(format!(
+                    "{mover_name} has proposed a move; {answerer_name} answers privately."
+                ));
+            }
+        }
+        if let Some(rejected) = &self.rejected {
+            if viewer == Viewer::Seat(mover.other()) {
+                notes.push(format!(
                     "You rejected {}; {mover_name} plays another move at once.",
                     rejected.text
                 ));
-            } else {
-                view.notes.push(format!(
+            } else if viewer != Viewer::Seat(mover) {
+                notes.push(format!(
                     "{answerer_name} rejected {mover_name}'s proposal; {mover_name} plays another move at once."
                 ));
             }
         }
-        if let Some(accepted) = &self.accepted
-            && viewer == Viewer::Seat(mover.other())
-        {
-            // The turn has passed: the proposer is now the side not to move.
-            view.notice = Some(format!(
-                "{} accepted your proposal: {accepted} is played.",
-                self.mover().name()
-            ));
-        }
-        view
+        notes
+    }
+    /// The proposer learns that its proposal was accepted. (The turn has passed: the proposer is
+    /// now the side not to move.)
+    fn notice_for(&self, seat: Seat) -> Option<String> {
+        let accepted = self.accepted.as_ref()?;
+        (seat == Seat::of_color(self.mover().other()))
+            .then(|| format!("{} accepted your proposal: {accepted} is played.", self.mover().name()))
     }
 }
 
