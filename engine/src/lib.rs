@@ -3,8 +3,9 @@
 //! Pieces are data (Betza notation, [`betza`]; a variant's pieces, [`piece_table`]), variants are
 //! data (a variant file, [`variant_file`]), one generator serves them all ([`movegen`]) with hooks
 //! for the variants that reach inside the chess rules ([`rules`]), and each game is a state
-//! machine over seats' actions ([`game`]; the games hosted, [`variants`]). The only way information leaves a game is a [`view::View`] for one
-//! viewer. docs/game-model.md describes how a game is built.
+//! machine over seats' actions ([`game`]; the games hosted, [`variants`]). The only way
+//! information leaves a game is a [`view::View`] for one viewer, or a part of one (what an action
+//! changed, [`applied`]). docs/game-model.md describes how a game is built.
 
 pub mod applied;
 pub mod attack_index;

@@ -8,6 +8,10 @@
 //! it itself (a flag brought home). Sealed choices before play are made by both seats at once;
 //! otherwise one seat acts at a time.
 //!
+//! A view's record, notes, prompt and notice come from hooks of their own, which [`Game`] also
+//! answers with alone (`Game::record` and the rest, what [`crate::applied`] compares): a view and
+//! its parts agree by construction.
+//!
 //! Assault (two boards in lock-step, judged when a step resolves) and the games of players' own
 //! lists (a sealed phase wrapped around a Pick-the-team game) implement [`Game`] themselves.
 
