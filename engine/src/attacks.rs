@@ -6,7 +6,7 @@ use crate::betza::{MoveRule, Offset, Travel};
 use crate::geometry::{BoardSize, Square};
 use crate::piece::{Cell, Color, Kind, Piece, Promotion};
 use crate::position::Board;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 
 /// The rank of `square` counted from `color`'s side, starting at 1.
 pub fn relative_rank(size: BoardSize, color: Color, square: Square) -> u8 {

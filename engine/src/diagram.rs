@@ -7,7 +7,7 @@ use crate::geometry::Square;
 use crate::movegen;
 use crate::piece::{Cell, Color, Piece, PieceDef};
 use crate::rules::Standard;
-use crate::variant::{PieceSpec, Variant, VariantDef, VariantError};
+use crate::variant_file::{PieceSpec, Variant, VariantDef, VariantError};
 use crate::variants::chess::{board_view, piece_views};
 use crate::view::{Mark, MarkKind, SideStyle, Tone, View};
 

@@ -5,7 +5,7 @@
 //! other setting is an error rather than something silently ignored.
 
 use crate::piece::{PieceDef, Promotion, Symbol};
-use crate::variant::{PieceSpec, StalemateRule, Variant, VariantDef, VariantError};
+use crate::variant_file::{PieceSpec, StalemateRule, Variant, VariantDef, VariantError};
 use std::collections::BTreeMap;
 
 /// Settings of one section, parents' settings first.

@@ -242,7 +242,7 @@ pub fn format_position(table: &PieceTable, position: &Position) -> String {
 mod tests {
     use crate::piece::PieceDef;
     use crate::piece_table::PieceTable;
-    use crate::variant::Variant;
+    use crate::variant_file::Variant;
 
     #[test]
     fn fen_round_trips() {

@@ -2,7 +2,7 @@
 //! game makes about time and takebacks. What a viewer may see is in [`crate::view`].
 
 use crate::geometry::Square;
-use crate::view::View;
+use crate::view::{RecordEntry, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use thiserror::Error;
@@ -167,9 +167,31 @@ pub trait Game {
     /// Everything `viewer` may know of the game.
     fn view(&self, viewer: Viewer) -> View;
 
+    // Parts of a view on their own, for callers that need only them (what an action changed:
+    // [`crate::applied`]): each is exactly that part of [`Game::view`], without the cost of the rest
+    // (boards, pieces, a prompt's list of choices). The defaults take them from the view; the
+    // games override them with what costs less.
+
+    /// [`View::record`]: the record as `viewer` reads it. Every viewer reads as many entries.
+    fn record(&self, viewer: Viewer) -> Vec<RecordEntry> {
+        self.view(viewer).record
+    }
+    /// [`View::notes`] of `viewer`'s view.
+    fn notes(&self, viewer: Viewer) -> Vec<String> {
+        self.view(viewer).notes
+    }
+    /// Whether `seat`'s view has a [`View::prompt`].
+    fn has_prompt(&self, seat: Seat) -> bool {
+        self.view(Viewer::Seat(seat)).prompt.is_some()
+    }
+    /// [`View::notice`] of `seat`'s view.
+    fn notice(&self, seat: Seat) -> Option<String> {
+        self.view(Viewer::Seat(seat)).notice
+    }
+
     /// What happens when `seat` runs out of time: a loss, unless the game rules otherwise.
     fn on_timeout(&self, seat: Seat) -> Timeout {
-        Timeout::Ends(Outcome::win(seat.other(), EndReason::Timeout))
+        loss_on_time(seat)
     }
 
     /// Whether `seat`, having just acted and still to act, is in the middle of one turn of several
@@ -193,19 +215,34 @@ pub trait Game {
     /// How many of the last actions of `history` (the actions in effect, oldest first) a
     /// takeback asked for by `asker` undoes: their last action and any reply after it.
     fn takeback_plies(&self, asker: Seat, history: &[(Seat, Action)]) -> Result<usize, ActionError> {
-        let last_own = history.iter().rposition(|(seat, _)| *seat == asker);
-        let plies = match last_own {
-            Some(i) if history.len() - i <= 2 => history.len() - i,
-            _ => return Err(ActionError::Illegal("you have no move of your own to take back".into())),
-        };
-        if history[history.len() - plies..]
-            .iter()
-            .any(|(_, action)| !self.can_take_back(action))
-        {
-            return Err(ActionError::Illegal("secret choices cannot be taken back".into()));
-        }
-        Ok(plies)
+        last_own_action_plies(asker, history, |action| self.can_take_back(action))
     }
+}
+
+/// What running out of time means unless a game rules otherwise: a loss.
+pub fn loss_on_time(seat: Seat) -> Timeout {
+    Timeout::Ends(Outcome::win(seat.other(), EndReason::Timeout))
+}
+
+/// The takeback most games allow (see [`Game::takeback_plies`]): `asker`'s last action and any
+/// reply after it, unless one of them cannot be taken back (`can_take_back`).
+pub fn last_own_action_plies(
+    asker: Seat,
+    history: &[(Seat, Action)],
+    can_take_back: impl Fn(&Action) -> bool,
+) -> Result<usize, ActionError> {
+    let last_own = history.iter().rposition(|(seat, _)| *seat == asker);
+    let plies = match last_own {
+        Some(i) if history.len() - i <= 2 => history.len() - i,
+        _ => return Err(ActionError::Illegal("you have no move of your own to take back".into())),
+    };
+    if history[history.len() - plies..]
+        .iter()
+        .any(|(_, action)| !can_take_back(action))
+    {
+        return Err(ActionError::Illegal("secret choices cannot be taken back".into()));
+    }
+    Ok(plies)
 }
 
 /// Checks the common preconditions of an action: the game runs and `seat` is to act.

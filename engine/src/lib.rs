@@ -1,11 +1,13 @@
 //! Arbiter's rules engine: pure rules, no I/O, no clock, no randomness.
 //!
 //! Pieces are data (Betza notation, [`betza`]; a variant's pieces, [`piece_table`]), variants are
-//! data ([`variant`]), one generator serves them all ([`movegen`]) with hooks for the variants
-//! that reach inside the chess rules ([`rules`]), and each game is a state machine over seats'
-//! actions ([`game`]). The only way information leaves a game is a [`view::View`] for one
-//! viewer. docs/game-model.md describes how a game is built.
+//! data (a variant file, [`variant_file`]), one generator serves them all ([`movegen`]) with hooks
+//! for the variants that reach inside the chess rules ([`rules`]), and each game is a state
+//! machine over seats' actions ([`game`]; the games hosted, [`variants`]). The only way
+//! information leaves a game is a [`view::View`] for one viewer, or a part of one (what an action
+//! changed, [`applied`]). docs/game-model.md describes how a game is built.
 
+pub mod applied;
 pub mod attack_index;
 pub mod attacks;
 pub mod betza;
@@ -26,10 +28,11 @@ pub mod position;
 pub mod record;
 pub mod rules;
 pub mod seat;
-pub mod variant;
+pub mod variant_file;
 pub mod variants;
 pub mod view;
 
+pub use applied::{Applied, Readers};
 pub use game::{Action, ActionError, EndReason, Game, Outcome, Phase, PieceId, Seat, Timeout, Viewer};
 pub use variants::{AnyGame, VariantId};
 pub use view::{BoardView, View, ViewCell};

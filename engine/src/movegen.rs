@@ -11,7 +11,7 @@ use crate::geometry::Square;
 use crate::piece::{Cell, Color, MultiStep, Piece};
 use crate::position::{Board, Position};
 use crate::rules::Rules;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 
 pub use crate::attacks::relative_rank;
 
@@ -405,7 +405,7 @@ mod tests {
     use crate::catalogue;
     use crate::piece::{PieceDef, Promotion, Royalty};
     use crate::rules::Standard;
-    use crate::variant::{PieceSpec, VariantDef};
+    use crate::variant_file::{PieceSpec, VariantDef};
 
     /// A one-piece variant on an empty board, to count a catalogue piece's moves.
     fn lone_piece_moves(piece: &PieceDef, files: u8, square: &str) -> usize {

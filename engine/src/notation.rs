@@ -10,7 +10,7 @@ use crate::game::ActionError;
 use crate::geometry::Square;
 use crate::piece::Symbol;
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 
 /// What input looks like, for messages about input that is not a move at all.
 pub const MOVE_EXAMPLES: &str = "expected a move such as e4, Nf3, exd5, O-O, e8=Q or e2e4";

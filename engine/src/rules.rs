@@ -9,7 +9,7 @@ use crate::geometry::Square;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
 use crate::seat::Viewer;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::view::Mark;
 
 pub trait Rules {

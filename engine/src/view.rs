@@ -1,5 +1,6 @@
 //! What one viewer may know of a game. Everything that leaves the engine (images, messages,
-//! exports, autocomplete, logs) is built from a [`View`], so secrets cannot leak by accident.
+//! exports, autocomplete, logs) is built from a [`View`], or from parts of one a game gives alone
+//! (`Game::record`, `notes`, `has_prompt`, `notice`), so secrets cannot leak by accident.
 //!
 //! A view speaks a general vocabulary (boards, pieces, marks in tones, scores, a pool, a prompt)
 //! so that images and messages are made the same way for every game: no code outside the engine

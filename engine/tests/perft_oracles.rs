@@ -6,8 +6,8 @@ use arbiter_engine::fairy_ini;
 use arbiter_engine::movegen::perft;
 use arbiter_engine::piece::Promotion;
 use arbiter_engine::rules::Standard;
-use arbiter_engine::variant::Variant;
-use arbiter_engine::variants::blockade::BlockadeGame;
+use arbiter_engine::variant_file::Variant;
+use arbiter_engine::{AnyGame, VariantId};
 use serde_json::Value;
 
 /// Leaf nodes a case may cost in the default run.
@@ -57,7 +57,7 @@ fn cases() -> Vec<Case> {
 
 fn run(case: &Case, depth: u32) -> u64 {
     if case.suite == "blockade" {
-        let game = BlockadeGame::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+        let game = AnyGame::from_fen(VariantId::Blockade, &case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.id));
         return game.perft(depth);
     }
     let variant = match (&case.ini, &case.pieces) {

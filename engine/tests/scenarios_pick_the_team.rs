@@ -6,7 +6,7 @@ mod common;
 
 use arbiter_engine::game::{Action, ActionError, Game, Phase, Seat};
 use arbiter_engine::piece::Color;
-use arbiter_engine::variant::Variant;
+use arbiter_engine::variant_file::Variant;
 use arbiter_engine::variants::pick_the_team::{PickTheTeamGame, picker};
 use arbiter_engine::{AnyGame, EndReason, VariantId, Viewer};
 use common::{from_fen, mover, sq};

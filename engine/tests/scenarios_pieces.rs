@@ -7,7 +7,7 @@ use arbiter_engine::movegen;
 use arbiter_engine::piece::Color;
 use arbiter_engine::position::Position;
 use arbiter_engine::rules::Standard;
-use arbiter_engine::variant::Variant;
+use arbiter_engine::variant_file::Variant;
 
 /// A variant on a `size`x`size` board with the given catalogue pieces, without castling.
 fn variant(size: u8, pieces: &[(&str, char)]) -> Variant {

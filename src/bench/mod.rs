@@ -169,7 +169,10 @@ pub const TEN_BY_TEN: &str = include_str!("../../docs/images/ten-by-ten.toml");
 fn render_positions() -> Result<Vec<(&'static str, arbiter_engine::View)>> {
     use arbiter_engine::{AnyGame, Game, Viewer};
     let mut chess = AnyGame::new(VariantId::Chess);
-    let mut ten = AnyGame::custom(Arc::new(arbiter_engine::variant::Variant::from_toml(TEN_BY_TEN)?), None)?;
+    let mut ten = AnyGame::custom(
+        Arc::new(arbiter_engine::variant_file::Variant::from_toml(TEN_BY_TEN)?),
+        None,
+    )?;
     for (game, moves) in [(&mut chess, &GAME[..24]), (&mut ten, &["CAd4", "CAd7"][..])] {
         for text in moves {
             let seat = game.to_act()[0];

@@ -2,7 +2,7 @@
 //! outside checks rely on (README, "Command line").
 
 use anyhow::{Context, Result, anyhow, bail};
-use arbiter_engine::variant::Variant;
+use arbiter_engine::variant_file::Variant;
 use arbiter_engine::{AnyGame, Game, Seat, VariantId, fairy_ini};
 use std::fmt::Write;
 use std::path::PathBuf;

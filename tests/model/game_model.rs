@@ -11,7 +11,7 @@ use arbiter_engine::piece::{Color, Piece};
 use arbiter_engine::position::Position;
 use arbiter_engine::record::Record;
 use arbiter_engine::rules::{Rules, Standard};
-use arbiter_engine::variant::Variant;
+use arbiter_engine::variant_file::Variant;
 use arbiter_engine::variants::chess::{ChessCore, ChessGame};
 use arbiter_engine::view::View;
 use arbiter_engine::{Action, ActionError, Game, Outcome, Phase, Seat, ViewCell, Viewer, movegen};

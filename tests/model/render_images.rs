@@ -3,7 +3,7 @@
 
 use arbiter::render::{Decor, Renderer, Scene, move_dots, pool_box, square_box, to_svg};
 use arbiter_engine::geometry::Square;
-use arbiter_engine::variant::Variant;
+use arbiter_engine::variant_file::Variant;
 use arbiter_engine::{AnyGame, Game, Seat, VariantId, Viewer};
 use std::sync::{Arc, OnceLock};
 

@@ -11,9 +11,9 @@ use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, PieceId,
 use crate::movegen;
 use crate::piece::Color;
 use crate::record::Record;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::variants::chess::{ChessCore, piece_views};
-use crate::view::{Mark, MarkKind, SideStyle, Tone, View};
+use crate::view::{Mark, MarkKind, RecordEntry, SideStyle, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -558,8 +558,6 @@ impl Game for AssaultGame {
                 view
             })
             .collect();
-        let mut notes: Vec<String> = self.half_turn_note().into_iter().collect();
-        notes.extend((0..2).map(|board| self.move_list(board)));
         // A player sees their own submitted move until it is revealed.
         if let Viewer::Seat(seat) = viewer
             && let Some(sealed) = &self.sealed[seat.index()]
@@ -576,21 +574,6 @@ impl Game for AssaultGame {
                     meaning: meaning.clone(),
                 });
             }
-            let waiting: Vec<&str> = self.to_act().into_iter().map(AssaultGame::seat_name).collect();
-            notes.push(format!(
-                "Your move on board {} ({}) is in; waiting for {}.",
-                sealed.board + 1,
-                sealed.text,
-                waiting.join(" and ")
-            ));
-        }
-        let passes = self.pending_passes();
-        if !passes.is_empty() {
-            let boards: Vec<String> = passes.iter().map(|b| (b + 1).to_string()).collect();
-            notes.push(format!(
-                "White has no legal move on board {}: it passes this half-turn.",
-                boards.join(" and ")
-            ));
         }
         View {
             variant: self.variant_id().to_string(),
@@ -607,10 +590,44 @@ impl Game for AssaultGame {
             turns: None,
             prompt: None,
             notice: None,
-            record: self.record.visible(viewer, self.outcome.is_some()),
-            notes,
+            record: self.record(viewer),
+            notes: self.notes(viewer),
             outcome: self.outcome.clone(),
         }
+    }
+    fn record(&self, viewer: Viewer) -> Vec<RecordEntry> {
+        self.record.visible(viewer, self.outcome.is_some())
+    }
+    fn notes(&self, viewer: Viewer) -> Vec<String> {
+        let mut notes: Vec<String> = self.half_turn_note().into_iter().collect();
+        notes.extend((0..2).map(|board| self.move_list(board)));
+        if let Viewer::Seat(seat) = viewer
+            && let Some(sealed) = &self.sealed[seat.index()]
+        {
+            let waiting: Vec<&str> = self.to_act().into_iter().map(AssaultGame::seat_name).collect();
+            notes.push(format!(
+                "Your move on board {} ({}) is in; waiting for {}.",
+                sealed.board + 1,
+                sealed.text,
+                waiting.join(" and ")
+            ));
+        }
+        let passes = self.pending_passes();
+        if !passes.is_empty() {
+            let boards: Vec<String> = passes.iter().map(|b| (b + 1).to_string()).collect();
+            notes.push(format!(
+                "White has no legal move on board {}: it passes this half-turn.",
+                boards.join(" and ")
+            ));
+        }
+        notes
+    }
+    /// Assault asks nothing privately: moves are submitted like any other.
+    fn has_prompt(&self, _seat: Seat) -> bool {
+        false
+    }
+    fn notice(&self, _seat: Seat) -> Option<String> {
+        None
     }
 }
 

@@ -7,16 +7,19 @@
 
 use crate::chess_move::{LastMove, Move};
 use crate::fen::FenError;
-use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, Seat, Viewer, check_turn};
+use crate::game::{Action, ActionError, EndReason, Game, Outcome, Seat, Viewer};
 use crate::geometry::Square;
 use crate::piece::{Cell, Color, Piece};
 use crate::position::Position;
+use crate::record::Record;
 use crate::rules::Rules;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
+use crate::variants::chess_based::{ChessBased, Stage};
 use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 /// Shown in place of a sealed choice to anyone who may not know it.
 pub const HIDDEN_CHOICE: &str = "(chose a bomb carrier)";
@@ -43,8 +46,8 @@ impl fmt::Debug for BeirutGame {
 }
 
 impl BeirutGame {
-    pub fn new() -> BeirutGame {
-        let variant = Variant::fide();
+    /// A new game of `variant` (FIDE chess's file).
+    pub fn new(variant: Arc<Variant>) -> BeirutGame {
         let position = variant.start_position();
         BeirutGame {
             core: ChessCore::new(variant, position),
@@ -57,8 +60,7 @@ impl BeirutGame {
     /// Reads a FEN, optionally followed by a field `bombs:W,B` naming each side's carrier square
     /// (`-` for a carrier already gone). Without that field the game starts with the sealed
     /// choice.
-    pub fn from_fen(fen: &str) -> Result<BeirutGame, FenError> {
-        let variant = Variant::fide();
+    pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<BeirutGame, FenError> {
         let (chess_fen, bombs) = match fen.split_whitespace().last() {
             Some(last) if last.starts_with("bombs:") => (fen.trim_end().strip_suffix(last).unwrap_or(fen), Some(last)),
             _ => (fen, None),
@@ -164,21 +166,6 @@ impl BeirutGame {
         Some((after, destroys_enemy_king))
     }
 
-    fn evaluate(&self) -> Option<Outcome> {
-        if self.is_choosing() {
-            return None;
-        }
-        let mover = self.core.position.turn;
-        if self.core.position.royals[mover.index()].is_none() {
-            return Some(Outcome::win(Seat::of_color(mover.other()), EndReason::KingDestroyed));
-        }
-        if self.core.legal_moves().is_empty() && self.detonation().is_none() {
-            return Some(self.core.no_action_outcome());
-        }
-        let may_be_dead = self.carrier(Color::White).is_none() && self.carrier(Color::Black).is_none();
-        self.core.draw_by_rule(may_be_dead)
-    }
-
     /// '+' or '#' after a move, where mate counts the opponent's detonation as a way out.
     fn check_suffix(&self, mv: Move) -> &'static str {
         self.core.check_suffix(mv, |after| {
@@ -215,39 +202,30 @@ impl BeirutGame {
     }
 }
 
-impl Default for BeirutGame {
-    fn default() -> Self {
-        BeirutGame::new()
-    }
-}
+impl ChessBased for BeirutGame {
+    /// The action's notation.
+    type Checked = String;
 
-impl Game for BeirutGame {
-    fn variant_id(&self) -> &str {
+    fn id(&self) -> &str {
         "beirut"
     }
-    fn phase(&self) -> Phase {
-        match (&self.outcome, self.is_choosing()) {
-            (Some(_), _) => Phase::Finished,
-            (None, true) => Phase::SealedChoice,
-            (None, false) => Phase::Play,
-        }
+    fn ending(&self) -> &Option<Outcome> {
+        &self.outcome
     }
-    fn to_act(&self) -> Vec<Seat> {
-        if self.outcome.is_some() {
-            Vec::new()
-        } else if self.is_choosing() {
-            Seat::BOTH.into_iter().filter(|s| !self.has_chosen[s.index()]).collect()
+    fn ending_mut(&mut self) -> &mut Option<Outcome> {
+        &mut self.outcome
+    }
+    fn stage(&self) -> Stage {
+        if self.is_choosing() {
+            Stage::Choosing(self.has_chosen)
         } else {
-            vec![Seat::of_color(self.core.position.turn)]
+            Stage::Play
         }
     }
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        self.noted_actions(seat).into_iter().map(|(action, _)| action).collect()
+    fn seat_to_move(&self) -> Seat {
+        Seat::of_color(self.core.position.turn)
     }
-    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
-        if check_turn(self, seat).is_err() {
-            return Vec::new();
-        }
+    fn actions(&self, seat: Seat) -> Vec<(Action, String)> {
         let color = seat.color();
         if self.is_choosing() {
             let variant = &self.core.variant;
@@ -270,11 +248,20 @@ impl Game for BeirutGame {
         }
         actions
     }
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
-        if self.outcome.is_none() && self.is_choosing() && self.has_chosen[seat.index()] {
-            return Err(ActionError::AlreadyChosen);
+    fn write(&self, _seat: Seat, action: &Action) -> String {
+        match action {
+            Action::ChooseBomb { square } => format!("bomb:{square}"),
+            Action::Detonate => "detonate".into(),
+            other => {
+                let legal = self.core.legal_moves();
+                match self.core.move_of(other, &legal) {
+                    Some(mv) => self.move_text(mv, &legal),
+                    None => format!("{other:?}"),
+                }
+            }
         }
-        check_turn(self, seat)?;
+    }
+    fn read(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         let lower = text.trim().to_ascii_lowercase();
         if self.is_choosing() {
             return self.parse_bomb(seat, &lower);
@@ -296,38 +283,22 @@ impl Game for BeirutGame {
         }
         self.core.parse_move(text).map(|mv| self.core.action_of(mv))
     }
-    fn notation(&self, _seat: Seat, action: &Action) -> String {
-        match action {
-            Action::ChooseBomb { square } => format!("bomb:{square}"),
-            Action::Detonate => "detonate".into(),
-            other => {
-                let legal = self.core.legal_moves();
-                match self.core.move_of(other, &legal) {
-                    Some(mv) => self.move_text(mv, &legal),
-                    None => format!("{other:?}"),
-                }
-            }
-        }
-    }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        if self.outcome.is_none() && self.is_choosing() && self.has_chosen[seat.index()] {
-            return Err(ActionError::AlreadyChosen);
-        }
-        check_turn(self, seat)?;
-        let Some(text) = self
-            .noted_actions(seat)
+    fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
+        self.actions(seat)
             .into_iter()
             .find(|(legal, _)| legal == action)
             .map(|(_, text)| text)
-        else {
-            return Err(ActionError::Illegal(match action {
-                Action::ChooseBomb { square } => {
-                    format!("{square} does not hold one of your units other than the king")
-                }
-                Action::Detonate => "you cannot detonate now".into(),
-                _ => "that is not a legal action here".into(),
-            }));
-        };
+            .ok_or_else(|| {
+                ActionError::Illegal(match action {
+                    Action::ChooseBomb { square } => {
+                        format!("{square} does not hold one of your units other than the king")
+                    }
+                    Action::Detonate => "you cannot detonate now".into(),
+                    _ => "that is not a legal action here".into(),
+                })
+            })
+    }
+    fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
         match action {
             Action::ChooseBomb { square } => {
                 let board = &mut self.core.position.board;
@@ -356,19 +327,26 @@ impl Game for BeirutGame {
                 self.core.play(seat, mv, text);
             }
         }
-        self.outcome = self.evaluate();
-        Ok(())
+        None
     }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
+    fn evaluate(&self) -> Option<Outcome> {
+        if self.is_choosing() {
+            return None;
+        }
+        let mover = self.core.position.turn;
+        if self.core.position.royals[mover.index()].is_none() {
+            return Some(Outcome::win(Seat::of_color(mover.other()), EndReason::KingDestroyed));
+        }
+        if self.core.legal_moves().is_empty() && self.detonation().is_none() {
+            return Some(self.core.no_action_outcome());
+        }
+        let may_be_dead = self.carrier(Color::White).is_none() && self.carrier(Color::Black).is_none();
+        self.core.draw_by_rule(may_be_dead)
     }
-    fn conclude(&mut self, outcome: Outcome) {
-        self.outcome.get_or_insert(outcome);
-    }
-    fn can_take_back(&self, action: &Action) -> bool {
+    fn may_take_back(&self, action: &Action) -> bool {
         !matches!(action, Action::ChooseBomb { .. })
     }
-    fn view(&self, viewer: Viewer) -> View {
+    fn show(&self, viewer: Viewer) -> View {
         let mut view = self
             .core
             .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
@@ -396,16 +374,24 @@ impl Game for BeirutGame {
             })
             .collect();
         view.boards[0].marks.extend(marks);
-        if let Viewer::Seat(seat) = viewer
-            && self.is_choosing()
-            && self.to_act().contains(&seat)
-        {
-            view.prompt = Some(Prompt {
-                kind: PromptKind::SecretChoice,
-                text: "Choose your bomb carrier: any of your units except the king.".into(),
-                choices: self.noted_actions(seat).into_iter().map(|(_, text)| text).collect(),
-            });
-        }
+        view
+    }
+    fn game_record(&self) -> &Record {
+        &self.core.record
+    }
+    fn prompt_for(&self, seat: Seat) -> Option<Prompt> {
+        self.prompts(seat).then(|| Prompt {
+            kind: PromptKind::SecretChoice,
+            text: "Choose your bomb carrier: any of your units except the king.".into(),
+            choices: self.noted_actions(seat).into_iter().map(|(_, text)| text).collect(),
+        })
+    }
+    /// A seat still to choose its carrier.
+    fn prompts(&self, seat: Seat) -> bool {
+        self.is_choosing() && self.to_act().contains(&seat)
+    }
+    fn notes_for(&self, _viewer: Viewer) -> Vec<String> {
+        let mut notes = Vec::new();
         if self.is_choosing() && self.outcome.is_none() {
             for seat in Seat::BOTH {
                 let state = if self.has_chosen[seat.index()] {
@@ -413,8 +399,7 @@ impl Game for BeirutGame {
                 } else {
                     "is choosing"
                 };
-                view.notes
-                    .push(format!("{} {state} a bomb carrier", seat.color().name()));
+                notes.push(format!("{} {state} a bomb carrier", seat.color().name()));
             }
         }
         if let Some(outcome) = &self.outcome
@@ -442,9 +427,9 @@ impl Game for BeirutGame {
                         format!("{name}'s bomb carrier: captured or detonated")
                     }
                 };
-                view.notes.push(note);
+                notes.push(note);
             }
         }
-        view
+        notes
     }
 }

@@ -5,15 +5,16 @@
 
 use crate::chess_move::Move;
 use crate::fen::{FenError, format_placement, parse_placement};
-use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, PieceId, Seat, Viewer, check_turn};
+use crate::game::{Action, ActionError, EndReason, Game, Outcome, PieceId, Seat, Viewer};
 use crate::geometry::Square;
 use crate::movegen;
 use crate::piece::{Cell, Color, Kind, Piece, Symbol};
 use crate::position::{Board, Position};
 use crate::record::Record;
 use crate::rules::Standard;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::variants::chess::{board_view, piece_views};
+use crate::variants::chess_based::{ChessBased, Stage};
 use crate::view::{Mark, MarkKind, SideStyle, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -62,16 +63,12 @@ impl Style {
     }
 }
 
-fn pieces() -> Arc<Variant> {
-    Variant::built_in("blockade").expect("blockade is built in")
-}
-
 /// A Blockade Chess or Garden of Statues game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BlockadeGame {
     style: Style,
     /// The pieces (stored so that a change to them is noticed: boards and hands name kinds).
-    #[serde(with = "crate::variant::stored")]
+    #[serde(with = "crate::variant_file::stored")]
     variant: Arc<Variant>,
     board: Board,
     turn: Color,
@@ -93,9 +90,9 @@ struct Turn {
 }
 
 impl BlockadeGame {
-    /// A new game: empty board, full hands, White to place.
-    pub fn new(style: Style) -> BlockadeGame {
-        let variant = pieces();
+    /// A new game of `variant`'s pieces (Blockade's variant file): empty board, full hands, White
+    /// to place.
+    pub fn new(style: Style, variant: Arc<Variant>) -> BlockadeGame {
         let hand: Vec<Kind> = ["Q", "R", "R", "B", "B"]
             .iter()
             .map(|symbol| {
@@ -120,12 +117,7 @@ impl BlockadeGame {
 
     /// Reads a position: the board (`*` for statues), optionally followed by the pieces still in
     /// hand in brackets (`8/8/8/8/8/8/8/8[QRRBBqrrbb]`), then the side to act.
-    pub fn from_fen(fen: &str) -> Result<BlockadeGame, FenError> {
-        BlockadeGame::from_fen_styled(Style::Blockade, fen)
-    }
-
-    pub fn from_fen_styled(style: Style, fen: &str) -> Result<BlockadeGame, FenError> {
-        let variant = pieces();
+    pub fn from_fen(style: Style, variant: Arc<Variant>, fen: &str) -> Result<BlockadeGame, FenError> {
         let mut fields = fen.split_whitespace();
         let placement = fields.next().ok_or(FenError::Empty)?;
         let (board_text, hand_text) = match placement.split_once('[') {
@@ -230,11 +222,6 @@ impl BlockadeGame {
         })
     }
 
-    fn evaluate(&self) -> Option<Outcome> {
-        (!self.is_setup() && !self.has_complete_turn())
-            .then(|| Outcome::win(Seat::of_color(self.turn.other()), EndReason::NoCompleteTurn))
-    }
-
     fn placements(&self, seat: Seat) -> Vec<Action> {
         let mut kinds = self.hands[seat.index()].clone();
         kinds.sort();
@@ -283,6 +270,7 @@ impl BlockadeGame {
             .map(|action| {
                 let mut next = self.clone();
                 next.apply_unchecked(action);
+                next.outcome = next.evaluate();
                 next.perft(depth - 1)
             })
             .sum()
@@ -318,7 +306,6 @@ impl BlockadeGame {
             }
             _ => {}
         }
-        self.outcome = self.evaluate();
     }
 
     fn fen(&self) -> String {
@@ -337,7 +324,7 @@ impl BlockadeGame {
 
     /// Reads `Q@d4` (placement) or `Qd1-d5@d7` (turn); the letter, `-` and `@` may be left out
     /// of a turn (`d1d5d7`).
-    fn read(&self, text: &str) -> Result<Action, ActionError> {
+    fn read_text(&self, text: &str) -> Result<Action, ActionError> {
         let text = text.trim();
         let unreadable = || {
             ActionError::unreadable(
@@ -437,36 +424,43 @@ impl BlockadeGame {
     }
 }
 
-impl Game for BlockadeGame {
-    fn variant_id(&self) -> &str {
+impl ChessBased for BlockadeGame {
+    /// The action's notation.
+    type Checked = String;
+
+    fn id(&self) -> &str {
         self.style.id()
     }
+    fn ending(&self) -> &Option<Outcome> {
+        &self.outcome
+    }
+    fn ending_mut(&mut self) -> &mut Option<Outcome> {
+        &mut self.outcome
+    }
+    fn stage(&self) -> Stage {
+        if self.is_setup() { Stage::Setup } else { Stage::Play }
+    }
+    fn seat_to_move(&self) -> Seat {
+        Seat::of_color(self.turn)
+    }
     /// A set-up turn of two placements is one turn.
-    fn is_mid_turn(&self, seat: Seat) -> bool {
+    fn mid_turn(&self, seat: Seat) -> bool {
         let done = self.placements_done;
         self.is_setup()
             && done > 0
             && SETUP_ORDER[done - 1] == SETUP_ORDER[done]
             && Seat::of_color(SETUP_ORDER[done]) == seat
     }
-    fn phase(&self) -> Phase {
-        match (&self.outcome, self.is_setup()) {
-            (Some(_), _) => Phase::Finished,
-            (None, true) => Phase::Setup,
-            (None, false) => Phase::Play,
-        }
+    fn actions(&self, seat: Seat) -> Vec<(Action, String)> {
+        self.bare_actions(seat)
+            .into_iter()
+            .map(|action| {
+                let text = self.write(seat, &action);
+                (action, text)
+            })
+            .collect()
     }
-    fn to_act(&self) -> Vec<Seat> {
-        if self.outcome.is_some() {
-            Vec::new()
-        } else {
-            vec![Seat::of_color(self.turn)]
-        }
-    }
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        if check_turn(self, seat).is_err() {
-            return Vec::new();
-        }
+    fn bare_actions(&self, seat: Seat) -> Vec<Action> {
         if self.is_setup() {
             return self.placements(seat);
         }
@@ -479,16 +473,7 @@ impl Game for BlockadeGame {
             })
             .collect()
     }
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
-        check_turn(self, seat)?;
-        let action = self.read(text)?;
-        if self.legal_actions(seat).contains(&action) {
-            Ok(action)
-        } else {
-            Err(self.explain_illegal(seat, &action))
-        }
-    }
-    fn notation(&self, _seat: Seat, action: &Action) -> String {
+    fn write(&self, _seat: Seat, action: &Action) -> String {
         match action {
             Action::Place { piece, to } => match self.kind_of(piece) {
                 Some(kind) => format!("{}@{to}", self.symbol(kind)),
@@ -504,8 +489,15 @@ impl Game for BlockadeGame {
             other => format!("{other:?}"),
         }
     }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        check_turn(self, seat)?;
+    fn read(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
+        let action = self.read_text(text)?;
+        if self.legal_actions(seat).contains(&action) {
+            Ok(action)
+        } else {
+            Err(self.explain_illegal(seat, &action))
+        }
+    }
+    fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
         let is_legal = match action {
             Action::Place { piece, to } => {
                 self.is_setup()
@@ -528,18 +520,25 @@ impl Game for BlockadeGame {
         if !is_legal {
             return Err(self.explain_illegal(seat, action));
         }
-        let text = self.notation(seat, action);
+        Ok(self.write(seat, action))
+    }
+    fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
         self.record.push(seat, text);
         self.apply_unchecked(action);
-        Ok(())
+        None
     }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
+    fn evaluate(&self) -> Option<Outcome> {
+        (!self.is_setup() && !self.has_complete_turn())
+            .then(|| Outcome::win(Seat::of_color(self.turn.other()), EndReason::NoCompleteTurn))
     }
-    fn conclude(&mut self, outcome: Outcome) {
-        self.outcome.get_or_insert(outcome);
+    fn game_record(&self) -> &Record {
+        &self.record
     }
-    fn view(&self, viewer: Viewer) -> View {
+    /// Nothing in Blockade's record is secret.
+    fn reveals_secrets(&self) -> bool {
+        true
+    }
+    fn show(&self, viewer: Viewer) -> View {
         let names = self.style.seat_names();
         let marks = self
             .last_statue
@@ -569,7 +568,8 @@ impl Game for BlockadeGame {
             turns: None,
             prompt: None,
             notice: None,
-            record: self.record.visible(viewer, true),
+            // The record, notes, prompt and notice are the hooks' (see `ChessBased::show`).
+            record: Vec::new(),
             notes: Vec::new(),
             outcome: self.outcome.clone(),
         }

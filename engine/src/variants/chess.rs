@@ -3,7 +3,7 @@
 
 use crate::chess_move::{LastMove, Move, Special};
 use crate::fen::FenError;
-use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, PieceId, Seat, Viewer, check_turn};
+use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, PieceId, Seat, Viewer};
 use crate::geometry::Square;
 use crate::movegen;
 use crate::notation;
@@ -11,7 +11,8 @@ use crate::piece::{Cell, Color};
 use crate::position::Position;
 use crate::record::Record;
 use crate::rules::{Rules, Standard};
-use crate::variant::{StalemateRule, Variant};
+use crate::variant_file::{StalemateRule, Variant};
+use crate::variants::chess_based::ChessBased;
 use crate::view::{BoardView, Mark, PieceView, SideStyle, View, ViewCell};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -25,7 +26,7 @@ pub struct ChessCore<R = Standard> {
     /// Rules hooks carry no state of a game (what they need is in the position or the variant).
     #[serde(skip)]
     pub rules: R,
-    #[serde(with = "crate::variant::stored")]
+    #[serde(with = "crate::variant_file::stored")]
     pub variant: Arc<Variant>,
     pub position: Position,
     /// Repetition keys (64-bit FNV-1a hashes, stable across builds since they are stored) of
@@ -94,13 +95,13 @@ impl<R: Rules> ChessCore<R> {
     /// SAN with the chess check suffix, for every move of `legal` (the position's legal moves) in
     /// one pass.
     pub fn noted_moves(&self, legal: &[Move]) -> Vec<String> {
-        legal
-            .iter()
-            .map(|&mv| {
-                let body = notation::san_body(&self.variant, &self.position, mv, legal);
-                format!("{body}{}", self.check_suffix(mv, |after| self.has_legal_move(after)))
-            })
-            .collect()
+        legal.iter().map(|&mv| self.move_text(mv, legal)).collect()
+    }
+
+    /// The SAN of `mv`, one of `legal` (the position's legal moves), with the chess check suffix.
+    pub fn move_text(&self, mv: Move, legal: &[Move]) -> String {
+        let body = notation::san_body(&self.variant, &self.position, mv, legal);
+        format!("{body}{}", self.check_suffix(mv, |after| self.has_legal_move(after)))
     }
 
     /// The action that plays `mv`: squares by name, a promotion by the piece's id.
@@ -376,89 +377,73 @@ impl<R: Rules + Default> ChessGame<R> {
 }
 
 impl<R: Rules> ChessGame<R> {
-    fn evaluate(&self) -> Option<Outcome> {
-        if self.core.legal_moves().is_empty() {
-            return Some(self.core.no_action_outcome());
-        }
-        self.core.draw_by_rule(true)
-    }
-
     pub fn perft(&self, depth: u32) -> u64 {
         movegen::perft(&self.core.rules, &self.core.variant, &self.core.position, depth)
     }
 }
 
-impl<R: Rules> Game for ChessGame<R> {
-    fn variant_id(&self) -> &str {
+impl<R: Rules> ChessBased for ChessGame<R> {
+    /// The move an action names, and its SAN.
+    type Checked = (Move, String);
+
+    fn id(&self) -> &str {
         &self.core.variant.def.id
     }
-    fn phase(&self) -> Phase {
-        if self.outcome.is_some() {
-            Phase::Finished
-        } else {
-            Phase::Play
-        }
+    fn ending(&self) -> &Option<Outcome> {
+        &self.outcome
     }
-    fn to_act(&self) -> Vec<Seat> {
-        if self.outcome.is_some() {
-            Vec::new()
-        } else {
-            vec![Seat::of_color(self.core.position.turn)]
-        }
+    fn ending_mut(&mut self) -> &mut Option<Outcome> {
+        &mut self.outcome
     }
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        if check_turn(self, seat).is_err() {
-            return Vec::new();
-        }
+    fn seat_to_move(&self) -> Seat {
+        Seat::of_color(self.core.position.turn)
+    }
+    fn actions(&self, _seat: Seat) -> Vec<(Action, String)> {
+        let legal = self.core.legal_moves();
+        let notes = self.core.noted_moves(&legal);
+        legal.into_iter().map(|mv| self.core.action_of(mv)).zip(notes).collect()
+    }
+    /// The legal moves without their SAN, which costs a move generation per move.
+    fn bare_actions(&self, _seat: Seat) -> Vec<Action> {
         self.core
             .legal_moves()
             .into_iter()
             .map(|mv| self.core.action_of(mv))
             .collect()
     }
-    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
-        if check_turn(self, seat).is_err() {
-            return Vec::new();
-        }
-        let legal = self.core.legal_moves();
-        let notes = self.core.noted_moves(&legal);
-        legal.into_iter().map(|mv| self.core.action_of(mv)).zip(notes).collect()
-    }
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
-        check_turn(self, seat)?;
-        self.core.parse_move(text).map(|mv| self.core.action_of(mv))
-    }
-    fn notation(&self, _seat: Seat, action: &Action) -> String {
+    /// The SAN of one move, without the SAN of the others.
+    fn write(&self, _seat: Seat, action: &Action) -> String {
         let legal = self.core.legal_moves();
         match self.core.move_of(action, &legal) {
-            Some(mv) => {
-                let body = notation::san_body(&self.core.variant, &self.core.position, mv, &legal);
-                format!(
-                    "{body}{}",
-                    self.core.check_suffix(mv, |after| self.core.has_legal_move(after))
-                )
-            }
+            Some(mv) => self.core.move_text(mv, &legal),
             None => format!("{action:?}"),
         }
     }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        check_turn(self, seat)?;
+    fn read(&self, _seat: Seat, text: &str) -> Result<Action, ActionError> {
+        self.core.parse_move(text).map(|mv| self.core.action_of(mv))
+    }
+    fn check(&self, _seat: Seat, action: &Action) -> Result<(Move, String), ActionError> {
         let legal = self.core.legal_moves();
-        let Some(mv) = self.core.move_of(action, &legal) else {
-            return Err(ActionError::Illegal("that move is not legal here".into()));
-        };
-        let text = self.notation(seat, action);
+        let mv = self
+            .core
+            .move_of(action, &legal)
+            .ok_or_else(|| ActionError::Illegal("that move is not legal here".into()))?;
+        Ok((mv, self.core.move_text(mv, &legal)))
+    }
+    fn act(&mut self, seat: Seat, _action: &Action, (mv, text): (Move, String)) -> Option<Outcome> {
         self.core.play(seat, mv, text);
-        self.outcome = self.evaluate();
-        Ok(())
+        None
     }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
+    fn evaluate(&self) -> Option<Outcome> {
+        if self.core.legal_moves().is_empty() {
+            return Some(self.core.no_action_outcome());
+        }
+        self.core.draw_by_rule(true)
     }
-    fn conclude(&mut self, outcome: Outcome) {
-        self.outcome.get_or_insert(outcome);
+    fn game_record(&self) -> &Record {
+        &self.core.record
     }
-    fn view(&self, viewer: Viewer) -> View {
+    fn show(&self, viewer: Viewer) -> View {
         self.core
             .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref())
     }

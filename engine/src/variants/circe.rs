@@ -9,7 +9,7 @@ use crate::piece::{Cell, Color, Piece};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::seat::Viewer;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::view::{Mark, MarkKind, Tone};
 
 /// The rules hooks of Circe Chess.

@@ -5,12 +5,14 @@
 
 use crate::chess_move::{LastMove, Move};
 use crate::fen::FenError;
-use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, Seat, Viewer, check_turn};
+use crate::game::{Action, ActionError, EndReason, Game, Outcome, Seat, Viewer};
 use crate::geometry::Square;
 use crate::movegen;
 use crate::piece::Color;
-use crate::variant::Variant;
+use crate::record::Record;
+use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
+use crate::variants::chess_based::{ChessBased, Stage};
 use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -85,6 +87,7 @@ impl CtfGame {
         if !game.is_choosing() {
             game.raise_flags();
         }
+        game.outcome = game.evaluate();
         game
     }
 
@@ -101,7 +104,6 @@ impl CtfGame {
             });
         }
         self.keys.push(self.key());
-        self.outcome = self.evaluate();
     }
 
     /// Where `owner`'s flag is, once the bases are known.
@@ -184,39 +186,11 @@ impl CtfGame {
         !self.core.legal_moves().is_empty() || self.can_drop()
     }
 
-    fn evaluate(&self) -> Option<Outcome> {
-        if self.is_choosing() {
-            return None;
-        }
-        if !self.has_action() {
-            let mut other = self.clone();
-            other.core.pass();
-            if !other.has_action() {
-                return Some(Outcome::draw(EndReason::NeitherCanMove));
-            }
-        }
-        if self.core.position.halfmove_clock >= 100 {
-            return Some(Outcome::draw(EndReason::FiftyMoves));
-        }
-        let current = self.keys.last().copied();
-        if self.keys.iter().filter(|k| Some(**k) == current).count() >= 3 {
-            return Some(Outcome::draw(EndReason::Repetition));
-        }
-        None
-    }
-
-    /// Ends an action: the turn is recorded for repetition and the game judged.
-    fn finish(&mut self, won: bool) {
+    /// Ends an action: the turn is recorded for repetition. Returns the win when the side that
+    /// moved brought the flag home (`won`); otherwise the game is judged as usual.
+    fn finish(&mut self, won: bool) -> Option<Outcome> {
         self.keys.push(self.key());
-        self.outcome = if won {
-            // The side that moved brought the flag home.
-            Some(Outcome::win(
-                Seat::of_color(self.core.position.turn.other()),
-                EndReason::FlagCaptured,
-            ))
-        } else {
-            self.evaluate()
-        };
+        won.then(|| Outcome::win(Seat::of_color(self.core.position.turn.other()), EndReason::FlagCaptured))
     }
 
     /// Plays a move and what it does to the flags; returns whether it wins.
@@ -313,36 +287,30 @@ impl CtfGame {
     }
 }
 
-impl Game for CtfGame {
-    fn variant_id(&self) -> &str {
+impl ChessBased for CtfGame {
+    /// The action's notation.
+    type Checked = String;
+
+    fn id(&self) -> &str {
         &self.core.variant.def.id
     }
-    fn phase(&self) -> Phase {
-        match (&self.outcome, self.is_choosing()) {
-            (Some(_), _) => Phase::Finished,
-            (None, true) => Phase::SealedChoice,
-            (None, false) => Phase::Play,
-        }
+    fn ending(&self) -> &Option<Outcome> {
+        &self.outcome
     }
-    fn to_act(&self) -> Vec<Seat> {
-        if self.outcome.is_some() {
-            Vec::new()
-        } else if self.is_choosing() {
-            Seat::BOTH
-                .into_iter()
-                .filter(|s| self.bases[s.color().index()].is_none())
-                .collect()
+    fn ending_mut(&mut self) -> &mut Option<Outcome> {
+        &mut self.outcome
+    }
+    fn stage(&self) -> Stage {
+        if self.is_choosing() {
+            Stage::Choosing(self.bases.map(|base| base.is_some()))
         } else {
-            vec![Seat::of_color(self.core.position.turn)]
+            Stage::Play
         }
     }
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        self.noted_actions(seat).into_iter().map(|(action, _)| action).collect()
+    fn seat_to_move(&self) -> Seat {
+        Seat::of_color(self.core.position.turn)
     }
-    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
-        if check_turn(self, seat).is_err() {
-            return Vec::new();
-        }
+    fn actions(&self, seat: Seat) -> Vec<(Action, String)> {
         if self.is_choosing() {
             return self
                 .base_squares(seat.color())
@@ -363,11 +331,7 @@ impl Game for CtfGame {
         }
         actions
     }
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
-        if self.outcome.is_none() && self.is_choosing() && self.bases[seat.color().index()].is_some() {
-            return Err(ActionError::AlreadyChosen);
-        }
-        check_turn(self, seat)?;
+    fn read(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         let lower = text.trim().to_ascii_lowercase();
         if self.is_choosing() {
             return self.parse_base(seat, &lower);
@@ -400,32 +364,23 @@ impl Game for CtfGame {
         };
         self.core.parse_move(&san).map(|mv| self.core.action_of(mv))
     }
-    fn notation(&self, seat: Seat, action: &Action) -> String {
-        self.noted_actions(seat)
-            .into_iter()
-            .find(|(legal, _)| legal == action)
-            .map_or_else(|| format!("{action:?}"), |(_, text)| text)
-    }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        if self.outcome.is_none() && self.is_choosing() && self.bases[seat.color().index()].is_some() {
-            return Err(ActionError::AlreadyChosen);
-        }
-        check_turn(self, seat)?;
-        let Some(text) = self
-            .noted_actions(seat)
+    fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
+        self.actions(seat)
             .into_iter()
             .find(|(legal, _)| legal == action)
             .map(|(_, text)| text)
-        else {
-            return Err(ActionError::Illegal(match action {
-                Action::ChooseBase { square } => {
-                    format!("{square} is not a square of your half that is empty or holds one of your pieces")
-                }
-                Action::Drop => "none of your pieces carries the enemy flag".into(),
-                Action::Pass => "you may pass only when you have no move".into(),
-                _ => "that is not a legal action here".into(),
-            }));
-        };
+            .ok_or_else(|| {
+                ActionError::Illegal(match action {
+                    Action::ChooseBase { square } => {
+                        format!("{square} is not a square of your half that is empty or holds one of your pieces")
+                    }
+                    Action::Drop => "none of your pieces carries the enemy flag".into(),
+                    Action::Pass => "you may pass only when you have no move".into(),
+                    _ => "that is not a legal action here".into(),
+                })
+            })
+    }
+    fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
         match action {
             Action::ChooseBase { square } => {
                 self.bases[seat.color().index()] = Some(*square);
@@ -435,37 +390,51 @@ impl Game for CtfGame {
                     self.core.record.reveal_from(0);
                     self.raise_flags();
                 }
+                None
             }
             Action::Drop => {
                 self.core.record.push(seat, text);
                 let won = self.drop_flag();
-                self.finish(won);
+                self.finish(won)
             }
             Action::Pass => {
                 self.core.record.push(seat, text);
                 self.core.pass();
-                self.finish(false);
+                self.finish(false)
             }
             other => {
                 let legal = self.core.legal_moves();
                 let mv = self.core.move_of(other, &legal).expect("checked legal above");
                 self.core.record.push(seat, text);
                 let won = self.play_move(mv);
-                self.finish(won);
+                self.finish(won)
             }
         }
-        Ok(())
     }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
+    fn evaluate(&self) -> Option<Outcome> {
+        if self.is_choosing() {
+            return None;
+        }
+        if !self.has_action() {
+            let mut other = self.clone();
+            other.core.pass();
+            if !other.has_action() {
+                return Some(Outcome::draw(EndReason::NeitherCanMove));
+            }
+        }
+        if self.core.position.halfmove_clock >= 100 {
+            return Some(Outcome::draw(EndReason::FiftyMoves));
+        }
+        let current = self.keys.last().copied();
+        if self.keys.iter().filter(|k| Some(**k) == current).count() >= 3 {
+            return Some(Outcome::draw(EndReason::Repetition));
+        }
+        None
     }
-    fn conclude(&mut self, outcome: Outcome) {
-        self.outcome.get_or_insert(outcome);
-    }
-    fn can_take_back(&self, action: &Action) -> bool {
+    fn may_take_back(&self, action: &Action) -> bool {
         !matches!(action, Action::ChooseBase { .. })
     }
-    fn view(&self, viewer: Viewer) -> View {
+    fn show(&self, viewer: Viewer) -> View {
         let mut view = self
             .core
             .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
@@ -506,31 +475,40 @@ impl Game for CtfGame {
             }
         }
         view.boards[0].marks.extend(marks);
+        view
+    }
+    fn game_record(&self) -> &Record {
+        &self.core.record
+    }
+    fn prompt_for(&self, seat: Seat) -> Option<Prompt> {
+        let half = if seat.color() == Color::White {
+            "ranks 1-4"
+        } else {
+            "ranks 5-8"
+        };
+        self.prompts(seat).then(|| Prompt {
+            kind: PromptKind::SecretChoice,
+            text: format!(
+                "Choose your base: a square of your half ({half}), empty or holding one of your pieces. \
+                 Your flag lies there; bring the enemy flag to it to win."
+            ),
+            choices: self.noted_actions(seat).into_iter().map(|(_, text)| text).collect(),
+        })
+    }
+    /// A seat still to choose its base.
+    fn prompts(&self, seat: Seat) -> bool {
+        self.is_choosing() && self.outcome.is_none() && self.to_act().contains(&seat)
+    }
+    fn notes_for(&self, _viewer: Viewer) -> Vec<String> {
+        let mut notes = Vec::new();
         if self.is_choosing() && self.outcome.is_none() {
-            if let Viewer::Seat(seat) = viewer
-                && self.to_act().contains(&seat)
-            {
-                let half = if seat.color() == Color::White {
-                    "ranks 1-4"
-                } else {
-                    "ranks 5-8"
-                };
-                view.prompt = Some(Prompt {
-                    kind: PromptKind::SecretChoice,
-                    text: format!(
-                        "Choose your base: a square of your half ({half}), empty or holding one of your pieces. \
-                         Your flag lies there; bring the enemy flag to it to win."
-                    ),
-                    choices: self.noted_actions(seat).into_iter().map(|(_, text)| text).collect(),
-                });
-            }
             for color in Color::BOTH {
                 let state = if self.base(color).is_some() {
                     "has chosen"
                 } else {
                     "is choosing"
                 };
-                view.notes.push(format!("{} {state} a base", color.name()));
+                notes.push(format!("{} {state} a base", color.name()));
             }
         }
         if !self.is_choosing() {
@@ -543,10 +521,10 @@ impl Game for CtfGame {
                     (false, true) => format!("at its base, {base}"),
                     (false, false) => format!("lying on {} (its base is {base})", flag.square),
                 };
-                view.notes.push(format!("{}'s flag: {place}", color.name()));
+                notes.push(format!("{}'s flag: {place}", color.name()));
             }
         }
-        view
+        notes
     }
 }
 

@@ -5,14 +5,15 @@
 
 use crate::chess_move::Move;
 use crate::fen::FenError;
-use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, Seat, Viewer, check_turn};
+use crate::game::{Action, ActionError, EndReason, Game, Outcome, Seat, Viewer};
 use crate::geometry::Square;
-use crate::notation;
 use crate::piece::Color;
 use crate::position::Position;
+use crate::record::Record;
 use crate::rules::Rules;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
+use crate::variants::chess_based::ChessBased;
 use crate::view::{Mark, MarkKind, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -85,6 +86,69 @@ impl DominationGame {
         SQUARES.iter().position(|&s| s == square).and_then(|i| self.owners[i])
     }
 
+    pub fn perft(&self, depth: u32) -> u64 {
+        if self.outcome.is_some() {
+            return u64::from(depth == 0);
+        }
+        crate::movegen::perft(&self.core.rules, &self.core.variant, &self.core.position, depth)
+    }
+}
+
+impl ChessBased for DominationGame {
+    /// The move an action names, and its SAN.
+    type Checked = (Move, String);
+
+    fn id(&self) -> &str {
+        &self.core.variant.def.id
+    }
+    fn ending(&self) -> &Option<Outcome> {
+        &self.outcome
+    }
+    fn ending_mut(&mut self) -> &mut Option<Outcome> {
+        &mut self.outcome
+    }
+    fn seat_to_move(&self) -> Seat {
+        Seat::of_color(self.core.position.turn)
+    }
+    fn actions(&self, _seat: Seat) -> Vec<(Action, String)> {
+        let legal = self.core.legal_moves();
+        legal
+            .iter()
+            .map(|&mv| (self.core.action_of(mv), self.core.move_text(mv, &legal)))
+            .collect()
+    }
+    fn write(&self, _seat: Seat, action: &Action) -> String {
+        let legal = self.core.legal_moves();
+        match self.core.move_of(action, &legal) {
+            Some(mv) => self.core.move_text(mv, &legal),
+            None => format!("{action:?}"),
+        }
+    }
+    fn read(&self, _seat: Seat, text: &str) -> Result<Action, ActionError> {
+        self.core.parse_move(text).map(|mv| self.core.action_of(mv))
+    }
+    fn check(&self, _seat: Seat, action: &Action) -> Result<(Move, String), ActionError> {
+        let legal = self.core.legal_moves();
+        let mv = self
+            .core
+            .move_of(action, &legal)
+            .ok_or_else(|| ActionError::Illegal("that move is not legal here".into()))?;
+        Ok((mv, self.core.move_text(mv, &legal)))
+    }
+    fn act(&mut self, seat: Seat, _action: &Action, (mv, text): (Move, String)) -> Option<Outcome> {
+        let mover = self.core.position.turn;
+        self.core.play(seat, mv, text);
+        if let Some(i) = SQUARES.iter().position(|&s| s == mv.landing()) {
+            self.owners[i] = Some(mover);
+        }
+        if mover == Color::Black {
+            self.full_turns += 1;
+            for owner in self.owners.iter().flatten() {
+                self.scores[owner.index()] += 1;
+            }
+        }
+        None
+    }
     /// A mate ends the game at once (on Black's 30th move too), a stalemate before the 30 turns
     /// are done draws, and after the last full turn the higher score wins: a stalemate made by
     /// Black's 30th move ends the 30 turns like any other (White never has to move again), so the
@@ -109,94 +173,17 @@ impl DominationGame {
             ..outcome
         })
     }
-
-    pub fn perft(&self, depth: u32) -> u64 {
-        if self.outcome.is_some() {
-            return u64::from(depth == 0);
-        }
-        crate::movegen::perft(&self.core.rules, &self.core.variant, &self.core.position, depth)
-    }
-
-    fn move_text(&self, mv: Move, legal: &[Move]) -> String {
-        let body = notation::san_body(&self.core.variant, &self.core.position, mv, legal);
-        format!(
-            "{body}{}",
-            self.core.check_suffix(mv, |after| self.core.has_legal_move(after))
-        )
-    }
-}
-
-impl Game for DominationGame {
-    fn variant_id(&self) -> &str {
-        &self.core.variant.def.id
-    }
-    fn phase(&self) -> Phase {
-        if self.outcome.is_some() {
-            Phase::Finished
-        } else {
-            Phase::Play
+    /// The outcome carries the score, however the game ends.
+    fn concluded(&self, outcome: Outcome) -> Outcome {
+        Outcome {
+            scores: Some(self.scores),
+            ..outcome
         }
     }
-    fn to_act(&self) -> Vec<Seat> {
-        if self.outcome.is_some() {
-            Vec::new()
-        } else {
-            vec![Seat::of_color(self.core.position.turn)]
-        }
+    fn game_record(&self) -> &Record {
+        &self.core.record
     }
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        self.noted_actions(seat).into_iter().map(|(action, _)| action).collect()
-    }
-    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
-        if check_turn(self, seat).is_err() {
-            return Vec::new();
-        }
-        let legal = self.core.legal_moves();
-        legal
-            .iter()
-            .map(|&mv| (self.core.action_of(mv), self.move_text(mv, &legal)))
-            .collect()
-    }
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
-        check_turn(self, seat)?;
-        self.core.parse_move(text).map(|mv| self.core.action_of(mv))
-    }
-    fn notation(&self, _seat: Seat, action: &Action) -> String {
-        let legal = self.core.legal_moves();
-        match self.core.move_of(action, &legal) {
-            Some(mv) => self.move_text(mv, &legal),
-            None => format!("{action:?}"),
-        }
-    }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        check_turn(self, seat)?;
-        let legal = self.core.legal_moves();
-        let Some(mv) = self.core.move_of(action, &legal) else {
-            return Err(ActionError::Illegal("that move is not legal here".into()));
-        };
-        let text = self.move_text(mv, &legal);
-        let mover = self.core.position.turn;
-        self.core.play(seat, mv, text);
-        if let Some(i) = SQUARES.iter().position(|&s| s == mv.landing()) {
-            self.owners[i] = Some(mover);
-        }
-        if mover == Color::Black {
-            self.full_turns += 1;
-            for owner in self.owners.iter().flatten() {
-                self.scores[owner.index()] += 1;
-            }
-        }
-        self.outcome = self.evaluate();
-        Ok(())
-    }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-    fn conclude(&mut self, outcome: Outcome) {
-        let scores = Some(self.scores);
-        self.outcome.get_or_insert(Outcome { scores, ..outcome });
-    }
-    fn view(&self, viewer: Viewer) -> View {
+    fn show(&self, viewer: Viewer) -> View {
         let marks = SQUARES
             .iter()
             .zip(self.owners)

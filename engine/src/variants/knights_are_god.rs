@@ -11,7 +11,7 @@ use crate::piece::{Color, Piece};
 use crate::position::{Board, Position};
 use crate::rules::Rules;
 use crate::seat::{Seat, Viewer};
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::view::{Mark, MarkKind, Tone};
 
 /// The rules hooks of Knights are God.

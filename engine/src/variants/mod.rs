@@ -1,10 +1,12 @@
 //! The games Arbiter hosts: one line each in the registry below (a stable id, a name, the rules
-//! page, the game type), and one closed enum for dispatch generated from it.
+//! page, the game type, the variant file it is played with), and what is generated from it: the
+//! ids, one closed enum for dispatch, and the built-in variant files.
 
 pub mod assault;
 pub mod beirut;
 pub mod blockade;
 pub mod chess;
+pub mod chess_based;
 pub mod circe;
 pub mod ctf;
 pub mod domination;
@@ -15,10 +17,12 @@ pub mod portal;
 pub mod rejection;
 pub mod ultimate_battle;
 
+use crate::applied::{self, Applied};
 use crate::fen::FenError;
 use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer};
-use crate::variant::Variant;
-use crate::view::View;
+use crate::lists::ListKind;
+use crate::variant_file::Variant;
+use crate::view::{RecordEntry, View};
 use assault::AssaultGame;
 use beirut::BeirutGame;
 use blockade::BlockadeGame;
@@ -32,18 +36,41 @@ use pick_the_team::PickTheTeamGame;
 use portal::Portals;
 use rejection::RejectionGame;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use ultimate_battle::UltimateBattle;
 
 /// What a game type offers the registry: a game of one of its hosted variants, from the start
 /// or from a position, and a perft count.
 pub trait Hosted: Game + Clone + Sized {
-    fn start(id: VariantId) -> Self;
-    fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError>;
+    /// What a registry line gives the type besides its variant file, to tell apart the games it
+    /// plays (a style, a kind of list); `()` for a type that needs nothing more.
+    type Setting: Copy;
+
+    /// A game from its start; `line` is the registry line's variant file and setting.
+    fn start(line: Line<Self::Setting>) -> Self;
+    fn from_fen(line: Line<Self::Setting>, fen: &str) -> Result<Self, FenError>;
 
     /// Counts the leaf nodes of the action tree to `depth` (see [`generic_perft`]).
     fn perft(&self, depth: u32) -> u64 {
         generic_perft(self, depth)
+    }
+}
+
+/// What a registry line gives the game type it names.
+pub struct Line<S> {
+    pub id: VariantId,
+    /// The variant file the game is played with (every line has one but the players' own lists).
+    pub file: Option<Arc<Variant>>,
+    pub setting: S,
+}
+
+impl<S> Line<S> {
+    /// The line's variant file, for a game type that cannot do without one. Every line that names
+    /// such a type gives one (a registry test starts every game).
+    fn file(&self) -> Arc<Variant> {
+        self.file
+            .clone()
+            .unwrap_or_else(|| panic!("the registry line of {} names a variant file", self.id))
     }
 }
 
@@ -80,10 +107,16 @@ pub struct VariantInfo {
     pub rules_page: &'static str,
     /// Whether hosts may run timed Death Matches of it.
     pub has_death_matches: bool,
+    /// The name of the variant file (engine/variants/<name>.toml, whose `id` is that name) the
+    /// game is played with, if it has one. Several games may share one.
+    pub file: Option<&'static str>,
 }
 
 macro_rules! registry {
-    ($( $variant:ident => $id:literal, $name:literal, $page:literal, $game:ty, death_matches: $dm:literal; )*) => {
+    ($(
+        $variant:ident => $id:literal, $name:literal, $page:literal,
+        $game:ty $(= $setting:expr)?, $(file: $file:literal,)? death_matches: $dm:literal;
+    )*) => {
         /// A hosted game's variant. The string ids are stored in the database: never rename one.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         pub enum VariantId {
@@ -100,7 +133,15 @@ macro_rules! registry {
                         name: $name,
                         rules_page: include_str!(concat!("../../../docs/rules/", $page)),
                         has_death_matches: $dm,
+                        file: registry!(@option $($file)?),
                     }, )*
+                }
+            }
+
+            /// The text of the variant file the game is played with, if it has one.
+            fn file_text(self) -> Option<&'static str> {
+                match self {
+                    $( VariantId::$variant => registry!(@option $(include_str!(concat!("../../variants/", $file, ".toml")))?), )*
                 }
             }
         }
@@ -129,111 +170,142 @@ macro_rules! registry {
             /// A new game of a hosted variant from its start.
             pub fn new(id: VariantId) -> AnyGame {
                 match id {
-                    $( VariantId::$variant => AnyGame::$variant(<$game as Hosted>::start(id)), )*
+                    $( VariantId::$variant => AnyGame::$variant(<$game as Hosted>::start(Line {
+                        id,
+                        file: id.variant_file(),
+                        setting: registry!(@setting $($setting)?),
+                    })), )*
                 }
             }
 
             /// A game of a hosted variant from a position (docs/fen.md).
             pub fn from_fen(id: VariantId, fen: &str) -> Result<AnyGame, FenError> {
                 Ok(match id {
-                    $( VariantId::$variant => AnyGame::$variant(<$game as Hosted>::from_fen(id, fen)?), )*
+                    $( VariantId::$variant => AnyGame::$variant(<$game as Hosted>::from_fen(Line {
+                        id,
+                        file: id.variant_file(),
+                        setting: registry!(@setting $($setting)?),
+                    }, fen)?), )*
                 })
             }
         }
     };
+    (@option) => { None };
+    (@option $value:expr) => { Some($value) };
+    (@setting) => { () };
+    (@setting $setting:expr) => { $setting };
 }
 
+// The one list of the games Arbiter hosts. A line: the variant, its stored id, its name, its rules
+// page (docs/rules/), its game type (with the setting that tells the type's games apart), the
+// variant file it is played with (engine/variants/), and whether Death Matches are played in it.
 registry! {
-    Chess => "chess", "Chess", "chess.md", ChessGame, death_matches: false;
-    Blockade => "blockade", "Blockade Chess", "blockade.md", BlockadeGame, death_matches: true;
-    Garden => "garden", "Garden of Statues", "blockade.md", BlockadeGame, death_matches: true;
-    Beirut => "beirut", "Beirut Chess", "beirut.md", BeirutGame, death_matches: false;
-    Circe => "circe", "Circe Chess", "circe.md", ChessGame<Circe>, death_matches: false;
-    Portal => "portal", "Portal Chess", "portal.md", ChessGame<Portals>, death_matches: false;
-    KnightsAreGod => "knights-are-god", "Knights are God", "knights-are-god.md", ChessGame<KnightsAreGod>, death_matches: false;
-    Domination => "domination", "Domination Chess", "domination.md", DominationGame, death_matches: false;
-    UltimateBattle => "ultimate-battle", "Ultimate Battle Chess", "ultimate-battle.md", ChessGame<UltimateBattle>, death_matches: false;
-    PickTheTeam => "pick-the-team", "Pick-the-team Chess", "pick-the-team.md", PickTheTeamGame, death_matches: false;
-    Assault => "assault", "Assault Chess", "assault.md", AssaultGame, death_matches: false;
-    Rejection => "rejection", "Rejection Chess", "rejection.md", RejectionGame, death_matches: false;
-    Ctf => "ctf", "Capture the Flag", "ctf.md", CtfGame, death_matches: false;
-    PickTheTeam2 => "pick-the-team-2", "Pick-the-team Chess 2 (own lists)", "pick-the-team-2.md", OwnPiecesGame, death_matches: false;
-    Patch => "patch", "Patch Chess", "patch.md", OwnPiecesGame, death_matches: false;
-    EasyPatch => "easy-patch", "Easy Patch Chess", "easy-patch.md", OwnPiecesGame, death_matches: false;
+    Chess => "chess", "Chess", "chess.md", ChessGame, file: "chess", death_matches: false;
+    Blockade => "blockade", "Blockade Chess", "blockade.md", BlockadeGame = blockade::Style::Blockade, file: "blockade", death_matches: true;
+    Garden => "garden", "Garden of Statues", "blockade.md", BlockadeGame = blockade::Style::Garden, file: "blockade", death_matches: true;
+    Beirut => "beirut", "Beirut Chess", "beirut.md", BeirutGame, file: "chess", death_matches: false;
+    Circe => "circe", "Circe Chess", "circe.md", ChessGame<Circe>, file: "circe", death_matches: false;
+    Portal => "portal", "Portal Chess", "portal.md", ChessGame<Portals>, file: "portal", death_matches: false;
+    KnightsAreGod => "knights-are-god", "Knights are God", "knights-are-god.md", ChessGame<KnightsAreGod>, file: "knights-are-god", death_matches: false;
+    Domination => "domination", "Domination Chess", "domination.md", DominationGame, file: "domination", death_matches: false;
+    UltimateBattle => "ultimate-battle", "Ultimate Battle Chess", "ultimate-battle.md", ChessGame<UltimateBattle>, file: "ultimate-battle", death_matches: false;
+    PickTheTeam => "pick-the-team", "Pick-the-team Chess", "pick-the-team.md", PickTheTeamGame, file: "pick-the-team", death_matches: false;
+    Assault => "assault", "Assault Chess", "assault.md", AssaultGame, file: "assault", death_matches: false;
+    Rejection => "rejection", "Rejection Chess", "rejection.md", RejectionGame, file: "chess", death_matches: false;
+    Ctf => "ctf", "Capture the Flag", "ctf.md", CtfGame, file: "ctf", death_matches: false;
+    PickTheTeam2 => "pick-the-team-2", "Pick-the-team Chess 2 (own lists)", "pick-the-team-2.md", OwnPiecesGame = ListKind::PickTheTeam2, death_matches: false;
+    Patch => "patch", "Patch Chess", "patch.md", OwnPiecesGame = ListKind::Patch, death_matches: false;
+    EasyPatch => "easy-patch", "Easy Patch Chess", "easy-patch.md", OwnPiecesGame = ListKind::EasyPatch, death_matches: false;
+}
+
+/// A variant file built into the engine, by its name: the file of one or more registry lines,
+/// compiled once.
+pub(crate) fn built_in_file(name: &str) -> Option<Arc<Variant>> {
+    static COMPILED: OnceLock<Vec<(&'static str, Arc<Variant>)>> = OnceLock::new();
+    let files = COMPILED.get_or_init(|| {
+        let mut files: Vec<(&'static str, Arc<Variant>)> = Vec::new();
+        for &id in VariantId::ALL {
+            if let (Some(file), Some(text)) = (id.info().file, id.file_text())
+                && !files.iter().any(|(known, _)| *known == file)
+            {
+                let variant = Variant::from_toml(text).expect("the built-in variant files are valid");
+                files.push((file, Arc::new(variant)));
+            }
+        }
+        files
+    });
+    files
+        .iter()
+        .find(|(known, _)| *known == name)
+        .map(|(_, variant)| variant.clone())
 }
 
 // The game types of the registry. (Here rather than in their files, so no game file depends on
 // the registry.)
 
 impl<R: crate::rules::Rules + Default + Clone> Hosted for ChessGame<R> {
-    fn start(id: VariantId) -> Self {
-        ChessGame::new(built_in(id))
+    type Setting = ();
+    fn start(line: Line<()>) -> Self {
+        ChessGame::new(line.file())
     }
-    fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError> {
-        ChessGame::from_fen(built_in(id), fen)
+    fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
+        ChessGame::from_fen(line.file(), fen)
     }
     fn perft(&self, depth: u32) -> u64 {
         ChessGame::perft(self, depth)
     }
 }
 
-/// The built-in variant file a hosted chess-like game is played with: the one of its own id.
-fn built_in(id: VariantId) -> Arc<Variant> {
-    Variant::built_in(id.as_str()).unwrap_or_else(|| panic!("{id} has a built-in variant file"))
-}
-
 impl Hosted for BlockadeGame {
-    fn start(id: VariantId) -> Self {
-        BlockadeGame::new(blockade_style(id))
+    type Setting = blockade::Style;
+    fn start(line: Line<blockade::Style>) -> Self {
+        BlockadeGame::new(line.setting, line.file())
     }
-    fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError> {
-        BlockadeGame::from_fen_styled(blockade_style(id), fen)
+    fn from_fen(line: Line<blockade::Style>, fen: &str) -> Result<Self, FenError> {
+        BlockadeGame::from_fen(line.setting, line.file(), fen)
     }
     fn perft(&self, depth: u32) -> u64 {
         BlockadeGame::perft(self, depth)
     }
 }
 
-fn blockade_style(id: VariantId) -> blockade::Style {
-    match id {
-        VariantId::Garden => blockade::Style::Garden,
-        _ => blockade::Style::Blockade,
-    }
-}
-
 impl Hosted for BeirutGame {
-    fn start(_: VariantId) -> Self {
-        BeirutGame::new()
+    type Setting = ();
+    fn start(line: Line<()>) -> Self {
+        BeirutGame::new(line.file())
     }
-    fn from_fen(_: VariantId, fen: &str) -> Result<Self, FenError> {
-        BeirutGame::from_fen(fen)
+    fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
+        BeirutGame::from_fen(line.file(), fen)
     }
 }
 
 impl Hosted for RejectionGame {
-    fn start(_: VariantId) -> Self {
-        RejectionGame::new()
+    type Setting = ();
+    fn start(line: Line<()>) -> Self {
+        RejectionGame::new(line.file())
     }
-    fn from_fen(_: VariantId, fen: &str) -> Result<Self, FenError> {
-        RejectionGame::from_fen(fen)
+    fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
+        RejectionGame::from_fen(line.file(), fen)
     }
 }
 
 impl Hosted for CtfGame {
-    fn start(id: VariantId) -> Self {
-        CtfGame::new(built_in(id))
+    type Setting = ();
+    fn start(line: Line<()>) -> Self {
+        CtfGame::new(line.file())
     }
-    fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError> {
-        CtfGame::from_fen(built_in(id), fen)
+    fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
+        CtfGame::from_fen(line.file(), fen)
     }
 }
 
 impl Hosted for DominationGame {
-    fn start(id: VariantId) -> Self {
-        DominationGame::new(built_in(id))
+    type Setting = ();
+    fn start(line: Line<()>) -> Self {
+        DominationGame::new(line.file())
     }
-    fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError> {
-        DominationGame::from_fen(built_in(id), fen)
+    fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
+        DominationGame::from_fen(line.file(), fen)
     }
     fn perft(&self, depth: u32) -> u64 {
         DominationGame::perft(self, depth)
@@ -241,11 +313,12 @@ impl Hosted for DominationGame {
 }
 
 impl Hosted for PickTheTeamGame {
-    fn start(id: VariantId) -> Self {
-        PickTheTeamGame::new(built_in(id))
+    type Setting = ();
+    fn start(line: Line<()>) -> Self {
+        PickTheTeamGame::new(line.file())
     }
-    fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError> {
-        PickTheTeamGame::from_fen(built_in(id), fen)
+    fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
+        PickTheTeamGame::from_fen(line.file(), fen)
     }
     fn perft(&self, depth: u32) -> u64 {
         PickTheTeamGame::perft(self, depth)
@@ -253,14 +326,15 @@ impl Hosted for PickTheTeamGame {
 }
 
 impl Hosted for OwnPiecesGame {
-    fn start(id: VariantId) -> Self {
-        OwnPiecesGame::new(list_kind(id))
+    type Setting = ListKind;
+    fn start(line: Line<ListKind>) -> Self {
+        OwnPiecesGame::new(line.setting)
     }
     /// A game of players' lists starts from the lists, never from a position.
-    fn from_fen(id: VariantId, _: &str) -> Result<Self, FenError> {
+    fn from_fen(line: Line<ListKind>, _: &str) -> Result<Self, FenError> {
         Err(FenError::Boards(format!(
             "{} starts from the players' lists, not from a position",
-            id.info().name
+            line.id.info().name
         )))
     }
     fn perft(&self, depth: u32) -> u64 {
@@ -268,20 +342,13 @@ impl Hosted for OwnPiecesGame {
     }
 }
 
-fn list_kind(id: VariantId) -> crate::lists::ListKind {
-    match id {
-        VariantId::Patch => crate::lists::ListKind::Patch,
-        VariantId::EasyPatch => crate::lists::ListKind::EasyPatch,
-        _ => crate::lists::ListKind::PickTheTeam2,
-    }
-}
-
 impl Hosted for AssaultGame {
-    fn start(id: VariantId) -> Self {
-        AssaultGame::new(built_in(id))
+    type Setting = ();
+    fn start(line: Line<()>) -> Self {
+        AssaultGame::new(line.file())
     }
-    fn from_fen(id: VariantId, fen: &str) -> Result<Self, FenError> {
-        AssaultGame::from_fen(built_in(id), fen)
+    fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
+        AssaultGame::from_fen(line.file(), fen)
     }
     fn perft(&self, depth: u32) -> u64 {
         AssaultGame::perft(self, depth)
@@ -295,6 +362,11 @@ impl VariantId {
 
     pub fn name(self) -> &'static str {
         self.info().name
+    }
+
+    /// The variant file the game is played with, compiled, if it has one.
+    pub fn variant_file(self) -> Option<Arc<Variant>> {
+        built_in_file(self.info().file?)
     }
 
     pub fn parse(text: &str) -> Option<VariantId> {
@@ -346,6 +418,12 @@ impl AnyGame {
         }
     }
 
+    /// Applies an action, as [`Game::apply`] does, and says what it changed for those who were
+    /// not there (see [`Applied`]).
+    pub fn play(&mut self, seat: Seat, action: &Action) -> Result<Applied, ActionError> {
+        applied::play(self, seat, action)
+    }
+
     /// Counts the leaf nodes of the action tree to `depth` (see [`Hosted::perft`]).
     pub fn perft(&self, depth: u32) -> u64 {
         dispatch!(self, g => g.perft(depth))
@@ -386,6 +464,18 @@ impl Game for AnyGame {
     fn view(&self, viewer: Viewer) -> View {
         dispatch!(self, g => g.view(viewer))
     }
+    fn record(&self, viewer: Viewer) -> Vec<RecordEntry> {
+        dispatch!(self, g => g.record(viewer))
+    }
+    fn notes(&self, viewer: Viewer) -> Vec<String> {
+        dispatch!(self, g => g.notes(viewer))
+    }
+    fn has_prompt(&self, seat: Seat) -> bool {
+        dispatch!(self, g => g.has_prompt(seat))
+    }
+    fn notice(&self, seat: Seat) -> Option<String> {
+        dispatch!(self, g => g.notice(seat))
+    }
     fn on_timeout(&self, seat: Seat) -> Timeout {
         dispatch!(self, g => g.on_timeout(seat))
     }
@@ -415,6 +505,46 @@ mod tests {
             // Discord shows an embed's description up to 4096 characters.
             assert!(page.chars().count() < 4096, "{id}: {} characters", page.chars().count());
             assert!(page.lines().count() > 5, "{id}: the page says more than its title");
+        }
+    }
+
+    #[test]
+    fn every_line_starts_its_game_and_names_a_file_by_its_id() {
+        for &id in VariantId::ALL {
+            let game = AnyGame::new(id);
+            assert_eq!(game.variant_id(), id.as_str());
+            if let Some(name) = id.info().file {
+                let file = id.variant_file().expect("a named file is built in");
+                assert_eq!(
+                    file.def.id, name,
+                    "{id}: a file's id is its name (stored games name it)"
+                );
+                assert!(
+                    Arc::ptr_eq(&file, &Variant::built_in(name).unwrap()),
+                    "{id}: compiled once"
+                );
+            }
+        }
+        assert!(
+            Variant::built_in("garden").is_none(),
+            "Garden is played with Blockade's file"
+        );
+    }
+
+    #[test]
+    fn the_types_own_names_of_their_games_are_the_registry_s() {
+        for (id, style) in [
+            (VariantId::Blockade, blockade::Style::Blockade),
+            (VariantId::Garden, blockade::Style::Garden),
+        ] {
+            assert_eq!(style.id(), id.as_str());
+        }
+        for (id, kind) in [
+            (VariantId::PickTheTeam2, ListKind::PickTheTeam2),
+            (VariantId::Patch, ListKind::Patch),
+            (VariantId::EasyPatch, ListKind::EasyPatch),
+        ] {
+            assert_eq!((kind.id(), kind.name()), (id.as_str(), id.name()));
         }
     }
 }

@@ -12,10 +12,10 @@ use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Viewer};
 use crate::lists::{self, ListKind, ListPiece};
 use crate::piece::{Kind, PieceDef, Symbol};
 use crate::record::{Entry, Record, Secrecy};
-use crate::variant::{DrawRules, PieceSpec, Variant, VariantDef};
+use crate::variant_file::{DrawRules, PieceSpec, Variant, VariantDef};
 use crate::variants::chess::ChessCore;
 use crate::variants::pick_the_team::PickTheTeamGame;
-use crate::view::{Prompt, PromptKind, View};
+use crate::view::{Prompt, PromptKind, RecordEntry, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -300,44 +300,79 @@ impl Game for OwnPiecesGame {
         !matches!(action, Action::SubmitList { .. })
     }
     fn view(&self, viewer: Viewer) -> View {
-        let is_over = self.outcome().is_some();
-        let listed = self.list_record.visible(viewer, is_over);
-        let Some(play) = &self.play else {
-            let mut view = self
-                .waiting_core()
-                .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
-            view.record = listed;
-            for seat in Seat::BOTH {
-                let state = if self.lists[seat.index()].is_some() {
-                    "has submitted a list"
-                } else {
-                    "is writing a list"
-                };
-                view.notes.push(format!("{} {state}", seat.color().name()));
-            }
-            if let Viewer::Seat(seat) = viewer
-                && self.outcome.is_none()
-            {
-                if self.to_act().contains(&seat) {
-                    view.prompt = Some(Prompt {
-                        kind: PromptKind::List,
-                        text: format!(
-                            "Send your list of {}: one piece a line, `name, symbol, betza`, then `royal` or \
-                             `pawn` if it is one.",
-                            self.kind.describe_length()
-                        ),
-                        choices: Vec::new(),
-                    });
-                } else {
-                    view.notes
-                        .push("You can change your list until your opponent's is in.".into());
+        let mut view = match &self.play {
+            Some(play) => play.view(viewer),
+            None => {
+                let mut view =
+                    self.waiting_core()
+                        .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
+                view.notes = self.notes(viewer);
+                if let Viewer::Seat(seat) = viewer {
+                    view.prompt = self.list_prompt(seat);
                 }
+                view
             }
-            return view;
         };
-        let mut view = play.view(viewer);
-        view.record = listed.into_iter().chain(view.record).collect();
+        view.record = self.record(viewer);
         view
+    }
+    /// The submissions of lists, then the record of the picking and play.
+    fn record(&self, viewer: Viewer) -> Vec<RecordEntry> {
+        let mut record = self.list_record.visible(viewer, self.outcome().is_some());
+        if let Some(play) = &self.play {
+            record.extend(play.record(viewer));
+        }
+        record
+    }
+    fn notes(&self, viewer: Viewer) -> Vec<String> {
+        if let Some(play) = &self.play {
+            return play.notes(viewer);
+        }
+        let mut notes = Vec::new();
+        for seat in Seat::BOTH {
+            let state = if self.lists[seat.index()].is_some() {
+                "has submitted a list"
+            } else {
+                "is writing a list"
+            };
+            notes.push(format!("{} {state}", seat.color().name()));
+        }
+        if let Viewer::Seat(seat) = viewer
+            && self.outcome.is_none()
+            && !self.to_act().contains(&seat)
+        {
+            notes.push("You can change your list until your opponent's is in.".into());
+        }
+        notes
+    }
+    fn has_prompt(&self, seat: Seat) -> bool {
+        match &self.play {
+            Some(play) => play.has_prompt(seat),
+            None => self.asks_for_list(seat),
+        }
+    }
+    fn notice(&self, seat: Seat) -> Option<String> {
+        self.play.as_ref().and_then(|play| play.notice(seat))
+    }
+}
+
+impl OwnPiecesGame {
+    /// Whether `seat` is asked for its list: the lists are being written and its own is not in.
+    fn asks_for_list(&self, seat: Seat) -> bool {
+        self.play.is_none() && self.outcome.is_none() && self.to_act().contains(&seat)
+    }
+
+    /// The prompt of a seat asked for its list.
+    fn list_prompt(&self, seat: Seat) -> Option<Prompt> {
+        self.asks_for_list(seat).then(|| Prompt {
+            kind: PromptKind::List,
+            text: format!(
+                "Send your list of {}: one piece a line, `name, symbol, betza`, then `royal` or \
+                 `pawn` if it is one.",
+                self.kind.describe_length()
+            ),
+            choices: Vec::new(),
+        })
     }
 }
 

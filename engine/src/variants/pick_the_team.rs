@@ -8,15 +8,17 @@
 //! listed by both players can be picked twice.
 
 use crate::fen::FenError;
-use crate::game::{Action, ActionError, Game, Outcome, Phase, PieceId, Seat, Viewer, check_turn};
+use crate::game::{Action, ActionError, Game, Outcome, PieceId, Seat, Viewer};
 use crate::geometry::Square;
 use crate::movegen;
 use crate::notation;
 use crate::piece::{Cell, Color, Kind, Piece};
 use crate::position::Position;
+use crate::record::Record;
 use crate::rules::{Rules, Standard};
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
+use crate::variants::chess_based::{ChessBased, Stage};
 use crate::view::View;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -192,16 +194,6 @@ impl PickTheTeamGame {
         self.core.position.turn = next;
     }
 
-    fn evaluate(&self) -> Option<Outcome> {
-        if self.is_picking() {
-            return None;
-        }
-        if self.core.legal_moves().is_empty() {
-            return Some(self.core.no_action_outcome());
-        }
-        self.core.draw_by_rule(false)
-    }
-
     /// Counts the leaf nodes of the action tree (picks, then moves) to `depth`.
     pub fn perft(&self, depth: u32) -> u64 {
         if self.is_picking() || self.outcome.is_some() {
@@ -209,46 +201,33 @@ impl PickTheTeamGame {
         }
         movegen::perft(&Standard, &self.core.variant, &self.core.position, depth)
     }
-
-    fn move_text(&self, mv: crate::chess_move::Move, legal: &[crate::chess_move::Move]) -> String {
-        let body = notation::san_body(&self.core.variant, &self.core.position, mv, legal);
-        format!(
-            "{body}{}",
-            self.core.check_suffix(mv, |after| self.core.has_legal_move(after))
-        )
-    }
 }
 
-impl Game for PickTheTeamGame {
-    fn variant_id(&self) -> &str {
+impl ChessBased for PickTheTeamGame {
+    /// The action's notation.
+    type Checked = String;
+
+    fn id(&self) -> &str {
         &self.core.variant.def.id
     }
+    fn ending(&self) -> &Option<Outcome> {
+        &self.outcome
+    }
+    fn ending_mut(&mut self) -> &mut Option<Outcome> {
+        &mut self.outcome
+    }
+    fn stage(&self) -> Stage {
+        if self.is_picking() { Stage::Setup } else { Stage::Play }
+    }
+    fn seat_to_move(&self) -> Seat {
+        Seat::of_color(self.core.position.turn)
+    }
     /// A block of two picks is one turn.
-    fn is_mid_turn(&self, seat: Seat) -> bool {
+    fn mid_turn(&self, seat: Seat) -> bool {
         let done = self.picks_made();
         self.is_picking() && done > 0 && picker(done - 1) == picker(done) && Seat::of_color(picker(done)) == seat
     }
-    fn phase(&self) -> Phase {
-        match (&self.outcome, self.is_picking()) {
-            (Some(_), _) => Phase::Finished,
-            (None, true) => Phase::Setup,
-            (None, false) => Phase::Play,
-        }
-    }
-    fn to_act(&self) -> Vec<Seat> {
-        if self.outcome.is_some() {
-            Vec::new()
-        } else {
-            vec![Seat::of_color(self.core.position.turn)]
-        }
-    }
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        self.noted_actions(seat).into_iter().map(|(action, _)| action).collect()
-    }
-    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
-        if check_turn(self, seat).is_err() {
-            return Vec::new();
-        }
+    fn actions(&self, seat: Seat) -> Vec<(Action, String)> {
         if self.is_picking() {
             return self
                 .picks(seat.color())
@@ -259,11 +238,10 @@ impl Game for PickTheTeamGame {
         let legal = self.core.legal_moves();
         legal
             .iter()
-            .map(|&mv| (self.core.action_of(mv), self.move_text(mv, &legal)))
+            .map(|&mv| (self.core.action_of(mv), self.core.move_text(mv, &legal)))
             .collect()
     }
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
-        check_turn(self, seat)?;
+    fn read(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         if !self.is_picking() {
             return self.core.parse_move(text).map(|mv| self.core.action_of(mv));
         }
@@ -300,22 +278,14 @@ impl Game for PickTheTeamGame {
         };
         Err(ActionError::Illegal(message))
     }
-    fn notation(&self, seat: Seat, action: &Action) -> String {
-        self.noted_actions(seat)
-            .into_iter()
-            .find(|(legal, _)| legal == action)
-            .map_or_else(|| format!("{action:?}"), |(_, text)| text)
-    }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        check_turn(self, seat)?;
-        let Some(text) = self
-            .noted_actions(seat)
+    fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
+        self.actions(seat)
             .into_iter()
             .find(|(legal, _)| legal == action)
             .map(|(_, text)| text)
-        else {
-            return Err(ActionError::Illegal("that is not a legal action here".into()));
-        };
+            .ok_or_else(|| ActionError::Illegal("that is not a legal action here".into()))
+    }
+    fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
         match action {
             Action::Place { piece, to } => {
                 let kind = self
@@ -332,28 +302,36 @@ impl Game for PickTheTeamGame {
                 self.core.play(seat, mv, text);
             }
         }
-        self.outcome = self.evaluate();
-        Ok(())
+        None
     }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
+    fn evaluate(&self) -> Option<Outcome> {
+        if self.is_picking() {
+            return None;
+        }
+        if self.core.legal_moves().is_empty() {
+            return Some(self.core.no_action_outcome());
+        }
+        self.core.draw_by_rule(false)
     }
-    fn conclude(&mut self, outcome: Outcome) {
-        self.outcome.get_or_insert(outcome);
-    }
-    fn view(&self, viewer: Viewer) -> View {
+    fn show(&self, viewer: Viewer) -> View {
         let mut view = self
             .core
             .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
         view.pool = self.pool.iter().map(|&kind| kind as usize).collect();
-        if self.is_picking() {
-            view.notes.push(format!(
-                "Pick {} of {}: {} pieces left in the pool",
-                self.picks_made() + 1,
-                self.total_picks,
-                self.pool.len()
-            ));
-        }
         view
+    }
+    fn game_record(&self) -> &Record {
+        &self.core.record
+    }
+    fn notes_for(&self, _viewer: Viewer) -> Vec<String> {
+        if !self.is_picking() {
+            return Vec::new();
+        }
+        vec![format!(
+            "Pick {} of {}: {} pieces left in the pool",
+            self.picks_made() + 1,
+            self.total_picks,
+            self.pool.len()
+        )]
     }
 }

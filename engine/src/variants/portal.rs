@@ -10,7 +10,7 @@ use crate::piece::Color;
 use crate::position::Position;
 use crate::rules::{Rules, Standard};
 use crate::seat::Viewer;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 use crate::view::{Mark, MarkKind, Tone};
 
 /// The rules hooks of Portal Chess.

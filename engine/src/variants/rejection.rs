@@ -9,15 +9,17 @@
 
 use crate::chess_move::{LastMove, Move};
 use crate::fen::FenError;
-use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer, check_turn};
+use crate::game::{Action, ActionError, Game, Outcome, Seat, Timeout, Viewer, loss_on_time};
 use crate::movegen;
 use crate::piece::Color;
-use crate::record::{Entry, Secrecy};
-use crate::variant::Variant;
+use crate::record::{Entry, Record, Secrecy};
+use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
+use crate::variants::chess_based::ChessBased;
 use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 /// What spectators read in place of a proposal they may not know.
 pub const HIDDEN_PROPOSAL: &str = "(proposed a move)";
@@ -53,21 +55,14 @@ impl fmt::Debug for RejectionGame {
     }
 }
 
-impl Default for RejectionGame {
-    fn default() -> Self {
-        RejectionGame::new()
-    }
-}
-
 impl RejectionGame {
-    pub fn new() -> RejectionGame {
-        let variant = Variant::fide();
+    /// A new game of `variant` (FIDE chess's file).
+    pub fn new(variant: Arc<Variant>) -> RejectionGame {
         let position = variant.start_position();
         RejectionGame::from_core(ChessCore::new(variant, position))
     }
 
-    pub fn from_fen(fen: &str) -> Result<RejectionGame, FenError> {
-        let variant = Variant::fide();
+    pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<RejectionGame, FenError> {
         let position = variant.position_from_fen(fen)?;
         Ok(RejectionGame::from_core(ChessCore::new(variant, position)))
     }
@@ -114,21 +109,14 @@ impl RejectionGame {
             .collect()
     }
 
-    fn evaluate(&self) -> Option<Outcome> {
-        if self.core.legal_moves().is_empty() {
-            return Some(self.core.no_action_outcome());
-        }
-        self.core.draw_by_rule(true)
-    }
-
-    /// Plays a move on the board; its record entry is the caller's.
+    /// Plays a move on the board; its record entry is the caller's. (The game is judged after
+    /// every action.)
     fn play(&mut self, action: &Action) {
         let legal = self.core.legal_moves();
         let mv = self.core.move_of(action, &legal).expect("a move checked for legality");
         movegen::make_move(&self.core.rules, &self.core.variant, &mut self.core.position, mv);
         self.core.finish_action(Some(LastMove::of(&mv)));
         self.rejected = None;
-        self.outcome = self.evaluate();
     }
 
     /// Marks of a move on the board: its squares in `tone`.
@@ -147,31 +135,27 @@ impl RejectionGame {
     }
 }
 
-impl Game for RejectionGame {
-    fn variant_id(&self) -> &str {
+impl ChessBased for RejectionGame {
+    /// The action's notation.
+    type Checked = String;
+
+    fn id(&self) -> &str {
         "rejection"
     }
-    fn phase(&self) -> Phase {
-        if self.outcome.is_some() {
-            Phase::Finished
-        } else {
-            Phase::Play
+    fn ending(&self) -> &Option<Outcome> {
+        &self.outcome
+    }
+    fn ending_mut(&mut self) -> &mut Option<Outcome> {
+        &mut self.outcome
+    }
+    /// The answerer while a proposal waits, otherwise the mover.
+    fn seat_to_move(&self) -> Seat {
+        match &self.proposal {
+            Some(_) => Seat::of_color(self.mover().other()),
+            None => Seat::of_color(self.mover()),
         }
     }
-    fn to_act(&self) -> Vec<Seat> {
-        match (&self.outcome, &self.proposal) {
-            (Some(_), _) => Vec::new(),
-            (None, Some(_)) => vec![Seat::of_color(self.mover().other())],
-            (None, None) => vec![Seat::of_color(self.mover())],
-        }
-    }
-    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        self.noted_actions(seat).into_iter().map(|(action, _)| action).collect()
-    }
-    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
-        if check_turn(self, seat).is_err() {
-            return Vec::new();
-        }
+    fn actions(&self, _seat: Seat) -> Vec<(Action, String)> {
         if self.proposal.is_some() {
             return vec![(Action::Accept, "accept".into()), (Action::Reject, "reject".into())];
         }
@@ -180,8 +164,7 @@ impl Game for RejectionGame {
             .map(|(mv, text)| (self.core.action_of(mv), text))
             .collect()
     }
-    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
-        check_turn(self, seat)?;
+    fn read(&self, _seat: Seat, text: &str) -> Result<Action, ActionError> {
         let word = text.trim().to_ascii_lowercase();
         if self.proposal.is_some() {
             return match word.as_str() {
@@ -208,22 +191,14 @@ impl Game for RejectionGame {
         }
         Ok(action)
     }
-    fn notation(&self, seat: Seat, action: &Action) -> String {
-        self.noted_actions(seat)
-            .into_iter()
-            .find(|(legal, _)| legal == action)
-            .map_or_else(|| format!("{action:?}"), |(_, text)| text)
-    }
-    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        check_turn(self, seat)?;
-        let Some(text) = self
-            .noted_actions(seat)
+    fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
+        self.actions(seat)
             .into_iter()
             .find(|(legal, _)| legal == action)
             .map(|(_, text)| text)
-        else {
-            return Err(ActionError::Illegal("that is not a legal action here".into()));
-        };
+            .ok_or_else(|| ActionError::Illegal("that is not a legal action here".into()))
+    }
+    fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
         self.accepted = None;
         let mover_name = self.mover().name();
         match action {
@@ -283,103 +258,123 @@ impl Game for RejectionGame {
                 });
             }
         }
-        Ok(())
+        None
     }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-    fn conclude(&mut self, outcome: Outcome) {
-        self.outcome.get_or_insert(outcome);
+    fn evaluate(&self) -> Option<Outcome> {
+        if self.core.legal_moves().is_empty() {
+            return Some(self.core.no_action_outcome());
+        }
+        self.core.draw_by_rule(true)
     }
     /// A proposal left unanswered when the answerer's time runs out counts as accepted.
-    fn on_timeout(&self, seat: Seat) -> Timeout {
+    fn timeout_ruling(&self, seat: Seat) -> Timeout {
         if self.proposal.is_some() && self.to_act() == [seat] {
             Timeout::Plays(Action::Accept)
         } else {
-            Timeout::Ends(Outcome::win(seat.other(), crate::game::EndReason::Timeout))
+            loss_on_time(seat)
         }
     }
     /// A takeback undoes the asker's last move (proposed or played) and everything after it.
-    fn takeback_plies(&self, asker: Seat, history: &[(Seat, Action)]) -> Result<usize, ActionError> {
+    fn takeback_count(&self, asker: Seat, history: &[(Seat, Action)]) -> Result<usize, ActionError> {
         history
             .iter()
             .rposition(|(seat, action)| *seat == asker && matches!(action, Action::Move { .. }))
             .map(|i| history.len() - i)
             .ok_or_else(|| ActionError::Illegal("you have no move of your own to take back".into()))
     }
-    fn view(&self, viewer: Viewer) -> View {
+    fn show(&self, viewer: Viewer) -> View {
         let mut view = self
             .core
             .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
         view.variant = self.variant_id().to_string();
-        let mover = Seat::of_color(self.mover());
-        let (mover_name, answerer_name) = (self.mover().name(), self.mover().other().name());
-        let is_player = matches!(viewer, Viewer::Seat(_));
-        if let Some(proposal) = &self.proposal {
-            if is_player {
+        let mover_name = self.mover().name();
+        if matches!(viewer, Viewer::Seat(_)) {
+            if let Some(proposal) = &self.proposal {
                 let meaning = format!("{mover_name}'s proposal: {}", proposal.text);
                 view.boards[0]
                     .marks
                     .extend(RejectionGame::move_marks(&proposal.action, Tone::Highlight, &meaning));
             }
-            if viewer == Viewer::Seat(mover.other()) {
-                view.prompt = Some(Prompt {
-                    kind: PromptKind::Answer,
-                    text: format!(
-                        "{mover_name} proposes {} (highlighted on your board): accept it, or reject it and \
-                         {mover_name} plays another move at once.",
-                        proposal.text
-                    ),
-                    choices: vec!["accept".into(), "reject".into()],
-                });
-            } else if viewer == Viewer::Seat(mover) {
-                view.notes.push(format!(
-                    "Your proposal {} is waiting for {answerer_name}'s answer.",
-                    proposal.text
-                ));
-            } else {
-                view.notes.push(format!(
-                    "{mover_name} has proposed a move; {answerer_name} answers privately."
-                ));
-            }
-        }
-        if let Some(rejected) = &self.rejected {
-            if is_player {
+            if let Some(rejected) = &self.rejected {
                 let meaning = format!("{mover_name}'s rejected proposal: {}", rejected.text);
                 view.boards[0]
                     .marks
                     .extend(RejectionGame::move_marks(&rejected.action, Tone::Danger, &meaning));
             }
+        }
+        view
+    }
+    fn game_record(&self) -> &Record {
+        &self.core.record
+    }
+    /// The answerer of a proposal answers it; a mover whose proposal was rejected plays another
+    /// move.
+    fn prompt_for(&self, seat: Seat) -> Option<Prompt> {
+        let mover = Seat::of_color(self.mover());
+        let (mover_name, answerer_name) = (self.mover().name(), self.mover().other().name());
+        if let Some(rejected) = &self.rejected
+            && seat == mover
+        {
+            return Some(Prompt {
+                kind: PromptKind::Move,
+                text: format!(
+                    "{answerer_name} rejected {}. Play another move: it is played at once.",
+                    rejected.text
+                ),
+                choices: self.playable().into_iter().map(|(_, text)| text).collect(),
+            });
+        }
+        let proposal = self.proposal.as_ref().filter(|_| seat == mover.other())?;
+        Some(Prompt {
+            kind: PromptKind::Answer,
+            text: format!(
+                "{mover_name} proposes {} (highlighted on your board): accept it, or reject it and \
+                 {mover_name} plays another move at once.",
+                proposal.text
+            ),
+            choices: vec!["accept".into(), "reject".into()],
+        })
+    }
+    fn prompts(&self, seat: Seat) -> bool {
+        let mover = Seat::of_color(self.mover());
+        (self.rejected.is_some() && seat == mover) || (self.proposal.is_some() && seat == mover.other())
+    }
+    fn notes_for(&self, viewer: Viewer) -> Vec<String> {
+        let mover = Seat::of_color(self.mover());
+        let (mover_name, answerer_name) = (self.mover().name(), self.mover().other().name());
+        let mut notes = Vec::new();
+        if let Some(proposal) = &self.proposal {
             if viewer == Viewer::Seat(mover) {
-                view.prompt = Some(Prompt {
-                    kind: PromptKind::Move,
-                    text: format!(
-                        "{answerer_name} rejected {}. Play another move: it is played at once.",
-                        rejected.text
-                    ),
-                    choices: self.playable().into_iter().map(|(_, text)| text).collect(),
-                });
-            } else if viewer == Viewer::Seat(mover.other()) {
-                view.notes.push(format!(
+                notes.push(format!(
+                    "Your proposal {} is waiting for {answerer_name}'s answer.",
+                    proposal.text
+                ));
+            } else if viewer != Viewer::Seat(mover.other()) {
+                notes.push(format!(
+                    "{mover_name} has proposed a move; {answerer_name} answers privately."
+                ));
+            }
+        }
+        if let Some(rejected) = &self.rejected {
+            if viewer == Viewer::Seat(mover.other()) {
+                notes.push(format!(
                     "You rejected {}; {mover_name} plays another move at once.",
                     rejected.text
                 ));
-            } else {
-                view.notes.push(format!(
+            } else if viewer != Viewer::Seat(mover) {
+                notes.push(format!(
                     "{answerer_name} rejected {mover_name}'s proposal; {mover_name} plays another move at once."
                 ));
             }
         }
-        if let Some(accepted) = &self.accepted
-            && viewer == Viewer::Seat(mover.other())
-        {
-            // The turn has passed: the proposer is now the side not to move.
-            view.notice = Some(format!(
-                "{} accepted your proposal: {accepted} is played.",
-                self.mover().name()
-            ));
-        }
-        view
+        notes
+    }
+    /// The proposer learns that its proposal was accepted. (The turn has passed: the proposer is
+    /// now the side not to move.)
+    fn notice_for(&self, seat: Seat) -> Option<String> {
+        let accepted = self.accepted.as_ref()?;
+        (seat == Seat::of_color(self.mover().other()))
+            .then(|| format!("{} accepted your proposal: {accepted} is played.", self.mover().name()))
     }
 }
 
@@ -389,7 +384,7 @@ mod tests {
 
     #[test]
     fn debug_output_never_names_a_proposal() {
-        let mut game = RejectionGame::new();
+        let mut game = RejectionGame::new(Variant::fide());
         let action = game.parse_action(Seat::First, "e4").unwrap();
         game.apply(Seat::First, &action).unwrap();
         let printed = format!("{game:?}");

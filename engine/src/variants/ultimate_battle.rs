@@ -6,7 +6,7 @@
 use crate::piece::Color;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::variant::Variant;
+use crate::variant_file::Variant;
 
 /// The rules hooks of Ultimate Battle Chess.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,4 +1,5 @@
-//! Chess-like variants as data: the TOML format of docs/variant-files.md, and its compiled form.
+//! Variant files: the TOML format of docs/variant-files.md that describes a chess-like game as
+//! data, and its compiled form ([`Variant`]). The games themselves are in [`crate::variants`].
 
 use crate::catalogue;
 use crate::fen::{self, FenError};
@@ -167,20 +168,6 @@ impl TryFrom<VariantDef> for Variant {
     }
 }
 
-/// The variant files built into the engine, by id.
-const BUILT_IN: [(&str, &str); 10] = [
-    ("chess", include_str!("../variants/chess.toml")),
-    ("blockade", include_str!("../variants/blockade.toml")),
-    ("circe", include_str!("../variants/circe.toml")),
-    ("portal", include_str!("../variants/portal.toml")),
-    ("knights-are-god", include_str!("../variants/knights-are-god.toml")),
-    ("domination", include_str!("../variants/domination.toml")),
-    ("ultimate-battle", include_str!("../variants/ultimate-battle.toml")),
-    ("pick-the-team", include_str!("../variants/pick-the-team.toml")),
-    ("assault", include_str!("../variants/assault.toml")),
-    ("ctf", include_str!("../variants/ctf.toml")),
-];
-
 impl Variant {
     pub fn from_toml(text: &str) -> Result<Variant, VariantError> {
         let def: VariantDef = toml::from_str(text).map_err(|e| VariantError::Toml(e.to_string()))?;
@@ -219,19 +206,10 @@ impl Variant {
         Ok(variant)
     }
 
-    /// A variant file built into the engine (engine/variants/), compiled once.
+    /// A variant file built into the engine (engine/variants/<id>.toml), by its id, compiled once:
+    /// the files are those the registry's games are played with ([`crate::variants`]).
     pub fn built_in(id: &str) -> Option<Arc<Variant>> {
-        static COMPILED: std::sync::OnceLock<Vec<Arc<Variant>>> = std::sync::OnceLock::new();
-        let all = COMPILED.get_or_init(|| {
-            BUILT_IN
-                .iter()
-                .map(|(_, text)| Arc::new(Variant::from_toml(text).expect("the built-in variant files are valid")))
-                .collect()
-        });
-        BUILT_IN
-            .iter()
-            .position(|(name, _)| *name == id)
-            .map(|i| all[i].clone())
+        crate::variants::built_in_file(id)
     }
 
     /// FIDE chess, from its own variant file.

@@ -1,0 +1,230 @@
+//! What chess-based games do alike, written once. A game of this family is its data (its state,
+//! with its outcome in one field) and the hooks of [`ChessBased`]; its [`Game`] comes from them.
+//!
+//! What they share: the game ends when it is judged over, and an outcome from outside (a
+//! resignation, time) stays the first one; an action is refused unless the game runs, the seat is
+//! to act and has not already made its sealed choice, and the action is legal; a legal action is
+//! played by the game's own hook, and the game is then judged afresh, unless the action decided
+//! it itself (a flag brought home). Sealed choices before play are made by both seats at once;
+//! otherwise one seat acts at a time.
+//!
+//! A view's record, notes, prompt and notice come from hooks of their own, which [`Game`] also
+//! answers with alone (`Game::record` and the rest, what [`crate::applied`] compares): a view and
+//! its parts agree by construction.
+//!
+//! Assault (two boards in lock-step, judged when a step resolves) and the games of players' own
+//! lists (a sealed phase wrapped around a Pick-the-team game) implement [`Game`] themselves.
+
+use crate::game::{
+    Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer, check_turn, last_own_action_plies, loss_on_time,
+};
+use crate::record::Record;
+use crate::view::{Prompt, RecordEntry, View};
+
+/// Where a chess-based game stands before its play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Pieces are placed or picked, one seat at a time.
+    Setup,
+    /// Both seats make a sealed choice at once; which of them have made theirs, by seat.
+    Choosing([bool; 2]),
+    Play,
+}
+
+/// The hooks of a chess-based game: what sets it apart from the others.
+pub trait ChessBased: Sized {
+    /// What checking an action finds that playing it needs: its notation, and the move it names.
+    type Checked;
+
+    /// The stable id of the game's variant (see [`Game::variant_id`]).
+    fn id(&self) -> &str;
+    /// The field that holds the outcome once the game has ended.
+    fn ending(&self) -> &Option<Outcome>;
+    fn ending_mut(&mut self) -> &mut Option<Outcome>;
+
+    /// Where the game stands before its play ([`Stage::Play`] for a game that starts playing).
+    fn stage(&self) -> Stage {
+        Stage::Play
+    }
+    /// The seat to act, outside a sealed choice.
+    fn seat_to_move(&self) -> Seat;
+    /// The legal actions of `seat`, which is to act, with their notation.
+    fn actions(&self, seat: Seat) -> Vec<(Action, String)>;
+    /// The legal actions of `seat`, which is to act, without their notation; a game that finds
+    /// them more cheaply than with it says how.
+    fn bare_actions(&self, seat: Seat) -> Vec<Action> {
+        self.actions(seat).into_iter().map(|(action, _)| action).collect()
+    }
+    /// An action in the game's notation (see [`Game::notation`]): by default, its notation among
+    /// the legal actions.
+    fn write(&self, seat: Seat, action: &Action) -> String {
+        self.noted_actions(seat)
+            .into_iter()
+            .find(|(legal, _)| legal == action)
+            .map_or_else(|| format!("{action:?}"), |(_, text)| text)
+    }
+    /// Reads an action written by `seat`, which may act now (see [`Game::parse_action`]).
+    fn read(&self, seat: Seat, text: &str) -> Result<Action, ActionError>;
+    /// Checks that `action` is legal for `seat`, which may act now: what playing it needs, or why
+    /// it is refused.
+    fn check(&self, seat: Seat, action: &Action) -> Result<Self::Checked, ActionError>;
+    /// Plays a checked action. Returns the outcome the action decides at once, if it does;
+    /// otherwise the game is judged by [`ChessBased::evaluate`].
+    fn act(&mut self, seat: Seat, action: &Action, checked: Self::Checked) -> Option<Outcome>;
+    /// How the game stands: its outcome, if it is over.
+    fn evaluate(&self) -> Option<Outcome>;
+    /// An outcome from outside as the game keeps it (Domination adds the score).
+    fn concluded(&self, outcome: Outcome) -> Outcome {
+        outcome
+    }
+
+    /// What `viewer` may know of the game (see [`Game::view`]), but for the parts the hooks below
+    /// give: the record, the notes, the prompt and the notice. (They are filled in from the hooks,
+    /// so a view and the parts asked for alone always agree.)
+    fn show(&self, viewer: Viewer) -> View;
+    /// The game's record, which views redact.
+    fn game_record(&self) -> &Record;
+    /// Whether the seats' own secrets in the record are open to everyone: once the game is over.
+    fn reveals_secrets(&self) -> bool {
+        self.ending().is_some()
+    }
+    /// Remarks about the state for `viewer` (see [`View::notes`]).
+    fn notes_for(&self, _viewer: Viewer) -> Vec<String> {
+        Vec::new()
+    }
+    /// What `seat` must answer privately now (see [`View::prompt`]).
+    fn prompt_for(&self, _seat: Seat) -> Option<Prompt> {
+        None
+    }
+    /// Whether `seat` has a prompt now; a game whose prompts cost something to write (a list of
+    /// choices) says so without writing one.
+    fn prompts(&self, seat: Seat) -> bool {
+        self.prompt_for(seat).is_some()
+    }
+    /// News for `seat` alone about the last action (see [`View::notice`]).
+    fn notice_for(&self, _seat: Seat) -> Option<String> {
+        None
+    }
+
+    // The rulings of [`Game`], for the games that rule otherwise than its defaults.
+
+    /// See [`Game::on_timeout`].
+    fn timeout_ruling(&self, seat: Seat) -> Timeout {
+        loss_on_time(seat)
+    }
+    /// See [`Game::is_mid_turn`].
+    fn mid_turn(&self, _seat: Seat) -> bool {
+        false
+    }
+    /// See [`Game::can_take_back`].
+    fn may_take_back(&self, _action: &Action) -> bool {
+        true
+    }
+    /// See [`Game::takeback_plies`].
+    fn takeback_count(&self, asker: Seat, history: &[(Seat, Action)]) -> Result<usize, ActionError> {
+        last_own_action_plies(asker, history, |action| self.may_take_back(action))
+    }
+}
+
+/// The checks before any action: the game runs, `seat` has not already made its sealed choice,
+/// and it is to act.
+fn may_act<G: ChessBased>(game: &G, seat: Seat) -> Result<(), ActionError> {
+    let has_chosen = matches!(game.stage(), Stage::Choosing(chosen) if chosen[seat.index()]);
+    if game.ending().is_none() && has_chosen {
+        return Err(ActionError::AlreadyChosen);
+    }
+    check_turn(game, seat)
+}
+
+impl<G: ChessBased> Game for G {
+    fn variant_id(&self) -> &str {
+        self.id()
+    }
+    fn phase(&self) -> Phase {
+        if self.ending().is_some() {
+            return Phase::Finished;
+        }
+        match self.stage() {
+            Stage::Setup => Phase::Setup,
+            Stage::Choosing(_) => Phase::SealedChoice,
+            Stage::Play => Phase::Play,
+        }
+    }
+    fn to_act(&self) -> Vec<Seat> {
+        if self.ending().is_some() {
+            return Vec::new();
+        }
+        match self.stage() {
+            Stage::Choosing(chosen) => Seat::BOTH.into_iter().filter(|s| !chosen[s.index()]).collect(),
+            Stage::Setup | Stage::Play => vec![self.seat_to_move()],
+        }
+    }
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if check_turn(self, seat).is_err() {
+            return Vec::new();
+        }
+        self.bare_actions(seat)
+    }
+    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
+        if check_turn(self, seat).is_err() {
+            return Vec::new();
+        }
+        self.actions(seat)
+    }
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
+        may_act(self, seat)?;
+        self.read(seat, text)
+    }
+    fn notation(&self, seat: Seat, action: &Action) -> String {
+        self.write(seat, action)
+    }
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        may_act(self, seat)?;
+        let checked = self.check(seat, action)?;
+        let decided = self.act(seat, action, checked);
+        let outcome = decided.or_else(|| self.evaluate());
+        *self.ending_mut() = outcome;
+        Ok(())
+    }
+    fn outcome(&self) -> Option<&Outcome> {
+        self.ending().as_ref()
+    }
+    fn conclude(&mut self, outcome: Outcome) {
+        let outcome = self.concluded(outcome);
+        self.ending_mut().get_or_insert(outcome);
+    }
+    fn view(&self, viewer: Viewer) -> View {
+        let mut view = self.show(viewer);
+        view.record = self.record(viewer);
+        view.notes = self.notes_for(viewer);
+        if let Viewer::Seat(seat) = viewer {
+            view.prompt = self.prompt_for(seat);
+            view.notice = self.notice_for(seat);
+        }
+        view
+    }
+    fn record(&self, viewer: Viewer) -> Vec<RecordEntry> {
+        self.game_record().visible(viewer, self.reveals_secrets())
+    }
+    fn notes(&self, viewer: Viewer) -> Vec<String> {
+        self.notes_for(viewer)
+    }
+    fn has_prompt(&self, seat: Seat) -> bool {
+        self.prompts(seat)
+    }
+    fn notice(&self, seat: Seat) -> Option<String> {
+        self.notice_for(seat)
+    }
+    fn on_timeout(&self, seat: Seat) -> Timeout {
+        self.timeout_ruling(seat)
+    }
+    fn is_mid_turn(&self, seat: Seat) -> bool {
+        self.mid_turn(seat)
+    }
+    fn can_take_back(&self, action: &Action) -> bool {
+        self.may_take_back(action)
+    }
+    fn takeback_plies(&self, asker: Seat, history: &[(Seat, Action)]) -> Result<usize, ActionError> {
+        self.takeback_count(asker, history)
+    }
+}
