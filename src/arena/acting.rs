@@ -7,7 +7,7 @@ use super::{ArenaError, Change, Effects, Reply};
 use crate::ids::UserId;
 use crate::store::{GameRow, GameStatus, LogEntry, NewEntry};
 use arbiter_engine::view::RecordEntry;
-use arbiter_engine::{Action, Game, Seat, Viewer};
+use arbiter_engine::{Action, Applied, Game, Readers, Seat, Viewer};
 
 /// Applies a checked action by `seat` (played by `user`, or by the rules when `None`) and says
 /// what happened: publicly what a spectator may now read of the record, privately to the actor
@@ -20,10 +20,8 @@ pub(super) fn apply_action(
     now: i64,
 ) -> Result<Change, ArenaError> {
     let notation = game.state.notation(seat, &action);
-    let public_before = game.state.view(Viewer::Spectator).record;
-    let prompted_before: Vec<Seat> = prompted(game);
-    let notices_before = Seat::BOTH.map(|s| game.state.view(Viewer::Seat(s)).notice);
-    game.state.apply(seat, &action)?;
+    // The engine says what the action changed: no views to compare.
+    let applied = game.state.play(seat, &action)?;
     game.offer = None; // any move answers a pending offer with "no"
     game.turn_since = now;
     follow_turn(game, Some(seat), now);
@@ -39,23 +37,14 @@ pub(super) fn apply_action(
         Some(user) => name(user),
         None => game.player(seat).map(name).unwrap_or_default(),
     };
-    let spectator = game.state.view(Viewer::Spectator);
-    let public_after = spectator.record;
-    let name_of = |seat: Seat| match game.player(seat) {
-        Some(player) => name(player),
-        None => spectator.seat_names[seat.index()].clone(),
-    };
-    let news = news(&public_before, &public_after, name_of);
-    let own = game.state.view(Viewer::Seat(seat));
-    let is_hidden =
-        own.record.len() > public_before.len() && public_after.get(public_before.len()).is_some_and(|e| e.is_hidden);
     let mut effects = Effects::default();
-    let text = match public_after.get(public_before.len()) {
+    let is_hidden = applied.hidden.is_some();
+    let text = match applied.public.first() {
         // What others read of a hidden action ("(chose a bomb carrier)") says what happened.
         Some(placeholder) if is_hidden => format!("{actor} {}.", placeholder.text.trim_matches(['(', ')'])),
         // The game words some actions itself ("accepted White's e4").
         Some(RecordEntry { said: Some(said), .. }) => format!("{actor} {said}."),
-        _ => format!("{actor} played {}", news.join(" ")),
+        _ => format!("{actor} played {}", news(game, &applied).join(" ")),
     };
     let mut post = board_post(game, text);
     if is_hidden {
@@ -63,42 +52,32 @@ pub(super) fn apply_action(
         post.board = None;
     }
     effects.posts.push(post);
-    if is_hidden && user.is_some() {
+    if let (Some(readers), Some(_)) = (applied.hidden, user) {
         // Who else may read it: nobody yet (a sealed choice), or the opponent (a proposal).
-        let opponent_reads = game
-            .state
-            .view(Viewer::Seat(seat.other()))
-            .record
-            .get(public_before.len())
-            .is_some_and(|entry| !entry.is_hidden);
-        let readers = if opponent_reads {
-            "Only your opponent can see it."
-        } else {
-            "Nobody else can see it yet."
+        let readers = match readers {
+            Readers::Opponent => "Only your opponent can see it.",
+            Readers::Nobody => "Nobody else can see it yet.",
         };
         // The seat's own notes that others do not read ("your move on board 2 is in").
         let mut text = format!("Recorded: `{notation}`. {readers}");
-        for note in own.notes.iter().filter(|note| !spectator.notes.contains(note)) {
+        for note in &applied.own_notes {
             text.push('\n');
             text.push_str(note);
         }
         effects.reply = Some(Reply {
             text,
-            board: Some(board_image_of(game, own)),
+            board: Some(board_image_of(game, game.state.view(Viewer::Seat(seat)))),
         });
     }
     // Prompt only the seats whose private prompt this action opened: the others were prompted
     // when theirs began.
     effects.direct_messages = private_prompts(game)
         .into_iter()
-        .filter(|dm| game.seat_of(&dm.to).is_some_and(|s| !prompted_before.contains(&s)))
+        .filter(|dm| game.seat_of(&dm.to).is_some_and(|s| applied.prompted.contains(&s)))
         .collect();
     // And tell each other seat the news the game has for it alone ("Black accepted your e4").
-    for other in Seat::BOTH.into_iter().filter(|s| *s != seat) {
-        let notice = game.state.view(Viewer::Seat(other)).notice;
-        if let Some(text) = notice.filter(|text| notices_before[other.index()].as_ref() != Some(text)) {
-            effects.direct_messages.extend(private_notice(game, other, text));
-        }
+    for (other, notice) in applied.notices {
+        effects.direct_messages.extend(private_notice(game, other, notice));
     }
     Ok(Change {
         entries: vec![entry],
@@ -106,28 +85,20 @@ pub(super) fn apply_action(
     })
 }
 
-/// The seats that have a private prompt now.
-fn prompted(game: &GameRow) -> Vec<Seat> {
-    game.state
-        .to_act()
-        .into_iter()
-        .filter(|&seat| game.state.view(Viewer::Seat(seat)).prompt.is_some())
-        .collect()
-}
-
-/// What a spectator reads now that they could not before: new entries, and entries revealed
-/// since ("(chose a bomb carrier)" becoming "bomb:d2"), each revealed one with whose it is
-/// (`name_of` a seat).
-fn news(before: &[RecordEntry], after: &[RecordEntry], name_of: impl Fn(Seat) -> String) -> Vec<String> {
-    let mut news: Vec<String> = Vec::new();
-    for (index, entry) in after.iter().enumerate() {
-        match before.get(index) {
-            Some(old) if old == entry => {}
-            Some(_) => news.push(format!("(revealed: {}'s {})", name_of(entry.seat), entry.text)),
-            None => news.push(entry.text.clone()),
-        }
+/// What a spectator reads now that they could not before: the new entries, then the entries
+/// revealed since ("(chose a bomb carrier)" becoming "bomb:d2"), each with whose it is.
+fn news(game: &GameRow, applied: &Applied) -> Vec<String> {
+    let mut news: Vec<String> = applied.public.iter().map(|entry| entry.text.clone()).collect();
+    if applied.revealed.is_empty() {
+        return news;
     }
-    // The action itself comes first, what it revealed after it.
-    news.sort_by_key(|text| text.starts_with("(revealed"));
+    let seat_names = game.state.view(Viewer::Spectator).seat_names;
+    for entry in &applied.revealed {
+        let whose = match game.player(entry.seat) {
+            Some(player) => name(player),
+            None => seat_names[entry.seat.index()].clone(),
+        };
+        news.push(format!("(revealed: {whose}'s {})", entry.text));
+    }
     news
 }
