@@ -246,7 +246,7 @@ mod tests {
 
     #[test]
     fn fen_round_trips() {
-        let fide = Variant::fide();
+        let fide = crate::variants::fide();
         for fen in [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -258,7 +258,7 @@ mod tests {
 
     #[test]
     fn fen_errors_say_what_was_expected() {
-        let fide = Variant::fide();
+        let fide = crate::variants::fide();
         let cases = [
             ("", "at least the board"),
             ("8/8/8 w - - 0 1", "3 ranks"),

@@ -388,7 +388,7 @@ mod tests {
     use crate::rules::Standard;
 
     fn setup(fen: &str) -> (std::sync::Arc<Variant>, Position, Vec<Move>) {
-        let variant = Variant::fide();
+        let variant = crate::variants::fide();
         let position = variant.position_from_fen(fen).unwrap();
         let legal = legal_moves(&Standard, &variant, &position);
         (variant, position, legal)

@@ -8,7 +8,6 @@ use crate::piece::{Color, Kind, PieceDef, PieceType, Royalty, Symbol};
 use crate::piece_table::{PieceTable, PieceTableError};
 use crate::position::Position;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 use thiserror::Error;
 
 /// What a stalemated side gets.
@@ -206,17 +205,6 @@ impl Variant {
         Ok(variant)
     }
 
-    /// A variant file built into the engine (engine/variants/<id>.toml), by its id, compiled once:
-    /// the files are those the registry's games are played with ([`crate::variants`]).
-    pub fn built_in(id: &str) -> Option<Arc<Variant>> {
-        crate::variants::built_in_file(id)
-    }
-
-    /// FIDE chess, from its own variant file.
-    pub fn fide() -> Arc<Variant> {
-        Variant::built_in("chess").expect("chess is built in")
-    }
-
     /// The definition with every catalogue piece written out in full.
     pub fn resolved_def(&self) -> VariantDef {
         VariantDef {
@@ -259,56 +247,13 @@ impl Variant {
     }
 }
 
-/// How a game stores its variant: a built-in one by id, with the ids of its pieces in order (so
-/// that a later change to the built-in file is noticed rather than misread: stored boards name
-/// pieces by their place in that list), any other one spelled out in full.
-pub mod stored {
-    use super::{Variant, VariantDef};
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-    use std::sync::Arc;
-
-    #[derive(Serialize, Deserialize)]
-    #[serde(untagged)]
-    enum Stored {
-        BuiltIn { built_in: String, pieces: Vec<String> },
-        Spelled(Box<VariantDef>),
-    }
-
-    pub fn serialize<S: Serializer>(variant: &Arc<Variant>, serializer: S) -> Result<S::Ok, S::Error> {
-        let stored = match Variant::built_in(&variant.def.id) {
-            Some(built_in) if Arc::ptr_eq(&built_in, variant) || *built_in == **variant => Stored::BuiltIn {
-                built_in: variant.def.id.clone(),
-                pieces: variant.table.ids(),
-            },
-            _ => Stored::Spelled(Box::new(variant.resolved_def())),
-        };
-        stored.serialize(serializer)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Arc<Variant>, D::Error> {
-        match Stored::deserialize(deserializer)? {
-            Stored::BuiltIn { built_in, pieces } => {
-                let variant = Variant::built_in(&built_in)
-                    .ok_or_else(|| serde::de::Error::custom(format!("no built-in variant \"{built_in}\"")))?;
-                if variant.table.ids() != pieces {
-                    return Err(serde::de::Error::custom(format!(
-                        "the built-in variant \"{built_in}\" has other pieces than when this was stored"
-                    )));
-                }
-                Ok(variant)
-            }
-            Stored::Spelled(def) => Variant::compile(*def).map(Arc::new).map_err(serde::de::Error::custom),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn the_fide_file_compiles_and_survives_serde() {
-        let fide = Variant::fide();
+        let fide = crate::variants::fide();
         assert_eq!(fide.table.len(), 6);
         let king = fide.kind_by_symbol(Symbol::new("K").unwrap()).unwrap();
         assert!(fide.is_royal(king, Color::White) && fide.is_royal(king, Color::Black));

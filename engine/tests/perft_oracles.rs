@@ -63,7 +63,7 @@ fn run(case: &Case, depth: u32) -> u64 {
     let variant = match (&case.ini, &case.pieces) {
         (_, Some(pieces)) => ptt_case_variant(&case.id, pieces),
         (Some(ini), None) => fairy_ini::parse(ini).unwrap_or_else(|e| panic!("{}: {e}", case.id)),
-        (None, None) => (*Variant::fide()).clone(),
+        (None, None) => (*arbiter_engine::variants::fide()).clone(),
     };
     let position = variant
         .position_from_fen(&case.fen)
@@ -75,7 +75,7 @@ fn run(case: &Case, depth: u32) -> u64 {
 /// docs/rules/pick-the-team.md (the order of Pick-the-team's variant file), the promotion choices the case restricts
 /// itself to. The case's promotion rows and multi-steps must be the catalogue's own.
 fn ptt_case_variant(id: &str, pieces: &Value) -> Variant {
-    let game = Variant::built_in("pick-the-team").unwrap();
+    let game = arbiter_engine::variants::built_in_file("pick-the-team").unwrap();
     let mut specs = Vec::new();
     let mut choices = Vec::new();
     for (letter, piece) in pieces.as_object().unwrap() {

@@ -204,7 +204,7 @@ fn the_perft_by_steps_matches_from_the_start() {
     }
     // One board alone: the variant file's own perft (White's moves are all pseudo-legal).
     for case in data["board_perft"].as_array().unwrap() {
-        let variant = arbiter_engine::variant_file::Variant::built_in("assault").unwrap();
+        let variant = arbiter_engine::variants::built_in_file("assault").unwrap();
         let position = variant.position_from_fen(case["fen"].as_str().unwrap()).unwrap();
         for (depth, nodes) in case["perft"].as_object().unwrap() {
             let (depth, nodes): (u32, u64) = (depth.parse().unwrap(), nodes.as_u64().unwrap());

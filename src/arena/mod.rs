@@ -48,6 +48,10 @@ use std::sync::Arc;
 
 /// How often a request is retried when another request changed the game first.
 const MAX_ATTEMPTS: usize = 8;
+/// How often a save is tried again because another result moved its players' ratings first.
+/// Each such conflict means another save landed, so these retries always make progress; they
+/// back off a little, at random, so that racing results fall out of step.
+const MAX_RATING_RETRIES: u32 = 64;
 
 #[derive(Clone)]
 pub struct Arena {
@@ -115,7 +119,8 @@ impl Arena {
         with_log: bool,
         change: impl Fn(&mut GameRow, &[LoggedEntry], i64) -> Result<Change, ArenaError>,
     ) -> Result<Effects, ArenaError> {
-        for _ in 0..MAX_ATTEMPTS {
+        let (mut attempts, mut rating_retries) = (0, 0);
+        while attempts < MAX_ATTEMPTS {
             let (mut game, credited) = self.load_credited(id).await?;
             if expected.is_some_and(|version| version != game.version) {
                 return Err(ArenaError::Stale(id));
@@ -175,11 +180,18 @@ impl Arena {
                     }
                     return Ok(effects);
                 }
-                // Another request changed the game, or another result its players' ratings.
-                Err(StoreError::Conflict(_) | StoreError::RatingConflict) => {
+                // Another request changed the game: try again on its fresh state.
+                Err(StoreError::Conflict(_)) => {
+                    attempts += 1;
                     tokio::task::yield_now().await;
-                    continue;
                 }
+                // Another result moved the players' ratings first: rate again from theirs.
+                Err(StoreError::RatingConflict) if rating_retries < MAX_RATING_RETRIES => {
+                    rating_retries += 1;
+                    let pause = rand::random_range(0..=rating_retries.min(20));
+                    tokio::time::sleep(std::time::Duration::from_millis(u64::from(pause))).await;
+                }
+                Err(StoreError::RatingConflict) => return Err(ArenaError::Busy(id)),
                 Err(e) => return Err(e.into()),
             }
         }

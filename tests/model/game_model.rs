@@ -257,7 +257,7 @@ struct TwoBoards {
 
 impl TwoBoards {
     fn new() -> TwoBoards {
-        let variant = Variant::fide();
+        let variant = arbiter_engine::variants::fide();
         let core = || ChessCore::new(variant.clone(), variant.start_position());
         TwoBoards {
             boards: [core(), core()],

@@ -68,7 +68,7 @@ impl Style {
 pub struct BlockadeGame {
     style: Style,
     /// The pieces (stored so that a change to them is noticed: boards and hands name kinds).
-    #[serde(with = "crate::variant_file::stored")]
+    #[serde(with = "crate::variants::stored_variant")]
     variant: Arc<Variant>,
     board: Board,
     turn: Color,

@@ -26,7 +26,7 @@ pub struct ChessCore<R = Standard> {
     /// Rules hooks carry no state of a game (what they need is in the position or the variant).
     #[serde(skip)]
     pub rules: R,
-    #[serde(with = "crate::variant_file::stored")]
+    #[serde(with = "crate::variants::stored_variant")]
     pub variant: Arc<Variant>,
     pub position: Position,
     /// Repetition keys (64-bit FNV-1a hashes, stable across builds since they are stored) of

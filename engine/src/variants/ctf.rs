@@ -534,7 +534,7 @@ mod tests {
 
     #[test]
     fn debug_output_hides_bases_until_both_are_chosen() {
-        let mut game = CtfGame::new(Variant::built_in("ctf").unwrap());
+        let mut game = CtfGame::new(crate::variants::built_in_file("ctf").unwrap());
         let action = game.parse_action(Seat::First, "base:e3").unwrap();
         game.apply(Seat::First, &action).unwrap();
         assert!(!format!("{game:?}").contains("e3"));

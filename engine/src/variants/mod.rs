@@ -15,6 +15,7 @@ pub mod own_pieces;
 pub mod pick_the_team;
 pub mod portal;
 pub mod rejection;
+pub mod stored_variant;
 pub mod ultimate_battle;
 
 use crate::applied::{self, Applied};
@@ -218,9 +219,14 @@ registry! {
     EasyPatch => "easy-patch", "Easy Patch Chess", "easy-patch.md", OwnPiecesGame = ListKind::EasyPatch, death_matches: false;
 }
 
-/// A variant file built into the engine, by its name: the file of one or more registry lines,
-/// compiled once.
-pub(crate) fn built_in_file(name: &str) -> Option<Arc<Variant>> {
+/// FIDE chess, from its own variant file.
+pub fn fide() -> Arc<Variant> {
+    built_in_file("chess").expect("chess is built in")
+}
+
+/// A variant file built into the engine (engine/variants/<name>.toml), by its name: the file of
+/// one or more registry lines, compiled once.
+pub fn built_in_file(name: &str) -> Option<Arc<Variant>> {
     static COMPILED: OnceLock<Vec<(&'static str, Arc<Variant>)>> = OnceLock::new();
     let files = COMPILED.get_or_init(|| {
         let mut files: Vec<(&'static str, Arc<Variant>)> = Vec::new();
@@ -520,13 +526,13 @@ mod tests {
                     "{id}: a file's id is its name (stored games name it)"
                 );
                 assert!(
-                    Arc::ptr_eq(&file, &Variant::built_in(name).unwrap()),
+                    Arc::ptr_eq(&file, &crate::variants::built_in_file(name).unwrap()),
                     "{id}: compiled once"
                 );
             }
         }
         assert!(
-            Variant::built_in("garden").is_none(),
+            crate::variants::built_in_file("garden").is_none(),
             "Garden is played with Blockade's file"
         );
     }

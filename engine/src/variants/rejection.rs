@@ -384,7 +384,7 @@ mod tests {
 
     #[test]
     fn debug_output_never_names_a_proposal() {
-        let mut game = RejectionGame::new(Variant::fide());
+        let mut game = RejectionGame::new(crate::variants::fide());
         let action = game.parse_action(Seat::First, "e4").unwrap();
         game.apply(Seat::First, &action).unwrap();
         let printed = format!("{game:?}");
