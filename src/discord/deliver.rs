@@ -80,7 +80,7 @@ impl Delivery<'_> {
             message.content = fit(&format!(
                 "{}\n{} <t:{}:R>.",
                 message.content,
-                countdown.what,
+                super::markdown::render(&countdown.what),
                 countdown.at / 1000
             ));
         }

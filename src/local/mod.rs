@@ -583,7 +583,7 @@ fn print_effects(
         writeln!(out, "[{}] {}", post.location, plain(&post.text))?;
         if let Some(countdown) = &post.countdown {
             let left = crate::clock::duration(countdown.at - now);
-            writeln!(out, "    {} in {left}", countdown.what)?;
+            writeln!(out, "    {} in {left}", plain(&countdown.what))?;
         }
         print_board(out, post.game, post.board.as_ref(), None, images)?;
         if let Some(table) = &post.table {

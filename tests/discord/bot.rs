@@ -239,7 +239,7 @@ impl Bot {
 }
 
 /// Whatever a test did, the bot asked nothing of Discord that Discord would have refused (a late
-/// or second response, an oversized or empty message...).
+/// or second response, an oversized or empty message...), and sent no text it had not worded.
 impl Drop for Bot {
     fn drop(&mut self) {
         if std::thread::panicking() {
@@ -255,6 +255,16 @@ impl Drop for Bot {
                 .map(|c| (&c.method, &c.path, c.status, &c.json))
                 .collect::<Vec<_>>()
         );
+        // Nor did any of the arena's text marks (its spans, `arbiter::arena::text`) reach Discord
+        // unworded.
+        let marked: Vec<String> = self
+            .fake
+            .calls()
+            .iter()
+            .map(|call| call.json.to_string())
+            .filter(|json| json.chars().any(|c| ('\u{E000}'..='\u{E00E}').contains(&c)))
+            .collect();
+        assert!(marked.is_empty(), "arena marks sent to Discord: {marked:#?}");
     }
 }
 

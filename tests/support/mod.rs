@@ -256,7 +256,8 @@ pub async fn started(arena: &Arena, variant: VariantId) -> GameId {
     id
 }
 
-/// Runs a terminal script (`alice: move e4` lines) on a fresh embedded database; what it printed.
+/// Runs a terminal script (`alice: move e4` lines) on a fresh embedded database; what it printed,
+/// which holds none of the arena's text marks (`arbiter::arena::text`): the terminal words them all.
 pub async fn run_script(script: &str) -> String {
     let db = sqlite().await;
     let (arena, _) = arena(&db);
@@ -264,5 +265,11 @@ pub async fn run_script(script: &str) -> String {
     arbiter::local::run(&arena, script.as_bytes(), &mut out, None)
         .await
         .unwrap();
-    String::from_utf8(out).unwrap()
+    let output = String::from_utf8(out).unwrap();
+    let marked: Vec<&str> = output
+        .lines()
+        .filter(|line| line.chars().any(|c| ('\u{E000}'..='\u{E00E}').contains(&c)))
+        .collect();
+    assert!(marked.is_empty(), "unworded arena marks in the terminal: {marked:#?}");
+    output
 }

@@ -30,7 +30,7 @@ macro_rules! rating_columns {
         "user_id, variant, rating, deviation, volatility, games, wins, draws, losses, updated_at"
     };
 }
-/// Makes sure a player has a rating row, so that two results saved at once both lock it.
+/// Makes sure a player has a rating row (games 0 on their first rated result) for the write to find.
 const ENSURE_RATING: &str = concat!(
     "INSERT INTO ratings (",
     rating_columns!(),
