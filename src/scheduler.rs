@@ -1,7 +1,7 @@
 //! Fires deadlines (reminders, colour choices, clock warnings, forfeits on time) from the
-//! database. Any
-//! number of schedulers may run, in any number of processes: each claims due games for a short
-//! lease (PostgreSQL's `FOR UPDATE SKIP LOCKED`) and applies them through the arena, whose
+//! database, above the arena: it asks the arena to resume clocks, claim what is due and fire it.
+//! Any number of schedulers may run, in any number of processes: each claims due games for a
+//! short lease (PostgreSQL's `FOR UPDATE SKIP LOCKED`) and fires them through the arena, whose
 //! version guard makes a deadline fire once however many try.
 
 use crate::arena::{Arena, ArenaError, Effects};
