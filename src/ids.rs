@@ -68,10 +68,6 @@ macro_rules! qualified {
                 &self.0
             }
 
-            /// The transport it belongs to: the part before the first `:` (`discord`, `local`).
-            pub fn transport(&self) -> &str {
-                self.0.split_once(':').map_or(&self.0, |(transport, _)| transport)
-            }
 
             /// The transport's own id for it: the part after the first `:`.
             pub fn local_part(&self) -> &str {
@@ -138,17 +134,12 @@ impl UserId {
     }
 }
 
-/// The places one transport serves, named by the prefix they share (`discord:`, `local`); every
-/// place for the empty prefix. A scheduler serves its transport's places only.
+/// The places one transport serves, named by the prefix they share (`discord:`, `local`). A
+/// scheduler serves its transport's places only.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Places(String);
 
 impl Places {
-    /// Every place of every transport.
-    pub fn all() -> Places {
-        Places(String::new())
-    }
-
     /// The places whose names start with `prefix`.
     pub fn starting_with(prefix: impl Into<String>) -> Places {
         Places(prefix.into())
@@ -156,10 +147,6 @@ impl Places {
 
     pub fn prefix(&self) -> &str {
         &self.0
-    }
-
-    pub fn contains(&self, place: &Place) -> bool {
-        place.as_str().starts_with(&self.0)
     }
 }
 
@@ -180,11 +167,9 @@ mod tests {
         assert!("x".parse::<TournamentId>().is_err());
         assert_eq!(serde_json::to_string(&game).unwrap(), "42");
         let user = UserId::new("discord:1234");
-        assert_eq!((user.transport(), user.display_name()), ("discord", "1234"));
+        assert_eq!((user.local_part(), user.display_name()), ("1234", "1234"));
         assert_eq!(serde_json::to_string(&user).unwrap(), "\"discord:1234\"");
-        let place = Place::new("discord:77");
-        assert!(Places::starting_with("discord:").contains(&place));
-        assert!(!Places::starting_with("local").contains(&place));
-        assert!(Places::all().contains(&place));
+        assert_eq!(Place::new("discord:77").local_part(), "77");
+        assert_eq!(Places::starting_with("discord:").prefix(), "discord:");
     }
 }

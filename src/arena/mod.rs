@@ -40,7 +40,7 @@ pub use standings::LEADERBOARD_SIZE;
 pub use tournament::{Ruling, TournamentRequest};
 
 use crate::clock::Clock;
-use crate::ids::{GameId, Place};
+use crate::ids::{GameId, Place, UserId};
 use crate::ratings::{RatedResult, Rating};
 use crate::store::{GameRow, GameStatus, LoggedEntry, NewEntry, Store, StoreError};
 use arbiter_engine::{Game, Seat};
@@ -201,15 +201,18 @@ impl Arena {
     /// The players' ratings after a rated result, from their stored ones (the store saves them
     /// only if nobody else's result moved them meanwhile).
     async fn new_ratings(&self, result: &RatedResult, now: i64) -> Result<Vec<Rating>, ArenaError> {
-        let mut current = Vec::with_capacity(2);
-        for user in &result.players {
-            let stored = self.store.rating(user, result.variant).await?;
-            current.push(stored.unwrap_or_else(|| Rating::initial(user.clone(), result.variant)));
-        }
-        let [Some(first), Some(second)] = [current.first().cloned(), current.get(1).cloned()] else {
-            return Ok(Vec::new());
-        };
-        Ok(crate::ratings::rate([first, second], result.winner, now).to_vec())
+        let [first, second] = &result.players;
+        let current = [
+            self.rating_of(first, result.variant).await?,
+            self.rating_of(second, result.variant).await?,
+        ];
+        Ok(crate::ratings::rate(current, result.winner, now).to_vec())
+    }
+
+    /// A player's stored rating in a variant, or the one every player starts from.
+    async fn rating_of(&self, user: &UserId, variant: arbiter_engine::VariantId) -> Result<Rating, ArenaError> {
+        let stored = self.store.rating(user, variant).await?;
+        Ok(stored.unwrap_or_else(|| Rating::initial(user.clone(), variant)))
     }
 }
 
