@@ -91,7 +91,6 @@ async fn run(matches: usize, processes: u32) -> anyhow::Result<String> {
     let (store, dir) = arbiter::bench::scratch_sqlite().await?;
     let arena = Arena::new(store.clone(), Arc::new(SystemClock));
     let fake = FakeDiscord::start().await;
-    fake.enforce_rate_limits();
 
     // Every match's reserve starts at the same moment, after the set-up and the bot's start.
     let lead_ms = 4_000 + matches as i64 * 20;

@@ -163,8 +163,11 @@ enum BenchCommand {
 }
 
 fn main() -> ExitCode {
-    // Settings may come from a .env file; a missing file is fine.
-    let _ = dotenvy::dotenv();
+    // Settings may come from a .env file; a missing file is fine. `ARBITER_NO_DOTENV` turns the
+    // file off, so a program that starts this one (the tests) decides every setting itself.
+    if std::env::var_os("ARBITER_NO_DOTENV").is_none_or(|value| value.is_empty()) {
+        let _ = dotenvy::dotenv();
+    }
     let cli = Cli::parse();
     arbiter::logging::init(arbiter::logging::default_filter(matches!(
         cli.command,

@@ -75,7 +75,7 @@ async fn a_debug_log_of_secret_games_holds_no_token_and_no_secret() {
                     &menu,
                     3,
                     vec![choice.into()],
-                    8_000,
+                    bot.message_of(&prompt),
                 )))
                 .await;
             assert_eq!(chosen.json["type"], 7, "{choice}: {}", chosen.json);
@@ -101,7 +101,7 @@ async fn a_debug_log_of_secret_games_holds_no_token_and_no_secret() {
             &reject,
             2,
             Vec::new(),
-            8_100,
+            bot.shown(bob_dm, &reject),
         )))
         .await;
     assert_eq!(rejected.json["type"], 7, "{}", rejected.json);

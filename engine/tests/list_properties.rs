@@ -8,8 +8,12 @@
 //! 3. the row rule ("rows 1 and 2 full") is decided exactly: what it passes never reaches the last
 //!    row in sampled positions, what it refuses comes with an arrangement that does.
 
+#[path = "common/own_lists.rs"]
+mod own_lists;
+
 use arbiter_engine::lists::{self, ListKind, ListPiece};
 use arbiter_engine::variants::own_pieces::OwnPiecesGame;
+use own_lists::readable_betza;
 use proptest::prelude::*;
 
 fn config(cases: u32) -> ProptestConfig {
@@ -137,28 +141,6 @@ fn a_respelled_twin_is_still_found() {
     );
 }
 
-/// Readable Betza pieces of every kind the row rule must judge: leapers, riders, hoppers and
-/// rider-hoppers (`p`, `g`), lame and multi-leg pieces, with direction and move/capture marks.
-fn readable_betza() -> impl Strategy<Value = String> {
-    let atom = prop_oneof![
-        // Leapers, and riders of their steps.
-        "[WFDNAHCZG]",
-        "(WW|FF|DD|NN|CC|ZZ|AA|R|B|Q)",
-        // Cannons and grasshoppers on riders.
-        "[pg](R|B|Q|WW|FF|DD|NN|CC|ZZ)",
-        // Lame leapers and riders, and the multi-leg mao and moa.
-        "n(N|A|D|NN|CC)",
-        "a(fs|fl|fr)?[WF]",
-    ];
-    let marks = "(f|b|v|s|fl|fr|fs|l|r)?(m|c)?";
-    prop::collection::vec((marks, atom), 1..=3).prop_map(|parts| {
-        parts
-            .into_iter()
-            .map(|(mark, atom)| format!("{mark}{atom}"))
-            .collect::<String>()
-    })
-}
-
 /// A random arrangement about a piece on `from`: each other square empty, an enemy or a friend,
 /// by a density the seed picks; with `home_full`, rows 1 and 2 all occupied.
 fn sampled_arrangement(
@@ -268,5 +250,82 @@ proptest! {
                 most.squares
             );
         }
+    }
+}
+
+/// The lists the game properties send (properties.rs) keep every rule as a player writes them,
+/// and are mostly the generated pieces, not the fillers that complete them.
+#[test]
+fn generated_lists_keep_every_rule() {
+    let filler_names: Vec<String> = own_lists::ROYAL_FILLERS
+        .iter()
+        .chain(&own_lists::SMALL_FILLERS)
+        .chain(&own_lists::BIG_FILLERS)
+        .map(|line| format!("{}, ", ListPiece::read(line).unwrap().name))
+        .collect();
+    let (generated, all) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
+    let strategy = kind().prop_flat_map(|kind| own_lists::own_list(kind).prop_map(move |lines| (kind, lines)));
+    let mut runner = proptest::test_runner::TestRunner::new(config(24));
+    let result = runner.run(&strategy, |(kind, lines)| {
+        let review = lists::review(&own_lists::list_text(&lines), kind);
+        let pieces = review.pieces();
+        prop_assert!(pieces.is_some(), "{}", review.explain());
+        let pieces = pieces.unwrap();
+        prop_assert_eq!(pieces.len(), kind.length());
+        for (line, piece) in lines.iter().zip(&pieces) {
+            prop_assert_eq!(ListPiece::read(line), Ok(piece.clone()), "{}", line);
+        }
+        all.set(all.get() + lines.len());
+        let own = lines
+            .iter()
+            .filter(|line| !filler_names.iter().any(|name| line.starts_with(name.as_str())))
+            .count();
+        generated.set(generated.get() + own);
+        Ok(())
+    });
+    if let Err(failure) = result {
+        panic!("{failure}");
+    }
+    let (generated, all) = (generated.get(), all.get());
+    eprintln!("{generated} of {all} pieces generated");
+    // About three in four are generated (half is far below).
+    assert!(generated * 2 >= all, "{generated} of {all} pieces generated");
+}
+
+#[test]
+fn the_fillers_of_generated_lists_keep_every_rule_and_differ() {
+    for kind in [ListKind::PickTheTeam2, ListKind::Patch, ListKind::EasyPatch] {
+        let royals: &[&str] = if kind.has_royal() {
+            &own_lists::ROYAL_FILLERS
+        } else {
+            &[]
+        };
+        let fillers: Vec<ListPiece> = royals
+            .iter()
+            .chain(&own_lists::SMALL_FILLERS)
+            .chain(&own_lists::BIG_FILLERS)
+            .map(|line| ListPiece::read(line).unwrap_or_else(|e| panic!("{line}: {e}")))
+            .collect();
+        let labs: Vec<(Vec<Vec<_>>, lists::Lab)> = fillers
+            .iter()
+            .map(|piece| {
+                let lab = lists::Lab::new(piece, kind).unwrap();
+                (lab.quick_signature(), lab)
+            })
+            .collect();
+        for (i, a) in fillers.iter().enumerate() {
+            let report = lists::check_piece(a, kind).unwrap();
+            assert!(report.problems.is_empty(), "{kind:?}: {}", report.verdict());
+            // (A list takes one royal filler at most: they may be other fillers made royal.)
+            for (j, b) in fillers[..i].iter().enumerate().filter(|(_, b)| !b.is_royal) {
+                let is_same = labs[i].0 == labs[j].0 && labs[i].1.signature() == labs[j].1.signature();
+                assert!(!is_same, "{kind:?}: {a} is {b}");
+            }
+        }
+        let small = fillers
+            .iter()
+            .filter(|p| lists::check_piece(p, kind).unwrap().empty_board.squares <= lists::SMALL_PIECE)
+            .count();
+        assert!(small >= kind.small_pieces() + 5, "{kind:?}: {small} small fillers");
     }
 }

@@ -10,8 +10,12 @@
 //! into serenity's `Interaction`.
 //!
 //! The fake is strict (see `strict`): it refuses what Discord refuses (a response after 3 s, a
-//! second first response, oversized or empty messages, malformed commands), and can be told to
-//! fail requests the way Discord does (`fail`).
+//! second first response, oversized or empty messages, malformed commands, a token it never sent,
+//! a channel or message that does not exist, a second thread on a message, a route Discord does
+//! not have), holds the bot to its permissions in each channel (the same ones its interactions
+//! carry as `app_permissions`) and to Discord's rate limits, and can be told to fail requests the
+//! way Discord does (`fail`). Every refusal is recorded (`refused_calls`), for the test that
+//! caused it to fail on.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -41,7 +45,7 @@ use shared::*;
 use strict::Refusal;
 
 /// How long any wait in the fake lasts before it panics: tests must fail, never hang.
-const WAIT: Duration = Duration::from_secs(10);
+const WAIT: Duration = Duration::from_secs(30);
 /// Ids handed out by the fake (messages, threads, attachments, commands) start here, far from
 /// the small ids tests pick for users and channels.
 const FIRST_ID: u64 = 900_000_000_000_000_000;
@@ -51,9 +55,29 @@ const DM_CHANNEL_OFFSET: u64 = 1_000_000;
 const DEFAULT_CHANNEL_ID: u64 = 3_000;
 /// The one timestamp the fake uses everywhere (deterministic output).
 const TIMESTAMP: &str = "2026-01-01T00:00:00.000000+00:00";
-/// Permissions granted to the bot and to invokers: view, send, embed, attach, history, use
-/// commands, create public threads, send in threads.
-const PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31) | (1 << 35) | (1 << 38);
+/// Discord's permission bits the fake checks (the bot's, in a channel), and the set it grants by
+/// default.
+pub mod permissions {
+    pub const VIEW_CHANNEL: u64 = 1 << 10;
+    pub const SEND_MESSAGES: u64 = 1 << 11;
+    pub const EMBED_LINKS: u64 = 1 << 14;
+    pub const ATTACH_FILES: u64 = 1 << 15;
+    pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+    pub const USE_APPLICATION_COMMANDS: u64 = 1 << 31;
+    pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+    pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+    /// What the bot and invokers hold unless a test says otherwise: view, send, embed, attach,
+    /// history, use commands, create public threads, send in threads.
+    pub const DEFAULT: u64 = VIEW_CHANNEL
+        | SEND_MESSAGES
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | USE_APPLICATION_COMMANDS
+        | CREATE_PUBLIC_THREADS
+        | SEND_MESSAGES_IN_THREADS;
+}
+const PERMISSIONS: u64 = permissions::DEFAULT;
 
 /// A running fake Discord. Cheap to clone (shared state behind `Arc`); dropping the last clone
 /// stops the server and closes the bot's websocket.
@@ -78,6 +102,8 @@ pub struct Call {
     pub at: Instant,
     /// The status the fake answered with.
     pub status: u16,
+    /// The JSON the fake answered with (a message made, with its id), `Null` if none.
+    pub answer: Value,
     /// Whether the fake refused it by Discord's rules (not by a failure the test asked for).
     pub refused: bool,
     /// The Authorization header ("Bot TOKEN"): which bot process made the call.
@@ -186,8 +212,11 @@ impl FakeDiscord {
             let _ = axum::serve(listener, app).with_graceful_shutdown(stop).await;
         });
         FakeDiscord {
+            _server: Arc::new(ServerGuard {
+                shutdown: shutdown_tx,
+                shared: Arc::clone(&shared),
+            }),
             shared,
-            _server: Arc::new(ServerGuard { shutdown: shutdown_tx }),
         }
     }
 
@@ -222,13 +251,13 @@ impl FakeDiscord {
     }
 
     /// Waits until every shard the bot identified with (one unless it shards) got READY.
-    /// Panics after 10 s.
+    /// Panics after 30 s.
     pub async fn wait_ready(&self) {
         let mut ready = self.shared.ready.subscribe();
         let all_ready = |shards: &ReadyShards| shards.total > 0 && shards.ready.len() == shards.total as usize;
         tokio::time::timeout(WAIT, ready.wait_for(all_ready))
             .await
-            .expect("the bot did not connect and IDENTIFY within 10 s")
+            .expect("the bot did not connect and IDENTIFY within 30 s")
             .expect("the fake Discord stopped");
     }
 
@@ -238,6 +267,12 @@ impl FakeDiscord {
     ///
     /// A component interaction on a message the bot sent carries that message as the fake
     /// stored it (its real text and attachments), as Discord does.
+    ///
+    /// Discord sends only what a user could do: a click on a message the bot never posted, or on a
+    /// component that message never showed, panics (the test is wrong, not the bot). The
+    /// interaction's channel becomes one the fake knows (a server's text channel, or the user's DM
+    /// channel), its `channel` is the channel as the fake holds it (a thread is a thread), and its
+    /// `app_permissions` are the bot's permissions there (`set_bot_permissions`).
     pub async fn send_interaction(&self, interaction: Value) -> Instant {
         let interaction = self.expect_answer_to(interaction);
         self.send_dispatch("INTERACTION_CREATE", interaction).await
@@ -246,17 +281,85 @@ impl FakeDiscord {
     /// Registers an interaction as sent now without dispatching it (for tests that answer it
     /// with their own REST calls), completed as `send_interaction` would send it.
     pub fn expect_answer_to(&self, mut interaction: Value) -> Value {
-        if let Some(stored) = snowflake(&interaction["message"]["id"]).and_then(|id| self.message(id)) {
+        if let Some(message_id) = snowflake(&interaction["message"]["id"]).filter(|&id| id != 0) {
+            let stored = self
+                .message(message_id)
+                .unwrap_or_else(|| panic!("a click on message {message_id}, which the bot never posted"));
+            if let Some(custom_id) = interaction["data"]["custom_id"].as_str()
+                && interaction["type"] == json!(3)
+                && !self.shared.was_shown(message_id, custom_id)
+            {
+                panic!("a click on {custom_id}, which message {message_id} never showed");
+            }
             interaction["message"] = stored;
+        }
+        let channel_id = snowflake(&interaction["channel_id"]).unwrap_or(DEFAULT_CHANNEL_ID);
+        let channel = self.shared.channel_of_interaction(channel_id, &interaction);
+        for field in ["type", "parent_id", "thread_metadata"] {
+            if let Some(value) = channel.get(field) {
+                interaction["channel"][field] = value.clone();
+            }
+        }
+        if interaction.get("guild_id").is_some() {
+            interaction["app_permissions"] = json!(self.shared.bot_permissions_in(channel_id).to_string());
         }
         self.shared.remember_interaction(&interaction);
         interaction
     }
 
+    /// A message the bot posted in `channel_id` before the test began (by an older version of
+    /// it, say), with one button for each of `custom_ids`: its id.
+    pub fn add_message(&self, channel_id: u64, content: &str, custom_ids: &[&str]) -> u64 {
+        let buttons: Vec<Value> = custom_ids
+            .iter()
+            .map(|id| json!({ "type": 2, "style": 2, "label": "Press", "custom_id": id }))
+            .collect();
+        let body = json!({ "content": content, "components": [{ "type": 1, "components": buttons }] });
+        let message_id = self.shared.next_id();
+        let message = message_json(message_id, channel_id, bot_user_json(), &body, Vec::new());
+        self.shared.store_message(&message, &Value::Null);
+        message_id
+    }
+
+    /// A text channel `channel_id` exists on server `guild_id` (channels users write in exist
+    /// once an interaction comes from them; a channel only the bot posts in is declared here).
+    pub fn add_channel(&self, channel_id: u64, guild_id: u64) {
+        self.shared
+            .channels
+            .lock()
+            .unwrap()
+            .entry(channel_id)
+            .or_insert_with(|| text_channel_json(channel_id, guild_id));
+    }
+
+    /// From now on the bot holds exactly `permissions` (bits of `permissions::*`) in channel
+    /// `channel_id` and its threads: its interactions there say so (`app_permissions`), and a
+    /// request they do not allow is answered 403 50013, as Discord does.
+    pub fn set_bot_permissions(&self, channel_id: u64, permissions: u64) {
+        self.shared.permissions.lock().unwrap().insert(channel_id, permissions);
+    }
+
     /// The message an interaction's first response made (or, for a click, the message clicked):
     /// where buttons in that response sit, and the id of a thread started from it.
     pub fn response_message_id(&self, token: &str) -> u64 {
-        self.shared.interaction(token).original_message_id
+        self.shared
+            .interaction(token)
+            .unwrap_or_else(|| panic!("no interaction with token {token} was sent"))
+            .original_message_id
+    }
+
+    /// The latest message in `channel_id` that showed the component `custom_id` (now, or before an
+    /// edit took it away): the message a user clicks it on.
+    pub fn message_showing(&self, channel_id: u64, custom_id: &str) -> Option<u64> {
+        let messages = self.shared.messages.lock().unwrap();
+        let mut found: Vec<u64> = messages
+            .iter()
+            .filter(|(_, message)| snowflake(&message["channel_id"]) == Some(channel_id))
+            .map(|(&id, _)| id)
+            .filter(|&id| self.shared.was_shown(id, custom_id))
+            .collect();
+        found.sort_unstable();
+        found.last().copied()
     }
 
     /// A message the fake holds (sent, answered or edited by the bot), as it stands now.
@@ -308,9 +411,18 @@ impl FakeDiscord {
     }
 
     /// Calls the fake refused as Discord would (a late response, a second one, an oversized or
-    /// empty message...), other than the failures a test asked for.
+    /// empty message...), other than the failures a test asked for. Each one fails the test when
+    /// the fake is dropped, unless the test expected it (`expect_refused`).
     pub fn refused_calls(&self) -> Vec<Call> {
         self.calls().into_iter().filter(|call| call.refused).collect()
+    }
+
+    /// Asserts that exactly `count` requests were refused so far, and accepts them: a test of
+    /// the refusals themselves says so, and the fake does not fail it for them.
+    pub fn expect_refused(&self, count: usize) {
+        let refused = self.refused_calls();
+        assert_eq!(refused.len(), count, "refusals so far:\n{}", describe_calls(&refused));
+        self.shared.expected_refusals.store(count, Ordering::SeqCst);
     }
 
     /// Closes the bot's gateway connection for `shard` without ending its session (code 4000,
@@ -346,13 +458,18 @@ impl FakeDiscord {
         await_sent(sent).await;
     }
 
+    /// The id of the message a call made (a post, a follow-up), as the fake answered it.
+    pub fn message_made(call: &Call) -> Option<u64> {
+        snowflake(&call.answer["id"])
+    }
+
     /// Every REST call so far, in the order the fake answered them.
     pub fn calls(&self) -> Vec<Call> {
         self.shared.calls.lock().unwrap().clone()
     }
 
     /// Polls until some call (earliest first) satisfies `predicate` and returns it. Panics after
-    /// 10 s, naming `what` and listing the calls seen.
+    /// 30 s, naming `what` and listing the calls seen.
     pub async fn wait_for_call(&self, what: &str, predicate: impl Fn(&Call) -> bool) -> Call {
         let deadline = Instant::now() + WAIT;
         loop {
@@ -361,7 +478,7 @@ impl FakeDiscord {
             }
             if Instant::now() >= deadline {
                 panic!(
-                    "waited 10 s for {what}; calls so far:\n{}",
+                    "waited 30 s for {what}; calls so far:\n{}",
                     describe_calls(&self.calls())
                 );
             }
@@ -385,32 +502,18 @@ impl FakeDiscord {
         self.shared.departed_members.lock().unwrap().insert(user_id);
     }
 
-    /// From now on, Discord's rate limits hold: 5 messages per 5 s in a channel and 50
-    /// requests a second in all (interaction answers aside); more is answered 429 with
-    /// `retry_after`, as Discord does.
-    pub fn enforce_rate_limits(&self) {
-        *self.shared.rate_limits.lock().unwrap() = Some(rate_limits::RateLimits::default());
-    }
-
-    /// How many requests were answered 429 by the rate limits.
+    /// How many requests were answered 429 by the rate limits, which hold from the start: 5
+    /// messages per 5 s in a channel and 50 requests a second in all (interaction answers aside),
+    /// more answered 429 with `retry_after`, as Discord does. The bot must pace itself; no test
+    /// turns them off.
     pub fn rate_limited(&self) -> usize {
-        self.shared
-            .rate_limits
-            .lock()
-            .unwrap()
-            .as_ref()
-            .map_or(0, |limits| limits.refused)
+        self.shared.rate_limits.lock().unwrap().refused
     }
 
     /// How many requests were answered 429 by the global limit (all the bot's processes
     /// together over 50 a second).
     pub fn rate_limited_globally(&self) -> usize {
-        self.shared
-            .rate_limits
-            .lock()
-            .unwrap()
-            .as_ref()
-            .map_or(0, |limits| limits.refused_globally)
+        self.shared.rate_limits.lock().unwrap().refused_globally
     }
 
     /// Archives a thread, as Discord does after a week without posts, and tells the bot
@@ -446,9 +549,13 @@ impl FakeDiscord {
     }
 
     /// From now on the bot may not post in `channel_id` (403 50013), as when a moderator takes
-    /// its permission away.
+    /// its permission to send messages away.
     pub fn close_channel(&self, channel_id: u64) {
-        self.shared.closed_channels.lock().unwrap().insert(channel_id);
+        let now = self.shared.bot_permissions_in(channel_id);
+        self.set_bot_permissions(
+            channel_id,
+            now & !(permissions::SEND_MESSAGES | permissions::SEND_MESSAGES_IN_THREADS),
+        );
     }
 
     /// The commands registered on a server, as Discord holds them (an empty array if none).

@@ -289,6 +289,44 @@ pub(crate) fn stringify_value(option: &mut Value) {
     }
 }
 
+/// Every custom id in a message, a callback body or its components (rows, and the buttons and
+/// menus in them), in order.
+pub fn custom_ids(value: &Value) -> Vec<String> {
+    let mut found = Vec::new();
+    collect_custom_ids(value, &mut found);
+    found
+}
+
+fn collect_custom_ids(value: &Value, found: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::String(id)) = map.get("custom_id") {
+                found.push(id.clone());
+            }
+            map.values().for_each(|v| collect_custom_ids(v, found));
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_custom_ids(v, found)),
+        _ => {}
+    }
+}
+
+/// A server's text channel.
+pub(crate) fn text_channel_json(channel_id: u64, guild_id: u64) -> Value {
+    json!({
+        "id": channel_id.to_string(),
+        "type": 0,
+        "guild_id": guild_id.to_string(),
+        "name": format!("channel{channel_id}"),
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": false,
+        "parent_id": null,
+        "topic": null,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+    })
+}
+
 /// Parses a snowflake sent as a string or a number.
 pub(crate) fn snowflake(value: &Value) -> Option<u64> {
     value.as_u64().or_else(|| value.as_str()?.parse().ok())

@@ -51,6 +51,14 @@ impl Reply {
         }
     }
 
+    /// A route Discord does not have: the bot asked for something that does not exist.
+    pub(crate) fn unknown_route() -> Reply {
+        Reply {
+            refused: true,
+            ..Reply::not_found()
+        }
+    }
+
     pub(crate) fn unknown_member() -> Reply {
         Reply {
             status: 404,
@@ -153,6 +161,7 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, request: Request) ->
         files,
         at,
         status: reply.status,
+        answer: reply.body.clone().unwrap_or(Value::Null),
         refused: reply.refused,
         auth,
     });
@@ -211,122 +220,170 @@ pub(crate) fn answer_rest(
     files: &[(String, Vec<u8>)],
 ) -> Reply {
     if method == "GET" && path.starts_with("/cdn/") {
+        // A file that is not (or no longer) there: Discord's world, not the bot's mistake.
         return match shared.cdn.lock().unwrap().get(path) {
             Some(bytes) => Reply::file(bytes.clone()),
             None => Reply::not_found(),
         };
     }
     let Some(route) = path.strip_prefix("/api/v10/") else {
-        return Reply::not_found();
+        return Reply::unknown_route();
     };
     let segments: Vec<&str> = route.split('/').collect();
-    match (method, segments.as_slice()) {
+    match route_rest(shared, method, &segments, json, files) {
+        Ok(reply) | Err(reply) => reply,
+    }
+}
+
+/// A snowflake in a path, or Discord's refusal of one that is not a number.
+fn id(segment: &str) -> Result<u64, Reply> {
+    segment
+        .parse()
+        .map_err(|_| Refusal::invalid_form("id", "Value is not snowflake.").into())
+}
+
+fn route_rest(
+    shared: &Shared,
+    method: &str,
+    segments: &[&str],
+    json: &Value,
+    files: &[(String, Vec<u8>)],
+) -> Result<Reply, Reply> {
+    Ok(match (method, segments) {
         ("GET", ["gateway"] | ["gateway", "bot"]) => Reply::ok(gateway_json(shared.port)),
         ("GET", ["applications", "@me"] | ["oauth2", "applications", "@me"]) => Reply::ok(application_json()),
-        ("PUT", ["applications", _, "commands"]) => match strict::check_commands(json) {
-            Ok(()) => Reply::ok(register_commands(shared, json, None)),
-            Err(refusal) => refusal.into(),
-        },
+        ("PUT", ["applications", _, "commands"]) => {
+            strict::check_commands(json)?;
+            Reply::ok(register_commands(shared, json, None))
+        }
         ("PUT", ["applications", _, "guilds", guild, "commands"]) => {
-            match (guild.parse(), strict::check_commands(json)) {
-                (Ok(guild_id), Ok(())) => Reply::ok(register_commands(shared, json, Some(guild_id))),
-                (_, Err(refusal)) => refusal.into(),
-                (Err(_), _) => Reply::not_found(),
-            }
+            let guild_id = id(guild)?;
+            strict::check_commands(json)?;
+            Reply::ok(register_commands(shared, json, Some(guild_id)))
+        }
+        ("GET", ["applications", _, "guilds", guild, "commands"]) => {
+            let guild_id = id(guild)?;
+            let commands = shared.server_commands.lock().unwrap().get(&guild_id).cloned();
+            Reply::ok(commands.unwrap_or(json!([])))
         }
         ("POST", ["interactions", _, token, "callback"]) => respond(shared, token, json, files),
-        ("POST", ["webhooks", _, token]) => match shared.may_follow_up(token) {
-            Ok(()) => match strict::check_message(json, files.len(), true) {
-                Ok(()) => Reply::ok(followup_message(shared, token, shared.next_id(), json, files)),
-                Err(refusal) => refusal.into(),
-            },
-            Err(refusal) => refusal.into(),
-        },
-        ("GET" | "PATCH", ["webhooks", _, token, "messages", message]) => {
-            let message_id = match *message {
-                "@original" => Some(shared.interaction(token).original_message_id),
-                id => id.parse().ok(),
-            };
-            let checked = shared
-                .may_follow_up(token)
-                .and_then(|()| strict::check_message(json, files.len(), false));
-            match (message_id, checked) {
-                (_, Err(refusal)) => refusal.into(),
-                (Some(message_id), Ok(())) => Reply::ok(followup_message(shared, token, message_id, json, files)),
-                (None, Ok(())) => Reply::not_found(),
-            }
+        ("POST", ["webhooks", _, token]) => {
+            let info = shared.may_follow_up(token)?;
+            strict::check_message(json, files.len(), true)?;
+            Reply::ok(followup_message(shared, &info, shared.next_id(), json, files))
         }
-        ("DELETE", ["webhooks", _, _, "messages", _]) => Reply::no_content(),
+        ("GET" | "PATCH", ["webhooks", _, token, "messages", message]) => {
+            let info = shared.may_follow_up(token)?;
+            let message_id = interaction_message(shared, &info, message)?;
+            strict::check_message(json, files.len(), false)?;
+            Reply::ok(followup_message(shared, &info, message_id, json, files))
+        }
+        ("DELETE", ["webhooks", _, token, "messages", message]) => {
+            let info = shared.may_follow_up(token)?;
+            let message_id = interaction_message(shared, &info, message)?;
+            shared.existing_message(info.channel_id, message_id)?;
+            shared.delete_message(message_id);
+            Reply::no_content()
+        }
         ("POST", ["users", "@me", "channels"]) => match snowflake(&json["recipient_id"]) {
             Some(recipient) => Reply::ok(create_dm_channel(shared, recipient)),
-            None => Reply::not_found(),
+            None => Refusal::invalid_form("recipient_id", "This field is required").into(),
         },
-        ("GET", ["guilds", _, "members", user]) => match user.parse::<u64>() {
-            Ok(user_id) if shared.departed_members.lock().unwrap().contains(&user_id) => Reply::unknown_member(),
-            Ok(user_id) => Reply::ok(member_json(user_id)),
-            Err(_) => Reply::not_found(),
+        ("GET", ["guilds", _, "members", user]) => match id(user)? {
+            user_id if shared.departed_members.lock().unwrap().contains(&user_id) => Reply::unknown_member(),
+            user_id => Reply::ok(member_json(user_id)),
         },
         ("GET", ["users", "@me"]) => Reply::ok(bot_user_json()),
-        ("GET", ["applications", _, "guilds", guild, "commands"]) => match guild.parse::<u64>() {
-            Ok(guild_id) => Reply::ok(
-                shared
-                    .server_commands
-                    .lock()
-                    .unwrap()
-                    .get(&guild_id)
-                    .cloned()
-                    .unwrap_or(json!([])),
-            ),
-            Err(_) => Reply::not_found(),
+        ("GET", ["users", user]) => {
+            let user_id = id(user)?;
+            Reply::ok(user_json(user_id, &format!("user{user_id}"), false))
+        }
+        // Asking whether a channel exists is fair (a thread whose answer was lost may or may not
+        // have been made): answered 404 10003 when it does not, not held against the bot.
+        ("GET", ["channels", channel]) => match shared.existing_channel(id(channel)?) {
+            Ok(channel) => Reply::ok(channel),
+            Err(_) => Reply::failed(Failure::UnknownChannel),
         },
-        ("GET", ["users", user]) => match user.parse() {
-            Ok(user_id) => Reply::ok(user_json(user_id, &format!("user{user_id}"), false)),
-            Err(_) => Reply::not_found(),
-        },
-        ("GET", ["channels", channel]) => match channel.parse() {
-            Ok(channel_id) => shared
-                .lost_channel(channel_id)
-                .unwrap_or_else(|| Reply::ok(channel_json(shared, channel_id))),
-            Err(_) => Reply::not_found(),
-        },
-        ("PATCH", ["channels", channel]) => match channel.parse() {
-            Ok(channel_id) => shared
-                .lost_channel(channel_id)
-                .unwrap_or_else(|| edit_thread(shared, channel_id, json)),
-            Err(_) => Reply::not_found(),
-        },
-        ("POST", ["channels", channel, "messages"]) => match channel.parse() {
-            Ok(channel_id) => create_message(shared, channel_id, json, files),
-            Err(_) => Reply::not_found(),
-        },
-        ("PATCH", ["channels", channel, "messages", message]) => match (channel.parse(), message.parse()) {
-            (Ok(channel_id), Ok(message_id)) => match strict::check_message(json, files.len(), false) {
-                Ok(()) => {
-                    let attachments = attachments_json(shared, files);
-                    let edited = message_json(message_id, channel_id, bot_user_json(), json, attachments);
-                    shared.store_message(&edited, json);
-                    Reply::ok(edited)
-                }
-                Err(refusal) => refusal.into(),
-            },
-            _ => Reply::not_found(),
-        },
-        ("DELETE", ["channels", _, "messages", _]) => Reply::no_content(),
+        ("PATCH", ["channels", channel]) => {
+            let channel = shared.existing_channel(id(channel)?)?;
+            edit_thread(shared, &channel, json)
+        }
+        ("POST", ["channels", channel, "messages"]) => create_message(shared, id(channel)?, json, files)?,
+        ("PATCH", ["channels", channel, "messages", message]) => {
+            let channel_id = id(channel)?;
+            shared.existing_channel(channel_id)?;
+            let message_id = id(message)?;
+            shared.existing_message(channel_id, message_id)?;
+            strict::check_message(json, files.len(), false)?;
+            let attachments = attachments_json(shared, files);
+            let edited = message_json(message_id, channel_id, bot_user_json(), json, attachments);
+            shared.store_message(&edited, json);
+            Reply::ok(edited)
+        }
+        ("DELETE", ["channels", channel, "messages", message]) => {
+            let channel_id = id(channel)?;
+            shared.existing_channel(channel_id)?;
+            let message_id = id(message)?;
+            shared.existing_message(channel_id, message_id)?;
+            shared.delete_message(message_id);
+            Reply::no_content()
+        }
         // Discord gives a thread started from a message the message's id.
-        ("POST", ["channels", channel, "messages", message, "threads"]) => match (channel.parse(), message.parse()) {
-            (Ok(_), Ok(thread_id)) if shared.channels.lock().unwrap().contains_key(&thread_id) => {
-                Refusal::new(400, 160004, "A thread has already been created for this message").into()
+        ("POST", ["channels", channel, "messages", message, "threads"]) => {
+            let parent = shared.existing_channel(id(channel)?)?;
+            let message_id = id(message)?;
+            shared.existing_message(id(channel)?, message_id)?;
+            if shared.channels.lock().unwrap().contains_key(&message_id) {
+                return Err(Refusal::new(400, 160004, "A thread has already been created for this message").into());
             }
-            (Ok(channel_id), Ok(thread_id)) => Reply::ok(create_thread(shared, thread_id, channel_id, json)),
-            _ => Reply::not_found(),
-        },
-        ("POST", ["channels", channel, "threads"]) => match channel.parse() {
-            Ok(channel_id) => Reply::ok(create_thread(shared, shared.next_id(), channel_id, json)),
-            Err(_) => Reply::not_found(),
-        },
-        ("PUT" | "DELETE", ["channels", _, "thread-members", _]) => Reply::no_content(),
-        _ => Reply::not_found(),
+            strict::check_thread(json)?;
+            may_open_threads(shared, &parent)?;
+            Reply::ok(create_thread(shared, message_id, &parent, json))
+        }
+        ("POST", ["channels", channel, "threads"]) => {
+            let parent = shared.existing_channel(id(channel)?)?;
+            strict::check_thread(json)?;
+            may_open_threads(shared, &parent)?;
+            Reply::ok(create_thread(shared, shared.next_id(), &parent, json))
+        }
+        ("PUT" | "DELETE", ["channels", thread, "thread-members", user]) => {
+            let thread = shared.existing_channel(id(thread)?)?;
+            if thread.get("thread_metadata").is_none() {
+                return Err(Refusal::new(400, 50024, "Cannot execute action on this channel type").into());
+            }
+            if *user != "@me" {
+                id(user)?;
+            }
+            Reply::no_content()
+        }
+        _ => Reply::unknown_route(),
+    })
+}
+
+/// The message an interaction's webhook route names: `@original` (once a first response made
+/// one), or one of its follow-ups; else 404 10008.
+fn interaction_message(shared: &Shared, info: &InteractionInfo, message: &str) -> Result<u64, Reply> {
+    if message == "@original" {
+        // A deferred answer (5) stands for a message to come; a form (9) or suggestions (8) made none.
+        let makes_message = matches!(info.response, 4 | 5) || (info.on_message && matches!(info.response, 6 | 7));
+        return if makes_message {
+            Ok(info.original_message_id)
+        } else {
+            Err(Refusal::new(404, 10008, "Unknown Message").into())
+        };
     }
+    let message_id = id(message)?;
+    shared.existing_message(info.channel_id, message_id)?;
+    Ok(message_id)
+}
+
+/// Opening a public thread needs Create Public Threads where it opens (403 50013).
+fn may_open_threads(shared: &Shared, parent: &Value) -> Result<(), Reply> {
+    let parent_id = snowflake(&parent["id"]).unwrap_or_default();
+    if shared.bot_permissions_in(parent_id) & permissions::CREATE_PUBLIC_THREADS == 0 {
+        return Err(Reply::failed(Failure::MissingPermissions));
+    }
+    Ok(())
 }
 
 pub(crate) fn gateway_json(port: u16) -> Value {
@@ -400,31 +457,11 @@ pub(crate) fn create_dm_channel(shared: &Shared, recipient: u64) -> Value {
     channel
 }
 
-/// A channel the fake created, else a guild text channel.
-pub(crate) fn channel_json(shared: &Shared, channel_id: u64) -> Value {
-    if let Some(channel) = shared.channels.lock().unwrap().get(&channel_id) {
-        return channel.clone();
-    }
-    json!({
-        "id": channel_id.to_string(),
-        "type": 0,
-        "guild_id": FakeDiscord::GUILD_ID.to_string(),
-        "name": format!("channel{channel_id}"),
-        "position": 0,
-        "permission_overwrites": [],
-        "nsfw": false,
-        "parent_id": null,
-        "topic": null,
-        "last_message_id": null,
-        "rate_limit_per_user": 0,
-    })
-}
-
 /// A thread reopened or archived by the bot. Reopening a locked thread needs Manage Threads,
-/// which the bot does not have.
-pub(crate) fn edit_thread(shared: &Shared, thread_id: u64, body: &Value) -> Reply {
-    let Some(thread) = shared.channels.lock().unwrap().get(&thread_id).cloned() else {
-        return Reply::not_found();
+/// which the bot does not have; a channel that is no thread is not the bot's to edit.
+pub(crate) fn edit_thread(shared: &Shared, thread: &Value, body: &Value) -> Reply {
+    let Some(thread_id) = snowflake(&thread["id"]).filter(|_| thread.get("thread_metadata").is_some()) else {
+        return Reply::failed(Failure::MissingPermissions);
     };
     if thread["thread_metadata"]["locked"] == json!(true) {
         return Reply::failed(Failure::MissingPermissions);
@@ -436,36 +473,32 @@ pub(crate) fn edit_thread(shared: &Shared, thread_id: u64, body: &Value) -> Repl
     }))
 }
 
-pub(crate) fn create_message(shared: &Shared, channel_id: u64, body: &Value, files: &[(String, Vec<u8>)]) -> Reply {
+/// A message posted in a channel that exists, where the bot may post it.
+pub(crate) fn create_message(
+    shared: &Shared,
+    channel_id: u64,
+    body: &Value,
+    files: &[(String, Vec<u8>)],
+) -> Result<Reply, Reply> {
     if shared.closed_dm_channels.lock().unwrap().contains(&channel_id) {
-        return Reply::cannot_dm();
+        return Ok(Reply::cannot_dm());
     }
-    if let Some(lost) = shared.lost_channel(channel_id) {
-        return lost;
-    }
-    if shared.closed_channels.lock().unwrap().contains(&channel_id) {
-        return Reply::failed(Failure::MissingPermissions);
-    }
-    let metadata = shared
-        .channels
-        .lock()
-        .unwrap()
-        .get(&channel_id)
-        .map(|thread| thread["thread_metadata"].clone());
-    if let Some(metadata) = metadata.filter(|m| m["archived"] == json!(true)) {
+    let channel = shared.existing_channel(channel_id)?;
+    let has_embeds = !body["embeds"].as_array().is_none_or(Vec::is_empty);
+    shared.may_post(&channel, files.len(), has_embeds)?;
+    let metadata = &channel["thread_metadata"];
+    if metadata["archived"] == json!(true) {
         // Posting reopens an archived thread, but not a locked one.
         if metadata["locked"] == json!(true) {
-            return Reply::failed(Failure::ArchivedThread);
+            return Ok(Reply::failed(Failure::ArchivedThread));
         }
         shared.set_thread(channel_id, |metadata| metadata["archived"] = json!(false));
     }
-    if let Err(refusal) = strict::check_message(body, files.len(), true) {
-        return refusal.into();
-    }
+    strict::check_message(body, files.len(), true)?;
     let attachments = attachments_json(shared, files);
     let message = message_json(shared.next_id(), channel_id, bot_user_json(), body, attachments);
     shared.store_message(&message, &Value::Null);
-    Reply::ok(message)
+    Ok(Reply::ok(message))
 }
 
 /// The first response to an interaction: in time, only once, of a type that fits it.
@@ -484,6 +517,7 @@ pub(crate) fn respond(shared: &Shared, token: &str, body: &Value, files: &[(Stri
         return refusal.into();
     }
     info.responded = true;
+    info.response = body["type"].as_u64().unwrap_or(0);
     let info = *info;
     drop(interactions);
     // A message in answer (4), or the clicked message updated (7), is there to be seen.
@@ -509,14 +543,13 @@ pub(crate) fn respond(shared: &Shared, token: &str, body: &Value, files: &[(Stri
 /// An interaction response or follow-up: in the interaction's channel, sent by the application.
 pub(crate) fn followup_message(
     shared: &Shared,
-    token: &str,
+    info: &InteractionInfo,
     message_id: u64,
     body: &Value,
     files: &[(String, Vec<u8>)],
 ) -> Value {
-    let channel_id = shared.interaction(token).channel_id;
     let attachments = attachments_json(shared, files);
-    let mut message = message_json(message_id, channel_id, bot_user_json(), body, attachments);
+    let mut message = message_json(message_id, info.channel_id, bot_user_json(), body, attachments);
     message["webhook_id"] = json!(FakeDiscord::APPLICATION_ID.to_string());
     message["application_id"] = json!(FakeDiscord::APPLICATION_ID.to_string());
     if !body.is_null() {
@@ -525,12 +558,13 @@ pub(crate) fn followup_message(
     message
 }
 
-pub(crate) fn create_thread(shared: &Shared, thread_id: u64, parent_id: u64, body: &Value) -> Value {
+/// A public thread in `parent`'s server, as Discord describes it.
+pub(crate) fn create_thread(shared: &Shared, thread_id: u64, parent: &Value, body: &Value) -> Value {
     let thread = json!({
         "id": thread_id.to_string(),
         "type": body.get("type").cloned().unwrap_or(json!(11)),
-        "guild_id": FakeDiscord::GUILD_ID.to_string(),
-        "parent_id": parent_id.to_string(),
+        "guild_id": parent["guild_id"].clone(),
+        "parent_id": parent["id"].clone(),
         "owner_id": FakeDiscord::BOT_USER_ID.to_string(),
         "name": body["name"].as_str().unwrap_or("thread"),
         "last_message_id": null,

@@ -6,24 +6,55 @@ use super::*;
 /// server's handlers hold (a guard inside it would never drop).
 pub(crate) struct ServerGuard {
     pub(crate) shutdown: watch::Sender<bool>,
+    pub(crate) shared: Arc<Shared>,
 }
 
+/// Stops the server, and fails the test that used this fake if the bot made a request Discord
+/// refuses by its rules and the test did not say it expected it (`expect_refused`).
 impl Drop for ServerGuard {
     fn drop(&mut self) {
         self.shutdown.send_replace(true);
+        if std::thread::panicking() {
+            return;
+        }
+        let refused: Vec<Call> = self
+            .shared
+            .calls
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|c| c.refused)
+            .cloned()
+            .collect();
+        let expected = self.shared.expected_refusals.load(Ordering::SeqCst);
+        assert!(
+            refused.len() <= expected,
+            "Discord would have refused {} request(s) no test expected:\n{}",
+            refused.len() - expected,
+            describe_calls(&refused[expected..])
+        );
     }
 }
 
 pub(crate) struct Shared {
     pub(crate) port: u16,
     pub(crate) calls: Mutex<Vec<Call>>,
+    /// How many of the refusals so far a test said it expected.
+    pub(crate) expected_refusals: std::sync::atomic::AtomicUsize,
     pub(crate) closed_dm_channels: Mutex<HashSet<u64>>,
     pub(crate) departed_members: Mutex<HashSet<u64>>,
     pub(crate) registered_commands: Mutex<Value>,
     /// The commands registered on each server, as Discord holds them.
     pub(crate) server_commands: Mutex<HashMap<u64, Value>>,
-    /// Channels the fake created (DMs, threads), answered by `GET /channels/{id}`.
+    /// Every channel that exists: servers' text channels (from interactions, or declared by a
+    /// test), DM channels and threads the fake created. Others are answered 404 10003.
     pub(crate) channels: Mutex<HashMap<u64, Value>>,
+    /// The bot's permissions in a server's channel, where a test set them (else
+    /// `permissions::DEFAULT`); a thread has its parent's.
+    pub(crate) permissions: Mutex<HashMap<u64, u64>>,
+    /// Every custom id each message ever showed: a user can click only those (a stale one
+    /// included, from a screen not yet updated).
+    pub(crate) shown_custom_ids: Mutex<HashMap<u64, HashSet<String>>>,
     /// Interaction token -> where its responses live.
     pub(crate) interactions: Mutex<HashMap<String, InteractionInfo>>,
     /// Every message the bot sent or edited, by id, as it stands.
@@ -32,10 +63,8 @@ pub(crate) struct Shared {
     pub(crate) delays: Mutex<Vec<Delay>>,
     /// Channels and threads deleted (answered 404 10003).
     pub(crate) deleted_channels: Mutex<HashSet<u64>>,
-    /// Channels where the bot may no longer post (403 50013).
-    pub(crate) closed_channels: Mutex<HashSet<u64>>,
-    /// Discord's rate limits, once a test turns them on.
-    pub(crate) rate_limits: Mutex<Option<rate_limits::RateLimits>>,
+    /// Discord's rate limits, always on.
+    pub(crate) rate_limits: Mutex<rate_limits::RateLimits>,
     /// Files users attached, by path on the fake's CDN.
     pub(crate) cdn: Mutex<HashMap<String, Vec<u8>>>,
     pub(crate) next_id: AtomicU64,
@@ -66,6 +95,8 @@ pub(crate) struct InteractionInfo {
     pub(crate) sent: Instant,
     /// Whether its first response was made.
     pub(crate) responded: bool,
+    /// The type of that response (0 before it).
+    pub(crate) response: u64,
 }
 
 /// The fake's end of one bot websocket: frames queued here are written in order by its task.
@@ -112,18 +143,20 @@ impl Shared {
         Shared {
             port,
             calls: Mutex::new(Vec::new()),
+            expected_refusals: std::sync::atomic::AtomicUsize::new(0),
             closed_dm_channels: Mutex::new(HashSet::new()),
             departed_members: Mutex::new(HashSet::new()),
             registered_commands: Mutex::new(Value::Null),
             server_commands: Mutex::new(HashMap::new()),
             channels: Mutex::new(HashMap::new()),
+            permissions: Mutex::new(HashMap::new()),
+            shown_custom_ids: Mutex::new(HashMap::new()),
             interactions: Mutex::new(HashMap::new()),
             messages: Mutex::new(HashMap::new()),
             failures: Mutex::new(Vec::new()),
             delays: Mutex::new(Vec::new()),
             deleted_channels: Mutex::new(HashSet::new()),
-            closed_channels: Mutex::new(HashSet::new()),
-            rate_limits: Mutex::new(None),
+            rate_limits: Mutex::new(rate_limits::RateLimits::default()),
             cdn: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(FIRST_ID),
             next_connection_id: AtomicU64::new(1),
@@ -160,6 +193,13 @@ impl Shared {
     /// Stores a message the bot sent or edited (an edit keeps the fields it does not name).
     pub(crate) fn store_message(&self, message: &Value, edit: &Value) {
         let Some(id) = snowflake(&message["id"]) else { return };
+        let shown = custom_ids(&message["components"]);
+        self.shown_custom_ids
+            .lock()
+            .unwrap()
+            .entry(id)
+            .or_default()
+            .extend(shown);
         let mut messages = self.messages.lock().unwrap();
         match messages.get_mut(&id) {
             Some(stored) if !edit.is_null() => {
@@ -192,18 +232,110 @@ impl Shared {
         thread.clone()
     }
 
-    /// How Discord answers a request about a channel the bot lost, if it did.
-    pub(crate) fn lost_channel(&self, channel_id: u64) -> Option<Reply> {
+    /// Whether message `message_id` ever showed the component `custom_id`.
+    pub(crate) fn was_shown(&self, message_id: u64, custom_id: &str) -> bool {
+        self.shown_custom_ids
+            .lock()
+            .unwrap()
+            .get(&message_id)
+            .is_some_and(|ids| ids.contains(custom_id))
+    }
+
+    /// A channel as the fake holds it, or Discord's answer about it: 404 10003 for one deleted
+    /// (Discord's world: the bot cannot know) and, refused, for one that never existed.
+    pub(crate) fn existing_channel(&self, channel_id: u64) -> Result<Value, Reply> {
         if self.deleted_channels.lock().unwrap().contains(&channel_id) {
-            return Some(Reply::failed(Failure::UnknownChannel));
+            return Err(Reply::failed(Failure::UnknownChannel));
         }
-        None
+        self.channels
+            .lock()
+            .unwrap()
+            .get(&channel_id)
+            .cloned()
+            .ok_or_else(|| Refusal::new(404, 10003, "Unknown Channel").into())
+    }
+
+    /// The channel an interaction comes from, known from now on: a thread or channel the fake
+    /// holds, else a server's text channel (or, without a server, the user's DM channel).
+    pub(crate) fn channel_of_interaction(&self, channel_id: u64, interaction: &Value) -> Value {
+        let mut channels = self.channels.lock().unwrap();
+        channels
+            .entry(channel_id)
+            .or_insert_with(|| match snowflake(&interaction["guild_id"]) {
+                Some(guild_id) => text_channel_json(channel_id, guild_id),
+                None => {
+                    let user = &interaction["user"];
+                    json!({ "id": channel_id.to_string(), "type": 1, "last_message_id": null, "recipients": [user] })
+                }
+            })
+            .clone()
+    }
+
+    /// The bot's permissions in a channel: a thread has its parent's; in a DM it may send,
+    /// embed and attach.
+    pub(crate) fn bot_permissions_in(&self, channel_id: u64) -> u64 {
+        let channel = self.channels.lock().unwrap().get(&channel_id).cloned();
+        let channel = channel.unwrap_or(Value::Null);
+        if channel["type"] == json!(1) {
+            return PERMISSIONS;
+        }
+        let governing = snowflake(&channel["parent_id"])
+            .filter(|_| channel.get("thread_metadata").is_some())
+            .unwrap_or(channel_id);
+        self.permissions
+            .lock()
+            .unwrap()
+            .get(&governing)
+            .copied()
+            .unwrap_or(PERMISSIONS)
+    }
+
+    /// What the bot may not do in `channel` with a message carrying `files` and `embeds`, as
+    /// Discord's 403 50013: sending there (in a thread, sending in threads), attaching, embedding.
+    pub(crate) fn may_post(&self, channel: &Value, files: usize, embeds: bool) -> Result<(), Reply> {
+        let Some(channel_id) = snowflake(&channel["id"]) else {
+            return Ok(());
+        };
+        let held = self.bot_permissions_in(channel_id);
+        let send = if channel.get("thread_metadata").is_some() {
+            permissions::SEND_MESSAGES_IN_THREADS
+        } else {
+            permissions::SEND_MESSAGES
+        };
+        let mut needed = permissions::VIEW_CHANNEL | send;
+        if files > 0 {
+            needed |= permissions::ATTACH_FILES;
+        }
+        if embeds {
+            needed |= permissions::EMBED_LINKS;
+        }
+        if held & needed == needed {
+            Ok(())
+        } else {
+            Err(Reply::failed(Failure::MissingPermissions))
+        }
+    }
+
+    /// A message the bot posted in `channel_id`, or the refusal for one that is not there
+    /// (404 10008): an edit, a deletion or a thread needs a message that exists.
+    pub(crate) fn existing_message(&self, channel_id: u64, message_id: u64) -> Result<Value, Reply> {
+        self.messages
+            .lock()
+            .unwrap()
+            .get(&message_id)
+            .filter(|message| snowflake(&message["channel_id"]) == Some(channel_id))
+            .cloned()
+            .ok_or_else(|| Refusal::new(404, 10008, "Unknown Message").into())
+    }
+
+    /// Deletes a message the bot posted.
+    pub(crate) fn delete_message(&self, message_id: u64) {
+        self.messages.lock().unwrap().remove(&message_id);
     }
 
     /// Counts a request against the rate limits, if they are on; the 429 when it does not fit.
     pub(crate) fn rate_limit(&self, method: &str, path: &str) -> Option<Reply> {
         let mut limits = self.rate_limits.lock().unwrap();
-        let limits = limits.as_mut()?;
         // Interactions have limits of their own, which these are not.
         if path.contains("/interactions/") || path.contains("/webhooks/") {
             return None;
@@ -268,33 +400,29 @@ impl Shared {
             on_message: on_message.is_some(),
             sent: Instant::now(),
             responded: false,
+            response: 0,
         };
         self.interactions.lock().unwrap().insert(token.to_owned(), info);
     }
 
-    /// Follow-ups and edits need a first response, and stop working 15 minutes after the
-    /// interaction.
-    pub(crate) fn may_follow_up(&self, token: &str) -> Result<(), Refusal> {
-        let info = self.interaction(token);
+    /// Follow-ups and edits need an interaction the fake sent and its first response, and stop
+    /// working 15 minutes after the interaction.
+    pub(crate) fn may_follow_up(&self, token: &str) -> Result<InteractionInfo, Refusal> {
+        let Some(info) = self.interaction(token) else {
+            return Err(Refusal::new(404, 10015, "Unknown Webhook"));
+        };
         if !info.responded {
             return Err(Refusal::new(404, 10015, "Unknown Webhook"));
         }
         if info.sent.elapsed() > strict::FOLLOWUP_WINDOW {
             return Err(Refusal::new(401, 50027, "Invalid Webhook Token"));
         }
-        Ok(())
+        Ok(info)
     }
 
-    pub(crate) fn interaction(&self, token: &str) -> InteractionInfo {
-        let mut interactions = self.interactions.lock().unwrap();
-        *interactions.entry(token.to_owned()).or_insert_with(|| InteractionInfo {
-            channel_id: DEFAULT_CHANNEL_ID,
-            original_message_id: self.next_id(),
-            kind: 2,
-            on_message: false,
-            sent: Instant::now(),
-            responded: true,
-        })
+    /// The interaction the fake sent with this token, if it sent one.
+    pub(crate) fn interaction(&self, token: &str) -> Option<InteractionInfo> {
+        self.interactions.lock().unwrap().get(token).copied()
     }
 
     /// Takes a new websocket; it serves a shard once it identifies.
@@ -406,7 +534,7 @@ pub(crate) async fn wait_for_shutdown(mut shutdown: watch::Receiver<bool>) {
 pub(crate) async fn await_sent(sent: oneshot::Receiver<Instant>) -> Instant {
     tokio::time::timeout(WAIT, sent)
         .await
-        .expect("the gateway frame was not written within 10 s")
+        .expect("the gateway frame was not written within 30 s")
         .expect("the bot's gateway connection closed before the frame was written")
 }
 

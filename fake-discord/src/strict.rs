@@ -34,6 +34,9 @@ const DESCRIPTION_CHARS: usize = 100;
 const OPTIONS: usize = 25;
 const CHOICES: usize = 25;
 const COMMAND_TOTAL_CHARS: usize = 4000;
+const THREAD_NAME_CHARS: usize = 100;
+/// The minutes of inactivity after which Discord may archive a thread: these and no others.
+const ARCHIVE_DURATIONS: [u64; 4] = [60, 1440, 4320, 10080];
 
 /// A refusal: an HTTP status and Discord's JSON error body.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,7 +54,7 @@ impl Refusal {
     }
 
     /// 400 50035 with the field Discord names, as it reports a payload over a limit.
-    fn invalid_form(field: &str, problem: &str) -> Refusal {
+    pub fn invalid_form(field: &str, problem: &str) -> Refusal {
         Refusal {
             status: 400,
             body: json!({
@@ -340,6 +343,30 @@ fn check_form(form: &Value) -> Result<(), Refusal> {
                 "Component custom id cannot be duplicated",
             ));
         }
+    }
+    Ok(())
+}
+
+/// A thread to open: a name of 1 to 100 characters, an archive duration Discord offers, and (for
+/// a thread without a message) a thread's type.
+pub fn check_thread(body: &Value) -> Result<(), Refusal> {
+    if !(1..=THREAD_NAME_CHARS).contains(&chars(&body["name"])) {
+        return Err(Refusal::invalid_form("name", "Must be between 1 and 100 in length."));
+    }
+    if let Some(duration) = body.get("auto_archive_duration")
+        && !duration
+            .as_u64()
+            .is_some_and(|minutes| ARCHIVE_DURATIONS.contains(&minutes))
+    {
+        return Err(Refusal::invalid_form(
+            "auto_archive_duration",
+            "Value must be one of {60, 1440, 4320, 10080}.",
+        ));
+    }
+    if let Some(kind) = body.get("type")
+        && !matches!(kind.as_u64(), Some(10..=12))
+    {
+        return Err(Refusal::invalid_form("type", "Value must be a thread type."));
     }
     Ok(())
 }

@@ -239,6 +239,7 @@ async fn exercise_rest(fake: &FakeDiscord, http: &serenity::http::Http) {
     let commands = guild.set_commands(http, vec![play]).await.expect("guild commands");
     assert_eq!(commands[0].guild_id, Some(guild));
 
+    fake.add_channel(3_000, FakeDiscord::GUILD_ID);
     let channel = ChannelId::new(3_000);
     let buttons = CreateActionRow::Buttons(vec![CreateButton::new("resign:1").label("Resign")]);
     let options = vec![CreateSelectMenuOption::new("e4", "e2e4")];
@@ -284,6 +285,15 @@ async fn exercise_rest(fake: &FakeDiscord, http: &serenity::http::Http) {
         "user1001"
     );
 
+    let invoker = Invoker {
+        user_id: 1_001,
+        name: "alice".into(),
+    };
+    fake.expect_answer_to(command_interaction(9, &invoker, 3_000, "games", json!([])));
+    CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+        .execute(http, (serenity::all::InteractionId::new(9), "token9"))
+        .await
+        .expect("the first response");
     let followup = CreateInteractionResponseFollowup::new()
         .content("later")
         .execute(http, (None, "token9"))
@@ -306,6 +316,8 @@ async fn exercise_rest(fake: &FakeDiscord, http: &serenity::http::Http) {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(ref response)) if response.status_code.as_u16() == 404
     ));
     assert_eq!(fake.calls().last().map(|call| call.status), Some(404));
+    // A route Discord lacks is the bot's mistake.
+    fake.expect_refused(1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -504,13 +516,14 @@ async fn the_fake_refuses_late_repeated_and_unfit_responses_as_discord_does() {
         .execute(&http, (late.id, &late.token))
         .await;
     assert_eq!(refusal_code(response.unwrap_err()), 10062, "3 seconds to answer");
-    assert_eq!(fake.refused_calls().len(), 6, "each refusal is counted as one");
+    fake.expect_refused(6);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_fake_fails_on_request_and_clicks_carry_the_message_clicked() {
     let fake = FakeDiscord::start().await;
     let http = rest_client(&fake);
+    fake.add_channel(3_000, FakeDiscord::GUILD_ID);
     let channel = ChannelId::new(3_000);
     let failures = [
         (Failure::RateLimited { retry_after: 0.25 }, 429),
@@ -521,9 +534,12 @@ async fn the_fake_fails_on_request_and_clicks_carry_the_message_clicked() {
         (Failure::CannotDm, 50007),
         (Failure::ServerError, 500),
     ];
-    for (failure, code) in failures {
-        fake.fail("POST", "/channels/3000/messages", failure, 1);
-        let refused = channel.say(&http, "hello").await;
+    // Each in a channel of its own: a failed message still counts against the channel's rate limit.
+    for (i, (failure, code)) in failures.into_iter().enumerate() {
+        let elsewhere = 3_100 + i as u64;
+        fake.add_channel(elsewhere, FakeDiscord::GUILD_ID);
+        fake.fail("POST", &format!("/channels/{elsewhere}/messages"), failure, 1);
+        let refused = ChannelId::new(elsewhere).say(&http, "hello").await;
         assert_eq!(refusal_code(refused.unwrap_err()), code, "{failure:?}");
     }
     let message = channel
@@ -531,7 +547,10 @@ async fn the_fake_fails_on_request_and_clicks_carry_the_message_clicked() {
             &http,
             CreateMessage::new()
                 .content("the board")
-                .add_file(CreateAttachment::bytes(PNG.to_vec(), "board.png")),
+                .add_file(CreateAttachment::bytes(PNG.to_vec(), "board.png"))
+                .components(vec![CreateActionRow::Buttons(vec![
+                    CreateButton::new("arb:x").label("Resign"),
+                ])]),
         )
         .await
         .expect("the next message goes through");
@@ -553,11 +572,8 @@ async fn the_fake_fails_on_request_and_clicks_carry_the_message_clicked() {
         .create_thread_from_message(&http, message.id, CreateThread::new("game"))
         .await;
     assert_eq!(refusal_code(again.unwrap_err()), 160004);
-    assert_eq!(
-        fake.refused_calls().len(),
-        1,
-        "a second thread on one message is the bot's mistake"
-    );
+    // A second thread on one message is the bot's mistake.
+    fake.expect_refused(1);
     // Opening DM channels too fast.
     fake.fail("POST", "/users/@me/channels", Failure::OpeningDmsTooFast, 1);
     let refused = UserId::new(1_001).create_dm_channel(&http).await;

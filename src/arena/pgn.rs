@@ -326,7 +326,8 @@ fn take_token(token: &str, line: usize, record: &mut ReadRecord) -> Result<(), S
     }
     // The longest token is a list of pieces (20 pieces of up to ~80 characters each).
     if text.len() > 2_000 {
-        return Err(format!("line {line}: \"{}…\" is too long to be a move", &text[..20]));
+        let start: String = text.chars().take(20).collect();
+        return Err(format!("line {line}: \"{start}…\" is too long to be a move"));
     }
     if record.moves.len() >= MAX_MOVES {
         return Err(format!(
@@ -480,5 +481,9 @@ mod tests {
         assert!(read(&huge).unwrap_err().contains("KB"));
         let long = format!("1. {}", "N".repeat(2_100));
         assert!(read(&long).unwrap_err().contains("too long"));
+        // Quoted by characters: a cut inside "é" (two bytes) would panic.
+        let accented = format!("1. N{}", "é".repeat(1_100));
+        let said = read(&accented).unwrap_err();
+        assert!(said.contains(&format!("\"N{}…\"", "é".repeat(19))), "{said}");
     }
 }

@@ -169,7 +169,13 @@ fn make_offer(game: &mut GameRow, seat: Seat, kind: OfferKind, what: &str) -> Re
         game: None,
     });
     let asker = game.player(seat).map(name).unwrap_or_default();
-    let mut post = board_post(game, format!("{asker} {what}."));
+    // The answer is the opponent's to give: the post names (and so pings) them.
+    let answerer = game.player(seat.other()).map(name).unwrap_or_default();
+    let answers = match kind {
+        OfferKind::Takeback => "allow or refuse",
+        _ => "accept or decline",
+    };
+    let mut post = board_post(game, format!("{asker} {what}. {answerer}, {answers}."));
     post.board = None;
     post.mentions = game.player(seat.other()).cloned().into_iter().collect();
     post.buttons = match kind {

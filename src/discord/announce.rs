@@ -60,6 +60,10 @@ struct Shared {
     /// The queue of each place with something waiting or being sent; a queue's worker removes
     /// it once empty.
     queues: Mutex<HashMap<Queue, mpsc::UnboundedSender<Parcel>>>,
+    /// Rounds whose threads are being opened, not yet queued.
+    opening: AtomicU64,
+    /// Told whenever the last queue retires or a round is queued.
+    settled: tokio::sync::Notify,
 }
 
 impl Announcer {
@@ -69,6 +73,8 @@ impl Announcer {
                 http,
                 data,
                 queues: Mutex::default(),
+                opening: AtomicU64::new(0),
+                settled: tokio::sync::Notify::new(),
             }),
         }
     }
@@ -81,6 +87,7 @@ impl Announcer {
         }
         // A new round opens a thread per game first, which takes requests of its own.
         let announcer = self.clone();
+        self.shared.opening.fetch_add(1, Ordering::SeqCst);
         tokio::spawn(async move {
             let mut effects = effects;
             let delivery = Delivery {
@@ -91,7 +98,24 @@ impl Announcer {
                 tracing::error!(error = %crate::logging::Quiet(error.as_ref()), "could not open a round's threads; posting in the channel");
             }
             announcer.enqueue(effects);
+            announcer.shared.opening.fetch_sub(1, Ordering::SeqCst);
+            announcer.shared.settled.notify_waiters();
         });
+    }
+
+    /// Waits until everything announced so far is delivered (or given up on): every queue
+    /// emptied and retired. What a stopping bot waits for, so nothing queued is cut off.
+    pub async fn delivered(&self) {
+        loop {
+            let settled = self.shared.settled.notified();
+            tokio::pin!(settled);
+            // Registered before looking, so a retirement between the look and the wait is heard.
+            settled.as_mut().enable();
+            if self.shared.opening.load(Ordering::SeqCst) == 0 && self.shared.lock().is_empty() {
+                return;
+            }
+            settled.await;
+        }
     }
 
     fn enqueue(&self, effects: Effects) {
@@ -144,6 +168,9 @@ impl Shared {
                     let mut queues = self.lock();
                     if parcels.is_empty() {
                         queues.remove(&queue);
+                        if queues.is_empty() {
+                            self.settled.notify_waiters();
+                        }
                         return;
                     }
                 }

@@ -70,7 +70,7 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
         return;
     };
     data.names.remember(&interaction.user);
-    if let Some(refusal) = data.limits.refusal(interaction.user.id) {
+    if let Some(refusal) = data.limits.refusal(interaction.user.id, data.arena.now()) {
         let _ = responder.send_private(Outgoing::text(refusal)).await;
         return;
     }
@@ -289,7 +289,7 @@ async fn open_list_form(responder: &mut Responder, game: GameId, version: i64) {
 pub async fn on_form(http: &Arc<discord::Http>, data: &Data, interaction: &discord::ModalInteraction) {
     let mut responder = Responder::for_modal(http, interaction);
     data.names.remember(&interaction.user);
-    if let Some(refusal) = data.limits.refusal(interaction.user.id) {
+    if let Some(refusal) = data.limits.refusal(interaction.user.id, data.arena.now()) {
         let _ = responder.send_private(Outgoing::text(refusal)).await;
         return;
     }

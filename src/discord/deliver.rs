@@ -184,15 +184,22 @@ impl Delivery<'_> {
     }
 
     /// Tells a player whose DMs are closed, in the game's place, that something waits for them
-    /// there, behind the **Choose privately** button (never what it is). A reminder needs
-    /// nothing more: its line is in the game's place already.
+    /// there, behind the **Choose privately** button (never what it is). A reminder, whose line
+    /// is public in the game's place already, becomes a ping there instead.
     async fn dm_fallback(&self, prompt: &DirectMessage, user: discord::UserId, version: i64) -> anyhow::Result<()> {
-        if prompt.is_reminder {
-            return Ok(());
-        }
         let Some(location) = self.data.arena.facts(prompt.game).await?.map(|facts| facts.location) else {
             return Ok(());
         };
+        let Some(channel) = ids::channel(&location) else {
+            return Ok(());
+        };
+        if prompt.is_reminder {
+            let text = format!(
+                "<@{user}>, I could not send you a direct message: {}",
+                prompt.text.reveal()
+            );
+            return Ok(self.send(channel, Public::notice(text, vec![user])).await?);
+        }
         let what = if prompt.choices.is_empty() && !prompt.asks_for_list {
             "you have private news in game #{game}: the **Choose privately** button below shows it to you alone"
         } else {
@@ -207,9 +214,6 @@ impl Delivery<'_> {
             prompt.game,
             version,
         ));
-        let Some(channel) = ids::channel(&location) else {
-            return Ok(());
-        };
         Ok(self.send(channel, notice).await?)
     }
 }

@@ -1,11 +1,12 @@
 //! Per-user rate limits: a member spamming commands or buttons is slowed down with a private
 //! message, and nobody else notices. Each user has a bucket of actions that refills steadily;
-//! suggestions as you type are not counted.
+//! suggestions as you type are not counted. Time is the arena's clock (milliseconds), like every
+//! other clock of the bot's.
 
 use serenity::all as discord;
 use std::collections::HashMap;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Actions a user may take in a burst.
 const BURST: f64 = 20.0;
@@ -18,12 +19,13 @@ const REMEMBERED: usize = 10_000;
 #[derive(Clone, Copy)]
 struct Bucket {
     actions: f64,
-    at: Instant,
+    /// When it was last counted (ms).
+    at: i64,
 }
 
 impl Bucket {
-    fn refilled(self, now: Instant) -> f64 {
-        let earned = now.saturating_duration_since(self.at).as_secs_f64() / REFILL_EVERY.as_secs_f64();
+    fn refilled(self, now: i64) -> f64 {
+        let earned = (now - self.at).max(0) as f64 / REFILL_EVERY.as_millis() as f64;
         (self.actions + earned).min(BURST)
     }
 }
@@ -34,8 +36,8 @@ pub struct RateLimits {
 }
 
 impl RateLimits {
-    /// Counts an action by `user` at `now`: `Err(wait)` when they must wait that long first.
-    pub fn take(&self, user: discord::UserId, now: Instant) -> Result<(), Duration> {
+    /// Counts an action by `user` at `now` (ms): `Err(wait)` when they must wait that long first.
+    pub fn take(&self, user: discord::UserId, now: i64) -> Result<(), Duration> {
         let mut buckets = self.buckets.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if buckets.len() > REMEMBERED {
             buckets.retain(|_, bucket| bucket.refilled(now) < BURST);
@@ -55,9 +57,10 @@ impl RateLimits {
         Ok(())
     }
 
-    /// The private answer to a user who must wait, or `None` if they may go on.
-    pub fn refusal(&self, user: discord::UserId) -> Option<String> {
-        let wait = self.take(user, Instant::now()).err()?;
+    /// The private answer to a user acting at `now` (ms) who must wait, or `None` if they may
+    /// go on.
+    pub fn refusal(&self, user: discord::UserId, now: i64) -> Option<String> {
+        let wait = self.take(user, now).err()?;
         let seconds = wait.as_secs_f64().ceil().max(1.0);
         Some(format!(
             "⏳ You are going faster than I can follow: wait {seconds} s and try again. Nothing was done."
@@ -73,18 +76,19 @@ mod tests {
     fn a_burst_is_allowed_then_actions_refill_steadily_per_user() {
         let limits = RateLimits::default();
         let (alice, bob) = (discord::UserId::new(1), discord::UserId::new(2));
-        let start = Instant::now();
+        let start = 1_700_000_000_000;
+        let second = REFILL_EVERY.as_millis() as i64;
         for _ in 0..20 {
             assert!(limits.take(alice, start).is_ok());
         }
         let wait = limits.take(alice, start).unwrap_err();
         assert_eq!(wait, REFILL_EVERY);
         assert!(limits.take(bob, start).is_ok(), "others are not slowed down");
-        assert!(limits.take(alice, start + REFILL_EVERY / 2).is_err());
-        assert!(limits.take(alice, start + REFILL_EVERY).is_ok());
-        assert!(limits.take(alice, start + REFILL_EVERY).is_err());
+        assert!(limits.take(alice, start + second / 2).is_err());
+        assert!(limits.take(alice, start + second).is_ok());
+        assert!(limits.take(alice, start + second).is_err());
         // After a long pause the whole burst is back, no more.
-        let later = start + REFILL_EVERY * 100;
+        let later = start + second * 100;
         for _ in 0..20 {
             assert!(limits.take(alice, later).is_ok());
         }

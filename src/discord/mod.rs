@@ -191,6 +191,9 @@ pub async fn run(
     let shows_news = config.shards.runs_first();
     let share = config.shards.share();
     let (announce, announcements) = tokio::sync::mpsc::channel(256);
+    // The announcer's task, once the bot is connected: a stop waits for what it has queued.
+    let announcer_task: std::sync::Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>> = Default::default();
+    let announcer_slot = announcer_task.clone();
     // Every process runs a scheduler: they share the deadlines through the database, each
     // claimed by one of them.
     let scheduler = tokio::spawn(
@@ -217,7 +220,7 @@ pub async fn run(
                     {
                         return Ok(true);
                     }
-                    match ctx.data().limits.refusal(ctx.author().id) {
+                    match ctx.data().limits.refusal(ctx.author().id, ctx.data().arena.now()) {
                         Some(refusal) => Err(anyhow::anyhow!(refusal)),
                         None => Ok(true),
                     }
@@ -235,12 +238,13 @@ pub async fn run(
                     tokio::spawn(async move { startup::remove_server_commands(&http, &guilds).await });
                 }
                 let data = Data::new(arena, host_role, share);
-                tokio::spawn(announce_deadlines(
+                let announcing = tokio::spawn(announce_deadlines(
                     ctx.http.clone(),
                     data.share(),
                     announcements,
                     shows_news,
                 ));
+                *announcer_task.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(announcing);
                 Ok(data)
             })
         })
@@ -268,8 +272,23 @@ pub async fn run(
         }
     };
     scheduler.abort();
+    let announcing = announcer_slot
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .take();
+    if let Some(announcing) = announcing {
+        // The scheduler is gone, so the announcer's queue closes: what it holds still goes out,
+        // unless Discord keeps refusing it for longer than a stop should take.
+        if tokio::time::timeout(DELIVERY_ON_STOP, announcing).await.is_err() {
+            tracing::warn!("announcements still queued after {DELIVERY_ON_STOP:?}; leaving them to the next start");
+        }
+    }
     ended
 }
+
+/// How long a stopping bot waits for its queued announcements (what is not out by then is shown
+/// at the next start, as after a crash).
+const DELIVERY_ON_STOP: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Hands what the clocks announce (warnings, forfeits, resumed matches) to the announcer, which
 /// never makes the clocks wait. First, if `shows_news` (one process of several does), shows
@@ -303,6 +322,8 @@ async fn announce_deadlines(
     while let Some(effects) = announcements.recv().await {
         announcer.announce(effects);
     }
+    // The scheduler has stopped: deliver what it announced before returning.
+    announcer.delivered().await;
 }
 
 /// Buttons, menus and forms arrive as events; commands and autocomplete go through poise.

@@ -3,7 +3,7 @@
 //! from /export.
 
 use crate::bot::*;
-use fake_discord::{FakeDiscord, autocomplete_interaction, command_interaction, component_interaction, user_json};
+use fake_discord::{FakeDiscord, autocomplete_interaction, command_interaction, user_json};
 use serde_json::{Value, json};
 
 const HOUR_MS: i64 = 3_600_000;
@@ -17,25 +17,6 @@ fn timed_challenge(time: &str) -> Value {
         json!({ "name": "time", "type": 3, "value": time }),
     ];
     challenge_interaction(&alice(), &bob(), options)
-}
-
-/// A button clicked in a game's thread, whose parent is the challenge channel.
-fn click_in_thread(who: &fake_discord::Invoker, thread: u64, custom_id: &str) -> Value {
-    let mut click = component_interaction(next_id(), who, thread, custom_id, 2, Vec::new(), 1);
-    click["channel"] = json!({
-        "id": thread.to_string(),
-        "type": 11,
-        "guild_id": FakeDiscord::GUILD_ID.to_string(),
-        "parent_id": CHANNEL.to_string(),
-        "name": "a game",
-        "thread_metadata": {
-            "archived": false,
-            "auto_archive_duration": 10080,
-            "archive_timestamp": "2026-11-20T12:00:00.000000+00:00",
-            "locked": false
-        }
-    });
-    click
 }
 
 /// The `arb:rematch:...` button of a message, if it has one.
@@ -111,7 +92,7 @@ async fn a_timed_game_shows_its_clock_pings_a_reminder_offers_a_rematch_and_expo
     let resigned = bot.command(&bob(), thread, "resign", json!([])).await;
     let rematch = rematch_button(&resigned).expect("the final post offers a rematch");
     assert!(rematch.starts_with(&format!("arb:rematch:{game}:")), "{rematch}");
-    let pressed = bot.interact(click_in_thread(&alice(), thread, &rematch)).await;
+    let pressed = bot.click(&alice(), thread, &rematch, bot.shown(thread, &rematch)).await;
     assert_eq!(pressed.json["type"], 7, "the clicked post is updated: {}", pressed.json);
     assert!(
         pressed.json["data"].get("attachments").is_none(),
@@ -130,7 +111,7 @@ async fn a_timed_game_shows_its_clock_pings_a_reminder_offers_a_rematch_and_expo
         "{text}"
     );
     assert!(text.contains("<@1002> plays White"), "the sides are swapped: {text}");
-    let again = bot.interact(click_in_thread(&bob(), thread, &rematch)).await;
+    let again = bot.click(&bob(), thread, &rematch, bot.shown(thread, &rematch)).await;
     assert!(
         is_ephemeral(&again) && content(&again).contains("already been asked for"),
         "{}",
@@ -188,7 +169,7 @@ async fn a_rematch_with_a_player_who_left_the_server_is_refused_politely() {
     let resigned = bot.command(&bob(), thread, "resign", json!([])).await;
     let rematch = rematch_button(&resigned).unwrap();
     bot.fake.remove_member(bob().user_id);
-    let refused = bot.interact(click_in_thread(&alice(), thread, &rematch)).await;
+    let refused = bot.click(&alice(), thread, &rematch, bot.shown(thread, &rematch)).await;
     assert!(is_ephemeral(&refused), "{}", refused.json);
     assert!(
         content(&refused).contains("<@1002> is no longer on this server"),
@@ -239,5 +220,49 @@ async fn reminder_settings_are_kept_per_player() {
         .await
         .unwrap();
     assert_eq!(stored.reminders, arbiter::store::Reminders::Dm);
+    bot.stop().await;
+}
+
+/// A player who asked for reminders by DM gets them there (the thread says so, without a ping);
+/// when their DMs are closed, the thread pings them instead, so the reminder is never lost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_by_dm_falls_back_to_a_ping_in_the_thread_when_dms_are_closed() {
+    let bot = Bot::start().await;
+    let dm_choice = json!([{ "name": "reminders", "type": 1, "options": [{ "name": "how", "type": 4, "value": 1 }] }]);
+    bot.command(&bob(), CHANNEL, "settings", dm_choice).await;
+    let bob_dm = FakeDiscord::dm_channel_id(1_002);
+    for dms_closed in [false, true] {
+        if dms_closed {
+            bot.fake.close_dms_of(1_002);
+        }
+        let challenge = bot.interact(timed_challenge("3d")).await;
+        let accept = button(&challenge, "arb:accept:", "");
+        let thread = bot.message_of(&challenge);
+        bot.click(&bob(), CHANNEL, &accept, thread).await;
+        bot.play(&alice(), thread, "e4").await;
+        bot.clock.advance(36 * HOUR_MS);
+        let line = wait_for_nth(&bot, thread, 1, |c| content(c).contains("(reminded by DM)")).await;
+        assert_eq!(
+            line.json["allowed_mentions"]["users"],
+            json!([]),
+            "the thread's line pings nobody: {}",
+            line.json
+        );
+        if dms_closed {
+            let ping = wait_for_nth(&bot, thread, 1, |c| {
+                content(c).contains("I could not send you a direct message") && c.status == 200
+            })
+            .await;
+            let text = content(&ping);
+            assert!(
+                text.contains("<@1002>") && text.contains("left for your move"),
+                "{text}"
+            );
+            assert_eq!(ping.json["allowed_mentions"]["users"], json!(["1002"]));
+        } else {
+            let dm = wait_for_nth(&bot, bob_dm, 1, |c| content(c).contains("left for your move")).await;
+            assert_eq!(dm.status, 200, "{}", dm.json);
+        }
+    }
     bot.stop().await;
 }

@@ -207,7 +207,7 @@ async fn beirut_bomb_choices_go_by_dm_and_stay_secret() {
             &menu,
             3,
             vec!["bomb:d2".into()],
-            8_001,
+            bot.shown(alice_dm, &menu),
         ))
         .await;
     assert_eq!(
@@ -229,7 +229,7 @@ async fn beirut_bomb_choices_go_by_dm_and_stay_secret() {
             &bob_menu,
             3,
             vec!["bomb:e7".into()],
-            8_002,
+            bot.shown(bob_dm, &bob_menu),
         ))
         .await;
     assert_eq!(
@@ -249,7 +249,7 @@ async fn beirut_bomb_choices_go_by_dm_and_stay_secret() {
             &menu,
             3,
             vec!["bomb:c2".into()],
-            8_001,
+            bot.shown(alice_dm, &menu),
         ))
         .await;
     assert!(
@@ -293,14 +293,14 @@ async fn a_player_with_closed_dms_chooses_through_the_private_button() {
         .expect("a Choose privately button");
 
     // Someone else pressing it learns nothing.
-    let outsider = bot.click(&carol(), thread, &button, 9_001).await;
+    let outsider = bot.click(&carol(), thread, &button, bot.shown(thread, &button)).await;
     assert!(
         is_ephemeral(&outsider) && content(&outsider).contains("not playing"),
         "{}",
         outsider.json
     );
 
-    let private = bot.click(&bob(), thread, &button, 9_001).await;
+    let private = bot.click(&bob(), thread, &button, bot.shown(thread, &button)).await;
     assert!(is_ephemeral(&private), "only bob sees it: {}", private.json);
     assert_png(&private);
     let menu = custom_ids(&private.json)
@@ -317,7 +317,7 @@ async fn a_player_with_closed_dms_chooses_through_the_private_button() {
             &menu,
             3,
             vec!["bomb:e7".into()],
-            9_002,
+            bot.shown(thread, &menu),
         ))
         .await;
     assert_eq!(chosen.json["type"], 7);
@@ -372,7 +372,9 @@ async fn stale_buttons_outsiders_and_malformed_payloads_change_nothing() {
         "{}",
         illegal.json
     );
-    let foreign = bot.click(&alice(), thread, "somebody-elses-button", 9_999).await;
+    // A button no version of Arbiter made, on a message of the bot's from before.
+    let old_message = bot.fake.add_message(thread, "an old post", &["somebody-elses-button"]);
+    let foreign = bot.click(&alice(), thread, "somebody-elses-button", old_message).await;
     assert!(
         is_ephemeral(&foreign) && content(&foreign).contains("not one of Arbiter's"),
         "{}",
@@ -442,13 +444,13 @@ async fn start_match(bot: &Bot, game: u8, normal: &str, reserve: &str) -> GameId
         .expect("a button for the first side");
     let game: GameId = first.split(':').nth(2).unwrap().parse().unwrap();
     // bob cannot choose for alice.
-    let wrong = bot.click(&bob(), CHANNEL, &first, 6_000).await;
+    let wrong = bot.click(&bob(), CHANNEL, &first, bot.shown(CHANNEL, &first)).await;
     assert!(
         is_ephemeral(&wrong) && content(&wrong).contains("Advantage"),
         "{}",
         wrong.json
     );
-    let chosen = bot.click(&alice(), CHANNEL, &first, 6_000).await;
+    let chosen = bot.click(&alice(), CHANNEL, &first, bot.shown(CHANNEL, &first)).await;
     assert_eq!(chosen.json["type"], 7, "{}", chosen.json);
     let begun = bot
         .fake
@@ -553,17 +555,19 @@ async fn a_hosted_death_match_is_lost_on_time_with_warnings_on_the_way() {
         stored.state.outcome().unwrap().reason,
         arbiter_engine::EndReason::Timeout
     );
-    let forfeits = bot
-        .fake
+    // Stopped, the bot has delivered all it queued: no duplicate can come after the count.
+    let fake = bot.fake.clone();
+    bot.stop().await;
+    let forfeits = fake
         .calls()
         .iter()
         .filter(|c| content(c).contains("ran out of time"))
         .count();
     assert_eq!(forfeits, 1, "announced once");
-    bot.stop().await;
 }
 
-/// A store whose saves take longer than Discord's patience while `is_slow` is set, so the bot
+/// A store whose saves wait while `is_slow` is set (the test clears it once it has seen the bot
+/// defer), so they take longer than Discord's patience whatever the machine's speed, and the bot
 /// must defer and then answer through the deferred placeholder.
 struct SlowStore {
     inner: Arc<dyn Store>,
@@ -581,8 +585,8 @@ impl Games for SlowStore {
     }
 
     async fn update_game(&self, game: &GameRow, entries: &[NewEntry], ratings: &[Rating]) -> Result<(), StoreError> {
-        if self.is_slow.load(Ordering::SeqCst) {
-            tokio::time::sleep(Duration::from_millis(1_800)).await;
+        while self.is_slow.load(Ordering::SeqCst) {
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
         self.inner.update_game(game, entries, ratings).await
     }
@@ -757,6 +761,7 @@ async fn a_slow_database_defers_and_still_answers_right() {
         "deferred within the window: {}",
         deferred.json
     );
+    is_slow.store(false, Ordering::SeqCst);
     let original = format!(
         "/api/v10/webhooks/{}/token{id}/messages/@original",
         FakeDiscord::APPLICATION_ID
@@ -790,7 +795,6 @@ async fn a_slow_database_defers_and_still_answers_right() {
 
     // bob's choice, then alice's first move in the thread: the post replaces the placeholder and
     // bob is pinged by a message of its own (an edit notifies nobody).
-    is_slow.store(false, Ordering::SeqCst);
     let menu = custom_ids(&posts_in(&bot.fake, FakeDiscord::dm_channel_id(1_002))[0].json)
         .into_iter()
         .find(|id| id.starts_with("arb:menu:"))
@@ -803,7 +807,7 @@ async fn a_slow_database_defers_and_still_answers_right() {
         &menu,
         3,
         vec!["bomb:e7".into()],
-        8_100,
+        bot.shown(dm, &menu),
     ))
     .await;
     is_slow.store(true, Ordering::SeqCst);
@@ -813,6 +817,7 @@ async fn a_slow_database_defers_and_still_answers_right() {
         .interact(command_interaction(id, &alice(), thread, "move", options))
         .await;
     assert_eq!(deferred.json["type"], 5);
+    is_slow.store(false, Ordering::SeqCst);
     assert!(
         deferred.json["data"]["flags"].as_u64().unwrap_or(0) & EPHEMERAL == 0,
         "a public placeholder"
@@ -947,7 +952,15 @@ async fn pick_the_team_picks_are_made_from_menus_of_pieces_then_squares() {
 
     // Only the picker gets the squares.
     let choose_piece = |who: &Invoker, menu: &str, piece: &str| {
-        component_interaction(next_id(), who, thread, menu, 3, vec![piece.to_string()], 9_100)
+        component_interaction(
+            next_id(),
+            who,
+            thread,
+            menu,
+            3,
+            vec![piece.to_string()],
+            bot.shown(thread, menu),
+        )
     };
     let outsider = bot.interact(choose_piece(&bob(), menu, "ptt-king")).await;
     assert!(
@@ -983,7 +996,7 @@ async fn pick_the_team_picks_are_made_from_menus_of_pieces_then_squares() {
             &square_menu,
             3,
             vec!["K@e1".into()],
-            9_101,
+            bot.shown(thread, &square_menu),
         ))
         .await;
     assert_eq!(
@@ -1166,7 +1179,6 @@ async fn a_slow_or_lost_thread_answer_still_puts_the_game_in_its_thread() {
                 .fake
                 .fail_after_doing("POST", &threads, fake_discord::Failure::ThreadAlreadyExists, 1),
         }
-        let sent = std::time::Instant::now();
         let id = next_id();
         bot.fake
             .send_interaction(component_interaction(
@@ -1186,9 +1198,19 @@ async fn a_slow_or_lost_thread_answer_still_puts_the_game_in_its_thread() {
             })
             .await;
         assert_eq!(acknowledged.json["type"], 6, "{trouble}: {}", acknowledged.json);
+        // Acknowledged without waiting for the thread: the fake records calls as it answers them,
+        // and the slow thread is answered only after the acknowledgement is in.
+        let thread_made = bot
+            .fake
+            .wait_for_call(&format!("{trouble}: the thread's answer"), |c| {
+                c.method == "POST" && c.path.ends_with(&threads)
+            })
+            .await;
+        let calls = bot.fake.calls();
+        let place = |call: &fake_discord::Call| calls.iter().position(|c| c.at == call.at && c.path == call.path);
         assert!(
-            acknowledged.at - sent < Duration::from_secs(1),
-            "{trouble}: acknowledged at once"
+            place(&acknowledged) < place(&thread_made),
+            "{trouble}: acknowledged before the thread's answer came"
         );
         let first_post = wait_for_posts(&bot, message, 1).await;
         assert_png(&first_post);
@@ -1227,13 +1249,14 @@ async fn a_slow_or_lost_thread_answer_still_puts_the_game_in_its_thread() {
 async fn a_channel_where_the_bot_lacks_permissions_is_refused_with_what_is_missing() {
     let bot = Bot::start().await;
     // View, send, embed, history, use commands: no attaching files, no threads.
-    let limited = ((1u64 << 10) | (1 << 11) | (1 << 14) | (1 << 16) | (1 << 31)).to_string();
+    use fake_discord::permissions::*;
+    let limited = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | READ_MESSAGE_HISTORY | USE_APPLICATION_COMMANDS;
+    bot.fake.set_bot_permissions(CHANNEL, limited);
     let options = vec![
         json!({ "name": "variant", "type": 4, "value": 0 }),
         json!({ "name": "opponent", "type": 6, "value": "1002" }),
     ];
-    let mut challenge = challenge_interaction(&alice(), &bob(), options);
-    challenge["app_permissions"] = json!(limited);
+    let challenge = challenge_interaction(&alice(), &bob(), options);
     let refused = bot.interact(challenge).await;
     let text = content(&refused);
     assert!(is_ephemeral(&refused), "{}", refused.json);
@@ -1253,9 +1276,7 @@ async fn a_channel_where_the_bot_lacks_permissions_is_refused_with_what_is_missi
         .unwrap();
     assert!(games.is_empty(), "no challenge was made");
 
-    let mut deathmatch = deathmatch_start(0, None);
-    deathmatch["app_permissions"] = json!(limited);
-    let refused = bot.interact(deathmatch).await;
+    let refused = bot.interact(deathmatch_start(0, None)).await;
     assert!(
         is_ephemeral(&refused)
             && content(&refused)
@@ -1268,11 +1289,18 @@ async fn a_channel_where_the_bot_lacks_permissions_is_refused_with_what_is_missi
 }
 
 /// A member spamming commands or buttons is slowed down privately; nothing they sent past the
-/// limit is done, and other members are not affected.
+/// limit is done, and other members are not affected. The limit (a burst of 20, then one a
+/// second) keeps the arena's time, which stands still here unless the test moves it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_member_spamming_commands_and_buttons_is_asked_to_slow_down() {
     let bot = Bot::start().await;
-    // 25 commands sent at once, as a spamming client would.
+    // A challenge to carol, by alice: its Decline button is carol's to press.
+    let challenge = bot.challenge(&alice(), &carol(), 0, 1).await;
+    let decline = button(&challenge, "arb:decline:", "");
+    let game: GameId = decline.split(':').nth(2).unwrap().parse().unwrap();
+    let message = bot.message_of(&challenge);
+
+    // 25 commands sent at once, as a spamming client would: the burst of 20 passes.
     let ids: Vec<u64> = (0..25).map(|_| next_id()).collect();
     for &id in &ids {
         let games = command_interaction(id, &carol(), CHANNEL, "games", json!([]));
@@ -1291,15 +1319,19 @@ async fn a_member_spamming_commands_and_buttons_is_asked_to_slow_down() {
             slowed += 1;
         }
     }
-    assert!(
-        (3..=5).contains(&slowed),
-        "a burst of 20 passes, then one a second: {slowed} of 25 slowed"
-    );
-    // A button is counted the same way.
-    let click = bot.click(&carol(), CHANNEL, "arb:decline:1:1", 9_999).await;
+    assert_eq!(slowed, 5, "a burst of 20 passes, the other 5 are slowed");
+    // A button is counted the same way: slowed, and the challenge is not declined.
+    let click = bot.click(&carol(), CHANNEL, &decline, message).await;
     assert!(content(&click).contains("faster than I can follow"), "{}", click.json);
+    let row = bot.arena.store().game(game).await.unwrap().unwrap();
+    assert_eq!(row.status, GameStatus::Challenge, "the challenge was not declined");
     // Someone else is served as usual.
     let games = bot.command(&alice(), CHANNEL, "games", json!([])).await;
     assert!(!content(&games).contains("faster"), "{}", games.json);
+    // A second later, one more action is allowed: the click goes through.
+    bot.clock.advance(1_000);
+    bot.click(&carol(), CHANNEL, &decline, message).await;
+    let row = bot.arena.store().game(game).await.unwrap().unwrap();
+    assert_eq!(row.status, GameStatus::Declined, "declined once time allowed");
     bot.stop().await;
 }

@@ -7,8 +7,11 @@ mod support;
 
 mod announcements;
 mod async_play;
+mod attachments;
 mod crash;
 mod e2e;
+mod leaderboards;
+mod offers;
 mod own_lists;
 mod payloads;
 mod places;

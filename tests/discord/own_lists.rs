@@ -60,7 +60,7 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
             &write,
             2,
             Vec::new(),
-            8_200,
+            bot.shown(alice_dm, &write),
         ))
         .await;
     let form = form_of(&opened);
@@ -139,7 +139,7 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
             &privately,
             2,
             Vec::new(),
-            9_000,
+            bot.shown(thread, &privately),
         ))
         .await;
     let form = form_of(&opened);

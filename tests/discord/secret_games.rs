@@ -66,7 +66,7 @@ async fn a_rejection_game_is_answered_by_dm_and_by_the_private_button_and_keeps_
             &reject,
             2,
             Vec::new(),
-            8_100,
+            bot.shown(bob_dm, &reject),
         ))
         .await;
     assert_eq!(
@@ -98,7 +98,7 @@ async fn a_rejection_game_is_answered_by_dm_and_by_the_private_button_and_keeps_
             &privately,
             2,
             Vec::new(),
-            9_100,
+            bot.shown(thread, &privately),
         ))
         .await;
     assert!(is_ephemeral(&prompt), "{}", prompt.json);
@@ -143,7 +143,7 @@ async fn a_rejection_game_is_answered_by_dm_and_by_the_private_button_and_keeps_
             &button_now,
             2,
             Vec::new(),
-            9_101,
+            bot.shown(thread, &button_now),
         ))
         .await;
     assert!(content(&answer).contains("Black proposes Ka8"), "{}", answer.json);
@@ -157,7 +157,7 @@ async fn a_rejection_game_is_answered_by_dm_and_by_the_private_button_and_keeps_
         &accept,
         2,
         Vec::new(),
-        9_102,
+        bot.shown(thread, &accept),
     ))
     .await;
     let accepted = bot
@@ -190,7 +190,7 @@ async fn a_rejection_game_is_answered_by_dm_and_by_the_private_button_and_keeps_
         &accept,
         2,
         Vec::new(),
-        8_101,
+        bot.shown(bob_dm, &accept),
     ))
     .await;
     let mate = bot
@@ -233,7 +233,7 @@ async fn a_capture_the_flag_game_runs_from_secret_bases_to_a_flag_brought_home()
         &menus[0],
         3,
         vec!["base:f3".into()],
-        8_200,
+        bot.shown(alice_dm, &menus[0]),
     ))
     .await;
     let fallback = wait_for_nth(&bot, thread, 1, is_fallback).await;
@@ -248,7 +248,7 @@ async fn a_capture_the_flag_game_runs_from_secret_bases_to_a_flag_brought_home()
             &privately,
             2,
             Vec::new(),
-            9_200,
+            bot.shown(thread, &privately),
         ))
         .await;
     assert!(
@@ -269,7 +269,7 @@ async fn a_capture_the_flag_game_runs_from_secret_bases_to_a_flag_brought_home()
         &menu,
         3,
         vec!["base:e5".into()],
-        9_201,
+        bot.shown(thread, &menu),
     ))
     .await;
     let revealed = bot

@@ -102,8 +102,13 @@ async fn two_processes_split_the_shards_and_each_interaction_and_deadline_is_ser
         c.path == messages && content(c).contains("ran out of time")
     })
     .await;
-    // Time for a second scheduler to announce it too, were the deadline not claimed once.
-    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    // Both stopped, each has delivered all it queued: were the deadline claimed twice, the
+    // second forfeit would be in by now.
+    for (stop, task) in processes {
+        let _ = stop.send(());
+        let ended = tokio::time::timeout(Duration::from_secs(30), task).await;
+        assert!(ended.expect("each process stops when asked").unwrap().is_ok());
+    }
     let forfeits = fake
         .calls()
         .into_iter()
@@ -111,10 +116,4 @@ async fn two_processes_split_the_shards_and_each_interaction_and_deadline_is_ser
         .count();
     assert_eq!(forfeits, 1, "the forfeit is announced once");
     assert!(fake.refused_calls().is_empty(), "{:?}", fake.refused_calls());
-
-    for (stop, task) in processes {
-        let _ = stop.send(());
-        let ended = tokio::time::timeout(Duration::from_secs(10), task).await;
-        assert!(ended.expect("each process stops when asked").unwrap().is_ok());
-    }
 }

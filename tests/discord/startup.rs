@@ -6,7 +6,6 @@ use crate::support;
 use arbiter::arena::Arena;
 use arbiter::discord::{Config, Shards};
 use fake_discord::{Failure, FakeDiscord};
-use std::io::Read;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -125,26 +124,37 @@ async fn going_global_removes_the_commands_a_server_run_left() {
     }
 }
 
-/// `arbiter bot` as a user starts it, its standard error captured (so not a terminal).
-fn start_binary(api_base: &str, data_dir: &std::path::Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+/// `arbiter bot` as a user starts it, its standard error going to `log` (so not a terminal).
+fn start_binary(api_base: &str, data_dir: &std::path::Path, log: &std::path::Path) -> Child {
+    support::arbiter_binary()
         .args(["bot", "--data-dir"])
         .arg(data_dir)
         .env("DISCORD_TOKEN", "abc")
         .env("DISCORD_API_BASE", api_base)
-        .env_remove("DISCORD_GUILD_ID")
-        .env_remove("DATABASE_URL")
-        .env_remove("ARBITER_LOG")
-        .env_remove("DISCORD_SHARDS")
-        .env_remove("DISCORD_SHARD_RANGE")
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
+        .stderr(std::fs::File::create(log).expect("a log file"))
         .spawn()
         .expect("the binary starts")
 }
 
-/// Sends SIGTERM and waits at most 5 s for the process to end: its exit status and output.
-fn terminate(mut child: Child) -> (std::process::ExitStatus, String) {
+/// Waits (at most 30 s, polling the file) until the log says `words`.
+fn wait_for_log(log: &std::path::Path, words: &str) {
+    let started = Instant::now();
+    loop {
+        let output = std::fs::read_to_string(log).unwrap_or_default();
+        if output.contains(words) {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the log never said `{words}`:\n{output}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Sends SIGTERM and waits (at most 30 s) for the process to end: its exit status and log.
+fn terminate(mut child: Child, log: &std::path::Path) -> (std::process::ExitStatus, String) {
     // The shell's own `kill`: there on every machine, whatever packages are installed.
     let status = Command::new("sh")
         .args(["-c", &format!("kill -TERM {}", child.id())])
@@ -156,17 +166,14 @@ fn terminate(mut child: Child) -> (std::process::ExitStatus, String) {
         if let Some(exit) = child.try_wait().expect("the process can be waited on") {
             break exit;
         }
-        if asked.elapsed() > Duration::from_secs(5) {
+        if asked.elapsed() > Duration::from_secs(30) {
             let _ = child.kill();
-            let mut output = String::new();
-            let _ = child.stderr.take().unwrap().read_to_string(&mut output);
-            panic!("still running 5 s after SIGTERM; its output:\n{output}");
+            let output = std::fs::read_to_string(log).unwrap_or_default();
+            panic!("still running 30 s after SIGTERM; its output:\n{output}");
         }
         std::thread::sleep(Duration::from_millis(50));
     };
-    let mut output = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut output).unwrap();
-    (exit, output)
+    (exit, std::fs::read_to_string(log).unwrap_or_default())
 }
 
 fn scratch_dir(name: &str) -> std::path::PathBuf {
@@ -179,9 +186,10 @@ fn scratch_dir(name: &str) -> std::path::PathBuf {
 fn out_of_reach_it_says_so_in_plain_text_and_stops_on_sigterm() {
     // Nothing listens on port 9 of loopback: Discord cannot be reached.
     let dir = scratch_dir("unreachable");
-    let child = start_binary("http://127.0.0.1:9", &dir);
-    std::thread::sleep(Duration::from_millis(2500));
-    let (exit, output) = terminate(child);
+    let log = dir.join("bot.log");
+    let child = start_binary("http://127.0.0.1:9", &dir, &log);
+    wait_for_log(&log, "trying again in");
+    let (exit, output) = terminate(child, &log);
     assert!(exit.success(), "a requested stop is not a failure: {exit:?}\n{output}");
     assert!(
         output.contains("opening the database: the embedded SQLite file"),
@@ -200,12 +208,16 @@ fn out_of_reach_it_says_so_in_plain_text_and_stops_on_sigterm() {
 async fn running_it_reports_each_step_and_stops_on_sigterm() {
     let fake = FakeDiscord::start().await;
     let dir = scratch_dir("running");
-    let child = start_binary(&fake.api_base(), &dir);
+    let log = dir.join("bot.log");
+    let child = start_binary(&fake.api_base(), &dir, &log);
     fake.wait_ready().await;
-    fake.wait_for_call("the commands registered", |c| c.method == "PUT")
-        .await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let (exit, output) = tokio::task::spawn_blocking(move || terminate(child)).await.unwrap();
+    let ready = log.clone();
+    tokio::task::spawn_blocking(move || wait_for_log(&ready, "ready for players"))
+        .await
+        .unwrap();
+    let (exit, output) = tokio::task::spawn_blocking(move || terminate(child, &log))
+        .await
+        .unwrap();
     assert!(exit.success(), "{exit:?}\n{output}");
     for step in [
         "database ready",
@@ -225,17 +237,17 @@ fn a_refused_token_exits_non_zero_with_the_reason() {
     let fake = runtime.block_on(FakeDiscord::start());
     fake.fail("GET", "/users/@me", Failure::Unauthorized, usize::MAX);
     let dir = scratch_dir("badtoken");
-    let mut child = start_binary(&fake.api_base(), &dir);
+    let log = dir.join("bot.log");
+    let mut child = start_binary(&fake.api_base(), &dir, &log);
     let started = Instant::now();
     let exit = loop {
         if let Some(exit) = child.try_wait().unwrap() {
             break exit;
         }
-        assert!(started.elapsed() < Duration::from_secs(10), "the bot ends by itself");
+        assert!(started.elapsed() < Duration::from_secs(30), "the bot ends by itself");
         std::thread::sleep(Duration::from_millis(50));
     };
-    let mut output = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut output).unwrap();
+    let output = std::fs::read_to_string(&log).unwrap();
     assert!(!exit.success(), "{output}");
     assert!(output.contains("arbiter: Discord refused the bot's token"), "{output}");
     drop(fake);

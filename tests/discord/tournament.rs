@@ -244,3 +244,84 @@ async fn a_club_night_of_seven_runs_five_rounds_to_final_standings() {
     assert!(text.contains("standings after 5 of 5 rounds"), "{text}");
     bot.stop().await;
 }
+
+/// A tournament created to start in two hours pairs round 1 by itself when the time comes,
+/// announcing it in its channel with a thread per game; before then, nothing is paired. One that
+/// cannot start as it stands (too few players for its rounds) says why in its channel, once, and
+/// stays open.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_with_a_start_time_pairs_round_one_by_itself() {
+    let bot = Bot::start().await;
+    let elsewhere = CHANNEL + 7;
+    for (channel, name, players) in [(CHANNEL, "Evening", 1..=6), (elsewhere, "Small", 11..=12)] {
+        let in_channel = |mut interaction: Value| {
+            interaction["channel_id"] = json!(channel.to_string());
+            interaction["channel"]["id"] = json!(channel.to_string());
+            interaction
+        };
+        let create = tournament_command(
+            &host(),
+            "create",
+            json!([{ "name": "name", "type": 3, "value": name }, { "name": "start", "type": 3, "value": "2h" }]),
+        );
+        let created = bot.interact(in_channel(create)).await;
+        assert!(content(&created).contains(name), "{}", created.json);
+        for n in players {
+            let join = tournament_command(&player(n), "join", json!([]));
+            let joined = bot.interact(in_channel(join)).await;
+            assert!(
+                content(&joined).contains(&format!("joined **{name}**")),
+                "{}",
+                joined.json
+            );
+        }
+    }
+    let row = bot
+        .arena
+        .store()
+        .tournament(TournamentId::new(1))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(row.tournament.rounds.is_empty(), "nothing is paired before the start");
+
+    bot.clock.advance(2 * 3_600_000);
+    let announced = wait_for_nth(&bot, CHANNEL, 1, |c| content(c).contains("round 1 of 5")).await;
+    let text = content(&announced);
+    assert!(text.contains("Rejection Chess"), "{text}");
+    let games = round_games(&bot).await;
+    assert_eq!(games.len(), 3, "six players, three games");
+    for game in games {
+        let row = bot.arena.store().game(game).await.unwrap().unwrap();
+        let thread = row.location.local_part().parse::<u64>().unwrap();
+        assert!(text.contains(&format!("<#{thread}>")), "{text}");
+        wait_for_posts(&bot, thread, 1).await;
+    }
+    let row = bot
+        .arena
+        .store()
+        .tournament(TournamentId::new(1))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.status, TournamentStatus::Running);
+
+    let told = wait_for_nth(&bot, elsewhere, 1, |c| content(c).contains("was due to start")).await;
+    let said = content(&told);
+    assert!(
+        said.contains("2 players cannot play 5 rounds") && said.contains("It stays open"),
+        "{said}"
+    );
+    // Stopped, the bot has delivered all it queued: the channel was told once.
+    let fake = bot.fake.clone();
+    let arena = bot.arena.clone();
+    bot.stop().await;
+    let notices = posts_in(&fake, elsewhere)
+        .iter()
+        .filter(|c| content(c).contains("was due to start"))
+        .count();
+    assert_eq!(notices, 1, "told once");
+    let small = arena.store().tournament(TournamentId::new(2)).await.unwrap().unwrap();
+    assert_eq!(small.status, TournamentStatus::Registering, "it stays open");
+    assert_eq!(small.starts_at, None, "and is no longer due");
+}

@@ -360,7 +360,7 @@ async fn private_news_for_a_player_with_closed_dms_never_reaches_a_public_call()
         &accept,
         2,
         Vec::new(),
-        8_200,
+        bot.shown(bob_dm, &accept),
     ))
     .await;
     // alice's news ("Black accepted your proposal") cannot go by DM: the thread says only that
@@ -379,7 +379,7 @@ async fn private_news_for_a_player_with_closed_dms_never_reaches_a_public_call()
             &button(&pointer, "arb:private:", ""),
             2,
             Vec::new(),
-            bot.message_of(&offer),
+            bot.message_of(&pointer),
         ))
         .await;
     assert!(is_ephemeral(&news), "{}", news.json);
@@ -415,7 +415,7 @@ async fn a_stale_secret_menu_whose_options_changed_changes_nothing() {
                     &button,
                     2,
                     Vec::new(),
-                    8_400,
+                    bot.shown(bob_dm, &button),
                 ))
                 .await;
             assert_eq!(rejected.json["type"], 7, "{}", rejected.json);
@@ -456,7 +456,7 @@ async fn a_stale_secret_menu_whose_options_changed_changes_nothing() {
             &old_menu,
             3,
             vec!["c4".into()],
-            8_500,
+            bot.shown(alice_dm, &old_menu),
         ))
         .await;
     assert!(content(&stale).contains("out of date"), "{}", stale.json);

@@ -1,9 +1,9 @@
 //! The command-line contract of `arbiter perft` and `arbiter legal` (README, "Command line").
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    crate::support::arbiter_binary()
         .args(args)
         .output()
         .expect("the binary runs")

@@ -229,9 +229,8 @@ fn the_binary_keeps_a_game_between_runs() {
     let dir = std::env::temp_dir().join(format!("arbiter-local-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let run = |script: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        let mut child = support::arbiter_binary()
             .arg("local")
-            .env_remove("DATABASE_URL")
             .env("ARBITER_DATA_DIR", &dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -249,6 +248,46 @@ fn the_binary_keeps_a_game_between_runs() {
     let second = run("alice: move g4\nbob: move Qh4#\n");
     assert!(second.contains("0-1 · bob (Black) wins by checkmate."), "{second}");
     assert!(dir.join("arbiter.db").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A developer's `.env` (here one pointing at a database nobody serves) reaches the program a
+/// user starts, and never the one the tests start: `support::arbiter_binary` turns it off.
+#[test]
+fn the_binary_the_tests_start_ignores_the_developers_env_file() {
+    let dir = std::env::temp_dir().join(format!("arbiter-dotenv-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(".env"), "DATABASE_URL=postgres://nobody@127.0.0.1:9/none\n").unwrap();
+    let run = |command: &mut Command| {
+        use std::io::Write;
+        let mut child = command
+            .arg("local")
+            .current_dir(&dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        child.stdin.take().unwrap().write_all(b"alice: games\n").unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let ignored = run(&mut support::arbiter_binary());
+    assert!(ignored.status.success(), "{}", String::from_utf8_lossy(&ignored.stderr));
+    assert!(
+        dir.join("data").join("arbiter.db").exists(),
+        "without .env the embedded default is used"
+    );
+    let read = run(support::arbiter_binary().env_remove("ARBITER_NO_DOTENV"));
+    assert!(
+        !read.status.success(),
+        "the .env's unreachable database is used when the file is on"
+    );
+    let said = String::from_utf8_lossy(&read.stderr);
+    assert!(
+        said.contains("127.0.0.1:9") || said.to_lowercase().contains("connect"),
+        "{said}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

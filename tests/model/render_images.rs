@@ -1,5 +1,6 @@
 //! Board images, checked by decoding the PNG and reading its pixels, and by golden SVG text for
-//! one position of each game (`UPDATE_GOLDEN=1 cargo test --test model render_images` rewrites them).
+//! one position of each game. A test run only compares: after a deliberate change to the drawing,
+//! `UPDATE_GOLDEN=1 cargo test --test model write_golden_files -- --ignored` rewrites the files.
 
 use arbiter::render::{Decor, Renderer, Scene, move_dots, pool_box, square_box, to_svg};
 use arbiter_engine::geometry::Square;
@@ -355,42 +356,92 @@ fn sample_games() -> Vec<(&'static str, AnyGame)> {
     ]
 }
 
-#[test]
-fn each_game_draws_its_golden_svg() {
+/// The golden board of each game: its file in tests/golden/ and the SVG the renderer draws now.
+fn golden_boards() -> Vec<(std::path::PathBuf, String)> {
     let decor = Decor {
         player_names: [Some("alice".into()), Some("bob".into())],
         clocks: [Some("0:42 · reserve 4:12".into()), None],
         ..Decor::default()
     };
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
-    for (name, game) in sample_games() {
-        // Beirut from White's seat, so the golden file also shows the carrier's badge; Knights are
-        // God from the side to move's, which sees its units that may move as knights.
-        let viewer = if name == "beirut" || name == "knights-are-god" {
-            Viewer::Seat(Seat::First)
-        } else if name == "rejection" {
-            // The answering player's image, which shows the proposal.
-            Viewer::Seat(Seat::Second)
-        } else {
-            Viewer::Spectator
-        };
-        let svg = to_svg(&Scene::from_view(&game.view(viewer), &decor));
-        let path = dir.join(format!("{name}.svg"));
-        if update {
-            std::fs::create_dir_all(&dir).unwrap();
-            std::fs::write(&path, &svg).unwrap();
-            continue;
-        }
-        let golden = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", path.display()));
+    sample_games()
+        .into_iter()
+        .map(|(name, game)| {
+            // Beirut from White's seat, so the golden file also shows the carrier's badge; Knights
+            // are God from the side to move's, which sees its units that may move as knights.
+            let viewer = if name == "beirut" || name == "knights-are-god" {
+                Viewer::Seat(Seat::First)
+            } else if name == "rejection" {
+                // The answering player's image, which shows the proposal.
+                Viewer::Seat(Seat::Second)
+            } else {
+                Viewer::Spectator
+            };
+            let svg = to_svg(&Scene::from_view(&game.view(viewer), &decor));
+            (dir.join(format!("{name}.svg")), svg)
+        })
+        .collect()
+}
+
+/// The piece diagrams in docs/images/pieces/ (the rules pages show them): each catalogue piece's
+/// file and what the renderer draws of it now.
+fn piece_diagrams() -> Vec<(std::path::PathBuf, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/images/pieces");
+    let decor = Decor {
+        without_players: true,
+        ..Decor::default()
+    };
+    arbiter_engine::catalogue::all()
+        .into_iter()
+        .map(|piece| {
+            let diagram = arbiter_engine::diagram::piece_diagram(&piece).unwrap();
+            let svg = to_svg(&Scene::from_view(&diagram.view, &decor));
+            (dir.join(format!("{}.svg", piece.id)), svg)
+        })
+        .collect()
+}
+
+/// Each drawing equals its committed file; a test run never writes one.
+fn assert_committed(drawings: &[(std::path::PathBuf, String)]) {
+    for (path, svg) in drawings {
+        let committed = std::fs::read_to_string(path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (`UPDATE_GOLDEN=1 cargo test --test model write_golden_files -- --ignored` writes it)",
+                path.display()
+            )
+        });
         assert!(
-            svg == golden,
-            "{name}: the SVG differs from {} (UPDATE_GOLDEN=1 rewrites it after a deliberate change)",
+            *svg == committed,
+            "{} differs from what the renderer draws now (after a deliberate change, \
+             `UPDATE_GOLDEN=1 cargo test --test model write_golden_files -- --ignored` rewrites it)",
             path.display()
         );
+    }
+}
+
+#[test]
+fn each_game_draws_its_golden_svg() {
+    let boards = golden_boards();
+    assert_eq!(boards.len(), 14, "a golden board for each game");
+    assert_committed(&boards);
+    for (_, svg) in &boards {
         // The golden text also renders.
-        renderer().svg_to_png(&golden).unwrap();
+        renderer().svg_to_png(svg).unwrap();
+    }
+}
+
+/// Rewrites the golden boards and the piece diagrams: by hand, after a deliberate change to the
+/// drawing (ignored, and a no-op without `UPDATE_GOLDEN`, so no test run ever rewrites them).
+#[test]
+#[ignore = "rewrites the committed golden files; run by hand after a deliberate change"]
+fn write_golden_files() {
+    if std::env::var_os("UPDATE_GOLDEN").is_none() {
+        eprintln!("UPDATE_GOLDEN is not set: nothing written");
+        return;
+    }
+    for (path, svg) in golden_boards().into_iter().chain(piece_diagrams()) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, svg).unwrap();
     }
 }
 
@@ -629,32 +680,12 @@ fn circe_rings_where_the_last_captured_unit_was_reborn() {
 }
 
 /// The piece diagrams in docs/images/pieces/ (the rules pages show them) are what the renderer
-/// draws of every catalogue piece; `UPDATE_GOLDEN=1` rewrites them after a deliberate change.
+/// draws of every catalogue piece.
 #[test]
 fn the_piece_diagrams_in_the_docs_are_current() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/images/pieces");
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
-    let decor = Decor {
-        without_players: true,
-        ..Decor::default()
-    };
-    for piece in arbiter_engine::catalogue::all() {
-        let diagram = arbiter_engine::diagram::piece_diagram(&piece).unwrap();
-        let svg = to_svg(&Scene::from_view(&diagram.view, &decor));
-        let path = dir.join(format!("{}.svg", piece.id));
-        if update {
-            std::fs::create_dir_all(&dir).unwrap();
-            std::fs::write(&path, &svg).unwrap();
-            continue;
-        }
-        let committed = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", path.display()));
-        assert!(
-            svg == committed,
-            "{} is out of date (UPDATE_GOLDEN=1 rewrites it)",
-            path.display()
-        );
-    }
+    let diagrams = piece_diagrams();
+    assert_eq!(diagrams.len(), arbiter_engine::catalogue::all().len());
+    assert_committed(&diagrams);
 }
 
 #[test]

@@ -410,3 +410,21 @@ async fn the_embedded_default_is_a_file_in_the_data_directory_and_persists() {
     assert_eq!(reopened.game(id).await.unwrap().unwrap().challenger, user("gus"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// CI runs the PostgreSQL half of every test: there, a server that does not answer fails this
+/// test (and every other that asks for one) instead of skipping it. Outside CI it may skip.
+#[tokio::test]
+async fn postgresql_answers_where_ci_requires_it() {
+    let db = support::postgres().await;
+    if std::env::var_os("CI").is_some() {
+        let db = db.expect("CI needs PostgreSQL at TEST_DATABASE_URL");
+        assert_eq!(db.name, "postgres");
+        let id = db
+            .store
+            .insert_game(&new_game("ci", "check", VariantId::Chess))
+            .await
+            .unwrap()
+            .id;
+        assert!(db.store.game(id).await.unwrap().is_some(), "it keeps what it is given");
+    }
+}

@@ -5,6 +5,9 @@
 mod support;
 
 mod contract;
+mod contract_players;
+mod contract_time;
+mod contract_tournaments;
 mod sqlite_contention;
 mod stored_fixtures;
 mod write_stored_fixtures;

@@ -1,29 +1,212 @@
 //! Writes tests/fixtures/stored/: games as the store keeps them, of every variant in every phase,
-//! exactly as the code of the day writes them. Run by hand when the stored format changes
-//! (`WRITE_STORED_FIXTURES=1 cargo test --test store write_stored_fixtures -- --ignored`); the files are
-//! committed and `stored_fixtures.rs` checks that every format ever written still loads.
+//! exactly as the code of the day writes them. Run by hand when the stored format changes or a
+//! fixture is added (`WRITE_STORED_FIXTURES=1 cargo test --test store write_stored_fixtures --
+//! --ignored`); the files are committed and `stored_fixtures.rs` checks that every format ever
+//! written still loads, and that the fixtures it expects (by name) are all there.
+//!
+//! A fixture already written is never written again: stored games are players' property, and a
+//! committed fixture is the proof that the game as first stored still loads. Only the missing
+//! ones are written (new games go at the end, so the games before them are stored as before).
 
 use crate::support::{alice, bob, carol, started};
-use arbiter::arena::{Caller, ChallengeRequest, MatchRequest, OfferResponse};
+use arbiter::arena::{Caller, ChallengeRequest, ListSource, MatchRequest, OfferResponse};
 use arbiter::clock::TimeControl;
 use arbiter::clock::{Clock, ManualClock};
 use arbiter::ids::{GameId, Place, UserId};
 use arbiter::store::{GameSetup, SqliteStore, WhitePlayer};
-use arbiter_engine::{Game, Seat, VariantId, Viewer};
+use arbiter_engine::{Game, Phase, Seat, VariantId, Viewer};
 use serde_json::{Value, json};
 use sqlx::Row;
 
 /// The fixtures' folder: the stored format, and since every game had a clock (migration 0004),
 /// "-clocks".
-const FORMAT: &str = "v1-clocks";
+pub const FORMAT: &str = "v1-clocks";
 
-async fn act(arena: &crate::support::TestArena, id: GameId, moves: &[(&UserId, &str)]) {
+/// Actions written by their players.
+type Moves<'a> = &'a [(&'a UserId, &'a str)];
+
+async fn act(arena: &crate::support::TestArena, id: GameId, moves: Moves<'_>) {
     for (user, text) in moves {
         arena
             .act(id, user, text)
             .await
             .unwrap_or_else(|e| panic!("{text}: {e}"));
     }
+}
+
+/// The player of `seat` in the games `started` makes (alice White, bob Black).
+fn player_of(seat: Seat) -> UserId {
+    match seat {
+        Seat::First => alice(),
+        Seat::Second => bob(),
+    }
+}
+
+fn user_word(seat: Seat) -> &'static str {
+    match seat {
+        Seat::First => "alice",
+        Seat::Second => "bob",
+    }
+}
+
+/// The action `k` a player of game `id` would write now: the seat to act (the first of several),
+/// and one of its legal actions, spread over them so that the picks and moves vary.
+async fn written_action(arena: &crate::support::TestArena, id: GameId, k: usize) -> Option<(Seat, String)> {
+    let game = arena.store().game(id).await.unwrap().unwrap();
+    let seat = *game.state.to_act().first()?;
+    let noted = game.state.noted_actions(seat);
+    let (_, text) = &noted[(k * 7 + 3) % noted.len()];
+    Some((seat, text.clone()))
+}
+
+/// Plays game `id` on as its players would, writing their actions, until it is in `phase` (and
+/// then `plies` more actions).
+async fn play_until(arena: &crate::support::TestArena, id: GameId, phase: Phase, plies: usize) {
+    let mut k = 0;
+    while arena.store().game(id).await.unwrap().unwrap().state.phase() != phase {
+        let (seat, text) = written_action(arena, id, k).await.expect("the game goes on");
+        act(arena, id, &[(&player_of(seat), &text)]).await;
+        k += 1;
+        assert!(k < 200, "game {id} never reaches {phase:?}");
+    }
+    for _ in 0..plies {
+        let (seat, text) = written_action(arena, id, k).await.expect("the game goes on");
+        act(arena, id, &[(&player_of(seat), &text)]).await;
+        k += 1;
+    }
+}
+
+/// The `next` of a fixture: an action the player to act may write now.
+async fn next_action(arena: &crate::support::TestArena, id: GameId) -> (&'static str, String) {
+    let (seat, text) = written_action(arena, id, 0).await.expect("someone is to act");
+    (user_word(seat), text)
+}
+
+/// A list written as a player writes it, one piece a line, in the notation a game records it in
+/// (`list:Name,SYM,betza/...`, spaces in names written `_`).
+fn list_notation(lines: &[&str]) -> String {
+    let pieces: Vec<String> = lines
+        .iter()
+        .map(|line| line.replace(", ", ",").replace(' ', "_"))
+        .collect();
+    format!("list:{}", pieces.join("/"))
+}
+
+/// Players' own lists for the fixtures: pieces of their own with royal and pawn marks, pieces both
+/// players list alike (one type, picked twice), and a symbol both use for different pieces
+/// (Black's plays under letters of its name).
+const PTT2_ALICE: [&str; 20] = [
+    "Guard, GU, WfF, royal",
+    "Queen, Q, Q",
+    "Rook, R, R",
+    "Bishop, B, B",
+    "Knight, N, N",
+    "Nightrider, NR, NN",
+    "Grasshopper, G, gQ",
+    "Mao, MA, nN",
+    "Cardinal, CD, BN",
+    "Sergeant, SG, mfFcfW, pawn",
+    "Wazir, W, W",
+    "Ferz, F, F",
+    "Alfil, AL, A",
+    "Dabbabah, DA, D",
+    "Threeleaper, H, H",
+    "Tripper, TR, G",
+    "Pawn, P, fmWfcF, pawn",
+    "Stepper, ST, fmW, pawn",
+    "Side mover, SM, sW",
+    "Back ferz, BF, bF",
+];
+const PTT2_BOB: [&str; 20] = [
+    "King, K, K, royal",
+    "Queen, Q, Q",
+    "Chancellor, CH, RN",
+    "Knight-alfil, NA, NA",
+    "Rook, R, R",
+    "Moa, MO, afsF",
+    "Archer, AR, B",
+    "Gnu, G, NC",
+    "Lancer, LA, fR",
+    "Soldier, SO, fsW, pawn",
+    "Wazir, W, W",
+    "Ferz, F, F",
+    "Elephant, EL, nA",
+    "Dabbabah, DA, D",
+    "Pawn, P, fmWfcF, pawn",
+    "Fish pawn, FI, fmWfcFbW, pawn",
+    "Chinese pawn, CP, fW, pawn",
+    "Retreater, RT, bN",
+    "Skipper, SK, vD",
+    "Threeleaper, H, H",
+];
+const PATCH_ALICE: [&str; 16] = [
+    "Guard, GU, WfF, royal",
+    "Queen, Q, Q",
+    "Rook, R, R",
+    "Knight, N, N",
+    "Grasshopper, G, gQ",
+    "Sergeant, SG, mfFcfW, pawn",
+    "Wazir, W, W",
+    "Ferz, F, F",
+    "Alfil, AL, A",
+    "Dabbabah, DA, D",
+    "Threeleaper, H, H",
+    "Tripper, TR, G",
+    "Pawn, P, fmWfcF, pawn",
+    "Stepper, ST, fmW, pawn",
+    "Side mover, SM, sW",
+    "Back ferz, BF, bF",
+];
+const PATCH_BOB: [&str; 16] = [
+    "King, K, K, royal",
+    "Queen, Q, Q",
+    "Chancellor, CH, RN",
+    "Gnu, G, NC",
+    "Lancer, LA, fR",
+    "Soldier, SO, fsW, pawn",
+    "Threeleaper, H, H",
+    "Wazir, W, W",
+    "Ferz, F, F",
+    "Elephant, EL, nA",
+    "Dabbabah, DA, D",
+    "Pawn, P, fmWfcF, pawn",
+    "Fish pawn, FI, fmWfcFbW, pawn",
+    "Chinese pawn, CP, fW, pawn",
+    "Retreater, RT, bN",
+    "Skipper, SK, vD",
+];
+const EASY_ALICE: [&str; 7] = [
+    "Queen, Q, Q",
+    "Queen two, QT, Q",
+    "Rook, R, R",
+    "Knight, N, N",
+    "Crab pawn, CR, fmFbW, pawn",
+    "Mao, MA, nN",
+    "Gnu, GN, NC",
+];
+const EASY_BOB: [&str; 7] = [
+    "Archbishop, A, BN",
+    "Rook, R, R",
+    "Bishop, B, B",
+    "Giraffe, K, fbsN",
+    "Elephant, EL, nA",
+    "Wazir, W, W",
+    "Sergeant, SG, mfFcfW, pawn",
+];
+
+/// Sends `user`'s list as a player does (`/list` with the text, one piece a line).
+async fn send_list(arena: &crate::support::TestArena, id: GameId, user: &UserId, lines: &[&str]) {
+    let effects = arena
+        .submit_list(Some(id), user, ListSource::Text(lines.join("\n")))
+        .await
+        .unwrap_or_else(|e| panic!("{user}'s list: {e}"));
+    let game = arena.store().game(id).await.unwrap().unwrap();
+    let seat = if *user == alice() { Seat::First } else { Seat::Second };
+    assert!(
+        !game.state.to_act().contains(&seat) || game.state.phase() != Phase::SealedChoice,
+        "{user}'s list was not accepted: {:?}",
+        effects.reply.map(|r| r.text)
+    );
 }
 
 /// Every column of a row, as stored.
@@ -476,12 +659,106 @@ async fn write_stored_fixtures() {
         dump(&pool, &arena, id, Some(("alice", "N@b1"))).await,
     ));
 
+    // Every variant in every phase (stored_fixtures.rs names them all): the phases the games
+    // above leave out. Games of the players' own pieces with their own lists: one list in, both
+    // in and the picks under way, the picks done and play begun, and resigned in play; an Easy
+    // Patch game resigned before the lists were in.
+    let own_games: [(&str, VariantId, &[&str], &[&str]); 3] = [
+        ("pick-the-team-2", VariantId::PickTheTeam2, &PTT2_ALICE, &PTT2_BOB),
+        ("patch", VariantId::Patch, &PATCH_ALICE, &PATCH_BOB),
+        ("easy-patch", VariantId::EasyPatch, &EASY_ALICE, &EASY_BOB),
+    ];
+    for (name, variant, alice_list, bob_list) in own_games {
+        let id = started(&arena, variant).await;
+        send_list(&arena, id, &a, alice_list).await;
+        let bob_notation = list_notation(bob_list);
+        fixtures.push((
+            leak(format!("{name}-listing-own")),
+            dump(&pool, &arena, id, Some(("bob", &bob_notation))).await,
+        ));
+        send_list(&arena, id, &b, bob_list).await;
+        play_until(&arena, id, Phase::Setup, 5).await;
+        let (user, next) = next_action(&arena, id).await;
+        fixtures.push((
+            leak(format!("{name}-picking-own")),
+            dump(&pool, &arena, id, Some((user, &next))).await,
+        ));
+        play_until(&arena, id, Phase::Play, 6).await;
+        let (user, next) = next_action(&arena, id).await;
+        fixtures.push((
+            leak(format!("{name}-play")),
+            dump(&pool, &arena, id, Some((user, &next))).await,
+        ));
+        clock.advance(60_000);
+        arena.resign(id, &b).await.unwrap();
+        fixtures.push((leak(format!("{name}-resigned")), dump(&pool, &arena, id, None).await));
+    }
+    let id = started(&arena, VariantId::EasyPatch).await;
+    send_list(&arena, id, &b, &EASY_BOB).await;
+    arena.resign(id, &a).await.unwrap();
+    fixtures.push(("easy-patch-resigned-listing", dump(&pool, &arena, id, None).await));
+
+    // Pick-the-team: the picks done and play begun, and resigned in play.
+    let id = started(&arena, VariantId::PickTheTeam).await;
+    play_until(&arena, id, Phase::Play, 6).await;
+    let (user, next) = next_action(&arena, id).await;
+    fixtures.push(("pick-the-team-play", dump(&pool, &arena, id, Some((user, &next))).await));
+    arena.resign(id, &a).await.unwrap();
+    fixtures.push(("pick-the-team-resigned", dump(&pool, &arena, id, None).await));
+
+    // Garden of Statues in play; the games whose fixtures above are all in play, finished.
+    let id = started(&arena, VariantId::Garden).await;
+    act(&arena, id, &setup_moves).await;
+    fixtures.push(("garden-play", dump(&pool, &arena, id, Some(("bob", "Qe5-e4@e2"))).await));
+    let resigned_in_play: [(&str, VariantId, Moves); 4] = [
+        (
+            "ultimate-battle-resigned",
+            VariantId::UltimateBattle,
+            &[(&a, "e4"), (&b, "d5"), (&a, "exd5"), (&b, "Qe6")],
+        ),
+        (
+            "assault-resigned",
+            VariantId::Assault,
+            &[(&a, "e4"), (&b, "d4"), (&a, "d5")],
+        ),
+        (
+            "rejection-resigned",
+            VariantId::Rejection,
+            &[(&a, "e4"), (&b, "accept"), (&b, "c5")],
+        ),
+        (
+            "ctf-resigned",
+            VariantId::Ctf,
+            &[(&a, "base:f3"), (&b, "base:e5"), (&a, "e4")],
+        ),
+    ];
+    for (name, variant, moves) in resigned_in_play {
+        let id = started(&arena, variant).await;
+        act(&arena, id, moves).await;
+        arena.resign(id, &b).await.unwrap();
+        fixtures.push((name, dump(&pool, &arena, id, None).await));
+    }
+
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/stored")
         .join(FORMAT);
     std::fs::create_dir_all(&dir).unwrap();
+    let mut names: Vec<&str> = fixtures.iter().map(|(name, _)| *name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), fixtures.len(), "two fixtures share a name");
     for (name, value) in fixtures {
+        let path = dir.join(format!("{name}.json"));
+        if path.exists() {
+            // Written by an earlier run, and committed: never rewritten.
+            continue;
+        }
         let text = serde_json::to_string_pretty(&value).unwrap();
-        std::fs::write(dir.join(format!("{name}.json")), text + "\n").unwrap();
+        std::fs::write(path, text + "\n").unwrap();
     }
+}
+
+/// A name made at run time, for the fixtures' list of names.
+fn leak(name: String) -> &'static str {
+    Box::leak(name.into_boxed_str())
 }

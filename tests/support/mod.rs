@@ -118,6 +118,7 @@ pub async fn postgres() -> Option<TestDb> {
     let store = PostgresStore::connect_with(options)
         .await
         .expect("PostgreSQL store connects");
+    tally_postgres_test();
     Some(TestDb {
         name: "postgres",
         pool: Pool::Postgres(store.pool().clone()),
@@ -126,14 +127,54 @@ pub async fn postgres() -> Option<TestDb> {
     })
 }
 
+/// Notes that the running test reached PostgreSQL, as a file named after the test in the
+/// directory `ARBITER_POSTGRES_TALLY` names (CI counts them: a run in which the PostgreSQL tests
+/// silently did nothing fails there). libtest names each test's thread after the test, and a
+/// `#[tokio::test]` body runs on that thread.
+fn tally_postgres_test() {
+    let Some(dir) = std::env::var_os("ARBITER_POSTGRES_TALLY") else {
+        return;
+    };
+    let test = std::thread::current().name().unwrap_or("unnamed").replace("::", ".");
+    let binary = std::env::current_exe()
+        .ok()
+        .and_then(|path| path.file_stem().map(|stem| stem.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(std::path::Path::new(&dir).join(format!("{binary}.{test}")), "");
+}
+
+/// The `arbiter` binary with none of the developer's settings: `.env` off and the settings'
+/// variables unset, so each test says what the program sees.
+pub fn arbiter_binary() -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    command.env("ARBITER_NO_DOTENV", "1");
+    for setting in [
+        "DATABASE_URL",
+        "ARBITER_DATA_DIR",
+        "ARBITER_LOG",
+        "DISCORD_TOKEN",
+        "DISCORD_GUILD_ID",
+        "DISCORD_HOST_ROLE_ID",
+        "DISCORD_API_BASE",
+        "DISCORD_SHARDS",
+        "DISCORD_SHARD_RANGE",
+    ] {
+        command.env_remove(setting);
+    }
+    command
+}
+
 impl TestDb {
-    /// The address another program would open this database at (PostgreSQL only).
-    pub fn postgres_address(&self) -> Option<String> {
-        let Cleanup::Schema { url, schema } = &self.cleanup else {
-            return None;
-        };
-        let joint = if url.contains('?') { '&' } else { '?' };
-        Some(format!("{url}{joint}options[search_path]={schema}"))
+    /// The address another program would open this database at (its `DATABASE_URL`).
+    pub fn address(&self) -> String {
+        match &self.cleanup {
+            Cleanup::Directory(dir) => format!("sqlite://{}?mode=rwc", dir.join("test.db").display()),
+            Cleanup::Schema { url, schema } => {
+                let joint = if url.contains('?') { '&' } else { '?' };
+                format!("{url}{joint}options[search_path]={schema}")
+            }
+        }
     }
 
     /// Another store on the same database, with connections of its own: what a second process

@@ -244,6 +244,21 @@ impl Game for OwnPiecesGame {
             None => Vec::new(),
         }
     }
+    fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
+        match &self.play {
+            // Once the lists are in, the game's own pass: noting each pick on its own would
+            // rebuild every pick each time.
+            Some(play) if self.outcome.is_none() => play.noted_actions(seat),
+            _ => self
+                .legal_actions(seat)
+                .into_iter()
+                .map(|action| {
+                    let text = self.notation(seat, &action);
+                    (action, text)
+                })
+                .collect(),
+        }
+    }
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         match &self.play {
             Some(play) if self.outcome.is_none() => play.parse_action(seat, text),

@@ -314,20 +314,27 @@ impl Arena {
                     if row.status != TournamentStatus::Registering || row.starts_at.is_none_or(|at| at > now) {
                         return Ok(None);
                     }
-                    row.starts_at = None;
-                    if row.tournament.players.len() < 2 {
-                        let text = format!(
-                            "{} was due to start, but fewer than two players have joined. It stays open: \
-                             a host starts it with {}.",
-                            strong(&title(&row.tournament)),
-                            command("tournament start", &[])
-                        );
-                        return Ok(Some(TournamentChange::say(Effects {
-                            posts: vec![plain_post(&row.location, text)],
-                            ..Default::default()
-                        })));
+                    let registering = row.clone();
+                    match start(row, &ratings, results, now) {
+                        Ok(change) => Ok(Some(change)),
+                        // It cannot start as it stands (too few players for its rounds, say): the
+                        // channel is told why, once, and it stays open for a host to start.
+                        Err(error) if error.is_user_error() => {
+                            *row = registering;
+                            row.starts_at = None;
+                            let text = format!(
+                                "{} was due to start, but could not: {error}. It stays open: a host starts it \
+                                 with {} once that is settled.",
+                                strong(&title(&row.tournament)),
+                                command("tournament start", &[])
+                            );
+                            Ok(Some(TournamentChange::say(Effects {
+                                posts: vec![plain_post(&row.location, text)],
+                                ..Default::default()
+                            })))
+                        }
+                        Err(error) => Err(error),
                     }
-                    start(row, &ratings, results, now).map(Some)
                 })
                 .await;
             match result {

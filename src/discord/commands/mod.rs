@@ -186,12 +186,34 @@ pub(super) async fn text_file(file: &discord::Attachment, most_bytes: usize, wha
             most_bytes.div_ceil(1024)
         )));
     }
-    let bytes = file
-        .download()
-        .await
-        .map_err(|e| ArenaError::Rejected(format!("I could not fetch the file from Discord: {e}")))?;
-    if bytes.len() > most_bytes {
+    let bytes = download(&file.url, most_bytes).await.map_err(|problem| {
+        // The file's address is the uploader's: the log says what went wrong, not where.
+        tracing::warn!(%problem, "an attached file could not be fetched from Discord");
+        ArenaError::Rejected("I could not fetch that file from Discord just now; attach it again in a moment".into())
+    })?;
+    let Some(bytes) = bytes else {
         return Err(ArenaError::Rejected(format!("that file is too big: {what}")));
-    }
+    };
     String::from_utf8(bytes).map_err(|_| ArenaError::Rejected(format!("that file is not text; {what}")))
+}
+
+/// A file from Discord's CDN, read up to `most_bytes` (`None` past that, whatever the attachment
+/// claimed its size was); an answer other than success is a failure, never the file.
+async fn download(url: &str, most_bytes: usize) -> Result<Option<Vec<u8>>, String> {
+    let mut response = reqwest::Client::new()
+        .get(url)
+        .send()
+        .await
+        .map_err(|e| e.without_url().to_string())?;
+    if !response.status().is_success() {
+        return Err(format!("Discord answered {}", response.status()));
+    }
+    let mut bytes = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(|e| e.without_url().to_string())? {
+        bytes.extend_from_slice(&chunk);
+        if bytes.len() > most_bytes {
+            return Ok(None);
+        }
+    }
+    Ok(Some(bytes))
 }

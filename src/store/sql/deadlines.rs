@@ -39,6 +39,9 @@ where
     async fn beat(&self, places: &Places, now: i64) -> Result<Option<i64>, StoreError> {
         // Reads, then writes: the write lock is taken at the start (IMMEDIATE on SQLite).
         let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        if let Some(lock) = DB::LOCK_HEARTBEAT {
+            sqlx::query(lock).bind(places.prefix()).execute(&mut *tx).await?;
+        }
         let previous = sqlx::query(DB::READ_HEARTBEAT)
             .bind(places.prefix())
             .fetch_optional(&mut *tx)
@@ -76,7 +79,13 @@ where
             .bind(like_prefix(places))
             .fetch_all(&self.pool)
             .await?;
-        rows.iter().map(|row| Ok(row.try_get("id")?)).collect()
+        // RETURNING keeps no order of its own: earliest deadline first, as promised.
+        let mut claimed = rows
+            .iter()
+            .map(|row| Ok((row.try_get::<i64, _>("next_deadline")?, row.try_get::<GameId, _>("id")?)))
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        claimed.sort_unstable();
+        Ok(claimed.into_iter().map(|(_, id)| id).collect())
     }
 
     async fn earliest_deadline(&self, places: &Places) -> Result<Option<i64>, StoreError> {

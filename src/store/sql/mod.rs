@@ -27,6 +27,9 @@ pub trait Dialect: Database {
     const CLAIM_DUE: &'static str;
     /// Reads a scheduler's heartbeat, locking it until the transaction ends.
     const READ_HEARTBEAT: &'static str;
+    /// Serializes the beats of the same places before the read, where locking the row cannot
+    /// (the very first beat has no row to lock yet).
+    const LOCK_HEARTBEAT: Option<&'static str>;
     /// Begins a transaction that will write, taking the write lock first.
     const BEGIN_WRITE: &'static str;
 }
@@ -35,8 +38,10 @@ impl Dialect for Postgres {
     /// PostgreSQL skips rows another scheduler is claiming at the same moment.
     const CLAIM_DUE: &'static str = "UPDATE games SET deadline_lease = $2 WHERE id IN (SELECT id FROM games \
          WHERE next_deadline <= $1 AND (deadline_lease IS NULL OR deadline_lease <= $1) AND location LIKE $4 \
-         ESCAPE '\\' ORDER BY next_deadline LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING id";
+         ESCAPE '\\' ORDER BY next_deadline LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING id, next_deadline";
     const READ_HEARTBEAT: &'static str = "SELECT at FROM heartbeat WHERE places = $1 FOR UPDATE";
+    /// A lock on the places' name, held until the transaction ends.
+    const LOCK_HEARTBEAT: Option<&'static str> = Some("SELECT pg_advisory_xact_lock(hashtext($1))");
     const BEGIN_WRITE: &'static str = "BEGIN";
 }
 
@@ -44,8 +49,10 @@ impl Dialect for Sqlite {
     /// SQLite runs one writer at a time, so the same claim needs no row locks.
     const CLAIM_DUE: &'static str = "UPDATE games SET deadline_lease = $2 WHERE id IN (SELECT id FROM games \
          WHERE next_deadline <= $1 AND (deadline_lease IS NULL OR deadline_lease <= $1) AND location LIKE $4 \
-         ESCAPE '\\' ORDER BY next_deadline LIMIT $3) RETURNING id";
+         ESCAPE '\\' ORDER BY next_deadline LIMIT $3) RETURNING id, next_deadline";
     const READ_HEARTBEAT: &'static str = "SELECT at FROM heartbeat WHERE places = $1";
+    /// BEGIN IMMEDIATE already holds the one write lock.
+    const LOCK_HEARTBEAT: Option<&'static str> = None;
     /// A deferred SQLite transaction that reads and then writes fails at once ("database is
     /// locked") when another connection wrote in between, busy timeout or not: IMMEDIATE takes
     /// the write lock first, waiting its turn.
