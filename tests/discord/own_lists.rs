@@ -97,12 +97,6 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
         "{text}"
     );
     assert_png_within(&refused, SHEET_BYTES);
-    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-    assert_eq!(
-        posts_in(&bot.fake, thread).len(),
-        posts_before,
-        "the thread hears nothing"
-    );
 
     // Corrected: accepted, with the sheet; the thread learns only that a list is in.
     let id = next_id();
@@ -125,6 +119,13 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
         content(&announced).contains("<@1001> submitted a list."),
         "{}",
         announced.json
+    );
+    // The thread heard of the accepted list only, nothing of the refused one before it (which
+    // would have been posted first).
+    assert_eq!(
+        posts_in(&bot.fake, thread).len(),
+        posts_before + 1,
+        "the thread hears of the accepted list alone"
     );
 
     // The private button opens the same form as the DM's.
