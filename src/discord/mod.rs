@@ -63,6 +63,7 @@ fn all_commands() -> Vec<poise::Command<Data, Error>> {
         commands::profile(),
         commands::deathmatch(),
         commands::tournament(),
+        commands::help(),
     ]
 }
 

@@ -7,14 +7,6 @@ use crate::clock::{TimeControl, parse_duration};
 use crate::ids::{GameId, UserId};
 use arbiter_engine::VariantId;
 
-pub const HELP: &str = "\
-Death Matches (timed Blockade Chess or Garden of Statues; whoever starts one hosts it):
-  deathmatch <player1> <player2> <advantage> <blockade|garden> [normal] [reserve]   e.g. 60s 5m
-  side first|second [#id]        the Advantage holder (or the host) chooses
-  pause [#id]   resume [#id]   addtime <player> <time> [#id]   adjudicate <winner>|draw|abort [#id]
-                                 (the host's commands; `rematch` by a player asks the host)
-  wait <time>                    (a line of its own) let the clocks run, e.g. `wait 5s`";
-
 fn duration(text: &str, what: &str) -> Result<i64, ArenaError> {
     parse_duration(text).ok_or_else(|| usage(&format!("the {what} \"{text}\" is not a duration like 60s, 5m or 24h")))
 }

@@ -1,9 +1,10 @@
 //! The terminal transport: play any game from standard input, acting as any named user.
 //!
-//! Each line is `<user>: <command>`; see `HELP`. Games live in the store like any others, so a
+//! Each line is `<user>: <command>`; see help.rs. Games live in the store like any others, so a
 //! game started here can be continued later.
 
 mod deathmatch;
+mod help;
 mod text_board;
 mod tournament;
 
@@ -33,27 +34,27 @@ pub fn server() -> ServerId {
     ServerId::new(LOCATION)
 }
 
-const HELP: &str = "\
-Lines look like `alice: <command>`; the name before the colon is who acts.
-  challenge <opponent> <variant> [white|black|random] [fen <FEN>]   (white: you play White)
-  accept [#id]   decline [#id]   cancel [#id]
-  move [#id] <action>            e.g. `move e4`, `move Q@d4`, `move Qd1-d5@d7`, `move bomb:d2`
-  resign [#id]   abort [#id]
-  draw offer|accept|decline [#id]      takeback offer|accept|decline [#id]
-  games   show [#id]   legal [#id]   export [#id]   rules <variant>|#id
-  import <file> as white|black [vs <user>]   a game record: you play that side; with `vs`, the
-                                 other player is offered the rest of the game, without it you
-                                 study it alone, playing both sides (imported games are not rated)
-  list [#id] <piece>; <piece>; ...   your list of pieces, e.g. `list King, K, K, royal; Camel, CA, C; ...`
-  list [#id] file <path>   list [#id] saved <name>     (one piece a line in the file)
-  lists save <name> <piece>; <piece>; ...   lists save <name> file <path>   lists show [name]   lists delete <name>
-  piece <name>                   any piece's moves and notation, e.g. `piece Chinese nightrider`
-Without #id the command picks your only game that fits. Lines starting with # are comments.";
-
 /// The commands, and the games there are.
 pub fn help() -> String {
     let ids: Vec<&str> = VariantId::ALL.iter().map(|v| v.as_str()).collect();
-    format!("{HELP}\nVariants: {}.", ids.join(", "))
+    help::overview(&ids.join(", "))
+}
+
+/// Every game as it is written in commands, with its name: `chess` (Chess), ...
+fn games_list() -> String {
+    let games: Vec<String> = VariantId::ALL
+        .iter()
+        .map(|v| format!("`{}` ({})", v.as_str(), v.name()))
+        .collect();
+    games.join(", ")
+}
+
+/// `help` alone, or `help <command>`: the overview, or that command explained.
+fn help_with(topic: &str) -> Result<String, ArenaError> {
+    if topic.trim().is_empty() {
+        return Ok(help());
+    }
+    help::explain(topic).ok_or_else(|| usage(&format!("there is no command \"{}\"", topic.trim())))
 }
 
 /// Where the terminal writes board images: every board it prints is also drawn to a PNG file in
@@ -131,15 +132,18 @@ pub async fn run(
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        if line == "help" {
-            writeln!(out, "{}\n{}\n{}", help(), deathmatch::HELP, tournament::HELP)?;
+        if line == "help" || line.starts_with("help ") {
+            match help_with(&line[4..]) {
+                Ok(text) => writeln!(out, "{text}")?,
+                Err(error) => writeln!(out, "error: {}", plain(&error.to_string()))?,
+            }
             continue;
         }
         if let Some(time) = line.strip_prefix("wait ") {
             wait(arena, time, &mut announcements, out, images).await?;
             continue;
         }
-        let Some((user, command)) = line.split_once(':') else {
+        let Some((user, command)) = line.split_once(':').filter(|(user, _)| !user.trim().is_empty()) else {
             writeln!(
                 out,
                 "error: start the line with who acts, like `alice: move e4` (or type help)"
@@ -356,6 +360,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
             }
         }
         "games" => Effects::reply(games_text(arena, user).await?),
+        "help" => Effects::reply(help_with(args)?),
         "rematch" => {
             let (named, _) = game_argument(args)?;
             let id = pick_game_to_look_at(arena, user, named).await?;
@@ -419,9 +424,15 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         "piece" => crate::arena::piece_card(args)?,
         "rules" => match game_argument(args)? {
             (Some(id), _) => arena.game_rules(id, &caller(user), true).await?,
+            (None, name) if name.trim().is_empty() => Effects::reply(format!("The games: {}.", games_list())),
             (None, name) => {
-                let variant =
-                    VariantId::parse(name).ok_or_else(|| usage(&format!("unknown variant \"{}\"", name.trim())))?;
+                let variant = VariantId::parse(name).ok_or_else(|| {
+                    ArenaError::Rejected(format!(
+                        "there is no game called \"{}\"; the games are {}",
+                        name.trim(),
+                        games_list()
+                    ))
+                })?;
                 arena.rules(variant)
             }
         },

@@ -7,13 +7,6 @@ use crate::clock::parse_duration;
 use crate::ids::{TournamentId, UserId};
 use crate::tournament::{parse_time, parse_variants};
 
-pub const HELP: &str = "\
-Tournaments (a Swiss with a game per round; whoever creates one hosts it):
-  tournament create <name> [| rounds <n>] [| variants <a, b, ...>] [| time handicap|<control>]
-                    [| bands 2040:5m, 1720:7m, 1408:9m, 10m] [| start <in how long>]
-  tournament join|withdraw|start|pair|close-round|standings|show [t<number>]
-  tournament adjudicate #<game> white|black|draw|abort";
-
 /// Runs a tournament command; `None` when `verb` is not one.
 pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Option<Result<Effects, ArenaError>> {
     if verb != "tournament" && verb != "t" {

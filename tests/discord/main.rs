@@ -10,6 +10,7 @@ mod async_play;
 mod attachments;
 mod crash;
 mod e2e;
+mod help;
 mod leaderboards;
 mod offers;
 mod own_lists;

@@ -4,6 +4,7 @@
 mod support;
 
 mod cli;
+mod help;
 mod own_lists;
 mod play;
 mod tournament;

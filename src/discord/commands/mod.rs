@@ -7,6 +7,7 @@
 
 mod challenge;
 mod deathmatch;
+mod help;
 mod in_game;
 mod info;
 mod lists;
@@ -16,6 +17,7 @@ mod tournament;
 
 pub use challenge::{cancel, challenge};
 pub use deathmatch::deathmatch;
+pub use help::help;
 pub use in_game::{abort, board, claim, draw, moves, play, resign, takeback};
 pub use info::{games, piece, rules};
 pub use lists::{list, lists};

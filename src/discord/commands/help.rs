@@ -1,0 +1,106 @@
+//! `/help`: every command in Discord's own words (the descriptions Discord shows), or one command
+//! with its options. Read from the commands themselves, so it never falls behind them.
+
+use super::run;
+use crate::arena::Effects;
+use crate::discord::{Context, Data, Error};
+use serenity::all as discord;
+
+type Command = poise::Command<Data, Error>;
+
+/// Every command, or one command explained with its options.
+#[poise::command(slash_command)]
+pub async fn help(
+    ctx: Context<'_>,
+    #[description = "A command to explain, like move or deathmatch start (default: all of them)"]
+    #[max_length = 60]
+    #[autocomplete = "command_names"]
+    command: Option<String>,
+) -> Result<(), Error> {
+    let commands = &ctx.framework().options().commands;
+    let asked = command.unwrap_or_default();
+    let name = asked.trim().trim_start_matches('/');
+    let text = if name.is_empty() {
+        overview(commands)
+    } else {
+        explain(commands, name).unwrap_or_else(|| {
+            format!(
+                "There is no /{name}. The commands are {}; `/help` lists them with what they do.",
+                commands
+                    .iter()
+                    .map(|c| format!("/{}", c.name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+    };
+    run(ctx, true, |_| async move { Ok(Effects::reply(text)) }).await
+}
+
+/// Suggestions as you type: the commands and subcommands whose name holds what was typed.
+async fn command_names(ctx: Context<'_>, typed: &str) -> discord::CreateAutocompleteResponse {
+    let typed = typed.trim().trim_start_matches('/').to_lowercase();
+    let commands = &ctx.framework().options().commands;
+    let choices = commands
+        .iter()
+        .flat_map(|command| std::iter::once(command).chain(&command.subcommands))
+        .map(|command| command.qualified_name.to_string())
+        .filter(|name| name.contains(&typed))
+        .take(25)
+        .map(|name| discord::AutocompleteChoice::new(format!("/{name}"), name))
+        .collect();
+    discord::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// One line a command: its name (with its subcommands) and what it does.
+pub fn overview(commands: &[Command]) -> String {
+    let mut lines = vec!["**Arbiter's commands** (`/help command` explains one and its options):".to_string()];
+    for command in commands {
+        let name = if command.subcommands.is_empty() {
+            format!("/{}", command.name)
+        } else {
+            let subs: Vec<&str> = command.subcommands.iter().map(|s| &*s.name).collect();
+            format!("/{} {}", command.name, subs.join("|"))
+        };
+        lines.push(format!("`{name}`: {}", description(command)));
+    }
+    lines.join("\n")
+}
+
+/// A command (or `group sub`) with what it does and each option; `None` for no such command.
+pub fn explain(commands: &[Command], asked: &str) -> Option<String> {
+    let mut words = asked.split_whitespace().map(str::to_lowercase);
+    let first = words.next()?;
+    let command = commands.iter().find(|c| c.name == first)?;
+    let command = match words.next() {
+        Some(sub) => command.subcommands.iter().find(|c| c.name == sub)?,
+        None => command,
+    };
+    let mut lines = vec![format!("`/{}`: {}", command.qualified_name, description(command))];
+    for sub in &command.subcommands {
+        lines.push(format!("`/{}`: {}", sub.qualified_name, description(sub)));
+        lines.extend(options(sub));
+    }
+    lines.extend(options(command));
+    Some(lines.join("\n"))
+}
+
+fn description(command: &Command) -> &str {
+    command.description.as_deref().unwrap_or("")
+}
+
+/// A command's options, required ones marked.
+fn options(command: &Command) -> Vec<String> {
+    command
+        .parameters
+        .iter()
+        .map(|option| {
+            let required = if option.required { " (required)" } else { "" };
+            format!(
+                "  • `{}`{required}: {}",
+                option.name,
+                option.description.as_deref().unwrap_or("")
+            )
+        })
+        .collect()
+}

@@ -1,0 +1,63 @@
+//! Help as a newcomer asks for it: `help` lists every command with its options, `help <command>`
+//! explains one, after a name too; a line without a name says how lines go; `rules` without a
+//! game lists the games.
+
+use crate::support::run_script;
+
+#[tokio::test]
+async fn help_lists_every_command_with_its_options_and_explains_one() {
+    let output = run_script("help\n").await;
+    for usage in [
+        "challenge <opponent> <variant> [white|black|random] [time <control>] [fen <FEN>]",
+        "rematch [#id]",
+        "claim [#id]",
+        "settings reminders [thread|dm|off]",
+        "leaderboard <variant>",
+        "profile [user]",
+        "deathmatch <player1> <player2> <advantage> <blockade|garden> [normal] [reserve]",
+        "tournament join|withdraw|start|pair|close-round|standings|show [t<number>]",
+        "`help <command>` explains one",
+    ] {
+        assert!(output.contains(usage), "`{usage}` missing from:\n{output}");
+    }
+    let output = run_script("help challenge\nalice: help move\nbob: help\n").await;
+    assert!(output.contains("`time 3d` gives each move three days"), "{output}");
+    assert!(output.contains("`legal` lists what you may write now"), "{output}");
+    assert!(
+        output.contains("Lines look like `alice: <command>`"),
+        "after a name too: {output}"
+    );
+    assert!(!output.contains("unknown command"), "{output}");
+}
+
+#[tokio::test]
+async fn a_line_without_a_name_or_help_for_nothing_says_what_to_write() {
+    let output = run_script(":help\nhelp nonsense\nalice: help nonsense\n").await;
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(
+        lines[0], "error: start the line with who acts, like `alice: move e4` (or type help)",
+        "{output}"
+    );
+    assert!(
+        lines[1].contains("there is no command \"nonsense\" (type help for the commands)"),
+        "{output}"
+    );
+    assert!(
+        lines[2].contains("(to alice) error: there is no command \"nonsense\""),
+        "{output}"
+    );
+}
+
+#[tokio::test]
+async fn rules_without_a_game_or_with_an_unknown_one_lists_the_games() {
+    let output = run_script("alice: rules\nalice: rules nonsense\n").await;
+    assert!(
+        output.contains("The games: `chess` (Chess), `blockade` (Blockade Chess)"),
+        "{output}"
+    );
+    assert!(
+        output.contains("there is no game called \"nonsense\"; the games are `chess` (Chess)"),
+        "{output}"
+    );
+    assert!(output.contains("`easy-patch`"), "every game: {output}");
+}
