@@ -139,6 +139,10 @@ fn a_base_lies_in_the_owners_half_on_an_empty_square_or_an_own_piece() {
         let error = game.parse_action(Seat::First, bad).unwrap_err().to_string();
         assert!(error.contains("not a square of your half"), "{bad}: {error}");
     }
+    // A bare square is never taken for a base: the choice is for good.
+    let error = game.parse_action(Seat::First, "e4").unwrap_err().to_string();
+    assert!(error.contains("base:e4"), "{error}");
+    assert!(game.parse_action(Seat::First, "base e3").is_ok(), "a space will do");
     let black = from_fen(CTF, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1");
     assert!(black.parse_action(Seat::Second, "base:e5").is_ok());
     assert!(black.parse_action(Seat::Second, "base:e4").is_err(), "White's half");

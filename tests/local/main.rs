@@ -4,7 +4,7 @@
 mod support;
 
 mod cli;
-mod help;
+mod messages;
 mod own_lists;
 mod play;
 mod tournament;

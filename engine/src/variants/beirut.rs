@@ -181,8 +181,10 @@ impl BeirutGame {
         format!("{body}{}", self.check_suffix(mv))
     }
 
+    /// `text` as the player wrote it (errors quote it so), read without regard to case.
     fn parse_bomb(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
-        let square_text = text
+        let lower = text.trim().to_ascii_lowercase();
+        let square_text = lower
             .trim_start_matches(|c: char| c.is_ascii_alphabetic())
             .trim_start_matches([':', ' ']);
         let square = self
@@ -264,7 +266,7 @@ impl ChessBased for BeirutGame {
     fn read(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         let lower = text.trim().to_ascii_lowercase();
         if self.is_choosing() {
-            return self.parse_bomb(seat, &lower);
+            return self.parse_bomb(seat, text);
         }
         if lower.starts_with("bomb") {
             return Err(ActionError::Illegal(

@@ -264,8 +264,19 @@ impl CtfGame {
         self.base(mover) == Some(square)
     }
 
+    /// `text` as the player wrote it (errors quote it so), read without regard to case.
     fn parse_base(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
-        let square_text = text.trim().trim_start_matches("base").trim_start_matches([':', ' ']);
+        let lower = text.trim().to_ascii_lowercase();
+        // A bare square is not a base choice: the choice is for good, so it is never guessed.
+        let Some(square_text) = lower.strip_prefix("base") else {
+            return Err(match self.core.variant.size.parse_square(&lower) {
+                Some(square) => ActionError::Illegal(format!(
+                    "first each player chooses a base, for good: to make it {square}, write base:{square}"
+                )),
+                None => ActionError::unreadable(text, "choose a base like base:e3"),
+            });
+        };
+        let square_text = square_text.trim_start_matches([':', ' ']);
         let square = self
             .core
             .variant
@@ -334,7 +345,7 @@ impl ChessBased for CtfGame {
     fn read(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         let lower = text.trim().to_ascii_lowercase();
         if self.is_choosing() {
-            return self.parse_base(seat, &lower);
+            return self.parse_base(seat, text);
         }
         match lower.as_str() {
             "drop" if self.can_drop() => return Ok(Action::Drop),

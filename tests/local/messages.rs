@@ -1,6 +1,6 @@
-//! Help as a newcomer asks for it: `help` lists every command with its options, `help <command>`
-//! explains one, after a name too; a line without a name says how lines go; `rules` without a
-//! game lists the games.
+//! Help and refusals as a newcomer meets them: `help` lists every command with its options,
+//! `help <command>` explains one, after a name too; a line without a name says how lines go;
+//! `rules` without a game lists the games; a typed action is never guessed at, and is quoted as typed.
 
 use crate::support::run_script;
 
@@ -60,4 +60,25 @@ async fn rules_without_a_game_or_with_an_unknown_one_lists_the_games() {
         "{output}"
     );
     assert!(output.contains("`easy-patch`"), "every game: {output}");
+}
+
+/// A bare square during CTF's base choice is refused with the way to write it (the choice is for
+/// good: it is never guessed), and a refusal quotes what the player typed, as typed.
+#[tokio::test]
+async fn a_base_is_never_guessed_from_a_bare_square_and_errors_quote_the_typing() {
+    let output =
+        run_script("alice: challenge bob ctf white\nbob: accept\nalice: move e4\nbob: move Qx9\nalice: move base:e3\n")
+            .await;
+    assert!(
+        output.contains("(to alice) error: first each player chooses a base, for good: to make it e4, write base:e4"),
+        "{output}"
+    );
+    assert!(
+        output.contains("(to bob) error: could not read \"Qx9\": choose a base like base:e3"),
+        "{output}"
+    );
+    assert!(
+        output.contains("(to alice) Recorded: `base:e3`."),
+        "the base is chosen after: {output}"
+    );
 }
