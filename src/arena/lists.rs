@@ -6,7 +6,7 @@
 //! again. The engine checks the list again when it is played, so no other path can slip one in.
 
 use super::caller::Caller;
-use super::text::{block, command, strong, user_written};
+use super::text::{block, command, plural, strong, user_written};
 use super::{ArenaError, Effects, Reply};
 use crate::ids::{GameId, UserId};
 use crate::render::{BoardImage, Decor};
@@ -183,9 +183,10 @@ impl super::Arena {
             )
             .await?;
         Ok(Effects::reply(format!(
-            "Saved your list {} ({} pieces). Send it to a game with {}.",
+            "Saved your list {} ({} piece{}). Send it to a game with {}.",
             strong(&user_written(name)),
             pieces.len(),
+            plural(pieces.len()),
             command("list", &[("saved", name)])
         )))
     }
@@ -214,9 +215,10 @@ impl super::Arena {
         if let Some(name) = name.filter(|n| !n.trim().is_empty()) {
             let list = self.saved_list(user, name).await?;
             return Ok(Effects::reply(format!(
-                "{} ({} pieces):{}",
+                "{} ({} piece{}):{}",
                 strong(&user_written(&list.name)),
                 list.body.lines().count(),
+                plural(list.body.lines().count()),
                 block(&list.body)
             )));
         }
@@ -230,11 +232,8 @@ impl super::Arena {
         let lines: Vec<String> = saved
             .iter()
             .map(|list| {
-                format!(
-                    "{}: {} pieces",
-                    strong(&user_written(&list.name)),
-                    list.body.lines().count()
-                )
+                let count = list.body.lines().count();
+                format!("{}: {count} piece{}", strong(&user_written(&list.name)), plural(count))
             })
             .collect();
         Ok(Effects::reply(format!("Your saved lists:\n{}", lines.join("\n"))))

@@ -149,11 +149,20 @@ impl Arena {
 /// Who `caller` is to a finished game's rematch: a player of an ordinary game, a player of a
 /// match (who asks its host), or its host.
 fn who_asks(game: &GameRow, caller: &Caller) -> Result<Asker, ArenaError> {
-    if game.status != GameStatus::Finished {
-        return Err(ArenaError::Rejected(format!(
-            "game #{} is not over yet; a rematch comes after it",
-            game.id
-        )));
+    match game.status {
+        GameStatus::Finished => {}
+        GameStatus::Challenge => {
+            return Err(ArenaError::Rejected(format!(
+                "game #{} is a challenge still waiting for an answer; a rematch follows a finished game",
+                game.id
+            )));
+        }
+        _ => {
+            return Err(ArenaError::Rejected(format!(
+                "game #{} is not over yet; a rematch comes after it",
+                game.id
+            )));
+        }
     }
     if game.offer.is_some_and(|offer| offer.kind == OfferKind::Rematch) {
         return Err(already_asked(game));

@@ -226,6 +226,11 @@ pub fn plain(text: &str) -> String {
     render(text, &Plain { now: None })
 }
 
+/// The ending a noun takes for `n` of it: "1 piece", "2 pieces".
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

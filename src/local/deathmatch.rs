@@ -11,14 +11,15 @@ fn duration(text: &str, what: &str) -> Result<i64, ArenaError> {
     parse_duration(text).ok_or_else(|| usage(&format!("the {what} \"{text}\" is not a duration like 60s, 5m or 24h")))
 }
 
-/// The game a match command means: the one named, or the only match running here.
-async fn match_here(arena: &Arena, named: Option<GameId>) -> Result<GameId, ArenaError> {
+/// The game a match command means: the one named, or the only match running here. Otherwise the
+/// player is shown how to name it in the command they were writing (`written`, like `side second`).
+async fn match_here(arena: &Arena, named: Option<GameId>, written: &str) -> Result<GameId, ArenaError> {
     match named {
         Some(id) => Ok(id),
         None => arena
             .game_at(&here())
             .await?
-            .ok_or_else(|| ArenaError::Rejected("name the match, like `pause #3`".into())),
+            .ok_or_else(|| ArenaError::Rejected(format!("name the match, like `{written} #3`"))),
     }
 }
 
@@ -29,7 +30,7 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
         "side" => {
             let (word, rest) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
             match game_argument(rest) {
-                Ok((named, _)) => match match_here(arena, named).await {
+                Ok((named, _)) => match match_here(arena, named, &format!("side {word}")).await {
                     Ok(id) => match arena.seat_named(id, word).await {
                         Ok(Some(side)) => arena.choose_side(id, &caller(user), side).await,
                         Ok(None) => Err(usage("say `side first` or `side second` (or the side's name)")),
@@ -41,7 +42,7 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
             }
         }
         "pause" | "resume" => match game_argument(args) {
-            Ok((named, _)) => match match_here(arena, named).await {
+            Ok((named, _)) => match match_here(arena, named, verb).await {
                 Ok(id) => arena.pause_match(id, &caller(user), verb == "pause").await,
                 Err(e) => Err(e),
             },
@@ -86,7 +87,7 @@ async fn add_time(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, A
         return Err(usage("say `addtime <player> <time>`, like `addtime alice 30s`"));
     };
     let (named, _) = game_argument(&words.collect::<Vec<_>>().join(" "))?;
-    let id = match_here(arena, named).await?;
+    let id = match_here(arena, named, &format!("addtime {player} {time}")).await?;
     let ms = duration(time, "time")?;
     arena.add_time(id, &caller(user), &local_user(player), ms).await
 }
@@ -94,7 +95,7 @@ async fn add_time(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, A
 async fn adjudicate(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
     let (word, rest) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
     let (named, _) = game_argument(rest)?;
-    let id = match_here(arena, named).await?;
+    let id = match_here(arena, named, &format!("adjudicate {word}")).await?;
     match word {
         "" => Err(usage(
             "say `adjudicate <winner>`, `adjudicate draw` or `adjudicate abort`",

@@ -82,3 +82,35 @@ async fn a_base_is_never_guessed_from_a_bare_square_and_errors_quote_the_typing(
         "the base is chosen after: {output}"
     );
 }
+
+/// Messages written for the command that met them: a list's size in the singular, a Death Match
+/// named in the command being written, a rematch asked again while its challenge waits.
+#[tokio::test]
+async fn messages_speak_of_the_command_being_written() {
+    let output = run_script(
+        "alice: lists save one Queen\n\
+         alice: lists show\n\
+         alice: deathmatch bob carol bob blockade\n\
+         alice: deathmatch dave erin dave garden\n\
+         bob: side second\n\
+         alice: addtime bob 30s\n\
+         frank: challenge gina chess white\n\
+         gina: accept\n\
+         frank: resign\n\
+         frank: rematch\n\
+         frank: rematch\n",
+    )
+    .await;
+    assert!(output.contains("Saved your list one (1 piece)."), "{output}");
+    assert!(
+        output.contains("one: 1 piece\n") || output.contains("one: 1 piece"),
+        "{output}"
+    );
+    assert!(!output.contains("1 pieces"), "{output}");
+    assert!(output.contains("name the match, like `side second #3`"), "{output}");
+    assert!(output.contains("name the match, like `addtime bob 30s #3`"), "{output}");
+    assert!(
+        output.contains("is a challenge still waiting for an answer; a rematch follows a finished game"),
+        "{output}"
+    );
+}

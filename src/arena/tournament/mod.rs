@@ -9,7 +9,7 @@ mod posts;
 use super::caller::{Caller, require_on_server};
 use super::effects::PairedRound;
 use super::messages::{board_post, name, private_prompts};
-use super::text::{command, strong, user_written};
+use super::text::{command, plural, strong, user_written};
 use super::turns::conclude;
 use super::{Arena, ArenaError, Effects, Post, Reply};
 use crate::clock::GameClock;
@@ -24,7 +24,7 @@ use crate::tournament::{
     points_text,
 };
 use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat, VariantId};
-use posts::{games_list, leaders, pending_boards, plain_post, plural, round_intro, standings_table, title};
+use posts::{games_list, leaders, pending_boards, plain_post, round_intro, standings_table, title};
 use std::collections::HashMap;
 
 /// How often a change is retried when another change to the tournament got there first.

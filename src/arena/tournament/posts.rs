@@ -2,7 +2,7 @@
 //! round's announcement with its boards.
 
 use super::*;
-use crate::arena::text::{command, where_played};
+use crate::arena::text::{command, plural, where_played};
 
 impl Arena {
     /// The standings, posted at `place`.
@@ -359,8 +359,4 @@ fn quarter_points_text(quarters: u32) -> String {
         (0, f) => f.into(),
         (w, f) => format!("{w}{f}"),
     }
-}
-
-pub(super) fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
