@@ -114,3 +114,31 @@ async fn messages_speak_of_the_command_being_written() {
         "{output}"
     );
 }
+
+/// While the lists are written, Easy Patch asks for the marks its lists take (no `royal`), and a
+/// move says where the game stands, before and after the player's list is in.
+#[tokio::test]
+async fn the_list_phase_asks_for_what_its_lists_take_and_says_where_it_stands() {
+    let output = run_script(
+        "alice: challenge bob easy-patch white\nbob: accept\n\
+         alice: move e4\n\
+         alice: list Queen, Q, Q; Rook, R, R; Bishop, B, B; Knight, N, N; Camel, CA, C; Cardinal, CD, BN; Wazir, W, W\n\
+         alice: move e4\n",
+    )
+    .await;
+    assert!(
+        output.contains(
+            "Send your list of 7 non-royal pieces: one piece a line, `name, symbol, betza`, then `pawn` if it is one."
+        ),
+        "{output}"
+    );
+    assert!(!output.contains("`royal` or `pawn`"), "{output}");
+    assert!(
+        output.contains("(to alice) error: \"e4\" is not a list of pieces, and first each player sends a list of pieces: yours is still to come"),
+        "{output}"
+    );
+    assert!(
+        output.contains("(to alice) error: \"e4\" is not a list of pieces, and your list is in; the picking begins once your opponent's is in"),
+        "{output}"
+    );
+}

@@ -42,6 +42,16 @@ impl ListKind {
         }
     }
 
+    /// The marks a piece of this game's lists may carry, as a player writes them: Easy Patch
+    /// lists hold no royal piece, so there only `pawn`.
+    pub fn marks(self) -> &'static str {
+        if self.has_royal() {
+            "`royal` or `pawn`"
+        } else {
+            "`pawn`"
+        }
+    }
+
     pub fn size(self) -> BoardSize {
         match self {
             ListKind::PickTheTeam2 => BoardSize { files: 10, ranks: 10 },

@@ -138,8 +138,11 @@ impl OwnPiecesGame {
         else {
             return Err(ActionError::unreadable(
                 &text.chars().take(60).collect::<String>(),
-                "a list starts with `list:` and gives one piece a line (or `;` between pieces): \
-                 `name, symbol, betza`, then `royal` or `pawn` if it is one",
+                format!(
+                    "a list starts with `list:` and gives one piece a line (or `;` between pieces): \
+                     `name, symbol, betza`, then {} if it is one",
+                    self.kind.marks()
+                ),
             ));
         };
         // Names never hold `_` or `/`: they stand for a space and a new line.
@@ -264,6 +267,21 @@ impl Game for OwnPiecesGame {
             Some(play) if self.outcome.is_none() => play.parse_action(seat, text),
             _ => {
                 self.check_may_submit(seat)?;
+                let body = text.trim();
+                if !body.starts_with("list") {
+                    // Not a list at all (a move, say): while the lists are written, say where the
+                    // game stands rather than how a list is spelt.
+                    let now = if self.lists[seat.index()].is_some() {
+                        "your list is in; the picking begins once your opponent's is in (until then you may send a \
+                         corrected list)"
+                    } else {
+                        "first each player sends a list of pieces: yours is still to come"
+                    };
+                    return Err(ActionError::Illegal(format!(
+                        "\"{}\" is not a list of pieces, and {now}",
+                        body.chars().take(60).collect::<String>()
+                    )));
+                }
                 self.read_list_text(text).map(|pieces| Action::SubmitList { pieces })
             }
         }
@@ -382,9 +400,9 @@ impl OwnPiecesGame {
         self.asks_for_list(seat).then(|| Prompt {
             kind: PromptKind::List,
             text: format!(
-                "Send your list of {}: one piece a line, `name, symbol, betza`, then `royal` or \
-                 `pawn` if it is one.",
-                self.kind.describe_length()
+                "Send your list of {}: one piece a line, `name, symbol, betza`, then {} if it is one.",
+                self.kind.describe_length(),
+                self.kind.marks()
             ),
             choices: Vec::new(),
         })
