@@ -66,6 +66,13 @@ pub trait Rules {
         !self.is_in_check(variant, after, before.turn)
     }
 
+    /// Why `text`, which names no legal move here, is refused, when this game's own rule is the
+    /// reason (a banned first move, a move written through a portal): the player is told the
+    /// rule, or how the game writes the move. `None` leaves the plain refusal.
+    fn refusal(&self, _variant: &Variant, _position: &Position, _text: &str) -> Option<String> {
+        None
+    }
+
     /// What the game marks on its board for `viewer` beyond the last move and a check (portals,
     /// a rebirth square, the pieces that may move as knights).
     fn marks(&self, _variant: &Variant, _position: &Position, _last: Option<&LastMove>, _viewer: Viewer) -> Vec<Mark> {

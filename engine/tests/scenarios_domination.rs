@@ -244,3 +244,11 @@ fn a_stalemate_made_by_blacks_thirtieth_move_ends_the_thirty_turns_on_points() {
     play(&mut early, "Bd5");
     assert_eq!(early.outcome().unwrap().reason, EndReason::Stalemate);
 }
+
+#[test]
+fn a_banned_first_move_is_refused_with_the_rule() {
+    let game = AnyGame::new(VariantId::Domination);
+    let error = game.parse_action(Seat::First, "e4").unwrap_err().to_string();
+    assert!(error.contains("White's first move may not end on d4 or e4"), "{error}");
+    assert!(game.parse_action(Seat::First, "e3").is_ok());
+}

@@ -217,3 +217,14 @@ fn notation_names_the_portal_entered_and_may_add_the_arrival() {
         "a wrong arrival is refused"
     );
 }
+
+#[test]
+fn a_move_written_through_a_portal_is_refused_with_how_it_is_written() {
+    let game = played(VariantId::Portal, "e4 e5");
+    let error = game.parse_action(Seat::First, "Bf1>b5").unwrap_err().to_string();
+    assert!(
+        error.contains("a move names the portal square it enters, like Bb5 (the piece comes out on f3)"),
+        "{error}"
+    );
+    assert!(game.parse_action(Seat::First, "Bb5").is_ok(), "as it says");
+}

@@ -64,9 +64,14 @@ impl Arena {
             return Err(ArenaError::SelfChallenge);
         }
         self.check_open_challenges(challenger).await?;
-        let state = setup
-            .start()
-            .map_err(|e| ArenaError::Rejected(format!("the start position: {e}")))?;
+        let state = setup.start().map_err(|e| {
+            // Whoever types a FEN by hand may not know its shape: show it.
+            ArenaError::Rejected(format!(
+                "the start position: {e}. A FEN gives the ranks from the top down, separated by / (a digit \
+                 counts empty squares), then the side to move and the rest, like \
+                 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 (docs/fen.md has each game's)"
+            ))
+        })?;
         let now = self.now();
         let clock = match control {
             Some(control) => GameClock::timed([control; 2], false, now),

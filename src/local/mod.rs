@@ -330,13 +330,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
             if action.is_empty() {
                 return Err(usage("say which move, like `move e4`"));
             }
-            let waiting = |g: &crate::arena::GameSummary| g.status == GameStatus::Active && g.is_your_turn;
-            let id = match pick_game(arena, user, named, waiting, "waiting for your move").await {
-                // One game in progress that is not waiting for you: the arena says why (your
-                // opponent's turn, or your secret move already in).
-                Err(_) if named.is_none() => pick_game(arena, user, None, is_active, "in progress").await?,
-                other => other?,
-            };
+            let id = game_to_act_in(arena, user, named).await?;
             arena.act(id, user, action).await?
         }
         "resign" | "abort" => {
@@ -389,14 +383,13 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         }
         "legal" => {
             let (named, _) = game_argument(args)?;
-            let waiting = |g: &crate::arena::GameSummary| g.status == GameStatus::Active && g.is_your_turn;
-            let id = pick_game(arena, user, named, waiting, "waiting for your move").await?;
+            let id = game_to_act_in(arena, user, named).await?;
             let actions = arena.legal_actions(id, user).await?;
-            Effects::reply(if actions.is_empty() {
-                "nothing to do now".into()
-            } else {
-                actions.join(" ")
-            })
+            if actions.is_empty() {
+                // What `move` would be told: one explanation, whichever was asked.
+                return Err(ArenaError::NotYourTurn(id));
+            }
+            Effects::reply(actions.join(" "))
         }
         "export" => {
             let (named, _) = game_argument(args)?;
@@ -460,6 +453,18 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         _ => return Err(usage(&format!("unknown command \"{verb}\""))),
     };
     Ok(effects)
+}
+
+/// The game a `move` (or `legal`) means: the one named, or the caller's only game waiting for
+/// them; failing that, their only game in progress, so that the arena says why it is not theirs
+/// to move in (the opponent's turn, or their secret move already in).
+async fn game_to_act_in(arena: &Arena, user: &UserId, named: Option<GameId>) -> Result<GameId, ArenaError> {
+    let waiting = |g: &crate::arena::GameSummary| g.status == GameStatus::Active && g.is_your_turn;
+    let is_active = |g: &crate::arena::GameSummary| g.status == GameStatus::Active;
+    match pick_game(arena, user, named, waiting, "waiting for your move").await {
+        Err(_) if named.is_none() => pick_game(arena, user, None, is_active, "in progress").await,
+        other => other,
+    }
 }
 
 /// Where a typed list comes from: `file <path>` (one piece a line), `saved <name>`, or the

@@ -142,3 +142,38 @@ async fn the_list_phase_asks_for_what_its_lists_take_and_says_where_it_stands() 
         "{output}"
     );
 }
+
+/// A refused move says the game's own rule when that is the reason, and a FEN that cannot be
+/// read shows what one looks like.
+#[tokio::test]
+async fn refusals_say_the_rule_or_the_shape_they_expect() {
+    let output = run_script(
+        "alice: challenge bob domination white\nbob: accept\nalice: move e4\n\
+         carol: challenge dave portal white\ndave: accept\ncarol: move e4\ndave: move e5\ncarol: move Bf1>b5\n\
+         eve: challenge fay chess white fen notafen\n",
+    )
+    .await;
+    assert!(
+        output.contains("(to alice) error: e4: White's first move may not end on d4 or e4 in Domination Chess"),
+        "{output}"
+    );
+    assert!(
+        output.contains(
+            "(to carol) error: Bf1>b5: a move names the portal square it enters, like Bb5 (the piece comes out on f3)"
+        ),
+        "{output}"
+    );
+    assert!(
+        output.contains("A FEN gives the ranks from the top down, separated by /")
+            && output.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{output}"
+    );
+}
+
+/// Asking for the legal moves out of turn is told what a move out of turn is told.
+#[tokio::test]
+async fn legal_and_move_out_of_turn_give_one_explanation() {
+    let output = run_script("alice: challenge bob chess white\nbob: accept\nbob: legal\nbob: move e5\n").await;
+    let said: Vec<&str> = output.lines().filter(|l| l.starts_with("(to bob) error:")).collect();
+    assert_eq!(said, ["(to bob) error: it is not your turn in game #1"; 2], "{output}");
+}

@@ -61,7 +61,12 @@ impl<R: Rules> ChessCore<R> {
     }
 
     pub fn parse_move(&self, text: &str) -> Result<Move, ActionError> {
-        notation::parse_move(&self.variant, &self.position, text, &self.legal_moves())
+        notation::parse_move(&self.variant, &self.position, text, &self.legal_moves()).map_err(|error| {
+            match (&error, self.rules.refusal(&self.variant, &self.position, text.trim())) {
+                (ActionError::Illegal(_) | ActionError::Unreadable { .. }, Some(why)) => ActionError::Illegal(why),
+                _ => error,
+            }
+        })
     }
 
     /// SAN without the check suffix.

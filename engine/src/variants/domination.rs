@@ -35,10 +35,24 @@ pub struct Domination;
 
 impl Rules for Domination {
     fn is_legal(&self, variant: &Variant, before: &Position, mv: &Move, after: &Position) -> bool {
-        let is_first_move = before.turn == Color::White && before.fullmove_number == 1;
-        let is_banned = is_first_move && [SQUARES[0], SQUARES[2]].contains(&mv.landing());
+        let is_banned = is_first_move(before) && [SQUARES[0], SQUARES[2]].contains(&mv.landing());
         !is_banned && !self.is_in_check(variant, after, before.turn)
     }
+
+    fn refusal(&self, _variant: &Variant, position: &Position, text: &str) -> Option<String> {
+        let written = text.trim_end_matches(['+', '#', '!', '?']);
+        let lands_in_centre = written.ends_with("d4") || written.ends_with("e4");
+        (is_first_move(position) && lands_in_centre).then(|| {
+            format!(
+                "{text}: White's first move may not end on d4 or e4 in Domination Chess; any other first move is fine"
+            )
+        })
+    }
+}
+
+/// White's first move of the game, the one Domination restricts.
+fn is_first_move(position: &Position) -> bool {
+    position.turn == Color::White && position.fullmove_number == 1
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -37,6 +37,23 @@ pub fn partner(square: Square) -> Option<Square> {
 }
 
 impl Rules for Portals {
+    /// A move written with the way through a portal (`Bf1>b5`): Portal Chess writes a move by
+    /// the square it enters, as chess does, and the piece comes out at the other end.
+    fn refusal(&self, _: &Variant, _: &Position, text: &str) -> Option<String> {
+        let (_, after) = text.split_once('>')?;
+        let entered = Square::parse(after.get(..2)?)?;
+        let exit = partner(entered)?;
+        let piece = text
+            .chars()
+            .next()
+            .filter(char::is_ascii_uppercase)
+            .map(String::from)
+            .unwrap_or_default();
+        Some(format!(
+            "{text}: a move names the portal square it enters, like {piece}{entered} (the piece comes out on {exit})"
+        ))
+    }
+
     /// A move ending on a portal goes on to its partner, unless a friendly piece stands there
     /// (then it cannot be played). Teleports do not chain.
     fn finish_move(&self, _: &Variant, position: &Position, mv: Move, out: &mut Vec<Move>) {
