@@ -83,7 +83,7 @@ impl EndReason {
             EndReason::FiftyMoves => "the 50-move rule",
             EndReason::InsufficientMaterial => "insufficient material",
             EndReason::NoCompleteTurn => "no complete turn left",
-            EndReason::KingDestroyed => "the king was blown up",
+            EndReason::KingDestroyed => "blowing up the king",
             EndReason::Points => "points when the turns ran out",
             EndReason::MatesOnBothBoards => "mates on both boards at once",
             EndReason::BothBoardsDead => "both boards dead",
@@ -99,9 +99,12 @@ impl EndReason {
         }
     }
 
-    /// The reason `describe` names.
+    /// The reason `describe` names (or named in records written before its wording changed).
     pub fn from_description(text: &str) -> Option<EndReason> {
-        EndReason::ALL.into_iter().find(|r| r.describe() == text)
+        match text {
+            "the king was blown up" => Some(EndReason::KingDestroyed),
+            _ => EndReason::ALL.into_iter().find(|r| r.describe() == text),
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use super::{Arena, ArenaError, Change, Effects};
 use crate::ids::{GameId, UserId};
 use crate::store::formats::effective_actions;
 use crate::store::{GameRow, LogEntry, LoggedEntry, NewEntry, Offer, OfferKind};
-use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat};
+use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat, Viewer};
 
 /// Where a menu's choice comes from: the game's version when it was made, and for a secret
 /// prompt, its key (`effects::prompt_key`).
@@ -133,12 +133,13 @@ impl Arena {
                 OfferResponse::Accept => {
                     let asker = take_offer(game, seat, OfferKind::Takeback)?;
                     let (plies, state) = undo_plan(game, log, asker)?;
+                    let taken = taken_back(game, plies as usize);
                     game.state = state;
                     game.turn_since = now;
                     // The turns taken back begin again, from now.
                     game.clock.stop(now);
                     follow_turn(game, None, now);
-                    let post = board_post(game, format!("{} agreed to take back {plies} action(s).", name(user)));
+                    let post = board_post(game, format!("{} agreed to take back {taken}.", name(user)));
                     let entry = NewEntry::new(LogEntry::Takeback { plies }, format!("takeback {plies}"));
                     Ok(Change {
                         entries: vec![entry],
@@ -233,6 +234,25 @@ fn kind_name(kind: OfferKind) -> &'static str {
         OfferKind::Draw => "draw",
         OfferKind::Takeback => "takeback",
         OfferKind::Rematch | OfferKind::RematchAsked => "rematch",
+    }
+}
+
+/// The last `plies` actions as everyone saw them, named with their players: "alice's e4 and
+/// bob's e5".
+fn taken_back(game: &GameRow, plies: usize) -> String {
+    let view = game.state.view(Viewer::Spectator);
+    let start = view.record.len().saturating_sub(plies);
+    let moves: Vec<String> = view.record[start..]
+        .iter()
+        .map(|entry| {
+            let player = game.player(entry.seat).map(name).unwrap_or_default();
+            format!("{player}'s {}", entry.text)
+        })
+        .collect();
+    match moves.as_slice() {
+        [] => "nothing".into(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 

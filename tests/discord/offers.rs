@@ -61,7 +61,13 @@ async fn a_takeback_is_refused_by_button_then_allowed_and_a_draw_is_agreed_by_co
     let asked = offer_command(&bot, &alice(), thread, "takeback", OFFER).await;
     let offer = public_answer(&bot, &asked, thread, "asks to take back their last move").await;
     let allowed = bot.click_on_post(&bob(), thread, &offer, "arb:takeback-yes:").await;
-    let taken = public_answer(&bot, &allowed, thread, "agreed to take back 2 action(s)").await;
+    let taken = public_answer(
+        &bot,
+        &allowed,
+        thread,
+        "agreed to take back <@1001>'s e4 and <@1002>'s e5.",
+    )
+    .await;
     assert_png(&taken);
     let row = bot.arena.store().game(game).await.unwrap().unwrap();
     assert_eq!(row.state.to_act(), vec![Seat::First]);

@@ -177,3 +177,17 @@ async fn legal_and_move_out_of_turn_give_one_explanation() {
     let said: Vec<&str> = output.lines().filter(|l| l.starts_with("(to bob) error:")).collect();
     assert_eq!(said, ["(to bob) error: it is not your turn in game #1"; 2], "{output}");
 }
+
+/// A takeback says which moves went, and whose.
+#[tokio::test]
+async fn a_takeback_names_the_moves_it_took_back() {
+    let output = run_script(
+        "alice: challenge bob chess white\nbob: accept\nalice: move e4\nbob: move e5\n\
+         alice: takeback offer\nbob: takeback accept\n",
+    )
+    .await;
+    assert!(
+        output.contains("bob agreed to take back alice's e4 and bob's e5."),
+        "{output}"
+    );
+}

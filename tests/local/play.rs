@@ -72,7 +72,7 @@ async fn a_beirut_game_is_decided_by_a_detonation_in_the_terminal() {
     );
     assert!(output.contains("alice played detonate"), "{output}");
     assert!(
-        output.contains("1-0 · alice (White) wins by the king was blown up."),
+        output.contains("1-0 · alice (White) wins by blowing up the king."),
         "{output}"
     );
 }
