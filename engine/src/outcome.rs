@@ -50,10 +50,12 @@ pub enum EndReason {
     NeitherCanMove,
     /// The loser did not play the game: they withdrew from the tournament it belongs to.
     Forfeit,
+    /// An imported record's result, which the record gives without a reason.
+    Unstated,
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 19] = [
+    pub const ALL: [EndReason; 20] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::Repetition,
@@ -73,6 +75,7 @@ impl EndReason {
         EndReason::FlagCaptured,
         EndReason::NeitherCanMove,
         EndReason::Forfeit,
+        EndReason::Unstated,
     ];
 
     pub fn describe(self) -> &'static str {
@@ -96,6 +99,7 @@ impl EndReason {
             EndReason::FlagCaptured => "bringing the flag home",
             EndReason::NeitherCanMove => "neither side can move",
             EndReason::Forfeit => "forfeit",
+            EndReason::Unstated => "the record's result, which gives no reason",
         }
     }
 

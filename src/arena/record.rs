@@ -401,16 +401,16 @@ fn replay(record: &ReadRecord, mut state: AnyGame) -> Result<(AnyGame, Vec<NewEn
             "1/2-1/2" => None,
             other => return Err(format!("the result \"{other}\" is not 1-0, 0-1, 1/2-1/2 or *")),
         };
+        // A reason the record states, in Arbiter's words or PGN's; else none is made up ("normal",
+        // as other sites write a resignation and a mate alike, states none).
         let reason = match record.tag("Ending").or(record.tag("Termination")) {
             Some(text) => EndReason::from_description(text).unwrap_or(match text.to_ascii_lowercase().as_str() {
                 "time forfeit" => EndReason::Timeout,
                 "abandoned" => EndReason::Abandoned,
                 "adjudication" => EndReason::Adjudication,
-                _ if winner.is_some() => EndReason::Resignation,
-                _ => EndReason::Agreement,
+                _ => EndReason::Unstated,
             }),
-            None if winner.is_some() => EndReason::Resignation,
-            None => EndReason::Agreement,
+            None => EndReason::Unstated,
         };
         let outcome = Outcome {
             winner,

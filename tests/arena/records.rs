@@ -340,11 +340,13 @@ async fn a_lichess_record_with_clocks_variations_and_annotations_is_imported() {
 "#;
     let game = carols_study(&arena, lichess).await;
     assert_eq!(game.state.view(Viewer::Spectator).record.len(), 32);
+    // "Normal" is how Lichess ends a resignation and a mate alike: no reason is made up.
     let outcome = game.state.outcome().unwrap();
     assert_eq!(
         (outcome.winner, outcome.reason),
-        (Some(Seat::Second), EndReason::Resignation)
+        (Some(Seat::Second), EndReason::Unstated)
     );
+    assert_eq!(outcome.reason.describe(), "the record's result, which gives no reason");
     assert_eq!(game.player(Seat::First), Some(&carol()), "its importer studies it");
     assert!(!game.is_rated);
     assert!(game.clock.running().is_empty(), "a study reminds nobody");
