@@ -76,11 +76,16 @@ impl ImageFiles {
     fn write(&self, game: Option<GameId>, image: &BoardImage, private_to: Option<&UserId>) -> anyhow::Result<PathBuf> {
         std::fs::create_dir_all(&self.dir)?;
         let ply = image.view.record.len();
-        let game = game.map_or_else(|| "board".to_string(), |id| format!("game-{id}"));
-        let name = match (image.view.variant.strip_prefix("piece:"), private_to) {
-            (Some(piece), _) => format!("piece-{}.png", file_safe(piece)),
-            (None, Some(user)) => format!("{game}-ply-{ply}-{}.png", file_safe(user.display_name())),
-            (None, None) => format!("{game}-ply-{ply}.png"),
+        // Each file is named for what it shows: a piece's card, a sheet of a list's pieces, or a
+        // game's board after a ply (a private one with its viewer's name).
+        let game = game
+            .filter(|id| id.get() > 0)
+            .map_or_else(|| "board".to_string(), |id| format!("game-{id}"));
+        let viewer = private_to.map_or_else(String::new, |user| format!("-{}", file_safe(user.display_name())));
+        let name = match image.view.variant.strip_prefix("piece:") {
+            Some(piece) => format!("piece-{}.png", file_safe(piece)),
+            None if image.view.variant.starts_with("sheet") => format!("{game}-pieces{viewer}.png"),
+            None => format!("{game}-ply-{ply}{viewer}.png"),
         };
         let path = self.dir.join(name);
         std::fs::write(&path, self.renderer.image(image)?)?;

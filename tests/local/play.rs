@@ -323,6 +323,50 @@ async fn the_terminal_draws_every_board_it_prints_to_a_png_file() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Each image file is named for what it shows: a list's sheet of pieces never takes the name of
+/// a board (it used to overwrite the player's private board), and a game's own rules are named
+/// for the game.
+#[tokio::test]
+async fn each_image_file_is_named_for_what_it_shows() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let dir = std::env::temp_dir().join(format!("arbiter-image-names-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let images = local::ImageFiles::new(&dir);
+    let script = "alice: challenge bob easy-patch white\nbob: accept\n\
+                  alice: list Queen, Q, Q; Rook, R, R; Bishop, B, B; Knight, N, N; Camel, CA, C; Cardinal, CD, BN; Wazir, W, W\n\
+                  alice: rules #1\n";
+    let mut out = Vec::new();
+    local::run(&arena, script.as_bytes(), &mut out, Some(&images))
+        .await
+        .unwrap();
+    let output = String::from_utf8(out).unwrap();
+    let paths: Vec<String> = output
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("image: "))
+        .map(|path| {
+            std::path::Path::new(path)
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert!(
+        paths.contains(&"game-1-pieces-alice.png".to_string()),
+        "{paths:?}\n{output}"
+    );
+    assert!(
+        !paths
+            .iter()
+            .any(|name| name.starts_with("game-0") || name.starts_with("board-ply")),
+        "{paths:?}"
+    );
+    let unique: std::collections::HashSet<&String> = paths.iter().collect();
+    assert_eq!(unique.len(), paths.len(), "no file written twice: {paths:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A Death Match in the terminal: the clocks run beside the input and their warnings and the
 /// forfeit print as they happen.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
