@@ -520,8 +520,9 @@ pub(crate) fn respond(shared: &Shared, token: &str, body: &Value, files: &[(Stri
     info.response = body["type"].as_u64().unwrap_or(0);
     let info = *info;
     drop(interactions);
-    // A message in answer (4), or the clicked message updated (7), is there to be seen.
-    if matches!(body["type"].as_u64(), Some(4 | 7)) {
+    // A message in answer (4), a deferred answer's "thinking" placeholder (5), or the clicked
+    // message updated (7), is there to be seen, edited and deleted.
+    if matches!(body["type"].as_u64(), Some(4 | 5 | 7)) {
         let attachments = attachments_json(shared, files);
         let message = message_json(
             info.original_message_id,

@@ -297,3 +297,37 @@ async fn a_refusal_no_test_expected_fails_the_test() {
     let fake = FakeDiscord::start().await;
     request(&fake, "GET", "/api/v10/nonsense", None).await;
 }
+
+/// A deferred answer's placeholder exists as soon as the deferral is made, as on Discord: it can
+/// be deleted before it was ever edited; a follow-up id the interaction never made cannot.
+#[tokio::test]
+async fn a_deferred_placeholder_exists_before_any_edit() {
+    let fake = FakeDiscord::start().await;
+    let token = from_the_channel(&fake, 7);
+    let (status, _) = request(
+        &fake,
+        "POST",
+        &format!("/api/v10/interactions/7/{token}/callback"),
+        Some(json!({ "type": 5, "data": { "flags": 64 } })),
+    )
+    .await;
+    assert_eq!(status, 204);
+    let app = FakeDiscord::APPLICATION_ID;
+    let (status, _) = request(
+        &fake,
+        "DELETE",
+        &format!("/api/v10/webhooks/{app}/{token}/messages/@original"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 204, "the placeholder is there to delete");
+    let (status, body) = request(
+        &fake,
+        "DELETE",
+        &format!("/api/v10/webhooks/{app}/{token}/messages/42"),
+        None,
+    )
+    .await;
+    assert_eq!((status, body["code"].as_u64()), (404, Some(10008)));
+    fake.expect_refused(1);
+}
