@@ -118,6 +118,8 @@ async fn run(matches: usize, processes: u32) -> anyhow::Result<String> {
             control,
             location: Place::new(format!("discord:{}", FIRST_CHANNEL + i as u64)),
         };
+        // The match's channel exists on the server, as a show's channel would.
+        fake.add_channel(FIRST_CHANNEL + i as u64, FakeDiscord::GUILD_ID);
         let started = arena.start_match(&Caller::host(&host, None), request).await?;
         let id = started.game.ok_or_else(|| anyhow::anyhow!("no match"))?;
         arena

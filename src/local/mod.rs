@@ -36,8 +36,7 @@ pub fn server() -> ServerId {
 
 /// The commands, and the games there are.
 pub fn help() -> String {
-    let ids: Vec<&str> = VariantId::ALL.iter().map(|v| v.as_str()).collect();
-    help::overview(&ids.join(", "))
+    help::overview(&games_list())
 }
 
 /// Every game as it is written in commands, with its name: `chess` (Chess), ...

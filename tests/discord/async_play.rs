@@ -29,7 +29,7 @@ fn rematch_button(call: &fake_discord::Call) -> Option<String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_timed_game_shows_its_clock_pings_a_reminder_offers_a_rematch_and_exports_pgn() {
     let bot = Bot::start().await;
-    let suggested = bot
+    let answer = bot
         .interact(autocomplete_interaction(
             next_id(),
             &alice(),
@@ -38,13 +38,8 @@ async fn a_timed_game_shows_its_clock_pings_a_reminder_offers_a_rematch_and_expo
             json!([{ "name": "time", "type": 3, "value": "3d", "focused": true }]),
         ))
         .await;
-    let values: Vec<&str> = suggested.json["data"]["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["value"].as_str().unwrap())
-        .collect();
-    assert_eq!(values, ["3d"], "{}", suggested.json);
+    let values = suggested(&answer);
+    assert_eq!(values, ["3d"], "{}", answer.json);
     let refused = bot.interact(timed_challenge("whenever")).await;
     assert!(
         is_ephemeral(&refused) && content(&refused).contains("`24h+72h`"),

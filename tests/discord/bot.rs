@@ -326,6 +326,16 @@ pub fn deathmatch_start(game: u8, times: Option<(&str, &str)>) -> Value {
 
 pub use fake_discord::custom_ids;
 
+/// The values of an autocomplete answer's suggestions, in order.
+pub fn suggested(answer: &Call) -> Vec<String> {
+    answer.json["data"]["choices"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no suggestions in {}", answer.json))
+        .iter()
+        .map(|choice| choice["value"].as_str().unwrap().to_string())
+        .collect()
+}
+
 /// The message content of a callback or a message call.
 pub fn content(call: &Call) -> String {
     let body = if call.json.get("data").is_some() {

@@ -112,13 +112,11 @@ async fn a_rejection_game_is_answered_by_dm_and_by_the_private_button_and_keeps_
         json!([{ "name": "action", "type": 3, "value": "R", "focused": true }]),
     );
     let suggestions = bot.interact(typed).await;
-    let offered: Vec<&str> = suggestions.json["data"]["choices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["value"].as_str().unwrap())
-        .collect();
-    assert!(offered.contains(&"Rh7") && !offered.contains(&"Rc1"), "{offered:?}");
+    let offered = suggested(&suggestions);
+    assert!(
+        offered.iter().any(|o| o == "Rh7") && !offered.iter().any(|o| o == "Rc1"),
+        "{offered:?}"
+    );
     let played = bot.play(&alice(), thread, "Rh7").await;
     assert!(
         content(&played).contains("played Rh7 in place of the rejected proposal"),

@@ -30,15 +30,19 @@ fn tournament_command(who: &Invoker, sub: &str, options: Value) -> Value {
     interaction
 }
 
-/// The games of the tournament's current round.
-async fn round_games(bot: &Bot) -> Vec<GameId> {
-    let row = bot
-        .arena
+/// Tournament #`number` as stored.
+async fn tournament_row(bot: &Bot, number: i64) -> arbiter::store::TournamentRow {
+    bot.arena
         .store()
-        .tournament(TournamentId::new(1))
+        .tournament(TournamentId::new(number))
         .await
         .unwrap()
-        .unwrap();
+        .expect("the tournament")
+}
+
+/// The games of the tournament's current round.
+async fn round_games(bot: &Bot) -> Vec<GameId> {
+    let row = tournament_row(bot, 1).await;
     row.tournament
         .rounds
         .last()
@@ -227,13 +231,7 @@ async fn a_club_night_of_seven_runs_five_rounds_to_final_standings() {
         );
         assert!(images.iter().all(|png| png.starts_with(b"\x89PNG")));
     }
-    let row = bot
-        .arena
-        .store()
-        .tournament(TournamentId::new(1))
-        .await
-        .unwrap()
-        .unwrap();
+    let row = tournament_row(&bot, 1).await;
     assert_eq!(row.status, TournamentStatus::Finished);
     let byes = row.tournament.rounds.iter().filter(|r| r.bye.is_some()).count();
     assert_eq!(byes, 3, "a bye in each round before the withdrawal");
@@ -276,13 +274,7 @@ async fn a_tournament_with_a_start_time_pairs_round_one_by_itself() {
             );
         }
     }
-    let row = bot
-        .arena
-        .store()
-        .tournament(TournamentId::new(1))
-        .await
-        .unwrap()
-        .unwrap();
+    let row = tournament_row(&bot, 1).await;
     assert!(row.tournament.rounds.is_empty(), "nothing is paired before the start");
 
     bot.clock.advance(2 * 3_600_000);
@@ -297,13 +289,7 @@ async fn a_tournament_with_a_start_time_pairs_round_one_by_itself() {
         assert!(text.contains(&format!("<#{thread}>")), "{text}");
         wait_for_posts(&bot, thread, 1).await;
     }
-    let row = bot
-        .arena
-        .store()
-        .tournament(TournamentId::new(1))
-        .await
-        .unwrap()
-        .unwrap();
+    let row = tournament_row(&bot, 1).await;
     assert_eq!(row.status, TournamentStatus::Running);
 
     let told = wait_for_nth(&bot, elsewhere, 1, |c| content(c).contains("was due to start")).await;
@@ -321,7 +307,12 @@ async fn a_tournament_with_a_start_time_pairs_round_one_by_itself() {
         .filter(|c| content(c).contains("was due to start"))
         .count();
     assert_eq!(notices, 1, "told once");
-    let small = arena.store().tournament(TournamentId::new(2)).await.unwrap().unwrap();
+    let small = arena
+        .store()
+        .tournament(TournamentId::new(2))
+        .await
+        .unwrap()
+        .expect("the tournament");
     assert_eq!(small.status, TournamentStatus::Registering, "it stays open");
     assert_eq!(small.starts_at, None, "and is no longer due");
 }
