@@ -14,6 +14,33 @@ use crate::view::{Mark, MarkKind, SideStyle, Tone, View};
 /// The board a diagram is drawn on: odd, so a piece can stand in the middle.
 const SIZE: u8 = 9;
 
+/// The kinds of a diagram's variant: the piece, a lone enemy to capture, a screen to hop over.
+const TARGET: crate::piece::Kind = 1;
+const SCREEN: crate::piece::Kind = 2;
+
+/// The squares the piece on `from` moves to, and those on which it would capture a lone enemy.
+fn reach(variant: &Variant, position: &crate::position::Position, from: Square) -> (Vec<Square>, Vec<Square>) {
+    let destinations = |position: &crate::position::Position| -> Vec<Square> {
+        let mut moves = Vec::new();
+        movegen::piece_moves(&Standard, variant, position, from, &mut moves);
+        moves.iter().map(|mv: &Move| mv.to).collect()
+    };
+    let mut moves = destinations(position);
+    moves.sort();
+    moves.dedup();
+    let captures: Vec<Square> = variant
+        .size
+        .squares()
+        .filter(|&sq| sq != from && position.board.get(sq).as_piece().is_none())
+        .filter(|&sq| {
+            let mut with_target = position.clone();
+            with_target.board.set(sq, Cell::piece(Piece::new(TARGET, Color::Black)));
+            destinations(&with_target).contains(&sq)
+        })
+        .collect();
+    (moves, captures)
+}
+
 /// What a piece card shows: the piece (White's) and the squares it reaches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceDiagram {
@@ -35,6 +62,13 @@ pub fn piece_diagram(def: &PieceDef) -> Result<PieceDiagram, VariantError> {
     // A lone enemy for `def` to capture, with a symbol of its own.
     let symbol = if def.symbol.to_string() == "Z" { "Y" } else { "Z" };
     let target = PieceDef::new("diagram-target", "Target", symbol, "W");
+    let is_hopper = def.betza.contains(['p', 'g']);
+    // A hopper's screens are pawns, drawn as pawns are in every game.
+    let screen_symbol = ["P", "X", "V"]
+        .into_iter()
+        .find(|s| def.symbol.to_string() != *s && symbol != *s)
+        .unwrap_or("V");
+    let screen = PieceDef::new("pawn", "Pawn", screen_symbol, "W");
     let empty_rank = SIZE.to_string();
     let start = format!("{} w - - 0 1", vec![empty_rank.as_str(); SIZE as usize].join("/"));
     let variant = Variant::compile(VariantDef {
@@ -43,7 +77,11 @@ pub fn piece_diagram(def: &PieceDef) -> Result<PieceDiagram, VariantError> {
         files: SIZE,
         ranks: SIZE,
         start,
-        pieces: vec![PieceSpec::Inline(def.clone()), PieceSpec::Inline(target)],
+        pieces: [def.clone(), target]
+            .into_iter()
+            .chain(is_hopper.then_some(screen))
+            .map(PieceSpec::Inline)
+            .collect(),
         castling: false,
         en_passant: false,
         initial_move_ranks: vec![2],
@@ -53,39 +91,35 @@ pub fn piece_diagram(def: &PieceDef) -> Result<PieceDiagram, VariantError> {
     })?;
     let middle = SIZE / 2;
     let from = Square::new(middle, if def.is_pawn { 1 } else { middle });
-    let is_hopper = def.betza.contains(['p', 'g']);
-    let mut screens: Vec<Square> = if is_hopper {
-        [(0, 2), (2, 2), (2, 0)]
-            .iter()
-            .map(|&(df, dr)| Square::new(from.file() + df, from.rank() + dr))
-            .collect()
-    } else {
-        Vec::new()
-    };
-    screens.sort();
-    let mut position = variant.start_position();
-    position.board.set(from, Cell::piece(Piece::new(0, Color::White)));
-    for &screen in &screens {
-        position.board.set(screen, Cell::STATUE);
-    }
-    let destinations = |position: &crate::position::Position| -> Vec<Move> {
-        let mut moves = Vec::new();
-        movegen::piece_moves(&Standard, &variant, position, from, &mut moves);
-        moves
-    };
-    let mut moves: Vec<Square> = destinations(&position).iter().map(|mv| mv.to).collect();
-    moves.sort();
-    moves.dedup();
-    let captures: Vec<Square> = variant
-        .size
-        .squares()
-        .filter(|&sq| sq != from && !screens.contains(&sq))
-        .filter(|&sq| {
-            let mut with_target = position.clone();
-            with_target.board.set(sq, Cell::piece(Piece::new(1, Color::Black)));
-            destinations(&with_target).iter().any(|mv| mv.to == sq)
+
+    let mut empty = variant.start_position();
+    empty.board.set(from, Cell::piece(Piece::new(0, Color::White)));
+    let (plain_moves, plain_captures) = reach(&variant, &empty, from);
+    // A hopper gets a screen two squares off up, right and diagonally, on each of those lines it
+    // hops along: a screen that opens no square beyond it would only mislead.
+    let mut screens: Vec<Square> = [(0, 2), (2, 2), (2, 0)]
+        .iter()
+        .map(|&(df, dr)| Square::new(from.file() + df, from.rank() + dr))
+        .filter(|&screen| {
+            is_hopper && {
+                let mut with_screen = empty.clone();
+                with_screen
+                    .board
+                    .set(screen, Cell::piece(Piece::new(SCREEN, Color::White)));
+                let (moves, captures) = reach(&variant, &with_screen, from);
+                moves.iter().any(|square| !plain_moves.contains(square))
+                    || captures.iter().any(|square| !plain_captures.contains(square))
+            }
         })
         .collect();
+    screens.sort();
+    let mut position = empty;
+    for &screen in &screens {
+        position
+            .board
+            .set(screen, Cell::piece(Piece::new(SCREEN, Color::White)));
+    }
+    let (moves, captures) = reach(&variant, &position, from);
     let mut marks: Vec<Mark> = moves
         .iter()
         .map(|&square| Mark {
@@ -102,7 +136,7 @@ pub fn piece_diagram(def: &PieceDef) -> Result<PieceDiagram, VariantError> {
     marks.extend(screens.iter().map(|&square| Mark {
         square,
         kind: MarkKind::Tint(Tone::Neutral),
-        meaning: "Blocks: pieces it hops over (any piece, either side's).".into(),
+        meaning: "Tinted: a piece on its line to hop over (any piece, either side's, will do).".into(),
     }));
     let board = board_view(&position.board, marks, None, None, variant.fen(&position));
     let view = View {
@@ -223,6 +257,14 @@ mod tests {
         assert_eq!(grasshopper.screens, squares("e7 g5 g7"));
         assert_eq!(grasshopper.moves, squares("e8 h5 h8"));
         let pao = diagram("ptt-pao");
+        // The pao hops along files and ranks only: no screen on its diagonal.
+        assert_eq!(pao.screens, squares("e7 g5"));
+        for screen in &pao.screens {
+            let crate::view::ViewCell::Piece { piece, .. } = pao.view.board().cell(*screen) else {
+                panic!("the screen on {screen} is a piece");
+            };
+            assert_eq!(pao.view.piece(piece).id, "pawn", "drawn as a pawn, as in any game");
+        }
         assert!(pao.captures.contains(&squares("e9")[0]) && !pao.captures.contains(&squares("e6")[0]));
         assert!(pao.moves.contains(&squares("e6")[0]) && !pao.moves.contains(&squares("e8")[0]));
     }

@@ -36,6 +36,20 @@ pub struct PieceView {
     pub betza: String,
 }
 
+impl PieceView {
+    /// How a viewer sees a piece type the game defines.
+    pub fn of(def: &crate::piece::PieceDef) -> PieceView {
+        PieceView {
+            id: def.id.clone(),
+            symbol: def.symbol,
+            name: def.name.clone(),
+            is_royal: def.royal != crate::piece::Royalty::None,
+            is_pawn: def.is_pawn,
+            betza: def.betza.clone(),
+        }
+    }
+}
+
 /// Index of a piece type in [`View::pieces`].
 pub type PieceRef = usize;
 

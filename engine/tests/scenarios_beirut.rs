@@ -270,10 +270,37 @@ fn detonation_removes_the_carrier_and_every_neighbour_of_either_colour() {
     let view = g.view(Viewer::Spectator);
     assert!(view.fen().starts_with("6k1/8/1p6/8/8/8/P7/6K1 b"), "{}", view.fen());
     assert_eq!(view.record.last().unwrap().text, "detonate");
+    // The news names every unit the blast took, so nobody has to compare boards.
+    assert_eq!(
+        view.record.last().unwrap().said.as_deref(),
+        Some(
+            "detonated the bomb carried by White's knight on d4, destroying the carrier, White's pawn on c3, \
+             Black's pawn on c5, Black's pawn on d5, White's bishop on e3 and Black's knight on e5"
+        )
+    );
+    // The image rings the nine squares the blast cleared, until the next move.
+    let rings = |view: &arbiter_engine::View| -> Vec<Square> {
+        let mut squares: Vec<Square> = view.boards[0]
+            .marks
+            .iter()
+            .filter(|m| m.kind == arbiter_engine::view::MarkKind::Ring(arbiter_engine::view::Tone::Danger))
+            .map(|m| m.square)
+            .collect();
+        squares.sort();
+        squares
+    };
+    let mut blast: Vec<Square> = ["c3", "d3", "e3", "c4", "d4", "e4", "c5", "d5", "e5"].map(sq).to_vec();
+    blast.sort();
+    assert_eq!(rings(&view), blast);
     assert_eq!(g.outcome(), None);
     assert_eq!(g.to_act(), vec![BLACK]);
     // White's bomb is spent.
     play(&mut g, &["Kg7"]);
+    assert_eq!(
+        rings(&g.view(Viewer::Spectator)),
+        Vec::<Square>::new(),
+        "the blast mark goes with the next move"
+    );
     assert_detonation_refused(&g, WHITE);
     // Black's carrier, outside the blast, is still armed.
     assert_eq!(marked(&g.view(Viewer::Seat(BLACK))), [sq("b6")]);

@@ -281,3 +281,26 @@ fn dead_material_in_circe_is_a_lone_king_against_a_king_and_at_most_one_minor_pi
         assert!(circe(fen).outcome().is_none(), "{fen} is not dead");
     }
 }
+
+#[test]
+fn a_rebirth_square_the_unit_may_not_take_is_refused_with_the_rule() {
+    let game = played(CIRCE, "e4 d5");
+    // Black's pawn taken on d5 goes back on Black's ranks 4 to 2, not on d7 or h8.
+    for text in ["exd5(d7)", "exd5(h8)"] {
+        let error = game.parse_action(Seat::First, text).unwrap_err().to_string();
+        assert!(
+            error.starts_with(&format!(
+                "{text}: the captured unit cannot be reborn on {}",
+                &text[5..7]
+            )),
+            "{error}"
+        );
+        assert!(
+            error.contains(
+                "a pawn on any empty square of its owner's 5th to 7th rank (ranks 5-7 for White's, 4-2 for Black's)"
+            ),
+            "{error}"
+        );
+    }
+    assert!(game.parse_action(Seat::First, "exd5(a4)").is_ok(), "as it says");
+}

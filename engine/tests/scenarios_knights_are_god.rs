@@ -282,3 +282,19 @@ fn d4_is_the_push_and_a_pawns_knight_move_is_written_with_p() {
     assert_eq!(old, new);
     assert_ne!(relay.parse_action(Seat::First, "e4").unwrap(), new, "e4 is the push");
 }
+
+#[test]
+fn a_fide_knight_move_is_refused_with_how_these_knights_leap() {
+    let game = AnyGame::new(VariantId::KnightsAreGod);
+    let error = game.parse_action(Seat::First, "Nf3").unwrap_err().to_string();
+    assert!(
+        error.starts_with("Nf3 is not a legal move here: knights in this game leap only (1,3), like a camel"),
+        "{error}"
+    );
+    assert!(error.contains("written like Pd4"), "{error}");
+    assert!(game.parse_action(Seat::First, "Nh4").is_ok(), "a (1,3) leap from g1");
+    assert!(
+        game.parse_action(Seat::First, "Pd4").is_ok(),
+        "the guarded e2-pawn's knight move"
+    );
+}

@@ -36,9 +36,18 @@ pub fn text_board(view: &View) -> String {
             .any(|(i, _)| reach_of(b, square_at(b, i)).is_some())
     });
     if has_reach {
-        let has_screens = view.boards.iter().any(|b| b.cells.contains(&ViewCell::Statue));
-        let screens = if has_screens { " · * a piece to hop over" } else { "" };
-        out.push_str(&format!("    o moves there · x captures there · + both{screens}\n"));
+        // A hopper's screens are pieces on tinted squares.
+        let screen = view.boards.iter().find_map(|b| {
+            b.marks
+                .iter()
+                .filter(|m| m.kind == MarkKind::Tint(Tone::Neutral))
+                .find_map(|m| match b.cell(m.square) {
+                    ViewCell::Piece { piece, .. } => Some(view.piece(piece).symbol.to_string()),
+                    _ => None,
+                })
+        });
+        let screen = screen.map_or(String::new(), |symbol| format!(" · {symbol} a piece to hop over"));
+        out.push_str(&format!("    o moves there · x captures there · + both{screen}\n"));
     }
     if !view.pool.is_empty() {
         let pool: Vec<String> = view.pool.iter().map(|&p| view.piece(p).symbol.to_string()).collect();

@@ -8,10 +8,10 @@ mod table;
 
 pub use pieces::{Art, Picture, TokenShape, picture};
 pub use scene::{
-    Badge, BoardImage, BoardScene, Decor, LegendEntry, Marker, Occupant, PieceColors, PlayerStrip, Rgba, Scene,
-    move_dots, palette, side_color,
+    Badge, BoardImage, BoardScene, Decor, KeyEntry, LegendEntry, Marker, Occupant, PieceColors, PlayerStrip, Rgba,
+    Sample, Scene, move_dots, palette, side_color,
 };
-pub use svg::{pool_box, square_box, to_svg};
+pub use svg::{FRAME, key_box, pool_box, square_box, to_svg, token_disc};
 pub use table::Table;
 
 use resvg::{tiny_skia, usvg};

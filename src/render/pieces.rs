@@ -136,18 +136,45 @@ fn shape_of(is_royal: bool, is_pawn: bool) -> TokenShape {
     }
 }
 
-/// How to draw a piece: catalogue pieces as the catalogue says; a piece outside the catalogue
-/// (from a variant file, or a player's own) is a token with its symbol, crowned when royal and
-/// smaller when pawn-like.
+/// How to draw a piece: catalogue pieces as the catalogue says. A piece outside the catalogue
+/// (from a variant file, or a player's own) that is a drawn catalogue piece under another id (a
+/// Queen listed for Patch: same name, moves and marks) is drawn as that piece is everywhere else;
+/// any other is a token with its symbol, crowned when royal and smaller when pawn-like.
 pub fn picture(piece: &PieceView) -> Picture {
-    catalogue_pictures()
-        .get(&piece.id)
-        .cloned()
-        .unwrap_or_else(|| Picture::Token {
+    if let Some(picture) = catalogue_pictures().get(&piece.id) {
+        return picture.clone();
+    }
+    match drawn_as(piece) {
+        Some(art) => Picture::Art(art),
+        None => Picture::Token {
             shape: shape_of(piece.is_royal, piece.is_pawn),
             label: piece.symbol.to_string(),
             name: piece.name.clone(),
+        },
+    }
+}
+
+/// The art of the drawn catalogue piece `piece` is a copy of, if any.
+fn drawn_as(piece: &PieceView) -> Option<Art> {
+    static DRAWN: OnceLock<Vec<(PieceView, Art)>> = OnceLock::new();
+    let drawn = DRAWN.get_or_init(|| {
+        catalogue::all()
+            .into_iter()
+            .filter_map(|def| {
+                let &(_, art) = ART_PIECES.iter().find(|(id, _)| *id == def.id)?;
+                Some((PieceView::of(&def), art))
+            })
+            .collect()
+    });
+    drawn
+        .iter()
+        .find(|(def, _)| {
+            def.name.eq_ignore_ascii_case(&piece.name)
+                && def.betza == piece.betza
+                && def.is_royal == piece.is_royal
+                && def.is_pawn == piece.is_pawn
         })
+        .map(|&(_, art)| art)
 }
 
 #[cfg(test)]
@@ -160,14 +187,7 @@ mod tests {
         let mut tokens = HashSet::new();
         let mut arts = HashMap::new();
         for def in catalogue::all() {
-            let view = PieceView {
-                id: def.id.clone(),
-                symbol: def.symbol,
-                name: def.name.clone(),
-                is_royal: def.royal != arbiter_engine::piece::Royalty::None,
-                is_pawn: def.is_pawn,
-                betza: def.betza.clone(),
-            };
+            let view = PieceView::of(&def);
             match picture(&view) {
                 Picture::Art(art) => {
                     // Only pieces that move like the FIDE piece share its art.

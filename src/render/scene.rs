@@ -26,6 +26,11 @@ impl Rgba {
         format!("#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
     }
 
+    /// Close to white: a tint of it needs an edge to show on a light square.
+    pub fn is_whitish(self) -> bool {
+        self.r.min(self.g).min(self.b) >= 230
+    }
+
     /// Whether dark writing or a dark edge shows on it better than white (White's marks).
     pub fn is_light(self) -> bool {
         let luminance = 0.299 * f32::from(self.r) + 0.587 * f32::from(self.g) + 0.114 * f32::from(self.b);
@@ -147,7 +152,9 @@ impl BoardScene {
 pub struct PlayerStrip {
     /// "alice (White)", or just "White".
     pub name: String,
-    pub side_color: Rgba,
+    /// The colour the player plays on each board, in board order (Assault's players play White on
+    /// one board and Black on the other).
+    pub side_colors: Vec<Rgba>,
     /// The colour the player's pieces in hand are painted in.
     pub color: Color,
     /// What the player must do now ("to move", "to place", "to choose"), when it is their turn.
@@ -165,6 +172,22 @@ pub struct LegendEntry {
     pub name: String,
 }
 
+/// What one kind of mark on the boards means, with a sample of the mark drawn beside the words
+/// (so a ring in White's colour and a ring in Black's are told apart by more than the text).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyEntry {
+    pub sample: Sample,
+    pub meaning: String,
+}
+
+/// A mark as the key draws it on a small square.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Sample {
+    Tint(Rgba),
+    Marker(Marker),
+    Badge(Badge),
+}
+
 /// Everything one image shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scene {
@@ -177,6 +200,8 @@ pub struct Scene {
     pub piece_colors: [PieceColors; 2],
     /// Lines under the boards: a score line, the result.
     pub lines: Vec<String>,
+    /// What the marks on the boards mean, each once.
+    pub key: Vec<KeyEntry>,
     /// Piece types still to be picked (Pick-the-team), drawn in rows under the boards.
     pub pool: Vec<Picture>,
     pub legend: Vec<LegendEntry>,
@@ -246,7 +271,11 @@ impl Scene {
                     Some(player) => format!("{player} ({side})"),
                     None => side.clone(),
                 },
-                side_color: side_color(view.seat_style(seat)),
+                side_colors: view
+                    .boards
+                    .iter()
+                    .map(|board| side_color(view.sides[board.color_of(seat).index()]))
+                    .collect(),
                 color: view.board().color_of(seat),
                 turn: (view.outcome.is_none() && view.to_act.contains(&seat))
                     .then(|| turn_word(view.phase).to_string()),
@@ -286,18 +315,13 @@ impl Scene {
         }
         let pool: Vec<Picture> = view.pool.iter().map(|&piece| picture(view.piece(piece))).collect();
         let legend = legend(&boards, &players, &pool);
-        // What the marks mean, once each.
-        for meaning in view.boards.iter().flat_map(|b| &b.marks).map(|m| &m.meaning) {
-            if !meaning.is_empty() && !lines.contains(meaning) {
-                lines.push(meaning.clone());
-            }
-        }
         Scene {
             boards,
             players,
             shows_players: !decor.without_players,
             piece_colors: view.sides.map(PieceColors::of),
             lines,
+            key: key(view),
             pool,
             legend,
         }
@@ -321,31 +345,58 @@ fn board_scene(view: &View, board: &BoardView) -> BoardScene {
     };
     if let Some((from, to)) = board.last_move {
         scene.tints.push((from, palette::LAST_MOVE));
-        scene.tints.push((to, palette::LAST_MOVE));
+        // A placement or a detonation happens on one square: tinted once, like a move's ends.
+        if to != from {
+            scene.tints.push((to, palette::LAST_MOVE));
+        }
     }
     for mark in &board.marks {
-        match &mark.kind {
-            MarkKind::Tint(tone) => scene.tints.push((mark.square, tone_color(*tone, &view.sides))),
-            MarkKind::Ring(tone) => scene
-                .markers
-                .push((mark.square, Marker::Ring(tone_color(*tone, &view.sides)))),
-            MarkKind::Dot(tone) => scene
-                .markers
-                .push((mark.square, Marker::Dot(tone_color(*tone, &view.sides)))),
-            MarkKind::Badge { text, tone } => scene.badges.push((
-                mark.square,
-                Badge {
-                    text: text.clone(),
-                    color: tone_color(*tone, &view.sides),
-                },
-            )),
-            MarkKind::Label { text, .. } => scene.labels.push((mark.square, text.clone())),
+        match sample(&mark.kind, &view.sides) {
+            Some(Sample::Tint(color)) => scene.tints.push((mark.square, color)),
+            Some(Sample::Marker(marker)) => scene.markers.push((mark.square, marker)),
+            Some(Sample::Badge(badge)) => scene.badges.push((mark.square, badge)),
+            None => {
+                if let MarkKind::Label { text, .. } = &mark.kind {
+                    scene.labels.push((mark.square, text.clone()));
+                }
+            }
         }
     }
     if let Some(square) = board.check {
         scene.tints.push((square, palette::CHECK));
     }
     scene
+}
+
+/// How a mark is drawn, in a view whose sides are painted `sides` (a label is words, not a sample).
+fn sample(kind: &MarkKind, sides: &[SideStyle; 2]) -> Option<Sample> {
+    Some(match kind {
+        MarkKind::Tint(tone) => Sample::Tint(tone_color(*tone, sides)),
+        MarkKind::Ring(tone) => Sample::Marker(Marker::Ring(tone_color(*tone, sides))),
+        MarkKind::Dot(tone) => Sample::Marker(Marker::Dot(tone_color(*tone, sides))),
+        MarkKind::Badge { text, tone } => Sample::Badge(Badge {
+            text: text.clone(),
+            color: tone_color(*tone, sides),
+        }),
+        MarkKind::Label { .. } => return None,
+    })
+}
+
+/// What the marks of a view mean: each meaning once, with the first mark that has it.
+fn key(view: &View) -> Vec<KeyEntry> {
+    let mut key: Vec<KeyEntry> = Vec::new();
+    for mark in view.boards.iter().flat_map(|b| &b.marks) {
+        if mark.meaning.is_empty() || key.iter().any(|entry| entry.meaning == mark.meaning) {
+            continue;
+        }
+        if let Some(sample) = sample(&mark.kind, &view.sides) {
+            key.push(KeyEntry {
+                sample,
+                meaning: mark.meaning.clone(),
+            });
+        }
+    }
+    key
 }
 
 fn turn_word(phase: Phase) -> &'static str {

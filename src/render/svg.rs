@@ -2,7 +2,7 @@
 //! text (the golden tests rely on it) and nothing depends on the host's fonts or locale.
 
 use super::pieces::{Picture, TokenShape, statue_fragment};
-use super::scene::{BoardScene, Marker, Occupant, PieceColors, PlayerStrip, Rgba, Scene};
+use super::scene::{Badge, BoardScene, Marker, Occupant, PieceColors, PlayerStrip, Rgba, Sample, Scene};
 use arbiter_engine::Seat;
 use arbiter_engine::geometry::Square;
 use arbiter_engine::piece::Color;
@@ -22,34 +22,46 @@ const MARGIN: f32 = 22.0;
 const RIGHT_MARGIN: f32 = 10.0;
 const BOARD_GAP: f32 = 24.0;
 const STRIP_HEIGHT: f32 = 34.0;
-const HAND_ROW: f32 = 26.0;
+/// Pieces in hand, and the row they take under a strip. Like the pool's, big enough that a
+/// token's letters stand at least 12 px tall (a phone shows the image at about 400 px wide).
+const HAND_PIECE: f32 = 44.0;
+const HAND_ROW: f32 = HAND_PIECE + 4.0;
 /// Each pool piece's cell, and the heading above the pool.
-const POOL_CELL: f32 = 36.0;
+const POOL_CELL: f32 = 46.0;
 const POOL_HEADING: f32 = 22.0;
 const CAPTION_HEIGHT: f32 = 22.0;
 const COORDS_HEIGHT: f32 = 18.0;
 const LINE_HEIGHT: f32 = 20.0;
+/// The side of a key's sample square.
+const SAMPLE: f32 = 18.0;
 /// An average glyph width of DejaVu Sans as a fraction of the font size, for wrapping.
 const GLYPH_WIDTH: f32 = 0.6;
 
 /// Pixels per square: boards about 450 px wide on their own, smaller side by side.
 pub fn square_size(scene: &Scene) -> f32 {
     let widest = scene.boards.iter().map(|b| b.files.max(b.ranks)).max().unwrap_or(8) as f32;
-    let budget = match scene.boards.len() {
+    let budget = match scene.boards.len().min(boards_per_row(scene)) {
         1 => 460.0,
-        2..=BOARDS_PER_ROW => 340.0,
+        2..=SHEET_BOARDS_PER_ROW => 340.0,
         _ => 300.0,
     };
     (budget / widest).floor().clamp(24.0, 56.0)
 }
 
-/// The most boards side by side; more go on further rows (a sheet of piece diagrams).
-const BOARDS_PER_ROW: usize = 4;
+/// The most boards side by side on a sheet of piece diagrams; more go on further rows.
+const SHEET_BOARDS_PER_ROW: usize = 4;
+
+/// How many boards stand side by side. A game's boards are stacked: side by side, Assault's two
+/// boards shrank to about 20 px a square on a phone; stacked, each keeps a single board's size.
+fn boards_per_row(scene: &Scene) -> usize {
+    if scene.shows_players { 1 } else { SHEET_BOARDS_PER_ROW }
+}
 
 /// Where the `index`th board of a scene goes: its left edge and its top, from the layout.
 fn board_origin(scene: &Scene, layout: &Layout, index: usize) -> (f32, f32) {
-    let row = index / BOARDS_PER_ROW;
-    let left: f32 = scene.boards[row * BOARDS_PER_ROW..index]
+    let per_row = boards_per_row(scene);
+    let row = index / per_row;
+    let left: f32 = scene.boards[row * per_row..index]
         .iter()
         .map(|b| MARGIN + f32::from(b.files) * layout.square + BOARD_GAP)
         .sum::<f32>()
@@ -68,6 +80,8 @@ struct Layout {
     row_step: f32,
     /// The scene's lines, wrapped to the image's width.
     text_lines: Vec<String>,
+    /// Each key entry's meaning, wrapped beside its sample.
+    key_lines: Vec<Vec<String>>,
     legend_lines: Vec<String>,
     strip_heights: [f32; 2],
     /// Pool pieces per row, and the pool's height (0 without a pool).
@@ -81,7 +95,7 @@ impl Layout {
         let square = square_size(scene);
         let boards_width: f32 = scene
             .boards
-            .chunks(BOARDS_PER_ROW)
+            .chunks(boards_per_row(scene))
             .map(|row| {
                 row.iter().map(|b| MARGIN + f32::from(b.files) * square).sum::<f32>()
                     + BOARD_GAP * row.len().saturating_sub(1) as f32
@@ -101,13 +115,18 @@ impl Layout {
             strip_height(&scene.players[top_seat.other().index()]),
         ];
         let board_top = strip_heights[0] + 6.0 + if has_captions { CAPTION_HEIGHT } else { 0.0 };
-        let rows = scene.boards.len().div_ceil(BOARDS_PER_ROW).max(1);
+        let rows = scene.boards.len().div_ceil(boards_per_row(scene)).max(1);
         let row_step = f32::from(ranks) * square + COORDS_HEIGHT + if has_captions { CAPTION_HEIGHT } else { 0.0 };
         let board_height = f32::from(ranks) * square + (rows - 1) as f32 * row_step;
         let text_lines: Vec<String> = scene
             .lines
             .iter()
             .flat_map(|line| wrap_words(line, width - 2.0 * 8.0, 15.0))
+            .collect();
+        let key_lines: Vec<Vec<String>> = scene
+            .key
+            .iter()
+            .map(|entry| wrap_words(&entry.meaning, width - 8.0 - KEY_TEXT_LEFT, 15.0))
             .collect();
         let legend_lines = wrap_legend(scene, width - 2.0 * 8.0, 13.0);
         let pool_per_row = (((width - 16.0) / POOL_CELL).floor() as usize).max(1);
@@ -122,7 +141,8 @@ impl Layout {
             + strip_heights[1]
             + pool_height
             + 6.0
-            + LINE_HEIGHT * (text_lines.len() + legend_lines.len()) as f32
+            + LINE_HEIGHT
+                * (text_lines.len() + key_lines.iter().map(Vec::len).sum::<usize>() + legend_lines.len()) as f32
             + 4.0;
         Layout {
             square,
@@ -131,6 +151,7 @@ impl Layout {
             board_height,
             row_step,
             text_lines,
+            key_lines,
             legend_lines,
             strip_heights,
             pool_per_row,
@@ -144,6 +165,11 @@ impl Layout {
     /// Where the pool starts: under the boards' coordinates and the lower strip.
     fn pool_top(&self) -> f32 {
         self.board_top + self.board_height + COORDS_HEIGHT + self.strip_heights[1]
+    }
+
+    /// Where the key starts: under the pool and the text lines.
+    fn key_top(&self) -> f32 {
+        self.pool_top() + self.pool_height + 6.0 + LINE_HEIGHT * self.text_lines.len() as f32
     }
 }
 
@@ -207,11 +233,7 @@ fn picture_elements(colors: PieceColors, picture: &Picture) -> String {
             art.fragment()
         ),
         Picture::Token { shape, label, .. } => {
-            let radius = match shape {
-                TokenShape::Pawn => 30.0,
-                TokenShape::Royal | TokenShape::Piece => 38.0,
-            };
-            let center_y = if *shape == TokenShape::Royal { 56.0 } else { 52.0 };
+            let (center_y, radius) = token_disc(*shape);
             let mut out = String::new();
             if *shape == TokenShape::Royal {
                 // Three crown points above the disc.
@@ -227,15 +249,17 @@ fn picture_elements(colors: PieceColors, picture: &Picture) -> String {
                 num(center_y),
                 num(radius)
             );
-            let size = match (label.chars().count(), shape) {
-                (1, TokenShape::Pawn) => 38.0,
-                (1, _) => 48.0,
-                (_, TokenShape::Pawn) => 28.0,
-                _ => 36.0,
+            let size = token_font_size(*shape, label);
+            // Letters wider than the disc are narrowed to fit it, never made smaller.
+            let room = radius * 1.7;
+            let fit = if label_width(label) * size > room {
+                format!(" textLength=\"{}\" lengthAdjust=\"spacingAndGlyphs\"", num(room))
+            } else {
+                String::new()
             };
             let _ = write!(
                 out,
-                "<text x=\"50\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" \
+                "<text x=\"50\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\"{fit} \
                  fill=\"{details}\">{}</text>",
                 num(center_y + size * 0.36),
                 num(size),
@@ -244,6 +268,40 @@ fn picture_elements(colors: PieceColors, picture: &Picture) -> String {
             out
         }
     }
+}
+
+/// A token's disc in its 100x100 box: the centre's height and the radius. Pawn-like tokens are
+/// smaller; royal ones sit lower, under their crown.
+pub fn token_disc(shape: TokenShape) -> (f32, f32) {
+    match shape {
+        TokenShape::Pawn => (52.0, 33.0),
+        TokenShape::Piece => (52.0, 38.0),
+        TokenShape::Royal => (56.0, 38.0),
+    }
+}
+
+/// The font size of a token's letters in its 100x100 box. DejaVu Sans Bold's capitals stand 0.73
+/// of the size tall, so the smallest (42) gives 12 px letters on a 40 px square, the least any
+/// image gives a token (a pool or hand piece, a 10x10 board's square).
+fn token_font_size(shape: TokenShape, label: &str) -> f32 {
+    match (label.chars().count(), shape) {
+        (1, TokenShape::Pawn) => 46.0,
+        (1, _) => 52.0,
+        _ => 42.0,
+    }
+}
+
+/// About how wide a label is set in DejaVu Sans Bold, in ems (for fitting it in its disc).
+fn label_width(label: &str) -> f32 {
+    label
+        .chars()
+        .map(|c| match c {
+            'I' | 'J' | 'i' | 'j' | 'l' | '1' => 0.4,
+            'M' | 'W' | 'm' | 'w' => 1.0,
+            c if c.is_ascii_lowercase() => 0.66,
+            _ => 0.78,
+        })
+        .sum()
 }
 
 /// Top-left corner of a square on a board drawn at `left`.
@@ -379,6 +437,7 @@ pub fn drawing(scene: &Scene) -> Drawing {
         );
         y += LINE_HEIGHT;
     }
+    y = write_key(out, &layout, scene, y);
     for line in &layout.legend_lines {
         let _ = writeln!(
             out,
@@ -442,13 +501,29 @@ fn write_strip(drawing: &mut Drawing, layout: &Layout, scene: &Scene, seat: Seat
         num(layout.width),
         num(height)
     );
-    let swatch = player.side_color;
-    let _ = writeln!(
-        out,
-        "<rect x=\"8\" y=\"{}\" width=\"16\" height=\"16\" rx=\"3\" fill=\"{}\" stroke=\"#000000\" stroke-width=\"1\"/>",
-        num(y + 9.0),
-        swatch.hex()
-    );
+    // A swatch of the player's colour on each board, numbered when there are several.
+    let numbered = player.side_colors.len() > 1;
+    for (index, swatch) in player.side_colors.iter().enumerate() {
+        let x = 8.0 + index as f32 * 22.0;
+        let _ = writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"18\" height=\"18\" rx=\"3\" fill=\"{}\" stroke=\"#000000\" stroke-width=\"1\"/>",
+            num(x),
+            num(y + 8.0),
+            swatch.hex()
+        );
+        if numbered {
+            let ink = if swatch.is_light() { "#1e1e1e" } else { "#ffffff" };
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{}</text>",
+                num(x + 9.0),
+                num(y + 22.0),
+                index + 1
+            );
+        }
+    }
+    let name_left = 8.0 + player.side_colors.len().max(1) as f32 * 22.0 + 2.0;
     let mut name = escape(&player.name);
     if let Some(turn) = &player.turn {
         name.push_str(" · ");
@@ -456,7 +531,8 @@ fn write_strip(drawing: &mut Drawing, layout: &Layout, scene: &Scene, seat: Seat
     }
     let _ = writeln!(
         out,
-        "<text x=\"32\" y=\"{}\" font-size=\"16\" font-weight=\"bold\" fill=\"{TEXT}\">{name}</text>",
+        "<text x=\"{}\" y=\"{}\" font-size=\"16\" font-weight=\"bold\" fill=\"{TEXT}\">{name}</text>",
+        num(name_left),
         num(y + 23.0)
     );
     if let Some(clock) = &player.clock {
@@ -471,9 +547,9 @@ fn write_strip(drawing: &mut Drawing, layout: &Layout, scene: &Scene, seat: Seat
     for (index, picture) in player.hand.iter().enumerate() {
         drawing.placed.push(Placed {
             id: def_id(player.color, picture),
-            x: 30.0 + index as f32 * 26.0,
-            y: y + STRIP_HEIGHT - 4.0,
-            size: 26.0,
+            x: 30.0 + index as f32 * HAND_PIECE,
+            y: y + STRIP_HEIGHT,
+            size: HAND_PIECE,
         });
     }
 }
@@ -563,15 +639,7 @@ fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left:
     let _ = writeln!(out, "<path d=\"{light}\" fill=\"{LIGHT_SQUARE}\"/>");
     for (at, color) in &board.tints {
         let (x, y) = square_origin(board, left, top, square, *at);
-        let _ = writeln!(
-            out,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" {}/>",
-            num(x),
-            num(y),
-            num(square),
-            num(square),
-            rgba_fill(*color)
-        );
+        write_tint(out, x, y, square, *color);
     }
     write_coordinates(out, board, left, top, square);
     for rank in 0..board.ranks {
@@ -589,73 +657,176 @@ fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left:
     let out = &mut drawing.over;
     for (at, marker) in &board.markers {
         let (x, y) = square_origin(board, left, top, square, *at);
-        let (cx, cy) = (x + square / 2.0, y + square / 2.0);
-        let _ = match marker {
-            Marker::Dot(color) => writeln!(
+        write_marker(out, x, y, square, marker);
+    }
+    for (at, badge) in &board.badges {
+        let (x, y) = square_origin(board, left, top, square, *at);
+        write_badge(out, x, y, square, badge);
+    }
+    for (at, label) in &board.labels {
+        let (x, y) = square_origin(board, left, top, square, *at);
+        // In the top-left corner, clear of the piece's base and of a badge on the right.
+        let size = square * 0.24;
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" fill=\"#1e1e1e\" \
+             stroke=\"#ffffff\" stroke-width=\"2.5\" paint-order=\"stroke\">{}</text>",
+            num(x + 3.0),
+            num(y + size * 0.8 + 2.0),
+            num(size),
+            escape(label)
+        );
+    }
+}
+
+/// A square-sized tint. A near-white tint (White's statue, a square White owns) vanishes on a
+/// light square, so it gets a dark inner frame as well.
+fn write_tint(out: &mut String, x: f32, y: f32, square: f32, color: Rgba) {
+    let _ = writeln!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" {}/>",
+        num(x),
+        num(y),
+        num(square),
+        num(square),
+        rgba_fill(color)
+    );
+    if color.is_whitish() {
+        let inset = square * 0.04;
+        let _ = writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{FRAME}\" stroke-width=\"{}\"/>",
+            num(x + inset),
+            num(y + inset),
+            num(square - 2.0 * inset),
+            num(square - 2.0 * inset),
+            num(inset * 1.5)
+        );
+    }
+}
+
+/// The frame around a near-white tint.
+pub const FRAME: &str = "#3c3c3c";
+
+/// A dot or a ring on the square whose top-left corner is (`x`, `y`).
+fn write_marker(out: &mut String, x: f32, y: f32, square: f32, marker: &Marker) {
+    let (cx, cy) = (x + square / 2.0, y + square / 2.0);
+    match marker {
+        Marker::Dot(color) => {
+            let _ = writeln!(
                 out,
                 "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" {}/>",
                 num(cx),
                 num(cy),
                 num(square * 0.15),
                 rgba_fill(*color)
-            ),
-            Marker::Ring(color) => {
-                if color.is_light() {
-                    // A light ring gets a dark edge, so it shows on light squares too.
-                    let _ = writeln!(
-                        out,
-                        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#1e1e1e\" stroke-width=\"{}\"/>",
-                        num(cx),
-                        num(cy),
-                        num(square * 0.44),
-                        num(square * 0.11)
-                    );
-                }
-                writeln!(
+            );
+        }
+        Marker::Ring(color) => {
+            if color.is_light() {
+                // A light ring gets a dark edge, so it shows on light squares too.
+                let _ = writeln!(
                     out,
-                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"{}\" stroke-width=\"{}\"/>",
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#1e1e1e\" stroke-width=\"{}\"/>",
                     num(cx),
                     num(cy),
                     num(square * 0.44),
-                    color.hex(),
-                    num(color.a),
-                    num(square * 0.07)
-                )
+                    num(square * 0.11)
+                );
             }
-        };
+            let _ = writeln!(
+                out,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"{}\" stroke-width=\"{}\"/>",
+                num(cx),
+                num(cy),
+                num(square * 0.44),
+                color.hex(),
+                num(color.a),
+                num(square * 0.07)
+            );
+        }
     }
-    for (at, badge) in &board.badges {
-        let (x, y) = square_origin(board, left, top, square, *at);
-        let radius = square * 0.17;
-        let (cx, cy) = (x + square - radius - 1.0, y + radius + 1.0);
-        // White writing on a dark badge, dark on a light one (White's flag).
-        let ink = if badge.color.is_light() { "#1e1e1e" } else { "#ffffff" };
+}
+
+/// A badge in the top-right corner of the square whose top-left corner is (`x`, `y`).
+fn write_badge(out: &mut String, x: f32, y: f32, square: f32, badge: &Badge) {
+    let radius = square * 0.17;
+    write_badge_disc(out, x + square - radius - 1.0, y + radius + 1.0, radius, badge);
+}
+
+/// A badge's disc centred on (`cx`, `cy`), with its text.
+fn write_badge_disc(out: &mut String, cx: f32, cy: f32, radius: f32, badge: &Badge) {
+    // White writing on a dark badge, dark on a light one (White's flag).
+    let ink = if badge.color.is_light() { "#1e1e1e" } else { "#ffffff" };
+    let _ = writeln!(
+        out,
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"{ink}\" stroke-width=\"1.5\"/>\
+         <text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{}</text>",
+        num(cx),
+        num(cy),
+        num(radius),
+        badge.color.hex(),
+        num(cx),
+        num(cy + radius * 0.45),
+        num(radius * 1.25),
+        escape(&badge.text)
+    );
+}
+
+/// Where a key's words start: right of its sample.
+const KEY_TEXT_LEFT: f32 = 8.0 + SAMPLE + 8.0;
+
+/// The key: each meaning beside a sample of its mark, drawn on a light square (a badge, which
+/// would be too small in a sample's corner, fills the sample).
+fn write_key(out: &mut String, layout: &Layout, scene: &Scene, mut y: f32) -> f32 {
+    for (entry, lines) in scene.key.iter().zip(&layout.key_lines) {
+        let top = y + 2.0;
         let _ = writeln!(
             out,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"{ink}\" stroke-width=\"1.5\"/>\
-             <text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{}</text>",
-            num(cx),
-            num(cy),
-            num(radius),
-            badge.color.hex(),
-            num(cx),
-            num(cy + radius * 0.45),
-            num(radius * 1.25),
-            escape(&badge.text)
+            "<rect x=\"8\" y=\"{}\" width=\"{SAMPLE}\" height=\"{SAMPLE}\" fill=\"{LIGHT_SQUARE}\"/>",
+            num(top)
         );
+        match &entry.sample {
+            Sample::Tint(color) => write_tint(out, 8.0, top, SAMPLE, *color),
+            Sample::Marker(Marker::Ring(color)) => {
+                // A board's ring scaled down to a sample would be a hairline: drawn bolder here.
+                let (cx, cy, radius) = (8.0 + SAMPLE / 2.0, top + SAMPLE / 2.0, SAMPLE / 2.0 - 3.0);
+                if color.is_light() {
+                    let _ = writeln!(
+                        out,
+                        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#1e1e1e\" stroke-width=\"5\"/>",
+                        num(cx),
+                        num(cy),
+                        num(radius)
+                    );
+                }
+                let _ = writeln!(
+                    out,
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"{}\" stroke-width=\"3\"/>",
+                    num(cx),
+                    num(cy),
+                    num(radius),
+                    color.hex(),
+                    num(color.a)
+                );
+            }
+            Sample::Marker(marker) => write_marker(out, 8.0, top, SAMPLE, marker),
+            Sample::Badge(badge) => {
+                write_badge_disc(out, 8.0 + SAMPLE / 2.0, top + SAMPLE / 2.0, SAMPLE / 2.0 - 1.0, badge)
+            }
+        }
+        for line in lines {
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"15\" fill=\"{TEXT}\">{}</text>",
+                num(KEY_TEXT_LEFT),
+                num(y + 15.0),
+                escape(line)
+            );
+            y += LINE_HEIGHT;
+        }
     }
-    for (at, label) in &board.labels {
-        let (x, y) = square_origin(board, left, top, square, *at);
-        let _ = writeln!(
-            out,
-            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#1e1e1e\" \
-             stroke=\"#ffffff\" stroke-width=\"2.5\" paint-order=\"stroke\">{}</text>",
-            num(x + square / 2.0),
-            num(y + square - 3.0),
-            num(square * 0.22),
-            escape(label)
-        );
-    }
+    y
 }
 
 /// File letters under the board and rank numbers to its left, in the board's orientation. Each
@@ -742,6 +913,17 @@ fn wrap_legend(scene: &Scene, width: f32, font_size: f32) -> Vec<String> {
 pub fn pool_box(scene: &Scene, index: usize) -> Option<(f32, f32, f32)> {
     let layout = Layout::of(scene);
     (index < scene.pool.len()).then(|| pool_cell(&layout, layout.pool_top(), index))
+}
+
+/// Where the sample of the `index`th key entry is drawn: its top-left corner and side.
+pub fn key_box(scene: &Scene, index: usize) -> Option<(f32, f32, f32)> {
+    let layout = Layout::of(scene);
+    if index >= scene.key.len() {
+        return None;
+    }
+    let before: usize = layout.key_lines[..index].iter().map(Vec::len).sum();
+    let top = layout.key_top() + before as f32 * LINE_HEIGHT + 2.0;
+    Some((8.0, top, SAMPLE))
 }
 
 /// Where a square of one of the scene's boards lies in the image: its top-left corner and side,

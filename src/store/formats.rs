@@ -11,12 +11,16 @@
 //!   byte; seats were colour names; snapshots were the engine's structs of the day.
 //! - 1: actions as `arbiter_engine::Action`; seats by index; snapshots with a fingerprint of the
 //!   built-in variant's pieces.
+//! - 2: log entries as in 1. Snapshots hold what later code adds to a game's state: the units a
+//!   Beirut detonation destroyed (for its news) and the square of the last placement or pick
+//!   (Blockade's set-up, Pick-the-team). A format-1 snapshot lacks them, so it is rebuilt from its
+//!   log, which gives them.
 
 use super::{GameSetup, LogEntry, LoggedEntry, StoreError};
 use arbiter_engine::{Action, AnyGame, Game, Seat, VariantId};
 
 /// The format this build writes.
-pub const FORMAT: i64 = 1;
+pub const FORMAT: i64 = 2;
 
 pub fn encode_entry(entry: &LogEntry) -> String {
     serde_json::to_string(entry).expect("log entries serialise")
@@ -31,7 +35,8 @@ pub fn decode_entry(variant: VariantId, format: i64, text: &str) -> Result<LogEn
     let corrupt = |e: &dyn std::fmt::Display| StoreError::Corrupt(format!("log entry (format {format}): {e}"));
     let value = match format {
         0 => v0::entry(variant, serde_json::from_str(text).map_err(|e| corrupt(&e))?).map_err(|e| corrupt(&e))?,
-        FORMAT => serde_json::from_str(text).map_err(|e| corrupt(&e))?,
+        // Format 2 changed snapshots only: its log entries read as format 1's.
+        1 | FORMAT => serde_json::from_str(text).map_err(|e| corrupt(&e))?,
         other => {
             return Err(corrupt(&format!(
                 "this build reads formats up to {FORMAT}, not {other}"

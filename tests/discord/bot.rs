@@ -350,9 +350,9 @@ pub fn is_ephemeral(call: &Call) -> bool {
     call.json["data"]["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0
 }
 
-/// A board image: a PNG of at most 60 KB.
+/// A board image: a PNG of at most 64 KB.
 pub fn assert_png(call: &Call) {
-    assert_png_within(call, 60 * 1024);
+    assert_png_within(call, 64 * 1024);
 }
 
 /// The message's first file is a PNG of at most `most_bytes`.

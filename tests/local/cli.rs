@@ -144,9 +144,10 @@ fn render_writes_a_png_of_the_position_for_the_viewer() {
     let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
     assert_eq!(width, 480);
     let svg = std::fs::read_to_string(&svg).unwrap();
+    // The badge on its square and its sample in the key.
     assert_eq!(
         svg.matches("fill=\"#c81e1e\"").count(),
-        1,
+        2,
         "Black sees its own carrier only"
     );
     assert_eq!(svg.matches("fill-opacity=\"0.45\"").count(), 2, "dots on f6 and h6");

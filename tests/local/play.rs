@@ -70,7 +70,11 @@ async fn a_beirut_game_is_decided_by_a_detonation_in_the_terminal() {
         !public.iter().any(|l| l.contains("bomb:")),
         "a public line names a carrier: {public:?}"
     );
-    assert!(output.contains("alice played detonate"), "{output}");
+    // The news names what the blast destroyed.
+    assert!(
+        output.contains("alice detonated the bomb carried by White's knight on f7, destroying the carrier, "),
+        "{output}"
+    );
     assert!(
         output.contains("1-0 · alice (White) wins by blowing up the king."),
         "{output}"

@@ -2,3 +2,4 @@
 
 mod game_model;
 mod render_images;
+mod render_phone;

@@ -8,26 +8,26 @@ use arbiter_engine::variant_file::Variant;
 use arbiter_engine::{AnyGame, Game, Seat, VariantId, Viewer};
 use std::sync::{Arc, OnceLock};
 
-const LIGHT_SQUARE: [u8; 3] = [0xee, 0xee, 0xd2];
-const DARK_SQUARE: [u8; 3] = [0x76, 0x96, 0x56];
-const WHITE_BODY: [u8; 3] = [0xf2, 0xef, 0xe6];
-const BLACK_BODY: [u8; 3] = [0x2b, 0x2b, 0x2b];
-const BOMB_RED: [u8; 3] = [200, 30, 30];
+pub(crate) const LIGHT_SQUARE: [u8; 3] = [0xee, 0xee, 0xd2];
+pub(crate) const DARK_SQUARE: [u8; 3] = [0x76, 0x96, 0x56];
+pub(crate) const WHITE_BODY: [u8; 3] = [0xf2, 0xef, 0xe6];
+pub(crate) const BLACK_BODY: [u8; 3] = [0x2b, 0x2b, 0x2b];
+pub(crate) const BOMB_RED: [u8; 3] = [200, 30, 30];
 
-fn renderer() -> &'static Renderer {
+pub(crate) fn renderer() -> &'static Renderer {
     static RENDERER: OnceLock<Renderer> = OnceLock::new();
     RENDERER.get_or_init(Renderer::new)
 }
 
 /// A decoded image: width, height and RGB pixels.
-struct Image {
-    width: u32,
-    height: u32,
+pub(crate) struct Image {
+    pub(crate) width: u32,
+    pub(crate) height: u32,
     rgb: Vec<u8>,
 }
 
 impl Image {
-    fn decode(png_bytes: &[u8]) -> Image {
+    pub(crate) fn decode(png_bytes: &[u8]) -> Image {
         let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
         decoder.set_transformations(png::Transformations::EXPAND);
         let mut reader = decoder.read_info().expect("a PNG");
@@ -42,13 +42,13 @@ impl Image {
         }
     }
 
-    fn pixel(&self, x: u32, y: u32) -> [u8; 3] {
+    pub(crate) fn pixel(&self, x: u32, y: u32) -> [u8; 3] {
         let at = ((y * self.width + x) * 3) as usize;
         [self.rgb[at], self.rgb[at + 1], self.rgb[at + 2]]
     }
 
     /// How many pixels of the box close to `color` (within a small tolerance).
-    fn count(&self, (x, y, size): (f32, f32, f32), color: [u8; 3]) -> usize {
+    pub(crate) fn count(&self, (x, y, size): (f32, f32, f32), color: [u8; 3]) -> usize {
         let (x0, y0) = (x.ceil() as u32, y.ceil() as u32);
         let side = size.floor() as u32;
         let mut count = 0;
@@ -63,28 +63,28 @@ impl Image {
     }
 }
 
-fn is_close(a: [u8; 3], b: [u8; 3], tolerance: i32) -> bool {
+pub(crate) fn is_close(a: [u8; 3], b: [u8; 3], tolerance: i32) -> bool {
     a.iter()
         .zip(b)
         .all(|(x, y)| (i32::from(*x) - i32::from(y)).abs() <= tolerance)
 }
 
 /// `top` with opacity `alpha` over `bottom`.
-fn blend(top: [u8; 3], alpha: f32, bottom: [u8; 3]) -> [u8; 3] {
+pub(crate) fn blend(top: [u8; 3], alpha: f32, bottom: [u8; 3]) -> [u8; 3] {
     [0, 1, 2].map(|i| (f32::from(top[i]) * alpha + f32::from(bottom[i]) * (1.0 - alpha)).round() as u8)
 }
 
-fn sq(name: &str) -> Square {
+pub(crate) fn sq(name: &str) -> Square {
     Square::parse(name).unwrap()
 }
 
-fn played(variant: VariantId, moves: &str) -> AnyGame {
+pub(crate) fn played(variant: VariantId, moves: &str) -> AnyGame {
     let mut game = AnyGame::new(variant);
     play(&mut game, moves);
     game
 }
 
-fn play(game: &mut AnyGame, moves: &str) {
+pub(crate) fn play(game: &mut AnyGame, moves: &str) {
     for text in moves.split_whitespace() {
         let seat = game.to_act()[0];
         let action = game.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -92,20 +92,27 @@ fn play(game: &mut AnyGame, moves: &str) {
     }
 }
 
-fn draw(game: &AnyGame, viewer: Viewer, decor: &Decor) -> (Scene, Image) {
+pub(crate) fn draw(game: &AnyGame, viewer: Viewer, decor: &Decor) -> (Scene, Image) {
     let scene = Scene::from_view(&game.view(viewer), decor);
     let png = renderer().png(&scene).unwrap();
     (scene, Image::decode(&png))
 }
 
 /// The box of a square without its outer pixels, so anti-aliased edges do not count.
-fn inner_box(scene: &Scene, square: Square) -> (f32, f32, f32) {
+pub(crate) fn inner_box(scene: &Scene, square: Square) -> (f32, f32, f32) {
     let (x, y, size) = square_box(scene, 0, square).unwrap();
     (x + 2.0, y + 2.0, size - 4.0)
 }
 
+/// A few pixels into a square's bottom-right corner, clear of pieces and of a label (top left),
+/// inside a near-white tint's frame.
+pub(crate) fn lower_corner(image: &Image, scene: &Scene, square: Square) -> [u8; 3] {
+    let (x, y, side) = square_box(scene, 0, square).unwrap();
+    image.pixel((x + side) as u32 - 7, (y + side) as u32 - 7)
+}
+
 /// A few pixels in a square's top-left corner, where no piece art reaches.
-fn corner(image: &Image, scene: &Scene, square: Square) -> [u8; 3] {
+pub(crate) fn corner(image: &Image, scene: &Scene, square: Square) -> [u8; 3] {
     let (x, y, _) = square_box(scene, 0, square).unwrap();
     image.pixel(x as u32 + 3, y as u32 + 3)
 }
@@ -215,8 +222,9 @@ fn the_bomb_carrier_is_marked_only_in_its_owners_image() {
         assert_eq!(elsewhere, 0);
         reds.push((d2, e7));
         let svg = to_svg(&scene);
+        // The carrier's badge, and its sample in the key.
         let badges = svg.matches("fill=\"#c81e1e\"").count();
-        assert_eq!(badges, usize::from(viewer != Viewer::Spectator), "{viewer:?}");
+        assert_eq!(badges, 2 * usize::from(viewer != Viewer::Spectator), "{viewer:?}");
     }
     let [(white_d2, white_e7), (black_d2, black_e7), (spectator_d2, spectator_e7)] = reds[..] else {
         unreachable!()
@@ -232,14 +240,15 @@ fn each_flag_is_a_badge_in_its_owners_colour_readable_on_any_square_and_bases_ar
     let (scene, image) = draw(&game, Viewer::Spectator, &Decor::default());
     let svg = to_svg(&scene);
     // White's flag lies at home on f3 (a light square): a white badge with dark writing.
+    // (Each badge is drawn twice: on its square and beside its meaning in the key.)
     assert_eq!(
         svg.matches("stroke=\"#1e1e1e\" stroke-width=\"1.5\"").count(),
-        1,
+        2,
         "White's badge, dark ink"
     );
     assert_eq!(
         svg.matches("stroke=\"#ffffff\" stroke-width=\"1.5\"").count(),
-        1,
+        2,
         "Black's badge, white ink"
     );
     let dark_ink = [0x1e, 0x1e, 0x1e];
@@ -308,10 +317,9 @@ fn images_stay_small_enough_for_phones() {
         let view = game.view(Viewer::Spectator);
         let png = renderer().png(&Scene::from_view(&view, &Decor::default())).unwrap();
         let image = Image::decode(&png);
-        assert!(png.len() < 60 * 1024, "{name}: {} bytes", png.len());
-        // Two boards side by side share a width a phone still shows whole.
-        let widths = if view.boards.len() > 1 { 600..=800 } else { 400..=560 };
-        assert!(widths.contains(&image.width), "{name}: {} px wide", image.width);
+        assert!(png.len() < 64 * 1024, "{name}: {} bytes", png.len());
+        // Boards are stacked, so every game's image is one board wide.
+        assert!((400..=560).contains(&image.width), "{name}: {} px wide", image.width);
     }
 }
 
@@ -534,9 +542,9 @@ fn two_boards_and_the_general_marks_draw_where_they_are_placed() {
     let image = Image::decode(&renderer().png(&scene).unwrap());
     let (a_x, a_y, size) = square_box(&scene, 0, sq("d4")).unwrap();
     let (b_x, b_y, b_size) = square_box(&scene, 1, sq("d4")).unwrap();
-    assert_eq!((a_y, size), (b_y, b_size));
-    assert!(b_x > a_x + 8.0 * size, "the second board lies to the right");
-    assert!(image.width > 700 && image.width < 760, "{}", image.width);
+    assert_eq!((a_x, size), (b_x, b_size));
+    assert!(b_y > a_y + 4.0 * size, "the second board lies below the first");
+    assert!(image.width > 400 && image.width < 560, "{}", image.width);
     // The tint only on the second board's d4.
     assert_eq!(image.pixel(b_x as u32 + 3, b_y as u32 + 3), [40, 200, 90]);
     assert_eq!(image.pixel(a_x as u32 + 3, a_y as u32 + 3), DARK_SQUARE);
@@ -597,12 +605,12 @@ fn portal_boards_ring_and_number_the_portals_and_tint_the_one_last_gone_through(
     );
     // The king went e... f2-f3 entered the f3 portal: f3 is tinted, b5 (where it came to rest)
     // is the last move's end.
-    let f3 = corner(&image, &scene, sq("f3"));
+    let f3 = lower_corner(&image, &scene, sq("f3"));
     assert!(is_close(f3, blend(HIGHLIGHT, 0.55, LIGHT_SQUARE), 6), "{f3:?}");
     assert!(
-        scene.lines.iter().any(|l| l.starts_with("Ringed: a portal")),
+        scene.key.iter().any(|k| k.meaning.starts_with("Ringed: a portal")),
         "{:?}",
-        scene.lines
+        scene.key
     );
 }
 
@@ -612,7 +620,7 @@ fn domination_squares_are_tinted_by_owner_with_the_score_and_turn_under_the_boar
     let (scene, image) = draw(&game, Viewer::Spectator, &Decor::default());
     // Black owns d5 (light square) and e4 (light square); d4 and e5 are nobody's, ringed.
     for square in ["d5", "e4"] {
-        let pixel = corner(&image, &scene, sq(square));
+        let pixel = lower_corner(&image, &scene, sq(square));
         assert!(
             is_close(pixel, blend(BLACK_SIDE, 0.35, LIGHT_SQUARE), 6),
             "{square}: {pixel:?}"
@@ -631,7 +639,7 @@ fn domination_squares_are_tinted_by_owner_with_the_score_and_turn_under_the_boar
     );
     let white_owned = played(VariantId::Domination, "e3 a6 e4 a5");
     let (scene, image) = draw(&white_owned, Viewer::Spectator, &Decor::default());
-    let e4 = corner(&image, &scene, sq("e4"));
+    let e4 = lower_corner(&image, &scene, sq("e4"));
     assert!(is_close(e4, blend(WHITE_SIDE, 0.6, LIGHT_SQUARE), 6), "{e4:?}");
     let labels: Vec<(String, String)> = scene.boards[0]
         .labels
@@ -640,8 +648,8 @@ fn domination_squares_are_tinted_by_owner_with_the_score_and_turn_under_the_boar
         .collect();
     assert_eq!(
         labels,
-        [("e4".to_string(), "White".to_string())],
-        "the owner is named on the square"
+        [("e4".to_string(), "W".to_string())],
+        "the owner's initial is on the square"
     );
 }
 
@@ -655,9 +663,9 @@ fn knights_are_god_rings_the_units_that_may_move_as_knights_on_the_movers_own_im
     let (spectator, _) = draw(&game, Viewer::Spectator, &Decor::default());
     assert!(spectator.boards[0].markers.is_empty());
     assert!(
-        own.lines.iter().any(|l| l.contains("may also move as a knight")),
+        own.key.iter().any(|k| k.meaning.contains("may also move as a knight")),
         "{:?}",
-        own.lines
+        own.key
     );
 }
 
@@ -764,10 +772,14 @@ fn the_pool_is_drawn_under_the_board_while_pieces_are_picked() {
     assert_eq!(scene.pool.len(), 39);
     // The King left the pool: the Royal knight's token is first now, and the King is on e1.
     assert!(after.count(square_box(&scene, 0, Square::new(4, 0)).unwrap(), WHITE_BODY) > 20);
+    // Ten to a row, in cells big enough for a token's letters to stand 12 px tall.
+    let (tenth, eleventh) = (pool_box(&scene, 9).unwrap(), pool_box(&scene, 10).unwrap());
     assert!(
-        after.height < start.height,
-        "13 to a row: 39 pieces take a row fewer than 40"
+        eleventh.0 < tenth.0 && eleventh.1 > tenth.1,
+        "the 11th piece starts a row"
     );
+    assert!(tenth.2 >= 44.0, "{} px a cell", tenth.2);
+    assert_eq!(after.height, start.height, "39 pieces take 4 rows, as 40 do");
 }
 
 #[test]

@@ -20,7 +20,7 @@ use sqlx::Row;
 
 /// The fixtures' folder: the stored format, and since every game had a clock (migration 0004),
 /// "-clocks".
-pub const FORMAT: &str = "v1-clocks";
+pub const FORMAT: &str = "v2-clocks";
 
 /// Actions written by their players.
 type Moves<'a> = &'a [(&'a UserId, &'a str)];

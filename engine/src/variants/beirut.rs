@@ -11,7 +11,7 @@ use crate::game::{Action, ActionError, EndReason, Game, Outcome, Seat, Viewer};
 use crate::geometry::Square;
 use crate::piece::{Cell, Color, Piece};
 use crate::position::Position;
-use crate::record::Record;
+use crate::record::{Entry, Record};
 use crate::rules::Rules;
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
@@ -126,6 +126,38 @@ impl BeirutGame {
             }
         }
         squares
+    }
+
+    /// How the news words a detonation of the carrier on `center`: every unit it destroys, by
+    /// colour, kind and square, so players need not compare boards to learn what the blast took.
+    fn detonation_said(&self, center: Square) -> String {
+        let board = &self.core.position.board;
+        let name = |square: Square| {
+            board.piece_at(square).map(|piece| {
+                let kind = &self.core.variant.piece(piece.kind).def.name;
+                format!("{}'s {} on {square}", piece.color.name(), kind.to_lowercase())
+            })
+        };
+        let carrier = name(center).unwrap_or_default();
+        let others: Vec<String> = self
+            .blast(center)
+            .into_iter()
+            .filter(|&square| square != center)
+            .filter_map(name)
+            .collect();
+        let destroyed = match others.split_last() {
+            None => "destroying only the carrier".to_string(),
+            Some((last, [])) => format!("destroying the carrier and {last}"),
+            Some((last, rest)) => format!("destroying the carrier, {} and {last}", rest.join(", ")),
+        };
+        format!("detonated the bomb carried by {carrier}, {destroyed}")
+    }
+
+    /// The squares the last action blew up, when it was a detonation (for the blast mark).
+    fn last_blast(&self) -> Option<Vec<Square>> {
+        let last = self.core.record.entries().last()?;
+        let center = self.core.last?.from;
+        (last.text == "detonate").then(|| self.blast(center))
     }
 
     /// The position after the side to move detonates, and whether the enemy king was destroyed;
@@ -318,9 +350,13 @@ impl ChessBased for BeirutGame {
             }
             Action::Detonate => {
                 let center = self.carrier(seat.color());
+                let said = center.map(|center| self.detonation_said(center));
                 let (after, _) = self.detonation().expect("checked legal above");
                 self.core.position = after;
-                self.core.record.push(seat, text);
+                self.core.record.push_entry(Entry {
+                    said,
+                    ..Entry::public(seat, text)
+                });
                 self.core.finish_action(center.map(LastMove::at));
             }
             other => {
@@ -376,6 +412,13 @@ impl ChessBased for BeirutGame {
             })
             .collect();
         view.boards[0].marks.extend(marks);
+        if let Some(blast) = self.last_blast() {
+            view.boards[0].marks.extend(blast.into_iter().map(|square| Mark {
+                square,
+                kind: MarkKind::Ring(Tone::Danger),
+                meaning: "Ringed in red: the squares the last detonation cleared".into(),
+            }));
+        }
         view
     }
     fn game_record(&self) -> &Record {

@@ -295,7 +295,8 @@ impl BlockadeGame {
                 self.board.set(*to, Cell::piece(Piece::new(kind, color)));
                 self.placements_done += 1;
                 self.turn = SETUP_ORDER.get(self.placements_done).copied().unwrap_or(Color::White);
-                self.last_move = None;
+                // The placement is shown like a last move, on its one square.
+                self.last_move = Some((*to, *to));
             }
             Action::MoveAndStatue { from, to, statue } => {
                 self.board = self.moved(*from, *to);

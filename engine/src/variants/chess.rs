@@ -300,18 +300,7 @@ impl<R: Rules> ChessCore<R> {
 
 /// The pieces of a variant as views name them (in kind order, so a kind is its own index).
 pub fn piece_views(variant: &Variant) -> Vec<PieceView> {
-    variant
-        .table
-        .defs()
-        .map(|def| PieceView {
-            id: def.id.clone(),
-            symbol: def.symbol,
-            name: def.name.clone(),
-            is_royal: def.royal != crate::piece::Royalty::None,
-            is_pawn: def.is_pawn,
-            betza: def.betza.clone(),
-        })
-        .collect()
+    variant.table.defs().map(PieceView::of).collect()
 }
 
 /// A board as anyone sees it: pieces (never their marks) by kind, statues, the last move, a

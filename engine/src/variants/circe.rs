@@ -43,6 +43,21 @@ fn rebirth_squares(variant: &Variant, id: &str, color: Color) -> Vec<Square> {
 }
 
 impl Rules for Circe {
+    /// A capture written with a rebirth square the unit may not take: the rule, where the
+    /// plain refusal would not say what was wrong with it.
+    fn refusal(&self, _: &Variant, _: &Position, text: &str) -> Option<String> {
+        let (capture, rest) = text.split_once('(')?;
+        let square = rest.trim_end_matches(['+', '#', '!', '?']).strip_suffix(')')?;
+        capture.contains('x').then(|| {
+            format!(
+                "{text}: the captured unit cannot be reborn on {square}. A piece is reborn on a home square \
+                 of its kind (a rook a1/h1, a knight b1/g1, a bishop c1/f1, a queen d1; rank 8 for Black's), \
+                 a pawn on any empty square of its owner's 5th to 7th rank (ranks 5-7 for White's, 4-2 for \
+                 Black's); write the capture without brackets to see the choices"
+            )
+        })
+    }
+
     /// A capture becomes one move per free rebirth square (or stays one move, the unit removed,
     /// when none is free).
     fn finish_move(&self, variant: &Variant, position: &Position, mv: Move, out: &mut Vec<Move>) {

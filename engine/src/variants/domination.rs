@@ -206,12 +206,13 @@ impl ChessBased for DominationGame {
                     Mark {
                         square,
                         kind: MarkKind::Tint(Tone::SideLight(color)),
-                        meaning: "Tinted: a domination square, in its owner's colour".into(),
+                        meaning: "Tinted and lettered W or B: a domination square and its owner".into(),
                     },
                     Mark {
                         square,
+                        // The owner's initial, small in the square's corner.
                         kind: MarkKind::Label {
-                            text: color.name().into(),
+                            text: color.name()[..1].into(),
                             tone: Tone::Side(color),
                         },
                         meaning: String::new(),

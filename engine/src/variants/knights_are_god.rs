@@ -50,6 +50,17 @@ fn may_land(variant: &Variant, size: BoardSize, piece: Piece, to: Square) -> boo
 }
 
 impl Rules for KnightsAreGod {
+    /// A knight move written as FIDE knights move: the refusal says how these knights leap.
+    fn refusal(&self, _: &Variant, _: &Position, text: &str) -> Option<String> {
+        text.starts_with(['N', 'n']).then(|| {
+            format!(
+                "{text} is not a legal move here: knights in this game leap only (1,3), like a camel (from b1: \
+                 a4, c4 or e2); the units they guard may move as ordinary knights (a pawn's knight move is written \
+                 like Pd4)"
+            )
+        })
+    }
+
     fn extra_moves(&self, variant: &Variant, position: &Position, from: Square, piece: Piece, out: &mut Vec<Move>) {
         let board = &position.board;
         if !may_relay(variant, piece) || !is_guarded(variant, board, from, piece.color) {

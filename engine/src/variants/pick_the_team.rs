@@ -7,6 +7,7 @@
 //! [`super::own_pieces`]) pick and play the same way from the pool of both lists, where a type
 //! listed by both players can be picked twice.
 
+use crate::chess_move::LastMove;
 use crate::fen::FenError;
 use crate::game::{Action, ActionError, Game, Outcome, PieceId, Seat, Viewer};
 use crate::geometry::Square;
@@ -294,7 +295,8 @@ impl ChessBased for PickTheTeamGame {
                     .expect("a legal pick names a type");
                 self.place(seat.color(), kind, *to);
                 self.core.record.push(seat, text);
-                self.core.finish_action(None);
+                // The pick is shown like a last move, on the square it was placed on.
+                self.core.finish_action(Some(LastMove::at(*to)));
             }
             other => {
                 let legal = self.core.legal_moves();
