@@ -202,3 +202,26 @@ fn a_capture_of_the_pawn_that_leaves_the_king_in_check_is_not_allowed() {
     let game = ubc("2R1P3/8/2b5/3n4/2k5/8/8/K7 b - - 0 1");
     assert_eq!(legal_san(&game, Seat::Second), ["Nxe8"]);
 }
+
+#[test]
+fn a_move_no_piece_of_its_letter_can_make_is_refused_with_how_that_piece_moves_here() {
+    let game = AnyGame::new(VariantId::UltimateBattle);
+    let refusal = |text: &str| game.parse_action(Seat::First, text).unwrap_err().to_string();
+    assert_eq!(
+        refusal("Qd4"),
+        "Qd4 is not a legal move here: Q is the mao here: one step straight to an empty square, then one diagonally outward"
+    );
+    assert_eq!(
+        refusal("Nf3"),
+        "Nf3 is not a legal move here: N is the camel here: a (1,3) leap"
+    );
+    assert!(refusal("e5").contains("pawns here move and capture one square diagonally forward"));
+    assert!(refusal("Ke2").contains("never a diagonal one"));
+    // Text that names no square keeps the plain answer.
+    assert!(refusal("Qxyz").starts_with("could not read"), "{}", refusal("Qxyz"));
+    assert!(
+        refusal("g1e5").ends_with("is not a legal move here"),
+        "{}",
+        refusal("g1e5")
+    );
+}

@@ -150,9 +150,20 @@ async fn refusals_say_the_rule_or_the_shape_they_expect() {
     let output = run_script(
         "alice: challenge bob domination white\nbob: accept\nalice: move e4\n\
          carol: challenge dave portal white\ndave: accept\ncarol: move e4\ndave: move e5\ncarol: move Bf1>b5\n\
-         eve: challenge fay chess white fen notafen\n",
+         eve: challenge fay chess white fen notafen\n\
+         gil: challenge hal knights-are-god white\nhal: accept\ngil: move Nf3\n\
+         ian: challenge jo circe white\njo: accept\nian: move e4\njo: move d5\nian: move exd5(d7)\n\
+         kim: challenge lee ultimate-battle white\nlee: accept\nkim: move Qd4\n",
     )
     .await;
+    // A move written as another game writes it is told how this one does.
+    for refusal in [
+        "(to gil) error: Nf3 is not a legal move here: knights in this game leap only (1,3), like a camel",
+        "(to ian) error: exd5(d7): the captured unit cannot be reborn on d7.",
+        "(to kim) error: Qd4 is not a legal move here: Q is the mao here",
+    ] {
+        assert!(output.contains(refusal), "`{refusal}` missing from:\n{output}");
+    }
     assert!(
         output.contains("(to alice) error: e4: White's first move may not end on d4 or e4 in Domination Chess"),
         "{output}"

@@ -28,6 +28,29 @@ fn faces_a_pawn_on_its_first_rank(variant: &Variant, position: &Position, color:
 }
 
 impl Rules for UltimateBattle {
+    /// A move no piece of that letter can make: the letters name other pieces here than in
+    /// FIDE chess, so the refusal says how the piece moves.
+    fn refusal(&self, variant: &Variant, _: &Position, text: &str) -> Option<String> {
+        let written = text.trim_end_matches(['+', '#', '!', '?']);
+        let destination = written.get(written.len().checked_sub(2)?..)?;
+        variant.size.parse_square(destination)?;
+        let how = match written.chars().next()? {
+            'Q' => "Q is the mao here: one step straight to an empty square, then one diagonally outward",
+            'N' => "N is the camel here: a (1,3) leap",
+            'K' => {
+                "the king here steps diagonally to an empty square, then straight: it reaches the knight squares \
+                 and its four straight neighbours, never a diagonal one"
+            }
+            // A pawn's move in SAN (`e5`, `exd5`), not a move given by coordinates.
+            'a'..='h' if written.len() == 2 || (written.len() == 4 && written.as_bytes()[1] == b'x') => {
+                "pawns here move and capture one square diagonally forward (a first move may also go two \
+                 squares straight, without capturing)"
+            }
+            _ => return None,
+        };
+        Some(format!("{text} is not a legal move here: {how}"))
+    }
+
     /// In check when the royal king is attacked, or when an enemy pawn stands on the side's
     /// first rank: then every legal move captures it.
     fn is_in_check(&self, variant: &Variant, position: &Position, color: Color) -> bool {
