@@ -468,6 +468,12 @@ impl FakeDiscord {
         self.shared.calls.lock().unwrap().clone()
     }
 
+    /// The calls from the `start`th on: a long run reads what is new without copying the rest.
+    pub fn calls_from(&self, start: usize) -> Vec<Call> {
+        let calls = self.shared.calls.lock().unwrap();
+        calls.get(start..).map(<[Call]>::to_vec).unwrap_or_default()
+    }
+
     /// Polls until some call (earliest first) satisfies `predicate` and returns it. Panics after
     /// 30 s, naming `what` and listing the calls seen.
     pub async fn wait_for_call(&self, what: &str, predicate: impl Fn(&Call) -> bool) -> Call {
@@ -583,16 +589,29 @@ impl FakeDiscord {
     }
 
     async fn send_dispatch(&self, t: &str, d: Value) -> Instant {
+        await_sent(self.queue_dispatch(t, d).await).await
+    }
+
+    /// Queues a dispatch for its shard; the receiver learns when the frame was written.
+    async fn queue_dispatch(&self, t: &str, d: Value) -> tokio::sync::oneshot::Receiver<Instant> {
         let shard = self.shard_of(&d);
         // A shard whose connection dropped keeps its session: the event waits for the bot to
         // resume it, as on Discord.
         if !self.shared.sessions.lock().unwrap().contains_key(&shard) {
             self.wait_ready().await;
         }
-        let sent = self.shared.queue_frame(shard, |seq| {
+        self.shared.queue_frame(shard, |seq| {
             *seq += 1;
             json!({ "op": 0, "t": t, "s": *seq, "d": d }).to_string()
-        });
-        await_sent(sent).await
+        })
+    }
+
+    /// As [`FakeDiscord::send_interaction`], for runs where a bot process may die: `None` when
+    /// the frame was never written (the connection closed first, or not within 30 s), as a
+    /// user's interaction is lost when the bot's connection is.
+    pub async fn try_send_interaction(&self, interaction: Value) -> Option<Instant> {
+        let interaction = self.expect_answer_to(interaction);
+        let sent = self.queue_dispatch("INTERACTION_CREATE", interaction).await;
+        tokio::time::timeout(WAIT, sent).await.ok()?.ok()
     }
 }

@@ -1,0 +1,106 @@
+//! What the bots sent Discord, read as it arrives: each interaction's first answer and when it
+//! came, and each channel's posts. One reader copies only new calls, so a long run stays cheap.
+
+use fake_discord::{Call, FakeDiscord};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+#[derive(Default)]
+struct Seen {
+    /// Interaction id → its first answer (the callback).
+    answers: HashMap<u64, Call>,
+    /// Channel id → the text of each message posted there.
+    posts: HashMap<u64, Vec<String>>,
+    /// Interaction token → the texts of the answers and follow-ups sent with it.
+    answered_with: HashMap<String, Vec<String>>,
+    /// Messages a thread was started from (the thread has the message's id).
+    threads: std::collections::HashSet<u64>,
+    read: usize,
+}
+
+/// The calls so far, indexed; cheap to clone and share.
+#[derive(Clone, Default)]
+pub struct Calls {
+    seen: Arc<Mutex<Seen>>,
+}
+
+impl Calls {
+    /// Reads the calls the fake has received since the last read.
+    pub fn read_new(&self, fake: &FakeDiscord) {
+        let start = self.lock().read;
+        let new = fake.calls_from(start);
+        let mut seen = self.lock();
+        seen.read = start + new.len();
+        for call in new {
+            let parts: Vec<&str> = call.path.split('/').collect();
+            // /api/v10/interactions/{id}/{token}/callback
+            let text = call.json["data"]["content"]
+                .as_str()
+                .or(call.json["content"].as_str())
+                .unwrap_or_default()
+                .to_string();
+            if parts.len() == 7 && parts[3] == "interactions" && parts[6] == "callback" {
+                seen.answered_with.entry(parts[5].to_string()).or_default().push(text);
+                if let Ok(id) = parts[4].parse::<u64>() {
+                    seen.answers.entry(id).or_insert(call);
+                }
+            } else if parts.len() >= 6 && parts[3] == "webhooks" {
+                // Follow-ups and edits of an answer: /webhooks/{application}/{token}/...
+                seen.answered_with.entry(parts[5].to_string()).or_default().push(text);
+            } else if call.method == "POST" && call.status == 200 && parts.len() == 8 && parts[7] == "threads" {
+                // /api/v10/channels/{channel}/messages/{message}/threads
+                if let Ok(message) = parts[6].parse::<u64>() {
+                    seen.threads.insert(message);
+                }
+            } else if call.method == "POST"
+                && parts.len() == 6
+                && parts[3] == "channels"
+                && parts[5] == "messages"
+                && let Ok(channel) = parts[4].parse::<u64>()
+            {
+                seen.posts.entry(channel).or_default().push(text);
+            }
+        }
+    }
+
+    /// The first answer to interaction `id`, waiting up to `within` for it.
+    pub async fn answer(&self, id: u64, within: Duration) -> Option<Call> {
+        let deadline = Instant::now() + within;
+        loop {
+            if let Some(call) = self.lock().answers.get(&id) {
+                return Some(call.clone());
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Whether a thread was started from message `message`, waiting up to `within` for it.
+    pub async fn thread_opened(&self, message: u64, within: Duration) -> bool {
+        let deadline = Instant::now() + within;
+        while !self.lock().threads.contains(&message) {
+            if Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        true
+    }
+
+    /// The texts of the answers and follow-ups sent with interaction token `token`.
+    pub fn answered_with(&self, token: &str) -> Vec<String> {
+        self.lock().answered_with.get(token).cloned().unwrap_or_default()
+    }
+
+    /// The texts posted in `channel`.
+    pub fn posts(&self, channel: u64) -> Vec<String> {
+        self.lock().posts.get(&channel).cloned().unwrap_or_default()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Seen> {
+        self.seen.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
