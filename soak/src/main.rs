@@ -163,7 +163,10 @@ async fn soak(args: &Args, database: &str) -> anyhow::Result<bool> {
     }
     found.refused = refused.len();
     fake.expect_refused(refused.len());
-    if !found.holds() {
+    // The bots' logs are kept for a failing run only.
+    if found.holds() {
+        let _ = std::fs::remove_dir_all(&logs);
+    } else {
         println!("the bots' logs: {}", logs.display());
     }
     report(&played, unstarted, &injected, &found, &fake, &calls, started.elapsed());
