@@ -292,6 +292,9 @@ fn a_fide_knight_move_is_refused_with_how_these_knights_leap() {
         "{error}"
     );
     assert!(error.contains("written like Pd4"), "{error}");
+    // Text that names no square keeps the plain answer.
+    let unreadable = game.parse_action(Seat::First, "nonsense").unwrap_err().to_string();
+    assert!(unreadable.starts_with("could not read \"nonsense\""), "{unreadable}");
     assert!(game.parse_action(Seat::First, "Nh4").is_ok(), "a (1,3) leap from g1");
     assert!(
         game.parse_action(Seat::First, "Pd4").is_ok(),

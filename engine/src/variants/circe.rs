@@ -45,9 +45,10 @@ fn rebirth_squares(variant: &Variant, id: &str, color: Color) -> Vec<Square> {
 impl Rules for Circe {
     /// A capture written with a rebirth square the unit may not take: the rule, where the
     /// plain refusal would not say what was wrong with it.
-    fn refusal(&self, _: &Variant, _: &Position, text: &str) -> Option<String> {
+    fn refusal(&self, variant: &Variant, _: &Position, text: &str) -> Option<String> {
         let (capture, rest) = text.split_once('(')?;
         let square = rest.trim_end_matches(['+', '#', '!', '?']).strip_suffix(')')?;
+        variant.size.parse_square(square)?;
         capture.contains('x').then(|| {
             format!(
                 "{text}: the captured unit cannot be reborn on {square}. A piece is reborn on a home square \

@@ -51,7 +51,11 @@ fn may_land(variant: &Variant, size: BoardSize, piece: Piece, to: Square) -> boo
 
 impl Rules for KnightsAreGod {
     /// A knight move written as FIDE knights move: the refusal says how these knights leap.
-    fn refusal(&self, _: &Variant, _: &Position, text: &str) -> Option<String> {
+    fn refusal(&self, variant: &Variant, _: &Position, text: &str) -> Option<String> {
+        // Only a knight's move to a square: other text keeps the plain answer.
+        let written = text.trim_end_matches(['+', '#', '!', '?']);
+        let destination = written.get(written.len().checked_sub(2)?..)?;
+        variant.size.parse_square(destination)?;
         text.starts_with(['N', 'n']).then(|| {
             format!(
                 "{text} is not a legal move here: knights in this game leap only (1,3), like a camel (from b1: \
