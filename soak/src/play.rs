@@ -131,12 +131,17 @@ impl Table {
             thread,
             sent: Vec::new(),
         };
+        let accepted_by = Instant::now() + PATIENCE;
         loop {
             let row = self.store.game(id).await.ok()??;
             if row.state.outcome().is_some() {
                 break;
             }
             let Some(players) = row.players.clone() else {
+                // An acceptance answered but never stored (or refused): the game never began.
+                if Instant::now() >= accepted_by {
+                    return None;
+                }
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             };
