@@ -1,17 +1,19 @@
 //! Board images: a view becomes a [`Scene`], the scene SVG text, and resvg turns that into a PNG.
 //! Fonts are bundled (assets/fonts), so an image never depends on the host.
 
+mod marks;
 mod pieces;
 mod scene;
 mod svg;
 mod table;
 
+pub use marks::FRAME;
 pub use pieces::{Art, Picture, TokenShape, picture};
 pub use scene::{
     Badge, BoardImage, BoardScene, Decor, KeyEntry, LegendEntry, Marker, Occupant, PieceColors, PlayerStrip, Rgba,
     Sample, Scene, move_dots, palette, side_color,
 };
-pub use svg::{FRAME, key_box, pool_box, square_box, to_svg, token_disc};
+pub use svg::{key_box, pool_box, square_box, to_svg, token_disc};
 pub use table::Table;
 
 use resvg::{tiny_skia, usvg};

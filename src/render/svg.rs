@@ -1,8 +1,9 @@
 //! A scene as SVG text. The layout is fixed arithmetic, so the same scene always gives the same
 //! text (the golden tests rely on it) and nothing depends on the host's fonts or locale.
 
+use super::marks::{write_badge, write_badge_disc, write_marker, write_ring, write_tint};
 use super::pieces::{Picture, TokenShape, statue_fragment};
-use super::scene::{Badge, BoardScene, Marker, Occupant, PieceColors, PlayerStrip, Rgba, Sample, Scene};
+use super::scene::{BoardScene, Marker, Occupant, PieceColors, PlayerStrip, Rgba, Sample, Scene};
 use arbiter_engine::Seat;
 use arbiter_engine::geometry::Square;
 use arbiter_engine::piece::Color;
@@ -199,7 +200,7 @@ pub(super) fn escape(text: &str) -> String {
 }
 
 /// Numbers with at most two decimals, without trailing zeros, so the text stays short and stable.
-fn num(value: f32) -> String {
+pub(super) fn num(value: f32) -> String {
     let rounded = (value * 100.0).round() / 100.0;
     let text = format!("{rounded:.2}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -314,7 +315,7 @@ fn square_origin(board: &BoardScene, left: f32, top: f32, square: f32, at: Squar
     (left + f32::from(column) * square, top + f32::from(row) * square)
 }
 
-fn rgba_fill(color: Rgba) -> String {
+pub(super) fn rgba_fill(color: Rgba) -> String {
     if color.a >= 1.0 {
         format!("fill=\"{}\"", color.hex())
     } else {
@@ -679,100 +680,6 @@ fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left:
     }
 }
 
-/// A square-sized tint. A near-white tint (White's statue, a square White owns) vanishes on a
-/// light square, so it gets a dark inner frame as well.
-fn write_tint(out: &mut String, x: f32, y: f32, square: f32, color: Rgba) {
-    let _ = writeln!(
-        out,
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" {}/>",
-        num(x),
-        num(y),
-        num(square),
-        num(square),
-        rgba_fill(color)
-    );
-    if color.is_whitish() {
-        let inset = square * 0.04;
-        let _ = writeln!(
-            out,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{FRAME}\" stroke-width=\"{}\"/>",
-            num(x + inset),
-            num(y + inset),
-            num(square - 2.0 * inset),
-            num(square - 2.0 * inset),
-            num(inset * 1.5)
-        );
-    }
-}
-
-/// The frame around a near-white tint.
-pub const FRAME: &str = "#3c3c3c";
-
-/// A dot or a ring on the square whose top-left corner is (`x`, `y`).
-fn write_marker(out: &mut String, x: f32, y: f32, square: f32, marker: &Marker) {
-    let (cx, cy) = (x + square / 2.0, y + square / 2.0);
-    match marker {
-        Marker::Dot(color) => {
-            let _ = writeln!(
-                out,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" {}/>",
-                num(cx),
-                num(cy),
-                num(square * 0.15),
-                rgba_fill(*color)
-            );
-        }
-        Marker::Ring(color) => {
-            if color.is_light() {
-                // A light ring gets a dark edge, so it shows on light squares too.
-                let _ = writeln!(
-                    out,
-                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#1e1e1e\" stroke-width=\"{}\"/>",
-                    num(cx),
-                    num(cy),
-                    num(square * 0.44),
-                    num(square * 0.11)
-                );
-            }
-            let _ = writeln!(
-                out,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"{}\" stroke-width=\"{}\"/>",
-                num(cx),
-                num(cy),
-                num(square * 0.44),
-                color.hex(),
-                num(color.a),
-                num(square * 0.07)
-            );
-        }
-    }
-}
-
-/// A badge in the top-right corner of the square whose top-left corner is (`x`, `y`).
-fn write_badge(out: &mut String, x: f32, y: f32, square: f32, badge: &Badge) {
-    let radius = square * 0.17;
-    write_badge_disc(out, x + square - radius - 1.0, y + radius + 1.0, radius, badge);
-}
-
-/// A badge's disc centred on (`cx`, `cy`), with its text.
-fn write_badge_disc(out: &mut String, cx: f32, cy: f32, radius: f32, badge: &Badge) {
-    // White writing on a dark badge, dark on a light one (White's flag).
-    let ink = if badge.color.is_light() { "#1e1e1e" } else { "#ffffff" };
-    let _ = writeln!(
-        out,
-        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"{ink}\" stroke-width=\"1.5\"/>\
-         <text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{}</text>",
-        num(cx),
-        num(cy),
-        num(radius),
-        badge.color.hex(),
-        num(cx),
-        num(cy + radius * 0.45),
-        num(radius * 1.25),
-        escape(&badge.text)
-    );
-}
-
 /// Where a key's words start: right of its sample.
 const KEY_TEXT_LEFT: f32 = 8.0 + SAMPLE + 8.0;
 
@@ -788,28 +695,13 @@ fn write_key(out: &mut String, layout: &Layout, scene: &Scene, mut y: f32) -> f3
         );
         match &entry.sample {
             Sample::Tint(color) => write_tint(out, 8.0, top, SAMPLE, *color),
-            Sample::Marker(Marker::Ring(color)) => {
-                // A board's ring scaled down to a sample would be a hairline: drawn bolder here.
-                let (cx, cy, radius) = (8.0 + SAMPLE / 2.0, top + SAMPLE / 2.0, SAMPLE / 2.0 - 3.0);
-                if color.is_light() {
-                    let _ = writeln!(
-                        out,
-                        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#1e1e1e\" stroke-width=\"5\"/>",
-                        num(cx),
-                        num(cy),
-                        num(radius)
-                    );
-                }
-                let _ = writeln!(
-                    out,
-                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"{}\" stroke-width=\"3\"/>",
-                    num(cx),
-                    num(cy),
-                    num(radius),
-                    color.hex(),
-                    num(color.a)
-                );
-            }
+            // A board's ring scaled down to a sample would be a hairline: drawn bolder here.
+            Sample::Marker(Marker::Ring(color)) => write_ring(
+                out,
+                (8.0 + SAMPLE / 2.0, top + SAMPLE / 2.0, SAMPLE / 2.0 - 3.0),
+                (5.0, 3.0),
+                *color,
+            ),
             Sample::Marker(marker) => write_marker(out, 8.0, top, SAMPLE, marker),
             Sample::Badge(badge) => {
                 write_badge_disc(out, 8.0 + SAMPLE / 2.0, top + SAMPLE / 2.0, SAMPLE / 2.0 - 1.0, badge)
