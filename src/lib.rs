@@ -2,6 +2,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod broken;
 pub mod clock;
 pub mod discord;
 pub mod ids;

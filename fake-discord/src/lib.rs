@@ -31,6 +31,7 @@ use axum::routing::get;
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot, watch};
 
+mod audience;
 mod gateway;
 mod payloads;
 pub mod rate_limits;
@@ -38,6 +39,7 @@ mod rest;
 mod shared;
 pub mod strict;
 
+pub use audience::public_calls;
 use gateway::*;
 pub use payloads::*;
 use rest::*;
@@ -115,6 +117,8 @@ pub struct Call {
 pub enum Failure {
     /// 429, asking to retry after this many seconds.
     RateLimited { retry_after: f64 },
+    /// 429 by the global limit (every route of the bot waits), retry after this many seconds.
+    RateLimitedGlobally { retry_after: f64 },
     /// 403 50013: the bot lacks a permission there.
     MissingPermissions,
     /// 403 50001: the bot cannot see the channel.
@@ -141,6 +145,10 @@ impl Failure {
             Failure::RateLimited { retry_after } => Refusal {
                 status: 429,
                 body: json!({ "message": "You are being rate limited.", "retry_after": retry_after, "global": false, "code": 0 }),
+            },
+            Failure::RateLimitedGlobally { retry_after } => Refusal {
+                status: 429,
+                body: json!({ "message": "You are being rate limited.", "retry_after": retry_after, "global": true, "code": 0 }),
             },
             Failure::MissingPermissions => Refusal::new(403, 50013, "Missing Permissions"),
             Failure::MissingAccess => Refusal::new(403, 50001, "Missing Access"),
@@ -248,6 +256,11 @@ impl FakeDiscord {
     /// The id of the DM channel the fake creates for `user_id` (`POST /users/@me/channels`).
     pub fn dm_channel_id(user_id: u64) -> u64 {
         user_id + DM_CHANNEL_OFFSET
+    }
+
+    /// Whether `channel_id` is a DM channel the fake hands out (see [`FakeDiscord::dm_channel_id`]).
+    pub fn is_dm_channel(channel_id: u64) -> bool {
+        (DM_CHANNEL_OFFSET..2 * DM_CHANNEL_OFFSET).contains(&channel_id)
     }
 
     /// Waits until every shard the bot identified with (one unless it shards) got READY.
@@ -435,6 +448,19 @@ impl FakeDiscord {
         self.shared.ready.send_modify(|shards| {
             shards.ready.remove(&shard);
         });
+    }
+
+    /// Closes the bot's gateway connection for `shard` and forgets its session, as Discord does
+    /// when a session cannot go on: the bot's RESUME is refused (op 9) and it must IDENTIFY
+    /// afresh. Events for the shard wait for the new session; those queued on the old one are
+    /// lost, as on Discord.
+    pub fn end_session(&self, shard: u32) {
+        if let Some(session) = self.shared.sessions.lock().unwrap().get_mut(&shard) {
+            // Kept (events meanwhile wait in it) under an id the bot does not know, so its
+            // RESUME fails; the bot's IDENTIFY then replaces it, and what waited is lost.
+            session.id.push_str("-ended");
+        }
+        self.drop_connection(shard);
     }
 
     /// How many sessions the bot started (IDENTIFY) and resumed (RESUME) so far.

@@ -105,6 +105,10 @@ impl IntoResponse for Reply {
         }
         let status = StatusCode::from_u16(self.status).expect("valid status");
         let retry_after = self.body.as_ref().and_then(|body| body["retry_after"].as_f64());
+        let global = self
+            .body
+            .as_ref()
+            .is_some_and(|body| body["global"] == serde_json::json!(true));
         let mut response = match self.body {
             Some(body) => (status, [(header::CONTENT_TYPE, "application/json")], body.to_string()).into_response(),
             None => status.into_response(),
@@ -122,6 +126,10 @@ impl IntoResponse for Reply {
                 "x-ratelimit-reset-after",
                 retry_after.to_string().parse().expect("a header value"),
             );
+            if global {
+                headers.insert("x-ratelimit-global", "true".parse().expect("a header value"));
+                headers.insert("x-ratelimit-scope", "global".parse().expect("a header value"));
+            }
         }
         response
     }

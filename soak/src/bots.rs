@@ -38,16 +38,25 @@ pub struct Bots {
     binary: PathBuf,
     api_base: String,
     database: String,
+    broken: Option<String>,
     pub processes: Vec<BotProcess>,
 }
 
 impl Bots {
     /// Starts one process per shard of two, logging to `logs`.
-    pub fn start(binary: PathBuf, api_base: String, database: String, logs: &Path) -> anyhow::Result<Bots> {
+    /// With `broken`, each process is asked to have those defects (`ARBITER_BROKEN`).
+    pub fn start(
+        binary: PathBuf,
+        api_base: String,
+        database: String,
+        broken: Option<String>,
+        logs: &Path,
+    ) -> anyhow::Result<Bots> {
         let mut bots = Bots {
             binary,
             api_base,
             database,
+            broken,
             processes: (0..2)
                 .map(|shard| BotProcess {
                     shard,
@@ -68,7 +77,11 @@ impl Bots {
             .create(true)
             .append(true)
             .open(&process.log)?;
-        let child = Command::new(&self.binary)
+        let mut command = Command::new(&self.binary);
+        if let Some(broken) = &self.broken {
+            command.env("ARBITER_BROKEN", broken);
+        }
+        let child = command
             .arg("bot")
             .env("ARBITER_NO_DOTENV", "1")
             .env("DISCORD_TOKEN", format!("soak-token-{}", process.shard))

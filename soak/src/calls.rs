@@ -2,6 +2,7 @@
 //! came, and each channel's posts. One reader copies only new calls, so a long run stays cheap.
 
 use fake_discord::{Call, FakeDiscord};
+use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -10,10 +11,14 @@ use std::time::{Duration, Instant};
 struct Seen {
     /// Interaction id → its first answer (the callback).
     answers: HashMap<u64, Call>,
-    /// Channel id → the text of each message posted there.
-    posts: HashMap<u64, Vec<String>>,
+    /// Channel id → each message posted there.
+    posts: HashMap<u64, Vec<Post>>,
     /// Interaction token → the texts of the answers and follow-ups sent with it.
     answered_with: HashMap<String, Vec<String>>,
+    /// Interaction token → the buttons and menus its answers showed.
+    offered_with: HashMap<String, Vec<Offer>>,
+    /// Interaction token → the text files (not images) its answers attached: exports.
+    files_with: HashMap<String, Vec<String>>,
     /// Messages a thread was started from (the thread has the message's id).
     threads: std::collections::HashSet<u64>,
     read: usize,
@@ -40,8 +45,22 @@ impl Calls {
                 .or(call.json["content"].as_str())
                 .unwrap_or_default()
                 .to_string();
+            let token = match (parts.get(3), parts.get(5)) {
+                (Some(&"interactions") | Some(&"webhooks"), Some(token)) => Some(token.to_string()),
+                _ => None,
+            };
+            for (name, bytes) in &call.files {
+                if let (Some(token), false) = (&token, name.ends_with(".png")) {
+                    let text = String::from_utf8_lossy(bytes).into_owned();
+                    seen.files_with.entry(token.clone()).or_default().push(text);
+                }
+            }
             if parts.len() == 7 && parts[3] == "interactions" && parts[6] == "callback" {
                 seen.answered_with.entry(parts[5].to_string()).or_default().push(text);
+                seen.offered_with
+                    .entry(parts[5].to_string())
+                    .or_default()
+                    .extend(offers(&call.json));
                 if let Ok(id) = parts[4].parse::<u64>() {
                     seen.answers.entry(id).or_insert(call);
                 }
@@ -54,12 +73,18 @@ impl Calls {
                     seen.threads.insert(message);
                 }
             } else if call.method == "POST"
+                && call.status == 200
                 && parts.len() == 6
                 && parts[3] == "channels"
                 && parts[5] == "messages"
                 && let Ok(channel) = parts[4].parse::<u64>()
             {
-                seen.posts.entry(channel).or_default().push(text);
+                let post = Post {
+                    message: FakeDiscord::message_made(&call).unwrap_or_default(),
+                    offers: offers(&call.json),
+                    text,
+                };
+                seen.posts.entry(channel).or_default().push(post);
             }
         }
     }
@@ -95,12 +120,107 @@ impl Calls {
         self.lock().answered_with.get(token).cloned().unwrap_or_default()
     }
 
+    /// The buttons and menus the answer to interaction token `token` showed.
+    pub fn offered_with(&self, token: &str) -> Vec<Offer> {
+        self.lock().offered_with.get(token).cloned().unwrap_or_default()
+    }
+
+    /// The text files attached to the answers to interaction token `token`, waiting up to
+    /// `within` for one.
+    pub async fn files_with(&self, token: &str, within: Duration) -> Vec<String> {
+        let deadline = Instant::now() + within;
+        loop {
+            let files = self.lock().files_with.get(token).cloned().unwrap_or_default();
+            if !files.is_empty() || Instant::now() >= deadline {
+                return files;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// The texts posted in `channel`.
     pub fn posts(&self, channel: u64) -> Vec<String> {
-        self.lock().posts.get(&channel).cloned().unwrap_or_default()
+        self.lock()
+            .posts
+            .get(&channel)
+            .map(|posts| posts.iter().map(|post| post.text.clone()).collect())
+            .unwrap_or_default()
+    }
+
+    /// The newest post in `channel` that `wanted` accepts, waiting up to `within` for one.
+    pub async fn newest_post(&self, channel: u64, within: Duration, wanted: impl Fn(&Post) -> bool) -> Option<Post> {
+        let deadline = Instant::now() + within;
+        loop {
+            let found = self
+                .lock()
+                .posts
+                .get(&channel)
+                .and_then(|posts| posts.iter().rev().find(|post| wanted(post)).cloned());
+            if found.is_some() || Instant::now() >= deadline {
+                return found;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Seen> {
         self.seen.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// A message the bot posted: its id, text, and the buttons and menus it shows.
+#[derive(Clone, Debug)]
+pub struct Post {
+    pub message: u64,
+    pub text: String,
+    pub offers: Vec<Offer>,
+}
+
+/// A button or a menu a message shows.
+#[derive(Clone, Debug)]
+pub struct Offer {
+    pub custom_id: String,
+    /// A menu's options; empty for a button.
+    pub values: Vec<String>,
+}
+
+impl Offer {
+    pub fn is_menu(&self) -> bool {
+        !self.values.is_empty()
+    }
+}
+
+/// The buttons (type 2) and menus (type 3) in a message or callback body, in order.
+pub fn offers(body: &Value) -> Vec<Offer> {
+    let mut found = Vec::new();
+    collect_offers(body, &mut found);
+    found
+}
+
+fn collect_offers(value: &Value, found: &mut Vec<Offer>) {
+    match value {
+        Value::Object(map) => {
+            let kind = map.get("type").and_then(Value::as_u64);
+            if let (Some(2 | 3), Some(Value::String(id))) = (kind, map.get("custom_id")) {
+                let values = map
+                    .get("options")
+                    .and_then(Value::as_array)
+                    .map(|options| {
+                        options
+                            .iter()
+                            .filter_map(|option| option["value"].as_str().map(str::to_string))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                found.push(Offer {
+                    custom_id: id.clone(),
+                    values,
+                });
+            } else {
+                map.values().for_each(|v| collect_offers(v, found));
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_offers(v, found)),
+        _ => {}
     }
 }

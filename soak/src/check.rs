@@ -2,27 +2,37 @@
 //! failure names the game, the action and what shows it.
 
 use crate::calls::Calls;
-use crate::play::{Played, RESIGNED, Sent};
-use arbiter::store::LogEntry;
-use arbiter::store::Store;
-use arbiter::store::formats::{effective_entries, rebuild};
+use crate::play::{Played, Sent};
+use crate::secrets::{Secret, named, secrets_of, still_secret};
+use arbiter::ratings::{RatedResult, Rating, rate};
+use arbiter::store::formats::rebuild;
+use arbiter::store::{LogEntry, LoggedEntry, Store};
 use arbiter_engine::Game;
-use std::time::Instant;
+use fake_discord::Call;
+use std::collections::{BTreeMap, HashSet};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// What the checks found.
 #[derive(Debug, Default)]
 pub struct Findings {
-    /// Actions acknowledged to a player that their game's log does not hold.
+    /// Actions acknowledged to a player that their game's log does not hold; finished games
+    /// whose result was never posted.
     pub lost: usize,
-    /// Actions in a log that no player sent, or sent once and stored twice.
+    /// Actions in a log that no player sent, or sent once and stored twice; a result, warning
+    /// or forfeit posted twice.
     pub duplicated: usize,
+    /// Public calls naming a secret before it was public.
+    pub leaked: usize,
     /// Actions never answered, apart from those in flight when a process was killed.
     pub unanswered: usize,
     pub unanswered_at_kills: usize,
     /// Games whose stored position is not the replay of their log.
     pub mismatched: usize,
-    /// Finished games without exactly one result post.
-    pub result_posts: usize,
+    /// Timed games whose player walked away and did not lose on time when due, or games
+    /// concluded more than once.
+    pub deadlines_missed: usize,
+    /// Players whose rating is not the recomputation from the stored results.
+    pub ratings_wrong: usize,
     /// Requests Discord would have refused by its rules.
     pub refused: usize,
     /// A line for each failure.
@@ -35,18 +45,62 @@ impl Findings {
     }
 }
 
+/// An `Instant` of this process as the store's milliseconds since the epoch.
+#[derive(Clone, Copy)]
+pub struct Timeline {
+    instant: Instant,
+    ms: i64,
+}
+
+impl Timeline {
+    pub fn now() -> Timeline {
+        let ms = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        Timeline {
+            instant: Instant::now(),
+            ms,
+        }
+    }
+
+    pub fn ms(self, at: Instant) -> i64 {
+        match at.checked_duration_since(self.instant) {
+            Some(after) => self.ms + after.as_millis() as i64,
+            None => self.ms - self.instant.duration_since(at).as_millis() as i64,
+        }
+    }
+}
+
 /// Whether the player was told the action was played: "Done." where the game's posts go
 /// elsewhere, or an answer that shows the move (refusals say why instead).
 pub fn is_acknowledged(calls: &Calls, sent: &Sent) -> bool {
     calls
         .answered_with(&sent.token)
         .iter()
-        .any(|text| text == "Done." || text.contains(&sent.text))
+        .any(|text| text == "Done." || text.contains(&sent.text) || LIST_IS_IN.iter().any(|said| text.contains(said)))
 }
 
-/// Checks every game played; `kills` are the moments a process was killed.
-pub async fn check(games: &[Played], store: &dyn Store, calls: &Calls, kills: &[Instant]) -> Findings {
+/// How the bot acknowledges a list (whose notation it does not repeat): to its writer, or in
+/// public when it is the second.
+const LIST_IS_IN: [&str; 2] = ["Your list for game #", " submitted a list"];
+
+/// What the checks read besides the games: every call, which interactions were private, when
+/// the processes were killed.
+pub struct Evidence<'a> {
+    pub calls: &'a Calls,
+    pub all_calls: &'a [Call],
+    pub private: &'a HashSet<u64>,
+    pub kills: &'a [crate::faults::Outage],
+    pub timeline: Timeline,
+    /// Games' records as a spectator exported them at the end, by game id.
+    pub exports: &'a std::collections::HashMap<i64, String>,
+}
+
+/// Checks every game played.
+pub async fn check(games: &[Played], store: &dyn Store, evidence: &Evidence<'_>) -> Findings {
     let mut found = Findings::default();
+    let public = fake_discord::public_calls(evidence.all_calls, evidence.private);
+    let mut results = Vec::new();
     for game in games {
         let name = format!("game #{} ({})", game.id.get(), game.variant.info().id);
         let (Ok(Some(row)), Ok(log)) = (store.game(game.id).await, store.log(game.id).await) else {
@@ -54,46 +108,7 @@ pub async fn check(games: &[Played], store: &dyn Store, calls: &Calls, kills: &[
             found.lost += 1;
             continue;
         };
-        // The log's actions in effect, in order, against what the players sent, in order: each
-        // sent action is either the next one stored or was never applied; an acknowledged one
-        // must have been.
-        let stored: Vec<&str> = effective_entries(&log)
-            .into_iter()
-            .filter(|logged| matches!(logged.entry, LogEntry::Act { .. }))
-            .map(|logged| logged.notation.as_str())
-            .collect();
-        let mut next = 0;
-        for sent in game.sent.iter().filter(|s| s.text != RESIGNED) {
-            if stored.get(next) == Some(&sent.text.as_str()) {
-                next += 1;
-            } else if is_acknowledged(calls, sent) {
-                found.lost += 1;
-                found.failures.push(format!(
-                    "{name}: `{}` was acknowledged but is not in the log",
-                    sent.text
-                ));
-            }
-        }
-        if next < stored.len() {
-            found.duplicated += stored.len() - next;
-            found.failures.push(format!(
-                "{name}: the log holds {:?} beyond what the players sent",
-                &stored[next..]
-            ));
-        }
-        for sent in game.sent.iter().filter(|s| !s.answered) {
-            let near_kill = kills.iter().any(|&kill| {
-                kill + std::time::Duration::from_secs(1) >= sent.at && kill <= sent.at + crate::play::patience()
-            });
-            if near_kill {
-                found.unanswered_at_kills += 1;
-            } else {
-                found.unanswered += 1;
-                found
-                    .failures
-                    .push(format!("{name}: `{}` was never answered", sent.text));
-            }
-        }
+        check_actions(&name, game, &log, evidence, &mut found);
         match rebuild(&row.setup, &log) {
             Ok(replayed) if replayed == row.state => {}
             Ok(_) => {
@@ -107,23 +122,244 @@ pub async fn check(games: &[Played], store: &dyn Store, calls: &Calls, kills: &[
                 found.failures.push(format!("{name}: its log does not replay: {e}"));
             }
         }
-        if let Some(outcome) = row.state.outcome() {
-            let result = format!("{} · ", outcome.result_text());
-            // Posted in the thread, or as the answer to the move or resignation that ended it.
-            let answers = game.sent.iter().flat_map(|sent| calls.answered_with(&sent.token));
-            let posts = calls
-                .posts(game.thread)
-                .into_iter()
-                .chain(answers)
-                .filter(|text| text.contains(&result) && (text.contains(" wins by ") || text.contains(" drawn by ")))
-                .count();
-            if posts != 1 {
-                found.result_posts += 1;
-                found
-                    .failures
-                    .push(format!("{name}: {posts} result posts in its thread, not 1"));
+        check_posts(&name, game, &row.state, evidence.calls, &mut found);
+        check_deadlines(&name, game, &log, &mut found);
+        let secrets = secrets_of(&row, &log);
+        check_secrets(&name, game, &secrets, &public, evidence, &mut found);
+        if let (Some(outcome), Some(players), true) = (row.state.outcome(), &row.players, row.is_rated)
+            && let Some(result) = RatedResult::of(row.setup.variant, players, outcome)
+        {
+            let ended = log.last().map_or(row.updated_at, |last| last.at);
+            results.push((ended, game.id.get(), result));
+        }
+    }
+    check_ratings(results, store, &mut found).await;
+    found
+}
+
+/// The log's actions against what the players sent, in order: each sent action is either the
+/// next one stored or was never applied; an acknowledged one must have been. Taken-back actions
+/// stay in the log, so every action ever applied is compared.
+fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evidence<'_>, found: &mut Findings) {
+    let stored: Vec<&str> = log
+        .iter()
+        .filter(|logged| matches!(logged.entry, LogEntry::Act { .. }))
+        .map(|logged| logged.notation.as_str())
+        .collect();
+    let mut next = 0;
+    // What was taken for refused, to show beside actions stored beyond what was sent.
+    let mut taken_as_refused = Vec::new();
+    for sent in game.sent.iter().filter(|s| s.is_action()) {
+        let acknowledged = is_acknowledged(evidence.calls, sent);
+        // One answered with a refusal was not applied, whatever the next stored action is.
+        let refused = sent.answered && !acknowledged;
+        if refused {
+            taken_as_refused.push(format!(
+                "`{}`: {:?}",
+                sent.text,
+                evidence.calls.answered_with(&sent.token)
+            ));
+        }
+        if !refused && stored.get(next) == Some(&sent.text.as_str()) {
+            next += 1;
+        } else if acknowledged {
+            found.lost += 1;
+            let from_there: Vec<&&str> = stored.iter().skip(next).take(4).collect();
+            found.failures.push(format!(
+                "{name}: `{}` was acknowledged but is not in the log (answered {:?}; the log from there: {from_there:?})",
+                sent.text,
+                evidence.calls.answered_with(&sent.token)
+            ));
+        }
+    }
+    if next < stored.len() {
+        found.duplicated += stored.len() - next;
+        found.failures.push(format!(
+            "{name}: the log holds {:?} beyond what the players sent (answered as refused: {taken_as_refused:?})",
+            &stored[next..]
+        ));
+    }
+    for sent in game.sent.iter().filter(|s| !s.answered) {
+        let near_kill = evidence
+            .kills
+            .iter()
+            .any(|outage| outage.overlaps(sent.at, crate::play::patience()));
+        if near_kill {
+            found.unanswered_at_kills += 1;
+        } else {
+            found.unanswered += 1;
+            let calls: Vec<String> = evidence
+                .all_calls
+                .iter()
+                .filter(|call| call.path.contains(&sent.token))
+                .map(|call| {
+                    let after = call.at.saturating_duration_since(sent.at);
+                    format!(
+                        "{} {} after {} ms, answered {}",
+                        call.method,
+                        call.path,
+                        after.as_millis(),
+                        call.status
+                    )
+                })
+                .collect();
+            found.failures.push(format!(
+                "{name}: `{}` was never answered within {} s (by {}): {calls:?}",
+                sent.text,
+                crate::play::patience().as_secs(),
+                sent.token
+            ));
+        }
+    }
+}
+
+/// Warnings of a clock, which come once a turn.
+const WARNINGS: [&str; 3] = [
+    " of normal time left in this turn.",
+    "your normal time is over; your reserve is running",
+    " of reserve left.",
+];
+
+/// One result post for a finished game; no warning posted twice running, no forfeit twice.
+fn check_posts(name: &str, game: &Played, state: &arbiter_engine::AnyGame, calls: &Calls, found: &mut Findings) {
+    let thread = calls.posts(game.thread);
+    if let Some(outcome) = state.outcome() {
+        let result = format!("{} · ", outcome.result_text());
+        // Posted in the thread, or as the answer to the move or resignation that ended it.
+        let answers = game.sent.iter().flat_map(|sent| calls.answered_with(&sent.token));
+        let posts = thread
+            .iter()
+            .cloned()
+            .chain(answers)
+            .filter(|text| text.contains(&result) && (text.contains(" wins by ") || text.contains(" drawn by ")))
+            .collect::<Vec<_>>();
+        if posts.len() != 1 {
+            let shown: Vec<String> = posts.iter().map(|p| p.chars().take(160).collect()).collect();
+            if posts.is_empty() {
+                found.lost += 1;
+            } else {
+                found.duplicated += 1;
+            }
+            found.failures.push(format!(
+                "{name}: {} result posts in its thread, not 1: {shown:?}",
+                posts.len()
+            ));
+        }
+    }
+    let twice = thread
+        .windows(2)
+        .find(|pair| pair[0] == pair[1] && WARNINGS.iter().any(|w| pair[0].contains(w)));
+    if let Some(pair) = twice {
+        found.duplicated += 1;
+        found
+            .failures
+            .push(format!("{name}: the warning \"{}\" was posted twice running", pair[0]));
+    }
+    let forfeits = thread.iter().filter(|text| text.contains(" ran out of time.")).count();
+    if forfeits > 1 {
+        found.duplicated += 1;
+        found
+            .failures
+            .push(format!("{name}: the forfeit on time was posted {forfeits} times"));
+    }
+}
+
+/// A game ends once; a timed game whose player walked away ends on time when due.
+fn check_deadlines(name: &str, game: &Played, log: &[LoggedEntry], found: &mut Findings) {
+    let concluded = log
+        .iter()
+        .filter(|logged| matches!(logged.entry, LogEntry::Conclude { .. }))
+        .count();
+    if concluded > 1 {
+        found.deadlines_missed += 1;
+        found.failures.push(format!("{name}: concluded {concluded} times"));
+    }
+    if game.walked_away.is_some() && !game.forfeited_in_time {
+        found.deadlines_missed += 1;
+        found.failures.push(format!(
+            "{name}: a player walked away from a {} game and it did not end on time within {} s of the flag",
+            crate::play::TIME_CONTROL,
+            crate::play::FORFEIT_SLACK.as_secs()
+        ));
+    }
+}
+
+/// No public call in the game's place (its posts, the public answers to its players) names a
+/// secret before the game made it public.
+fn check_secrets(
+    name: &str,
+    game: &Played,
+    secrets: &[Secret],
+    public: &[&Call],
+    evidence: &Evidence<'_>,
+    found: &mut Findings,
+) {
+    if secrets.is_empty() {
+        return;
+    }
+    let place = format!("/channels/{}/", game.thread);
+    let tokens: Vec<&str> = game.sent.iter().map(|sent| sent.token.as_str()).collect();
+    for call in public {
+        let here = call.path.contains(&place) || tokens.iter().any(|token| call.path.contains(&format!("/{token}/")));
+        if !here {
+            continue;
+        }
+        let text = call.json.to_string();
+        if let Some(secret) = named(secrets, &text, evidence.timeline.ms(call.at)) {
+            found.leaked += 1;
+            found.failures.push(format!(
+                "{name}: the secret `{}` was named in public by {} {} before it was revealed: {}",
+                secret.text,
+                call.method,
+                call.path,
+                text.chars().take(300).collect::<String>()
+            ));
+        }
+    }
+    if let Some(export) = evidence.exports.get(&game.id.get()) {
+        for secret in still_secret(secrets) {
+            if let Some(line) = export.lines().find(|line| crate::secrets::names(line, &secret.text)) {
+                found.leaked += 1;
+                found.failures.push(format!(
+                    "{name}: the secret `{}` is in a spectator's export: {line}",
+                    secret.text
+                ));
             }
         }
     }
-    found
+}
+
+/// Every rating is the recomputation of its player's rated results, in the order they ended.
+async fn check_ratings(mut results: Vec<(i64, i64, RatedResult)>, store: &dyn Store, found: &mut Findings) {
+    results.sort_by_key(|(ended, id, _)| (*ended, *id));
+    let mut expected: BTreeMap<(String, &'static str), Rating> = BTreeMap::new();
+    for (ended, _, result) in &results {
+        let id = result.variant.info().id;
+        let current = result.players.clone().map(|player| {
+            expected
+                .get(&(player.as_str().to_string(), id))
+                .cloned()
+                .unwrap_or_else(|| Rating::initial(player, result.variant))
+        });
+        for rating in rate(current, result.winner, *ended) {
+            expected.insert((rating.user.as_str().to_string(), id), rating);
+        }
+    }
+    for ((user, variant), want) in &expected {
+        let stored = store.rating(&want.user, want.variant).await.ok().flatten();
+        let same = stored.as_ref().is_some_and(|got| {
+            (got.games, got.wins, got.draws, got.losses) == (want.games, want.wins, want.draws, want.losses)
+                && (got.rating - want.rating).abs() < 1e-6
+                && (got.deviation - want.deviation).abs() < 1e-6
+        });
+        if !same {
+            found.ratings_wrong += 1;
+            found.failures.push(format!(
+                "{user}'s {variant} rating is {:?}, not {:.1} after {} games",
+                stored.map(|r| (r.rating, r.games)),
+                want.rating,
+                want.games
+            ));
+        }
+    }
 }

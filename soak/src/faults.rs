@@ -1,23 +1,104 @@
-//! Faults on a schedule with random choices: a bot process killed outright every so often and
-//! started again two seconds later, and bursts of 429s and 5xx answers from Discord.
+//! Faults on a schedule with random choices, one kind after another: a bot process killed
+//! outright and started again two seconds later; 429 storms on one route and on all of them;
+//! 5xx bursts; gateway connections dropped (resumed) and sessions ended (identified afresh);
+//! slow answers near Discord's 3-second window; a moderator archiving or locking a game's
+//! thread; and, on a cluster of the soak's own, PostgreSQL stopped as by a crash and restarted.
 
 use crate::bots::Bots;
+use crate::cluster::Cluster;
 use fake_discord::{Failure, FakeDiscord};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::sync::Arc;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
-/// How often a fault is injected, one kind after another.
-const EVERY: Duration = Duration::from_secs(15);
+/// How often a fault is injected.
+const EVERY: Duration = Duration::from_secs(10);
 
-/// What was injected, and when the kills happened (answers in flight then are counted apart).
+/// The kinds of fault, in the order the schedule goes through them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    Kill,
+    RouteStorm,
+    ServerErrors,
+    Disconnect,
+    GlobalStorm,
+    Slow,
+    NewSession,
+    Moderator,
+    DatabaseRestart,
+}
+
+impl Kind {
+    const ALL: [Kind; 9] = [
+        Kind::Kill,
+        Kind::RouteStorm,
+        Kind::ServerErrors,
+        Kind::Disconnect,
+        Kind::GlobalStorm,
+        Kind::Slow,
+        Kind::NewSession,
+        Kind::Moderator,
+        Kind::DatabaseRestart,
+    ];
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Kind::Kill => "processes killed and restarted",
+            Kind::RouteStorm => "429 storms on a route",
+            Kind::ServerErrors => "5xx bursts",
+            Kind::Disconnect => "gateway disconnects resumed",
+            Kind::GlobalStorm => "global 429 storms",
+            Kind::Slow => "slow-answer spells",
+            Kind::NewSession => "gateway sessions ended",
+            Kind::Moderator => "threads archived or locked by a moderator",
+            Kind::DatabaseRestart => "PostgreSQL restarts",
+        }
+    }
+}
+
+/// A process or the database down, from its kill until it serves again.
+#[derive(Clone, Copy, Debug)]
+pub struct Outage {
+    pub from: Instant,
+    pub to: Instant,
+}
+
+impl Outage {
+    /// Down from `from` until now, and a little after: a restarted process still connects to
+    /// Discord, a restarted database still takes back its connections.
+    fn until_ready(from: Instant) -> Outage {
+        Outage {
+            from,
+            to: Instant::now() + Duration::from_secs(2),
+        }
+    }
+
+    /// Whether an interaction sent at `at`, waited for up to `patience`, was in flight during it.
+    pub fn overlaps(&self, at: Instant, patience: Duration) -> bool {
+        at <= self.to && self.from <= at + patience
+    }
+}
+
+/// What was injected, and when a process or the database was down (answers in flight then are
+/// counted apart).
 #[derive(Debug, Default)]
 pub struct Injected {
-    pub kills: Vec<Instant>,
-    pub storms: usize,
-    pub server_errors: usize,
+    pub kills: Vec<Outage>,
+    pub by_kind: BTreeMap<Kind, usize>,
+}
+
+impl Injected {
+    /// "3 processes killed and restarted, 2 429 storms on a route, …".
+    pub fn describe(&self) -> String {
+        Kind::ALL
+            .iter()
+            .map(|kind| format!("{} {}", self.by_kind.get(kind).copied().unwrap_or(0), kind.describe()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// The running schedule.
@@ -27,7 +108,17 @@ pub struct Faults {
 }
 
 impl Faults {
-    pub fn start(mut bots: Bots, fake: Arc<FakeDiscord>, seed: u64) -> Faults {
+    /// Starts the schedule (which injects nothing unless `inject`); `threads` are the threads
+    /// of the games in play (a moderator's pick); the database is restarted only in a `cluster`
+    /// of the soak's own.
+    pub fn start(
+        mut bots: Bots,
+        fake: Arc<FakeDiscord>,
+        threads: Arc<Mutex<Vec<u64>>>,
+        cluster: Option<Arc<Cluster>>,
+        seed: u64,
+        inject: bool,
+    ) -> Faults {
         let (stop, mut stopped) = oneshot::channel();
         let task = tokio::spawn(async move {
             let mut rng = StdRng::seed_from_u64(seed ^ 0x5eed);
@@ -37,26 +128,64 @@ impl Faults {
                     _ = &mut stopped => break,
                     _ = tokio::time::sleep(EVERY) => {}
                 }
-                match round % 3 {
-                    0 => {
-                        let index = rng.random_range(0..bots.processes.len());
-                        bots.kill(index);
-                        injected.kills.push(Instant::now());
+                if !inject {
+                    continue;
+                }
+                let kind = Kind::ALL[round % Kind::ALL.len()];
+                if kind == Kind::DatabaseRestart && cluster.is_none() {
+                    continue;
+                }
+                let shard = rng.random_range(0..bots.processes.len());
+                match kind {
+                    Kind::Kill => {
+                        let killed = Instant::now();
+                        bots.kill(shard);
                         tokio::time::sleep(Duration::from_secs(2)).await;
-                        if let Err(e) = bots.restart(index) {
+                        if let Err(e) = bots.restart(shard) {
                             eprintln!("the bot process could not be started again: {e}");
                         }
+                        injected.kills.push(Outage::until_ready(killed));
                     }
-                    1 => {
+                    Kind::RouteStorm => {
                         let retry_after = rng.random_range(0.1..1.0);
                         fake.fail("POST", "/messages", Failure::RateLimited { retry_after }, 8);
-                        injected.storms += 1;
                     }
-                    _ => {
-                        fake.fail("POST", "/messages", Failure::ServerError, 3);
-                        injected.server_errors += 1;
+                    Kind::GlobalStorm => {
+                        let retry_after = rng.random_range(0.1..0.6);
+                        // Interaction answers are outside Discord's global limit.
+                        fake.fail("POST", "/channels/", Failure::RateLimitedGlobally { retry_after }, 4);
+                    }
+                    Kind::ServerErrors => fake.fail("POST", "/messages", Failure::ServerError, 3),
+                    Kind::Disconnect => fake.drop_connection(shard as u32),
+                    Kind::NewSession => fake.end_session(shard as u32),
+                    Kind::Slow => {
+                        // Answers just inside Discord's 3 s, and posts that take their time.
+                        fake.slow_down("POST", "/callback", Duration::from_millis(2_200), 3);
+                        fake.slow_down("POST", "/messages", Duration::from_secs(2), 5);
+                    }
+                    Kind::DatabaseRestart => {
+                        let Some(cluster) = cluster.clone() else {
+                            continue;
+                        };
+                        let stopped = Instant::now();
+                        match tokio::task::spawn_blocking(move || cluster.restart()).await {
+                            Ok(Ok(())) => {}
+                            Ok(Err(e)) => eprintln!("the soak's PostgreSQL did not restart: {e}"),
+                            Err(e) => eprintln!("the soak's PostgreSQL restart did not finish: {e}"),
+                        }
+                        injected.kills.push(Outage::until_ready(stopped));
+                    }
+                    Kind::Moderator => {
+                        let thread = {
+                            let threads = threads.lock().unwrap_or_else(|p| p.into_inner());
+                            (!threads.is_empty()).then(|| threads[rng.random_range(0..threads.len())])
+                        };
+                        if let Some(thread) = thread {
+                            fake.archive_thread(thread, rng.random_bool(0.5)).await;
+                        }
                     }
                 }
+                *injected.by_kind.entry(kind).or_default() += 1;
             }
             for index in 0..bots.processes.len() {
                 let _ = bots.restart(index);

@@ -11,8 +11,11 @@
 mod bots;
 mod calls;
 mod check;
+mod cluster;
 mod faults;
 mod play;
+mod privately;
+mod secrets;
 
 use anyhow::Context;
 use arbiter_engine::VariantId;
@@ -39,24 +42,57 @@ struct Args {
     /// Games played at once.
     #[arg(long, default_value_t = 8)]
     at_once: usize,
+    /// The games to play, by id (default: every hosted game, in turn).
+    #[arg(long, value_delimiter = ',', value_parser = variant_of)]
+    variants: Vec<VariantId>,
+    /// The share of games played with a clock.
+    #[arg(long, default_value_t = 0.25)]
+    timed: f64,
+    /// The share of timed games in which a player walks away and must lose on time.
+    #[arg(long, default_value_t = 0.4)]
+    walk_away: f64,
+    /// Plays on a PostgreSQL cluster of the soak's own (made with initdb, on a free port, removed
+    /// afterwards) instead of TEST_DATABASE_URL's server, and restarts it mid-run.
+    #[arg(long)]
+    own_postgres: bool,
+    /// Injects no faults (to show a checker's verdict on its own).
+    #[arg(long)]
+    no_faults: bool,
+    /// The bot binary (default: the one built alongside this one).
+    #[arg(long)]
+    bot: Option<std::path::PathBuf>,
+    /// Defects the bot is to have, by name (a build with the `deliberately-broken` feature
+    /// only): the run must then fail.
+    #[arg(long)]
+    broken: Option<String>,
 }
 
-/// The games whose every action is a `/move` in the game's thread.
-const VARIANTS: [VariantId; 8] = [
-    VariantId::Chess,
-    VariantId::Circe,
-    VariantId::Portal,
-    VariantId::KnightsAreGod,
-    VariantId::Domination,
-    VariantId::UltimateBattle,
-    VariantId::Blockade,
-    VariantId::Assault,
-];
+/// Failures past this many are counted, not shown.
+const MOST_FAILURES_SHOWN: usize = 60;
+
+/// How many games with secrets a spectator exports at the end.
+const MOST_EXPORTS: usize = 60;
+
+fn variant_of(id: &str) -> Result<VariantId, String> {
+    VariantId::ALL
+        .iter()
+        .copied()
+        .find(|v| v.info().id == id)
+        .ok_or_else(|| format!("no game is called {id}"))
+}
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let base = std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
+    let cluster = if args.own_postgres {
+        Some(Arc::new(cluster::Cluster::start()?))
+    } else {
+        None
+    };
+    let base = match &cluster {
+        Some(cluster) => cluster.url(),
+        None => std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into()),
+    };
     let (server, _) = base.rsplit_once('/').context("a database URL ends with its database")?;
     let name = format!("arbiter_soak_{}", std::process::id());
     let admin = sqlx::PgPool::connect(&base)
@@ -67,7 +103,7 @@ async fn main() -> anyhow::Result<()> {
         .execute(&admin)
         .await?;
     let database = format!("{server}/{name}");
-    let verdict = soak(&args, &database).await;
+    let verdict = soak(&args, &database, cluster.clone()).await;
     // Best effort: a database left behind costs some disk, not the verdict. (`WITH (FORCE)`
     // needs PostgreSQL 13; before it, the plain form once the soak's connections have closed.)
     let force = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
@@ -78,18 +114,30 @@ async fn main() -> anyhow::Result<()> {
             eprintln!("the soak's database {name} could not be dropped: {e}");
         }
     }
+    admin.close().await;
+    // `exit` runs no destructors: the cluster goes first.
+    drop(cluster);
     let holds = verdict?;
     std::process::exit(if holds { 0 } else { 1 });
 }
 
 /// Runs the soak on `database`; whether every invariant held.
-async fn soak(args: &Args, database: &str) -> anyhow::Result<bool> {
+async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>>) -> anyhow::Result<bool> {
     let logs = std::env::temp_dir().join(format!("arbiter-soak-{}", std::process::id()));
     std::fs::create_dir_all(&logs)?;
-    let binary = bots::binary()?;
+    let binary = match &args.bot {
+        Some(bot) => bot.clone(),
+        None => bots::binary()?,
+    };
     let fake = Arc::new(FakeDiscord::start().await);
     let calls = calls::Calls::default();
-    let bots = bots::Bots::start(binary, fake.api_base(), database.to_string(), &logs)?;
+    let bots = bots::Bots::start(
+        binary,
+        fake.api_base(),
+        database.to_string(),
+        args.broken.clone(),
+        &logs,
+    )?;
     fake.wait_ready().await;
     let store: Arc<dyn arbiter::store::Store> = Arc::new(arbiter::store::PostgresStore::connect(database).await?);
     let reading = {
@@ -105,10 +153,21 @@ async fn soak(args: &Args, database: &str) -> anyhow::Result<bool> {
         fake: fake.clone(),
         calls: calls.clone(),
         store: store.clone(),
+        closed_dms: Default::default(),
+        private: Default::default(),
+        threads: Default::default(),
     };
     let started = Instant::now();
+    let timeline = check::Timeline::now();
     let until = started + Duration::from_secs_f64(args.minutes * 60.0);
-    let faults = faults::Faults::start(bots, fake.clone(), args.seed);
+    let faults = faults::Faults::start(
+        bots,
+        fake.clone(),
+        table.threads.clone(),
+        cluster,
+        args.seed,
+        !args.no_faults,
+    );
     let gate = Arc::new(tokio::sync::Semaphore::new(args.at_once));
     let mut games = tokio::task::JoinSet::new();
     for number in 0..args.games {
@@ -117,16 +176,25 @@ async fn soak(args: &Args, database: &str) -> anyhow::Result<bool> {
         }
         let permit = gate.clone().acquire_owned().await?;
         let table = table.clone();
-        let variant = VARIANTS[(number as usize) % VARIANTS.len()];
+        let variants = if args.variants.is_empty() {
+            VariantId::ALL
+        } else {
+            &args.variants[..]
+        };
+        let variant = variants[(number as usize) % variants.len()];
         let guild = if number % 2 == 0 {
             FakeDiscord::GUILD_ID
         } else {
             FakeDiscord::OTHER_GUILD_ID
         };
         let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(number);
+        let shares = play::Shares {
+            timed: args.timed.clamp(0.0, 1.0),
+            walk_away: args.walk_away.clamp(0.0, 1.0),
+        };
         games.spawn(async move {
             let mut rng = StdRng::seed_from_u64(seed);
-            let played = table.play(number, variant, guild, &mut rng).await;
+            let played = table.play(number, variant, guild, shares, &mut rng).await;
             drop(permit);
             played
         });
@@ -140,15 +208,43 @@ async fn soak(args: &Args, database: &str) -> anyhow::Result<bool> {
         }
     }
     let (mut bots, injected) = faults.stop().await;
+    // Spectators export the finished games that had secrets.
+    let mut exports = std::collections::HashMap::new();
+    let secretive = [
+        VariantId::Beirut,
+        VariantId::Ctf,
+        VariantId::Rejection,
+        VariantId::PickTheTeam2,
+        VariantId::Patch,
+        VariantId::EasyPatch,
+    ];
+    for game in played
+        .iter()
+        .filter(|g| secretive.contains(&g.variant))
+        .take(MOST_EXPORTS)
+    {
+        if let Some(export) = table.export(game).await {
+            exports.insert(game.id.get(), export);
+        }
+    }
     // Whatever the bots still had to deliver goes out before they stop.
     tokio::time::sleep(Duration::from_secs(5)).await;
     bots.stop();
     calls.read_new(&fake);
     reading.abort();
-    let mut found = check::check(&played, store.as_ref(), &calls, &injected.kills).await;
+    let all = fake.calls();
+    let private = table.private.lock().map(|p| p.clone()).unwrap_or_default();
+    let evidence = check::Evidence {
+        calls: &calls,
+        all_calls: &all,
+        private: &private,
+        kills: &injected.kills,
+        timeline,
+        exports: &exports,
+    };
+    let mut found = check::check(&played, store.as_ref(), &evidence).await;
     // Requests Discord would have refused by its rules are the bot's mistakes.
     let refused = fake.refused_calls();
-    let all = fake.calls();
     for call in &refused {
         // The calls to the same path before it show how it came to be refused.
         let before: Vec<String> = all
@@ -169,21 +265,42 @@ async fn soak(args: &Args, database: &str) -> anyhow::Result<bool> {
     } else {
         println!("the bots' logs: {}", logs.display());
     }
-    report(&played, unstarted, &injected, &found, &fake, &calls, started.elapsed());
+    let run = Run {
+        played: &played,
+        unstarted,
+        injected: &injected,
+        exported: exports.len(),
+        took: started.elapsed(),
+    };
+    report(&run, &found, &fake, &calls);
     Ok(found.holds())
 }
 
-fn report(
-    played: &[play::Played],
+/// What a run did, for its figures.
+struct Run<'a> {
+    played: &'a [play::Played],
+    /// Games whose challenge or acceptance went unanswered (a process killed then).
     unstarted: usize,
-    injected: &faults::Injected,
-    found: &check::Findings,
-    fake: &FakeDiscord,
-    calls: &calls::Calls,
+    injected: &'a faults::Injected,
+    /// Games a spectator exported at the end.
+    exported: usize,
     took: Duration,
-) {
-    for failure in &found.failures {
+}
+
+/// Prints the failures, the figures, and last the verdict line.
+fn report(run: &Run<'_>, found: &check::Findings, fake: &FakeDiscord, calls: &calls::Calls) {
+    let Run {
+        played,
+        unstarted,
+        injected,
+        exported,
+        took,
+    } = *run;
+    for failure in found.failures.iter().take(MOST_FAILURES_SHOWN) {
         println!("FAILED {failure}");
+    }
+    if found.failures.len() > MOST_FAILURES_SHOWN {
+        println!("… and {} more failures", found.failures.len() - MOST_FAILURES_SHOWN);
     }
     let mut by_variant: BTreeMap<&str, usize> = BTreeMap::new();
     for game in played {
@@ -196,14 +313,16 @@ fn report(
         took.as_secs_f64() / 60.0,
         games.join(", ")
     );
+    let timed = played.iter().filter(|g| g.timed).count();
+    let walked = played.iter().filter(|g| g.walked_away.is_some()).count();
+    println!("timed games: {timed} ({walked} with a player who walked away and lost on time)");
     let sent: Vec<&play::Sent> = played.iter().flat_map(|g| &g.sent).collect();
     let acknowledged = sent.iter().filter(|s| check::is_acknowledged(calls, s)).count();
     println!("actions: {} sent, {acknowledged} acknowledged", sent.len());
+    println!("exports read by a spectator: {exported}");
     println!(
-        "faults: {} processes killed and restarted, {} 429 storms, {} 5xx bursts injected; {} more 429s by Discord's own limits",
-        injected.kills.len(),
-        injected.storms,
-        injected.server_errors,
+        "faults: {}; {} more 429s by Discord's own limits",
+        injected.describe(),
         fake.rate_limited()
     );
     let mut latencies: Vec<Duration> = sent.iter().filter_map(|s| s.latency).collect();
@@ -219,13 +338,11 @@ fn report(
         at(0.99)
     );
     println!(
-        "lost {}, duplicated {}, unanswered {} ({} at kills), mismatched positions {}, result posts wrong {}, refused by Discord {}",
-        found.lost,
-        found.duplicated,
-        found.unanswered,
-        found.unanswered_at_kills,
-        found.mismatched,
-        found.result_posts,
-        found.refused
+        "mismatched positions {}, ratings wrong {}, refused by Discord {}",
+        found.mismatched, found.ratings_wrong, found.refused
+    );
+    println!(
+        "lost {}, duplicated {}, leaked {}, unanswered {} ({} at kills), deadlines missed {}",
+        found.lost, found.duplicated, found.leaked, found.unanswered, found.unanswered_at_kills, found.deadlines_missed
     );
 }

@@ -46,6 +46,11 @@ pub(super) fn apply_action(
         Some(RecordEntry { said: Some(said), .. }) => format!("{actor} {said}."),
         _ => format!("{actor} played {}", news(game, &applied).join(" ")),
     };
+    let text = if is_hidden && crate::broken::has(crate::broken::Defect::LeakedSecret) {
+        format!("{text} ({notation})")
+    } else {
+        text
+    };
     let mut post = board_post(game, text);
     if is_hidden {
         // Nothing anyone may see has changed on the board.

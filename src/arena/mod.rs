@@ -52,6 +52,8 @@ const MAX_ATTEMPTS: usize = 8;
 /// Each such conflict means another save landed, so these retries always make progress; they
 /// back off a little, at random, so that racing results fall out of step.
 const MAX_RATING_RETRIES: u32 = 64;
+/// How many times a save whose answer was lost is looked for, half a second apart.
+const SAVE_CHECKS: usize = 6;
 
 #[derive(Clone)]
 pub struct Arena {
@@ -157,11 +159,33 @@ impl Arena {
                 }
                 _ => None,
             };
+            let ends_now = !was_finished && game.status == GameStatus::Finished;
+            if ends_now && crate::broken::has(crate::broken::Defect::DuplicatedPost) {
+                effects.posts.extend(effects.posts.clone());
+            }
+            let acts = entries
+                .iter()
+                .any(|e| matches!(e.entry, crate::store::LogEntry::Act { .. }));
+            if acts && game.version % 5 == 0 && crate::broken::has(crate::broken::Defect::DroppedSave) {
+                effects.game = Some(id);
+                effects.version = Some(game.version);
+                return Ok(effects);
+            }
             let ratings = match &rated {
                 Some(result) => self.new_ratings(result, now).await?,
                 None => Vec::new(),
             };
-            match self.store.update_game(&game, &entries, &ratings).await {
+            let mut saved = self.store.update_game(&game, &entries, &ratings).await;
+            if let Err(StoreError::Database(error)) = &saved
+                && self.was_saved(&game).await
+            {
+                // The database went away as it answered (a restart, a connection cut): the save
+                // was committed all the same, so the change stands and the player is told so,
+                // rather than asked to try again a move that is already played.
+                tracing::warn!(game = %id, error = %crate::logging::Quiet(error), "a save's answer was lost, but it was committed");
+                saved = Ok(());
+            }
+            match saved {
                 Ok(()) => {
                     effects.game = Some(id);
                     effects.version = Some(game.version);
@@ -196,6 +220,24 @@ impl Arena {
             }
         }
         Err(ArenaError::Busy(id))
+    }
+
+    /// Whether `game` as it was about to be saved is what the store now holds (its version and
+    /// state): a save whose answer was lost. The database may be coming back from a restart,
+    /// so it is asked a few times.
+    async fn was_saved(&self, game: &GameRow) -> bool {
+        for attempt in 0..SAVE_CHECKS {
+            match self.store.game(game.id).await {
+                Ok(stored) => {
+                    return stored.is_some_and(|stored| stored.version == game.version && stored.state == game.state);
+                }
+                Err(_) if attempt + 1 < SAVE_CHECKS => {
+                    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+                }
+                Err(_) => {}
+            }
+        }
+        false
     }
 
     /// The players' ratings after a rated result, from their stored ones (the store saves them

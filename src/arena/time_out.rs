@@ -18,7 +18,14 @@ pub(super) fn flag_fall(game: &mut GameRow, seat: Seat, now: i64) -> Change {
 /// games), or an action played for the seat.
 pub(super) fn time_out(game: &mut GameRow, seat: Seat, text: String, now: i64) -> Change {
     match game.state.on_timeout(seat) {
-        Timeout::Ends(outcome) => conclude(game, outcome, text, now),
+        Timeout::Ends(outcome) => {
+            let mut change = conclude(game, outcome, text, now);
+            if crate::broken::has(crate::broken::Defect::DoubleDeadline) {
+                change.entries.extend(change.entries.clone());
+                change.effects.posts.extend(change.effects.posts.clone());
+            }
+            change
+        }
         Timeout::Plays(action) => match apply_action(game, None, seat, action, now) {
             Ok(mut change) => {
                 if let Some(post) = change.effects.posts.first_mut() {

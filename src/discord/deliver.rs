@@ -117,7 +117,7 @@ impl Delivery<'_> {
             }
             responder.send_private(message).await?;
         }
-        self.direct_messages(effects).await?;
+        self.direct_messages(effects).await;
         if !responder.has_answered().await {
             responder.send_private(Outgoing::text("Done.")).await?;
         }
@@ -125,15 +125,18 @@ impl Delivery<'_> {
     }
 
     /// Sends each secret prompt by DM; a player whose DMs are closed is told in the game's place
-    /// (without a word about the choice) to use the "Choose privately" button instead.
-    pub async fn direct_messages(&self, effects: &Effects) -> anyhow::Result<()> {
+    /// (without a word about the choice) to use the "Choose privately" button instead. One that
+    /// cannot go is logged, not fatal: the change is saved, the player acting is still answered,
+    /// and the player prompted can still make the choice with `/move` (answered privately).
+    pub async fn direct_messages(&self, effects: &Effects) {
         let Some(version) = effects.version else {
-            return Ok(());
+            return;
         };
         for prompt in &effects.direct_messages {
-            self.send_prompt(prompt, version).await?;
+            if let Err(error) = self.send_prompt(prompt, version).await {
+                tracing::error!(game = %prompt.game, error = %Quiet(error.as_ref()), "could not send a private prompt");
+            }
         }
-        Ok(())
     }
 
     /// Sends one prompt, private news or reminder (made at the game's `version`) by DM. When the
@@ -198,7 +201,7 @@ impl Delivery<'_> {
                 "<@{user}>, I could not send you a direct message: {}",
                 prompt.text.reveal()
             );
-            return Ok(self.send(channel, Public::notice(text, vec![user])).await?);
+            return Ok(self.send_briefly(channel, Public::notice(text, vec![user])).await?);
         }
         let what = if prompt.choices.is_empty() && !prompt.asks_for_list {
             "you have private news in game #{game}: the **Choose privately** button below shows it to you alone"
@@ -214,6 +217,6 @@ impl Delivery<'_> {
             prompt.game,
             version,
         ));
-        Ok(self.send(channel, notice).await?)
+        Ok(self.send_briefly(channel, notice).await?)
     }
 }

@@ -4,7 +4,8 @@
 //! out, never taken for a failure.
 
 use super::delivery::Delivery;
-use super::refusals::{OPENING_DMS_TOO_FAST, backoff, error_code, is_closed_dms};
+use super::posting::Patience;
+use super::refusals::{OPENING_DMS_TOO_FAST, Refusal, backoff, error_code, is_closed_dms};
 use super::respond::Outgoing;
 use serenity::all as discord;
 use std::collections::HashMap;
@@ -90,14 +91,22 @@ impl Delivery<'_> {
             return Err(NotSent::Closed);
         }
         let channel = self.dm_channel(user).await.map_err(NotSent::Failed)?;
-        self.data.pace.message_to(channel).await;
-        match channel.send_message(self.http, message.into_message()).await {
-            Ok(_) => Ok(()),
-            Err(error) if is_closed_dms(&error) => {
-                known.remember_closed(user, Instant::now());
-                Err(NotSent::Closed)
+        let mut attempt = 0;
+        loop {
+            self.data.pace.message_to(channel).await;
+            match channel.send_message(self.http, message.clone().into_message()).await {
+                Ok(_) => return Ok(()),
+                Err(error) if is_closed_dms(&error) => {
+                    known.remember_closed(user, Instant::now());
+                    return Err(NotSent::Closed);
+                }
+                // Discord's passing trouble (a 429, a 5xx): a few quick tries, as a player waits.
+                Err(error) if Refusal::of(&error) == Refusal::Transient && Patience::Brief.may_retry(attempt) => {
+                    tokio::time::sleep(backoff(attempt)).await;
+                    attempt += 1;
+                }
+                Err(error) => return Err(NotSent::Failed(error)),
             }
-            Err(error) => Err(NotSent::Failed(error)),
         }
     }
 

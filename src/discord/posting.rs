@@ -12,6 +12,11 @@ use crate::arena::Post;
 use crate::ids::{GameId, Place};
 use serenity::all as discord;
 
+/// How many times a post tries again while a player waits: backing off from half a second, the
+/// last try comes some 15 s after the first, past a storm of 429s or a burst of server errors
+/// (the interaction is deferred meanwhile, so Discord's 3 seconds are kept).
+const BRIEF_RETRIES: u32 = 5;
+
 /// How long a post keeps trying through Discord's trouble (rate limits, server errors).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Patience {
@@ -22,9 +27,9 @@ pub enum Patience {
 }
 
 impl Patience {
-    fn may_retry(self, attempt: u32) -> bool {
+    pub fn may_retry(self, attempt: u32) -> bool {
         match self {
-            Patience::Brief => attempt < 3,
+            Patience::Brief => attempt < BRIEF_RETRIES,
             Patience::UntilPosted => true,
         }
     }
@@ -116,6 +121,21 @@ impl Delivery<'_> {
     pub async fn send(&self, channel: discord::ChannelId, message: Public) -> serenity::Result<()> {
         self.data.pace.message_to(channel).await;
         self.send_now(channel, message).await
+    }
+
+    /// `send`, trying again a few times through Discord's passing trouble (a 429, a 5xx), as a
+    /// player waits on an interaction.
+    pub async fn send_briefly(&self, channel: discord::ChannelId, message: Public) -> serenity::Result<()> {
+        let mut attempt = 0;
+        loop {
+            match self.send(channel, message.clone()).await {
+                Err(error) if Refusal::of(&error) == Refusal::Transient && Patience::Brief.may_retry(attempt) => {
+                    tokio::time::sleep(backoff(attempt)).await;
+                    attempt += 1;
+                }
+                sent => return sent,
+            }
+        }
     }
 
     /// Sends a message whose place under the rate limits is taken already.

@@ -375,34 +375,13 @@ pub fn posts_in(fake: &FakeDiscord, channel: u64) -> Vec<Call> {
         .collect()
 }
 
-/// Everything the bot said where others could see it: channel and thread messages and the
-/// non-ephemeral interaction answers; DMs and the answers to `private` interactions (clicks on
-/// DM or ephemeral menus, whose updates stay private) excluded.
-pub fn public_text(fake: &FakeDiscord, dm_channels: &[u64], private: &[u64]) -> String {
-    // An interaction's responses, and its follow-ups and edits (by its token).
-    let private_paths: Vec<String> = private
+/// Everything the bot said where others could see it (`fake_discord::public_calls`); the
+/// answers to `private` interactions (clicks on DM or ephemeral messages) excluded.
+pub fn public_text(fake: &FakeDiscord, private: &[u64]) -> String {
+    let calls = fake.calls();
+    let private = private.iter().copied().collect();
+    fake_discord::public_calls(&calls, &private)
         .iter()
-        .flat_map(|id| [format!("/interactions/{id}/"), format!("/token{id}")])
-        .collect();
-    let dm_paths: Vec<String> = dm_channels
-        .iter()
-        .map(|c| format!("/api/v10/channels/{c}/messages"))
-        .collect();
-    fake.calls()
-        .iter()
-        .filter(|c| c.method == "POST" || c.method == "PATCH")
-        .filter(|c| !dm_paths.contains(&c.path))
-        .filter(|c| {
-            !private_paths.iter().any(|p| {
-                c.path.contains(&format!("{p}/"))
-                    || c.path.ends_with(p.as_str())
-                    || c.path.contains(p.as_str()) && p.ends_with('/')
-            })
-        })
-        // Autocomplete suggestions are shown to the typist alone.
-        .filter(|c| c.json["type"] != 8)
-        .filter(|c| !(c.path.contains("/interactions/") && is_ephemeral(c)))
-        .filter(|c| !(c.path.contains("/webhooks/") && c.json["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0))
         .map(|c| c.json.to_string())
         .collect::<Vec<_>>()
         .join("\n")

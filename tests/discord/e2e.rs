@@ -253,7 +253,7 @@ async fn beirut_bomb_choices_go_by_dm_and_stay_secret() {
         again.json
     );
 
-    let public = public_text(&bot.fake, &[alice_dm, bob_dm], &private);
+    let public = public_text(&bot.fake, &private);
     assert!(
         !public.contains("bomb:d2") && !public.contains("bomb:e7"),
         "a carrier leaked: {public}"
@@ -317,8 +317,7 @@ async fn a_player_with_closed_dms_chooses_through_the_private_button() {
         .await;
     assert_eq!(chosen.json["type"], 7);
     assert!(content(&chosen).contains("bomb:e7"));
-    let dms = [FakeDiscord::dm_channel_id(1_001), FakeDiscord::dm_channel_id(1_002)];
-    let public = public_text(&bot.fake, &dms, &[choice]);
+    let public = public_text(&bot.fake, &[choice]);
     assert!(!public.contains("bomb:e7"), "bob's carrier leaked: {public}");
     bot.stop().await;
 }
@@ -558,10 +557,23 @@ async fn a_hosted_death_match_is_lost_on_time_with_warnings_on_the_way() {
 
 /// A store whose saves wait while `is_slow` is set (the test clears it once it has seen the bot
 /// defer), so they take longer than Discord's patience whatever the machine's speed, and the bot
-/// must defer and then answer through the deferred placeholder.
+/// must defer and then answer through the deferred placeholder; and, while `loses_answer` is
+/// set, whose next save is committed but answered with a database error, as when PostgreSQL
+/// restarts between the commit and its answer.
 struct SlowStore {
     inner: Arc<dyn Store>,
     is_slow: Arc<AtomicBool>,
+    loses_answer: Arc<AtomicBool>,
+}
+
+impl SlowStore {
+    fn new(inner: Arc<dyn Store>, is_slow: Arc<AtomicBool>) -> SlowStore {
+        SlowStore {
+            inner,
+            is_slow,
+            loses_answer: Arc::default(),
+        }
+    }
 }
 
 #[async_trait::async_trait]
@@ -578,7 +590,11 @@ impl Games for SlowStore {
         while self.is_slow.load(Ordering::SeqCst) {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        self.inner.update_game(game, entries, ratings).await
+        self.inner.update_game(game, entries, ratings).await?;
+        if self.loses_answer.swap(false, Ordering::SeqCst) {
+            return Err(StoreError::Database(sqlx::Error::PoolClosed));
+        }
+        Ok(())
     }
 
     async fn log(&self, id: GameId) -> Result<Vec<LoggedEntry>, StoreError> {
@@ -733,7 +749,7 @@ impl Tournaments for SlowStore {
 async fn a_slow_database_defers_and_still_answers_right() {
     let is_slow = Arc::new(AtomicBool::new(false));
     let slow = is_slow.clone();
-    let bot = Bot::start_with(move |inner| Arc::new(SlowStore { inner, is_slow: slow })).await;
+    let bot = Bot::start_with(move |inner| Arc::new(SlowStore::new(inner, slow))).await;
     let (game, thread) = bot.started(3).await;
     is_slow.store(true, Ordering::SeqCst);
 
@@ -1119,7 +1135,7 @@ async fn an_assault_match_keeps_each_submitted_move_secret_until_both_are_in() {
         // Nothing public names alice's move before bob's arrives (the first steps' moves may
         // have been revealed already, so only moves not played before are checked).
         if step > 0 {
-            let public = public_text(&bot.fake, &[], &[]);
+            let public = public_text(&bot.fake, &[]);
             // Whole words only: "f6" is not in "Nf6".
             let leaked = public
                 .split(|c: char| !(c.is_ascii_alphanumeric() || "=+#".contains(c)))
@@ -1319,5 +1335,29 @@ async fn a_member_spamming_commands_and_buttons_is_asked_to_slow_down() {
     bot.click(&carol(), CHANNEL, &decline, message).await;
     let row = bot.arena.store().game(game).await.unwrap().unwrap();
     assert_eq!(row.status, GameStatus::Declined, "declined once time allowed");
+    bot.stop().await;
+}
+
+/// A move whose save is committed but whose answer from the database is lost (PostgreSQL
+/// restarting between the two) is played once and the player is told so, not asked to try again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_save_committed_as_the_database_went_away_is_told_as_played() {
+    let loses_answer = Arc::new(AtomicBool::new(false));
+    let lose = loses_answer.clone();
+    let bot = Bot::start_with(move |inner| {
+        Arc::new(SlowStore {
+            loses_answer: lose,
+            ..SlowStore::new(inner, Arc::default())
+        })
+    })
+    .await;
+    let (game, thread) = bot.started(0).await;
+    loses_answer.store(true, Ordering::SeqCst);
+    let played = bot.play(&alice(), thread, "e4").await;
+    assert!(!loses_answer.load(Ordering::SeqCst), "the save's answer was lost");
+    assert!(content(&played).contains("played e4"), "{}", played.json);
+    let log = bot.arena.store().log(game).await.unwrap();
+    let moves: Vec<&str> = log.iter().map(|entry| entry.notation.as_str()).collect();
+    assert_eq!(moves, ["e4"], "played once");
     bot.stop().await;
 }

@@ -37,7 +37,6 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
     let bot = Bot::start().await;
     bot.fake.close_dms_of(1_002);
     let alice_dm = FakeDiscord::dm_channel_id(1_001);
-    let dms = [alice_dm, FakeDiscord::dm_channel_id(1_002)];
     let mut private = Vec::new();
     let (game, thread) = bot.started(variant_index(VariantId::EasyPatch)).await;
 
@@ -181,7 +180,7 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
     assert!(is_ephemeral(&saved));
 
     // Until now no public call holds a word of either list.
-    let public = public_text(&bot.fake, &dms, &private);
+    let public = public_text(&bot.fake, &private);
     for secret in ["Wildebeest", "Giraffe", "fbsN", "Tripper", "mRcpR"] {
         assert!(!public.contains(secret), "{secret} leaked: {public}");
     }

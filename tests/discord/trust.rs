@@ -384,8 +384,7 @@ async fn private_news_for_a_player_with_closed_dms_never_reaches_a_public_call()
         .await;
     assert!(is_ephemeral(&news), "{}", news.json);
     assert!(content(&news).contains("accepted your proposal"), "{}", news.json);
-    let dms = [FakeDiscord::dm_channel_id(1_001), bob_dm];
-    let public = public_text(&bot.fake, &dms, &private);
+    let public = public_text(&bot.fake, &private);
     assert!(
         !public.contains("accepted your proposal"),
         "private news in public: {public}"
