@@ -71,14 +71,38 @@ impl Timeline {
     }
 }
 
+/// "21:59:35.477", UTC: a moment as the bots' logs show it.
+pub fn clock_time(ms: i64) -> String {
+    let of_day = ms.rem_euclid(86_400_000);
+    format!(
+        "{:02}:{:02}:{:02}.{:03}",
+        of_day / 3_600_000,
+        of_day / 60_000 % 60,
+        of_day / 1000 % 60,
+        of_day % 1000
+    )
+}
+
 /// Whether the player was told the action was played: "Done." where the game's posts go
-/// elsewhere, or an answer that shows the move (refusals say why instead).
+/// elsewhere, or an answer that shows the move. (A refusal, which may name the move too, starts
+/// with a warning sign.)
 pub fn is_acknowledged(calls: &Calls, sent: &Sent) -> bool {
+    calls.answered_with(&sent.token).iter().any(|text| {
+        !text.starts_with(REFUSED)
+            && (text == "Done." || text.contains(&sent.text) || LIST_IS_IN.iter().any(|said| text.contains(said)))
+    })
+}
+
+/// Whether the player was told the action was refused (and why).
+fn is_refused(calls: &Calls, sent: &Sent) -> bool {
     calls
         .answered_with(&sent.token)
         .iter()
-        .any(|text| text == "Done." || text.contains(&sent.text) || LIST_IS_IN.iter().any(|said| text.contains(said)))
+        .any(|text| text.starts_with(REFUSED))
 }
+
+/// How every refusal begins.
+const REFUSED: &str = "⚠";
 
 /// How the bot acknowledges a list (whose notation it does not repeat): to its writer, or in
 /// public when it is the second.
@@ -149,10 +173,12 @@ fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evid
     let mut next = 0;
     // What was taken for refused, to show beside actions stored beyond what was sent.
     let mut taken_as_refused = Vec::new();
-    for sent in game.sent.iter().filter(|s| s.is_action()) {
+    let mut lost_here = 0;
+    let actions: Vec<&Sent> = game.sent.iter().filter(|s| s.is_action()).collect();
+    for (index, sent) in actions.iter().enumerate() {
         let acknowledged = is_acknowledged(evidence.calls, sent);
         // One answered with a refusal was not applied, whatever the next stored action is.
-        let refused = sent.answered && !acknowledged;
+        let refused = is_refused(evidence.calls, sent);
         if refused {
             taken_as_refused.push(format!(
                 "`{}`: {:?}",
@@ -160,13 +186,44 @@ fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evid
                 evidence.calls.answered_with(&sent.token)
             ));
         }
+        // One whose fate the player never learnt (no answer, or only a deferral, as when a
+        // process died at it) and which the player then sent again, acknowledged: the stored
+        // one is the second.
+        let unknown = !acknowledged && !refused;
+        let sent_again = unknown
+            && actions[index + 1..]
+                .iter()
+                .find(|later| !is_refused(evidence.calls, later))
+                .is_some_and(|later| later.text == sent.text && is_acknowledged(evidence.calls, later));
+        let refused = refused || sent_again;
         if !refused && stored.get(next) == Some(&sent.text.as_str()) {
             next += 1;
         } else if acknowledged {
             found.lost += 1;
+            lost_here += 1;
+            // The first few say what happened; the rest follow from them.
+            if lost_here > 3 {
+                continue;
+            }
             let from_there: Vec<&&str> = stored.iter().skip(next).take(4).collect();
+            // What the players sent up to it, as the checker read each.
+            let before: Vec<String> = game
+                .sent
+                .iter()
+                .filter(|s| s.is_action())
+                .take_while(|s| s.token != sent.token)
+                .map(|s| {
+                    let how = match (s.answered, is_acknowledged(evidence.calls, s)) {
+                        (_, true) => "acknowledged",
+                        (true, false) => "refused",
+                        (false, _) => "unanswered",
+                    };
+                    format!("{} {how}", s.text.chars().take(24).collect::<String>())
+                })
+                .collect();
+            let last_few = &before[before.len().saturating_sub(6)..];
             found.failures.push(format!(
-                "{name}: `{}` was acknowledged but is not in the log (answered {:?}; the log from there: {from_there:?})",
+                "{name}: `{}` was acknowledged but is not in the log (answered {:?}; the log from there: {from_there:?}; sent before it: {last_few:?})",
                 sent.text,
                 evidence.calls.answered_with(&sent.token)
             ));
@@ -204,14 +261,18 @@ fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evid
                 })
                 .collect();
             found.failures.push(format!(
-                "{name}: `{}` was never answered within {} s (by {}): {calls:?}",
+                "{name}: `{}` sent at {} was never answered within {} s (by {}): {calls:?}",
                 sent.text,
+                clock_time(evidence.timeline.ms(sent.at)),
                 crate::play::patience().as_secs(),
                 sent.token
             ));
         }
     }
 }
+
+/// How the recap of a game's latest change after a restart begins.
+const RECAP: &str = "Arbiter stopped before it could show this game's latest change";
 
 /// Warnings of a clock, which come once a turn.
 const WARNINGS: [&str; 3] = [
@@ -220,20 +281,31 @@ const WARNINGS: [&str; 3] = [
     " of reserve left.",
 ];
 
-/// One result post for a finished game; no warning posted twice running, no forfeit twice.
+/// One result post for a finished game (in its thread, or the channel it went back to); no
+/// warning posted twice running, no forfeit twice.
 fn check_posts(name: &str, game: &Played, state: &arbiter_engine::AnyGame, calls: &Calls, found: &mut Findings) {
     let thread = calls.posts(game.thread);
     if let Some(outcome) = state.outcome() {
+        // A game whose thread was closed by a moderator goes back to the channel it came from.
+        let moved = if game.channel == game.thread {
+            Vec::new()
+        } else {
+            calls.posts(game.channel)
+        };
         let result = format!("{} · ", outcome.result_text());
         // Posted in the thread, or as the answer to the move or resignation that ended it.
         let answers = game.sent.iter().flat_map(|sent| calls.answered_with(&sent.token));
-        let posts = thread
+        let (recaps, posts): (Vec<String>, Vec<String>) = thread
             .iter()
+            .chain(&moved)
             .cloned()
             .chain(answers)
             .filter(|text| text.contains(&result) && (text.contains(" wins by ") || text.contains(" drawn by ")))
-            .collect::<Vec<_>>();
-        if posts.len() != 1 {
+            // The recap a restarted bot posts of a change it may not have shown before it was
+            // killed (it cannot know) comes at least once, by design, and says so: it is no
+            // second result, and it stands in for one that was never posted.
+            .partition(|text| text.contains(RECAP));
+        if posts.len() > 1 || posts.is_empty() && recaps.is_empty() {
             let shown: Vec<String> = posts.iter().map(|p| p.chars().take(160).collect()).collect();
             if posts.is_empty() {
                 found.lost += 1;

@@ -59,7 +59,7 @@ impl Kind {
     }
 }
 
-/// A process or the database down, from its kill until it serves again.
+/// A process, a gateway session or the database down, from its end until it serves again.
 #[derive(Clone, Copy, Debug)]
 pub struct Outage {
     pub from: Instant,
@@ -87,6 +87,8 @@ impl Outage {
 #[derive(Debug, Default)]
 pub struct Injected {
     pub kills: Vec<Outage>,
+    /// Each fault as it was done, for the failures to be read beside.
+    pub log: Vec<(Instant, Kind)>,
     pub by_kind: BTreeMap<Kind, usize>,
 }
 
@@ -157,7 +159,14 @@ impl Faults {
                     }
                     Kind::ServerErrors => fake.fail("POST", "/messages", Failure::ServerError, 3),
                     Kind::Disconnect => fake.drop_connection(shard as u32),
-                    Kind::NewSession => fake.end_session(shard as u32),
+                    Kind::NewSession => {
+                        // What Discord had for the shard meanwhile is lost with the session, as
+                        // on Discord: a user sees "the application did not respond".
+                        let ended = Instant::now();
+                        fake.end_session(shard as u32);
+                        fake.wait_ready().await;
+                        injected.kills.push(Outage::until_ready(ended));
+                    }
                     Kind::Slow => {
                         // Answers just inside Discord's 3 s, and posts that take their time.
                         fake.slow_down("POST", "/callback", Duration::from_millis(2_200), 3);
@@ -186,6 +195,7 @@ impl Faults {
                     }
                 }
                 *injected.by_kind.entry(kind).or_default() += 1;
+                injected.log.push((Instant::now(), kind));
             }
             for index in 0..bots.processes.len() {
                 let _ = bots.restart(index);

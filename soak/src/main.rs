@@ -271,6 +271,7 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
         injected: &injected,
         exported: exports.len(),
         took: started.elapsed(),
+        timeline,
     };
     report(&run, &found, &fake, &calls);
     Ok(found.holds())
@@ -285,6 +286,7 @@ struct Run<'a> {
     /// Games a spectator exported at the end.
     exported: usize,
     took: Duration,
+    timeline: check::Timeline,
 }
 
 /// Prints the failures, the figures, and last the verdict line.
@@ -295,12 +297,22 @@ fn report(run: &Run<'_>, found: &check::Findings, fake: &FakeDiscord, calls: &ca
         injected,
         exported,
         took,
+        timeline,
     } = *run;
     for failure in found.failures.iter().take(MOST_FAILURES_SHOWN) {
         println!("FAILED {failure}");
     }
     if found.failures.len() > MOST_FAILURES_SHOWN {
         println!("… and {} more failures", found.failures.len() - MOST_FAILURES_SHOWN);
+    }
+    if !found.holds() {
+        // When each fault came, to read the failures (and the bots' logs) beside.
+        let faults: Vec<String> = injected
+            .log
+            .iter()
+            .map(|(at, kind)| format!("{} {kind:?}", check::clock_time(timeline.ms(*at))))
+            .collect();
+        println!("faults at: {}", faults.join(", "));
     }
     let mut by_variant: BTreeMap<&str, usize> = BTreeMap::new();
     for game in played {

@@ -77,6 +77,8 @@ pub struct Played {
     pub variant: VariantId,
     pub id: GameId,
     pub thread: u64,
+    /// The channel the challenge was made in, where a game whose thread is lost goes back to.
+    pub channel: u64,
     pub guild: u64,
     pub sent: Vec<Sent>,
     /// A timed game's player walked away: when, and when their time ran out at the latest.
@@ -222,7 +224,9 @@ impl Table {
             lock(&self.threads).push(thread);
         }
         let walks_away = timed && rng.random_bool(shares.walk_away);
-        let played = self.play_out(id, variant, thread, guild, timed, walks_away, rng).await;
+        let played = self
+            .play_out(id, variant, (thread, channel), guild, timed, walks_away, rng)
+            .await;
         lock(&self.threads).retain(|&t| t != thread);
         played
     }
@@ -245,7 +249,7 @@ impl Table {
         &self,
         id: GameId,
         variant: VariantId,
-        thread: u64,
+        (thread, channel): (u64, u64),
         guild: u64,
         timed: bool,
         walks_away: bool,
@@ -257,6 +261,7 @@ impl Table {
             variant,
             id,
             thread,
+            channel,
             guild,
             sent: Vec::new(),
             walked_away: None,
