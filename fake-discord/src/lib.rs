@@ -18,7 +18,7 @@
 //! caused it to fail on.
 
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -487,6 +487,12 @@ impl FakeDiscord {
     /// The id of the message a call made (a post, a follow-up), as the fake answered it.
     pub fn message_made(call: &Call) -> Option<u64> {
         snowflake(&call.answer["id"])
+    }
+
+    /// From now on, images the bot uploads are recorded by name only, without their bytes (they
+    /// are checked as they arrive all the same): a long run's record stays small.
+    pub fn forget_images(&self) {
+        self.shared.forgets_images.store(true, Ordering::Relaxed);
     }
 
     /// Every REST call so far, in the order the fake answered them.

@@ -39,6 +39,8 @@ impl Drop for ServerGuard {
 pub(crate) struct Shared {
     pub(crate) port: u16,
     pub(crate) calls: Mutex<Vec<Call>>,
+    /// Whether images uploaded are recorded without their bytes (`FakeDiscord::forget_images`).
+    pub(crate) forgets_images: AtomicBool,
     /// How many of the refusals so far a test said it expected.
     pub(crate) expected_refusals: std::sync::atomic::AtomicUsize,
     pub(crate) closed_dm_channels: Mutex<HashSet<u64>>,
@@ -143,6 +145,7 @@ impl Shared {
         Shared {
             port,
             calls: Mutex::new(Vec::new()),
+            forgets_images: AtomicBool::new(false),
             expected_refusals: std::sync::atomic::AtomicUsize::new(0),
             closed_dm_channels: Mutex::new(HashSet::new()),
             departed_members: Mutex::new(HashSet::new()),
@@ -351,7 +354,14 @@ impl Shared {
         Some(reply)
     }
 
-    pub(crate) fn record(&self, call: Call) {
+    pub(crate) fn record(&self, mut call: Call) {
+        if self.forgets_images.load(Ordering::Relaxed) {
+            for (name, bytes) in &mut call.files {
+                if name.ends_with(".png") {
+                    *bytes = Vec::new();
+                }
+            }
+        }
         self.calls.lock().unwrap().push(call);
     }
 

@@ -9,7 +9,7 @@ use arbiter::store::formats::rebuild;
 use arbiter::store::{LogEntry, LoggedEntry, Store};
 use arbiter_engine::Game;
 use fake_discord::Call;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// What the checks found.
@@ -120,10 +120,28 @@ pub struct Evidence<'a> {
     pub exports: &'a std::collections::HashMap<i64, String>,
 }
 
+/// Public calls by where they were made: a channel's id, or the token of the interaction they
+/// answer; read once, so each game looks only at its own.
+fn by_place(public: Vec<&Call>) -> HashMap<String, Vec<&Call>> {
+    let mut places: HashMap<String, Vec<&Call>> = HashMap::new();
+    for call in public {
+        let parts: Vec<&str> = call.path.split('/').collect();
+        let place = match parts.get(3) {
+            Some(&"channels") => parts.get(4),
+            Some(&"interactions") | Some(&"webhooks") => parts.get(5),
+            _ => None,
+        };
+        if let Some(place) = place {
+            places.entry(place.to_string()).or_default().push(call);
+        }
+    }
+    places
+}
+
 /// Checks every game played.
 pub async fn check(games: &[Played], store: &dyn Store, evidence: &Evidence<'_>) -> Findings {
     let mut found = Findings::default();
-    let public = fake_discord::public_calls(evidence.all_calls, evidence.private);
+    let public = by_place(fake_discord::public_calls(evidence.all_calls, evidence.private));
     let mut results = Vec::new();
     for game in games {
         let name = format!("game #{} ({})", game.id.get(), game.variant.info().id);
@@ -362,20 +380,19 @@ fn check_secrets(
     name: &str,
     game: &Played,
     secrets: &[Secret],
-    public: &[&Call],
+    public: &HashMap<String, Vec<&Call>>,
     evidence: &Evidence<'_>,
     found: &mut Findings,
 ) {
     if secrets.is_empty() {
         return;
     }
-    let place = format!("/channels/{}/", game.thread);
-    let tokens: Vec<&str> = game.sent.iter().map(|sent| sent.token.as_str()).collect();
-    for call in public {
-        let here = call.path.contains(&place) || tokens.iter().any(|token| call.path.contains(&format!("/{token}/")));
-        if !here {
-            continue;
-        }
+    let in_thread = public.get(&game.thread.to_string()).into_iter().flatten();
+    let answers = game
+        .sent
+        .iter()
+        .flat_map(|sent| public.get(&sent.token).into_iter().flatten());
+    for call in in_thread.chain(answers) {
         let text = call.json.to_string();
         if let Some(secret) = named(secrets, &text, evidence.timeline.ms(call.at)) {
             found.leaked += 1;

@@ -130,6 +130,8 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
         None => bots::binary()?,
     };
     let fake = Arc::new(FakeDiscord::start().await);
+    // Board images are checked as they arrive; a long run keeps only their names.
+    fake.forget_images();
     let calls = calls::Calls::default();
     let bots = bots::Bots::start(
         binary,
