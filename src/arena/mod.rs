@@ -159,14 +159,18 @@ impl Arena {
                 }
                 _ => None,
             };
+            // Deliberate defects (src/broken.rs): `has` is a constant false outside that build,
+            // so these cost nothing on the path every action takes.
             let ends_now = !was_finished && game.status == GameStatus::Finished;
-            if ends_now && crate::broken::has(crate::broken::Defect::DuplicatedPost) {
+            if crate::broken::has(crate::broken::Defect::DuplicatedPost) && ends_now {
                 effects.posts.extend(effects.posts.clone());
             }
-            let acts = entries
-                .iter()
-                .any(|e| matches!(e.entry, crate::store::LogEntry::Act { .. }));
-            if acts && game.version % 5 == 0 && crate::broken::has(crate::broken::Defect::DroppedSave) {
+            if crate::broken::has(crate::broken::Defect::DroppedSave)
+                && game.version % 5 == 0
+                && entries
+                    .iter()
+                    .any(|e| matches!(e.entry, crate::store::LogEntry::Act { .. }))
+            {
                 effects.game = Some(id);
                 effects.version = Some(game.version);
                 return Ok(effects);
