@@ -60,6 +60,8 @@ const TIMESTAMP: &str = "2026-01-01T00:00:00.000000+00:00";
 /// Discord's permission bits the fake checks (the bot's, in a channel), and the set it grants by
 /// default.
 pub mod permissions {
+    /// A member's right to manage the server (which makes them a host to Arbiter).
+    pub const MANAGE_GUILD: u64 = 1 << 5;
     pub const VIEW_CHANNEL: u64 = 1 << 10;
     pub const SEND_MESSAGES: u64 = 1 << 11;
     pub const EMBED_LINKS: u64 = 1 << 14;

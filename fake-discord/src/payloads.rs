@@ -292,22 +292,60 @@ pub(crate) fn stringify_value(option: &mut Value) {
 /// Every custom id in a message, a callback body or its components (rows, and the buttons and
 /// menus in them), in order.
 pub fn custom_ids(value: &Value) -> Vec<String> {
-    let mut found = Vec::new();
-    collect_custom_ids(value, &mut found);
-    found
+    objects(value)
+        .into_iter()
+        .filter_map(|map| map.get("custom_id")?.as_str().map(str::to_string))
+        .collect()
 }
 
-fn collect_custom_ids(value: &Value, found: &mut Vec<String>) {
-    match value {
-        Value::Object(map) => {
-            if let Some(Value::String(id)) = map.get("custom_id") {
-                found.push(id.clone());
-            }
-            map.values().for_each(|v| collect_custom_ids(v, found));
-        }
-        Value::Array(items) => items.iter().for_each(|v| collect_custom_ids(v, found)),
-        _ => {}
+/// A button, or a select menu with the values of its options, as a message shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Control {
+    pub custom_id: String,
+    /// A menu's options; empty for a button.
+    pub values: Vec<String>,
+}
+
+impl Control {
+    pub fn is_menu(&self) -> bool {
+        !self.values.is_empty()
     }
+}
+
+/// The buttons (type 2) and string select menus (type 3) in a message or callback body, in
+/// order.
+pub fn controls(value: &Value) -> Vec<Control> {
+    objects(value)
+        .into_iter()
+        .filter(|map| matches!(map.get("type").and_then(Value::as_u64), Some(2 | 3)))
+        .filter_map(|map| {
+            let custom_id = map.get("custom_id")?.as_str()?.to_string();
+            let options = map.get("options").and_then(Value::as_array);
+            let values = options
+                .into_iter()
+                .flatten()
+                .filter_map(|option| option["value"].as_str().map(str::to_string))
+                .collect();
+            Some(Control { custom_id, values })
+        })
+        .collect()
+}
+
+/// Every JSON object in `value`, depth first, in order.
+fn objects(value: &Value) -> Vec<&serde_json::Map<String, Value>> {
+    let mut found = Vec::new();
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                found.push(map);
+                stack.extend(map.values().rev());
+            }
+            Value::Array(items) => stack.extend(items.iter().rev()),
+            _ => {}
+        }
+    }
+    found
 }
 
 /// A server's text channel.
@@ -330,4 +368,47 @@ pub(crate) fn text_channel_json(channel_id: u64, guild_id: u64) -> Value {
 /// Parses a snowflake sent as a string or a number.
 pub(crate) fn snowflake(value: &Value) -> Option<u64> {
     value.as_u64().or_else(|| value.as_str()?.parse().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A message as the bot sends it: rows of buttons and a select menu, and a form's text
+    /// input (type 4, no control a message shows).
+    fn message() -> Value {
+        json!({
+            "content": "Game #1",
+            "components": [
+                { "type": 1, "components": [
+                    { "type": 2, "style": 1, "label": "Accept", "custom_id": "arb:accept:1:0" },
+                    { "type": 2, "style": 4, "label": "Decline", "custom_id": "arb:decline:1:0" },
+                ] },
+                { "type": 1, "components": [
+                    { "type": 3, "custom_id": "arb:choose:1:2:carrier", "options": [
+                        { "label": "Knight b1", "value": "b1" },
+                        { "label": "Knight g1", "value": "g1" },
+                    ] },
+                ] },
+                { "type": 1, "components": [{ "type": 4, "custom_id": "list", "style": 2 }] },
+            ],
+        })
+    }
+
+    #[test]
+    fn controls_are_the_buttons_and_menus_in_order_with_the_menus_values() {
+        let found = controls(&message());
+        let ids: Vec<&str> = found.iter().map(|c| c.custom_id.as_str()).collect();
+        assert_eq!(ids, ["arb:accept:1:0", "arb:decline:1:0", "arb:choose:1:2:carrier"]);
+        assert!(!found[0].is_menu());
+        assert_eq!(found[2].values, ["b1", "g1"]);
+    }
+
+    #[test]
+    fn custom_ids_are_every_custom_id_in_order() {
+        assert_eq!(
+            custom_ids(&message()),
+            ["arb:accept:1:0", "arb:decline:1:0", "arb:choose:1:2:carrier", "list"]
+        );
+    }
 }

@@ -2,10 +2,18 @@
 //! came, and each channel's posts. One reader copies only new calls, so a long run stays cheap.
 
 use fake_discord::{Call, FakeDiscord};
-use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+/// How refusals begin: a warning, or the hourglass of a player going faster than the bot
+/// lets anyone (both say nothing was done).
+pub const REFUSED: [&str; 2] = ["⚠", "⏳"];
+
+/// Whether an answer is a refusal.
+pub fn is_refusal(text: &str) -> bool {
+    REFUSED.iter().any(|sign| text.starts_with(sign))
+}
 
 #[derive(Default)]
 struct Seen {
@@ -60,7 +68,7 @@ impl Calls {
                 seen.offered_with
                     .entry(parts[5].to_string())
                     .or_default()
-                    .extend(offers(&call.json));
+                    .extend(fake_discord::controls(&call.json));
                 if let Ok(id) = parts[4].parse::<u64>() {
                     seen.answers.entry(id).or_insert(call);
                 }
@@ -81,7 +89,7 @@ impl Calls {
             {
                 let post = Post {
                     message: FakeDiscord::message_made(&call).unwrap_or_default(),
-                    offers: offers(&call.json),
+                    offers: fake_discord::controls(&call.json),
                     text,
                 };
                 seen.posts.entry(channel).or_default().push(post);
@@ -118,6 +126,11 @@ impl Calls {
     /// The texts of the answers and follow-ups sent with interaction token `token`.
     pub fn answered_with(&self, token: &str) -> Vec<String> {
         self.lock().answered_with.get(token).cloned().unwrap_or_default()
+    }
+
+    /// Whether `sent` was answered with a refusal (and why).
+    pub fn refused(&self, sent: &crate::play::Sent) -> bool {
+        self.answered_with(&sent.token).iter().any(|text| is_refusal(text))
     }
 
     /// The buttons and menus the answer to interaction token `token` showed.
@@ -176,51 +189,5 @@ pub struct Post {
     pub offers: Vec<Offer>,
 }
 
-/// A button or a menu a message shows.
-#[derive(Clone, Debug)]
-pub struct Offer {
-    pub custom_id: String,
-    /// A menu's options; empty for a button.
-    pub values: Vec<String>,
-}
-
-impl Offer {
-    pub fn is_menu(&self) -> bool {
-        !self.values.is_empty()
-    }
-}
-
-/// The buttons (type 2) and menus (type 3) in a message or callback body, in order.
-pub fn offers(body: &Value) -> Vec<Offer> {
-    let mut found = Vec::new();
-    collect_offers(body, &mut found);
-    found
-}
-
-fn collect_offers(value: &Value, found: &mut Vec<Offer>) {
-    match value {
-        Value::Object(map) => {
-            let kind = map.get("type").and_then(Value::as_u64);
-            if let (Some(2 | 3), Some(Value::String(id))) = (kind, map.get("custom_id")) {
-                let values = map
-                    .get("options")
-                    .and_then(Value::as_array)
-                    .map(|options| {
-                        options
-                            .iter()
-                            .filter_map(|option| option["value"].as_str().map(str::to_string))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                found.push(Offer {
-                    custom_id: id.clone(),
-                    values,
-                });
-            } else {
-                map.values().for_each(|v| collect_offers(v, found));
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|v| collect_offers(v, found)),
-        _ => {}
-    }
-}
+/// A button or menu a message shows.
+pub use fake_discord::Control as Offer;

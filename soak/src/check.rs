@@ -1,7 +1,7 @@
 //! The invariants, checked at the end from the database and the calls the fake recorded: each
 //! failure names the game, the action and what shows it.
 
-use crate::calls::Calls;
+use crate::calls::{Calls, is_refusal};
 use crate::play::{Played, Sent};
 use crate::secrets::{Secret, named, secrets_of, still_secret};
 use arbiter::ratings::{RatedResult, Rating, rate};
@@ -37,6 +37,9 @@ pub struct Findings {
     pub refused: usize,
     /// A line for each failure.
     pub failures: Vec<String>,
+    /// For each game with a lost or duplicated action, its whole story (what its players sent
+    /// and were told, and its log, in time order), by game id: written beside the bots' logs.
+    pub stories: BTreeMap<i64, String>,
 }
 
 impl Findings {
@@ -88,21 +91,16 @@ pub fn clock_time(ms: i64) -> String {
 /// with a warning sign.)
 pub fn is_acknowledged(calls: &Calls, sent: &Sent) -> bool {
     calls.answered_with(&sent.token).iter().any(|text| {
-        !text.starts_with(REFUSED)
+        !is_refusal(text)
             && (text == "Done." || text.contains(&sent.text) || LIST_IS_IN.iter().any(|said| text.contains(said)))
     })
 }
 
-/// Whether the player was told the action was refused (and why).
-fn is_refused(calls: &Calls, sent: &Sent) -> bool {
-    calls
-        .answered_with(&sent.token)
-        .iter()
-        .any(|text| text.starts_with(REFUSED))
+/// Whether a command was done: answered with something other than a refusal.
+pub fn is_acknowledged_command(calls: &Calls, sent: &Sent) -> bool {
+    let told = calls.answered_with(&sent.token);
+    told.iter().any(|text| !text.is_empty()) && !calls.refused(sent)
 }
-
-/// How every refusal begins.
-const REFUSED: &str = "⚠";
 
 /// How the bot acknowledges a list (whose notation it does not repeat): to its writer, or in
 /// public when it is the second.
@@ -183,11 +181,20 @@ pub async fn check(games: &[Played], store: &dyn Store, evidence: &Evidence<'_>)
 /// next one stored or was never applied; an acknowledged one must have been. Taken-back actions
 /// stay in the log, so every action ever applied is compared.
 fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evidence<'_>, found: &mut Findings) {
+    // An imported game's first actions came from its record, not from its players here.
     let stored: Vec<&str> = log
         .iter()
         .filter(|logged| matches!(logged.entry, LogEntry::Act { .. }))
+        .skip(game.imported)
         .map(|logged| logged.notation.as_str())
         .collect();
+    if let Some((from, false)) = game.imported_from {
+        found.mismatched += 1;
+        found.failures.push(format!(
+            "{name}: imported from game #{}'s record, it did not begin where the record left off",
+            from.get()
+        ));
+    }
     let mut next = 0;
     // What was taken for refused, to show beside actions stored beyond what was sent.
     let mut taken_as_refused = Vec::new();
@@ -196,7 +203,7 @@ fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evid
     for (index, sent) in actions.iter().enumerate() {
         let acknowledged = is_acknowledged(evidence.calls, sent);
         // One answered with a refusal was not applied, whatever the next stored action is.
-        let refused = is_refused(evidence.calls, sent);
+        let refused = evidence.calls.refused(sent);
         if refused {
             taken_as_refused.push(format!(
                 "`{}`: {:?}",
@@ -205,13 +212,15 @@ fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evid
             ));
         }
         // One whose fate the player never learnt (no answer, or only a deferral, as when a
-        // process died at it) and which the player then sent again, acknowledged: the stored
-        // one is the second.
+        // process died at it) and which the same player then sent again, acknowledged: the
+        // stored one is the second. (Another player's equal action, as two identical lists,
+        // is no resend.)
         let unknown = !acknowledged && !refused;
         let sent_again = unknown
             && actions[index + 1..]
                 .iter()
-                .find(|later| !is_refused(evidence.calls, later))
+                .filter(|later| later.by == sent.by)
+                .find(|later| !evidence.calls.refused(later))
                 .is_some_and(|later| later.text == sent.text && is_acknowledged(evidence.calls, later));
         let refused = refused || sent_again;
         if !refused && stored.get(next) == Some(&sent.text.as_str()) {
@@ -246,6 +255,9 @@ fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evid
                 evidence.calls.answered_with(&sent.token)
             ));
         }
+    }
+    if lost_here > 0 || next < stored.len() {
+        found.stories.insert(game.id.get(), story(game, log, evidence));
     }
     if next < stored.len() {
         found.duplicated += stored.len() - next;
@@ -289,6 +301,42 @@ fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evid
     }
 }
 
+/// A game's story: what its players sent and were told, and what its log holds, each line
+/// stamped with its time as the bots' logs show it.
+fn story(game: &Played, log: &[LoggedEntry], evidence: &Evidence<'_>) -> String {
+    let mut lines: Vec<(i64, String)> = Vec::new();
+    for sent in &game.sent {
+        let answers: Vec<String> = evidence
+            .calls
+            .answered_with(&sent.token)
+            .iter()
+            .map(|text| text.replace('\n', " / ").chars().take(140).collect())
+            .collect();
+        lines.push((
+            evidence.timeline.ms(sent.at),
+            format!(
+                "sent by {}: `{}` ({}), told {answers:?}",
+                sent.by, sent.text, sent.token
+            ),
+        ));
+    }
+    for logged in log {
+        let what = match &logged.entry {
+            LogEntry::Act { seat, .. } => format!("{seat:?} played"),
+            LogEntry::Takeback { plies } => format!("{plies} taken back"),
+            LogEntry::Conclude { outcome } => format!("concluded {}", outcome.result_text()),
+        };
+        let notation: String = logged.notation.chars().take(60).collect();
+        lines.push((logged.at, format!("log #{}: {what} `{notation}`", logged.seq)));
+    }
+    lines.sort_by_key(|(at, _)| *at);
+    let mut text = format!("game #{} ({})\n", game.id.get(), game.variant.info().id);
+    for (at, line) in lines {
+        text.push_str(&format!("{} {line}\n", clock_time(at)));
+    }
+    text
+}
+
 /// How the recap of a game's latest change after a restart begins.
 const RECAP: &str = "Arbiter stopped before it could show this game's latest change";
 
@@ -304,21 +352,21 @@ const WARNINGS: [&str; 3] = [
 fn check_posts(name: &str, game: &Played, state: &arbiter_engine::AnyGame, calls: &Calls, found: &mut Findings) {
     let thread = calls.posts(game.thread);
     if let Some(outcome) = state.outcome() {
-        // A game whose thread was closed by a moderator goes back to the channel it came from.
-        let moved = if game.channel == game.thread {
-            Vec::new()
-        } else {
-            calls.posts(game.channel)
-        };
+        // Its thread, the thread a moderator deleted under it, the channel a game whose thread
+        // was closed goes back to (where other games' posts are told apart by their number).
+        let places: Vec<String> = game.places().into_iter().flat_map(|place| calls.posts(place)).collect();
         let result = format!("{} · ", outcome.result_text());
+        let number = format!("#{} ", game.id.get());
         // Posted in the thread, or as the answer to the move or resignation that ended it.
         let answers = game.sent.iter().flat_map(|sent| calls.answered_with(&sent.token));
-        let (recaps, posts): (Vec<String>, Vec<String>) = thread
-            .iter()
-            .chain(&moved)
-            .cloned()
+        let (recaps, posts): (Vec<String>, Vec<String>) = places
+            .into_iter()
             .chain(answers)
-            .filter(|text| text.contains(&result) && (text.contains(" wins by ") || text.contains(" drawn by ")))
+            .filter(|text| {
+                text.contains(&number)
+                    && text.contains(&result)
+                    && (text.contains(" wins by ") || text.contains(" drawn by "))
+            })
             // The recap a restarted bot posts of a change it may not have shown before it was
             // killed (it cannot know) comes at least once, by design, and says so: it is no
             // second result, and it stands in for one that was never posted.
@@ -387,7 +435,10 @@ fn check_secrets(
     if secrets.is_empty() {
         return;
     }
-    let in_thread = public.get(&game.thread.to_string()).into_iter().flatten();
+    let places = game.places();
+    let in_thread = places
+        .iter()
+        .flat_map(|place| public.get(&place.to_string()).into_iter().flatten());
     let answers = game
         .sent
         .iter()

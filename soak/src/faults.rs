@@ -6,6 +6,7 @@
 
 use crate::bots::Bots;
 use crate::cluster::Cluster;
+use crate::play::Threads;
 use fake_discord::{Failure, FakeDiscord};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -53,7 +54,7 @@ impl Kind {
             Kind::GlobalStorm => "global 429 storms",
             Kind::Slow => "slow-answer spells",
             Kind::NewSession => "gateway sessions ended",
-            Kind::Moderator => "threads archived or locked by a moderator",
+            Kind::Moderator => "moderator rounds (a thread archived, one locked, one deleted)",
             Kind::DatabaseRestart => "PostgreSQL restarts",
         }
     }
@@ -116,7 +117,7 @@ impl Faults {
     pub fn start(
         mut bots: Bots,
         fake: Arc<FakeDiscord>,
-        threads: Arc<Mutex<Vec<u64>>>,
+        threads: Arc<Mutex<Threads>>,
         cluster: Option<Arc<Cluster>>,
         seed: u64,
         inject: bool,
@@ -185,12 +186,24 @@ impl Faults {
                         injected.kills.push(Outage::until_ready(stopped));
                     }
                     Kind::Moderator => {
-                        let thread = {
+                        // Three threads of games in play: one archived (the next post reopens
+                        // it), one locked, one deleted (its game goes on in its channel).
+                        let picked: Vec<u64> = {
                             let threads = threads.lock().unwrap_or_else(|p| p.into_inner());
-                            (!threads.is_empty()).then(|| threads[rng.random_range(0..threads.len())])
+                            let mut in_play = threads.in_play.clone();
+                            in_play.sort_unstable();
+                            in_play.dedup();
+                            (0..3.min(in_play.len()))
+                                .map(|_| in_play.swap_remove(rng.random_range(0..in_play.len())))
+                                .collect()
                         };
-                        if let Some(thread) = thread {
-                            fake.archive_thread(thread, rng.random_bool(0.5)).await;
+                        for (how, &thread) in picked.iter().enumerate() {
+                            if how == 2 {
+                                threads.lock().unwrap_or_else(|p| p.into_inner()).deleted.insert(thread);
+                                fake.delete_channel(thread, true).await;
+                            } else {
+                                fake.archive_thread(thread, how == 1).await;
+                            }
                         }
                     }
                 }

@@ -13,9 +13,12 @@ mod calls;
 mod check;
 mod cluster;
 mod faults;
+mod hosting;
 mod play;
 mod privately;
+mod records;
 mod secrets;
+mod tournament;
 
 use anyhow::Context;
 use arbiter_engine::VariantId;
@@ -58,6 +61,9 @@ struct Args {
     /// Injects no faults (to show a checker's verdict on its own).
     #[arg(long)]
     no_faults: bool,
+    /// Runs no club night beside the games.
+    #[arg(long)]
+    no_club_night: bool,
     /// The bot binary (default: the one built alongside this one).
     #[arg(long)]
     bot: Option<std::path::PathBuf>,
@@ -158,6 +164,7 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
         closed_dms: Default::default(),
         private: Default::default(),
         threads: Default::default(),
+        troubles: Default::default(),
     };
     let started = Instant::now();
     let timeline = check::Timeline::now();
@@ -171,6 +178,16 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
         !args.no_faults,
     );
     let gate = Arc::new(tokio::sync::Semaphore::new(args.at_once));
+    // A club night runs beside the games, from the start (its rounds follow one another).
+    let night = {
+        let (table, seed, runs) = (table.clone(), args.seed, !args.no_club_night);
+        tokio::spawn(async move {
+            match runs {
+                true => table.club_night(FakeDiscord::GUILD_ID, seed).await,
+                false => tournament::Night::default(),
+            }
+        })
+    };
     let mut games = tokio::task::JoinSet::new();
     for number in 0..args.games {
         if Instant::now() >= until {
@@ -205,10 +222,13 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
     let mut unstarted = 0;
     while let Some(result) = games.join_next().await {
         match result? {
-            Some(game) => played.push(game),
-            None => unstarted += 1,
+            series if series.is_empty() => unstarted += 1,
+            series => played.extend(series),
         }
     }
+    let night = night.await?;
+    let tournament_games = night.games.len();
+    played.extend(night.games);
     let (mut bots, injected) = faults.stop().await;
     // Spectators export the finished games that had secrets.
     let mut exports = std::collections::HashMap::new();
@@ -245,6 +265,17 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
         exports: &exports,
     };
     let mut found = check::check(&played, store.as_ref(), &evidence).await;
+    found.lost += night.failures.len();
+    found.failures.extend(night.failures);
+    let troubles = play::lock(&table.troubles).clone();
+    found.mismatched += troubles.len();
+    found.failures.extend(troubles);
+    for (id, story) in &found.stories {
+        let file = logs.join(format!("game-{id}.txt"));
+        if std::fs::write(&file, story).is_ok() {
+            found.failures.push(format!("game #{id}'s story: {}", file.display()));
+        }
+    }
     // Requests Discord would have refused by its rules are the bot's mistakes.
     let refused = fake.refused_calls();
     for call in &refused {
@@ -274,6 +305,7 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
         exported: exports.len(),
         took: started.elapsed(),
         timeline,
+        tournament_games,
     };
     report(&run, &found, &fake, &calls);
     Ok(found.holds())
@@ -289,6 +321,8 @@ struct Run<'a> {
     exported: usize,
     took: Duration,
     timeline: check::Timeline,
+    /// Games of the club night.
+    tournament_games: usize,
 }
 
 /// Prints the failures, the figures, and last the verdict line.
@@ -300,6 +334,7 @@ fn report(run: &Run<'_>, found: &check::Findings, fake: &FakeDiscord, calls: &ca
         exported,
         took,
         timeline,
+        tournament_games,
     } = *run;
     for failure in found.failures.iter().take(MOST_FAILURES_SHOWN) {
         println!("FAILED {failure}");
@@ -326,6 +361,21 @@ fn report(run: &Run<'_>, found: &check::Findings, fake: &FakeDiscord, calls: &ca
         played.len(),
         took.as_secs_f64() / 60.0,
         games.join(", ")
+    );
+    let matches = played.iter().filter(|g| g.host.is_some()).count();
+    let hosted = |what: &str| {
+        let noted = format!("{} {what}", play::HOSTED);
+        let sent = played.iter().flat_map(|g| &g.sent);
+        sent.filter(|s| s.text == noted && check::is_acknowledged_command(calls, s))
+            .count()
+    };
+    println!(
+        "shows: {matches} Death Matches (host: {} pauses, {} reserves added, {} adjudications), {} rematches, {} games imported from records exported part-way, a club night of {tournament_games} games",
+        hosted("pause"),
+        hosted("addtime"),
+        hosted("adjudicate"),
+        played.iter().filter(|g| g.rematch_of.is_some()).count(),
+        played.iter().filter(|g| g.imported_from.is_some()).count(),
     );
     let timed = played.iter().filter(|g| g.timed).count();
     let walked = played.iter().filter(|g| g.walked_away.is_some()).count();

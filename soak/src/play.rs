@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 /// How long a player waits for an answer before taking the bot for gone (Discord itself gives
 /// up after 3 s; a killed process never answers).
-const PATIENCE: Duration = Duration::from_secs(10);
+pub const PATIENCE: Duration = Duration::from_secs(10);
 
 /// Actions past this many, the player to act resigns.
 const MOST_ACTIONS: usize = 40;
@@ -38,6 +38,20 @@ pub const FORFEIT_SLACK: Duration = Duration::from_secs(20);
 pub const RESIGNED: &str = "/resign";
 /// What an offer, or an answer to one, is noted as among the actions sent.
 pub const OFFERED: &str = "/offer";
+/// What a host's command in a Death Match is noted as among the actions sent, with its
+/// subcommand's name after it.
+pub const HOSTED: &str = "/deathmatch";
+
+/// How often a finished game's players ask for a rematch, and how many rematches in a row at
+/// most.
+const REMATCH_SHARE: f64 = 0.2;
+const MOST_REMATCHES: usize = 2;
+
+/// How often a player of a game whose record can be brought back in exports it part-way.
+const EXPORT_SHARE: f64 = 0.3;
+
+/// How the bot asks a player going too fast to wait a second.
+pub const SLOW_DOWN: &str = "⏳";
 
 /// How long a player waits for an answer.
 pub fn patience() -> Duration {
@@ -62,12 +76,15 @@ pub struct Sent {
     pub at: Instant,
     /// The interaction's token, which its answer and follow-ups carry.
     pub token: String,
+    /// The Discord id of the player who sent it.
+    pub by: String,
 }
 
 impl Sent {
     /// Whether this is an action of the game's log (not a resignation or an offer).
     pub fn is_action(&self) -> bool {
-        self.text != RESIGNED && self.text != OFFERED
+        // Commands are noted by name (`/resign`); actions by their notation.
+        !self.text.starts_with('/')
     }
 }
 
@@ -76,16 +93,78 @@ impl Sent {
 pub struct Played {
     pub variant: VariantId,
     pub id: GameId,
+    /// Where it is played: its thread, or its channel (a Death Match's, or once a moderator
+    /// deleted its thread).
     pub thread: u64,
+    /// The thread a moderator deleted under it, whose posts still count.
+    pub deleted_thread: Option<u64>,
     /// The channel the challenge was made in, where a game whose thread is lost goes back to.
     pub channel: u64,
     pub guild: u64,
+    /// Its players' Discord ids, once seated.
+    pub players: [u64; 2],
     pub sent: Vec<Sent>,
     /// A timed game's player walked away: when, and when their time ran out at the latest.
     pub walked_away: Option<Instant>,
     pub timed: bool,
     /// The game ended on time after its player walked away, within [`FORFEIT_SLACK`].
     pub forfeited_in_time: bool,
+    /// A Death Match's host (who pauses, resumes, adds time and adjudicates).
+    pub host: Option<u64>,
+    /// The reserve its host added, in all.
+    pub added_ms: i64,
+    /// The game this one is a rematch of.
+    pub rematch_of: Option<GameId>,
+    /// A record a player exported part-way, to bring back in once the game is over.
+    pub record: Option<crate::records::Record>,
+    /// The game whose record this one was imported from, and whether it began where the
+    /// record left off.
+    pub imported_from: Option<(GameId, bool)>,
+    /// The actions its record brought (the first of its log, which no player sent here).
+    pub imported: usize,
+}
+
+impl Played {
+    /// A game just begun in `thread` (its channel's, or its own).
+    pub fn begun(id: GameId, variant: VariantId, (thread, channel): (u64, u64), guild: u64, timed: bool) -> Played {
+        Played {
+            variant,
+            id,
+            thread,
+            deleted_thread: None,
+            channel,
+            guild,
+            players: [0, 0],
+            sent: Vec::new(),
+            walked_away: None,
+            timed,
+            forfeited_in_time: false,
+            host: None,
+            added_ms: 0,
+            rematch_of: None,
+            record: None,
+            imported_from: None,
+            imported: 0,
+        }
+    }
+
+    /// Every place its posts went: its thread (or the one deleted under it) and its channel.
+    pub fn places(&self) -> Vec<u64> {
+        let mut places = vec![self.thread];
+        places.extend(self.deleted_thread);
+        if !places.contains(&self.channel) {
+            places.push(self.channel);
+        }
+        places
+    }
+}
+
+/// The threads of the games in play, for a moderator to pick from, and those a moderator
+/// deleted.
+#[derive(Default)]
+pub struct Threads {
+    pub in_play: Vec<u64>,
+    pub deleted: HashSet<u64>,
 }
 
 /// What the games share: the fake, the calls read so far, the database, and what the players
@@ -97,8 +176,9 @@ pub struct Table {
     pub store: Arc<dyn Store>,
     pub closed_dms: Arc<Mutex<HashSet<u64>>>,
     pub private: Arc<Mutex<HashSet<u64>>>,
-    /// The threads of the games in play, for a moderator to pick from.
-    pub threads: Arc<Mutex<Vec<u64>>>,
+    pub threads: Arc<Mutex<Threads>>,
+    /// What went wrong outside any one game's checks (a record that would not come back in).
+    pub troubles: Arc<Mutex<Vec<String>>>,
 }
 
 /// The player with Discord id `user_id`.
@@ -148,13 +228,24 @@ impl Table {
     /// Sends an interaction carrying the action `text` and notes what came back.
     pub async fn send_noted(&self, interaction: Value, guild: Option<u64>, text: String) -> Sent {
         let token = token_of(&interaction);
+        let by = sender_of(&interaction);
         let (answer, sent_at) = self.interact(interaction, guild).await;
+        // A player told to slow down waits as asked before doing anything more.
+        if self
+            .calls
+            .answered_with(&token)
+            .iter()
+            .any(|t| t.starts_with(SLOW_DOWN))
+        {
+            tokio::time::sleep(Duration::from_millis(1_100)).await;
+        }
         Sent {
             text,
             answered: answer.is_some(),
             latency: answer.as_ref().map(|a| a.at.saturating_duration_since(sent_at)),
             at: sent_at,
             token,
+            by,
         }
     }
 
@@ -176,8 +267,9 @@ impl Table {
     }
 
     /// Plays game number `number` of `variant` between two players of its own, in a channel of
-    /// its own in `guild`. `None` when the game never started (its challenge or acceptance went
-    /// unanswered, as when a process was killed then).
+    /// its own in `guild`: a challenge, or (for the games that have them, one time in two) a
+    /// Death Match its host runs; then, now and then, a rematch or two. Empty when the game never
+    /// started (its challenge or acceptance went unanswered, as when a process was killed then).
     pub async fn play(
         &self,
         number: u64,
@@ -185,16 +277,64 @@ impl Table {
         guild: u64,
         shares: Shares,
         rng: &mut StdRng,
-    ) -> Option<Played> {
+    ) -> Vec<Played> {
         let (white, black) = (player(10_000 + 2 * number), player(10_001 + 2 * number));
         let channel = 500_000 + number;
-        let index = VariantId::ALL.iter().position(|&v| v == variant)?;
-        // One game in four is timed; in some of those a player walks away mid-game (`play_out`).
-        let timed = rng.random_bool(shares.timed);
         // Some players never take DMs; some close them mid-game (`play_out`).
         if rng.random_bool(0.2) {
             self.close_dms(black.user_id);
         }
+        let hosted = variant.info().has_death_matches && rng.random_bool(0.5);
+        let mut next = if hosted {
+            self.host_match(variant, (&white, &black), (channel, guild), rng).await
+        } else {
+            // One game in four is timed; in some of those a player walks away (`play_out`).
+            let timed = rng.random_bool(shares.timed);
+            self.challenge(variant, (&white, &black), (channel, guild), timed).await
+        };
+        let mut series = Vec::new();
+        while let Some(begun) = next.take() {
+            let thread = begun.thread;
+            if thread != channel {
+                lock(&self.threads).in_play.push(thread);
+            }
+            let walks_away = begun.timed && rng.random_bool(shares.walk_away);
+            let played = self.play_out(begun, walks_away, rng).await;
+            lock(&self.threads).in_play.retain(|&t| t != thread);
+            let Some(played) = played else {
+                break;
+            };
+            let asks = played.host.is_none()
+                && played.walked_away.is_none()
+                && series.len() < MOST_REMATCHES
+                && rng.random_bool(REMATCH_SHARE);
+            // A record exported part-way is brought back in to play on; or, now and then, the
+            // players ask for a rematch.
+            if let Some(record) = played.record.clone()
+                && played.walked_away.is_none()
+            {
+                let opponent = played.players.into_iter().find(|&p| p != record.by);
+                if let Some(opponent) = opponent {
+                    next = self.import(&played, &record, opponent).await;
+                }
+            } else if asks {
+                next = self.rematch(&played, rng).await;
+            }
+            series.push(played);
+        }
+        series
+    }
+
+    /// `white` challenges `black` in `channel`, who accepts: the game as begun, in the thread
+    /// opened from the challenge (or the channel, if none could be).
+    async fn challenge(
+        &self,
+        variant: VariantId,
+        (white, black): (&Invoker, &Invoker),
+        (channel, guild): (u64, u64),
+        timed: bool,
+    ) -> Option<Played> {
+        let index = VariantId::ALL.iter().position(|&v| v == variant)?;
         let mut options = vec![
             json!({ "name": "variant", "type": 4, "value": index }),
             json!({ "name": "opponent", "type": 6, "value": black.user_id.to_string() }),
@@ -203,7 +343,7 @@ impl Table {
         if timed {
             options.push(json!({ "name": "time", "type": 3, "value": TIME_CONTROL }));
         }
-        let mut challenge = command_interaction(next_id(), &white, channel, "challenge", json!(options));
+        let mut challenge = command_interaction(next_id(), white, channel, "challenge", json!(options));
         let opponent = black.user_id.to_string();
         challenge["data"]["resolved"] = json!({ "users": { opponent: user_json(black.user_id, &black.name, false) } });
         let (answer, _) = self.interact(challenge, Some(guild)).await;
@@ -211,29 +351,103 @@ impl Table {
         let accept = custom_ids(&answer.json)
             .into_iter()
             .find(|id| id.starts_with("arb:accept:"))?;
-        let id: GameId = accept.split(':').nth(2)?.parse().ok()?;
         let token = answer.path.split('/').nth(5)?.to_string();
         let message = self.fake.response_message_id(&token);
-        let click = component_interaction(next_id(), &black, channel, &accept, 2, Vec::new(), message);
+        self.accept(&accept, message, black, (channel, guild), variant, timed)
+            .await
+    }
+
+    /// `who` presses the Accept button `accept` of a challenge posted as `message` in
+    /// `channel`: the game as begun.
+    pub async fn accept(
+        &self,
+        accept: &str,
+        message: u64,
+        who: &Invoker,
+        (channel, guild): (u64, u64),
+        variant: VariantId,
+        timed: bool,
+    ) -> Option<Played> {
+        let id: GameId = accept.split(':').nth(2)?.parse().ok()?;
+        let click = component_interaction(next_id(), who, channel, accept, 2, Vec::new(), message);
         self.interact(click, Some(guild)).await.0?;
         // The game is played in a thread started from the challenge (it has the message's id)
         // once the bot has opened it, or in the channel if it could not.
         let opened = self.calls.thread_opened(message, PATIENCE).await;
         let thread = if opened { message } else { channel };
-        if opened {
-            lock(&self.threads).push(thread);
+        Some(Played::begun(id, variant, (thread, channel), guild, timed))
+    }
+
+    /// A player of the finished game presses its **Rematch** button; the other accepts the
+    /// challenge it posts in the channel: the rematch as begun.
+    async fn rematch(&self, played: &Played, rng: &mut StdRng) -> Option<Played> {
+        let row = self.game_row(played.id).await?;
+        let players = row.players.as_ref()?;
+        let asker = discord_id(&players[rng.random_range(0..2)])?;
+        let other = discord_id(players.iter().find(|p| discord_id(p) != Some(asker))?)?;
+        let key = format!("arb:rematch:{}:", played.id.get());
+        let (message, place, button) = self.newest_button(played, &key).await?;
+        let press = component_interaction(next_id(), &player(asker), place, &button, 2, Vec::new(), message);
+        self.interact(press, Some(played.guild)).await.0?;
+        // The rematch's challenge, in the channel: a game after this one.
+        let newer = |offer: &Offer| {
+            offer.custom_id.starts_with("arb:accept:")
+                && offer
+                    .custom_id
+                    .split(':')
+                    .nth(2)
+                    .and_then(|id| id.parse::<i64>().ok())
+                    .is_some_and(|id| id > played.id.get())
+        };
+        let posted = self
+            .calls
+            .newest_post(played.channel, PATIENCE, |post| post.offers.iter().any(newer))
+            .await?;
+        let accept = posted.offers.iter().find(|o| newer(o))?.custom_id.clone();
+        let mut rematch = self
+            .accept(
+                &accept,
+                posted.message,
+                &player(other),
+                (played.channel, played.guild),
+                played.variant,
+                played.timed,
+            )
+            .await?;
+        rematch.rematch_of = Some(played.id);
+        Some(rematch)
+    }
+
+    /// The newest button starting with `key` among the game's posts and the answers to its
+    /// players: the message it is on, where, and its id.
+    async fn newest_button(&self, played: &Played, key: &str) -> Option<(u64, u64, String)> {
+        for sent in played.sent.iter().rev() {
+            if let Some(offer) = self
+                .calls
+                .offered_with(&sent.token)
+                .into_iter()
+                .find(|o| o.custom_id.starts_with(key))
+            {
+                return Some((
+                    self.fake.response_message_id(&sent.token),
+                    played.thread,
+                    offer.custom_id,
+                ));
+            }
         }
-        let walks_away = timed && rng.random_bool(shares.walk_away);
-        let played = self
-            .play_out(id, variant, (thread, channel), guild, timed, walks_away, rng)
-            .await;
-        lock(&self.threads).retain(|&t| t != thread);
-        played
+        let post = self
+            .calls
+            .newest_post(played.thread, Duration::from_secs(2), |post| {
+                post.offers.iter().any(|o| o.custom_id.starts_with(key))
+            })
+            .await?;
+        let offer = post.offers.into_iter().find(|o| o.custom_id.starts_with(key))?;
+        Some((post.message, played.thread, offer.custom_id))
     }
 
     /// The game as stored; the database may be restarting, so errors are tried again for a
     /// while. `None` when there is no such game, or the database stays away.
-    async fn game_row(&self, id: GameId) -> Option<arbiter::store::GameRow> {
+    pub async fn game_row(&self, id: GameId) -> Option<arbiter::store::GameRow> {
         for _ in 0..60 {
             match self.store.game(id).await {
                 Ok(row) => return row,
@@ -244,30 +458,14 @@ impl Table {
     }
 
     /// Plays the game to its end once accepted.
-    #[allow(clippy::too_many_arguments)]
-    async fn play_out(
-        &self,
-        id: GameId,
-        variant: VariantId,
-        (thread, channel): (u64, u64),
-        guild: u64,
-        timed: bool,
-        walks_away: bool,
-        rng: &mut StdRng,
-    ) -> Option<Played> {
+    pub async fn play_out(&self, mut played: Played, walks_away: bool, rng: &mut StdRng) -> Option<Played> {
+        let (id, guild) = (played.id, played.guild);
         let walks_away_after = walks_away.then(|| rng.random_range(2..20));
+        let exports_at = (crate::records::IMPORTABLE.contains(&played.variant)
+            && played.imported_from.is_none()
+            && rng.random_bool(EXPORT_SHARE))
+        .then(|| rng.random_range(3..15));
         let closes_dms_after = rng.random_bool(0.1).then(|| rng.random_range(1..20));
-        let mut played = Played {
-            variant,
-            id,
-            thread,
-            channel,
-            guild,
-            sent: Vec::new(),
-            walked_away: None,
-            timed,
-            forfeited_in_time: false,
-        };
         let mut used_prompts = Vec::new();
         let accepted_by = Instant::now() + PATIENCE;
         loop {
@@ -283,10 +481,15 @@ impl Table {
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             };
+            if lock(&self.threads).deleted.contains(&played.thread) {
+                // The bot carries the game on in its channel.
+                played.deleted_thread = Some(played.thread);
+                played.thread = played.channel;
+            }
             let count = played.sent.len();
             if walks_away_after == Some(count) {
                 played.walked_away = Some(Instant::now());
-                played.forfeited_in_time = self.waits_for_forfeit(id).await;
+                played.forfeited_in_time = self.waits_for_forfeit(&played).await;
                 break;
             }
             if closes_dms_after == Some(count) {
@@ -298,6 +501,10 @@ impl Table {
                 break;
             };
             let user = discord_id(&players[seat.index()])?;
+            played.players = [discord_id(&players[0])?, discord_id(&players[1])?];
+            if exports_at == Some(count) {
+                played.record = self.keep_record(&played, user, &row.state).await;
+            }
             // Past the limit the player to act resigns, so every game ends.
             if count >= MOST_ACTIONS {
                 if count >= MOST_ACTIONS + 3 {
@@ -307,6 +514,11 @@ impl Table {
                 played
                     .sent
                     .push(self.send_noted(resign, Some(guild), RESIGNED.to_string()).await);
+                continue;
+            }
+            if played.host.is_some() && count > 2 && rng.random_bool(crate::hosting::HOST_ACTS) {
+                let ids = [discord_id(&players[0])?, discord_id(&players[1])?];
+                self.host_acts(&mut played, ids, rng).await;
                 continue;
             }
             if to_act.len() == 1 && count > 2 && rng.random_bool(0.04) {
@@ -407,20 +619,13 @@ impl Table {
         sent
     }
 
-    /// The game's record as a spectator exports it (`/export` in its thread): the file's text.
-    pub async fn export(&self, game: &Played) -> Option<String> {
-        let spectator = player(9_999);
-        let export = command_interaction(next_id(), &spectator, game.thread, "export", json!([]));
-        let token = token_of(&export);
-        self.interact(export, Some(game.guild)).await.0?;
-        self.calls.files_with(&token, PATIENCE).await.into_iter().next()
-    }
-
     /// Waits for the game to end once its player walked away; whether it ended within the time
     /// control and [`FORFEIT_SLACK`].
-    async fn waits_for_forfeit(&self, id: GameId) -> bool {
+    async fn waits_for_forfeit(&self, played: &Played) -> bool {
+        let id = played.id;
         let control = arbiter::clock::TimeControl::parse(TIME_CONTROL).expect("the soak's time control reads");
-        let most = Duration::from_millis((control.normal_ms + control.reserve_ms) as u64) + FORFEIT_SLACK;
+        let allowed = control.normal_ms + control.reserve_ms + played.added_ms;
+        let most = Duration::from_millis(allowed.max(0) as u64) + FORFEIT_SLACK;
         let until = Instant::now() + most;
         while Instant::now() < until {
             if let Some(row) = self.game_row(id).await
@@ -439,11 +644,21 @@ pub fn token_of(interaction: &Value) -> String {
     interaction["token"].as_str().unwrap_or_default().to_string()
 }
 
+/// Who sent an interaction: its member's user in a server, its user in a DM.
+fn sender_of(interaction: &Value) -> String {
+    let user = if interaction["member"].is_object() {
+        &interaction["member"]["user"]
+    } else {
+        &interaction["user"]
+    };
+    user["id"].as_str().unwrap_or_default().to_string()
+}
+
 /// The Discord user id of a stored player ("discord:123").
-fn discord_id(user: &UserId) -> Option<u64> {
+pub fn discord_id(user: &UserId) -> Option<u64> {
     user.as_str().strip_prefix("discord:")?.parse().ok()
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }

@@ -141,7 +141,7 @@ impl Table {
         Some(Shown {
             place: Place::Thread(who.thread),
             message: self.fake.response_message_id(&token),
-            offers: crate::calls::offers(&answer.json),
+            offers: fake_discord::controls(&answer.json),
         })
     }
 

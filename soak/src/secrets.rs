@@ -39,10 +39,18 @@ pub fn secrets_of(row: &GameRow, log: &[LoggedEntry]) -> Vec<Secret> {
                     return Vec::new();
                 }
             }
-            LogEntry::Takeback { .. } => match rebuild(&row.setup, &log[..=index]) {
-                Ok(rebuilt) => game = rebuilt,
-                Err(_) => return Vec::new(),
-            },
+            LogEntry::Takeback { .. } => {
+                match rebuild(&row.setup, &log[..=index]) {
+                    Ok(rebuilt) => game = rebuilt,
+                    Err(_) => return Vec::new(),
+                }
+                // A secret taken back has no place in the record any more (what comes there
+                // next is another action): it stays secret until its notation is in the open.
+                let kept = game.record(Viewer::Spectator).len();
+                for (place, _) in secrets.iter_mut().filter(|(place, _)| *place >= kept) {
+                    *place = usize::MAX;
+                }
+            }
             LogEntry::Conclude { outcome } => game.conclude(outcome.clone()),
         }
         let record = game.record(Viewer::Spectator);

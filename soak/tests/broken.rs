@@ -32,6 +32,8 @@ fn soak_of_broken_bot(defect: &str, extra: &[&str]) -> Option<(Option<i32>, Stri
             "0.3",
             "--at-once",
             "2",
+            // Each defect shows in the games themselves; a club night would only make it longer.
+            "--no-club-night",
         ])
         .args(extra)
         .output()

@@ -209,7 +209,7 @@ impl Arena {
 
     /// Moves a game whose place is lost (its thread deleted, or one the transport may no longer
     /// post in) back to its home, with a post there that says so, shows the board and pings
-    /// both players. `None` when it has nowhere else to go (no home, or the home is what was
+    /// both players (a finished game moves without one). `None` when it has nowhere else to go (no home, or the home is what was
     /// lost); a game that left `lost` already stays where it is, with nothing to post. A game
     /// stored before games had homes goes to `fallback`, where the transport found one.
     pub async fn move_home(
@@ -238,6 +238,11 @@ impl Arena {
                     return Ok(Change::nothing());
                 }
                 game.location = home.clone();
+                if game.status == GameStatus::Finished {
+                    // Nothing carries on: the post that found the place lost (its result)
+                    // follows here, and a second board with the result would say it twice.
+                    return Ok(Change::nothing());
+                }
                 let text = "This game's thread is gone or closed to me, so the game carries on here.".to_string();
                 let mut post = board_post(game, text);
                 post.mentions = game.players.clone().map(Vec::from).unwrap_or_default();

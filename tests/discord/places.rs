@@ -121,6 +121,36 @@ async fn a_thread_deleted_while_the_bot_was_away_moves_its_game_and_the_saved_mo
     bot.stop().await;
 }
 
+/// Found by the soak: a game resigned just as its thread was deleted showed its result twice in
+/// the channel, once on the "carries on here" notice and once on the resignation's own post.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_ending_as_its_thread_is_deleted_shows_its_result_once_in_the_channel() {
+    let bot = Bot::start().await;
+    let (game, thread) = chess_begun(&bot).await;
+    bot.fake.delete_channel(thread, false).await;
+    let resigned = bot
+        .command(
+            &alice(),
+            CHANNEL,
+            "resign",
+            json!([{ "name": "game", "type": 4, "value": game }]),
+        )
+        .await;
+    assert!(is_ephemeral(&resigned), "{}", resigned.json);
+    let result = wait_for_nth(&bot, CHANNEL, 1, |c| content(c).contains("wins by resignation")).await;
+    assert!(content(&result).contains("resigned"), "{}", result.json);
+    assert_png(&result);
+    assert_eq!(location_of(&bot, game).await, format!("discord:{CHANNEL}"));
+    // Everything queued is out once the bot stops: no second result, no notice that the game
+    // carries on.
+    let fake = bot.fake.clone();
+    bot.stop().await;
+    let posts = posts_in(&fake, CHANNEL);
+    let results = posts.iter().filter(|c| content(c).contains("wins by")).count();
+    assert_eq!(results, 1, "{:?}", posts.iter().map(content).collect::<Vec<_>>());
+    assert!(!posts.iter().any(|c| content(c).contains("carries on here")));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thread_deleted_by_a_moderator_hands_its_game_to_the_channel_at_once() {
     let bot = Bot::start().await;
