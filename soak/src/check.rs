@@ -37,7 +37,7 @@ pub struct Findings {
     pub refused: usize,
     /// A line for each failure.
     pub failures: Vec<String>,
-    /// For each game with a lost or duplicated action, its whole story (what its players sent
+    /// For each game with a lost, duplicated or leaked action, its whole story (what its players sent
     /// and were told, and its log, in time order), by game id: written beside the bots' logs.
     pub stories: BTreeMap<i64, String>,
 }
@@ -165,7 +165,20 @@ pub async fn check(games: &[Played], store: &dyn Store, evidence: &Evidence<'_>)
         check_posts(&name, game, &row.state, evidence.calls, &mut found);
         check_deadlines(&name, game, &log, &mut found);
         let secrets = secrets_of(&row, &log);
+        let leaked_before = found.leaked;
         check_secrets(&name, game, &secrets, &public, evidence, &mut found);
+        if found.leaked > leaked_before {
+            let mut told = story(game, &log, evidence);
+            for secret in &secrets {
+                let public = secret.public_at.map_or("never".to_string(), clock_time);
+                told.push_str(&format!(
+                    "secret `{}` from {} until {public}\n",
+                    secret.text,
+                    clock_time(secret.made_at)
+                ));
+            }
+            found.stories.insert(game.id.get(), told);
+        }
         if let (Some(outcome), Some(players), true) = (row.state.outcome(), &row.players, row.is_rated)
             && let Some(result) = RatedResult::of(row.setup.variant, players, outcome)
         {
@@ -181,11 +194,15 @@ pub async fn check(games: &[Played], store: &dyn Store, evidence: &Evidence<'_>)
 /// next one stored or was never applied; an acknowledged one must have been. Taken-back actions
 /// stay in the log, so every action ever applied is compared.
 fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evidence<'_>, found: &mut Findings) {
-    // An imported game's first actions came from its record, not from its players here.
+    // An imported game's first actions came from its record, not from its players here; and
+    // once a player walked away, nobody sent anything more: what the log holds after that the
+    // clock played (Rejection's unanswered proposal counts as accepted).
+    let walked_away = game.walked_away.map(|at| evidence.timeline.ms(at));
     let stored: Vec<&str> = log
         .iter()
         .filter(|logged| matches!(logged.entry, LogEntry::Act { .. }))
         .skip(game.imported)
+        .filter(|logged| walked_away.is_none_or(|walked| logged.at < walked))
         .map(|logged| logged.notation.as_str())
         .collect();
     if let Some((from, false)) = game.imported_from {
@@ -393,7 +410,12 @@ fn check_posts(name: &str, game: &Played, state: &arbiter_engine::AnyGame, calls
             .failures
             .push(format!("{name}: the warning \"{}\" was posted twice running", pair[0]));
     }
-    let forfeits = thread.iter().filter(|text| text.contains(" ran out of time.")).count();
+    // A forfeit ends the game; running out of time may also play an action for the player
+    // (Rejection's answer), which says so without a result.
+    let forfeits = thread
+        .iter()
+        .filter(|text| text.contains(" ran out of time.") && text.contains(" wins by "))
+        .count();
     if forfeits > 1 {
         found.duplicated += 1;
         found
@@ -435,10 +457,15 @@ fn check_secrets(
     if secrets.is_empty() {
         return;
     }
-    let places = game.places();
-    let in_thread = places
-        .iter()
-        .flat_map(|place| public.get(&place.to_string()).into_iter().flatten());
+    // Its own thread whole; the channel it shares with its series' other games (and where a
+    // Death Match is played) by the posts that name it.
+    let number = format!("#{} ", game.id.get());
+    let number = number.as_str();
+    let in_thread = game.places().into_iter().flat_map(|place| {
+        let own = place != game.channel;
+        let calls = public.get(&place.to_string()).into_iter().flatten();
+        calls.filter(move |call| own || call.json["content"].as_str().is_some_and(|text| text.contains(number)))
+    });
     let answers = game
         .sent
         .iter()

@@ -227,7 +227,7 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
         }
     }
     let night = night.await?;
-    let tournament_games = night.games.len();
+    let tournament_games = (night.games.len(), night.adjudicated);
     played.extend(night.games);
     let (mut bots, injected) = faults.stop().await;
     // Spectators export the finished games that had secrets.
@@ -321,8 +321,8 @@ struct Run<'a> {
     exported: usize,
     took: Duration,
     timeline: check::Timeline,
-    /// Games of the club night.
-    tournament_games: usize,
+    /// Games of the club night, and how many of them its host adjudicated.
+    tournament_games: (usize, usize),
 }
 
 /// Prints the failures, the figures, and last the verdict line.
@@ -370,12 +370,14 @@ fn report(run: &Run<'_>, found: &check::Findings, fake: &FakeDiscord, calls: &ca
             .count()
     };
     println!(
-        "shows: {matches} Death Matches (host: {} pauses, {} reserves added, {} adjudications), {} rematches, {} games imported from records exported part-way, a club night of {tournament_games} games",
+        "shows: {matches} Death Matches (host: {} pauses, {} reserves added, {} adjudications), {} rematches, {} games imported from records exported part-way, a club night of {} games ({} adjudicated)",
         hosted("pause"),
         hosted("addtime"),
         hosted("adjudicate"),
         played.iter().filter(|g| g.rematch_of.is_some()).count(),
         played.iter().filter(|g| g.imported_from.is_some()).count(),
+        tournament_games.0,
+        tournament_games.1,
     );
     let timed = played.iter().filter(|g| g.timed).count();
     let walked = played.iter().filter(|g| g.walked_away.is_some()).count();

@@ -624,7 +624,15 @@ impl Table {
     async fn waits_for_forfeit(&self, played: &Played) -> bool {
         let id = played.id;
         let control = arbiter::clock::TimeControl::parse(TIME_CONTROL).expect("the soak's time control reads");
-        let allowed = control.normal_ms + control.reserve_ms + played.added_ms;
+        // In Rejection a proposal left unanswered counts as accepted when the answering
+        // player's time runs out, and then they must move: one more turn of normal time
+        // (docs/rules/rejection.md, "Time").
+        let extra_turn = if played.variant == VariantId::Rejection {
+            control.normal_ms
+        } else {
+            0
+        };
+        let allowed = control.normal_ms + control.reserve_ms + extra_turn + played.added_ms;
         let most = Duration::from_millis(allowed.max(0) as u64) + FORFEIT_SLACK;
         let until = Instant::now() + most;
         while Instant::now() < until {

@@ -5,8 +5,9 @@
 
 use crate::hosting::host_command;
 use crate::play::{Played, Table, player};
-use arbiter::ids::{Place, TournamentId};
+use arbiter::ids::{GameId, Place, TournamentId};
 use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TournamentStatus};
+use arbiter_engine::Game;
 use fake_discord::Invoker;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -19,6 +20,9 @@ const FIRST_PLAYER: u64 = 70_000;
 const PLAYERS: u64 = 5;
 const ROUNDS: usize = 3;
 
+/// `/tournament adjudicate`'s choice for a draw.
+const DRAW: u64 = 2;
+
 /// How long the host waits for the bot to make what they asked for (a round, its threads).
 const WAIT: Duration = Duration::from_secs(60);
 
@@ -26,6 +30,8 @@ const WAIT: Duration = Duration::from_secs(60);
 #[derive(Default)]
 pub struct Night {
     pub games: Vec<Played>,
+    /// Games its host ruled on, left unfinished by their players.
+    pub adjudicated: usize,
     pub failures: Vec<String>,
 }
 
@@ -85,6 +91,7 @@ impl Table {
                     .push(format!("tournament #{id}: round {round} never came"));
                 return night;
             };
+            let ids: Vec<GameId> = games.iter().map(|played| played.id).collect();
             // The round's games at once, as its players play them.
             let mut boards = tokio::task::JoinSet::new();
             for (board, played) in games.into_iter().enumerate() {
@@ -95,6 +102,27 @@ impl Table {
             while let Some(done) = boards.join_next().await {
                 if let Ok(Some(played)) = done {
                     night.games.push(played);
+                }
+            }
+            // A game its players left unfinished (their last tries went unanswered as a process
+            // died) is the host's to rule on, as at a club: a draw.
+            for game in ids {
+                let over = self
+                    .game_row(game)
+                    .await
+                    .is_some_and(|row| row.state.outcome().is_some());
+                if over {
+                    continue;
+                }
+                let draw = json!({ "name": "adjudicate", "type": 1, "options": [
+                    { "name": "game", "type": 4, "value": game.get() },
+                    { "name": "result", "type": 4, "value": DRAW },
+                ] });
+                match self.hosts(guild, draw).await {
+                    Ok(()) => night.adjudicated += 1,
+                    Err(told) => night.failures.push(format!(
+                        "tournament #{id}: game #{game} could not be adjudicated: {told}"
+                    )),
                 }
             }
         }
