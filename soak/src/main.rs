@@ -1,6 +1,8 @@
 //! `arbiter-soak`: many games played at once through the real bot (two processes splitting the
-//! shards on one PostgreSQL database) and a fake Discord, while faults are injected: processes
-//! killed outright and restarted, 429 storms and 5xx bursts from Discord. At the end the
+//! shards on one PostgreSQL database) and a fake Discord — challenges, Death Matches with their
+//! hosts, rematches, imports of exported records, a club night — while faults are injected
+//! (`faults`): processes killed outright and restarted, 429 storms and 5xx bursts, gateway
+//! trouble, moderators, a PostgreSQL crash-restart. At the end the
 //! invariants are checked from the database and the calls Discord received, and the figures
 //! printed; the last line is the verdict, and the exit code is 0 only when every invariant holds.
 //!
@@ -8,6 +10,7 @@
 //! `TEST_DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/test`); the soak works in a
 //! database of its own, created and dropped there.
 
+mod begin;
 mod bots;
 mod calls;
 mod check;

@@ -5,6 +5,7 @@
 use arbiter::store::formats::rebuild;
 use arbiter::store::{GameRow, LogEntry, LoggedEntry};
 use arbiter_engine::{Game, Viewer};
+use std::collections::HashSet;
 
 /// A secret of a game: the action's notation, from when it was made until (if ever) the
 /// spectator's record showed it, in the store's milliseconds.
@@ -23,11 +24,15 @@ impl Secret {
 }
 
 /// The game's secrets: each action the spectator's record hid when it was made, unless its
-/// notation was already there in the open (a move played earlier that a proposal repeats).
+/// notation had already been in the open (a move played earlier that a proposal repeats, even
+/// one taken back since): naming it then may mean the earlier move, as a post about it that
+/// arrives late does, so by its text alone it gives nothing away.
 pub fn secrets_of(row: &GameRow, log: &[LoggedEntry]) -> Vec<Secret> {
     let Ok(mut game) = row.setup.start() else {
         return Vec::new();
     };
+    // Every text the spectator's record has shown in the open so far.
+    let mut ever_open: HashSet<String> = HashSet::new();
     // The secret's place in the record, with the secret.
     let mut secrets: Vec<(usize, Secret)> = Vec::new();
     for (index, logged) in log.iter().enumerate() {
@@ -54,6 +59,10 @@ pub fn secrets_of(row: &GameRow, log: &[LoggedEntry]) -> Vec<Secret> {
             LogEntry::Conclude { outcome } => game.conclude(outcome.clone()),
         }
         let record = game.record(Viewer::Spectator);
+        for entry in record.iter().filter(|entry| !entry.is_hidden) {
+            ever_open.insert(entry.text.clone());
+            ever_open.extend(entry.said.clone());
+        }
         // Public once its own entry is shown, or once its notation is there in the open (a
         // proposal accepted, a move played).
         let in_the_open = |text: &str| {
@@ -62,6 +71,7 @@ pub fn secrets_of(row: &GameRow, log: &[LoggedEntry]) -> Vec<Secret> {
                     && (names(&entry.text, text) || entry.said.as_deref().is_some_and(|said| names(said, text)))
             })
         };
+        let was_open = |text: &str| ever_open.iter().any(|open| names(open, text));
         for (place, secret) in &mut secrets {
             let shown = record.get(*place).is_some_and(|entry| !entry.is_hidden);
             if secret.public_at.is_none() && (shown || in_the_open(&secret.text)) {
@@ -70,7 +80,7 @@ pub fn secrets_of(row: &GameRow, log: &[LoggedEntry]) -> Vec<Secret> {
         }
         if matches!(logged.entry, LogEntry::Act { .. }) {
             for (place, entry) in record.iter().enumerate().skip(before) {
-                if entry.is_hidden && !in_the_open(&logged.notation) {
+                if entry.is_hidden && !was_open(&logged.notation) {
                     let secret = Secret {
                         text: logged.notation.clone(),
                         made_at: logged.at,
