@@ -5,7 +5,7 @@ use crate::calls::Offer;
 use crate::play::{PATIENCE, Played, TIME_CONTROL, Table, discord_id, next_id, player};
 use arbiter::ids::GameId;
 use arbiter_engine::VariantId;
-use fake_discord::{Invoker, command_interaction, component_interaction, custom_ids, user_json};
+use fake_discord::{Invoker, command_interaction, component_interaction, custom_ids};
 use rand::Rng;
 use rand::rngs::StdRng;
 use serde_json::json;
@@ -31,8 +31,7 @@ impl Table {
             options.push(json!({ "name": "time", "type": 3, "value": TIME_CONTROL }));
         }
         let mut challenge = command_interaction(next_id(), white, channel, "challenge", json!(options));
-        let opponent = black.user_id.to_string();
-        challenge["data"]["resolved"] = json!({ "users": { opponent: user_json(black.user_id, &black.name, false) } });
+        challenge["data"]["resolved"] = crate::hosting::resolved(&[black]);
         let (answer, _) = self.interact(challenge, Some(guild)).await;
         let answer = answer?;
         let accept = custom_ids(&answer.json)

@@ -131,8 +131,8 @@ pub fn host_command(name: &str, channel: u64, options: Value) -> Value {
     command
 }
 
-/// A command's `resolved` users.
-fn resolved(users: &[&Invoker]) -> Value {
+/// A command's `resolved` users (what Discord sends for each user option).
+pub fn resolved(users: &[&Invoker]) -> Value {
     let users: serde_json::Map<String, Value> = users
         .iter()
         .map(|u| (u.user_id.to_string(), user_json(u.user_id, &u.name, false)))

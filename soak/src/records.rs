@@ -66,10 +66,8 @@ impl Table {
         let mut tries = 0;
         let sent = loop {
             let mut import = command_interaction(next_id(), &who, game.channel, "import", options.clone());
-            import["data"]["resolved"] = json!({
-                "attachments": { file.clone(): attachment.clone() },
-                "users": { opponent.to_string(): fake_discord::user_json(opponent, &other.name, false) },
-            });
+            import["data"]["resolved"] = crate::hosting::resolved(&[&other]);
+            import["data"]["resolved"]["attachments"] = json!({ file.clone(): attachment.clone() });
             let sent = self.send_noted(import, Some(game.guild), "/import".into()).await;
             tries += 1;
             let told = self.calls.answered_with(&sent.token);

@@ -205,17 +205,16 @@ impl Table {
     /// the channel, if it could not).
     async fn round_games(&self, id: TournamentId, round: usize) -> Option<Vec<Played>> {
         let until = Instant::now() + WAIT;
-        let boards = loop {
+        let (boards, variant) = loop {
             let row = self.tournament_row(id).await?;
-            if row.tournament.rounds.len() >= round {
-                break row.tournament.rounds[round - 1].boards.clone();
+            if let Some(paired) = row.tournament.rounds.get(round - 1) {
+                break (paired.boards.clone(), row.tournament.variants[round - 1]);
             }
             if Instant::now() >= until {
                 return None;
             }
             tokio::time::sleep(Duration::from_millis(200)).await;
         };
-        let variant = self.tournament_row(id).await?.tournament.variants[round - 1];
         let guild = fake_discord::FakeDiscord::GUILD_ID;
         let mut games = Vec::new();
         for board in boards {
