@@ -429,7 +429,8 @@ impl FakeDiscord {
     /// empty message...), other than the failures a test asked for. Each one fails the test when
     /// the fake is dropped, unless the test expected it (`expect_refused`).
     pub fn refused_calls(&self) -> Vec<Call> {
-        self.calls().into_iter().filter(|call| call.refused).collect()
+        let calls = self.shared.calls.lock().unwrap();
+        calls.iter().filter(|call| call.refused).cloned().collect()
     }
 
     /// Asserts that exactly `count` requests were refused so far, and accepts them: a test of
@@ -500,6 +501,15 @@ impl FakeDiscord {
     /// Every REST call so far, in the order the fake answered them.
     pub fn calls(&self) -> Vec<Call> {
         self.shared.calls.lock().unwrap().clone()
+    }
+
+    /// Takes the record of every call out of the fake, so a long run's final checks own it
+    /// without a copy. The refused calls stay behind as well, still counted when the fake stops.
+    pub fn take_calls(&self) -> Vec<Call> {
+        let mut calls = self.shared.calls.lock().unwrap();
+        let all = std::mem::take(&mut *calls);
+        calls.extend(all.iter().filter(|call| call.refused).cloned());
+        all
     }
 
     /// The calls from the `start`th on: a long run reads what is new without copying the rest.

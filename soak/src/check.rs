@@ -193,11 +193,18 @@ pub async fn check(games: &[Played], store: &dyn Store, evidence: &Evidence<'_>)
 /// The log's actions against what the players sent, in order: each sent action is either the
 /// next one stored or was never applied; an acknowledged one must have been. Taken-back actions
 /// stay in the log, so every action ever applied is compared.
+/// How long after a walk-away the clock certainly plays nothing yet.
+const CLOCK_IDLE: std::time::Duration = std::time::Duration::from_secs(5);
+
 fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evidence<'_>, found: &mut Findings) {
     // An imported game's first actions came from its record, not from its players here; and
     // once a player walked away, nobody sent anything more: what the log holds after that the
-    // clock played (Rejection's unanswered proposal counts as accepted).
-    let walked_away = game.walked_away.map(|at| evidence.timeline.ms(at));
+    // clock played (Rejection's unanswered proposal counts as accepted). An action sent just
+    // before walking away may be stored a moment after; the clock plays nothing for a turn's
+    // first seconds (each has 20 s), so what is stored within them is still the players'.
+    let walked_away = game
+        .walked_away
+        .map(|at| evidence.timeline.ms(at) + CLOCK_IDLE.as_millis() as i64);
     let stored: Vec<&str> = log
         .iter()
         .filter(|logged| matches!(logged.entry, LogEntry::Act { .. }))
@@ -216,8 +223,20 @@ fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evid
     // What was taken for refused, to show beside actions stored beyond what was sent.
     let mut taken_as_refused = Vec::new();
     let mut lost_here = 0;
-    let actions: Vec<&Sent> = game.sent.iter().filter(|s| s.is_action()).collect();
-    for (index, sent) in actions.iter().enumerate() {
+    let mut actions: Vec<&Sent> = game.sent.iter().filter(|s| s.is_action()).collect();
+    for index in 0..actions.len() {
+        // Two players' actions sent at once (a sealed choice each, the second sent while the
+        // first was still being saved) may be stored either way round: both were legal then, so
+        // the order says nothing lost.
+        if let (Some(first), Some(second)) = (actions.get(index), actions.get(index + 1))
+            && first.by != second.by
+            && stored.get(next) == Some(&second.text.as_str())
+            && stored.get(next + 1) == Some(&first.text.as_str())
+            && first.text != second.text
+        {
+            actions.swap(index, index + 1);
+        }
+        let sent = actions[index];
         let acknowledged = is_acknowledged(evidence.calls, sent);
         // One answered with a refusal was not applied, whatever the next stored action is.
         let refused = evidence.calls.refused(sent);
@@ -233,12 +252,14 @@ fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evid
         // stored one is the second. (Another player's equal action, as two identical lists,
         // is no resend.)
         let unknown = !acknowledged && !refused;
+        // Others of theirs in between whose fate is as unknown (sent as a process died) or which
+        // were refused do not count: the next they were told was played is what tells.
         let sent_again = unknown
             && actions[index + 1..]
                 .iter()
                 .filter(|later| later.by == sent.by)
-                .find(|later| !evidence.calls.refused(later))
-                .is_some_and(|later| later.text == sent.text && is_acknowledged(evidence.calls, later));
+                .find(|later| is_acknowledged(evidence.calls, later))
+                .is_some_and(|later| later.text == sent.text);
         let refused = refused || sent_again;
         if !refused && stored.get(next) == Some(&sent.text.as_str()) {
             next += 1;

@@ -257,7 +257,7 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
     bots.stop();
     calls.read_new(&fake);
     reading.abort();
-    let all = fake.calls();
+    let all = fake.take_calls();
     let private = table.private.lock().map(|p| p.clone()).unwrap_or_default();
     let evidence = check::Evidence {
         calls: &calls,

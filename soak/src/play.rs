@@ -384,7 +384,7 @@ impl Table {
             let user = discord_id(&players[seat.index()])?;
             played.players = [discord_id(&players[0])?, discord_id(&players[1])?];
             if exports_at == Some(count) {
-                played.record = self.keep_record(&played, user, &row.state).await;
+                played.record = self.keep_record(&played, user, &row).await;
             }
             // Past the limit the player to act resigns, so every game ends.
             if count >= MOST_ACTIONS {

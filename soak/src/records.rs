@@ -40,12 +40,16 @@ impl Table {
         self.calls.files_with(&token, PATIENCE).await.into_iter().next()
     }
 
-    /// `who` exports the game now, at `state`: the record, kept to bring back in later.
-    pub async fn keep_record(&self, game: &Played, who: u64, state: &arbiter_engine::AnyGame) -> Option<Record> {
+    /// `who` exports the game now, as `row` holds it: the record, kept to bring back in later.
+    /// An action saved meanwhile (one sent just before, whose answer came first) would leave
+    /// the record and `row` apart, so a record is kept only when the game did not move on
+    /// while it was made.
+    pub async fn keep_record(&self, game: &Played, who: u64, row: &arbiter::store::GameRow) -> Option<Record> {
         let text = self.export_as(game, who).await?;
-        Some(Record {
+        let after = self.game_row(game.id).await?;
+        (after.version == row.version).then(|| Record {
             text,
-            fen: state.view(Viewer::Spectator).fen(),
+            fen: row.state.view(Viewer::Spectator).fen(),
             by: who,
         })
     }

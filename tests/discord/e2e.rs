@@ -10,7 +10,7 @@ use arbiter::store::{
 };
 use arbiter_engine::{Game, VariantId};
 use fake_discord::{
-    Call, FakeDiscord, Invoker, autocomplete_interaction, command_interaction, component_interaction,
+    Call, Failure, FakeDiscord, Invoker, autocomplete_interaction, command_interaction, component_interaction,
     dm_component_interaction,
 };
 use serde_json::{Value, json};
@@ -147,6 +147,30 @@ async fn a_chess_challenge_is_accepted_and_played_to_mate_in_its_thread() {
         latencies.last().unwrap().as_secs_f64() * 1e3
     );
     bot.stop().await;
+}
+
+/// Found by the soak: a DM that met a passing 5xx was given up at once, and the player was sent
+/// to the private button as though their DMs were closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_secret_choice_prompt_that_meets_a_server_error_is_sent_again_by_dm() {
+    let bot = Bot::start().await;
+    let alice_dm = FakeDiscord::dm_channel_id(1_001);
+    let path = format!("/api/v10/channels/{alice_dm}/messages");
+    bot.fake.fail("POST", &path, Failure::ServerError, 1);
+    bot.started(3).await;
+    let prompt = bot
+        .fake
+        .wait_for_call("alice's prompt, delivered", |c| c.path == path && c.status == 200)
+        .await;
+    assert!(prompt.json.to_string().contains("bomb:d2"), "{}", prompt.json);
+    let tries: Vec<u16> = bot
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.path == path)
+        .map(|c| c.status)
+        .collect();
+    assert_eq!(tries, [500, 200], "one refusal, then the prompt itself");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
