@@ -105,6 +105,42 @@ enum Command {
         #[arg(long, value_enum)]
         seat: Option<cli::SeatArg>,
     },
+    /// The one action the computer opponent would take now for a seat, from that seat's view,
+    /// written as `legal` writes it; nothing when that seat has nothing to do.
+    Ai {
+        #[command(flatten)]
+        game: cli::GameArgs,
+        /// Whose action (default: the seat to act; the first one during a simultaneous choice).
+        #[arg(long, value_enum)]
+        seat: Option<cli::SeatArg>,
+        /// easy, normal or hard.
+        #[arg(long, default_value = "normal", value_parser = parse_level)]
+        level: arbiter_engine::ai::Level,
+        /// What tells one game from another (its lists, easy's whims): the same seed, the same action.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Games between players of given strengths: a line per game (result, actions), then
+    /// `white W, draws D, black B`.
+    AiMatch {
+        /// A hosted variant, by its id.
+        #[arg(long)]
+        variant: String,
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// The first seat's player: ai:easy, ai:normal, ai:hard, random or greedy.
+        #[arg(long)]
+        white: cli::ai::Player,
+        /// The second seat's player.
+        #[arg(long)]
+        black: cli::ai::Player,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+fn parse_level(text: &str) -> Result<arbiter_engine::ai::Level, String> {
+    arbiter_engine::ai::Level::parse(text).ok_or_else(|| format!("\"{text}\" is not a level: easy, normal or hard"))
 }
 
 #[derive(Subcommand)]
@@ -154,6 +190,14 @@ enum BenchCommand {
     Lists {
         #[arg(long, default_value_t = 20)]
         iterations: usize,
+    },
+    /// The computer opponent's search: positions visited in a time from a position, one thread.
+    Search {
+        #[command(flatten)]
+        game: cli::GameArgs,
+        /// How long to search, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        millis: u64,
     },
     /// Board image speed and size: an 8x8 and a 10x10 position, view to PNG bytes.
     Render {
@@ -205,6 +249,20 @@ fn main() -> ExitCode {
         }
         Command::Perft { game, divide, depth } => cli::perft(&game, depth, divide),
         Command::Legal { game, seat } => cli::legal(&game, seat),
+        Command::Ai {
+            game,
+            seat,
+            level,
+            seed,
+        } => cli::ai::choose(&game, seat, level, seed),
+        Command::AiMatch {
+            variant,
+            games,
+            white,
+            black,
+            seed,
+        } => cli::ai::ai_match(&variant, games, white, black, seed),
+        Command::Bench(BenchCommand::Search { game, millis }) => cli::ai::bench_search(&game, millis),
         Command::Render {
             game,
             viewer,

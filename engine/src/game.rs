@@ -189,6 +189,12 @@ pub trait Game {
         self.view(Viewer::Seat(seat)).notice
     }
 
+    /// [`Game::view`] without its record, notes, prompt and notice: the position as `viewer` sees
+    /// it, for the computer opponent ([`crate::ai`]), which weighs many positions a move.
+    fn sight(&self, viewer: Viewer) -> View {
+        self.view(viewer)
+    }
+
     /// What happens when `seat` runs out of time: a loss, unless the game rules otherwise.
     fn on_timeout(&self, seat: Seat) -> Timeout {
         loss_on_time(seat)

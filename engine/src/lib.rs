@@ -7,6 +7,7 @@
 //! information leaves a game is a [`view::View`] for one viewer, or a part of one (what an action
 //! changed, [`applied`]). docs/game-model.md describes how a game is built.
 
+pub mod ai;
 pub mod applied;
 pub mod attack_index;
 pub mod attacks;

@@ -380,6 +380,21 @@ pub fn legal_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position) 
     moves
 }
 
+/// Whether the side to move has a legal move: [`legal_moves`] stopped at the first one found
+/// (what judging mate and stalemate after every move needs).
+pub fn has_legal_move<R: Rules>(rules: &R, variant: &Variant, position: &Position) -> bool {
+    let mut moves = Vec::with_capacity(64);
+    pseudo_legal_moves(rules, variant, position, &mut moves);
+    if !rules.needs_legality_test(variant, position) {
+        return !moves.is_empty();
+    }
+    moves.into_iter().any(|mv| {
+        let mut next = position.clone();
+        make_move(rules, variant, &mut next, mv);
+        rules.is_legal(variant, position, &mv, &next)
+    })
+}
+
 /// Counts the leaf nodes of the legal move tree to `depth`.
 pub fn perft<R: Rules>(rules: &R, variant: &Variant, position: &Position, depth: u32) -> u64 {
     if depth == 0 {

@@ -1,5 +1,7 @@
-//! The engine tools of the command line: `perft` and `legal`. Their output is a contract that
+//! The engine tools of the command line: `perft`, `legal`, `render` and the computer opponent's. Their output is a contract that
 //! outside checks rely on (README, "Command line").
+
+pub mod ai;
 
 use anyhow::{Context, Result, anyhow, bail};
 use arbiter_engine::variant_file::Variant;
@@ -110,14 +112,16 @@ pub fn perft(args: &GameArgs, depth: u32, divide: bool) -> Result<String> {
     Ok(out)
 }
 
+/// The seat asked for, or by default the seat to act (the first during a simultaneous choice);
+/// `None` when the game is over and none was asked for.
+fn seat_asked(game: &AnyGame, seat: Option<SeatArg>) -> Option<Seat> {
+    seat.map(Seat::from).or_else(|| game.to_act().first().copied())
+}
+
 pub fn legal(args: &GameArgs, seat: Option<SeatArg>) -> Result<String> {
     let game = build_game(args)?;
-    let seat = match seat {
-        Some(seat) => Seat::from(seat),
-        None => match game.to_act().first() {
-            Some(&seat) => seat,
-            None => return Ok(String::new()),
-        },
+    let Some(seat) = seat_asked(&game, seat) else {
+        return Ok(String::new());
     };
     let mut out = String::new();
     for (_, text) in game.noted_actions(seat) {

@@ -1,4 +1,4 @@
-//! The command-line contract of `arbiter perft` and `arbiter legal` (README, "Command line").
+//! The command-line contract of `arbiter perft`, `legal`, `ai` and `ai-match` (README, "Command line").
 
 use std::process::Output;
 
@@ -221,4 +221,77 @@ fn rejection_and_ctf_list_the_actions_of_the_seat_to_act_and_count_perft() {
     let bases = stdout_lines(&arbiter(&["legal", "--variant", "ctf", "--seat", "black"]));
     assert_eq!(bases.len(), 32);
     assert!(bases.iter().all(|b| b.starts_with("base:")));
+}
+
+#[test]
+fn ai_prints_the_computers_action_as_legal_writes_it_or_nothing() {
+    let mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let lines = stdout_lines(&arbiter(&[
+        "ai",
+        "--variant",
+        "chess",
+        "--fen",
+        mate,
+        "--level",
+        "easy",
+    ]));
+    assert_eq!(lines, ["Ra8#"]);
+    // Not Black's turn: nothing to do, nothing printed.
+    let idle = stdout_lines(&arbiter(&["ai", "--variant", "chess", "--seat", "black"]));
+    assert!(idle.is_empty(), "{idle:?}");
+    // A secret choice, from the seat's view: one of the seat's own units, never the king.
+    let bomb = stdout_lines(&arbiter(&[
+        "ai",
+        "--variant",
+        "beirut",
+        "--seat",
+        "white",
+        "--level",
+        "easy",
+    ]));
+    let legal = stdout_lines(&arbiter(&["legal", "--variant", "beirut", "--seat", "white"]));
+    assert_eq!(bomb.len(), 1);
+    assert!(legal.contains(&bomb[0]), "{bomb:?} among {legal:?}");
+    let refused = arbiter(&["ai", "--variant", "chess", "--level", "expert"]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("easy, normal or hard"));
+}
+
+#[test]
+fn ai_match_prints_a_line_per_game_and_the_tally_last() {
+    let lines = stdout_lines(&arbiter(&[
+        "ai-match",
+        "--variant",
+        "chess",
+        "--games",
+        "2",
+        "--white",
+        "ai:easy",
+        "--black",
+        "random",
+        "--seed",
+        "3",
+    ]));
+    assert!(
+        lines[0].starts_with("game 1: ") && lines[1].starts_with("game 2: "),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.starts_with("ai:easy (white): ")), "{lines:?}");
+    let tally = lines.last().unwrap();
+    let numbers: Vec<u32> = tally.split([' ', ',']).filter_map(|word| word.parse().ok()).collect();
+    assert!(
+        tally.starts_with("white ") && tally.contains(", draws ") && tally.contains(", black "),
+        "{tally}"
+    );
+    assert_eq!(numbers.iter().sum::<u32>(), 2, "{tally}");
+    let unknown = arbiter(&[
+        "ai-match",
+        "--variant",
+        "chess",
+        "--white",
+        "stockfish",
+        "--black",
+        "random",
+    ]);
+    assert!(!unknown.status.success());
 }

@@ -176,10 +176,7 @@ impl AssaultGame {
         }
         Seat::BOTH
             .into_iter()
-            .filter(|&seat| {
-                self.board_for(seat)
-                    .is_some_and(|board| !self.boards[board].legal_moves().is_empty())
-            })
+            .filter(|&seat| self.board_for(seat).is_some_and(|board| self.boards[board].can_move()))
             .collect()
     }
 
@@ -189,7 +186,7 @@ impl AssaultGame {
             return Vec::new();
         }
         (0..2)
-            .filter(|&b| self.is_live(b) && self.boards[b].legal_moves().is_empty())
+            .filter(|&b| self.is_live(b) && !self.boards[b].can_move())
             .collect()
     }
 
@@ -197,7 +194,7 @@ impl AssaultGame {
     fn board_end(&self, board: usize) -> Option<BoardEnd> {
         let core = &self.boards[board];
         let position = &core.position;
-        let has_moves = !core.legal_moves().is_empty();
+        let has_moves = core.can_move();
         if position.turn == Color::Black && !has_moves {
             return Some(if core.is_in_check(Color::Black) {
                 BoardEnd::Mated
@@ -358,7 +355,7 @@ impl AssaultGame {
             .into_iter()
             .filter_map(|seat| {
                 let board = self.board_for(seat)?;
-                let what = if self.boards[board].legal_moves().is_empty() {
+                let what = if !self.boards[board].can_move() {
                     "passes"
                 } else {
                     "moves"
@@ -550,6 +547,13 @@ impl Game for AssaultGame {
         }
     }
     fn view(&self, viewer: Viewer) -> View {
+        View {
+            record: self.record(viewer),
+            notes: self.notes(viewer),
+            ..self.sight(viewer)
+        }
+    }
+    fn sight(&self, viewer: Viewer) -> View {
         let mut boards: Vec<crate::view::BoardView> = (0..2)
             .map(|board| {
                 let mut view = self.boards[board].board_view(viewer, Vec::new());
@@ -590,8 +594,8 @@ impl Game for AssaultGame {
             turns: None,
             prompt: None,
             notice: None,
-            record: self.record(viewer),
-            notes: self.notes(viewer),
+            record: Vec::new(),
+            notes: Vec::new(),
             outcome: self.outcome.clone(),
         }
     }

@@ -282,6 +282,17 @@ impl ChessBased for BeirutGame {
         }
         actions
     }
+    /// The actions without their notation, which costs a move generation per move.
+    fn bare_actions(&self, seat: Seat) -> Vec<Action> {
+        if self.is_choosing() {
+            return self.actions(seat).into_iter().map(|(action, _)| action).collect();
+        }
+        let mut actions: Vec<Action> = self.core.move_actions();
+        if self.detonation().is_some() {
+            actions.push(Action::Detonate);
+        }
+        actions
+    }
     fn write(&self, _seat: Seat, action: &Action) -> String {
         match action {
             Action::ChooseBomb { square } => format!("bomb:{square}"),
@@ -318,10 +329,9 @@ impl ChessBased for BeirutGame {
         self.core.parse_move(text).map(|mv| self.core.action_of(mv))
     }
     fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
-        self.actions(seat)
-            .into_iter()
-            .find(|(legal, _)| legal == action)
-            .map(|(_, text)| text)
+        self.bare_actions(seat)
+            .contains(action)
+            .then(|| self.write(seat, action))
             .ok_or_else(|| {
                 ActionError::Illegal(match action {
                     Action::ChooseBomb { square } => {
@@ -375,7 +385,7 @@ impl ChessBased for BeirutGame {
         if self.core.position.royals[mover.index()].is_none() {
             return Some(Outcome::win(Seat::of_color(mover.other()), EndReason::KingDestroyed));
         }
-        if self.core.legal_moves().is_empty() && self.detonation().is_none() {
+        if !self.core.can_move() && self.detonation().is_none() {
             return Some(self.core.no_action_outcome());
         }
         let may_be_dead = self.carrier(Color::White).is_none() && self.carrier(Color::Black).is_none();

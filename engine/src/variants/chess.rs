@@ -94,7 +94,12 @@ impl<R: Rules> ChessCore<R> {
 
     /// Whether the side to move in `position` has a legal move.
     pub fn has_legal_move(&self, position: &Position) -> bool {
-        !movegen::legal_moves(&self.rules, &self.variant, position).is_empty()
+        movegen::has_legal_move(&self.rules, &self.variant, position)
+    }
+
+    /// Whether the side to move now has a legal move.
+    pub fn can_move(&self) -> bool {
+        self.has_legal_move(&self.position)
     }
 
     /// SAN with the chess check suffix, for every move of `legal` (the position's legal moves) in
@@ -120,6 +125,18 @@ impl<R: Rules> ChessCore<R> {
             choice: mv.choice,
             board: 0,
         }
+    }
+
+    /// The legal moves as actions, without their SAN (which costs a move generation each, for
+    /// the check suffix): what search and legality checks need.
+    pub fn move_actions(&self) -> Vec<Action> {
+        self.legal_moves().into_iter().map(|mv| self.action_of(mv)).collect()
+    }
+
+    /// The SAN of the legal move `action` names, if it names one.
+    pub fn write_move(&self, action: &Action) -> Option<String> {
+        let legal = self.legal_moves();
+        self.move_of(action, &legal).map(|mv| self.move_text(mv, &legal))
     }
 
     /// The legal move an action names, if it names one.
@@ -269,7 +286,8 @@ impl<R: Rules> ChessCore<R> {
             .flatten()
     }
 
-    /// A view with everything public filled in; games add their secrets and notes.
+    /// A view with everything public filled in but the record, which [`Game::view`] fills in from
+    /// the game's own hook; games add their secrets and notes.
     pub fn base_view(&self, viewer: Viewer, phase: Phase, to_act: Vec<Seat>, outcome: Option<&Outcome>) -> View {
         View {
             variant: self.variant.def.id.clone(),
@@ -286,7 +304,7 @@ impl<R: Rules> ChessCore<R> {
             turns: None,
             prompt: None,
             notice: None,
-            record: self.record.visible(viewer, outcome.is_some()),
+            record: Vec::new(),
             notes: Vec::new(),
             outcome: outcome.cloned(),
         }
@@ -399,19 +417,11 @@ impl<R: Rules> ChessBased for ChessGame<R> {
     }
     /// The legal moves without their SAN, which costs a move generation per move.
     fn bare_actions(&self, _seat: Seat) -> Vec<Action> {
-        self.core
-            .legal_moves()
-            .into_iter()
-            .map(|mv| self.core.action_of(mv))
-            .collect()
+        self.core.move_actions()
     }
     /// The SAN of one move, without the SAN of the others.
     fn write(&self, _seat: Seat, action: &Action) -> String {
-        let legal = self.core.legal_moves();
-        match self.core.move_of(action, &legal) {
-            Some(mv) => self.core.move_text(mv, &legal),
-            None => format!("{action:?}"),
-        }
+        self.core.write_move(action).unwrap_or_else(|| format!("{action:?}"))
     }
     fn read(&self, _seat: Seat, text: &str) -> Result<Action, ActionError> {
         self.core.parse_move(text).map(|mv| self.core.action_of(mv))
@@ -429,7 +439,7 @@ impl<R: Rules> ChessBased for ChessGame<R> {
         None
     }
     fn evaluate(&self) -> Option<Outcome> {
-        if self.core.legal_moves().is_empty() {
+        if !self.core.can_move() {
             return Some(self.core.no_action_outcome());
         }
         self.core.draw_by_rule(true)

@@ -206,6 +206,9 @@ impl<G: ChessBased> Game for G {
     fn record(&self, viewer: Viewer) -> Vec<RecordEntry> {
         self.game_record().visible(viewer, self.reveals_secrets())
     }
+    fn sight(&self, viewer: Viewer) -> View {
+        self.show(viewer)
+    }
     fn notes(&self, viewer: Viewer) -> Vec<String> {
         self.notes_for(viewer)
     }

@@ -151,30 +151,27 @@ impl CtfGame {
     /// The moves of the side to move, with their notation (a carrier marked, `[N]f3`).
     fn moves(&self) -> Vec<(Move, String)> {
         let legal = self.core.legal_moves();
-        let carrier = self.carrier(self.core.position.turn);
-        legal
-            .iter()
-            .map(|&mv| {
-                let body = self.core.san_body(mv);
-                let text = match carrier {
-                    // The carrier's letter in brackets in place of the piece letter: `[N]f3`,
-                    // `[P]dxc8=Q`.
-                    Some(square) if square == mv.from => {
-                        let piece = self
-                            .core
-                            .position
-                            .board
-                            .piece_at(square)
-                            .expect("a carrier stands there");
-                        let symbol = self.core.variant.piece(piece.kind).def.symbol.to_string();
-                        let rest = body.strip_prefix(symbol.as_str()).unwrap_or(&body);
-                        format!("[{symbol}]{rest}")
-                    }
-                    _ => body,
-                };
-                (mv, text)
-            })
-            .collect()
+        legal.iter().map(|&mv| (mv, self.move_text(mv))).collect()
+    }
+
+    /// A move's notation: SAN, with the carrier's letter in brackets in place of the piece
+    /// letter (`[N]f3`, `[P]dxc8=Q`).
+    fn move_text(&self, mv: Move) -> String {
+        let body = self.core.san_body(mv);
+        match self.carrier(self.core.position.turn) {
+            Some(square) if square == mv.from => {
+                let piece = self
+                    .core
+                    .position
+                    .board
+                    .piece_at(square)
+                    .expect("a carrier stands there");
+                let symbol = self.core.variant.piece(piece.kind).def.symbol.to_string();
+                let rest = body.strip_prefix(symbol.as_str()).unwrap_or(&body);
+                format!("[{symbol}]{rest}")
+            }
+            _ => body,
+        }
     }
 
     fn can_drop(&self) -> bool {
@@ -183,7 +180,7 @@ impl CtfGame {
 
     /// Whether the side to move in this game has any move or a drop.
     fn has_action(&self) -> bool {
-        !self.core.legal_moves().is_empty() || self.can_drop()
+        self.core.can_move() || self.can_drop()
     }
 
     /// Ends an action: the turn is recorded for repetition. Returns the win when the side that
@@ -375,11 +372,38 @@ impl ChessBased for CtfGame {
         };
         self.core.parse_move(&san).map(|mv| self.core.action_of(mv))
     }
+    /// The actions without their notation, which costs a move generation per move.
+    fn bare_actions(&self, seat: Seat) -> Vec<Action> {
+        if self.is_choosing() {
+            return self.actions(seat).into_iter().map(|(action, _)| action).collect();
+        }
+        let mut actions: Vec<Action> = self.core.move_actions();
+        if self.can_drop() {
+            actions.push(Action::Drop);
+        }
+        if actions.is_empty() {
+            actions.push(Action::Pass);
+        }
+        actions
+    }
+    fn write(&self, seat: Seat, action: &Action) -> String {
+        match action {
+            Action::ChooseBase { square } => format!("base:{square}"),
+            Action::Drop => "drop".into(),
+            Action::Pass => "pass".into(),
+            other => {
+                let legal = self.core.legal_moves();
+                match self.core.move_of(other, &legal) {
+                    Some(mv) => self.move_text(mv),
+                    None => format!("{action:?} by {seat:?}"),
+                }
+            }
+        }
+    }
     fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
-        self.actions(seat)
-            .into_iter()
-            .find(|(legal, _)| legal == action)
-            .map(|(_, text)| text)
+        self.bare_actions(seat)
+            .contains(action)
+            .then(|| self.write(seat, action))
             .ok_or_else(|| {
                 ActionError::Illegal(match action {
                     Action::ChooseBase { square } => {

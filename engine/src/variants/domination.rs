@@ -131,12 +131,12 @@ impl ChessBased for DominationGame {
             .map(|&mv| (self.core.action_of(mv), self.core.move_text(mv, &legal)))
             .collect()
     }
+    /// The moves without their SAN, which costs a move generation per move.
+    fn bare_actions(&self, _seat: Seat) -> Vec<Action> {
+        self.core.move_actions()
+    }
     fn write(&self, _seat: Seat, action: &Action) -> String {
-        let legal = self.core.legal_moves();
-        match self.core.move_of(action, &legal) {
-            Some(mv) => self.core.move_text(mv, &legal),
-            None => format!("{action:?}"),
-        }
+        self.core.write_move(action).unwrap_or_else(|| format!("{action:?}"))
     }
     fn read(&self, _seat: Seat, text: &str) -> Result<Action, ActionError> {
         self.core.parse_move(text).map(|mv| self.core.action_of(mv))
@@ -168,7 +168,7 @@ impl ChessBased for DominationGame {
     /// Black's 30th move ends the 30 turns like any other (White never has to move again), so the
     /// points decide. The outcome always carries the score.
     fn evaluate(&self) -> Option<Outcome> {
-        let has_no_move = self.core.legal_moves().is_empty();
+        let has_no_move = !self.core.can_move();
         let is_mate = has_no_move && self.core.is_in_check(self.core.position.turn);
         let outcome = if is_mate || (has_no_move && self.full_turns < TURNS) {
             self.core.no_action_outcome()

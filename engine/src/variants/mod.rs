@@ -476,6 +476,9 @@ impl Game for AnyGame {
     fn notes(&self, viewer: Viewer) -> Vec<String> {
         dispatch!(self, g => g.notes(viewer))
     }
+    fn sight(&self, viewer: Viewer) -> View {
+        dispatch!(self, g => g.sight(viewer))
+    }
     fn has_prompt(&self, seat: Seat) -> bool {
         dispatch!(self, g => g.has_prompt(seat))
     }

@@ -349,6 +349,12 @@ impl Game for OwnPiecesGame {
         view.record = self.record(viewer);
         view
     }
+    fn sight(&self, viewer: Viewer) -> View {
+        match &self.play {
+            Some(play) if self.outcome.is_none() => play.sight(viewer),
+            _ => self.view(viewer),
+        }
+    }
     /// The submissions of lists, then the record of the picking and play.
     fn record(&self, viewer: Viewer) -> Vec<RecordEntry> {
         let mut record = self.list_record.visible(viewer, self.outcome().is_some());

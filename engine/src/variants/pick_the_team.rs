@@ -279,11 +279,33 @@ impl ChessBased for PickTheTeamGame {
         };
         Err(ActionError::Illegal(message))
     }
+    /// The actions without their notation, which costs a move generation per move.
+    fn bare_actions(&self, seat: Seat) -> Vec<Action> {
+        if self.is_picking() {
+            return self
+                .picks(seat.color())
+                .into_iter()
+                .map(|(kind, to)| self.place_action(kind, to))
+                .collect();
+        }
+        self.core.move_actions()
+    }
+    fn write(&self, seat: Seat, action: &Action) -> String {
+        match action {
+            Action::Place { piece, to } => match self.variant().kind_by_id(piece.as_str()) {
+                Some(kind) => self.pick_text(kind, *to),
+                None => format!("{action:?} by {seat:?}"),
+            },
+            other => self
+                .core
+                .write_move(other)
+                .unwrap_or_else(|| format!("{action:?} by {seat:?}")),
+        }
+    }
     fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
-        self.actions(seat)
-            .into_iter()
-            .find(|(legal, _)| legal == action)
-            .map(|(_, text)| text)
+        self.bare_actions(seat)
+            .contains(action)
+            .then(|| self.write(seat, action))
             .ok_or_else(|| ActionError::Illegal("that is not a legal action here".into()))
     }
     fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
@@ -310,7 +332,7 @@ impl ChessBased for PickTheTeamGame {
         if self.is_picking() {
             return None;
         }
-        if self.core.legal_moves().is_empty() {
+        if !self.core.can_move() {
             return Some(self.core.no_action_outcome());
         }
         self.core.draw_by_rule(false)

@@ -191,11 +191,31 @@ impl ChessBased for RejectionGame {
         }
         Ok(action)
     }
-    fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
-        self.actions(seat)
+    /// The actions without their SAN, which costs a move generation per move.
+    fn bare_actions(&self, _seat: Seat) -> Vec<Action> {
+        if self.proposal.is_some() {
+            return vec![Action::Accept, Action::Reject];
+        }
+        self.core
+            .move_actions()
             .into_iter()
-            .find(|(legal, _)| legal == action)
-            .map(|(_, text)| text)
+            .filter(|action| self.rejected.as_ref().is_none_or(|rejected| *action != rejected.action))
+            .collect()
+    }
+    fn write(&self, seat: Seat, action: &Action) -> String {
+        match action {
+            Action::Accept => "accept".into(),
+            Action::Reject => "reject".into(),
+            other => self
+                .core
+                .write_move(other)
+                .unwrap_or_else(|| format!("{action:?} by {seat:?}")),
+        }
+    }
+    fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
+        self.bare_actions(seat)
+            .contains(action)
+            .then(|| self.write(seat, action))
             .ok_or_else(|| ActionError::Illegal("that is not a legal action here".into()))
     }
     fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
@@ -261,7 +281,7 @@ impl ChessBased for RejectionGame {
         None
     }
     fn evaluate(&self) -> Option<Outcome> {
-        if self.core.legal_moves().is_empty() {
+        if !self.core.can_move() {
             return Some(self.core.no_action_outcome());
         }
         self.core.draw_by_rule(true)

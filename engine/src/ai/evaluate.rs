@@ -1,0 +1,316 @@
+//! How good a position looks to the computer opponent, in centipawns for its seat: the material on
+//! the boards and in hand, how freely the pieces move, a royal in check, and each game's own terms
+//! (Domination's squares and points, CTF's flags and bases, Blockade's room to move). It reads
+//! only the seat's sight of the position ([`crate::Game::sight`]), so it weighs any game the same
+//! way images are drawn: from boards, pieces and marks.
+
+use super::worth::worth;
+use crate::betza::{self, MoveRule, Travel};
+use crate::game::{Game, Seat, Viewer};
+use crate::geometry::Square;
+use crate::piece::Color;
+use crate::variants::{AnyGame, VariantId};
+use crate::view::{BoardView, MarkKind, Tone, View, ViewCell};
+use std::collections::HashMap;
+
+/// What a piece type is, to the evaluation: its worth and its moves from each side.
+struct Known {
+    worth: i32,
+    is_pawn: bool,
+    rules: [Vec<MoveRule>; 2],
+}
+
+/// The evaluation of one seat in one game, with what it has learnt of the pieces so far.
+pub struct Evaluator {
+    me: Seat,
+    terms: Terms,
+    pieces: HashMap<(String, String), Known>,
+}
+
+/// The weights of the terms, by game.
+#[derive(Clone, Copy)]
+struct Terms {
+    /// Per square a piece can move to.
+    mobility: i32,
+    /// Per point of a game's score (Domination).
+    point: i32,
+    /// Per domination square owned.
+    square_owned: i32,
+    /// Whether flags and bases are weighed (CTF).
+    flags: bool,
+}
+
+impl Terms {
+    fn of(variant: VariantId) -> Terms {
+        let plain = Terms {
+            mobility: 3,
+            point: 0,
+            square_owned: 0,
+            flags: false,
+        };
+        match variant {
+            // Blockade is won by having room to move when the other side has none.
+            VariantId::Blockade | VariantId::Garden => Terms { mobility: 12, ..plain },
+            VariantId::Domination => Terms {
+                point: 40,
+                square_owned: 30,
+                ..plain
+            },
+            VariantId::Ctf => Terms { flags: true, ..plain },
+            _ => plain,
+        }
+    }
+}
+
+/// A check costs its side this much: the king must spend a move, and mates come from checks.
+const IN_CHECK: i32 = 40;
+/// Per rank a pawn has advanced: promotion is worth a lot, and getting there takes time.
+const PAWN_STEP: i32 = 6;
+
+impl Evaluator {
+    pub fn new(me: Seat, variant: VariantId) -> Evaluator {
+        Evaluator {
+            me,
+            terms: Terms::of(variant),
+            pieces: HashMap::new(),
+        }
+    }
+
+    /// The position's worth to the seat, from its own sight of it.
+    pub fn evaluate(&mut self, game: &AnyGame) -> i32 {
+        let view = game.sight(Viewer::Seat(self.me));
+        self.weigh(&view)
+    }
+
+    /// The worth of a position the seat's sight already shows.
+    pub fn weigh(&mut self, view: &View) -> i32 {
+        let mut score = 0;
+        for board in &view.boards {
+            score += self.board(view, board);
+        }
+        for seat in Seat::BOTH {
+            let sign = self.sign(seat);
+            let size = &view.boards[0];
+            for &piece in &view.hands[seat.index()] {
+                score += sign * self.known(view, piece, size).worth;
+            }
+        }
+        if let Some(points) = view.scores {
+            score += self.terms.point * (points[self.me.index()] - points[self.me.other().index()]);
+        }
+        score
+    }
+
+    /// What a capture on `square` of `board` takes in `view`: the worth of the piece there.
+    pub fn worth_at(&mut self, view: &View, board: usize, square: Square) -> Option<(Seat, i32)> {
+        let board_view = view.boards.get(board)?;
+        if square.file() >= board_view.files || square.rank() >= board_view.ranks {
+            return None;
+        }
+        match board_view.cell(square) {
+            ViewCell::Piece { color, piece } => {
+                let known = self.known(view, piece, board_view);
+                Some((board_view.seats[color.index()], known.worth))
+            }
+            _ => None,
+        }
+    }
+
+    fn sign(&self, seat: Seat) -> i32 {
+        if seat == self.me { 1 } else { -1 }
+    }
+
+    /// One board: material, mobility, check, and the game's marks.
+    fn board(&mut self, view: &View, board: &BoardView) -> i32 {
+        let mut score = 0;
+        for index in 0..board.cells.len() {
+            let ViewCell::Piece { color, piece } = board.cells[index] else {
+                continue;
+            };
+            let square = Square::new(
+                (index % board.files as usize) as u8,
+                (index / board.files as usize) as u8,
+            );
+            let seat = board.seats[color.index()];
+            let sign = self.sign(seat);
+            let mobility = self.terms.mobility;
+            let known = self.known(view, piece, board);
+            let mut value = known.worth;
+            if known.is_pawn {
+                let advanced = match color {
+                    Color::White => square.rank(),
+                    Color::Black => board.ranks - 1 - square.rank(),
+                };
+                value += PAWN_STEP * i32::from(advanced.saturating_sub(1));
+            }
+            value += mobility * reach(board, square, color, &known.rules[color.index()]);
+            score += sign * value;
+        }
+        if let Some(square) = board.check
+            && let ViewCell::Piece { color, .. } = board.cell(square)
+        {
+            score -= self.sign(board.seats[color.index()]) * IN_CHECK;
+        }
+        score + self.marks(board)
+    }
+
+    /// The game's own terms, read from the marks on a board.
+    fn marks(&self, board: &BoardView) -> i32 {
+        let mut score = 0;
+        if self.terms.square_owned != 0 {
+            for mark in &board.marks {
+                if let MarkKind::Tint(Tone::SideLight(color)) = mark.kind {
+                    score += self.sign(board.seats[color.index()]) * self.terms.square_owned;
+                }
+            }
+        }
+        if self.terms.flags {
+            score += self.flags(board);
+        }
+        score
+    }
+
+    /// CTF: a flag carried is worth a lot, and more the nearer its carrier is to home; a flag lying
+    /// is worth going for, the nearer a piece of the other side is to it.
+    fn flags(&self, board: &BoardView) -> i32 {
+        let mut score = 0;
+        for owner in Color::BOTH {
+            let Some(flag) = flag_of(board, owner) else {
+                continue;
+            };
+            let taker = owner.other();
+            let sign = self.sign(board.seats[taker.index()]);
+            let home = base_of(board, taker);
+            let carried = matches!(board.cell(flag), ViewCell::Piece { color, .. } if color == taker)
+                && base_of(board, owner) != Some(flag);
+            if carried {
+                let way = home.map_or(7, |home| distance(flag, home));
+                score += sign * (300 + 40 * (8 - way.min(8)));
+            } else {
+                let nearest = pieces_of(board, taker).map(|s| distance(s, flag)).min().unwrap_or(8);
+                score += sign * 12 * (8 - nearest.min(8));
+            }
+        }
+        score
+    }
+
+    fn known(&mut self, view: &View, piece: usize, board: &BoardView) -> &Known {
+        let piece = &view.pieces[piece];
+        self.pieces
+            .entry((piece.id.clone(), piece.betza.clone()))
+            .or_insert_with(|| {
+                let rules = betza::parse(&piece.betza).unwrap_or_default();
+                Known {
+                    worth: worth(piece, board.files, board.ranks),
+                    is_pawn: piece.is_pawn,
+                    rules: [
+                        rules.iter().map(|r| r.oriented(false)).collect(),
+                        rules.iter().map(|r| r.oriented(true)).collect(),
+                    ],
+                }
+            })
+    }
+}
+
+/// How many squares a piece of `color` on `from` can move or capture to, roughly: its leaps and
+/// rides as the board stands (hops and initial moves left out).
+fn reach(board: &BoardView, from: Square, color: Color, rules: &[MoveRule]) -> i32 {
+    let mut count = 0;
+    for rule in rules {
+        if rule.is_initial_only {
+            continue;
+        }
+        let limit = match rule.travel {
+            Travel::Leap => 1,
+            Travel::Ride { range: 0 } => 32,
+            Travel::Ride { range } => range,
+            Travel::Hop | Travel::Grasshop => continue,
+        };
+        if !rule.path.iter().all(|step| is_empty(board, from, step.df, step.dr)) {
+            continue;
+        }
+        let (mut file, mut rank) = (i16::from(from.file()), i16::from(from.rank()));
+        for _ in 0..limit {
+            file += i16::from(rule.step.df);
+            rank += i16::from(rule.step.dr);
+            if file < 0 || rank < 0 || file >= i16::from(board.files) || rank >= i16::from(board.ranks) {
+                break;
+            }
+            match board.cell(Square::new(file as u8, rank as u8)) {
+                ViewCell::Empty => count += i32::from(rule.can_move),
+                ViewCell::Piece { color: other, .. } if other != color => {
+                    count += i32::from(rule.can_capture);
+                    break;
+                }
+                _ => break,
+            }
+        }
+    }
+    count
+}
+
+fn is_empty(board: &BoardView, from: Square, df: i8, dr: i8) -> bool {
+    let (file, rank) = (
+        i16::from(from.file()) + i16::from(df),
+        i16::from(from.rank()) + i16::from(dr),
+    );
+    if file < 0 || rank < 0 || file >= i16::from(board.files) || rank >= i16::from(board.ranks) {
+        return false;
+    }
+    board.cell(Square::new(file as u8, rank as u8)) == ViewCell::Empty
+}
+
+/// Squares apart, as a king walks.
+fn distance(a: Square, b: Square) -> i32 {
+    i32::from(a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank())))
+}
+
+fn flag_of(board: &BoardView, owner: Color) -> Option<Square> {
+    board.marks.iter().find_map(|mark| match &mark.kind {
+        MarkKind::Badge {
+            text,
+            tone: Tone::Side(color),
+        } if text == "F" && *color == owner => Some(mark.square),
+        _ => None,
+    })
+}
+
+fn base_of(board: &BoardView, owner: Color) -> Option<Square> {
+    board.marks.iter().find_map(|mark| match mark.kind {
+        MarkKind::Ring(Tone::Side(color)) if color == owner => Some(mark.square),
+        _ => None,
+    })
+}
+
+fn pieces_of(board: &BoardView, color: Color) -> impl Iterator<Item = Square> + '_ {
+    (0..board.cells.len()).filter_map(move |index| match board.cells[index] {
+        ViewCell::Piece { color: c, .. } if c == color => Some(Square::new(
+            (index % board.files as usize) as u8,
+            (index / board.files as usize) as u8,
+        )),
+        _ => None,
+    })
+}
+
+/// The material `seat` has over the other side in `view`, on the boards and in hand, by the
+/// pieces' worth alone (what a greedy player looks at).
+pub fn material(view: &View, seat: Seat) -> i32 {
+    let Some(first) = view.boards.first() else {
+        return 0;
+    };
+    let sign = |owner: Seat| if owner == seat { 1 } else { -1 };
+    let mut total = 0;
+    for board in &view.boards {
+        for cell in &board.cells {
+            if let ViewCell::Piece { color, piece } = cell {
+                total += sign(board.seats[color.index()]) * worth(&view.pieces[*piece], board.files, board.ranks);
+            }
+        }
+    }
+    for owner in Seat::BOTH {
+        for &piece in &view.hands[owner.index()] {
+            total += sign(owner) * worth(&view.pieces[piece], first.files, first.ranks);
+        }
+    }
+    total
+}

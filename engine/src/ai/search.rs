@@ -1,0 +1,295 @@
+//! The computer opponent's search: iterative deepening alpha-beta over the game model, with
+//! captures searched to quiet positions, captures and killer moves tried first, and the best
+//! move of the last depth first at the next. It plays any game through [`Game`]: whoever is to act
+//! at a node chooses (the seat itself during a simultaneous choice, which the other side makes
+//! without seeing it), so a turn of several actions or a protocol step (a proposal and its answer)
+//! is simply more plies. Scores are for the computer's own seat throughout: it maximises, the
+//! other side minimises.
+
+use super::evaluate::Evaluator;
+use crate::game::{Action, Game, Seat, Viewer};
+use crate::variants::AnyGame;
+use std::time::{Duration, Instant};
+
+/// A won game, less the plies it takes: sooner wins score higher, later losses too.
+pub const WIN: i32 = 1_000_000;
+/// Captures are followed at most this far past the search's depth.
+const QUIESCENCE_PLIES: usize = 6;
+
+/// What a search may spend: nodes (positions visited, the same on every machine) and, should a
+/// machine be slow, time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// One search's findings: each root action's score at the deepest depth completed.
+pub struct Found {
+    pub scores: Vec<(Action, i32)>,
+    pub nodes: u64,
+    pub depth: u32,
+}
+
+pub struct Search<'a> {
+    me: Seat,
+    evaluator: &'a mut Evaluator,
+    budget: Budget,
+    started: Instant,
+    nodes: u64,
+    stopped: bool,
+    /// Per ply, two quiet actions that last caused a cut-off there.
+    killers: Vec<[Option<Action>; 2]>,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(me: Seat, evaluator: &'a mut Evaluator, budget: Budget) -> Search<'a> {
+        Search {
+            me,
+            evaluator,
+            budget,
+            started: Instant::now(),
+            nodes: 0,
+            stopped: false,
+            killers: Vec::new(),
+        }
+    }
+
+    /// Searches `game` (where the seat is to act) deeper and deeper until the budget is spent.
+    /// Every legal action of the seat is scored at depth 1 at least, whatever the budget.
+    pub fn run(mut self, game: &AnyGame) -> Found {
+        let mut scores: Vec<(Action, i32)> = game.legal_actions(self.me).into_iter().map(|a| (a, 0)).collect();
+        let mut depth = 0;
+        if scores.len() <= 1 {
+            return Found {
+                scores,
+                nodes: 0,
+                depth: 0,
+            };
+        }
+        for target in 1..=64u32 {
+            let mut this_depth = Vec::with_capacity(scores.len());
+            let mut alpha = -WIN * 2;
+            for (action, _) in &scores {
+                let mut next = game.clone();
+                if next.apply(self.me, action).is_err() {
+                    continue;
+                }
+                self.nodes += 1;
+                // Each root action gets its exact score within a window just under the best so far.
+                let score = self.node(&next, target as i32 - 1, 1, alpha - 1, WIN * 2);
+                if self.stopped && target > 1 {
+                    break;
+                }
+                alpha = alpha.max(score);
+                this_depth.push((action.clone(), score));
+            }
+            if self.stopped && target > 1 {
+                // Keep the last full depth, but let a better move found first in this one win.
+                if let Some((best, score)) = this_depth.first()
+                    && let Some(old_best) = scores.first().map(|(_, s)| *s)
+                    && *score > old_best
+                    && let Some(entry) = scores.iter_mut().find(|(a, _)| a == best)
+                {
+                    entry.1 = *score;
+                    scores.sort_by_key(|(_, s)| -s);
+                }
+                break;
+            }
+            // Unplayable actions (none should be) drop out.
+            scores = this_depth;
+            scores.sort_by_key(|(_, s)| -s);
+            depth = target;
+            if self.stopped || self.spent() || scores.first().is_some_and(|(_, s)| s.abs() > WIN / 2) {
+                break;
+            }
+        }
+        Found {
+            scores,
+            nodes: self.nodes,
+            depth,
+        }
+    }
+
+    fn spent(&mut self) -> bool {
+        if self.nodes >= self.budget.nodes
+            || (self.nodes.is_multiple_of(256) && self.started.elapsed() >= self.budget.time)
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Who chooses at a node: the seat itself when it is among those to act.
+    fn actor(&self, game: &AnyGame) -> Option<Seat> {
+        let to_act = game.to_act();
+        if to_act.contains(&self.me) {
+            Some(self.me)
+        } else {
+            to_act.first().copied()
+        }
+    }
+
+    fn ended(&self, game: &AnyGame, ply: usize) -> Option<i32> {
+        let outcome = game.outcome()?;
+        Some(match outcome.winner {
+            Some(winner) if winner == self.me => WIN - ply as i32,
+            Some(_) => -WIN + ply as i32,
+            None => 0,
+        })
+    }
+
+    /// The score of `game` searched `depth` more plies, within (alpha, beta).
+    fn node(&mut self, game: &AnyGame, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        if let Some(score) = self.ended(game, ply) {
+            return score;
+        }
+        if depth <= 0 {
+            return self.quiet(game, ply, alpha, beta, 0);
+        }
+        let Some(actor) = self.actor(game) else {
+            return self.evaluator.evaluate(game);
+        };
+        if self.spent() {
+            return self.evaluator.evaluate(game);
+        }
+        let mut actions = game.legal_actions(actor);
+        if actions.is_empty() {
+            return self.evaluator.evaluate(game);
+        }
+        let sight = game.sight(Viewer::Seat(self.me));
+        self.order(&sight, actor, ply, &mut actions);
+        let maximising = actor == self.me;
+        let mut best = if maximising { -WIN * 2 } else { WIN * 2 };
+        for action in actions {
+            let mut next = game.clone();
+            if next.apply(actor, &action).is_err() {
+                continue;
+            }
+            self.nodes += 1;
+            let score = self.node(&next, depth - 1, ply + 1, alpha, beta);
+            if self.stopped {
+                return score;
+            }
+            if take(maximising, score, &mut best, &mut alpha, &mut beta) {
+                self.remember_killer(ply, &sight, actor, action);
+                break;
+            }
+        }
+        best
+    }
+
+    /// Captures only, until the position is quiet: the side to act may also stand on what it has.
+    fn quiet(&mut self, game: &AnyGame, ply: usize, mut alpha: i32, mut beta: i32, extra: usize) -> i32 {
+        if let Some(score) = self.ended(game, ply) {
+            return score;
+        }
+        let sight = game.sight(Viewer::Seat(self.me));
+        let standing = self.evaluator.weigh(&sight);
+        let Some(actor) = self.actor(game) else {
+            return standing;
+        };
+        if extra >= QUIESCENCE_PLIES || self.spent() {
+            return standing;
+        }
+        let maximising = actor == self.me;
+        if maximising {
+            if standing >= beta {
+                return standing;
+            }
+            alpha = alpha.max(standing);
+        } else {
+            if standing <= alpha {
+                return standing;
+            }
+            beta = beta.min(standing);
+        }
+        let mut captures: Vec<(i32, Action)> = game
+            .legal_actions(actor)
+            .into_iter()
+            .filter_map(|action| Some((self.gain(&sight, actor, &action)?, action)))
+            .collect();
+        captures.sort_by_key(|(gain, _)| -gain);
+        let mut best = standing;
+        for (_, action) in captures {
+            let mut next = game.clone();
+            if next.apply(actor, &action).is_err() {
+                continue;
+            }
+            self.nodes += 1;
+            let score = self.quiet(&next, ply + 1, alpha, beta, extra + 1);
+            if self.stopped {
+                return score;
+            }
+            if take(maximising, score, &mut best, &mut alpha, &mut beta) {
+                break;
+            }
+        }
+        best
+    }
+
+    /// What a capture takes, as the board shows it: the victim's worth, less a little of the
+    /// capturer's (the least valuable attacker first). `None` for an action that captures nothing.
+    fn gain(&mut self, sight: &crate::View, actor: Seat, action: &Action) -> Option<i32> {
+        let Action::Move { from, to, board, .. } = action else {
+            return None;
+        };
+        let (victim_seat, victim) = self.evaluator.worth_at(sight, *board as usize, *to)?;
+        if victim_seat == actor {
+            return None;
+        }
+        let attacker = self
+            .evaluator
+            .worth_at(sight, *board as usize, *from)
+            .map_or(0, |(_, w)| w);
+        Some(victim * 16 - attacker / 16)
+    }
+
+    /// Captures first (the most valuable victim first), then killers, then the rest as generated.
+    fn order(&mut self, sight: &crate::View, actor: Seat, ply: usize, actions: &mut [Action]) {
+        let killers = self.killers.get(ply).cloned().unwrap_or_default();
+        let mut keyed: Vec<(i32, usize)> = actions
+            .iter()
+            .enumerate()
+            .map(|(index, action)| {
+                let key = match self.gain(sight, actor, action) {
+                    Some(gain) => 1_000_000 + gain,
+                    None if killers[0].as_ref() == Some(action) => 500_000,
+                    None if killers[1].as_ref() == Some(action) => 400_000,
+                    None => 0,
+                };
+                (key, index)
+            })
+            .collect();
+        keyed.sort_by_key(|(key, index)| (-key, *index));
+        let ordered: Vec<Action> = keyed.iter().map(|(_, index)| actions[*index].clone()).collect();
+        actions.clone_from_slice(&ordered);
+    }
+
+    fn remember_killer(&mut self, ply: usize, sight: &crate::View, actor: Seat, action: Action) {
+        if self.gain(sight, actor, &action).is_some() {
+            return;
+        }
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None, None]);
+        }
+        let slot = &mut self.killers[ply];
+        if slot[0].as_ref() != Some(&action) {
+            slot[1] = slot[0].take();
+            slot[0] = Some(action);
+        }
+    }
+}
+
+/// Takes a child's `score` into its node's best and window: the seat raises alpha, the other side
+/// lowers beta. True when the window has closed (a cut-off: the rest need not be searched).
+fn take(maximising: bool, score: i32, best: &mut i32, alpha: &mut i32, beta: &mut i32) -> bool {
+    if maximising {
+        *best = (*best).max(score);
+        *alpha = (*alpha).max(score);
+    } else {
+        *best = (*best).min(score);
+        *beta = (*beta).min(score);
+    }
+    alpha >= beta
+}

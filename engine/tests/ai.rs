@@ -1,0 +1,207 @@
+//! The computer opponent: it rebuilds each game from its seat's view alone, its actions are legal
+//! by the game's own rules, and what it cannot see makes no difference to what it does.
+
+use arbiter_engine::ai::{self, Level, Start, hidden};
+use arbiter_engine::{Action, AnyGame, Game, Seat, VariantId, Viewer};
+use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+
+/// A random game of `id` for `plies` actions (fewer if it ends), with the seat that acted each time.
+fn random_game(id: VariantId, seed: u64, plies: usize) -> AnyGame {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut game = AnyGame::new(id);
+    for _ in 0..plies {
+        let to_act = game.to_act();
+        let Some(&seat) = to_act.choose(&mut rng) else {
+            break;
+        };
+        let action = match game.legal_actions(seat).choose(&mut rng) {
+            Some(action) => action.clone(),
+            None => break,
+        };
+        game.apply(seat, &action).expect("a legal action applies");
+    }
+    game
+}
+
+#[test]
+fn every_game_is_rebuilt_from_a_seats_view_alone() {
+    for &id in VariantId::ALL {
+        for seed in 0..4u64 {
+            let plies = 5 + 9 * seed as usize;
+            let game = random_game(id, seed, plies);
+            for seat in Seat::BOTH {
+                let view = game.view(Viewer::Seat(seat));
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let rebuilt = hidden::sample(&Start::new(id), &view, seat, &mut rng)
+                    .unwrap_or_else(|| panic!("{id} seed {seed}: {seat:?}'s view rebuilds no game"));
+                assert_eq!(
+                    rebuilt.view(Viewer::Seat(seat)),
+                    view,
+                    "{id} seed {seed}: the game rebuilt looks different to {seat:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_computer_only_takes_legal_actions_in_every_phase_of_every_game() {
+    for &id in VariantId::ALL {
+        let mut rng = SmallRng::seed_from_u64(id as u64);
+        let mut game = AnyGame::new(id);
+        let mut acted = 0;
+        // The computer plays both seats at the easy level, through set-up, choices and play.
+        while acted < 40 && game.outcome().is_none() {
+            let seat = *game
+                .to_act()
+                .choose(&mut rng)
+                .expect("a running game has a seat to act");
+            let view = game.view(Viewer::Seat(seat));
+            let thought = ai::think(&Start::new(id), &view, Level::Easy, rng.random())
+                .unwrap_or_else(|| panic!("{id}: nothing to do for {seat:?}, who is to act"));
+            game.apply(seat, &thought.action)
+                .unwrap_or_else(|e| panic!("{id}: {seat:?}'s {:?} was refused: {e}", thought.action));
+            acted += 1;
+        }
+    }
+}
+
+#[test]
+fn a_seat_with_nothing_to_do_gets_no_action() {
+    let game = AnyGame::new(VariantId::Chess);
+    let view = game.view(Viewer::Seat(Seat::Second));
+    assert_eq!(ai::think(&Start::new(VariantId::Chess), &view, Level::Normal, 1), None);
+    let spectators = game.view(Viewer::Spectator);
+    assert_eq!(
+        ai::think(&Start::new(VariantId::Chess), &spectators, Level::Normal, 1),
+        None
+    );
+}
+
+/// Plays `moves` (seat, text) from the start of `id`.
+fn played(id: VariantId, moves: &[(Seat, &str)]) -> AnyGame {
+    let mut game = AnyGame::new(id);
+    for (seat, text) in moves {
+        let action = game.parse_action(*seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.apply(*seat, &action).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    game
+}
+
+#[test]
+fn what_the_other_side_hides_changes_nothing_the_computer_does() {
+    // Beirut: Black's bomb carrier on d7 or on e7; White's view is the same, and so is its move.
+    // CTF: Black's base on e6 or on d5, not yet revealed. Assault: B's sealed move on board 2.
+    type Pair<'a> = (VariantId, Vec<(Seat, &'a str)>, Vec<(Seat, &'a str)>, Seat);
+    let pairs: [Pair; 3] = [
+        (
+            VariantId::Beirut,
+            vec![(Seat::First, "bomb:d2"), (Seat::Second, "bomb:d7")],
+            vec![(Seat::First, "bomb:d2"), (Seat::Second, "bomb:e7")],
+            Seat::First,
+        ),
+        (
+            VariantId::Ctf,
+            vec![(Seat::Second, "base:e6")],
+            vec![(Seat::Second, "base:d5")],
+            Seat::First,
+        ),
+        (
+            VariantId::Assault,
+            vec![(Seat::Second, "e4")],
+            vec![(Seat::Second, "d4")],
+            Seat::First,
+        ),
+    ];
+    for (id, one, other, seat) in pairs {
+        let (a, b) = (played(id, &one), played(id, &other));
+        let (view_a, view_b) = (a.view(Viewer::Seat(seat)), b.view(Viewer::Seat(seat)));
+        assert_eq!(view_a, view_b, "{id}: the secret is hidden from {seat:?}");
+        assert_ne!(
+            a.view(Viewer::Arbiter),
+            b.view(Viewer::Arbiter),
+            "{id}: the games differ"
+        );
+        for level in [Level::Easy, Level::Normal] {
+            // Nodes alone bound the search, so a busy machine cannot cut one short and not the other.
+            let budget = ai::Budget {
+                time: std::time::Duration::from_secs(3600),
+                ..level.budget()
+            };
+            let choose = |view| ai::think_within(&Start::new(id), view, level, budget, 7).map(|t| t.action);
+            let action = choose(&view_a).unwrap_or_else(|| panic!("{id}: {seat:?} is to act"));
+            assert_eq!(Some(action.clone()), choose(&view_b), "{id} {level}");
+            // Whatever the secret, the action is legal in the real game.
+            for game in [&a, &b] {
+                let mut game = game.clone();
+                game.apply(seat, &action)
+                    .unwrap_or_else(|e| panic!("{id}: {action:?}: {e}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn it_takes_a_free_queen_and_mates_in_one() {
+    let start = Start {
+        variant: VariantId::Chess,
+        fen: Some("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1".into()),
+    };
+    let game = start.game().unwrap();
+    let thought = ai::think(&start, &game.view(Viewer::Seat(Seat::First)), Level::Normal, 1).unwrap();
+    assert_eq!(game.notation(Seat::First, &thought.action), "Rxd5");
+    let start = Start {
+        variant: VariantId::Chess,
+        fen: Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".into()),
+    };
+    let game = start.game().unwrap();
+    let thought = ai::think(&start, &game.view(Viewer::Seat(Seat::First)), Level::Easy, 1).unwrap();
+    assert_eq!(game.notation(Seat::First, &thought.action), "Ra8#");
+}
+
+#[test]
+fn its_lists_are_accepted_and_differ_from_game_to_game() {
+    for id in [VariantId::PickTheTeam2, VariantId::Patch, VariantId::EasyPatch] {
+        let game = AnyGame::new(id);
+        let view = game.view(Viewer::Seat(Seat::First));
+        let lists: std::collections::HashSet<Action> = (0..4)
+            .map(|seed| {
+                let action = ai::think(&Start::new(id), &view, Level::Normal, seed).unwrap().action;
+                let mut game = game.clone();
+                game.apply(Seat::First, &action).unwrap_or_else(|e| panic!("{id}: {e}"));
+                action
+            })
+            .collect();
+        assert!(lists.len() >= 3, "{id}: {} different lists in 4 games", lists.len());
+    }
+}
+
+/// Nodes a second for each game, from its start and from a position some way in (not a test:
+/// `cargo test -p arbiter-engine --test ai -- --ignored --nocapture search_speed`).
+#[test]
+#[ignore]
+fn search_speed() {
+    let only = std::env::var("AI_SPEED_VARIANT").ok();
+    for &id in VariantId::ALL {
+        if only.as_deref().is_some_and(|only| only != id.as_str()) {
+            continue;
+        }
+        let game = random_game(id, 3, 24);
+        let Some(&seat) = game.to_act().first() else { continue };
+        let view = game.view(Viewer::Seat(seat));
+        let budget = ai::Budget {
+            nodes: 20_000,
+            time: std::time::Duration::from_secs(10),
+        };
+        let t = ai::think_within(&Start::new(id), &view, Level::Normal, budget, 1).unwrap();
+        println!(
+            "{id:>16}: {:>7} nodes in {:>5} ms: {:>7.0} nodes/s, depth {}",
+            t.nodes,
+            t.elapsed.as_millis(),
+            t.nodes as f64 / t.elapsed.as_secs_f64(),
+            t.depth
+        );
+    }
+}
