@@ -82,13 +82,11 @@ fn replay(fresh: &AnyGame, view: &View, seat: Seat, rng: &mut SmallRng) -> Optio
 /// One of the actions `seat` may take now, at random; for a list of pieces (which no menu holds),
 /// one the computer would write itself.
 fn draw(game: &AnyGame, seat: Seat, rng: &mut SmallRng) -> Option<Action> {
-    if let Some(kind) = game.list_kind()
-        && game.to_act().contains(&seat)
-        && matches!(game.legal_actions(seat).first(), Some(Action::SubmitList { .. }))
-    {
+    let actions = game.legal_actions(seat);
+    if let (Some(kind), Some(Action::SubmitList { .. })) = (game.list_kind(), actions.first()) {
         return Some(Action::SubmitList {
             pieces: lists::compose(kind, rng.random()),
         });
     }
-    game.legal_actions(seat).choose(rng).cloned()
+    actions.choose(rng).cloned()
 }

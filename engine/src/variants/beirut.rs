@@ -329,18 +329,15 @@ impl ChessBased for BeirutGame {
         self.core.parse_move(text).map(|mv| self.core.action_of(mv))
     }
     fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
-        self.bare_actions(seat)
-            .contains(action)
-            .then(|| self.write(seat, action))
-            .ok_or_else(|| {
-                ActionError::Illegal(match action {
-                    Action::ChooseBomb { square } => {
-                        format!("{square} does not hold one of your units other than the king")
-                    }
-                    Action::Detonate => "you cannot detonate now".into(),
-                    _ => "that is not a legal action here".into(),
-                })
+        self.legal_text(seat, action).ok_or_else(|| {
+            ActionError::Illegal(match action {
+                Action::ChooseBomb { square } => {
+                    format!("{square} does not hold one of your units other than the king")
+                }
+                Action::Detonate => "you cannot detonate now".into(),
+                _ => "that is not a legal action here".into(),
             })
+        })
     }
     fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
         match action {

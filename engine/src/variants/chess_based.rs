@@ -63,6 +63,13 @@ pub trait ChessBased: Sized {
             .find(|(legal, _)| legal == action)
             .map_or_else(|| format!("{action:?}"), |(_, text)| text)
     }
+    /// The notation of `action` if `seat` may take it now, found without writing every legal
+    /// action's (what a game's `check` needs when the record keeps the text).
+    fn legal_text(&self, seat: Seat, action: &Action) -> Option<String> {
+        self.bare_actions(seat)
+            .contains(action)
+            .then(|| self.write(seat, action))
+    }
     /// Reads an action written by `seat`, which may act now (see [`Game::parse_action`]).
     fn read(&self, seat: Seat, text: &str) -> Result<Action, ActionError>;
     /// Checks that `action` is legal for `seat`, which may act now: what playing it needs, or why

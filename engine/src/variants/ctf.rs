@@ -401,19 +401,16 @@ impl ChessBased for CtfGame {
         }
     }
     fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
-        self.bare_actions(seat)
-            .contains(action)
-            .then(|| self.write(seat, action))
-            .ok_or_else(|| {
-                ActionError::Illegal(match action {
-                    Action::ChooseBase { square } => {
-                        format!("{square} is not a square of your half that is empty or holds one of your pieces")
-                    }
-                    Action::Drop => "none of your pieces carries the enemy flag".into(),
-                    Action::Pass => "you may pass only when you have no move".into(),
-                    _ => "that is not a legal action here".into(),
-                })
+        self.legal_text(seat, action).ok_or_else(|| {
+            ActionError::Illegal(match action {
+                Action::ChooseBase { square } => {
+                    format!("{square} is not a square of your half that is empty or holds one of your pieces")
+                }
+                Action::Drop => "none of your pieces carries the enemy flag".into(),
+                Action::Pass => "you may pass only when you have no move".into(),
+                _ => "that is not a legal action here".into(),
             })
+        })
     }
     fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
         match action {

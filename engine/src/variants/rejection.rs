@@ -213,9 +213,7 @@ impl ChessBased for RejectionGame {
         }
     }
     fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
-        self.bare_actions(seat)
-            .contains(action)
-            .then(|| self.write(seat, action))
+        self.legal_text(seat, action)
             .ok_or_else(|| ActionError::Illegal("that is not a legal action here".into()))
     }
     fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
