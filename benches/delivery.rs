@@ -117,6 +117,7 @@ async fn run(matches: usize, processes: u32) -> anyhow::Result<String> {
             advantage: players[0].clone(),
             control,
             location: Place::new(format!("discord:{}", FIRST_CHANNEL + i as u64)),
+            computer: None,
         };
         // The match's channel exists on the server, as a show's channel would.
         fake.add_channel(FIRST_CHANNEL + i as u64, FakeDiscord::GUILD_ID);

@@ -28,12 +28,34 @@ struct StorageArgs {
     data_dir: PathBuf,
 }
 
+/// Where the computer opponent thinks.
+#[derive(clap::Args)]
+struct ComputerArgs {
+    /// How many games the computer may think about at once, each on a thread of its own (its
+    /// thinking never runs on the threads that answer players).
+    #[arg(long, env = "ARBITER_AI_THREADS", default_value_t = 1)]
+    ai_threads: usize,
+    /// How many of one server's games the computer may think about at once; the others wait
+    /// their turn, in order.
+    #[arg(long, env = "ARBITER_AI_PER_SERVER", default_value_t = 2)]
+    ai_per_server: usize,
+}
+
+impl ComputerArgs {
+    fn arena(&self, store: Arc<dyn arbiter::store::Store>) -> Arena {
+        Arena::new(store, Arc::new(SystemClock))
+            .with_thinkers(arbiter::arena::Thinkers::new(self.ai_threads, self.ai_per_server))
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Run the Discord bot until ctrl-c or SIGTERM.
     Bot {
         #[command(flatten)]
         storage: StorageArgs,
+        #[command(flatten)]
+        computer: ComputerArgs,
         /// The bot's token (Discord developer portal, Bot page).
         #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
         token: String,
@@ -60,6 +82,8 @@ enum Command {
     Local {
         #[command(flatten)]
         storage: StorageArgs,
+        #[command(flatten)]
+        computer: ComputerArgs,
         /// Where board images are written (default: the `images` folder in the data directory).
         #[arg(long)]
         images: Option<PathBuf>,
@@ -220,6 +244,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Bot {
             storage,
+            computer,
             token,
             guild_id,
             host_role,
@@ -236,16 +261,17 @@ fn main() -> ExitCode {
                     host_role,
                     shards,
                 };
-                run_bot(&storage, config)
+                run_bot(&storage, &computer, config)
             })
             .map(|()| String::new()),
         Command::Local {
             storage,
+            computer,
             images,
             no_images,
         } => {
             let images = (!no_images).then(|| images.unwrap_or_else(|| storage.data_dir.join("images")));
-            run_local(&storage, images).map(|()| String::new())
+            run_local(&storage, &computer, images).map(|()| String::new())
         }
         Command::Perft { game, divide, depth } => cli::perft(&game, depth, divide),
         Command::Legal { game, seat } => cli::legal(&game, seat),
@@ -318,7 +344,7 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
 }
 
-fn run_bot(storage: &StorageArgs, config: arbiter::discord::Config) -> anyhow::Result<()> {
+fn run_bot(storage: &StorageArgs, computer: &ComputerArgs, config: arbiter::discord::Config) -> anyhow::Result<()> {
     let runtime = runtime()?;
     let result = runtime.block_on(async {
         // ctrl-c and SIGTERM stop the bot in every state, opening the database included.
@@ -340,7 +366,7 @@ fn run_bot(storage: &StorageArgs, config: arbiter::discord::Config) -> anyhow::R
             () = stopped() => return Ok(()),
         };
         tracing::info!("database ready, its migrations applied");
-        let arena = Arena::new(store, Arc::new(SystemClock));
+        let arena = computer.arena(store);
         arbiter::discord::run(config, arena, stopped()).await
     });
     // Work still running (a request to Discord, a drawing) gets a moment to end, no more.
@@ -391,10 +417,10 @@ async fn shutdown_signal() {
     }
 }
 
-fn run_local(storage: &StorageArgs, images: Option<PathBuf>) -> anyhow::Result<()> {
+fn run_local(storage: &StorageArgs, computer: &ComputerArgs, images: Option<PathBuf>) -> anyhow::Result<()> {
     runtime()?.block_on(async {
         let store = arbiter::store::open(storage.database_url.as_deref(), &storage.data_dir).await?;
-        let arena = Arena::new(store, Arc::new(SystemClock));
+        let arena = computer.arena(store);
         let stdin = tokio::io::BufReader::new(tokio::io::stdin());
         let mut stdout = std::io::stdout();
         let images = images.map(arbiter::local::ImageFiles::new);

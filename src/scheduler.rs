@@ -2,13 +2,18 @@
 //! database, above the arena: it asks the arena to resume clocks, claim what is due and fire it.
 //! Any number of schedulers may run, in any number of processes: each claims due games for a
 //! short lease (PostgreSQL's `FOR UPDATE SKIP LOCKED`) and fires them through the arena, whose
-//! version guard makes a deadline fire once however many try.
+//! version guard makes a deadline fire once however many try. The computer's turns are deadlines
+//! too; each is thought out in a task of its own, so thinking never holds up a clock, and what it
+//! plays is announced on a later pass.
 
 use crate::arena::{Arena, ArenaError, Effects};
-use crate::ids::Places;
+use crate::ids::{GameId, Places};
+use std::collections::HashMap;
 use std::future::Future;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
 
 /// How long a claim keeps other schedulers off a game (then a crashed scheduler's claims pass on).
 const LEASE_MS: i64 = 10_000;
@@ -20,17 +25,26 @@ const MAX_SLEEP: Duration = Duration::from_millis(100);
 /// How often a running scheduler records that it is alive.
 const HEARTBEAT_EVERY_MS: i64 = 1_000;
 
+/// The computer's turn in one game, being thought out: what it announces when it ends.
+type ComputerTurn = JoinHandle<Result<Effects, ArenaError>>;
+
 #[derive(Clone)]
 pub struct Scheduler {
     arena: Arena,
     /// The places this scheduler serves: its transport's prefix (`discord:`, `local`), so the
     /// bot and a terminal sharing one database each fire, and announce, their own games.
     places: Places,
+    /// The computer's turns being thought out, by game: one at a time for each game.
+    thinking: Arc<Mutex<HashMap<GameId, ComputerTurn>>>,
 }
 
 impl Scheduler {
     pub fn new(arena: Arena, places: Places) -> Scheduler {
-        Scheduler { arena, places }
+        Scheduler {
+            arena,
+            places,
+            thinking: Arc::default(),
+        }
     }
 
     /// Records that a scheduler is alive. After a silence (no scheduler ran), records the time
@@ -41,16 +55,18 @@ impl Scheduler {
         self.arena.resume_clocks(&self.places).await
     }
 
-    /// Fires every deadline due now; returns what to announce.
+    /// Fires every deadline due now, and starts the computer thinking where it is to act;
+    /// returns what to announce (with the computer's turns that ended since the last pass).
     pub async fn run_once(&self) -> Result<Vec<Effects>, ArenaError> {
+        let mut announcements = self.computer_turns(false).await;
         // Tournaments whose start has come pair their first round.
-        let mut announcements: Vec<Effects> = self
-            .arena
-            .start_due_tournaments(&self.places)
-            .await?
-            .into_iter()
-            .filter(|effects| !effects.posts.is_empty())
-            .collect();
+        announcements.extend(
+            self.arena
+                .start_due_tournaments(&self.places)
+                .await?
+                .into_iter()
+                .filter(|effects| !effects.posts.is_empty()),
+        );
         loop {
             let due = self.arena.claim_due(&self.places, LEASE_MS, BATCH).await?;
             if due.is_empty() {
@@ -73,8 +89,69 @@ impl Scheduler {
                         tracing::error!(game = %id, error = %crate::logging::Quiet(&error), "a deadline could not be fired")
                     }
                 }
+                self.start_thinking(id).await;
             }
         }
+    }
+
+    /// Waits for every computer turn being thought out; returns what they announce.
+    pub async fn settle(&self) -> Vec<Effects> {
+        self.computer_turns(true).await
+    }
+
+    /// Starts the computer's turn in the game, unless it has none or is at it already.
+    async fn start_thinking(&self, id: GameId) {
+        if self.lock_thinking().contains_key(&id) {
+            return;
+        }
+        match self.arena.computer_waiting(id).await {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(error) => {
+                tracing::warn!(game = %id, error = %crate::logging::Quiet(&error), "could not look at the computer's turn");
+                return;
+            }
+        }
+        let arena = self.arena.clone();
+        let turn = tokio::spawn(async move { arena.computer_turn(id).await });
+        self.lock_thinking().insert(id, turn);
+    }
+
+    /// What the computer's ended turns announce (with `wait`, once every turn has ended).
+    async fn computer_turns(&self, wait: bool) -> Vec<Effects> {
+        let ended: Vec<(GameId, ComputerTurn)> = {
+            let mut thinking = self.lock_thinking();
+            let ids: Vec<GameId> = thinking
+                .iter()
+                .filter(|(_, turn)| wait || turn.is_finished())
+                .map(|(id, _)| *id)
+                .collect();
+            ids.into_iter()
+                .filter_map(|id| thinking.remove(&id).map(|turn| (id, turn)))
+                .collect()
+        };
+        let mut announcements = Vec::new();
+        for (id, turn) in ended {
+            match turn.await {
+                Ok(Ok(effects)) if !effects.posts.is_empty() || !effects.direct_messages.is_empty() => {
+                    announcements.push(effects);
+                }
+                Ok(Ok(_)) => {}
+                // The game moved on while it thought: its deadline brings the computer back.
+                Ok(Err(error)) if error.is_user_error() => {
+                    tracing::debug!(game = %id, %error, "the computer's move no longer applies");
+                }
+                Ok(Err(error)) => {
+                    tracing::error!(game = %id, error = %crate::logging::Quiet(&error), "the computer could not take its turn")
+                }
+                Err(error) => tracing::error!(game = %id, %error, "the computer's turn failed"),
+            }
+        }
+        announcements
+    }
+
+    fn lock_thinking(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, ComputerTurn>> {
+        self.thinking.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Runs until `shutdown` completes, sending what deadlines announce to `announce`.

@@ -59,7 +59,8 @@ impl Arena {
     /// warning, a forfeit); nothing when nothing is due, so any number of schedulers may call it.
     pub async fn tick(&self, id: GameId) -> Result<Effects, ArenaError> {
         let (game, credited) = self.load_credited(id).await?;
-        if game.next_deadline().is_none_or(|due| due > self.now()) {
+        // The computer's turn is not the clock's: the scheduler hands it to `computer_turn`.
+        if game.clock_deadline().is_none_or(|due| due > self.now()) {
             if credited > 0 {
                 // Downtime moved the deadline: saving the game stores where it now is.
                 return self.mutate(id, false, |_, _, _| Ok(Change::nothing())).await;
@@ -127,6 +128,10 @@ fn announce(game: &GameRow, event: ClockEvent, now: i64, wish: Reminders, effect
     let Some(user) = game.player(event.seat).cloned() else {
         return;
     };
+    if game.is_computer(&user) {
+        // It needs no reminding, nor a warning.
+        return;
+    }
     let player = name(&user);
     let reserve = game.clock.left(event.seat, now).map_or(0, |(_, reserve)| reserve);
     let warning = match event.notice {

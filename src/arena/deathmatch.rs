@@ -11,7 +11,7 @@ use super::turns::{conclude, follow_turn};
 use super::{Arena, ArenaError, Button, Change, Effects, Post};
 use crate::clock::{GameClock, TimeControl, duration};
 use crate::ids::{GameId, Place, ServerId, UserId};
-use crate::store::{DeathMatch, GameRow, GameSetup, GameStatus, NewGame, WhitePlayer};
+use crate::store::{ComputerPlayer, DeathMatch, GameRow, GameSetup, GameStatus, NewGame, WhitePlayer};
 use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat, VariantId, Viewer};
 
 /// How long the Advantage holder has to choose colours before the bot draws them.
@@ -25,6 +25,8 @@ pub struct MatchRequest {
     pub advantage: UserId,
     pub control: TimeControl,
     pub location: Place,
+    /// The computer, when it is one of the players (a match against it is not rated).
+    pub computer: Option<ComputerPlayer>,
 }
 
 impl Arena {
@@ -52,7 +54,16 @@ impl Arena {
             advantage,
             control,
             location,
+            computer,
         } = request;
+        if computer
+            .as_ref()
+            .is_some_and(|computer| !players.contains(&computer.user))
+        {
+            return Err(ArenaError::Rejected(
+                "the computer plays only the matches it is a player of".into(),
+            ));
+        }
         if !variant.info().has_death_matches {
             let games: Vec<&str> = VariantId::ALL
                 .iter()
@@ -84,8 +95,15 @@ impl Arena {
             ));
         }
         let now = self.now();
-        let setup = GameSetup::new(variant);
-        let deathmatch = DeathMatch::new(host.clone(), advantage.clone(), now + COLOUR_CHOICE_MS);
+        // The computer holding the Advantage leaves colours to chance at once.
+        let computer_chooses = computer.as_ref().is_some_and(|computer| computer.user == advantage);
+        let colours_due = if computer_chooses { now } else { now + COLOUR_CHOICE_MS };
+        let is_rated = computer.is_none();
+        let setup = GameSetup {
+            computer,
+            ..GameSetup::new(variant)
+        };
+        let deathmatch = DeathMatch::new(host.clone(), advantage.clone(), colours_due);
         let new = NewGame {
             state: AnyGame::new(variant),
             setup,
@@ -100,7 +118,7 @@ impl Arena {
             clock: GameClock::timed([control; 2], true, now),
             server,
             tournament: None,
-            is_rated: true,
+            is_rated,
         };
         let game = self.store.insert_game(&new).await?;
         let [first, second] = game.state.view(Viewer::Spectator).seat_names;

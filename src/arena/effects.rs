@@ -230,6 +230,9 @@ pub struct Effects {
     /// place of its own (a thread) do so and move the game there, then post the round's
     /// announcement (`Arena::round_announcement`), which points to those places.
     pub paired_round: Option<PairedRound>,
+    /// A game that began at once (against the computer): transports that can give it a place of
+    /// its own (a thread) do so, move it there, and say where in the place it was asked for.
+    pub own_place: Option<GameId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

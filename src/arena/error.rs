@@ -39,12 +39,16 @@ pub enum ArenaError {
     Busy(GameId),
     #[error("something went wrong on our side; please try again in a moment")]
     Internal(#[source] StoreError),
+    /// The computer could not think (its pool closed, its thread failed): logged, and its turn
+    /// is tried again.
+    #[error("the computer could not take its turn just now; it tries again in a moment")]
+    Computer(String),
 }
 
 impl ArenaError {
     /// Whether the user can fix this (as opposed to a fault of ours, which is logged).
     pub fn is_user_error(&self) -> bool {
-        !matches!(self, ArenaError::Internal(_))
+        !matches!(self, ArenaError::Internal(_) | ArenaError::Computer(_))
     }
 }
 

@@ -63,6 +63,16 @@ impl Arena {
         if challenger == opponent {
             return Err(ArenaError::SelfChallenge);
         }
+        // The computer plays whoever asks, at once; its games move no ratings.
+        let against_computer = match &setup.computer {
+            Some(computer) if computer.user == *opponent => true,
+            Some(_) => {
+                return Err(ArenaError::Rejected(
+                    "the computer plays only the games it is challenged to".into(),
+                ));
+            }
+            None => false,
+        };
         self.check_open_challenges(challenger).await?;
         let state = setup.start().map_err(|e| {
             // Whoever types a FEN by hand may not know its shape: show it.
@@ -91,9 +101,14 @@ impl Arena {
             clock,
             server,
             tournament: None,
-            is_rated: true,
+            is_rated: !against_computer,
         };
         let game = self.store.insert_game(&new).await?;
+        if against_computer {
+            let mut effects = self.accept(game.id, opponent).await?;
+            effects.own_place = Some(game.id);
+            return Ok(effects);
+        }
         // The first seat by the game's own name: White, Red, or Assault's A.
         let first = game.state.view(Viewer::Spectator).seat_names[0].clone();
         let colours = match white_player {
@@ -178,7 +193,16 @@ impl Arena {
             } else {
                 "The game goes on from where its record ends."
             };
-            let post = board_post(game, format!("{} accepted. {begins}", name(user)));
+            let accepted = match &game.setup.computer {
+                Some(computer) => format!(
+                    "{} plays the computer, {} (level {}, not rated). {begins}",
+                    name(&game.challenger),
+                    name(user),
+                    computer.level
+                ),
+                None => format!("{} accepted. {begins}", name(user)),
+            };
+            let post = board_post(game, accepted);
             Ok(Change {
                 entries: Vec::new(),
                 effects: Effects {

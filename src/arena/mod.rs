@@ -4,6 +4,7 @@
 mod acting;
 mod caller;
 mod clock_posts;
+mod computer;
 mod deadlines;
 mod deathmatch;
 mod effects;
@@ -26,6 +27,7 @@ mod tournament;
 mod turns;
 
 pub use caller::Caller;
+pub use computer::Thinkers;
 pub use deathmatch::{COLOUR_CHOICE_MS, MatchRequest};
 pub use effects::{Button, Countdown, DirectMessage, Effects, PairedRound, PieceChoice, Post, PrivateText, Reply};
 pub use error::ArenaError;
@@ -59,6 +61,8 @@ const SAVE_CHECKS: usize = 6;
 pub struct Arena {
     store: Arc<dyn Store>,
     clock: Arc<dyn Clock>,
+    /// Where the computer thinks, shared by every copy of the arena.
+    thinkers: Arc<Thinkers>,
 }
 
 /// What a change to a game produced: log entries to append and effects to perform.
@@ -79,7 +83,20 @@ impl Change {
 
 impl Arena {
     pub fn new(store: Arc<dyn Store>, clock: Arc<dyn Clock>) -> Arena {
-        Arena { store, clock }
+        Arena {
+            store,
+            clock,
+            thinkers: Arc::default(),
+        }
+    }
+
+    /// The arena with the computer thinking on `thinkers` (rather than one thread, two games of
+    /// a server at once).
+    pub fn with_thinkers(self, thinkers: Thinkers) -> Arena {
+        Arena {
+            thinkers: Arc::new(thinkers),
+            ..self
+        }
     }
 
     /// The arena's time: Unix milliseconds from its clock.
@@ -137,6 +154,7 @@ impl Arena {
             // Set first: what the change posts (clock lines) is as of now.
             game.updated_at = now;
             let Change { entries, mut effects } = change(&mut game, &log, now)?;
+            computer::spare_the_computer(&game, &mut effects);
             if credited > 0 && game.deathmatch.is_some() {
                 // The audience hears that the clocks stood still while the bot was down.
                 effects.posts.insert(0, clock_posts::downtime_post(&game, credited));

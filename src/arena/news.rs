@@ -25,12 +25,14 @@ impl Arena {
             let text =
                 "Arbiter stopped before it could show this game's latest change; here it is as it stands.".to_string();
             let post = with_clocks(board_post(&game, text), &game, self.now());
-            news.push(Effects {
+            let mut effects = Effects {
                 posts: vec![post],
                 game: Some(id),
                 version: Some(game.version),
                 ..Default::default()
-            });
+            };
+            super::computer::spare_the_computer(&game, &mut effects);
+            news.push(effects);
         }
         Ok(news)
     }

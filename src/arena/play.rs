@@ -92,6 +92,7 @@ impl Arena {
                 return Ok(flag_fall(game, flagged, now));
             }
             match response {
+                OfferResponse::Offer if facing_computer(game, seat) => Ok(computer_answers_draw(game, seat, now)),
                 OfferResponse::Offer => make_offer(game, seat, OfferKind::Draw, "offers a draw"),
                 OfferResponse::Decline => decline_offer(game, seat, OfferKind::Draw),
                 OfferResponse::Accept => {
@@ -127,31 +128,70 @@ impl Arena {
                         return Err(ArenaError::Rejected("there are no takebacks in a Death Match".into()));
                     }
                     undo_plan(game, log, seat)?;
+                    if facing_computer(game, seat) {
+                        // The computer lets a player practising take a move back.
+                        let computer = game.player(seat.other()).cloned().unwrap_or_else(|| user.clone());
+                        return take_back(game, log, seat, &computer, now);
+                    }
                     make_offer(game, seat, OfferKind::Takeback, "asks to take back their last move")
                 }
                 OfferResponse::Decline => decline_offer(game, seat, OfferKind::Takeback),
                 OfferResponse::Accept => {
                     let asker = take_offer(game, seat, OfferKind::Takeback)?;
-                    let (plies, state) = undo_plan(game, log, asker)?;
-                    let taken = taken_back(game, plies as usize);
-                    game.state = state;
-                    game.turn_since = now;
-                    // The turns taken back begin again, from now.
-                    game.clock.stop(now);
-                    follow_turn(game, None, now);
-                    let post = board_post(game, format!("{} agreed to take back {taken}.", name(user)));
-                    let entry = NewEntry::new(LogEntry::Takeback { plies }, format!("takeback {plies}"));
-                    Ok(Change {
-                        entries: vec![entry],
-                        effects: Effects {
-                            posts: vec![post],
-                            ..Default::default()
-                        },
-                    })
+                    take_back(game, log, asker, user, now)
                 }
             }
         })
         .await
+    }
+}
+
+/// Takes back `asker`'s last action (and the reply after it), as `answerer` agreed.
+fn take_back(
+    game: &mut GameRow,
+    log: &[LoggedEntry],
+    asker: Seat,
+    answerer: &UserId,
+    now: i64,
+) -> Result<Change, ArenaError> {
+    let (plies, state) = undo_plan(game, log, asker)?;
+    let taken = taken_back(game, plies as usize);
+    game.state = state;
+    game.turn_since = now;
+    // The turns taken back begin again, from now.
+    game.clock.stop(now);
+    follow_turn(game, None, now);
+    let post = board_post(game, format!("{} agreed to take back {taken}.", name(answerer)));
+    let entry = NewEntry::new(LogEntry::Takeback { plies }, format!("takeback {plies}"));
+    Ok(Change {
+        entries: vec![entry],
+        effects: Effects {
+            posts: vec![post],
+            ..Default::default()
+        },
+    })
+}
+
+/// Whether `seat`'s opponent is the computer, which answers offers at once.
+fn facing_computer(game: &GameRow, seat: Seat) -> bool {
+    game.player(seat.other()).is_some_and(|user| game.is_computer(user))
+}
+
+/// The computer's answer to a draw offer: yes when it judges itself clearly worse, else it plays
+/// on and the offer is gone.
+fn computer_answers_draw(game: &mut GameRow, seat: Seat, now: i64) -> Change {
+    let computer = game.player(seat.other()).map(name).unwrap_or_default();
+    if super::computer::takes_draw(game, seat.other()) {
+        let asker = game.player(seat).map(name).unwrap_or_default();
+        let text = format!("{asker} offered a draw and {computer} accepted. Draw agreed.");
+        return conclude(game, Outcome::draw(EndReason::Agreement), text, now);
+    }
+    Change {
+        entries: Vec::new(),
+        effects: Effects::reply(format!(
+            "{computer} declines the draw in game #{}: it likes its position and plays on.",
+            game.id
+        )),
     }
 }
 

@@ -104,10 +104,7 @@ impl Arena {
             ));
         }
         let variant = variant_of(&record).map_err(bad)?;
-        let setup = GameSetup {
-            variant,
-            fen: record.tag("FEN").or(record.tag("Start")).map(str::to_string),
-        };
+        let setup = GameSetup::with_fen(variant, record.tag("FEN").or(record.tag("Start")).map(str::to_string));
         let start = setup.start().map_err(|e| bad(format!("the start position: {e}")))?;
         let names = names_of(&record, &start);
         let (state, entries) = replay(&record, start.clone()).map_err(bad)?;

@@ -63,6 +63,7 @@ impl Arena {
                     advantage: deathmatch.advantage.clone(),
                     control: control.unwrap_or(crate::clock::TimeControl::STANDARD),
                     location: place.clone(),
+                    computer: game.setup.computer.clone(),
                 };
                 // The host of the rematch is whoever hosts it now: the match's own host, or a
                 // host of its server, who runs its matches already.

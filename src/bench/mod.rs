@@ -278,6 +278,7 @@ pub async fn clocks(
             advantage: players[0].clone(),
             control,
             location: "bench".into(),
+            computer: None,
         };
         let id = arena
             .start_match(&Caller::host(&host, None), request)

@@ -190,7 +190,13 @@ impl GameClock {
         let turn = self.turns[seat.index()]?;
         let start = turn.started_at;
         let Some(control) = self.control(seat) else {
-            // Untimed: a reminder after a day, then every two days.
+            // Untimed: a reminder after a day, then every two days, as many as the count of
+            // events announced can tell apart (over a year's worth: the game can be claimed as
+            // abandoned long before); past that the count stands still, and an event it kept
+            // naming would fall due forever.
+            if index >= usize::from(u8::MAX) {
+                return None;
+            }
             let waited = FIRST_REMINDER_MS + REMINDER_EVERY_MS * i64::try_from(index).ok()?;
             return Some((start + waited, Notice::Reminder { waited, left: None }));
         };
@@ -370,6 +376,20 @@ mod tests {
 
     fn events(clock: &GameClock, seat: Seat) -> Vec<(i64, Notice)> {
         (0..).map_while(|i| clock.event(seat, i)).collect()
+    }
+
+    #[test]
+    fn an_untimed_turn_left_for_years_runs_out_of_reminders_rather_than_repeat_the_last_forever() {
+        let mut clock = GameClock::untimed(0);
+        clock.follow(None, &[WHITE], false, 0);
+        let mut fired = 0;
+        while let Some(event) = clock.next_event() {
+            assert!(fired < 300, "the reminders never end: {event:?}");
+            clock.event_done(event.seat);
+            fired += 1;
+        }
+        assert_eq!(fired, 255);
+        assert_eq!(events(&clock, WHITE).len(), 255);
     }
 
     #[test]

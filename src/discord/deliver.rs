@@ -8,7 +8,7 @@ use super::ids;
 use super::posting::Patience;
 use super::respond::{Outgoing, Public, Responder};
 use super::widgets::{button_row, choice_components, fit, post_components, write_list_button};
-use crate::arena::{Button, DirectMessage, Effects, Post};
+use crate::arena::{Button, DirectMessage, Effects, Post, text};
 use crate::ids::Place;
 use crate::logging::Quiet;
 use serenity::all as discord;
@@ -28,24 +28,15 @@ impl Delivery<'_> {
             };
             let mut location = facts.location.clone();
             if let Some(channel) = ids::channel(&facts.location) {
-                let mut names = Vec::new();
-                for player in facts.seated.iter().flatten() {
-                    names.push(match ids::discord_user(player) {
-                        Some(id) => self.data.names.name_of(self.http, id).await,
-                        None => player.display_name().to_string(),
-                    });
-                }
+                let names = self.names_of(facts.seated.iter().flatten()).await;
                 let name = format!(
                     "#{game} round {} · {}: {}",
                     round.round,
                     facts.variant.name(),
                     names.join(" vs ")
                 );
-                let builder = discord::CreateThread::new(name.chars().take(100).collect::<String>())
-                    .kind(discord::ChannelType::PublicThread)
-                    .auto_archive_duration(discord::AutoArchiveDuration::OneWeek);
-                match channel.create_thread(self.http, builder).await {
-                    Ok(thread) => location = ids::location(thread.id),
+                match self.new_thread(channel, &name).await {
+                    Ok(thread) => location = thread,
                     Err(error) => tracing::warn!(game = %game, %error, "could not open a thread for a tournament game"),
                 }
             }
@@ -60,6 +51,66 @@ impl Delivery<'_> {
         let announcement = arena.round_announcement(round.tournament, round.round).await?;
         effects.posts.extend(announcement.posts);
         Ok(())
+    }
+
+    /// A game that began at once (against the computer) gets a thread of its own in its channel
+    /// and moves there, and the channel hears where it is played; a game whose thread Discord
+    /// refuses (asked for inside a thread, say) stays where it is.
+    pub async fn open_own_place(&self, effects: &mut Effects) -> anyhow::Result<()> {
+        let Some(game) = effects.own_place else {
+            return Ok(());
+        };
+        let arena = &self.data.arena;
+        let Some(facts) = arena.facts(game).await? else {
+            return Ok(());
+        };
+        let Some(channel) = ids::channel(&facts.location) else {
+            return Ok(());
+        };
+        let names = self.names_of([&facts.challenger, &facts.opponent]).await;
+        let name = format!("#{game} {}: {}", facts.variant.name(), names.join(" vs "));
+        let thread = match self.new_thread(channel, &name).await {
+            Ok(thread) => thread,
+            Err(error) => {
+                tracing::warn!(game = %game, %error, "could not open a thread for a game against the computer");
+                return Ok(());
+            }
+        };
+        let moved = arena.relocate(game, &thread).await?;
+        effects.version = moved.version;
+        for post in effects.posts.iter_mut().filter(|p| p.game == Some(game)) {
+            post.location = thread.clone();
+        }
+        let text = format!(
+            "Game #{game} · {}: {} plays {} in {}.",
+            facts.variant.name(),
+            text::user(&facts.challenger),
+            text::user(&facts.opponent),
+            text::where_played(&thread)
+        );
+        effects.posts.insert(0, Post::plain(Some(game), &facts.location, text));
+        Ok(())
+    }
+
+    /// Players by the names Discord shows.
+    async fn names_of(&self, players: impl IntoIterator<Item = &crate::ids::UserId>) -> Vec<String> {
+        let mut names = Vec::new();
+        for player in players {
+            names.push(match ids::discord_user(player) {
+                Some(id) => self.data.names.name_of(self.http, id).await,
+                None => player.display_name().to_string(),
+            });
+        }
+        names
+    }
+
+    /// A public thread of its own in `channel` for a game, named `name` (cut to Discord's 100
+    /// characters), archived after a week of silence.
+    async fn new_thread(&self, channel: discord::ChannelId, name: &str) -> serenity::Result<Place> {
+        let builder = discord::CreateThread::new(name.chars().take(100).collect::<String>())
+            .kind(discord::ChannelType::PublicThread)
+            .auto_archive_duration(discord::AutoArchiveDuration::OneWeek);
+        Ok(ids::location(channel.create_thread(self.http, builder).await?.id))
     }
 
     /// A public post as a message: text, board image, buttons, and pings for the players to act.
@@ -93,6 +144,7 @@ impl Delivery<'_> {
     pub async fn perform(&self, effects: &Effects, here: &Place, responder: &mut Responder) -> anyhow::Result<()> {
         let mut effects = effects.clone();
         self.open_round(&mut effects).await?;
+        self.open_own_place(&mut effects).await?;
         let effects = &effects;
         let answers_publicly = effects.posts.iter().any(|p| p.location == *here);
         responder.expect_private(!answers_publicly);

@@ -43,6 +43,7 @@ fn all_commands() -> Vec<poise::Command<Data, Error>> {
     vec![
         commands::challenge(),
         commands::cancel(),
+        commands::practice(),
         commands::play(),
         commands::board(),
         commands::moves(),
@@ -107,11 +108,13 @@ pub struct Data {
     pub pace: std::sync::Arc<pace::Pace>,
     /// Users' DM channels, and whose DMs are closed.
     pub direct: std::sync::Arc<direct::DirectChannels>,
+    /// The bot's own user: the computer, in the games it plays.
+    pub me: crate::ids::UserId,
 }
 
 impl Data {
     /// What a process running `share` of the bot's shards needs (its share of Discord's budget).
-    fn new(arena: Arena, host_role: Option<u64>, share: f64) -> Data {
+    fn new(arena: Arena, host_role: Option<u64>, share: f64, me: crate::ids::UserId) -> Data {
         let pace = std::sync::Arc::new(pace::Pace::for_share(share));
         Data {
             names: std::sync::Arc::new(Names::new(arena.clone(), pace.clone())),
@@ -121,6 +124,7 @@ impl Data {
             limits: std::sync::Arc::default(),
             pace,
             direct: std::sync::Arc::default(),
+            me,
         }
     }
 
@@ -133,6 +137,7 @@ impl Data {
             limits: self.limits.clone(),
             pace: self.pace.clone(),
             direct: self.direct.clone(),
+            me: self.me.clone(),
         }
     }
 }
@@ -238,7 +243,7 @@ pub async fn run(
                     let http = ctx.http.clone();
                     tokio::spawn(async move { startup::remove_server_commands(&http, &guilds).await });
                 }
-                let data = Data::new(arena, host_role, share);
+                let data = Data::new(arena, host_role, share, ids::user(ready.user.id));
                 let announcing = tokio::spawn(announce_deadlines(
                     ctx.http.clone(),
                     data.share(),

@@ -5,7 +5,9 @@ use super::{caller, game_argument, here, local_user, server, usage};
 use crate::arena::{Arena, ArenaError, Caller, Effects, MatchRequest};
 use crate::clock::{TimeControl, parse_duration};
 use crate::ids::{GameId, UserId};
+use crate::store::ComputerPlayer;
 use arbiter_engine::VariantId;
+use arbiter_engine::ai::Level;
 
 fn duration(text: &str, what: &str) -> Result<i64, ArenaError> {
     parse_duration(text).ok_or_else(|| usage(&format!("the {what} \"{text}\" is not a duration like 60s, 5m or 24h")))
@@ -70,12 +72,18 @@ async fn start(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Aren
     if let Some(reserve) = rest.get(1) {
         control.reserve_ms = duration(reserve, "reserve")?;
     }
+    let players = [local_user(player1), local_user(player2)];
+    let computer = players.contains(&super::computer_user()).then(|| ComputerPlayer {
+        user: super::computer_user(),
+        level: Level::default(),
+    });
     let request = MatchRequest {
         variant,
-        players: [local_user(player1), local_user(player2)],
+        players: players.clone(),
         advantage: local_user(advantage),
         control,
         location: here(),
+        computer,
     };
     // Starting a match is open to anyone at the terminal, who then hosts it.
     arena.start_match(&Caller::host(user, Some(&server())), request).await

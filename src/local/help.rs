@@ -20,11 +20,14 @@ pub const SECTIONS: &[Section] = &[
         topics: &[
             Topic {
                 names: &["challenge"],
-                usage: "challenge <opponent> <variant> [white|black|random] [time <control>] [fen <FEN>]",
+                usage: "challenge <opponent> <variant> [white|black|random] [time <control>] [fen <FEN>] [easy|normal|hard]",
                 explains: "Offers <opponent> a game of <variant> (see `rules` for the games). `white` means you play \
                            White, `black` Black; by default the sides are drawn. `time 3d` gives each move three \
                            days, `time 24h+72h` a day a move and a reserve of three days; without `time` the game is \
-                           untimed. `fen` starts from a position (docs/fen.md).",
+                           untimed. `fen` starts from a position (docs/fen.md). Nobody to play? `challenge arbiter \
+                           chess` plays the computer at once (`easy`, `normal` by default, or `hard`); it answers \
+                           each of your moves before the next line is read, takes back a move when you ask, and \
+                           its games are not rated.",
             },
             Topic {
                 names: &["accept", "decline"],

@@ -13,8 +13,9 @@ use crate::arena::{Arena, ArenaError, Caller, ChallengeRequest, Effects, ImportR
 use crate::clock::TimeControl;
 use crate::ids::{GameId, Place, ServerId, UserId};
 use crate::render::{BoardImage, Renderer};
-use crate::store::{GameSetup, GameStatus, Reminders, WhitePlayer};
+use crate::store::{ComputerPlayer, GameSetup, GameStatus, Reminders, WhitePlayer};
 use arbiter_engine::VariantId;
+use arbiter_engine::ai::Level;
 use std::io::Write;
 use std::path::PathBuf;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
@@ -23,6 +24,14 @@ pub use text_board::text_board;
 
 /// Where games started in the terminal are played.
 pub const LOCATION: &str = "local";
+
+/// The name the computer plays under in the terminal: `challenge arbiter chess`.
+pub const COMPUTER: &str = "arbiter";
+
+/// The computer as a terminal user.
+fn computer_user() -> UserId {
+    local_user(COMPUTER)
+}
 
 /// The terminal's one table: every local game is played here.
 pub fn here() -> Place {
@@ -128,7 +137,7 @@ pub async fn run(
             Some(effects) = announcements.recv() => {
                 // A tournament whose start came pairs its first round.
                 let effects = tournament::with_round_announcement(arena, effects.clone()).await.unwrap_or(effects);
-                print_effects(out, &UserId::new("local:clock"), &effects, images, arena.now())?;
+                show(arena, out, &UserId::new("local:clock"), &effects, images).await?;
                 continue;
             }
         };
@@ -155,8 +164,19 @@ pub async fn run(
             continue;
         };
         let user = UserId::new(format!("local:{}", user.trim()));
+        if user == computer_user() {
+            writeln!(out, "error: {COMPUTER} is the computer, and it plays by itself")?;
+            continue;
+        }
         match execute(arena, &user, command.trim()).await {
-            Ok(effects) => print_effects(out, &user, &effects, images, arena.now())?,
+            Ok(effects) => {
+                show(arena, out, &user, &effects, images).await?;
+                if let Some(game) = effects.game
+                    && arena.computer_waiting(game).await.unwrap_or(false)
+                {
+                    await_computer(arena, game, &mut announcements, out, images).await?;
+                }
+            }
             Err(error) => {
                 if !error.is_user_error() {
                     // The command is not logged: it may hold a secret choice.
@@ -169,6 +189,34 @@ pub async fn run(
     let _ = stop.send(());
     let _ = scheduler.await;
     Ok(())
+}
+
+/// The longest the terminal waits for the computer's reply before reading on (it comes in any
+/// case, printed when it does).
+const COMPUTER_PATIENCE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Waits for the computer's turn in `game`, printing what the clocks announce meanwhile, so a
+/// player (or a script) reads its reply before typing on.
+async fn await_computer(
+    arena: &Arena,
+    game: GameId,
+    announcements: &mut tokio::sync::mpsc::Receiver<Effects>,
+    out: &mut impl Write,
+    images: Option<&ImageFiles>,
+) -> anyhow::Result<()> {
+    let until = tokio::time::Instant::now() + COMPUTER_PATIENCE;
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep_until(until) => return Ok(()),
+            Some(effects) = announcements.recv() => {
+                let effects = tournament::with_round_announcement(arena, effects.clone()).await.unwrap_or(effects);
+                show(arena, out, &computer_user(), &effects, images).await?;
+                if effects.game == Some(game) && !arena.computer_waiting(game).await.unwrap_or(false) {
+                    return Ok(());
+                }
+            }
+        }
+    }
 }
 
 /// `wait 5s`: lets the clocks run for a while, printing what they announce meanwhile.
@@ -190,7 +238,7 @@ async fn wait(
             Some(effects) = announcements.recv() => {
                 // A tournament whose start came pairs its first round.
                 let effects = tournament::with_round_announcement(arena, effects.clone()).await.unwrap_or(effects);
-                print_effects(out, &UserId::new("local:clock"), &effects, images, arena.now())?;
+                show(arena, out, &UserId::new("local:clock"), &effects, images).await?;
             }
         }
     }
@@ -286,8 +334,10 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
             let mut white_player = WhitePlayer::Random;
             let mut fen = None;
             let mut control = None;
+            let mut level = None;
             while let Some(word) = words.next() {
                 match word {
+                    _ if Level::parse(word).is_some() => level = Level::parse(word),
                     "white" => white_player = WhitePlayer::Challenger,
                     "black" => white_player = WhitePlayer::Opponent,
                     "random" => white_player = WhitePlayer::Random,
@@ -299,13 +349,31 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
                     }
                     "fen" => fen = Some(words.by_ref().collect::<Vec<_>>().join(" ")),
                     other => {
-                        return Err(usage(&format!("\"{other}\" is not white, black, random, time or fen")));
+                        return Err(usage(&format!(
+                            "\"{other}\" is not white, black, random, time, fen, or a level (easy, normal, hard)"
+                        )));
                     }
                 }
             }
+            let opponent = local_user(opponent);
+            let computer = if opponent == computer_user() {
+                Some(ComputerPlayer {
+                    user: opponent.clone(),
+                    level: level.unwrap_or_default(),
+                })
+            } else if level.is_some() {
+                return Err(usage(&format!(
+                    "a level is for the computer: `challenge {COMPUTER} <variant> hard`"
+                )));
+            } else {
+                None
+            };
             let request = ChallengeRequest {
-                opponent: local_user(opponent),
-                setup: GameSetup { variant, fen },
+                opponent,
+                setup: GameSetup {
+                    computer,
+                    ..GameSetup::with_fen(variant, fen)
+                },
                 white_player,
                 control,
                 location: here(),
@@ -590,6 +658,24 @@ fn print_table(out: &mut impl Write, table: &crate::render::Table) -> anyhow::Re
 }
 
 /// Prints effects; `now` is the arena's time, for countdowns.
+/// Prints what a change says (as `user` reads it) and records that its news was shown, as a
+/// transport does once its players have it (the computer waits for that before it answers).
+async fn show(
+    arena: &Arena,
+    out: &mut impl Write,
+    user: &UserId,
+    effects: &Effects,
+    images: Option<&ImageFiles>,
+) -> anyhow::Result<()> {
+    print_effects(out, user, effects, images, arena.now())?;
+    if let (Some(game), Some(version)) = (effects.game, effects.version)
+        && let Err(error) = arena.mark_shown(game, version).await
+    {
+        tracing::warn!(game = %game, error = %crate::logging::Quiet(&error), "could not record a game's news as shown");
+    }
+    Ok(())
+}
+
 fn print_effects(
     out: &mut impl Write,
     user: &UserId,

@@ -8,8 +8,8 @@ mod records;
 mod sql;
 
 pub use records::{
-    DeathMatch, GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, NewTournament, Offer,
-    OfferKind, Reminders, ServerSettings, TournamentRow, UserSettings, WhitePlayer,
+    ComputerPlayer, DeathMatch, GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame,
+    NewTournament, Offer, OfferKind, Reminders, ServerSettings, TournamentRow, UserSettings, WhitePlayer,
 };
 
 /// A piece list a player saved to use again: the text they wrote, one piece a line.

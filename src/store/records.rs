@@ -4,6 +4,7 @@ use super::GameId;
 use crate::clock::{GameClock, MatchClockV0, TimeControl};
 use crate::ids::{Place, ServerId, TournamentId, UserId};
 use crate::tournament::{Tournament, TournamentStatus};
+use arbiter_engine::ai::Level;
 use arbiter_engine::{Action, AnyGame, Game, Outcome, Seat, VariantId};
 use serde::{Deserialize, Serialize};
 
@@ -65,17 +66,40 @@ impl WhitePlayer {
     }
 }
 
-/// How a game starts: its variant and, optionally, a start position.
+/// How a game starts: its variant, optionally a start position, and whether the computer plays
+/// one side (a rematch copies the setup, so it plays the rematch too).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameSetup {
     pub variant: VariantId,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<ComputerPlayer>,
+}
+
+/// The computer as a player: the user it plays as (on Discord, the bot's own) and how hard it
+/// tries.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComputerPlayer {
+    pub user: UserId,
+    pub level: Level,
 }
 
 impl GameSetup {
     pub fn new(variant: VariantId) -> GameSetup {
-        GameSetup { variant, fen: None }
+        GameSetup {
+            variant,
+            fen: None,
+            computer: None,
+        }
+    }
+
+    /// The game with `fen` as its start position, if any.
+    pub fn with_fen(variant: VariantId, fen: Option<String>) -> GameSetup {
+        GameSetup {
+            fen,
+            ..GameSetup::new(variant)
+        }
     }
     /// The game at its start.
     pub fn start(&self) -> Result<AnyGame, arbiter_engine::fen::FenError> {
@@ -279,14 +303,41 @@ pub struct GameRow {
 }
 
 impl GameRow {
-    /// When something must happen to the game without anyone acting (a colour choice falling
-    /// due, a reminder, a clock warning, a forfeit on time), if ever.
+    /// When something must happen to the game without a person acting (a colour choice falling
+    /// due, a reminder, a clock warning, a forfeit on time, the computer's turn), if ever.
     pub fn next_deadline(&self) -> Option<i64> {
+        let computer = self.computer_to_act().map(|_| self.updated_at);
+        match (self.clock_deadline(), computer) {
+            (Some(clock), Some(computer)) => Some(clock.min(computer)),
+            (clock, computer) => clock.or(computer),
+        }
+    }
+
+    /// When the game's clock (or a Death Match's colour choice) next needs the scheduler.
+    pub fn clock_deadline(&self) -> Option<i64> {
         match self.status {
             GameStatus::Challenge => self.deathmatch.as_ref().map(|d| d.colours_due),
             GameStatus::Active => self.clock.next_event().map(|event| event.at),
             _ => None,
         }
+    }
+
+    /// The computer and its seat, when it plays this game and has something to do now.
+    pub fn computer_to_act(&self) -> Option<(&ComputerPlayer, Seat)> {
+        if self.status != GameStatus::Active {
+            return None;
+        }
+        let computer = self.setup.computer.as_ref()?;
+        let seat = self.seat_of(&computer.user)?;
+        self.state.to_act().contains(&seat).then_some((computer, seat))
+    }
+
+    /// Whether `user` is the computer playing this game.
+    pub fn is_computer(&self, user: &UserId) -> bool {
+        self.setup
+            .computer
+            .as_ref()
+            .is_some_and(|computer| computer.user == *user)
     }
 
     /// The seat `user` holds, if seated; in a study, the seat to act.

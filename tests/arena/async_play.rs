@@ -427,6 +427,7 @@ async fn a_death_matchs_rematch_is_the_hosts_and_the_advantage_holder_chooses_ag
         advantage: bob(),
         control: TimeControl::STANDARD,
         location: "show".into(),
+        computer: None,
     };
     let id = arena
         .start_match(&Caller::host(&host, None), request)

@@ -40,6 +40,7 @@ async fn start(arena: &support::TestArena, control: TimeControl) -> GameId {
         advantage: red(),
         control,
         location: "show".into(),
+        computer: None,
     };
     let id = arena
         .start_match(&Caller::host(&host(), Some(&server())), request)
@@ -88,6 +89,7 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
         advantage: blue(),
         control: TimeControl::STANDARD,
         location: "show".into(),
+        computer: None,
     };
     let refused = arena
         .start_match(&Caller::player(&red(), Some(&server())), request.clone())
@@ -142,6 +144,7 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
         advantage: red(),
         control: TimeControl::STANDARD,
         location: "show".into(),
+        computer: None,
     };
     let by_host = arena
         .start_match(&Caller::host(&host(), Some(&server())), request.clone())
@@ -425,6 +428,7 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once_on(db: &support::T
             advantage: UserId::new(format!("test:a{i}")),
             control,
             location: "show".into(),
+            computer: None,
         };
         let id = arena
             .start_match(&Caller::host(&host(), Some(&server())), request)
@@ -484,6 +488,7 @@ async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
         advantage: red(),
         control: TimeControl::STANDARD,
         location: "show".into(),
+        computer: None,
     };
     let id = arena
         .start_match(&Caller::host(&host(), Some(&server())), request.clone())

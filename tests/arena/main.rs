@@ -5,6 +5,7 @@
 mod support;
 
 mod async_play;
+mod computer;
 mod concurrency;
 mod deathmatch;
 mod flows;

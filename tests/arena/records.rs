@@ -197,10 +197,7 @@ async fn a_record_from_a_position_carries_it_as_standard_setup_and_fen_tags() {
     let db = support::sqlite().await;
     let (arena, _) = support::arena(&db);
     let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
-    let setup = GameSetup {
-        variant: VariantId::Chess,
-        fen: Some(fen.into()),
-    };
+    let setup = GameSetup::with_fen(VariantId::Chess, Some(fen.into()));
     let id = arena
         .challenge(
             &alice(),

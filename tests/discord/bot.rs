@@ -72,17 +72,7 @@ impl Bot {
         let clock = Arc::new(arbiter::clock::ManualClock::new(1_700_000_000_000));
         let arena = support::TestArena::new(wrap(db.store.clone()), clock.clone());
         let fake = FakeDiscord::start().await;
-        let config = Config {
-            token: "test-token".into(),
-            guild_id: Some(FakeDiscord::GUILD_ID),
-            api_base: Some(fake.api_base()),
-            host_role: Some(HOST_ROLE),
-            shards: arbiter::discord::Shards::Automatic,
-        };
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(arbiter::discord::run(config, arena.arena(), async {
-            let _ = stopped.await;
-        }));
+        let (stop, task) = launch(&fake, &arena);
         fake.wait_ready().await;
         fake.wait_for_call("command registration", |c| {
             c.method == "PUT" && c.path.ends_with("/commands")
@@ -245,7 +235,16 @@ impl Bot {
         self.fake.response_message_id(token)
     }
 
-    pub async fn stop(mut self) {
+    /// Starts the bot again after `halt`, on the same database and fake Discord, as a restart
+    /// of its process would (whatever it had not yet done waits in the database).
+    pub fn resume(&mut self) {
+        let (stop, task) = launch(&self.fake, &self.arena);
+        self.stop = Some(stop);
+        self.task = Some(task);
+    }
+
+    /// Stops the bot as `stop` does, keeping its database and fake Discord for `resume`.
+    pub async fn halt(&mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
@@ -255,6 +254,32 @@ impl Bot {
             assert!(result.is_ok(), "the bot stops when asked");
         }
     }
+
+    pub async fn stop(mut self) {
+        self.halt().await;
+    }
+}
+
+/// Runs the bot over `arena` against `fake`: the way to stop it, and its task.
+fn launch(
+    fake: &FakeDiscord,
+    arena: &support::TestArena,
+) -> (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<anyhow::Result<()>>,
+) {
+    let config = Config {
+        token: "test-token".into(),
+        guild_id: Some(FakeDiscord::GUILD_ID),
+        api_base: Some(fake.api_base()),
+        host_role: Some(HOST_ROLE),
+        shards: arbiter::discord::Shards::Automatic,
+    };
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(arbiter::discord::run(config, arena.arena(), async {
+        let _ = stopped.await;
+    }));
+    (stop, task)
 }
 
 /// Whatever a test did, the bot sent no text it had not worded. (That it asked nothing Discord

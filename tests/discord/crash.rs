@@ -112,6 +112,7 @@ async fn death_match(arena: &support::TestArena, channel: u64, flag_in: Duration
             reserve_ms: 0,
         },
         location: Place::new(format!("discord:{channel}")),
+        computer: None,
     };
     let id = arena
         .start_match(&Caller::host(&UserId::new("discord:1"), None), request)

@@ -8,6 +8,7 @@ mod support;
 mod announcements;
 mod async_play;
 mod attachments;
+mod computer;
 mod crash;
 mod e2e;
 mod help;

@@ -714,3 +714,35 @@ async fn a_death_match_players_rematch_asks_the_host_and_gives_no_host_powers() 
         "{output}"
     );
 }
+
+#[tokio::test]
+async fn the_computer_answers_each_move_in_the_terminal_before_the_next_line_is_read() {
+    let output = run_script(
+        "alice: challenge arbiter chess white easy\n\
+         alice: move e4\n\
+         alice: move d4\n\
+         alice: takeback offer\n\
+         alice: show\n\
+         arbiter: resign\n\
+         alice: challenge arbiter chess superb\n",
+    )
+    .await;
+    assert!(
+        output.contains("alice plays the computer, arbiter (level easy, not rated)"),
+        "{output}"
+    );
+    let replies = output.lines().filter(|line| line.contains("arbiter played")).count();
+    assert!(replies >= 2, "a reply to e4 and to d4:\n{output}");
+    // Each reply comes before the next command's answer: alice's d4 follows the first reply.
+    let first_reply = output.find("arbiter played").unwrap();
+    assert!(first_reply < output.find("alice played d4").unwrap(), "{output}");
+    assert!(output.contains("arbiter agreed to take back"), "{output}");
+    assert!(
+        output.contains("arbiter is the computer, and it plays by itself"),
+        "{output}"
+    );
+    assert!(
+        output.contains("\"superb\" is not white, black, random, time, fen, or a level"),
+        "{output}"
+    );
+}

@@ -333,10 +333,7 @@ async fn write_stored_fixtures() {
     ));
 
     let fen = "r7/1P6/8/8/8/8/k7/4K3 w - - 0 1";
-    let setup = GameSetup {
-        variant: VariantId::Chess,
-        fen: Some(fen.into()),
-    };
+    let setup = GameSetup::with_fen(VariantId::Chess, Some(fen.into()));
     let id = arena
         .challenge(
             &a,
@@ -389,10 +386,7 @@ async fn write_stored_fixtures() {
         dump(&pool, &arena, id, Some(("bob", "Qe5-e4@e2"))).await,
     ));
 
-    let setup = GameSetup {
-        variant: VariantId::Blockade,
-        fen: Some("r*6/*7/8/8/8/8/8/Q7 w".into()),
-    };
+    let setup = GameSetup::with_fen(VariantId::Blockade, Some("r*6/*7/8/8/8/8/8/Q7 w".into()));
     let id = arena
         .challenge(
             &a,
@@ -418,6 +412,7 @@ async fn write_stored_fixtures() {
         advantage: alice(),
         control: TimeControl::STANDARD,
         location: Place::new(location),
+        computer: None,
     };
     let id = arena
         .start_match(&Caller::host(&carol(), None), request("show-1"))

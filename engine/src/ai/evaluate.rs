@@ -17,6 +17,7 @@ use std::collections::HashMap;
 struct Known {
     worth: i32,
     is_pawn: bool,
+    is_royal: bool,
     rules: [Vec<MoveRule>; 2],
 }
 
@@ -66,6 +67,15 @@ impl Terms {
 const IN_CHECK: i32 = 40;
 /// Per rank a pawn has advanced: promotion is worth a lot, and getting there takes time.
 const PAWN_STEP: i32 = 6;
+/// King safety, while the other side keeps enough to attack with (more than this much material
+/// besides pawns): per own pawn, and per other own piece, beside a royal piece...
+const SHELTER_PAWN: i32 = 12;
+const SHELTER_PIECE: i32 = 5;
+/// ...per rank it has left its home rank...
+const ROYAL_ABROAD: i32 = 20;
+/// ...and per piece of the other side (pawns aside) within two squares of it.
+const ROYAL_BESET: i32 = 15;
+const ATTACKING_MATERIAL: i32 = 1_000;
 
 impl Evaluator {
     pub fn new(me: Seat, variant: VariantId) -> Evaluator {
@@ -123,6 +133,9 @@ impl Evaluator {
     /// One board: material, mobility, check, and the game's marks.
     fn board(&mut self, view: &View, board: &BoardView) -> i32 {
         let mut score = 0;
+        let mut royals = Vec::new();
+        // Material besides pawns and royals, by colour: what could attack a royal piece.
+        let mut officers = [0; 2];
         for index in 0..board.cells.len() {
             let ViewCell::Piece { color, piece } = board.cells[index] else {
                 continue;
@@ -143,8 +156,22 @@ impl Evaluator {
                 };
                 value += PAWN_STEP * i32::from(advanced.saturating_sub(1));
             }
-            value += mobility * reach(board, square, color, &known.rules[color.index()]);
+            // A royal piece's room to move is no asset while it can be hunted: its safety is.
+            if known.is_royal {
+                royals.push((square, color));
+            } else {
+                value += mobility * reach(board, square, color, &known.rules[color.index()]);
+                if !known.is_pawn {
+                    officers[color.index()] += known.worth;
+                }
+            }
             score += sign * value;
+        }
+        for (square, color) in royals {
+            let attackers = officers[color.other().index()];
+            if attackers > ATTACKING_MATERIAL {
+                score += self.sign(board.seats[color.index()]) * self.royal_safety(view, board, square, color);
+            }
         }
         if let Some(square) = board.check
             && let ViewCell::Piece { color, .. } = board.cell(square)
@@ -152,6 +179,30 @@ impl Evaluator {
             score -= self.sign(board.seats[color.index()]) * IN_CHECK;
         }
         score + self.marks(board)
+    }
+
+    /// How safe the royal piece of `color` on `square` is: sheltered by its own side, at home,
+    /// and far from the other side's pieces.
+    fn royal_safety(&mut self, view: &View, board: &BoardView, square: Square, color: Color) -> i32 {
+        let mut safety = 0;
+        let home = match color {
+            Color::White => square.rank(),
+            Color::Black => board.ranks - 1 - square.rank(),
+        };
+        safety -= ROYAL_ABROAD * i32::from(home.min(4));
+        for other in pieces_near(board, square, 2) {
+            let ViewCell::Piece { color: owner, piece } = board.cell(other) else {
+                continue;
+            };
+            let known = self.known(view, piece, board);
+            let (is_pawn, is_royal) = (known.is_pawn, known.is_royal);
+            if owner == color && distance(other, square) == 1 {
+                safety += if is_pawn { SHELTER_PAWN } else { SHELTER_PIECE };
+            } else if owner != color && !is_pawn && !is_royal {
+                safety -= ROYAL_BESET;
+            }
+        }
+        safety
     }
 
     /// The game's own terms, read from the marks on a board.
@@ -203,6 +254,7 @@ impl Evaluator {
                 Known {
                     worth: worth(piece, board.files, board.ranks),
                     is_pawn: piece.is_pawn,
+                    is_royal: piece.is_royal,
                     rules: [
                         rules.iter().map(|r| r.oriented(false)).collect(),
                         rules.iter().map(|r| r.oriented(true)).collect(),
@@ -263,6 +315,18 @@ fn is_empty(board: &BoardView, from: Square, df: i8, dr: i8) -> bool {
 /// Squares apart, as a king walks.
 fn distance(a: Square, b: Square) -> i32 {
     i32::from(a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank())))
+}
+
+/// The occupied squares within `radius` of `center` (as a king walks), the center left out.
+fn pieces_near(board: &BoardView, center: Square, radius: i16) -> impl Iterator<Item = Square> + '_ {
+    let (file, rank) = (i16::from(center.file()), i16::from(center.rank()));
+    (-radius..=radius)
+        .flat_map(move |df| (-radius..=radius).map(move |dr| (file + df, rank + dr)))
+        .filter(move |&(f, r)| {
+            (f, r) != (file, rank) && f >= 0 && r >= 0 && f < i16::from(board.files) && r < i16::from(board.ranks)
+        })
+        .map(|(f, r)| Square::new(f as u8, r as u8))
+        .filter(move |&square| board.cell(square) != ViewCell::Empty)
 }
 
 fn flag_of(board: &BoardView, owner: Color) -> Option<Square> {

@@ -59,16 +59,16 @@ impl Level {
     pub fn budget(self) -> Budget {
         match self {
             Level::Easy => Budget {
-                nodes: 2_000,
+                nodes: 1_500,
                 time: Duration::from_millis(250),
             },
             Level::Normal => Budget {
-                nodes: 40_000,
+                nodes: 10_000,
                 time: Duration::from_millis(900),
             },
             Level::Hard => Budget {
-                nodes: 250_000,
-                time: Duration::from_secs(5),
+                nodes: 60_000,
+                time: Duration::from_secs(3),
             },
         }
     }
@@ -176,17 +176,19 @@ pub fn think_within(start: &Start, view: &View, level: Level, total: Budget, see
     // An action open in every possibility (they all agree on the seat's own actions, whose
     // view is the same), scored by its average.
     let noise = level.noise();
-    let (action, score) = totals
+    let scored: Vec<(Action, i32)> = totals
         .into_iter()
         .filter(|(_, _, count)| *count == weighed)
         .map(|(action, sum, count)| {
             let whim = if noise > 0 { rng.random_range(-noise..=noise) } else { 0 };
             (action, (sum / count as i64) as i32 + whim)
         })
-        .fold(None, |best: Option<(Action, i32)>, (action, score)| match best {
-            Some((_, best_score)) if best_score >= score => best,
-            _ => Some((action, score)),
-        })?;
+        .collect();
+    // Among equals it draws: a secret choice (Beirut's carrier, a CTF base) that changes nothing
+    // it can weigh is not the same in every game, for a player to learn.
+    let best = scored.iter().map(|(_, score)| *score).max()?;
+    let equals: Vec<&(Action, i32)> = scored.iter().filter(|(_, score)| *score == best).collect();
+    let (action, score) = equals[rng.random_range(0..equals.len())].clone();
     Some(Thought {
         action,
         score,

@@ -1,5 +1,6 @@
-//! Starting games: a challenge (with its time control, suggested as you type), and taking one
-//! back before it is answered.
+//! Starting games: a challenge (with its time control, suggested as you type), a game against
+//! the computer (`/practice`, or a challenge to the bot itself), and taking a challenge back
+//! before it is answered.
 
 use super::{check_bot_permissions, game_permissions, pick_game, run};
 use crate::arena::{ArenaError, ChallengeRequest, GameSummary};
@@ -7,7 +8,9 @@ use crate::clock::{CORRESPONDENCE_DAYS, TimeControl};
 use crate::discord::choices::GameChoice;
 use crate::discord::ids;
 use crate::discord::{Context, Error};
-use crate::store::{GameSetup, GameStatus, WhitePlayer};
+use crate::ids::UserId;
+use crate::store::{ComputerPlayer, GameSetup, GameStatus, WhitePlayer};
+use arbiter_engine::ai::Level;
 use serenity::all as discord;
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
@@ -18,6 +21,78 @@ pub enum Colour {
     White,
     #[name = "Black (or Blue)"]
     Black,
+}
+
+impl Colour {
+    /// Who takes the first seat when the asker chose this colour.
+    fn white_player(colour: Option<Colour>) -> WhitePlayer {
+        match colour.unwrap_or(Colour::Random) {
+            Colour::Random => WhitePlayer::Random,
+            Colour::White => WhitePlayer::Challenger,
+            Colour::Black => WhitePlayer::Opponent,
+        }
+    }
+}
+
+/// How hard the computer tries.
+#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
+pub enum Strength {
+    #[name = "Easy: a quick look, and it misjudges a little"]
+    Easy,
+    #[name = "Normal: about a second a move"]
+    Normal,
+    #[name = "Hard: a deeper search, a few seconds a move"]
+    Hard,
+}
+
+impl From<Strength> for Level {
+    fn from(strength: Strength) -> Level {
+        match strength {
+            Strength::Easy => Level::Easy,
+            Strength::Normal => Level::Normal,
+            Strength::Hard => Level::Hard,
+        }
+    }
+}
+
+/// The options every way of starting a game shares.
+struct GameOptions {
+    variant: GameChoice,
+    colour: Option<Colour>,
+    fen: Option<String>,
+    time: Option<String>,
+}
+
+impl GameOptions {
+    /// The arena's request for a game against `opponent` (the computer, when it plays) where
+    /// `caller` asked.
+    fn request(
+        self,
+        caller: &super::Caller,
+        opponent: UserId,
+        computer: Option<ComputerPlayer>,
+    ) -> Result<ChallengeRequest, ArenaError> {
+        let setup = GameSetup {
+            computer,
+            ..GameSetup::with_fen(self.variant.0, self.fen.filter(|f| !f.trim().is_empty()))
+        };
+        Ok(ChallengeRequest {
+            opponent,
+            setup,
+            white_player: Colour::white_player(self.colour),
+            control: control_of(self.time.as_deref())?,
+            location: caller.here.clone(),
+            server: caller.server.clone(),
+        })
+    }
+}
+
+/// The time control typed, if any.
+fn control_of(time: Option<&str>) -> Result<Option<TimeControl>, ArenaError> {
+    match time.map(str::trim) {
+        None | Some("") | Some("none") | Some("untimed") => Ok(None),
+        Some(text) => TimeControl::parse(text).map(Some).map_err(ArenaError::Rejected),
+    }
 }
 
 /// Challenge someone to a game; they get Accept and Decline buttons.
@@ -37,33 +112,64 @@ pub async fn challenge(
 ) -> Result<(), Error> {
     ctx.data().names.remember(&opponent);
     let data = ctx.data();
+    let opponent_is_bot = opponent.bot;
     let allowed = check_bot_permissions(ctx, game_permissions(), "start a game");
     run(ctx, false, |caller| async move {
         allowed?;
-        if opponent.bot {
-            return Err(ArenaError::Rejected("bots cannot play; challenge a person".into()));
+        let opponent = ids::user(opponent.id);
+        // The bot itself plays: a game against the computer at its usual level.
+        let computer = (opponent == data.me).then(|| ComputerPlayer {
+            user: data.me.clone(),
+            level: Level::default(),
+        });
+        if opponent_is_bot && computer.is_none() {
+            return Err(ArenaError::Rejected(format!(
+                "other bots cannot play; challenge a person, or play me with {}",
+                crate::arena::text::command("practice", &[])
+            )));
         }
-        let white_player = match colour.unwrap_or(Colour::Random) {
-            Colour::Random => WhitePlayer::Random,
-            Colour::White => WhitePlayer::Challenger,
-            Colour::Black => WhitePlayer::Opponent,
+        let options = GameOptions {
+            variant,
+            colour,
+            fen,
+            time,
         };
-        let setup = GameSetup {
-            variant: variant.0,
-            fen: fen.filter(|f| !f.trim().is_empty()),
+        let request = options.request(&caller, opponent, computer)?;
+        data.arena.challenge(&caller.user, request).await
+    })
+    .await
+}
+
+/// Play the computer at once, any game, any level (not rated).
+#[poise::command(slash_command, guild_only)]
+pub async fn practice(
+    ctx: Context<'_>,
+    #[description = "The game to play"] variant: GameChoice,
+    #[description = "How hard the computer tries (default: normal)"] level: Option<Strength>,
+    #[description = "The side you play (default: random)"] colour: Option<Colour>,
+    #[description = "Time control: 3d (days per move), 24h+72h (per move + reserve); default untimed"]
+    #[autocomplete = "suggest_time_controls"]
+    #[max_length = 40]
+    time: Option<String>,
+    #[description = "Start from this position, in FEN (see /rules)"]
+    #[max_length = 200]
+    fen: Option<String>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let allowed = check_bot_permissions(ctx, game_permissions(), "start a game");
+    run(ctx, false, |caller| async move {
+        allowed?;
+        let computer = ComputerPlayer {
+            user: data.me.clone(),
+            level: level.map_or_else(Level::default, Level::from),
         };
-        let control = match time.as_deref().map(str::trim) {
-            None | Some("") | Some("none") | Some("untimed") => None,
-            Some(text) => Some(TimeControl::parse(text).map_err(ArenaError::Rejected)?),
+        let options = GameOptions {
+            variant,
+            colour,
+            fen,
+            time,
         };
-        let request = ChallengeRequest {
-            opponent: ids::user(opponent.id),
-            setup,
-            white_player,
-            control,
-            location: caller.here.clone(),
-            server: caller.server.clone(),
-        };
+        let request = options.request(&caller, data.me.clone(), Some(computer))?;
         data.arena.challenge(&caller.user, request).await
     })
     .await

@@ -66,19 +66,31 @@ pub async fn start(
     let allowed = super::check_bot_permissions(ctx, needed, "run a Death Match");
     run(ctx, false, |caller| async move {
         allowed?;
-        if player1.bot || player2.bot {
-            return Err(ArenaError::Rejected("bots cannot play; choose two people".into()));
+        let players = [ids::user(player1.id), ids::user(player2.id)];
+        // The bot itself may play (the computer, at its usual level); no other bot can.
+        let other_bot = [&player1, &player2]
+            .iter()
+            .any(|player| player.bot && ids::user(player.id) != data.me);
+        if other_bot {
+            return Err(ArenaError::Rejected(
+                "other bots cannot play; choose two people, or me to play the computer".into(),
+            ));
         }
+        let computer = players.contains(&data.me).then(|| crate::store::ComputerPlayer {
+            user: data.me.clone(),
+            level: arbiter_engine::ai::Level::default(),
+        });
         let control = TimeControl {
             normal_ms: duration_option(normal_time, TimeControl::STANDARD.normal_ms, "normal time")?,
             reserve_ms: duration_option(reserve, TimeControl::STANDARD.reserve_ms, "reserve")?,
         };
         let request = MatchRequest {
             variant: game.0,
-            players: [ids::user(player1.id), ids::user(player2.id)],
+            players,
             advantage: ids::user(advantage.id),
             control,
             location: caller.here.clone(),
+            computer,
         };
         data.arena
             .start_match(&caller.with_host_status(data).await, request)

@@ -180,7 +180,7 @@ pub async fn abort(
     on_game_in_play(ctx, game, |arena, id, user| async move { arena.abort(id, &user).await }).await
 }
 
-/// Claim a game your opponent has left untouched for 30 days (a win; an abort before their first move).
+/// Claim a game your opponent left untouched for 30 days (a win; an abort if they never moved).
 #[poise::command(slash_command)]
 pub async fn claim(
     ctx: Context<'_>,

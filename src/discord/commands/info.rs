@@ -96,7 +96,7 @@ pub async fn rules(
     Ok(())
 }
 
-/// One piece's card: its moves on a diagram, its Betza notation and what it does, privately.
+/// One piece's card: its moves on a diagram, its Betza notation and what it does.
 #[poise::command(slash_command)]
 pub async fn piece(
     ctx: Context<'_>,

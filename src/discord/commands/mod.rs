@@ -15,7 +15,7 @@ mod player;
 mod records;
 mod tournament;
 
-pub use challenge::{cancel, challenge};
+pub use challenge::{cancel, challenge, practice};
 pub use deathmatch::deathmatch;
 pub use help::help;
 pub use in_game::{abort, board, claim, draw, moves, play, resign, takeback};
