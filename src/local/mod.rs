@@ -599,6 +599,12 @@ fn import_request(args: &str) -> Result<(String, ImportRequest), ArenaError> {
     if path.is_empty() {
         return Err(usage(USAGE));
     }
+    if opponent.as_ref() == Some(&computer_user()) {
+        return Err(usage(&format!(
+            "the computer does not take up imported games; play it from the record's position with \
+             `challenge {COMPUTER} <variant> fen <FEN>`"
+        )));
+    }
     let request = ImportRequest {
         side,
         opponent,

@@ -724,7 +724,8 @@ async fn the_computer_answers_each_move_in_the_terminal_before_the_next_line_is_
          alice: takeback offer\n\
          alice: show\n\
          arbiter: resign\n\
-         alice: challenge arbiter chess superb\n",
+         alice: challenge arbiter chess superb\n\
+         alice: import game.pgn as white vs arbiter\n",
     )
     .await;
     assert!(
@@ -743,6 +744,10 @@ async fn the_computer_answers_each_move_in_the_terminal_before_the_next_line_is_
     );
     assert!(
         output.contains("\"superb\" is not white, black, random, time, fen, or a level"),
+        "{output}"
+    );
+    assert!(
+        output.contains("the computer does not take up imported games"),
         "{output}"
     );
 }

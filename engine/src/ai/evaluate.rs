@@ -76,6 +76,10 @@ const ROYAL_ABROAD: i32 = 20;
 /// ...and per piece of the other side (pawns aside) within two squares of it.
 const ROYAL_BESET: i32 = 15;
 const ATTACKING_MATERIAL: i32 = 1_000;
+/// CTF: per square a piece of the other side is nearer a flag lying, and a carried flag nearer
+/// its carrier's home.
+const FLAG_APPROACH: i32 = 35;
+const FLAG_HOMEWARD: i32 = 80;
 
 impl Evaluator {
     pub fn new(me: Seat, variant: VariantId) -> Evaluator {
@@ -234,12 +238,14 @@ impl Evaluator {
             let home = base_of(board, taker);
             let carried = matches!(board.cell(flag), ViewCell::Piece { color, .. } if color == taker)
                 && base_of(board, owner) != Some(flag);
+            // Steep enough that a side ahead goes for the flag rather than shuffle its extra
+            // material until the 50-move rule draws a won game.
             if carried {
                 let way = home.map_or(7, |home| distance(flag, home));
-                score += sign * (300 + 40 * (8 - way.min(8)));
+                score += sign * (300 + FLAG_HOMEWARD * (8 - way.min(8)));
             } else {
                 let nearest = pieces_of(board, taker).map(|s| distance(s, flag)).min().unwrap_or(8);
-                score += sign * 12 * (8 - nearest.min(8));
+                score += sign * FLAG_APPROACH * (8 - nearest.min(8));
             }
         }
         score

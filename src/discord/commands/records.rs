@@ -80,7 +80,11 @@ pub async fn import(
     run(ctx, false, |caller| async move {
         allowed?;
         if opponent.as_ref().is_some_and(|o| o.bot) {
-            return Err(ArenaError::Rejected("bots cannot play; name a person".into()));
+            return Err(ArenaError::Rejected(
+                "bots cannot play an imported game, nor can I; name a person, or play me from its position with \
+                 /practice and its FEN"
+                    .into(),
+            ));
         }
         let text = text_file(
             &file,
