@@ -143,6 +143,7 @@ async fn run(matches: usize, processes: u32) -> anyhow::Result<String> {
     for shard in 0..processes {
         let config = Config {
             token: "bench-token".into(),
+            web: None,
             guild_id: Some(FakeDiscord::GUILD_ID),
             api_base: Some(fake.api_base()),
             host_role: None,

@@ -13,3 +13,4 @@ pub mod render;
 pub mod scheduler;
 pub mod store;
 pub mod tournament;
+pub mod web;

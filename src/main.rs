@@ -48,6 +48,32 @@ impl ComputerArgs {
     }
 }
 
+/// Where each game's live page and stream overlay are served.
+#[derive(clap::Args)]
+struct WebArgs {
+    /// Serve the games' live pages and stream overlays on this address (such as
+    /// 127.0.0.1:8080); off when not given.
+    #[arg(long = "web", env = "ARBITER_WEB_ADDR")]
+    web_addr: Option<std::net::SocketAddr>,
+    /// How links to the pages start when people reach them by another address (a name in front
+    /// of the bot, such as https://arbiter.example.org); default: the address served.
+    #[arg(long, env = "ARBITER_WEB_URL")]
+    web_url: Option<String>,
+}
+
+impl WebArgs {
+    /// The listening socket and the links' start, when the pages are on. A port in use stops
+    /// the start-up with a message that names it.
+    fn listen(&self) -> anyhow::Result<Option<arbiter::web::WebListener>> {
+        let Some(addr) = self.web_addr else {
+            return Ok(None);
+        };
+        let listener = arbiter::web::WebListener::bind(addr, self.web_url.as_deref())
+            .map_err(|e| anyhow::anyhow!("cannot serve the live pages on {addr} (ARBITER_WEB_ADDR): {e}"))?;
+        Ok(Some(listener))
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Run the Discord bot until ctrl-c or SIGTERM.
@@ -56,6 +82,8 @@ enum Command {
         storage: StorageArgs,
         #[command(flatten)]
         computer: ComputerArgs,
+        #[command(flatten)]
+        web: WebArgs,
         /// The bot's token (Discord developer portal, Bot page).
         #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
         token: String,
@@ -84,6 +112,8 @@ enum Command {
         storage: StorageArgs,
         #[command(flatten)]
         computer: ComputerArgs,
+        #[command(flatten)]
+        web: WebArgs,
         /// Where board images are written (default: the `images` folder in the data directory).
         #[arg(long)]
         images: Option<PathBuf>,
@@ -100,6 +130,14 @@ enum Command {
         divide: bool,
         /// How many plies deep to count.
         depth: u32,
+    },
+    /// Draw a game record's animated replay (GIF), as its audience saw the game.
+    Replay {
+        /// The record: a PGN file of one game (what `/export` writes).
+        record: PathBuf,
+        /// The GIF file to write.
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Draw the board image (PNG) of a position as one viewer sees it.
     Render {
@@ -160,6 +198,9 @@ enum Command {
         black: cli::ai::Player,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Also print each game's actions (a line after its result), to replay with --moves.
+        #[arg(long)]
+        show_moves: bool,
     },
 }
 
@@ -223,6 +264,19 @@ enum BenchCommand {
         #[arg(long, default_value_t = 1000)]
         millis: u64,
     },
+    /// Replays: drawing time and size of a 93-frame chess replay and a 200-action 10x10 one.
+    Replay {
+        #[arg(long, default_value_t = 10)]
+        iterations: usize,
+    },
+    /// The live pages: how soon a move reaches a page's event stream, and the memory of many
+    /// open streams (on a scratch SQLite file).
+    Web {
+        #[arg(long, default_value_t = 100)]
+        moves: usize,
+        #[arg(long, default_value_t = 1000)]
+        streams: usize,
+    },
     /// Board image speed and size: an 8x8 and a 10x10 position, view to PNG bytes.
     Render {
         #[arg(long, default_value_t = 200)]
@@ -245,6 +299,7 @@ fn main() -> ExitCode {
         Command::Bot {
             storage,
             computer,
+            web,
             token,
             guild_id,
             host_role,
@@ -260,21 +315,24 @@ fn main() -> ExitCode {
                     api_base,
                     host_role,
                     shards,
+                    web: None,
                 };
-                run_bot(&storage, &computer, config)
+                run_bot(&storage, &computer, &web, config)
             })
             .map(|()| String::new()),
         Command::Local {
             storage,
             computer,
+            web,
             images,
             no_images,
         } => {
             let images = (!no_images).then(|| images.unwrap_or_else(|| storage.data_dir.join("images")));
-            run_local(&storage, &computer, images).map(|()| String::new())
+            run_local(&storage, &computer, &web, images).map(|()| String::new())
         }
         Command::Perft { game, divide, depth } => cli::perft(&game, depth, divide),
         Command::Legal { game, seat } => cli::legal(&game, seat),
+        Command::Replay { record, out } => cli::replay::replay(&record, &out),
         Command::Ai {
             game,
             seat,
@@ -287,7 +345,8 @@ fn main() -> ExitCode {
             white,
             black,
             seed,
-        } => cli::ai::ai_match(&variant, games, white, black, seed),
+            show_moves,
+        } => cli::ai::ai_match(&variant, games, [white, black], seed, show_moves),
         Command::Bench(BenchCommand::Search { game, millis }) => cli::ai::bench_search(&game, millis),
         Command::Render {
             game,
@@ -297,6 +356,10 @@ fn main() -> ExitCode {
             out,
         } => cli::render(&game, viewer, dots.as_deref(), &out, svg.as_deref()),
         Command::Bench(BenchCommand::Render { iterations }) => arbiter::bench::render(iterations),
+        Command::Bench(BenchCommand::Replay { iterations }) => arbiter::bench::web::replay(iterations),
+        Command::Bench(BenchCommand::Web { moves, streams }) => {
+            runtime().and_then(|rt| rt.block_on(arbiter::bench::web::streams(moves, streams)))
+        }
         Command::Bench(BenchCommand::Lists { iterations }) => arbiter::bench::lists::run(iterations),
         Command::Bench(BenchCommand::Clocks {
             matches,
@@ -344,9 +407,15 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
 }
 
-fn run_bot(storage: &StorageArgs, computer: &ComputerArgs, config: arbiter::discord::Config) -> anyhow::Result<()> {
+fn run_bot(
+    storage: &StorageArgs,
+    computer: &ComputerArgs,
+    web: &WebArgs,
+    mut config: arbiter::discord::Config,
+) -> anyhow::Result<()> {
     let runtime = runtime()?;
     let result = runtime.block_on(async {
+        config.web = web.listen()?;
         // ctrl-c and SIGTERM stop the bot in every state, opening the database included.
         let (stop, stopping) = tokio::sync::watch::channel(false);
         tokio::spawn(async move {
@@ -417,13 +486,38 @@ async fn shutdown_signal() {
     }
 }
 
-fn run_local(storage: &StorageArgs, computer: &ComputerArgs, images: Option<PathBuf>) -> anyhow::Result<()> {
+fn run_local(
+    storage: &StorageArgs,
+    computer: &ComputerArgs,
+    web: &WebArgs,
+    images: Option<PathBuf>,
+) -> anyhow::Result<()> {
     runtime()?.block_on(async {
         let store = arbiter::store::open(storage.database_url.as_deref(), &storage.data_dir).await?;
         let arena = computer.arena(store);
         let stdin = tokio::io::BufReader::new(tokio::io::stdin());
         let mut stdout = std::io::stdout();
         let images = images.map(arbiter::local::ImageFiles::new);
-        arbiter::local::run(&arena, stdin, &mut stdout, images.as_ref()).await
+        // The pages stop when the terminal's input ends.
+        let (stop_pages, pages_stopped) = tokio::sync::oneshot::channel::<()>();
+        let pages = match web.listen()? {
+            Some(listening) => {
+                let base = listening.base.clone();
+                let pages = Arc::new(arbiter::web::Web::new(
+                    arena.clone(),
+                    Arc::new(arbiter::web::DisplayNames),
+                    base.clone(),
+                ));
+                eprintln!("Serving the live pages at {base} (type `watch` for a game's links).");
+                tokio::spawn(pages.clone().serve(listening.listener()?, async {
+                    let _ = pages_stopped.await;
+                }));
+                Some(pages)
+            }
+            None => None,
+        };
+        let played = arbiter::local::run_with_web(&arena, stdin, &mut stdout, images.as_ref(), pages.as_deref()).await;
+        let _ = stop_pages.send(());
+        played
     })
 }

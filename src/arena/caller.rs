@@ -4,7 +4,7 @@
 
 use super::ArenaError;
 use crate::ids::{ServerId, UserId};
-use crate::store::GameRow;
+use crate::store::{GameRow, GameStatus};
 
 /// The user behind a request, the server they made it on (none in a DM), and whether that
 /// server makes them a host (the transport vouches: on Discord, the Manage Server permission or
@@ -62,6 +62,21 @@ pub(super) fn may_look_at(game: &GameRow, caller: &Caller) -> Result<(), ArenaEr
         return Ok(());
     }
     require_on_server(caller, game.server.as_ref(), &format!("game #{}", game.id))
+}
+
+/// Refuses a game that never started (a challenge, declined or cancelled): it has nothing to
+/// `what` ("export", "replay").
+pub(super) fn require_started(game: &GameRow, what: &str) -> Result<(), ArenaError> {
+    if matches!(
+        game.status,
+        GameStatus::Challenge | GameStatus::Declined | GameStatus::Cancelled
+    ) {
+        return Err(ArenaError::Rejected(format!(
+            "game #{} never started, so there is nothing to {what}",
+            game.id
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

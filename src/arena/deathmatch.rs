@@ -154,6 +154,7 @@ impl Arena {
             posts: vec![post],
             game: Some(game.id),
             version: Some(game.version),
+            watch_links: Some(game.id),
             ..Default::default()
         })
     }

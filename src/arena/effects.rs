@@ -233,6 +233,11 @@ pub struct Effects {
     /// A game that began at once (against the computer): transports that can give it a place of
     /// its own (a thread) do so, move it there, and say where in the place it was asked for.
     pub own_place: Option<GameId>,
+    /// A game's replay to attach to the answer, for everyone where it was asked.
+    pub replay: Option<super::replay::Replay>,
+    /// A game whose first post should carry its live page's links, when the transport serves
+    /// pages (a Death Match, which has an audience).
+    pub watch_links: Option<GameId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -20,11 +20,13 @@ mod play;
 mod queries;
 mod record;
 mod rematch;
+mod replay;
 mod standings;
 pub mod text;
 mod time_out;
 mod tournament;
 mod turns;
+mod watch;
 
 pub use caller::Caller;
 pub use computer::Thinkers;
@@ -37,9 +39,11 @@ pub use pgn::MAX_BYTES as MAX_RECORD_BYTES;
 pub use piece_card::piece_card;
 pub use play::{Menu, OfferResponse};
 pub use queries::{GameFacts, GameSummary, move_list, viewer_of};
-pub use record::ImportRequest;
+pub use record::{ImportRequest, ReplayedRecord, replay_record};
+pub use replay::{Replay, animation, game_animation};
 pub use standings::LEADERBOARD_SIZE;
 pub use tournament::{Ruling, TournamentRequest};
+pub use watch::{GameNews, WatchClock, WatchPlayer, WatchState, watch_state};
 
 use crate::clock::Clock;
 use crate::ids::{GameId, Place, UserId};
@@ -63,6 +67,8 @@ pub struct Arena {
     clock: Arc<dyn Clock>,
     /// Where the computer thinks, shared by every copy of the arena.
     thinkers: Arc<Thinkers>,
+    /// Each saved change, for whoever watches games live (their public pages).
+    news: tokio::sync::broadcast::Sender<watch::GameNews>,
 }
 
 /// What a change to a game produced: log entries to append and effects to perform.
@@ -87,6 +93,7 @@ impl Arena {
             store,
             clock,
             thinkers: Arc::default(),
+            news: tokio::sync::broadcast::channel(watch::NEWS_BACKLOG).0,
         }
     }
 
@@ -211,6 +218,17 @@ impl Arena {
                 Ok(()) => {
                     effects.game = Some(id);
                     effects.version = Some(game.version);
+                    // Nobody watching is fine: the news is for pages that are open.
+                    let _ = self.news.send(watch::GameNews {
+                        game: id,
+                        version: game.version,
+                        said: effects
+                            .posts
+                            .iter()
+                            .filter(|post| post.game == Some(id))
+                            .map(|post| post.text.clone())
+                            .collect(),
+                    });
                     if let Some(tournament) = game.tournament
                         && !was_finished
                         && game.status == GameStatus::Finished

@@ -2,7 +2,7 @@
 //! stay out), and import a record back, replaying every move. Chess records are standard PGN;
 //! the other games' carry a `Variant` tag and their own notation (see `pgn.rs`).
 
-use super::caller::{Caller, may_look_at};
+use super::caller::{Caller, may_look_at, require_started};
 use super::messages::name;
 use super::pgn::{self, ReadRecord, WrittenMove};
 use super::queries::viewer_of;
@@ -29,14 +29,7 @@ impl Arena {
         let user = &caller.user;
         let game = self.load(id).await?;
         may_look_at(&game, caller)?;
-        if matches!(
-            game.status,
-            GameStatus::Challenge | GameStatus::Declined | GameStatus::Cancelled
-        ) {
-            return Err(ArenaError::Rejected(format!(
-                "game #{id} never started, so there is nothing to export"
-            )));
-        }
+        require_started(&game, "export")?;
         let view = game.state.view(viewer_of(&game, user));
         let log = self.store.log(id).await?;
         let moves = written_moves(&game, &view.record, &effective_entries(&log))?;
@@ -96,18 +89,13 @@ impl Arena {
     /// record creates nothing and says which line is wrong. Imported games are never rated.
     pub async fn import(&self, caller: &Caller, request: ImportRequest, text: &str) -> Result<Effects, ArenaError> {
         let bad = |message: String| ArenaError::Rejected(format!("cannot import this record: {message}"));
-        let record = pgn::read(text).map_err(bad)?;
-        if record.tag("Secrets").is_some() {
-            return Err(bad(
-                "it hides secret choices (it was exported before the game ended); export it again once the game is over"
-                    .into(),
-            ));
-        }
-        let variant = variant_of(&record).map_err(bad)?;
-        let setup = GameSetup::with_fen(variant, record.tag("FEN").or(record.tag("Start")).map(str::to_string));
-        let start = setup.start().map_err(|e| bad(format!("the start position: {e}")))?;
-        let names = names_of(&record, &start);
-        let (state, entries) = replay(&record, start.clone()).map_err(bad)?;
+        let ReplayedRecord {
+            setup,
+            start,
+            names,
+            state,
+            entries,
+        } = replay_record(text).map_err(bad)?;
         let importer = &caller.user;
         if let Some(opponent) = &request.opponent {
             if opponent == importer {
@@ -209,6 +197,41 @@ impl Arena {
             ..Default::default()
         })
     }
+}
+
+/// A record read and every move of it replayed.
+pub struct ReplayedRecord {
+    pub setup: GameSetup,
+    pub start: AnyGame,
+    /// The players as the record names them (names only, never anyone's id).
+    pub names: [String; 2],
+    /// Where the moves (and a result the board did not reach) lead.
+    pub state: AnyGame,
+    pub entries: Vec<NewEntry>,
+}
+
+/// Reads a record (what `export` writes, standard PGN for chess, Arbiter's earlier records) and
+/// replays it; what is wrong with a broken one, by line.
+pub fn replay_record(text: &str) -> Result<ReplayedRecord, String> {
+    let record = pgn::read(text)?;
+    if record.tag("Secrets").is_some() {
+        return Err(
+            "it hides secret choices (it was exported before the game ended); export it again once the game is over"
+                .into(),
+        );
+    }
+    let variant = variant_of(&record)?;
+    let setup = GameSetup::with_fen(variant, record.tag("FEN").or(record.tag("Start")).map(str::to_string));
+    let start = setup.start().map_err(|e| format!("the start position: {e}"))?;
+    let names = names_of(&record, &start);
+    let (state, entries) = replay(&record, start.clone())?;
+    Ok(ReplayedRecord {
+        setup,
+        start,
+        names,
+        state,
+        entries,
+    })
 }
 
 /// What an importer asks for.

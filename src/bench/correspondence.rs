@@ -265,6 +265,16 @@ impl Games for CountingStore {
         self.count("unshown_games");
         self.inner.unshown_games(places).await
     }
+
+    async fn watch_token(&self, id: GameId, fresh: &str) -> Result<String, StoreError> {
+        self.count("watch_token");
+        self.inner.watch_token(id, fresh).await
+    }
+
+    async fn game_of_watch_token(&self, token: &str) -> Result<Option<GameId>, StoreError> {
+        self.count("game_of_watch_token");
+        self.inner.game_of_watch_token(token).await
+    }
 }
 
 #[async_trait]

@@ -2,6 +2,7 @@
 
 pub mod correspondence;
 pub mod lists;
+pub mod web;
 
 use crate::arena::{Arena, ChallengeRequest};
 use crate::clock::SystemClock;

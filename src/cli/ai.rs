@@ -82,7 +82,13 @@ const MOST_PLIES: usize = 1_500;
 /// `arbiter ai-match`: `games` games of `variant`, `white` in the first seat and `black` in the
 /// second, a line per game and the tally last. Every action is checked by the game's own rules;
 /// a player whose action they refuse loses that game, and the line says so.
-pub fn ai_match(variant: &str, games: usize, white: Player, black: Player, seed: u64) -> Result<String> {
+pub fn ai_match(
+    variant: &str,
+    games: usize,
+    [white, black]: [Player; 2],
+    seed: u64,
+    show_moves: bool,
+) -> Result<String> {
     let id = VariantId::parse(variant).ok_or_else(|| anyhow!("unknown variant \"{variant}\""))?;
     if games == 0 {
         bail!("--games must be at least 1");
@@ -99,6 +105,9 @@ pub fn ai_match(variant: &str, games: usize, white: Player, black: Player, seed:
             None => tally[1] += 1,
         }
         writeln!(out, "game {}: {}, {} plies", index + 1, played.result, played.plies)?;
+        if show_moves {
+            writeln!(out, "  moves: {}", played.moves.join(" "))?;
+        }
     }
     for (seat, player) in [(0, white), (1, black)] {
         let mut spent = std::mem::take(&mut times[seat]);
@@ -126,6 +135,9 @@ struct Played {
     winner: Option<Seat>,
     result: String,
     plies: usize,
+    /// Each action in the acting seat's notation, for `--show-moves` (a game can be replayed
+    /// from them with `--moves`).
+    moves: Vec<String>,
 }
 
 fn play_one(id: VariantId, players: [Player; 2], seed: u64, times: &mut [Vec<Duration>; 2]) -> Result<Played> {
@@ -133,12 +145,14 @@ fn play_one(id: VariantId, players: [Player; 2], seed: u64, times: &mut [Vec<Dur
     let mut game = AnyGame::new(id);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut plies = 0;
+    let mut moves = Vec::new();
     while game.outcome().is_none() {
         if plies >= MOST_PLIES {
             return Ok(Played {
                 winner: None,
                 result: format!("1/2-1/2 (no result in {MOST_PLIES} actions)"),
                 plies,
+                moves,
             });
         }
         // During a simultaneous choice each seat acts in turn, the first seat first.
@@ -158,6 +172,9 @@ fn play_one(id: VariantId, players: [Player; 2], seed: u64, times: &mut [Vec<Dur
         if matches!(player, Player::Computer(_)) {
             times[seat.index()].push(began.elapsed());
         }
+        if let Some(action) = &action {
+            moves.push(game.notation(seat, action));
+        }
         let refused = match &action {
             Some(action) => game.apply(seat, action).err().map(|e| format!("{action:?}: {e}")),
             None => Some("no action at all".into()),
@@ -172,6 +189,7 @@ fn play_one(id: VariantId, players: [Player; 2], seed: u64, times: &mut [Vec<Dur
                     ["first", "second"][seat.index()]
                 ),
                 plies,
+                moves,
             });
         }
         plies += 1;
@@ -181,6 +199,7 @@ fn play_one(id: VariantId, players: [Player; 2], seed: u64, times: &mut [Vec<Dur
         winner: outcome.winner,
         result: format!("{} ({})", outcome.result_text(), outcome.reason.describe()),
         plies,
+        moves,
     })
 }
 

@@ -49,8 +49,45 @@ impl Delivery<'_> {
             }
         }
         let announcement = arena.round_announcement(round.tournament, round.round).await?;
+        if let (Some(web), Some(first)) = (&self.data.web, announcement.posts.first()) {
+            // The audience's links, in a post of their own beside the announcement (a long
+            // round's would not fit in it).
+            let mut lines = Vec::new();
+            for &game in &round.games {
+                if let Ok(links) = web.links(game).await {
+                    lines.push(format!("#{game}: {}", links.page));
+                }
+            }
+            if !lines.is_empty() {
+                let mut links = first.clone();
+                links.text = format!("Watch round {} live:\n{}", round.round, lines.join("\n"));
+                links.game = None;
+                links.board = None;
+                links.mentions = Vec::new();
+                links.buttons = Vec::new();
+                links.pieces = Vec::new();
+                links.table = None;
+                links.countdown = None;
+                effects.posts.extend(announcement.posts);
+                effects.posts.push(links);
+                return Ok(());
+            }
+        }
         effects.posts.extend(announcement.posts);
         Ok(())
+    }
+
+    /// A Death Match's first post carries its live page's links when the pages are on.
+    async fn add_watch_links(&self, effects: &mut Effects) {
+        let (Some(web), Some(game)) = (&self.data.web, effects.watch_links) else {
+            return;
+        };
+        let Some(lines) = web.link_lines(game).await else {
+            return;
+        };
+        if let Some(post) = effects.posts.iter_mut().find(|post| post.game == Some(game)) {
+            post.text = format!("{}\n{lines}", post.text);
+        }
     }
 
     /// A game that began at once (against the computer) gets a thread of its own in its channel
@@ -143,11 +180,17 @@ impl Delivery<'_> {
     /// DM. The responder always ends up answered.
     pub async fn perform(&self, effects: &Effects, here: &Place, responder: &mut Responder) -> anyhow::Result<()> {
         let mut effects = effects.clone();
+        self.add_watch_links(&mut effects).await;
         self.open_round(&mut effects).await?;
         self.open_own_place(&mut effects).await?;
         let effects = &effects;
-        let answers_publicly = effects.posts.iter().any(|p| p.location == *here);
+        let answers_publicly = effects.replay.is_some() || effects.posts.iter().any(|p| p.location == *here);
         responder.expect_private(!answers_publicly);
+        if let Some(replay) = &effects.replay {
+            // Built from the spectators' view: anyone where it was asked may watch it.
+            let message = self.replay_message(replay).await?;
+            responder.send_public(Public::post(message)).await?;
+        }
         for post in &effects.posts {
             if post.location == *here && !responder.has_answered().await {
                 let message = self.post_message(post, effects.version).await?;

@@ -58,6 +58,8 @@ fn all_commands() -> Vec<poise::Command<Data, Error>> {
         commands::piece(),
         commands::export(),
         commands::import(),
+        commands::replay(),
+        commands::watch(),
         commands::claim(),
         commands::settings(),
         commands::leaderboard(),
@@ -82,6 +84,8 @@ pub struct Config {
     pub host_role: Option<u64>,
     /// Which shards this process runs.
     pub shards: Shards,
+    /// Where the live pages are served, when they are on.
+    pub web: Option<crate::web::WebListener>,
 }
 
 /// The token never reaches a log.
@@ -93,6 +97,7 @@ impl std::fmt::Debug for Config {
             .field("api_base", &self.api_base)
             .field("host_role", &self.host_role)
             .field("shards", &self.shards)
+            .field("web", &self.web.as_ref().map(|web| &web.base))
             .finish()
     }
 }
@@ -110,6 +115,8 @@ pub struct Data {
     pub direct: std::sync::Arc<direct::DirectChannels>,
     /// The bot's own user: the computer, in the games it plays.
     pub me: crate::ids::UserId,
+    /// The live pages, when they are served.
+    pub web: Option<std::sync::Arc<crate::web::Web>>,
 }
 
 impl Data {
@@ -125,6 +132,7 @@ impl Data {
             pace,
             direct: std::sync::Arc::default(),
             me,
+            web: None,
         }
     }
 
@@ -138,6 +146,7 @@ impl Data {
             pace: self.pace.clone(),
             direct: self.direct.clone(),
             me: self.me.clone(),
+            web: self.web.clone(),
         }
     }
 }
@@ -193,6 +202,8 @@ pub async fn run(
         }
     }
     let host_role = config.host_role;
+    let web_listener = config.web;
+    let web_stop = stopped();
     let cleans_up = guild.is_none() && config.shards.runs_first();
     let shows_news = config.shards.runs_first();
     let share = config.shards.share();
@@ -243,7 +254,18 @@ pub async fn run(
                     let http = ctx.http.clone();
                     tokio::spawn(async move { startup::remove_server_commands(&http, &guilds).await });
                 }
-                let data = Data::new(arena, host_role, share, ids::user(ready.user.id));
+                let mut data = Data::new(arena, host_role, share, ids::user(ready.user.id));
+                if let Some(listening) = web_listener {
+                    let base = listening.base.clone();
+                    let names = std::sync::Arc::new(names::PageNames {
+                        http: ctx.http.clone(),
+                        names: data.names.clone(),
+                    });
+                    let web = std::sync::Arc::new(crate::web::Web::new(data.arena.clone(), names, base.clone()));
+                    tracing::info!("serving the live pages at {base}");
+                    tokio::spawn(web.clone().serve(listening.listener()?, web_stop));
+                    data.web = Some(web);
+                }
                 let announcing = tokio::spawn(announce_deadlines(
                     ctx.http.clone(),
                     data.share(),
@@ -467,6 +489,7 @@ mod tests {
     fn the_configuration_never_prints_its_token() {
         let config = Config {
             token: "MTIzNDU2.secret-token".into(),
+            web: None,
             guild_id: Some(7),
             api_base: None,
             host_role: None,

@@ -70,3 +70,19 @@ impl Names {
         self.known.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
+
+/// Names as Discord shows them, for the live pages.
+pub struct PageNames {
+    pub http: Arc<discord::Http>,
+    pub names: Arc<Names>,
+}
+
+#[async_trait::async_trait]
+impl crate::web::NameBook for PageNames {
+    async fn name(&self, user: &crate::ids::UserId) -> String {
+        match ids::discord_user(user) {
+            Some(id) => self.names.name_of(&self.http, id).await,
+            None => user.display_name().to_string(),
+        }
+    }
+}

@@ -129,6 +129,16 @@ pub const SECTIONS: &[Section] = &[
                 explains: "The game as a PGN record, with only what you may see.",
             },
             Topic {
+                names: &["watch"],
+                usage: "watch [#id]",
+                explains: "The game's live page and stream overlay links (with `arbiter local --web ADDR`).",
+            },
+            Topic {
+                names: &["replay"],
+                usage: "replay [#id]",
+                explains: "An animated replay (GIF) of the game so far or finished, as its audience saw it.",
+            },
+            Topic {
                 names: &["import"],
                 usage: "import <file> as white|black [vs <user>]",
                 explains: "Replays a game record as a new game in which you play that side. With `vs`, the other \

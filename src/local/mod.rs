@@ -14,6 +14,7 @@ use crate::clock::TimeControl;
 use crate::ids::{GameId, Place, ServerId, UserId};
 use crate::render::{BoardImage, Renderer};
 use crate::store::{ComputerPlayer, GameSetup, GameStatus, Reminders, WhitePlayer};
+use crate::web::Web;
 use arbiter_engine::VariantId;
 use arbiter_engine::ai::Level;
 use std::io::Write;
@@ -101,6 +102,18 @@ impl ImageFiles {
     }
 }
 
+impl ImageFiles {
+    /// Draws a replay (within Discord's attachment limit, as everywhere) to its file.
+    fn write_replay(&self, replay: &crate::arena::Replay) -> anyhow::Result<(PathBuf, crate::render::Gif)> {
+        std::fs::create_dir_all(&self.dir)?;
+        let gif = self.renderer.gif(&replay.animation, crate::render::MOST_REPLAY_BYTES)?;
+        // The arena names it from the game's number alone.
+        let path = self.dir.join(&replay.file_name);
+        std::fs::write(&path, &gif.bytes)?;
+        Ok((path, gif))
+    }
+}
+
 /// A user name as a file name part: letters, digits, `-` and `_` only.
 fn file_safe(name: &str) -> String {
     name.chars()
@@ -115,6 +128,18 @@ pub async fn run(
     input: impl AsyncBufRead + Unpin,
     out: &mut impl Write,
     images: Option<&ImageFiles>,
+) -> anyhow::Result<()> {
+    run_with_web(arena, input, out, images, None).await
+}
+
+/// [`run`], with the games' live pages served by `web` (`watch` prints their links, a Death
+/// Match's first post carries them).
+pub async fn run_with_web(
+    arena: &Arena,
+    input: impl AsyncBufRead + Unpin,
+    out: &mut impl Write,
+    images: Option<&ImageFiles>,
+    web: Option<&Web>,
 ) -> anyhow::Result<()> {
     // The clocks run beside the input: what they announce is printed as it happens.
     let (announce, mut announcements) = tokio::sync::mpsc::channel(64);
@@ -168,9 +193,23 @@ pub async fn run(
             writeln!(out, "error: {COMPUTER} is the computer, and it plays by itself")?;
             continue;
         }
-        match execute(arena, &user, command.trim()).await {
+        let command = command.trim();
+        let (verb, args) = command.split_once(' ').unwrap_or((command, ""));
+        if verb.eq_ignore_ascii_case("watch") {
+            match watch(arena, web, &user, args).await {
+                Ok(text) => writeln!(out, "(to {}) {text}", user.display_name())?,
+                Err(error) => writeln!(out, "(to {}) error: {}", user.display_name(), plain(&error.to_string()))?,
+            }
+            continue;
+        }
+        match execute(arena, &user, command).await {
             Ok(effects) => {
                 show(arena, out, &user, &effects, images).await?;
+                if let (Some(game), Some(web)) = (effects.watch_links, web)
+                    && let Some(lines) = web.link_lines(game).await
+                {
+                    writeln!(out, "{lines}")?;
+                }
                 if let Some(game) = effects.game
                     && arena.computer_waiting(game).await.unwrap_or(false)
                 {
@@ -189,6 +228,23 @@ pub async fn run(
     let _ = stop.send(());
     let _ = scheduler.await;
     Ok(())
+}
+
+/// `watch [#id]`: the game's live page and overlay, each link on a line of its own.
+async fn watch(arena: &Arena, web: Option<&Web>, user: &UserId, args: &str) -> Result<String, ArenaError> {
+    let Some(web) = web else {
+        return Err(ArenaError::Rejected(
+            "live pages are off: start `arbiter local --web 127.0.0.1:8080` to serve them".into(),
+        ));
+    };
+    let (named, _) = game_argument(args)?;
+    let id = pick_game_to_look_at(arena, user, named).await?;
+    arena.watch_token_for(id, &caller(user)).await?;
+    let lines = web
+        .link_lines(id)
+        .await
+        .ok_or_else(|| ArenaError::Rejected(format!("the links of game #{id} could not be made just now")))?;
+    Ok(format!("Game #{id}\n{lines}"))
 }
 
 /// The longest the terminal waits for the computer's reply before reading on (it comes in any
@@ -468,6 +524,11 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
             let id = pick_game_to_look_at(arena, user, named).await?;
             arena.export(id, &caller(user), &Default::default()).await?
         }
+        "replay" => {
+            let (named, _) = game_argument(args)?;
+            let id = pick_game_to_look_at(arena, user, named).await?;
+            arena.replay(id, &caller(user)).await?
+        }
         "import" => {
             let (path, request) = import_request(args)?;
             let text = std::fs::read_to_string(&path)
@@ -705,6 +766,22 @@ fn print_effects(
     if let Some(reply) = &effects.reply {
         writeln!(out, "(to {}) {}", user.display_name(), plain(&reply.text))?;
         print_board(out, game, reply.board.as_ref(), Some(user), images)?;
+    }
+    if let Some(replay) = &effects.replay {
+        writeln!(out, "(to {}) {}", user.display_name(), plain(&replay.caption))?;
+        match images {
+            Some(images) => {
+                let (path, gif) = images.write_replay(replay)?;
+                if let Some(note) = gif.note() {
+                    writeln!(out, "    {note}")?;
+                }
+                writeln!(out, "    replay: {}", path.display())?;
+            }
+            None => writeln!(
+                out,
+                "    Replays are drawn as GIF images: start `arbiter local` without --no-images to get one."
+            )?,
+        }
     }
     for dm in &effects.direct_messages {
         writeln!(out, "[DM to {}] {}", dm.to.display_name(), plain(dm.text.reveal()))?;

@@ -1,12 +1,14 @@
 //! Board images: a view becomes a [`Scene`], the scene SVG text, and resvg turns that into a PNG.
 //! Fonts are bundled (assets/fonts), so an image never depends on the host.
 
+mod animation;
 mod marks;
 mod pieces;
 mod scene;
 mod svg;
 mod table;
 
+pub use animation::{Animation, AnimationFrame, Gif, MOST_FRAMES, MOST_REPLAY_BYTES};
 pub use marks::FRAME;
 pub use pieces::{Art, Picture, TokenShape, picture};
 pub use scene::{
@@ -29,6 +31,8 @@ pub enum RenderError {
     Size(u32, u32),
     #[error("the board image could not be encoded: {0}")]
     Png(#[from] png::EncodingError),
+    #[error("the replay could not be encoded: {0}")]
+    Gif(#[from] gif::EncodingError),
 }
 
 /// How many piece sprites the cache keeps before it starts afresh (each is a few KB; a server
@@ -241,6 +245,17 @@ impl Palette {
 
     fn index_of(&self, color: u32) -> u8 {
         self.lookup.get(&color).copied().unwrap_or(0)
+    }
+
+    /// The index of `color`, or of its nearest colour when the palette was made from other
+    /// pixels (a replay's later frames), remembered for the next time.
+    fn index_or_nearest(&mut self, color: u32) -> u8 {
+        if let Some(&index) = self.lookup.get(&color) {
+            return index;
+        }
+        let index = nearest(&self.colors, color);
+        self.lookup.insert(color, index);
+        index
     }
 
     fn rgb_bytes(&self) -> Vec<u8> {

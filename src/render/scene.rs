@@ -217,6 +217,9 @@ pub struct Decor {
     pub lines: Vec<String>,
     /// A diagram rather than a game: no players' strips.
     pub without_players: bool,
+    /// The seat whose side is drawn at the bottom, where it is not the viewer's (a stream
+    /// overlay showing a spectator's view from Black's side).
+    pub bottom: Option<Seat>,
 }
 
 /// The colour that stands for a side painted in `style`.
@@ -253,7 +256,11 @@ impl Scene {
     /// The scene of a game as `view`'s viewer may see it: each board with the viewer's side at
     /// the bottom (White's for spectators and the arbiter).
     pub fn from_view(view: &View, decor: &Decor) -> Scene {
-        let mut boards: Vec<BoardScene> = view.boards.iter().map(|board| board_scene(view, board)).collect();
+        let mut boards: Vec<BoardScene> = view
+            .boards
+            .iter()
+            .map(|board| board_scene(view, board, decor.bottom))
+            .collect();
         if let Some(first) = boards.first_mut() {
             for &square in &decor.dots {
                 // A dot would vanish under a piece: a capture gets a ring around it instead.
@@ -328,9 +335,12 @@ impl Scene {
     }
 }
 
-/// One board of a view, from its viewer's side, with its marks.
-fn board_scene(view: &View, board: &BoardView) -> BoardScene {
-    let is_flipped = matches!(view.viewer, Viewer::Seat(seat) if board.color_of(seat) == Color::Black);
+/// One board of a view, from its viewer's side (or `bottom`'s), with its marks.
+fn board_scene(view: &View, board: &BoardView, bottom: Option<Seat>) -> BoardScene {
+    let is_flipped = match bottom {
+        Some(seat) => board.color_of(seat) == Color::Black,
+        None => matches!(view.viewer, Viewer::Seat(seat) if board.color_of(seat) == Color::Black),
+    };
     let mut scene = BoardScene {
         files: board.files,
         ranks: board.ranks,

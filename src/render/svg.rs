@@ -12,6 +12,8 @@ use std::fmt::Write;
 
 pub const FONT: &str = "DejaVu Sans";
 const BACKGROUND: &str = "#262421";
+/// [`BACKGROUND`] as RGB, for what is drawn around an image (a replay's larger frames).
+pub const BACKGROUND_RGB: [u8; 3] = [0x26, 0x24, 0x21];
 const TEXT: &str = "#e8e6e3";
 const DIM_TEXT: &str = "#a9a5a0";
 const LIGHT_SQUARE: &str = "#eeeed2";
@@ -394,6 +396,15 @@ pub fn to_svg(scene: &Scene) -> String {
 }
 
 /// Lays a scene out.
+/// The size in pixels a scene's image will have, without drawing it.
+pub fn pixel_size(scene: &Scene) -> (u32, u32) {
+    let layout = Layout::of(scene);
+    (
+        layout.width.round().max(1.0) as u32,
+        layout.height.round().max(1.0) as u32,
+    )
+}
+
 pub fn drawing(scene: &Scene) -> Drawing {
     let layout = Layout::of(scene);
     let mut drawing = Drawing {

@@ -69,6 +69,10 @@ pub trait Games: Send + Sync {
     async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), StoreError>;
     /// Games at `places` with news saved but not seen to reach their players.
     async fn unshown_games(&self, places: &Places) -> Result<Vec<GameId>, StoreError>;
+    /// The token of the game's public page: `fresh` becomes it unless the game has one already.
+    async fn watch_token(&self, id: GameId, fresh: &str) -> Result<String, StoreError>;
+    /// The game whose public page has `token`.
+    async fn game_of_watch_token(&self, token: &str) -> Result<Option<GameId>, StoreError>;
 }
 
 /// What schedulers share: games' deadlines, their claims on them, their heartbeats, and the

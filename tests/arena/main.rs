@@ -10,4 +10,5 @@ mod concurrency;
 mod deathmatch;
 mod flows;
 mod records;
+mod replays;
 mod tournaments;

@@ -58,6 +58,8 @@ pub struct Bot {
     pub clock: std::sync::Arc<arbiter::clock::ManualClock>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
+    /// Where the live pages are served, for a bot that serves them.
+    pub pages: Option<arbiter::web::WebListener>,
     _db: support::TestDb,
 }
 
@@ -66,13 +68,26 @@ impl Bot {
         Bot::start_with(|store| store).await
     }
 
+    /// A bot that also serves the live pages (on a free port of 127.0.0.1).
+    pub async fn start_serving_pages() -> Bot {
+        let pages = arbiter::web::WebListener::bind("127.0.0.1:0".parse().unwrap(), None).unwrap();
+        Bot::launched(|store| store, Some(pages)).await
+    }
+
     /// A bot whose store is `wrap`ped (made slow, say).
     pub async fn start_with(wrap: impl FnOnce(Arc<dyn Store>) -> Arc<dyn Store>) -> Bot {
+        Bot::launched(wrap, None).await
+    }
+
+    async fn launched(
+        wrap: impl FnOnce(Arc<dyn Store>) -> Arc<dyn Store>,
+        pages: Option<arbiter::web::WebListener>,
+    ) -> Bot {
         let db = support::sqlite().await;
         let clock = Arc::new(arbiter::clock::ManualClock::new(1_700_000_000_000));
         let arena = support::TestArena::new(wrap(db.store.clone()), clock.clone());
         let fake = FakeDiscord::start().await;
-        let (stop, task) = launch(&fake, &arena);
+        let (stop, task) = launch(&fake, &arena, pages.clone());
         fake.wait_ready().await;
         fake.wait_for_call("command registration", |c| {
             c.method == "PUT" && c.path.ends_with("/commands")
@@ -84,6 +99,7 @@ impl Bot {
             clock,
             stop: Some(stop),
             task: Some(task),
+            pages,
             _db: db,
         }
     }
@@ -238,7 +254,7 @@ impl Bot {
     /// Starts the bot again after `halt`, on the same database and fake Discord, as a restart
     /// of its process would (whatever it had not yet done waits in the database).
     pub fn resume(&mut self) {
-        let (stop, task) = launch(&self.fake, &self.arena);
+        let (stop, task) = launch(&self.fake, &self.arena, self.pages.clone());
         self.stop = Some(stop);
         self.task = Some(task);
     }
@@ -260,16 +276,19 @@ impl Bot {
     }
 }
 
-/// Runs the bot over `arena` against `fake`: the way to stop it, and its task.
+/// Runs the bot over `arena` against `fake` (serving `pages` when given): the way to stop it,
+/// and its task.
 fn launch(
     fake: &FakeDiscord,
     arena: &support::TestArena,
+    pages: Option<arbiter::web::WebListener>,
 ) -> (
     tokio::sync::oneshot::Sender<()>,
     tokio::task::JoinHandle<anyhow::Result<()>>,
 ) {
     let config = Config {
         token: "test-token".into(),
+        web: pages,
         guild_id: Some(FakeDiscord::GUILD_ID),
         api_base: Some(fake.api_base()),
         host_role: Some(HOST_ROLE),

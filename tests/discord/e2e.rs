@@ -640,6 +640,14 @@ impl Games for SlowStore {
     async fn unshown_games(&self, places: &Places) -> Result<Vec<GameId>, StoreError> {
         self.inner.unshown_games(places).await
     }
+
+    async fn watch_token(&self, id: GameId, fresh: &str) -> Result<String, StoreError> {
+        self.inner.watch_token(id, fresh).await
+    }
+
+    async fn game_of_watch_token(&self, token: &str) -> Result<Option<GameId>, StoreError> {
+        self.inner.game_of_watch_token(token).await
+    }
 }
 
 #[async_trait::async_trait]

@@ -17,6 +17,7 @@ mod offers;
 mod own_lists;
 mod payloads;
 mod places;
+mod replays;
 mod secret_games;
 mod shards;
 mod startup;

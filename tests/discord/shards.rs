@@ -35,6 +35,7 @@ async fn two_processes_split_the_shards_and_each_interaction_and_deadline_is_ser
     for (shard, token) in [(0, "token-a"), (1, "token-b")] {
         let config = Config {
             token: token.into(),
+            web: None,
             guild_id: Some(FakeDiscord::GUILD_ID),
             api_base: Some(fake.api_base()),
             host_role: Some(HOST_ROLE),

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 fn config(fake: &FakeDiscord, guild_id: Option<u64>) -> Config {
     Config {
         token: "test-token".into(),
+        web: None,
         guild_id,
         api_base: Some(fake.api_base()),
         host_role: None,

@@ -159,6 +159,8 @@ pub fn arbiter_binary() -> std::process::Command {
         "DISCORD_API_BASE",
         "DISCORD_SHARDS",
         "DISCORD_SHARD_RANGE",
+        "ARBITER_WEB_ADDR",
+        "ARBITER_WEB_URL",
     ] {
         command.env_remove(setting);
     }

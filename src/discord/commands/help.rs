@@ -52,8 +52,20 @@ async fn command_names(ctx: Context<'_>, typed: &str) -> discord::CreateAutocomp
     discord::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// One line a command: its name (with its subcommands) and what it does.
+/// Discord's limit on a message's length, in characters.
+const MESSAGE_LIMIT: usize = 2000;
+
+/// One line a command: its name (with its subcommands) and what it does; when that does not fit
+/// in one message, what it does in its first words (`/help command` has the rest).
 pub fn overview(commands: &[Command]) -> String {
+    let full = overview_with(commands, description);
+    if full.chars().count() <= MESSAGE_LIMIT {
+        return full;
+    }
+    overview_with(commands, |command| first_clause(description(command)))
+}
+
+fn overview_with<'a>(commands: &'a [Command], describe: impl Fn(&'a Command) -> &'a str) -> String {
     let mut lines = vec!["**Arbiter's commands** (`/help command` explains one and its options):".to_string()];
     for command in commands {
         let name = if command.subcommands.is_empty() {
@@ -62,9 +74,19 @@ pub fn overview(commands: &[Command]) -> String {
             let subs: Vec<&str> = command.subcommands.iter().map(|s| &*s.name).collect();
             format!("/{} {}", command.name, subs.join("|"))
         };
-        lines.push(format!("`{name}`: {}", description(command)));
+        lines.push(format!("`{name}`: {}", describe(command)));
     }
     lines.join("\n")
+}
+
+/// A description up to its first colon, semicolon or bracket.
+fn first_clause(text: &str) -> &str {
+    let end = [": ", "; ", " ("]
+        .iter()
+        .filter_map(|stop| text.find(stop))
+        .min()
+        .unwrap_or(text.len());
+    text[..end].trim_end_matches([',', '.'])
 }
 
 /// A command (or `group sub`) with what it does and each option; `None` for no such command.

@@ -1,4 +1,5 @@
-//! Looking things up: the caller's games, a game's rules, and a piece's card.
+//! Looking things up: the caller's games, a game's rules, a piece's card, and a game's live
+//! page.
 
 use super::{Caller, is_waiting_for_me, pick_game, run};
 use crate::arena::{ArenaError, Effects};
@@ -138,4 +139,33 @@ fn truncate_embed(text: &str) -> String {
     let mut cut: String = text.chars().take(LIMIT - 1).collect();
     cut.push('…');
     cut
+}
+
+/// A game's live page and stream overlay (for OBS), when this bot serves them.
+#[poise::command(slash_command)]
+pub async fn watch(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, true, |caller| async move {
+        let Some(web) = &data.web else {
+            return Err(ArenaError::Rejected(
+                "this bot does not serve live pages: its operator turns them on with ARBITER_WEB_ADDR".into(),
+            ));
+        };
+        let id = pick_game(data, &caller, game, |_| true).await?;
+        // A host may watch any match of their server from anywhere.
+        data.arena
+            .watch_token_for(id, &caller.with_host_status(data).await)
+            .await?;
+        let lines = web
+            .link_lines(id)
+            .await
+            .ok_or_else(|| ArenaError::Rejected(format!("the links of game #{id} could not be made just now")))?;
+        Ok(Effects::reply(format!(
+            "Game #{id}: spectators see what you see here, secrets only once revealed.\n{lines}"
+        )))
+    })
+    .await
 }

@@ -1,5 +1,5 @@
 //! The slash commands, by family: starting games (challenge), playing them (in_game), looking
-//! things up (info), records (export, import), lists of pieces, a player's own settings, Death
+//! things up (info), records (export, import, replay), lists of pieces, a player's own settings, Death
 //! Matches and tournaments. Each command reads its options, names the game, asks the arena, and
 //! hands the outcome to `answer`; the doc comments are the descriptions Discord shows. Shared
 //! here: who asked ([`Caller`]), running a request ([`run`]), picking the game a command means,
@@ -19,10 +19,10 @@ pub use challenge::{cancel, challenge, practice};
 pub use deathmatch::deathmatch;
 pub use help::help;
 pub use in_game::{abort, board, claim, draw, moves, play, resign, takeback};
-pub use info::{games, piece, rules};
+pub use info::{games, piece, rules, watch};
 pub use lists::{list, lists};
 pub use player::{leaderboard, profile, settings};
-pub use records::{export, import};
+pub use records::{export, import, replay};
 pub use tournament::tournament;
 
 use super::ids;

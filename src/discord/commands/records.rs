@@ -54,6 +54,22 @@ pub async fn export(
     Ok(())
 }
 
+/// An animated replay of a game (GIF), as its audience saw it: secrets only once revealed.
+#[poise::command(slash_command)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let allowed = check_bot_permissions(ctx, discord::Permissions::ATTACH_FILES, "post a replay");
+    run(ctx, false, |caller| async move {
+        allowed?;
+        let id = pick_game(data, &caller, game, |_| true).await?;
+        data.arena.replay(id, &caller.player()).await
+    })
+    .await
+}
+
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum Side {
     #[name = "White (or the side that moves first)"]

@@ -393,4 +393,29 @@ where
             .await?;
         rows.iter().map(|row| Ok(row.try_get("id")?)).collect()
     }
+
+    async fn watch_token(&self, id: GameId, fresh: &str) -> Result<String, StoreError> {
+        // Two first asks at once both insert; the one that lands first is every ask's token.
+        sqlx::query("INSERT INTO watch_tokens (game_id, token) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING")
+            .bind(id)
+            .bind(fresh)
+            .execute(&self.pool)
+            .await?;
+        let row = sqlx::query("SELECT token FROM watch_tokens WHERE game_id = $1")
+            .bind(id)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("token")?)
+    }
+
+    async fn game_of_watch_token(&self, token: &str) -> Result<Option<GameId>, StoreError> {
+        let row = sqlx::query("SELECT game_id FROM watch_tokens WHERE token = $1")
+            .bind(token)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(row) => Some(row.try_get("game_id")?),
+            None => None,
+        })
+    }
 }

@@ -1,0 +1,134 @@
+// Arbiter's live page: the state arrives by Server-Sent Events (the whole state on connecting,
+// then after every change); the clocks count down here between changes, from the server's times.
+"use strict";
+
+const body = document.body;
+const token = body.dataset.token;
+// The overlay may show the second side at the bottom: the strips follow the board.
+const secondAtBottom = body.dataset.bottom === "second";
+const boardFrame = document.getElementById("board-frame");
+const banner = document.getElementById("banner");
+const connection = document.getElementById("connection");
+let state = null;
+let receivedAt = 0;
+let bannerTimer = null;
+
+// "4:05", "1:02:03", "2d 03:00:00".
+function duration(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(total / 86400);
+  const hours = Math.floor((total % 86400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  if (days > 0) return `${days}d ${two(hours)}:${two(minutes)}:${two(seconds)}`;
+  if (hours > 0) return `${hours}:${two(minutes)}:${two(seconds)}`;
+  return `${minutes}:${two(seconds)}`;
+}
+
+// A clock as it stands now: the normal time runs first, then the reserve.
+function clockNow(clock) {
+  const spent = clock.running ? performance.now() - receivedAt : 0;
+  const normal = Math.max(0, clock.normal_ms - spent);
+  const over = Math.max(0, spent - clock.normal_ms);
+  const reserve = Math.max(0, clock.reserve_ms - over);
+  return { normal, reserve };
+}
+
+function clockText(clock) {
+  const { normal, reserve } = clockNow(clock);
+  return clock.has_reserve ? `${duration(normal)} + ${duration(reserve)}` : duration(normal);
+}
+
+function showPlayer(element, player) {
+  element.querySelector(".name").textContent = player.name;
+  element.querySelector(".side").textContent = player.side;
+  element.classList.toggle("to-act", player.to_act);
+  const clock = element.querySelector(".clock");
+  clock.textContent = player.clock ? clockText(player.clock) : "";
+  clock.classList.toggle("running", Boolean(player.clock && player.clock.running));
+  const left = player.clock ? clockNow(player.clock) : null;
+  clock.classList.toggle("low", Boolean(left && player.clock.running && left.normal === 0 && left.reserve < 60000));
+}
+
+function showPlayers() {
+  const [first, second] = state.players;
+  const [top, bottom] = secondAtBottom ? [first, second] : [second, first];
+  showPlayer(document.getElementById("player-top"), top);
+  showPlayer(document.getElementById("player-bottom"), bottom);
+}
+
+// The board arrives as SVG (sharp at any size) and replaces the old one only once it is in,
+// so the board never flickers; a board for a state that was overtaken meanwhile is dropped.
+async function showBoard(address) {
+  const url = secondAtBottom ? `${address}&bottom=second` : address;
+  if (boardFrame.dataset.src === url || boardFrame.dataset.loading === url) return;
+  boardFrame.dataset.loading = url;
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return;
+    const svg = await response.text();
+    if (boardFrame.dataset.loading !== url) return;
+    boardFrame.innerHTML = svg;
+    boardFrame.dataset.src = url;
+  } catch (error) {
+    // The next state brings the board again.
+  } finally {
+    if (boardFrame.dataset.loading === url) delete boardFrame.dataset.loading;
+  }
+}
+
+function show() {
+  document.getElementById("variant").textContent = state.variant;
+  document.getElementById("game-number").textContent = `Game #${state.game}`;
+  document.title = `${state.players[0].name} vs ${state.players[1].name} · ${state.variant} · Arbiter`;
+  document.getElementById("status").textContent = state.status;
+  document.getElementById("moves").textContent = state.moves || "No moves yet.";
+  const notes = document.getElementById("notes");
+  notes.replaceChildren(...state.notes.map((text) => {
+    const item = document.createElement("li");
+    item.textContent = text;
+    return item;
+  }));
+  showPlayers();
+  showBoard(state.board);
+  if (state.finished) showBanner(state.status, true);
+}
+
+// Warnings, forfeits and the result, as they happen: a warning for a while, the result for good.
+function showBanner(text, isResult) {
+  banner.textContent = text;
+  banner.hidden = false;
+  banner.classList.toggle("result", isResult);
+  clearTimeout(bannerTimer);
+  if (!isResult) bannerTimer = setTimeout(() => { banner.hidden = true; }, 8000);
+}
+
+function addNews(text) {
+  const news = document.getElementById("news");
+  const item = document.createElement("li");
+  item.textContent = text;
+  news.prepend(item);
+  while (news.children.length > 20) news.lastChild.remove();
+  if (!(state && state.finished)) showBanner(text, false);
+}
+
+function connect() {
+  const source = new EventSource(`/watch/${token}/events`);
+  source.addEventListener("state", (event) => {
+    state = JSON.parse(event.data);
+    receivedAt = performance.now();
+    connection.hidden = true;
+    show();
+  });
+  source.addEventListener("news", (event) => addNews(event.data));
+  source.onopen = () => { connection.hidden = true; };
+  source.onerror = () => {
+    connection.hidden = false;
+    // The browser retries a dropped stream by itself; one the server refused is retried here.
+    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+  };
+}
+
+setInterval(() => { if (state) showPlayers(); }, 200);
+connect();

@@ -1,0 +1,146 @@
+//! What a game's public page shows (the web transport's live page and overlay): the spectators'
+//! view and nothing else, and the news of each change as it is saved, for pages that watch live.
+//! A page is found by an unguessable token, never by the game's number.
+
+use super::caller::{Caller, may_look_at};
+use super::messages::{board_image_of, name, player_label, status_line};
+use super::queries::move_list;
+use super::{Arena, ArenaError};
+use crate::ids::{GameId, UserId};
+use crate::render::BoardImage;
+use crate::store::{GameRow, GameStatus};
+use arbiter_engine::{Game, Seat, Viewer};
+
+/// How many changes a slow page may fall behind before it misses some (it then reloads the
+/// game's state, so nothing is lost but the news lines).
+pub const NEWS_BACKLOG: usize = 1024;
+
+/// A change to a game, as it was saved: its version, and what was said in its place (in the
+/// arena's markup; public words only, as posted).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameNews {
+    pub game: GameId,
+    pub version: i64,
+    pub said: Vec<String>,
+}
+
+/// A game as its page shows it, at `now`. Words are in the arena's markup (names as users).
+#[derive(Clone, Debug, PartialEq)]
+pub struct WatchState {
+    pub game: GameId,
+    pub version: i64,
+    pub variant: String,
+    pub players: [WatchPlayer; 2],
+    /// Whose turn it is, or how the game ended.
+    pub status: String,
+    pub moves: String,
+    pub notes: Vec<String>,
+    pub finished: bool,
+    pub is_match: bool,
+    pub now: i64,
+    pub board: BoardImage,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct WatchPlayer {
+    pub user: Option<UserId>,
+    /// "alice (White)", in markup.
+    pub label: String,
+    pub seat_name: String,
+    pub to_act: bool,
+    pub clock: Option<WatchClock>,
+}
+
+/// A clock as of the state's `now`: the page counts it down by itself while it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WatchClock {
+    pub normal_ms: i64,
+    pub reserve_ms: i64,
+    /// Whether the game's time control has a reserve (a Death Match's 5 minutes).
+    pub has_reserve: bool,
+    pub running: bool,
+}
+
+impl Arena {
+    /// Every saved change's news, from now on.
+    pub fn watch_news(&self) -> tokio::sync::broadcast::Receiver<GameNews> {
+        self.news.subscribe()
+    }
+
+    /// The token of the game's public page, made the first time it is asked for.
+    pub async fn watch_token(&self, id: GameId) -> Result<String, ArenaError> {
+        // 128 random bits from the operating system's generator: nobody guesses a page.
+        let fresh = format!("{:032x}", rand::random::<u128>());
+        Ok(self.store.watch_token(id, &fresh).await?)
+    }
+
+    /// The token of the game's page, for someone who may look at the game.
+    pub async fn watch_token_for(&self, id: GameId, caller: &Caller) -> Result<String, ArenaError> {
+        let game = self.load(id).await?;
+        may_look_at(&game, caller)?;
+        self.watch_token(id).await
+    }
+
+    /// The game whose page has `token`; none for a token nobody was given (or not a token).
+    pub async fn watched_game(&self, token: &str) -> Result<Option<GameId>, ArenaError> {
+        if token.len() != 32 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Ok(None);
+        }
+        Ok(self.store.game_of_watch_token(token).await?)
+    }
+
+    /// The game as its page shows it now.
+    pub async fn watch_state(&self, id: GameId) -> Result<WatchState, ArenaError> {
+        let game = self.load(id).await?;
+        Ok(watch_state(&game, self.now()))
+    }
+}
+
+/// The game as its page shows it at `now`: built from the spectators' view alone.
+pub fn watch_state(game: &GameRow, now: i64) -> WatchState {
+    let view = game.state.view(Viewer::Spectator);
+    let players = Seat::BOTH.map(|seat| WatchPlayer {
+        user: game.player(seat).cloned(),
+        label: match game.player(seat) {
+            Some(_) => player_label(game, &view, seat),
+            None => name(if seat == Seat::First {
+                &game.challenger
+            } else {
+                &game.opponent
+            }),
+        },
+        seat_name: view.seat_names[seat.index()].clone(),
+        to_act: view.outcome.is_none() && view.to_act.contains(&seat),
+        clock: game.clock.left(seat, now).map(|(normal_ms, reserve_ms)| WatchClock {
+            normal_ms,
+            reserve_ms,
+            has_reserve: game.clock.control(seat).is_some_and(|c| c.reserve_ms > 0),
+            running: game.status == GameStatus::Active
+                && game.clock.paused_at.is_none()
+                && game.clock.running().contains(&seat),
+        }),
+    });
+    let status = match game.status {
+        GameStatus::Challenge => "Waiting for the challenge to be accepted.".to_string(),
+        GameStatus::Declined => "The challenge was declined.".to_string(),
+        GameStatus::Cancelled => "The challenge was cancelled.".to_string(),
+        _ => status_line(game, &view),
+    };
+    WatchState {
+        game: game.id,
+        version: game.version,
+        variant: game.setup.variant.name().to_string(),
+        players,
+        status,
+        moves: if view.boards.len() == 1 {
+            move_list(&view)
+        } else {
+            String::new()
+        },
+        notes: view.notes.clone(),
+        finished: game.status == GameStatus::Finished,
+        is_match: game.deathmatch.is_some(),
+        now,
+        board: board_image_of(game, view),
+    }
+}

@@ -1,0 +1,207 @@
+//! The live pages' and replays' costs: a replay's drawing time and size, how soon a move reaches
+//! a page's event stream, and what open streams cost in memory.
+
+use super::{GAME, percentile, scratch_sqlite};
+use crate::arena::{Arena, ChallengeRequest, animation};
+use crate::clock::SystemClock;
+use crate::ids::{GameId, UserId};
+use crate::render::{MOST_REPLAY_BYTES, Renderer};
+use crate::store::{GameSetup, WhitePlayer};
+use crate::web::{DisplayNames, Web, base_url};
+use anyhow::{Context, Result};
+use arbiter_engine::{Action, AnyGame, Game, Seat, VariantId};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::fmt::Write;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// Replays drawn `iterations` times each: a 93-frame chess game (lila-gif's measure) and a
+/// 200-action game on Pick-the-team's 10x10 board.
+pub fn replay(iterations: usize) -> Result<String> {
+    let renderer = Renderer::new();
+    let mut out = String::new();
+    for (variant, actions) in [(VariantId::Chess, 92), (VariantId::PickTheTeam, 200)] {
+        let (start, played, end) = random_game(variant, actions);
+        let names = [Some("alice".to_string()), Some("bob".to_string())];
+        let animation = animation(&start, &played, &end, names).map_err(anyhow::Error::msg)?;
+        let mut times = Vec::with_capacity(iterations);
+        let mut gif = None;
+        for _ in 0..iterations.max(1) {
+            let timer = Instant::now();
+            gif = Some(renderer.gif(&animation, MOST_REPLAY_BYTES)?);
+            times.push(timer.elapsed());
+        }
+        times.sort();
+        let gif = gif.context("one drawing at least")?;
+        let _ = writeln!(
+            out,
+            "replay {}: {} actions, {} frames, {} KiB; drawn in p50 {:.0} ms, min {:.0} ms ({} runs)",
+            variant.name(),
+            played.len(),
+            gif.shown,
+            gif.bytes.len().div_ceil(1024),
+            percentile(&times, 50).as_secs_f64() * 1e3,
+            times[0].as_secs_f64() * 1e3,
+            times.len()
+        );
+    }
+    Ok(out)
+}
+
+/// A game of `actions` actions chosen at random (the same every run), from a seed whose game
+/// lasts that long.
+fn random_game(variant: VariantId, actions: usize) -> (AnyGame, Vec<(Seat, Action)>, AnyGame) {
+    let start = AnyGame::new(variant);
+    for seed in 0.. {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = start.clone();
+        let mut played = Vec::with_capacity(actions);
+        while played.len() < actions && game.outcome().is_none() {
+            let Some(&seat) = game.to_act().first() else { break };
+            let legal = game.legal_actions(seat);
+            if legal.is_empty() {
+                break;
+            }
+            let action = legal[rng.random_range(0..legal.len())].clone();
+            if game.apply(seat, &action).is_err() {
+                break;
+            }
+            played.push((seat, action));
+        }
+        if played.len() == actions {
+            return (start, played, game);
+        }
+    }
+    unreachable!("some seed plays on")
+}
+
+/// `moves` moves through the arena, each timed until its state reached a page's event stream;
+/// then `streams` streams held open at once, and the memory they took.
+pub async fn streams(moves: usize, streams: usize) -> Result<String> {
+    let (store, dir) = scratch_sqlite().await?;
+    let arena = Arena::new(store, Arc::new(SystemClock));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    let web = Arc::new(Web::new(arena.clone(), Arc::new(DisplayNames), base_url(&addr, None)));
+    tokio::spawn(web.serve(listener, std::future::pending()));
+    let mut latencies = Vec::with_capacity(moves);
+    let mut id_and_stream: Option<(GameId, [UserId; 2], usize, Stream)> = None;
+    let mut games = 0;
+    while latencies.len() < moves {
+        let (id, players, ply, stream) = match id_and_stream.take() {
+            Some(current) if current.2 < GAME.len() => current,
+            _ => {
+                games += 1;
+                let (id, players) = new_game(&arena, games).await?;
+                let token = arena.watch_token(id).await?;
+                let mut stream = Stream::open(addr, &token).await?;
+                stream.wait_for("event: state").await?;
+                (id, players, 0, stream)
+            }
+        };
+        let mut stream = stream;
+        let timer = Instant::now();
+        let effects = arena.act(id, &players[ply % 2], GAME[ply]).await?;
+        let version = effects.version.context("a move saves a version")?;
+        stream.wait_for(&format!("\"version\":{version},")).await?;
+        latencies.push(timer.elapsed());
+        id_and_stream = Some((id, players, ply + 1, stream));
+    }
+    drop(id_and_stream);
+    latencies.sort();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "event stream: {} moves, from the move's request to its state on the stream p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        latencies.len(),
+        percentile(&latencies, 50).as_secs_f64() * 1e3,
+        percentile(&latencies, 99).as_secs_f64() * 1e3,
+        latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+    );
+    // Many pages on one game: each stream costs what the server keeps for it.
+    let (id, _) = new_game(&arena, games + 1).await?;
+    let token = arena.watch_token(id).await?;
+    let before = resident_kib();
+    let mut open = Vec::with_capacity(streams);
+    for _ in 0..streams {
+        let mut stream = Stream::open(addr, &token).await?;
+        stream.wait_for("event: state").await?;
+        open.push(stream);
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let after = resident_kib();
+    if let (Some(before), Some(after)) = (before, after) {
+        let _ = writeln!(
+            out,
+            "{} open event streams: resident memory {} MiB before, {} MiB after, {:.1} KiB a stream (server and client sockets both)",
+            open.len(),
+            before / 1024,
+            after / 1024,
+            after.saturating_sub(before) as f64 / open.len().max(1) as f64
+        );
+    }
+    drop(open);
+    let _ = std::fs::remove_dir_all(dir);
+    Ok(out)
+}
+
+async fn new_game(arena: &Arena, number: usize) -> Result<(GameId, [UserId; 2])> {
+    let white = UserId::new(format!("bench:w{number}"));
+    let black = UserId::new(format!("bench:b{number}"));
+    let request = ChallengeRequest::untimed(
+        &black,
+        GameSetup::new(VariantId::Chess),
+        WhitePlayer::Challenger,
+        "bench",
+    );
+    let id = arena
+        .challenge(&white, request)
+        .await?
+        .game
+        .context("a challenge creates a game")?;
+    arena.accept(id, &black).await?;
+    Ok((id, [white, black]))
+}
+
+/// A page's event stream read as bytes off its socket.
+struct Stream {
+    socket: TcpStream,
+    seen: String,
+}
+
+impl Stream {
+    async fn open(addr: std::net::SocketAddr, token: &str) -> Result<Stream> {
+        let mut socket = TcpStream::connect(addr).await?;
+        let request =
+            format!("GET /watch/{token}/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n");
+        socket.write_all(request.as_bytes()).await?;
+        Ok(Stream {
+            socket,
+            seen: String::new(),
+        })
+    }
+
+    /// Reads until `text` arrives (then forgets what was read).
+    async fn wait_for(&mut self, text: &str) -> Result<()> {
+        let mut buffer = [0u8; 16 * 1024];
+        while !self.seen.contains(text) {
+            let read = tokio::time::timeout(Duration::from_secs(10), self.socket.read(&mut buffer))
+                .await
+                .context("the stream stalled")??;
+            anyhow::ensure!(read > 0, "the stream closed");
+            self.seen.push_str(&String::from_utf8_lossy(&buffer[..read]));
+        }
+        self.seen.clear();
+        Ok(())
+    }
+}
+
+/// This process's resident memory, on Linux.
+fn resident_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}

@@ -1,0 +1,105 @@
+//! A game's live stream (Server-Sent Events): its state when a page connects, then the news and
+//! the new state of every change as it is saved. Browsers reconnect by themselves after a drop
+//! or a restart (the stream asks them to within a second) and get the state afresh.
+
+use super::Web;
+use crate::arena::GameNews;
+use crate::ids::GameId;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::broadcast::Receiver;
+use tokio::sync::broadcast::error::RecvError;
+
+/// How soon a page reconnects after its stream drops.
+const RECONNECT: Duration = Duration::from_secs(1);
+/// How often a stream looks at its game without news: a change saved by another of the bot's
+/// processes has no news here.
+const LOOK_AGAIN: Duration = Duration::from_secs(10);
+/// A comment now and then keeps proxies from closing a quiet stream.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// The stream of `game`'s page, reached by `token`.
+pub(super) fn stream(
+    web: Arc<Web>,
+    game: GameId,
+    token: String,
+) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
+    // Subscribed before the first state is read, so no change falls between the two.
+    let news = web.arena.watch_news();
+    let watcher = Watcher {
+        web,
+        game,
+        token,
+        news,
+        shown: None,
+        queue: VecDeque::new(),
+    };
+    let events = futures_util::stream::unfold(watcher, |mut watcher| async move {
+        let event = watcher.next().await?;
+        Some((Ok(event), watcher))
+    });
+    Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+}
+
+struct Watcher {
+    web: Arc<Web>,
+    game: GameId,
+    token: String,
+    news: Receiver<GameNews>,
+    /// The version the page was last sent.
+    shown: Option<i64>,
+    queue: VecDeque<Event>,
+}
+
+impl Watcher {
+    async fn next(&mut self) -> Option<Event> {
+        if self.shown.is_none() && self.queue.is_empty() {
+            self.queue_state(&[]).await;
+        }
+        loop {
+            if let Some(event) = self.queue.pop_front() {
+                return Some(event);
+            }
+            tokio::select! {
+                news = self.news.recv() => match news {
+                    Ok(news) if news.game == self.game && self.shown.is_none_or(|v| news.version > v) => {
+                        self.queue_state(&news.said).await;
+                    }
+                    Ok(_) => {}
+                    // Missed changes: the state as it stands says where the game is.
+                    Err(RecvError::Lagged(_)) => self.queue_state(&[]).await,
+                    Err(RecvError::Closed) => return None,
+                },
+                () = tokio::time::sleep(LOOK_AGAIN) => self.queue_state(&[]).await,
+            }
+        }
+    }
+
+    /// Queues the news of a change and the game's state, when the state is newer than the one
+    /// the page has. A database that does not answer now is asked again later.
+    async fn queue_state(&mut self, said: &[String]) {
+        let state = match self.web.arena.watch_state(self.game).await {
+            Ok(state) => state,
+            Err(error) => {
+                tracing::warn!(game = %self.game, error = %crate::logging::Quiet(&error), "a watched game could not be read");
+                return;
+            }
+        };
+        if self.shown.is_some_and(|shown| state.version <= shown) {
+            return;
+        }
+        for line in self.web.news_lines(&state, said).await {
+            self.queue.push_back(Event::default().event("news").data(line));
+        }
+        let json = self.web.state_json(&self.token, &state).await;
+        let mut event = Event::default().event("state").data(json.to_string());
+        if self.shown.is_none() {
+            event = event.retry(RECONNECT);
+        }
+        self.shown = Some(state.version);
+        self.queue.push_back(event);
+    }
+}

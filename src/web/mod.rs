@@ -1,0 +1,142 @@
+//! The web transport: each game's live page (`/watch/<token>`) and stream overlay
+//! (`/overlay/<token>`), kept current by Server-Sent Events. Off unless an address is given
+//! (`ARBITER_WEB_ADDR`). The pages, their style, script and fonts are built into the binary, so
+//! they work offline and as a browser source in OBS. Everything served is built from the
+//! spectators' view: a page holds a secret only once the game has revealed it.
+//!
+//! Files: pages.rs (the HTML, assets and boards), events.rs (the live stream), state.rs
+//! (a game's state as the page reads it).
+
+mod events;
+mod pages;
+mod state;
+
+use crate::arena::Arena;
+use crate::ids::{GameId, UserId};
+use async_trait::async_trait;
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+
+/// How a transport names its users on a page (Discord: as Discord shows them).
+#[async_trait]
+pub trait NameBook: Send + Sync {
+    async fn name(&self, user: &UserId) -> String;
+}
+
+/// Users by the name in their id (the terminal's users, and any transport without names).
+pub struct DisplayNames;
+
+#[async_trait]
+impl NameBook for DisplayNames {
+    async fn name(&self, user: &UserId) -> String {
+        user.display_name().to_string()
+    }
+}
+
+/// The pages' listening socket (bound before anything else starts, so a port in use stops the
+/// start-up at once) and the address their links start with.
+#[derive(Clone, Debug)]
+pub struct WebListener {
+    listener: Arc<std::net::TcpListener>,
+    pub base: String,
+}
+
+impl WebListener {
+    /// Binds `addr`; links start with `public` when given (see [`base_url`]).
+    pub fn bind(addr: std::net::SocketAddr, public: Option<&str>) -> std::io::Result<WebListener> {
+        let listener = std::net::TcpListener::bind(addr)?;
+        listener.set_nonblocking(true)?;
+        let base = base_url(&listener.local_addr()?, public);
+        Ok(WebListener {
+            listener: Arc::new(listener),
+            base,
+        })
+    }
+
+    /// The socket, for serving (inside the runtime).
+    pub fn listener(&self) -> std::io::Result<tokio::net::TcpListener> {
+        tokio::net::TcpListener::from_std(self.listener.try_clone()?)
+    }
+}
+
+/// A game's two public links.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WatchLinks {
+    pub page: String,
+    pub overlay: String,
+}
+
+/// What the pages are served from.
+pub struct Web {
+    arena: Arena,
+    names: Arc<dyn NameBook>,
+    /// How links start: `http://host:port`, or the public address given for the pages.
+    base: String,
+    /// Boards (SVG) drawn lately, by game, version and side at the bottom: a thousand viewers
+    /// of one move cost one drawing.
+    boards: Mutex<HashMap<BoardKey, Arc<String>>>,
+}
+
+type BoardKey = (GameId, i64, bool);
+
+/// How many boards are kept drawn.
+const BOARD_CACHE: usize = 256;
+
+impl Web {
+    pub fn new(arena: Arena, names: Arc<dyn NameBook>, base: impl Into<String>) -> Web {
+        Web {
+            arena,
+            names,
+            base: base.into().trim_end_matches('/').to_string(),
+            boards: Mutex::default(),
+        }
+    }
+
+    /// The game's page and overlay links (its token made now if it has none).
+    pub async fn links(&self, id: GameId) -> Result<WatchLinks, crate::arena::ArenaError> {
+        let token = self.arena.watch_token(id).await?;
+        Ok(WatchLinks {
+            page: format!("{}/watch/{token}", self.base),
+            overlay: format!("{}/overlay/{token}", self.base),
+        })
+    }
+
+    /// Serves the pages on `listener` until `stop` completes.
+    pub async fn serve(
+        self: Arc<Self>,
+        listener: tokio::net::TcpListener,
+        stop: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        axum::serve(listener, pages::router(self))
+            .with_graceful_shutdown(stop)
+            .await
+    }
+}
+
+/// The address the pages are linked from: `ARBITER_WEB_URL` when given (a public name in front
+/// of the bot), else the address served.
+pub fn base_url(addr: &std::net::SocketAddr, public: Option<&str>) -> String {
+    match public {
+        Some(url) if !url.trim().is_empty() => url.trim().to_string(),
+        // Served on every interface: this machine's own name at least opens on it.
+        _ if addr.ip().is_unspecified() => format!("http://localhost:{}", addr.port()),
+        _ => format!("http://{addr}"),
+    }
+}
+
+impl Web {
+    /// Words giving a game's links, for a post or an answer: each link on a line of its own.
+    pub async fn link_lines(&self, id: GameId) -> Option<String> {
+        match self.links(id).await {
+            Ok(links) => Some(format!(
+                "Watch live:\n{}\nStream overlay (1920x1080, transparent):\n{}",
+                links.page, links.overlay
+            )),
+            Err(error) => {
+                tracing::warn!(game = %id, error = %crate::logging::Quiet(&error), "could not make a game's page links");
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! The routes: a game's page and overlay, its state, stream and board image, and the files the
+//! pages use (built into the binary). A token nobody was given gets a plain "no game here".
+
+use super::{BOARD_CACHE, Web};
+use crate::render::{Decor, to_svg};
+use arbiter_engine::Seat;
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use serde::Deserialize;
+use std::sync::Arc;
+
+const PAGE: &str = include_str!("../../assets/web/watch.html");
+const STYLE: &str = include_str!("../../assets/web/watch.css");
+const SCRIPT: &str = include_str!("../../assets/web/watch.js");
+const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+const BOLD_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+
+pub(super) fn router(web: Arc<Web>) -> Router {
+    Router::new()
+        .route("/", get(home))
+        .route("/watch/{token}", get(watch_page))
+        .route("/overlay/{token}", get(overlay_page))
+        .route("/watch/{token}/state", get(state))
+        .route("/watch/{token}/events", get(events))
+        .route("/watch/{token}/board.svg", get(board))
+        .route(
+            "/assets/watch.css",
+            get(|| async { asset("text/css; charset=utf-8", STYLE.as_bytes()) }),
+        )
+        .route(
+            "/assets/watch.js",
+            get(|| async { asset("text/javascript; charset=utf-8", SCRIPT.as_bytes()) }),
+        )
+        .route("/assets/DejaVuSans.ttf", get(|| async { asset("font/ttf", FONT) }))
+        .route(
+            "/assets/DejaVuSans-Bold.ttf",
+            get(|| async { asset("font/ttf", BOLD_FONT) }),
+        )
+        .fallback(|| async { not_found() })
+        .with_state(web)
+}
+
+/// What the overlay's address may say.
+#[derive(Debug, Default, Deserialize)]
+struct OverlayOptions {
+    /// `black` (or the second side's name) puts that side at the bottom.
+    bottom: Option<String>,
+    /// `1`: the board and a slim bar, for a corner of the screen.
+    compact: Option<String>,
+}
+
+async fn home() -> Html<&'static str> {
+    Html(
+        "<!doctype html><meta charset=utf-8><title>Arbiter</title><p>Arbiter's game pages. Ask the bot for a \
+         game's links with <code>/watch</code>.</p>",
+    )
+}
+
+async fn watch_page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    page(&web, &token, "watch", &OverlayOptions::default()).await
+}
+
+async fn overlay_page(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    Query(options): Query<OverlayOptions>,
+) -> Response {
+    page(&web, &token, "overlay", &options).await
+}
+
+/// The page, once its token is known to name a game. The token goes into the page only as the
+/// address its script reads from (it is already in the page's own address).
+async fn page(web: &Web, token: &str, mode: &str, options: &OverlayOptions) -> Response {
+    if !is_watched(web, token).await {
+        return not_found();
+    }
+    let bottom = if bottom_is_second(options) { "second" } else { "first" };
+    let compact = options.compact.as_deref().is_some_and(|c| c == "1" || c == "true");
+    let html = PAGE
+        .replace("{{mode}}", mode)
+        .replace("{{token}}", token)
+        .replace("{{bottom}}", bottom)
+        .replace("{{compact}}", if compact { "compact" } else { "" });
+    let mut response = Html(html).into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    response
+}
+
+fn bottom_is_second(options: &OverlayOptions) -> bool {
+    options
+        .bottom
+        .as_deref()
+        .is_some_and(|side| matches!(side.to_ascii_lowercase().as_str(), "black" | "second" | "blue"))
+}
+
+async fn is_watched(web: &Web, token: &str) -> bool {
+    matches!(web.arena.watched_game(token).await, Ok(Some(_)))
+}
+
+async fn state(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    let Ok(Some(id)) = web.arena.watched_game(&token).await else {
+        return not_found();
+    };
+    match web.arena.watch_state(id).await {
+        Ok(state) => axum::Json(web.state_json(&token, &state).await).into_response(),
+        Err(_) => unavailable(),
+    }
+}
+
+async fn events(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    let Ok(Some(id)) = web.arena.watched_game(&token).await else {
+        return not_found();
+    };
+    super::events::stream(web.clone(), id, token).into_response()
+}
+
+/// The board as spectators see it now, as SVG (sharp at any size; the page's own fonts draw
+/// its words). The page asks for it by version, so a browser's cache never shows an old one;
+/// each version and side is drawn once.
+async fn board(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    Query(options): Query<OverlayOptions>,
+) -> Response {
+    let Ok(Some(id)) = web.arena.watched_game(&token).await else {
+        return not_found();
+    };
+    let Ok(state) = web.arena.watch_state(id).await else {
+        return unavailable();
+    };
+    let flipped = bottom_is_second(&options);
+    let key = (id, state.version, flipped);
+    let cached = web.lock_boards().get(&key).cloned();
+    let svg = match cached {
+        Some(svg) => svg,
+        None => {
+            let names = web.player_names(&state).await;
+            let mut image = state.board.clone();
+            for (name, player) in image.decor.player_names.iter_mut().zip(&state.players) {
+                if let Some(user) = &player.user {
+                    *name = names.get(user).cloned();
+                }
+            }
+            image.decor = Decor {
+                bottom: flipped.then_some(Seat::Second),
+                ..image.decor
+            };
+            let svg = Arc::new(to_svg(&image.scene()));
+            let mut boards = web.lock_boards();
+            if boards.len() >= BOARD_CACHE {
+                boards.clear();
+            }
+            boards.insert(key, svg.clone());
+            svg
+        }
+    };
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "public, max-age=31536000, immutable"),
+        ],
+        svg.as_ref().clone(),
+    )
+        .into_response()
+}
+
+fn asset(content_type: &'static str, body: &'static [u8]) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+fn not_found() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        Html(
+            "<!doctype html><meta charset=utf-8><title>No game here</title><p>No game here: the link may be \
+             mistyped or cut short. Ask the bot for it again with <code>/watch</code>.</p>",
+        ),
+    )
+        .into_response()
+}
+
+fn unavailable() -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        "The game cannot be read just now; the page tries again by itself.",
+    )
+        .into_response()
+}
+
+impl Web {
+    fn lock_boards(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<super::BoardKey, Arc<String>>> {
+        self.boards.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
