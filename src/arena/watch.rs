@@ -132,10 +132,11 @@ pub fn watch_state(game: &GameRow, now: i64) -> WatchState {
         variant: game.setup.variant.name().to_string(),
         players,
         status,
+        // A game of several boards lists each board's moves in its notes.
         moves: if view.boards.len() == 1 {
             move_list(&view)
         } else {
-            String::new()
+            "Each board's moves are in the notes above.".to_string()
         },
         notes: view.notes.clone(),
         finished: game.status == GameStatus::Finished,

@@ -106,7 +106,8 @@ pub async fn streams(moves: usize, streams: usize) -> Result<String> {
         let timer = Instant::now();
         let effects = arena.act(id, &players[ply % 2], GAME[ply]).await?;
         let version = effects.version.context("a move saves a version")?;
-        stream.wait_for(&format!("\"version\":{version},")).await?;
+        // The state's keys are in order: its version comes last.
+        stream.wait_for(&format!("\"version\":{version}}}")).await?;
         latencies.push(timer.elapsed());
         id_and_stream = Some((id, players, ply + 1, stream));
     }

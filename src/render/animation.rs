@@ -15,6 +15,9 @@ pub const MOST_FRAMES: usize = 300;
 /// leaves room for the message around it.
 pub const MOST_REPLAY_BYTES: usize = 8 * 1024 * 1024;
 
+/// The palette index of a pixel as the frame before left it (transparent).
+const UNCHANGED: u8 = 255;
+
 /// A game's replay: the images in order, each with how long it stays.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Animation {
@@ -88,11 +91,14 @@ impl Renderer {
         let first = canvas.place(&self.pixels(&scenes[0])?);
         let last = canvas.place(&self.pixels(&scenes[last_index])?);
         // The first and last positions hold the colours of the board, the pieces that are
-        // left and the marks of a move: the palette every frame shares.
-        let mut palette = Palette::of(&[first.as_slice(), last.as_slice()].concat());
+        // left and the marks of a move: the palette every frame shares, less one index that
+        // stands for "as before" (transparent over the frame underneath).
+        let mut palette = Palette::of_at_most(&[first.as_slice(), last.as_slice()].concat(), UNCHANGED as usize);
+        let mut colors = palette.rgb_bytes();
+        colors.resize(256 * 3, 0);
         let mut out = Vec::new();
         {
-            let mut encoder = gif::Encoder::new(&mut out, gif_width, gif_height, &palette.rgb_bytes())?;
+            let mut encoder = gif::Encoder::new(&mut out, gif_width, gif_height, &colors)?;
             encoder.set_repeat(gif::Repeat::Infinite)?;
             let mut pending: Option<gif::Frame<'static>> = None;
             let mut previous: Option<Vec<u32>> = None;
@@ -119,7 +125,8 @@ impl Renderer {
                         if let Some(held) = pending.take() {
                             encoder.write_frame(&held)?;
                         }
-                        pending = Some(canvas.frame(&pixels, rect, delay, &mut palette));
+                        let before = previous.as_deref();
+                        pending = Some(canvas.frame(&pixels, before, rect, delay, &mut palette));
                     }
                     (None, None) => {}
                 }
@@ -216,17 +223,37 @@ impl Canvas {
     }
 
     /// The box `rect` of `pixels` as a GIF frame in the shared palette, kept on screen under
-    /// the frames after it.
-    fn frame(&self, pixels: &[u32], rect: Rect, delay: u16, palette: &mut Palette) -> gif::Frame<'static> {
+    /// the frames after it. Inside the box, what is as it was `before` is left transparent: a
+    /// move changes two squares and the players' strips, and long runs of "unchanged" cost
+    /// almost nothing once compressed.
+    fn frame(
+        &self,
+        pixels: &[u32],
+        before: Option<&[u32]>,
+        rect: Rect,
+        delay: u16,
+        palette: &mut Palette,
+    ) -> gif::Frame<'static> {
         let mut indices = Vec::with_capacity(((rect.right - rect.left) * (rect.bottom - rect.top)) as usize);
         for y in rect.top..rect.bottom {
             let row = (y * self.width) as usize;
-            for &pixel in &pixels[row + rect.left as usize..row + rect.right as usize] {
-                indices.push(palette.index_or_nearest(pixel));
+            let span = row + rect.left as usize..row + rect.right as usize;
+            match before {
+                Some(before) => {
+                    for (&pixel, &was) in pixels[span.clone()].iter().zip(&before[span]) {
+                        indices.push(if pixel == was {
+                            UNCHANGED
+                        } else {
+                            palette.index_or_nearest(pixel)
+                        });
+                    }
+                }
+                None => indices.extend(pixels[span].iter().map(|&pixel| palette.index_or_nearest(pixel))),
             }
         }
         gif::Frame {
             delay,
+            transparent: before.map(|_| UNCHANGED),
             dispose: gif::DisposalMethod::Keep,
             left: rect.left as u16,
             top: rect.top as u16,

@@ -214,6 +214,11 @@ struct Palette {
 
 impl Palette {
     fn of(pixels: &[u32]) -> Palette {
+        Palette::of_at_most(pixels, 256)
+    }
+
+    /// The `most` most frequent colours (a GIF keeps one index of 256 for "unchanged").
+    fn of_at_most(pixels: &[u32], most: usize) -> Palette {
         let mut counts: ColorMap<usize> = ColorMap::default();
         let mut run = (u32::MAX, 0usize);
         for &pixel in pixels {
@@ -232,12 +237,12 @@ impl Palette {
         let mut by_count: Vec<(u32, usize)> = counts.into_iter().collect();
         // Most frequent first; ties by colour, so the same image always gets the same palette.
         by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let colors: Vec<u32> = by_count.iter().take(256).map(|(c, _)| *c).collect();
+        let colors: Vec<u32> = by_count.iter().take(most).map(|(c, _)| *c).collect();
         let mut lookup = ColorMap::with_capacity_and_hasher(by_count.len(), Default::default());
         for (index, &color) in colors.iter().enumerate() {
             lookup.insert(color, index as u8);
         }
-        for &(color, _) in by_count.iter().skip(256) {
+        for &(color, _) in by_count.iter().skip(most) {
             lookup.insert(color, nearest(&colors, color));
         }
         Palette { colors, lookup }

@@ -26,11 +26,13 @@ fn decode(bytes: &[u8]) -> Decoded {
     let mut delays = Vec::new();
     while let Some(frame) = decoder.read_next_frame().expect("a frame") {
         delays.push(frame.delay);
-        // Each frame is a box drawn over what is there.
+        // Each frame is a box drawn over what is there; its transparent pixels leave it be.
         for y in 0..frame.height as usize {
             for x in 0..frame.width as usize {
                 let px = &frame.buffer[(y * frame.width as usize + x) * 4..][..4];
-                canvas[(frame.top as usize + y) * width + frame.left as usize + x] = [px[0], px[1], px[2]];
+                if px[3] > 0 {
+                    canvas[(frame.top as usize + y) * width + frame.left as usize + x] = [px[0], px[1], px[2]];
+                }
             }
         }
     }
