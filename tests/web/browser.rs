@@ -76,6 +76,11 @@ impl Browser {
 
     /// A new tab showing `url`, 1920x1080, loaded.
     pub async fn open(&self, url: &str) -> Page {
+        self.open_sized(url, 1920, 1080).await
+    }
+
+    /// A new tab of `width` x `height` showing `url`, loaded.
+    pub async fn open_sized(&self, url: &str, width: u32, height: u32) -> Page {
         let (socket, _) = tokio_tungstenite::connect_async(&self.endpoint)
             .await
             .expect("DevTools");
@@ -94,7 +99,7 @@ impl Browser {
         let mut page = Page { socket, next: 0 };
         page.call(
             "Emulation.setDeviceMetricsOverride",
-            json!({ "width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": false }),
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false }),
         )
         .await;
         page.call("Page.enable", json!({})).await;
@@ -161,12 +166,17 @@ impl Page {
         }
     }
 
+    /// A screenshot of the viewport as PNG.
+    pub async fn screenshot_png(&mut self) -> Vec<u8> {
+        let shot = self.call("Page.captureScreenshot", json!({ "format": "png" })).await;
+        base64::engine::general_purpose::STANDARD
+            .decode(shot["data"].as_str().expect("image data"))
+            .expect("base64")
+    }
+
     /// A screenshot of the viewport, decoded: width, height and RGBA pixels.
     pub async fn screenshot(&mut self) -> (u32, u32, Vec<u8>) {
-        let shot = self.call("Page.captureScreenshot", json!({ "format": "png" })).await;
-        let png = base64::engine::general_purpose::STANDARD
-            .decode(shot["data"].as_str().expect("image data"))
-            .expect("base64");
+        let png = self.screenshot_png().await;
         let decoder = png::Decoder::new(std::io::Cursor::new(png));
         let mut reader = decoder.read_info().expect("a PNG");
         let mut pixels = vec![0; reader.output_buffer_size().expect("a size")];

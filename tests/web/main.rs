@@ -7,4 +7,5 @@ mod support;
 
 mod browser;
 mod pages;
+mod screenshots;
 mod terminal;

@@ -48,7 +48,7 @@ async fn text_of(page: &mut Page, selector: &str) -> String {
         .to_string()
 }
 
-const BOARD_LOADED: &str = "(() => { const frame = document.getElementById('board-frame'); return Boolean(frame.dataset.src) && frame.querySelector('svg') !== null; })()";
+pub(crate) const BOARD_LOADED: &str = "(() => { const frame = document.getElementById('board-frame'); return Boolean(frame.dataset.src) && frame.querySelector('svg') !== null; })()";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_follows_its_game_live_and_comes_back_after_a_restart() {
@@ -145,7 +145,7 @@ async fn a_page_follows_its_game_live_and_comes_back_after_a_restart() {
 }
 
 /// The first legal action `user` has in game `id`, or their last.
-fn legal(terminal: &mut Terminal, user: &str, id: u32, last: bool) -> String {
+pub(crate) fn legal(terminal: &mut Terminal, user: &str, id: u32, last: bool) -> String {
     terminal.send(&format!("{user}: legal #{id}"));
     let read = terminal.read_until(|line| line.starts_with(&format!("(to {user})")));
     let line = read.last().unwrap();

@@ -1,0 +1,81 @@
+//! The screenshots in docs/images (a Death Match, an Assault match and a Pick-the-team game, each
+//! page and overlay), taken by the real binary and browser:
+//! `ARBITER_SCREENSHOTS=docs/images cargo test --test web screenshots -- --ignored`.
+
+use crate::browser::{Browser, tempdir};
+use crate::pages::{BOARD_LOADED, legal};
+use crate::terminal::Terminal;
+use std::time::Duration;
+
+/// Plays `turns` rounds of each player's first legal action in game `id`.
+fn play_first_actions(terminal: &mut Terminal, id: u32, turns: usize) {
+    for _ in 0..turns {
+        for user in ["alice", "bob"] {
+            terminal.send(&format!("{user}: legal #{id}"));
+            let read = terminal.read_until(|line| line.starts_with(&format!("(to {user})")));
+            let line = read.last().unwrap();
+            if line.contains("error:") {
+                continue;
+            }
+            let action = legal(terminal, user, id, false);
+            terminal.send(&format!("{user}: move #{id} {action}"));
+            terminal.read_until(|line| line.starts_with('[') || line.starts_with(&format!("(to {user})")));
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "writes docs/images: run with ARBITER_SCREENSHOTS=docs/images"]
+async fn screenshots() {
+    let Some(out) = std::env::var_os("ARBITER_SCREENSHOTS") else {
+        return;
+    };
+    let out = std::path::PathBuf::from(out);
+    let browser = Browser::start().expect("Chromium");
+    let data = tempdir::Dir::new();
+    let mut terminal = Terminal::start(data.path(), "127.0.0.1:0");
+    terminal.send("host: deathmatch alice bob alice garden 60s 5m");
+    terminal.read_until(|line| line.contains("Death Match #1"));
+    terminal.send("alice: side first");
+    terminal.read_until(|line| line.contains("to place"));
+    play_first_actions(&mut terminal, 1, 7);
+    terminal.send("alice: challenge bob assault white");
+    terminal.read_until(|line| line.contains("Game #2"));
+    terminal.send("bob: accept #2");
+    terminal.read_until(|line| line.contains("to move"));
+    for action in [
+        "alice: move #2 e4",
+        "bob: move #2 d4",
+        "bob: move #2 e5",
+        "alice: move #2 d5",
+    ] {
+        terminal.send(action);
+        terminal.read_until(|line| line.starts_with('[') || line.starts_with("(to"));
+    }
+    terminal.send("alice: challenge bob pick-the-team white");
+    terminal.read_until(|line| line.contains("Game #3"));
+    terminal.send("bob: accept #3");
+    terminal.read_until(|line| line.contains("to place"));
+    play_first_actions(&mut terminal, 3, 6);
+    for (id, name) in [(1, "deathmatch"), (2, "assault"), (3, "pick-the-team")] {
+        let (page_url, overlay_url) = terminal.links("carol", id);
+        let mut page = browser.open_sized(&page_url, 1400, 900).await;
+        page.wait_for(BOARD_LOADED, Duration::from_secs(20)).await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        std::fs::write(out.join(format!("web-{name}-page.png")), page.screenshot_png().await).unwrap();
+        let mut overlay = browser.open(&overlay_url).await;
+        overlay
+            .call(
+                "Emulation.setDefaultBackgroundColorOverride",
+                serde_json::json!({ "color": { "r": 0, "g": 0, "b": 0, "a": 0 } }),
+            )
+            .await;
+        overlay.wait_for(BOARD_LOADED, Duration::from_secs(20)).await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        std::fs::write(
+            out.join(format!("web-{name}-overlay.png")),
+            overlay.screenshot_png().await,
+        )
+        .unwrap();
+    }
+}
