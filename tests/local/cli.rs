@@ -295,3 +295,39 @@ fn ai_match_prints_a_line_per_game_and_the_tally_last() {
     ]);
     assert!(!unknown.status.success());
 }
+
+#[test]
+fn ai_match_shows_each_games_moves_which_replay_to_its_result() {
+    let lines = stdout_lines(&arbiter(&[
+        "ai-match",
+        "--variant",
+        "chess",
+        "--games",
+        "1",
+        "--white",
+        "random",
+        "--black",
+        "greedy",
+        "--seed",
+        "5",
+        "--show-moves",
+    ]));
+    assert!(lines[0].starts_with("game 1: "), "{lines:?}");
+    let moves = lines[1]
+        .strip_prefix("  moves: ")
+        .expect("the moves after the game's line");
+    let plies: usize = lines[0]
+        .rsplit(", ")
+        .next()
+        .and_then(|last| last.strip_suffix(" plies"))
+        .and_then(|n| n.parse().ok())
+        .expect("the game's length");
+    assert_eq!(moves.split_whitespace().count(), plies, "{moves}");
+    // They are legal, in order, from the start: `legal` accepts them all.
+    let replayed = arbiter(&["legal", "--variant", "chess", "--moves", moves]);
+    assert!(
+        replayed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
+}
