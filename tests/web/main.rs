@@ -6,6 +6,7 @@
 mod support;
 
 mod browser;
+mod events;
 mod pages;
 mod screenshots;
 mod terminal;

@@ -1,0 +1,80 @@
+//! A Death Match's page hears what its audience hears, as it happens: the game-show warnings as
+//! the clock passes them and the forfeit when a reserve runs out, each as a `news` event followed
+//! by the new state, on a clock the test controls.
+
+use crate::support;
+use arbiter::arena::{Caller, MatchRequest};
+use arbiter::clock::TimeControl;
+use arbiter::ids::{Places, ServerId, UserId};
+use arbiter::scheduler::Scheduler;
+use arbiter::web::{DisplayNames, Web, WebListener};
+use arbiter_engine::{Seat, VariantId};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Reads a stream until it has said `wanted`; all it said.
+async fn read_until(stream: &mut reqwest::Response, seen: &mut String, wanted: &str) {
+    while !seen.contains(wanted) {
+        match tokio::time::timeout(Duration::from_secs(10), stream.chunk()).await {
+            Ok(Ok(Some(chunk))) => seen.push_str(&String::from_utf8_lossy(&chunk)),
+            other => panic!("the stream never said {wanted:?} ({other:?}); it said:\n{seen}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_matchs_stream_carries_its_warnings_and_forfeit_as_they_happen() {
+    let db = support::sqlite().await;
+    let (arena, clock) = support::arena(&db);
+    let server = ServerId::new("test-server");
+    let (red, blue) = (UserId::new("test:red"), UserId::new("test:blue"));
+    let request = MatchRequest {
+        variant: VariantId::Garden,
+        players: [red.clone(), blue.clone()],
+        advantage: red.clone(),
+        control: TimeControl::STANDARD,
+        location: "show".into(),
+        computer: None,
+    };
+    let host = Caller::host(&UserId::new("test:host"), Some(&server));
+    let id = arena.start_match(&host, request).await.unwrap().game.unwrap();
+    arena
+        .choose_side(id, &Caller::player(&red, Some(&server)), Seat::First)
+        .await
+        .unwrap();
+
+    let listening = WebListener::bind("127.0.0.1:0".parse().unwrap(), None).unwrap();
+    let web = Arc::new(Web::new(arena.arena(), Arc::new(DisplayNames), listening.base.clone()));
+    let links = web.links(id).await.unwrap();
+    tokio::spawn(web.serve(listening.listener().unwrap(), std::future::pending()));
+    let mut stream = reqwest::get(format!("{}/events", links.page)).await.unwrap();
+    assert_eq!(stream.headers()["content-type"].to_str().unwrap(), "text/event-stream");
+    let mut seen = String::new();
+    read_until(&mut stream, &mut seen, "\"status\":\"red (Red) to place.\"").await;
+    assert!(seen.starts_with("event: state\n"), "{seen}");
+    assert!(
+        seen.contains("retry: 1000"),
+        "a dropped page comes back within a second: {seen}"
+    );
+
+    // Red lets the clock run: a quarter of the normal time left, then the reserve, then the
+    // reserve's last seconds, then the forfeit, each heard as the scheduler fires it.
+    let scheduler = Scheduler::new(arena.arena(), Places::starting_with("show"));
+    let mut heard = Vec::new();
+    for (seconds, expected) in [
+        (45, "0:15 of normal time left in this turn"),
+        (15, "your normal time is over; your reserve is running"),
+        (240, "1:00 of reserve left"),
+        (60, "red ran out of time"),
+    ] {
+        clock.advance(seconds * 1000);
+        scheduler.run_once().await.unwrap();
+        seen.clear();
+        read_until(&mut stream, &mut seen, expected).await;
+        assert!(seen.contains("event: news\n"), "{seen}");
+        heard.push(expected);
+    }
+    read_until(&mut stream, &mut seen, "\"finished\":true").await;
+    assert!(seen.contains("wins by time"), "{seen}");
+    assert_eq!(heard.len(), 4);
+}
