@@ -331,3 +331,43 @@ fn ai_match_shows_each_games_moves_which_replay_to_its_result() {
         String::from_utf8_lossy(&replayed.stderr)
     );
 }
+
+#[test]
+fn replay_draws_a_records_gif_with_a_frame_a_position() {
+    let dir = std::env::temp_dir().join(format!("arbiter-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("mate.pgn");
+    std::fs::write(
+        &record,
+        "[White \"alice\"]\n[Black \"bob\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+    )
+    .unwrap();
+    let gif_path = dir.join("mate.gif");
+    let output = arbiter(&["replay", record.to_str().unwrap(), "--out", gif_path.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let said = stdout_lines(&output).join("\n");
+    assert!(said.contains("8 frames") && said.contains("KiB"), "{said}");
+    let bytes = std::fs::read(&gif_path).unwrap();
+    let mut decoder = gif::DecodeOptions::new().read_info(bytes.as_slice()).unwrap();
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        delays.push(frame.delay);
+    }
+    assert_eq!(
+        delays,
+        vec![150, 90, 90, 90, 90, 90, 90, 400],
+        "the start, seven moves, the mate held"
+    );
+    // A broken record says what is wrong and writes nothing.
+    std::fs::write(&record, "1. e4 e5 2. Ke3 Ke6 3. Kxe5 *\n").unwrap();
+    let refused = arbiter(&[
+        "replay",
+        record.to_str().unwrap(),
+        "--out",
+        dir.join("no.gif").to_str().unwrap(),
+    ]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("cannot replay"));
+    assert!(!dir.join("no.gif").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

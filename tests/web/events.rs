@@ -78,3 +78,37 @@ async fn a_matchs_stream_carries_its_warnings_and_forfeit_as_they_happen() {
     assert!(seen.contains("wins by time"), "{seen}");
     assert_eq!(heard.len(), 4);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_overlay_takes_the_side_at_the_bottom_and_a_compact_layout() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let id = support::started(&arena, VariantId::Chess).await;
+    let listening = WebListener::bind("127.0.0.1:0".parse().unwrap(), None).unwrap();
+    let web = Arc::new(Web::new(arena.arena(), Arc::new(DisplayNames), listening.base.clone()));
+    let links = web.links(id).await.unwrap();
+    tokio::spawn(web.serve(listening.listener().unwrap(), std::future::pending()));
+    let get = |url: String| async move { reqwest::get(url).await.unwrap().text().await.unwrap() };
+    let plain = get(links.overlay.clone()).await;
+    assert!(
+        plain.contains("class=\"overlay \"") && plain.contains("data-bottom=\"first\""),
+        "{plain}"
+    );
+    let asked = get(format!("{}?bottom=black&compact=1", links.overlay)).await;
+    assert!(
+        asked.contains("class=\"overlay compact\"") && asked.contains("data-bottom=\"second\""),
+        "{asked}"
+    );
+    // The board from Black's side: Black's strip is drawn below the board, White's above.
+    let page = links.page.clone();
+    let white_side = get(format!("{page}/board.svg?v=1")).await;
+    let black_side = get(format!("{page}/board.svg?v=1&bottom=second")).await;
+    let y_of = |svg: &str, words: &str| {
+        let at = svg.find(words).unwrap_or_else(|| panic!("{words} in {svg}"));
+        let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
+        let y = tag.split("y=\"").nth(1).unwrap().split('"').next().unwrap();
+        y.parse::<f32>().unwrap()
+    };
+    assert!(y_of(&white_side, "bob (Black)") < y_of(&white_side, "alice (White)"));
+    assert!(y_of(&black_side, "bob (Black)") > y_of(&black_side, "alice (White)"));
+}
