@@ -96,6 +96,7 @@ async fn a_club_night_of_seven_runs_five_rounds_to_final_standings() {
             json!([{ "name": "name", "type": 3, "value": "Club night" }]),
         ))
         .await;
+    assert!(content(&created).contains("Tournament #1"), "{}", created.json);
     let text = content(&created);
     assert!(
         text.contains("Tournament #1 · Club night") && text.contains("1 Rejection Chess"),
@@ -315,4 +316,35 @@ async fn a_tournament_with_a_start_time_pairs_round_one_by_itself() {
         .expect("the tournament");
     assert_eq!(small.status, TournamentStatus::Registering, "it stays open");
     assert_eq!(small.starts_at, None, "and is no longer due");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_of_a_bot_serving_pages_gets_a_post_with_each_games_page() {
+    let bot = Bot::start_serving_pages().await;
+    let base = bot.pages.as_ref().unwrap().base.clone();
+    let created = bot
+        .interact(tournament_command(
+        &host(),
+        "create",
+        json!([{ "name": "name", "type": 3, "value": "Club night" }, { "name": "rounds", "type": 4, "value": 2 }, { "name": "variants", "type": 3, "value": "chess" }]),
+    ))
+    .await;
+    for n in 1..=4 {
+        bot.interact(tournament_command(&player(n), "join", json!([]))).await;
+    }
+    let started = bot.interact(tournament_command(&host(), "start", json!([]))).await;
+    let announcement = answer_text(&bot, &started).await;
+    assert!(announcement.contains("round 1 of 2"), "{announcement}");
+    let games = round_games(&bot).await;
+    assert_eq!(games.len(), 2);
+    let links = wait_for_nth(&bot, CHANNEL, 1, |call| content(call).contains("Watch round 1 live:")).await;
+    let text = content(&links);
+    for game in games {
+        let line = text
+            .lines()
+            .find(|line| line.starts_with(&format!("#{game}: ")))
+            .unwrap_or_else(|| panic!("#{game} in {text}"));
+        assert!(line.contains(&format!("{base}/watch/")), "{line}");
+    }
+    bot.stop().await;
 }
