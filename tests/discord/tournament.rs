@@ -322,13 +322,13 @@ async fn a_tournament_with_a_start_time_pairs_round_one_by_itself() {
 async fn a_round_of_a_bot_serving_pages_gets_a_post_with_each_games_page() {
     let bot = Bot::start_serving_pages().await;
     let base = bot.pages.as_ref().unwrap().base.clone();
-    let created = bot
-        .interact(tournament_command(
-        &host(),
-        "create",
-        json!([{ "name": "name", "type": 3, "value": "Club night" }, { "name": "rounds", "type": 4, "value": 2 }, { "name": "variants", "type": 3, "value": "chess" }]),
-    ))
-    .await;
+    let options = json!([
+        { "name": "name", "type": 3, "value": "Club night" },
+        { "name": "rounds", "type": 4, "value": 2 },
+        { "name": "variants", "type": 3, "value": "chess" },
+    ]);
+    let created = bot.interact(tournament_command(&host(), "create", options)).await;
+    assert!(content(&created).contains("Tournament #1"), "{}", created.json);
     for n in 1..=4 {
         bot.interact(tournament_command(&player(n), "join", json!([]))).await;
     }
