@@ -114,15 +114,7 @@ pub fn animation(
         frames.pop();
     }
     frames.push(final_frame);
-    Ok(frames_with_final_pause(frames))
-}
-
-/// The replay's frames, the last one held longest.
-fn frames_with_final_pause(mut frames: Vec<AnimationFrame>) -> Animation {
-    if let Some(last) = frames.last_mut() {
-        last.delay_ms = FINAL_FRAME_MS;
-    }
-    Animation { frames }
+    Ok(Animation { frames })
 }
 
 /// What a spectator sees of a position: its boards, hands, pool, scores and result (not whose
