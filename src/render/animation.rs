@@ -4,12 +4,15 @@
 //! the box of pixels that changed since the frame before is stored, so a move costs the bytes of
 //! two squares and a strip rather than a whole board.
 
-use super::scene::BoardImage;
+use super::scene::{BoardImage, Scene};
 use super::{Palette, RenderError, Renderer, svg, tiny_skia};
 
 /// At most this many frames go into one replay; a longer game shows every second action (or
 /// third...), and says so.
 pub const MOST_FRAMES: usize = 300;
+
+/// Frames drawn at a time: enough to keep two cores busy, few enough to keep memory small.
+const BATCH: usize = 8;
 
 /// The largest replay made: Discord takes attachments of up to 10 MiB on any server; this
 /// leaves room for the message around it.
@@ -87,9 +90,8 @@ impl Renderer {
             u16::try_from(height).map_err(|_| too_large())?,
         );
         let canvas = Canvas { width, height };
-        let last_index = scenes.len() - 1;
         let first = canvas.place(&self.pixels(&scenes[0])?);
-        let last = canvas.place(&self.pixels(&scenes[last_index])?);
+        let last = canvas.place(&self.pixels(&scenes[scenes.len() - 1])?);
         // The first and last positions hold the colours of the board, the pieces that are
         // left and the marks of a move: the palette every frame shares, less one index that
         // stands for "as before" (transparent over the frame underneath).
@@ -102,12 +104,13 @@ impl Renderer {
             encoder.set_repeat(gif::Repeat::Infinite)?;
             let mut pending: Option<gif::Frame<'static>> = None;
             let mut previous: Option<Vec<u32>> = None;
-            for (index, (frame, scene)) in frames.iter().zip(&scenes).enumerate() {
-                let pixels = match index {
-                    0 => first.clone(),
-                    i if i == last_index => last.clone(),
-                    _ => canvas.place(&self.pixels(scene)?),
-                };
+            let mut drawn = Vec::new().into_iter();
+            for (index, frame) in frames.iter().enumerate() {
+                if index % BATCH == 0 {
+                    let batch = &scenes[index..(index + BATCH).min(scenes.len())];
+                    drawn = self.draw_batch(&canvas, batch)?.into_iter();
+                }
+                let pixels = drawn.next().ok_or(RenderError::Size(width, height))?;
                 let delay = u16::try_from(frame.delay_ms / 10).unwrap_or(u16::MAX);
                 let changed = match &previous {
                     None => Some(Rect {
@@ -137,6 +140,28 @@ impl Renderer {
             }
         }
         Ok(out)
+    }
+}
+
+impl Renderer {
+    /// Draws frames on two threads where the machine has two cores: half the batch here, half
+    /// beside it.
+    fn draw_batch(&self, canvas: &Canvas, scenes: &[Scene]) -> Result<Vec<Vec<u32>>, RenderError> {
+        let draw = |scenes: &[Scene]| -> Result<Vec<Vec<u32>>, RenderError> {
+            scenes.iter().map(|scene| Ok(canvas.place(&self.pixels(scene)?))).collect()
+        };
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if cores < 2 || scenes.len() < 2 {
+            return draw(scenes);
+        }
+        let (mine, theirs) = scenes.split_at(scenes.len() / 2);
+        std::thread::scope(|scope| {
+            let helper = scope.spawn(|| draw(theirs));
+            let mut drawn = draw(mine)?;
+            let rest = helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+            drawn.extend(rest);
+            Ok(drawn)
+        })
     }
 }
 
