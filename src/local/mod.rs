@@ -163,6 +163,7 @@ pub async fn run_with_web(
                 // A tournament whose start came pairs its first round.
                 let effects = tournament::with_round_announcement(arena, effects.clone()).await.unwrap_or(effects);
                 show(arena, out, &UserId::new("local:clock"), &effects, images).await?;
+                print_links(out, web, &effects).await?;
                 continue;
             }
         };
@@ -205,11 +206,7 @@ pub async fn run_with_web(
         match execute(arena, &user, command).await {
             Ok(effects) => {
                 show(arena, out, &user, &effects, images).await?;
-                if let (Some(game), Some(web)) = (effects.watch_links, web)
-                    && let Some(lines) = web.link_lines(game).await
-                {
-                    writeln!(out, "{lines}")?;
-                }
+                print_links(out, web, &effects).await?;
                 if let Some(game) = effects.game
                     && arena.computer_waiting(game).await.unwrap_or(false)
                 {
@@ -227,6 +224,28 @@ pub async fn run_with_web(
     }
     let _ = stop.send(());
     let _ = scheduler.await;
+    Ok(())
+}
+
+/// With the pages on: a Death Match's links after its first post, and each game's page after a
+/// round's announcement, each link on a line of its own.
+async fn print_links(out: &mut impl Write, web: Option<&Web>, effects: &Effects) -> anyhow::Result<()> {
+    let Some(web) = web else {
+        return Ok(());
+    };
+    if let Some(game) = effects.watch_links
+        && let Some(lines) = web.link_lines(game).await
+    {
+        writeln!(out, "{lines}")?;
+    }
+    if let Some(round) = &effects.paired_round {
+        writeln!(out, "Watch round {} live:", round.round)?;
+        for &game in &round.games {
+            if let Ok(links) = web.links(game).await {
+                writeln!(out, "Game #{game}:\n{}", links.page)?;
+            }
+        }
+    }
     Ok(())
 }
 

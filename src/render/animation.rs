@@ -148,7 +148,10 @@ impl Renderer {
     /// beside it.
     fn draw_batch(&self, canvas: &Canvas, scenes: &[Scene]) -> Result<Vec<Vec<u32>>, RenderError> {
         let draw = |scenes: &[Scene]| -> Result<Vec<Vec<u32>>, RenderError> {
-            scenes.iter().map(|scene| Ok(canvas.place(&self.pixels(scene)?))).collect()
+            scenes
+                .iter()
+                .map(|scene| Ok(canvas.place(&self.pixels(scene)?)))
+                .collect()
         };
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         if cores < 2 || scenes.len() < 2 {

@@ -260,3 +260,38 @@ async fn beirut_and_ctf_pages_hold_no_secret_before_the_reveal() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_terminal_round_prints_each_games_page() {
+    let data = tempdir::Dir::new();
+    let mut terminal = Terminal::start(data.path(), "127.0.0.1:0");
+    terminal.send("host: tournament create Club | rounds 1 | variants chess");
+    terminal.read_until(|line| line.contains("Club"));
+    for player in ["p1", "p2", "p3", "p4"] {
+        terminal.send(&format!("{player}: tournament join"));
+        terminal.read_until(|line| line.contains("joined"));
+    }
+    terminal.send("host: tournament start");
+    terminal.read_until(|line| line.starts_with("Watch round 1 live:"));
+    let read = terminal.read_until(|line| line.starts_with("http") && line.contains("/watch/"));
+    let more = terminal.read_until(|line| line.starts_with("http") && line.contains("/watch/"));
+    let pages: Vec<&String> = read
+        .iter()
+        .chain(&more)
+        .filter(|line| line.starts_with("http"))
+        .collect();
+    assert_eq!(
+        pages.len(),
+        2,
+        "a page a game, each alone on its line: {read:?} {more:?}"
+    );
+    for page in pages {
+        let state = reqwest::get(format!("{page}/state"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(state.contains("\"variant\":\"Chess\""), "{state}");
+    }
+}
