@@ -79,6 +79,19 @@ impl Browser {
         self.open_sized(url, 1920, 1080).await
     }
 
+    /// A new 1920x1080 tab showing an overlay at `url` as OBS shows it: over a transparent
+    /// background, so whatever the page leaves unpainted stays see-through.
+    pub async fn open_overlay(&self, url: &str) -> Page {
+        let mut overlay = self.open(url).await;
+        overlay
+            .call(
+                "Emulation.setDefaultBackgroundColorOverride",
+                json!({ "color": { "r": 0, "g": 0, "b": 0, "a": 0 } }),
+            )
+            .await;
+        overlay
+    }
+
     /// A new tab of `width` x `height` showing `url`, loaded.
     pub async fn open_sized(&self, url: &str, width: u32, height: u32) -> Page {
         let (socket, _) = tokio_tungstenite::connect_async(&self.endpoint)

@@ -108,13 +108,7 @@ async fn a_page_follows_its_game_live_and_comes_back_after_a_restart() {
     .await;
 
     // The overlay: 1920x1080 on a transparent background, names and clocks in big type.
-    let mut overlay = browser.open(&overlay_url).await;
-    overlay
-        .call(
-            "Emulation.setDefaultBackgroundColorOverride",
-            serde_json::json!({ "color": { "r": 0, "g": 0, "b": 0, "a": 0 } }),
-        )
-        .await;
+    let mut overlay = browser.open_overlay(&overlay_url).await;
     overlay.wait_for(BOARD_LOADED, Duration::from_secs(10)).await;
     let shot = overlay.screenshot().await;
     assert_eq!((shot.0, shot.1), (1920, 1080));

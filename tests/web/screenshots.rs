@@ -63,13 +63,7 @@ async fn screenshots() {
         page.wait_for(BOARD_LOADED, Duration::from_secs(20)).await;
         tokio::time::sleep(Duration::from_millis(500)).await;
         std::fs::write(out.join(format!("web-{name}-page.png")), page.screenshot_png().await).unwrap();
-        let mut overlay = browser.open(&overlay_url).await;
-        overlay
-            .call(
-                "Emulation.setDefaultBackgroundColorOverride",
-                serde_json::json!({ "color": { "r": 0, "g": 0, "b": 0, "a": 0 } }),
-            )
-            .await;
+        let mut overlay = browser.open_overlay(&overlay_url).await;
         overlay.wait_for(BOARD_LOADED, Duration::from_secs(20)).await;
         tokio::time::sleep(Duration::from_millis(500)).await;
         std::fs::write(
