@@ -36,6 +36,7 @@ pub(super) fn stream(
         news,
         shown: None,
         queue: VecDeque::new(),
+        next_look: tokio::time::Instant::now() + LOOK_AGAIN,
     };
     let events = futures_util::stream::unfold(watcher, |mut watcher| async move {
         let event = watcher.next().await?;
@@ -52,6 +53,9 @@ struct Watcher {
     /// The version the page was last sent.
     shown: Option<i64>,
     queue: VecDeque<Event>,
+    /// When the stream next looks at its game whatever the news (other games' news must not
+    /// put that off).
+    next_look: tokio::time::Instant,
 }
 
 impl Watcher {
@@ -73,7 +77,10 @@ impl Watcher {
                     Err(RecvError::Lagged(_)) => self.queue_state(&[]).await,
                     Err(RecvError::Closed) => return None,
                 },
-                () = tokio::time::sleep(LOOK_AGAIN) => self.queue_state(&[]).await,
+                () = tokio::time::sleep_until(self.next_look) => {
+                    self.next_look = tokio::time::Instant::now() + LOOK_AGAIN;
+                    self.queue_state(&[]).await;
+                }
             }
         }
     }
