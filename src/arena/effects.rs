@@ -234,10 +234,18 @@ pub struct Effects {
     /// its own (a thread) do so, move it there, and say where in the place it was asked for.
     pub own_place: Option<GameId>,
     /// A game's replay to attach to the answer, for everyone where it was asked.
-    pub replay: Option<super::replay::Replay>,
+    pub replay: Option<Replay>,
     /// A game whose first post should carry its live page's links, when the transport serves
     /// pages (a Death Match, which has an audience).
     pub watch_links: Option<GameId>,
+}
+
+/// A replay to attach to an answer, with its words and the file's name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replay {
+    pub caption: String,
+    pub file_name: String,
+    pub animation: crate::render::Animation,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -31,7 +31,9 @@ mod watch;
 pub use caller::Caller;
 pub use computer::Thinkers;
 pub use deathmatch::{COLOUR_CHOICE_MS, MatchRequest};
-pub use effects::{Button, Countdown, DirectMessage, Effects, PairedRound, PieceChoice, Post, PrivateText, Reply};
+pub use effects::{
+    Button, Countdown, DirectMessage, Effects, PairedRound, PieceChoice, Post, PrivateText, Replay, Reply,
+};
 pub use error::ArenaError;
 pub use lifecycle::{ABANDONED_AFTER_MS, ChallengeRequest, MOST_OPEN_CHALLENGES};
 pub use lists::{ListSource, MOST_LIST_BYTES};
@@ -40,7 +42,7 @@ pub use piece_card::piece_card;
 pub use play::{Menu, OfferResponse};
 pub use queries::{GameFacts, GameSummary, move_list, viewer_of};
 pub use record::{ImportRequest, ReplayedRecord, replay_record};
-pub use replay::{Replay, animation, game_animation};
+pub use replay::{animation, game_animation};
 pub use standings::LEADERBOARD_SIZE;
 pub use tournament::{Ruling, TournamentRequest};
 pub use watch::{GameNews, WatchClock, WatchPlayer, WatchState, watch_state};

@@ -5,7 +5,7 @@
 
 use super::caller::{Caller, may_look_at, require_started};
 use super::messages::name;
-use super::{Arena, ArenaError, Effects};
+use super::{Arena, ArenaError, Effects, Replay};
 use crate::ids::GameId;
 use crate::render::{Animation, AnimationFrame, BoardImage, Decor};
 use crate::store::formats::effective_actions;
@@ -16,14 +16,6 @@ use arbiter_engine::{Action, AnyGame, Game, Seat, View, Viewer};
 pub const FIRST_FRAME_MS: u32 = 1_500;
 pub const MOVE_FRAME_MS: u32 = 900;
 pub const FINAL_FRAME_MS: u32 = 4_000;
-
-/// A replay to attach to an answer, with its words and the file's name.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Replay {
-    pub caption: String,
-    pub file_name: String,
-    pub animation: Animation,
-}
 
 impl Arena {
     /// The replay of a game so far, or finished, as its audience saw it.

@@ -5,6 +5,7 @@
 
 mod deathmatch;
 mod help;
+mod pages;
 mod text_board;
 mod tournament;
 
@@ -163,7 +164,7 @@ pub async fn run_with_web(
                 // A tournament whose start came pairs its first round.
                 let effects = tournament::with_round_announcement(arena, effects.clone()).await.unwrap_or(effects);
                 show(arena, out, &UserId::new("local:clock"), &effects, images).await?;
-                print_links(out, web, &effects).await?;
+                pages::print_links(out, web, &effects).await?;
                 continue;
             }
         };
@@ -197,7 +198,7 @@ pub async fn run_with_web(
         let command = command.trim();
         let (verb, args) = command.split_once(' ').unwrap_or((command, ""));
         if verb.eq_ignore_ascii_case("watch") {
-            match watch(arena, web, &user, args).await {
+            match pages::watch(arena, web, &user, args).await {
                 Ok(text) => writeln!(out, "(to {}) {text}", user.display_name())?,
                 Err(error) => writeln!(out, "(to {}) error: {}", user.display_name(), plain(&error.to_string()))?,
             }
@@ -206,7 +207,7 @@ pub async fn run_with_web(
         match execute(arena, &user, command).await {
             Ok(effects) => {
                 show(arena, out, &user, &effects, images).await?;
-                print_links(out, web, &effects).await?;
+                pages::print_links(out, web, &effects).await?;
                 if let Some(game) = effects.game
                     && arena.computer_waiting(game).await.unwrap_or(false)
                 {
@@ -225,45 +226,6 @@ pub async fn run_with_web(
     let _ = stop.send(());
     let _ = scheduler.await;
     Ok(())
-}
-
-/// With the pages on: a Death Match's links after its first post, and each game's page after a
-/// round's announcement, each link on a line of its own.
-async fn print_links(out: &mut impl Write, web: Option<&Web>, effects: &Effects) -> anyhow::Result<()> {
-    let Some(web) = web else {
-        return Ok(());
-    };
-    if let Some(game) = effects.watch_links
-        && let Some(lines) = web.link_lines(game).await
-    {
-        writeln!(out, "{lines}")?;
-    }
-    if let Some(round) = &effects.paired_round {
-        writeln!(out, "Watch round {} live:", round.round)?;
-        for &game in &round.games {
-            if let Ok(links) = web.links(game).await {
-                writeln!(out, "Game #{game}:\n{}", links.page)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// `watch [#id]`: the game's live page and overlay, each link on a line of its own.
-async fn watch(arena: &Arena, web: Option<&Web>, user: &UserId, args: &str) -> Result<String, ArenaError> {
-    let Some(web) = web else {
-        return Err(ArenaError::Rejected(
-            "live pages are off: start `arbiter local --web 127.0.0.1:8080` to serve them".into(),
-        ));
-    };
-    let (named, _) = game_argument(args)?;
-    let id = pick_game_to_look_at(arena, user, named).await?;
-    arena.watch_token_for(id, &caller(user)).await?;
-    let lines = web
-        .link_lines(id)
-        .await
-        .ok_or_else(|| ArenaError::Rejected(format!("the links of game #{id} could not be made just now")))?;
-    Ok(format!("Game #{id}\n{lines}"))
 }
 
 /// The longest the terminal waits for the computer's reply before reading on (it comes in any
