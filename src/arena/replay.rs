@@ -24,8 +24,9 @@ impl Arena {
         may_look_at(&game, caller)?;
         require_started(&game, "replay")?;
         let log = self.store.log(id).await?;
-        let animation = game_animation(&game, &log).map_err(|why| {
-            tracing::error!(game = %id, error = %why, "a stored game does not replay");
+        let animation = game_animation(&game, &log).map_err(|_| {
+            // Not the reason: it may name an action, and actions may be secret.
+            tracing::error!(game = %id, "a stored game does not replay");
             ArenaError::Rejected(format!("game #{id} cannot be replayed: its record does not replay"))
         })?;
         let players = match (game.player(Seat::First), game.player(Seat::Second)) {
