@@ -404,7 +404,14 @@ fn main() -> ExitCode {
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
-    Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
+    // Two workers at least, even on one core: serenity's shard runner can spin on one while it
+    // waits for a close frame from a gateway connection already gone, and the other must still
+    // run the timers that bound the stop.
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get().max(2));
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .enable_all()
+        .build()?)
 }
 
 fn run_bot(

@@ -161,6 +161,52 @@ fn it_takes_a_free_queen_and_mates_in_one() {
     assert_eq!(game.notation(Seat::First, &thought.action), "Ra8#");
 }
 
+/// CTF: White's base is g1, a dark square; its light-squared bishop on d7 is next to Black's
+/// flag on e8, its queen far away on a2, and Black (a pawn blocked on h7) can only pass. A bishop
+/// can never bring the flag to a dark square, so the computer leaves it to the queen; and a bishop
+/// that has caught it drops it for the queen to carry home, instead of holding it for ever.
+#[test]
+fn in_ctf_a_flag_goes_home_with_a_piece_that_can_get_there() {
+    let start = Start {
+        variant: VariantId::Ctf,
+        fen: Some("8/3B3p/7P/8/8/8/Q7/8 w - - 0 1 bases:g1,e8".into()),
+    };
+    let budget = ai::Budget {
+        nodes: 6_000,
+        time: std::time::Duration::from_secs(60),
+    };
+    let game = start.game().unwrap();
+    let first = ai::think_within(&start, &game.view(Viewer::Seat(Seat::First)), Level::Normal, budget, 1).unwrap();
+    assert_ne!(
+        game.notation(Seat::First, &first.action),
+        "[B]e8",
+        "the bishop would hold a flag it can never bring home"
+    );
+
+    let mut game = start.game().unwrap();
+    for text in ["Be8", "pass"] {
+        let seat = game.to_act()[0];
+        let action = game.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.apply(seat, &action).unwrap();
+    }
+    let mut played = Vec::new();
+    while game.outcome().is_none() && played.len() < 24 {
+        let seat = game.to_act()[0];
+        let action = match seat {
+            Seat::First => {
+                ai::think_within(&start, &game.view(Viewer::Seat(seat)), Level::Normal, budget, 1)
+                    .unwrap()
+                    .action
+            }
+            Seat::Second => game.parse_action(seat, "pass").unwrap(),
+        };
+        played.push(game.notation(seat, &action));
+        game.apply(seat, &action).unwrap();
+    }
+    let outcome = game.outcome().unwrap_or_else(|| panic!("no result after {played:?}"));
+    assert_eq!(outcome.winner, Some(Seat::First), "{outcome:?} after {played:?}");
+}
+
 #[test]
 fn its_lists_are_accepted_and_differ_from_game_to_game() {
     for id in [VariantId::PickTheTeam2, VariantId::Patch, VariantId::EasyPatch] {

@@ -51,7 +51,7 @@ pub fn variant_index(variant: arbiter_engine::VariantId) -> u8 {
         .expect("a hosted game") as u8
 }
 
-/// A running bot on its own database and fake Discord; stops when dropped.
+/// A running bot on its own database and fake Discord; a test ends with `bot.stop().await`.
 pub struct Bot {
     pub fake: FakeDiscord,
     pub arena: support::TestArena,
@@ -305,9 +305,17 @@ fn launch(
 /// would have refused, the fake itself checks when it goes.)
 impl Drop for Bot {
     fn drop(&mut self) {
+        // A bot still running is left running: told to stop now, it would close its gateway
+        // connection just as the fake Discord goes away, and serenity's shard runner spins for
+        // ever awaiting a close frame from a closed socket (the test then never ends).
+        let running = self.stop.take().map(std::mem::forget).is_some();
         if std::thread::panicking() {
             return;
         }
+        assert!(
+            !running,
+            "a test ends with `bot.stop().await`, which stops the bot while Discord is there"
+        );
         // None of the arena's text marks (its spans, `arbiter::arena::text`) reached Discord
         // unworded.
         let marked: Vec<String> = self

@@ -171,6 +171,7 @@ async fn a_secret_choice_prompt_that_meets_a_server_error_is_sent_again_by_dm() 
         .map(|c| c.status)
         .collect();
     assert_eq!(tries, [500, 200], "one refusal, then the prompt itself");
+    bot.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -18,6 +18,9 @@ struct Known {
     worth: i32,
     is_pawn: bool,
     is_royal: bool,
+    /// Every move keeps it on squares of one colour (a bishop, a ferz): it can carry a flag home
+    /// only when its square and its base are of the same colour.
+    is_colour_bound: bool,
     rules: [Vec<MoveRule>; 2],
 }
 
@@ -80,6 +83,8 @@ const ATTACKING_MATERIAL: i32 = 1_000;
 /// its carrier's home.
 const FLAG_APPROACH: i32 = 35;
 const FLAG_HOMEWARD: i32 = 80;
+/// CTF: what holding a flag costs a carrier that can never bring it home, against dropping it.
+const STRANDED_CARRIER: i32 = 20;
 
 impl Evaluator {
     pub fn new(me: Seat, variant: VariantId) -> Evaluator {
@@ -182,7 +187,7 @@ impl Evaluator {
         {
             score -= self.sign(board.seats[color.index()]) * IN_CHECK;
         }
-        score + self.marks(board)
+        score + self.marks(view, board)
     }
 
     /// How safe the royal piece of `color` on `square` is: sheltered by its own side, at home,
@@ -210,7 +215,7 @@ impl Evaluator {
     }
 
     /// The game's own terms, read from the marks on a board.
-    fn marks(&self, board: &BoardView) -> i32 {
+    fn marks(&mut self, view: &View, board: &BoardView) -> i32 {
         let mut score = 0;
         if self.terms.square_owned != 0 {
             for mark in &board.marks {
@@ -220,14 +225,18 @@ impl Evaluator {
             }
         }
         if self.terms.flags {
-            score += self.flags(board);
+            score += self.flags(view, board);
         }
         score
     }
 
     /// CTF: a flag carried is worth a lot, and more the nearer its carrier is to home; a flag lying
-    /// is worth going for, the nearer a piece of the other side is to it.
-    fn flags(&self, board: &BoardView) -> i32 {
+    /// is worth going for, the nearer a piece of the other side that could carry it home is to it.
+    /// A carrier that can never reach home (a bishop whose base is of the other colour) is worth
+    /// a little less than the flag lying on its square: it should bring the flag near a piece that
+    /// can and drop it there, and never catch it back (catching and dropping reset the 50-move
+    /// count, so a side that did both for ever would never end the game).
+    fn flags(&mut self, view: &View, board: &BoardView) -> i32 {
         let mut score = 0;
         for owner in Color::BOTH {
             let Some(flag) = flag_of(board, owner) else {
@@ -236,19 +245,52 @@ impl Evaluator {
             let taker = owner.other();
             let sign = self.sign(board.seats[taker.index()]);
             let home = base_of(board, taker);
-            let carried = matches!(board.cell(flag), ViewCell::Piece { color, .. } if color == taker)
-                && base_of(board, owner) != Some(flag);
-            // Steep enough that a side ahead goes for the flag rather than shuffle its extra
-            // material until the 50-move rule draws a won game.
-            if carried {
+            let carrier = match board.cell(flag) {
+                ViewCell::Piece { color, piece } if color == taker && base_of(board, owner) != Some(flag) => {
+                    Some(piece)
+                }
+                _ => None,
+            };
+            let carries_home = carrier.map(|piece| self.could_carry(view, board, piece, flag, flag, home));
+            if carries_home == Some(true) {
                 let way = home.map_or(7, |home| distance(flag, home));
+                // Steep enough that a side ahead goes for the flag rather than shuffle its extra
+                // material until the 50-move rule draws a won game.
                 score += sign * (300 + FLAG_HOMEWARD * (8 - way.min(8)));
-            } else {
-                let nearest = pieces_of(board, taker).map(|s| distance(s, flag)).min().unwrap_or(8);
-                score += sign * FLAG_APPROACH * (8 - nearest.min(8));
+                continue;
+            }
+            let mut nearest = 8;
+            for square in pieces_of(board, taker) {
+                if let ViewCell::Piece { piece, .. } = board.cell(square)
+                    && self.could_carry(view, board, piece, square, flag, home)
+                {
+                    nearest = nearest.min(distance(square, flag));
+                }
+            }
+            score += sign * FLAG_APPROACH * (8 - nearest.min(8));
+            if carries_home == Some(false) {
+                score -= sign * STRANDED_CARRIER;
             }
         }
         score
+    }
+
+    /// Whether `piece`, standing on `from`, could reach a flag on `flag` and carry it to `home`:
+    /// anything can but a colour-bound piece on the wrong colour.
+    fn could_carry(
+        &mut self,
+        view: &View,
+        board: &BoardView,
+        piece: usize,
+        from: Square,
+        flag: Square,
+        home: Option<Square>,
+    ) -> bool {
+        if !self.known(view, piece, board).is_colour_bound {
+            return true;
+        }
+        let colour = square_colour(flag);
+        square_colour(from) == colour && home.is_none_or(|home| square_colour(home) == colour)
     }
 
     fn known(&mut self, view: &View, piece: usize, board: &BoardView) -> &Known {
@@ -261,6 +303,10 @@ impl Evaluator {
                     worth: worth(piece, board.files, board.ranks),
                     is_pawn: piece.is_pawn,
                     is_royal: piece.is_royal,
+                    is_colour_bound: !rules.is_empty()
+                        && rules
+                            .iter()
+                            .all(|r| (i16::from(r.step.df) + i16::from(r.step.dr)) % 2 == 0),
                     rules: [
                         rules.iter().map(|r| r.oriented(false)).collect(),
                         rules.iter().map(|r| r.oriented(true)).collect(),
@@ -333,6 +379,11 @@ fn pieces_near(board: &BoardView, center: Square, radius: i16) -> impl Iterator<
         })
         .map(|(f, r)| Square::new(f as u8, r as u8))
         .filter(move |&square| board.cell(square) != ViewCell::Empty)
+}
+
+/// Which colour a square is (0 or 1), as a colour-bound piece keeps to.
+fn square_colour(square: Square) -> u8 {
+    (square.file() + square.rank()) % 2
 }
 
 fn flag_of(board: &BoardView, owner: Color) -> Option<Square> {
