@@ -74,6 +74,7 @@ pub fn animation(
         view,
         decor: Decor {
             player_names: player_names.clone(),
+            without_turns: true,
             ..Decor::default()
         },
     };

@@ -2,7 +2,8 @@
 //!
 //! Every frame shares one palette (a board's colours hardly change from move to move) and only
 //! the box of pixels that changed since the frame before is stored, so a move costs the bytes of
-//! two squares and a strip rather than a whole board.
+//! its squares rather than a whole board. Drawing goes the same way: where a move changed only
+//! squares, only their box is drawn, over the frame before.
 
 use super::scene::{BoardImage, Scene};
 use super::{Palette, RenderError, Renderer, svg, tiny_skia};
@@ -20,6 +21,21 @@ pub const MOST_REPLAY_BYTES: usize = 8 * 1024 * 1024;
 
 /// The palette index of a pixel as the frame before left it (transparent).
 const UNCHANGED: u8 = 255;
+
+/// Pixels drawn around a changed square's box, for the soft edges of what is drawn on it.
+const SQUARE_MARGIN: f32 = 2.0;
+/// Pixels drawn beyond the box that is kept: a shape cut by the edge of what is drawn gets
+/// slightly different soft edges near that cut, which must fall outside the box.
+const DRAWN_BEYOND: u32 = 12;
+
+/// A frame as drawn: whole, only the box of squares that changed since the frame before, or
+/// nothing (the same picture again).
+enum Drawn {
+    Whole(Vec<u32>),
+    /// The box, pixels drawn over more than the box, and where the box starts in them.
+    Patch(Rect, tiny_skia::Pixmap, (u32, u32)),
+    Same,
+}
 
 /// A game's replay: the images in order, each with how long it stays.
 #[derive(Clone, Debug, PartialEq)]
@@ -103,30 +119,39 @@ impl Renderer {
             let mut encoder = gif::Encoder::new(&mut out, gif_width, gif_height, &colors)?;
             encoder.set_repeat(gif::Repeat::Infinite)?;
             let mut pending: Option<gif::Frame<'static>> = None;
+            // Frames complete, waiting to be compressed a batch at a time.
+            let mut finished: Vec<gif::Frame<'static>> = Vec::with_capacity(BATCH);
             let mut previous: Option<Vec<u32>> = None;
             let mut drawn = Vec::new().into_iter();
             for (index, frame) in frames.iter().enumerate() {
                 if index % BATCH == 0 {
-                    let batch = &scenes[index..(index + BATCH).min(scenes.len())];
-                    drawn = self.draw_batch(&canvas, batch)?.into_iter();
+                    drawn = self
+                        .draw_batch(&canvas, &scenes, index..(index + BATCH).min(scenes.len()))?
+                        .into_iter();
                 }
-                let pixels = drawn.next().ok_or(RenderError::Size(width, height))?;
+                // The frame's pixels, and the area outside which they are as before.
+                let (pixels, redrawn) = match (drawn.next(), previous.as_ref()) {
+                    (Some(Drawn::Whole(pixels)), _) => (pixels, canvas.whole()),
+                    (Some(Drawn::Patch(rect, patch, at)), Some(before)) => {
+                        (canvas.patched(before, rect, &patch, at), rect)
+                    }
+                    (Some(Drawn::Same), Some(before)) => (before.clone(), Rect::NONE),
+                    _ => return Err(RenderError::Size(width, height)),
+                };
                 let delay = u16::try_from(frame.delay_ms / 10).unwrap_or(u16::MAX);
                 let changed = match &previous {
-                    None => Some(Rect {
-                        left: 0,
-                        top: 0,
-                        right: width,
-                        bottom: height,
-                    }),
-                    Some(before) => canvas.changed(before, &pixels),
+                    None => Some(canvas.whole()),
+                    Some(before) => canvas.changed(before, &pixels, redrawn),
                 };
                 match (changed, pending.as_mut()) {
                     // Nothing to see changed: the frame before simply stays longer.
                     (None, Some(held)) => held.delay = held.delay.saturating_add(delay),
                     (Some(rect), _) => {
                         if let Some(held) = pending.take() {
-                            encoder.write_frame(&held)?;
+                            finished.push(held);
+                            if finished.len() >= BATCH {
+                                write_frames(&mut encoder, &mut finished)?;
+                            }
                         }
                         let before = previous.as_deref();
                         pending = Some(canvas.frame(&pixels, before, rect, delay, &mut palette));
@@ -135,36 +160,80 @@ impl Renderer {
                 }
                 previous = Some(pixels);
             }
-            if let Some(held) = pending {
-                encoder.write_frame(&held)?;
-            }
+            finished.extend(pending);
+            write_frames(&mut encoder, &mut finished)?;
         }
         Ok(out)
     }
 }
 
+/// Writes the frames, compressed on two threads where the machine has two cores.
+fn write_frames(
+    encoder: &mut gif::Encoder<&mut Vec<u8>>,
+    frames: &mut Vec<gif::Frame<'static>>,
+) -> Result<(), RenderError> {
+    on_two_cores(frames, gif::Frame::make_lzw_pre_encoded);
+    for frame in frames.drain(..) {
+        encoder.write_lzw_pre_encoded_frame(&frame)?;
+    }
+    Ok(())
+}
+
+/// `work` done on each item, in order, on two threads where the machine has two cores: the
+/// first half here, the second beside it.
+fn on_two_cores<T: Send, R: Send>(items: &mut [T], work: impl Fn(&mut T) -> R + Sync) -> Vec<R> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores < 2 || items.len() < 2 {
+        return items.iter_mut().map(&work).collect();
+    }
+    let middle = items.len() / 2;
+    let (mine, theirs) = items.split_at_mut(middle);
+    std::thread::scope(|scope| {
+        let helper = scope.spawn(|| theirs.iter_mut().map(&work).collect::<Vec<R>>());
+        let mut done: Vec<R> = mine.iter_mut().map(&work).collect();
+        done.extend(helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+        done
+    })
+}
+
 impl Renderer {
-    /// Draws frames on two threads where the machine has two cores: half the batch here, half
-    /// beside it.
-    fn draw_batch(&self, canvas: &Canvas, scenes: &[Scene]) -> Result<Vec<Vec<u32>>, RenderError> {
-        let draw = |scenes: &[Scene]| -> Result<Vec<Vec<u32>>, RenderError> {
-            scenes
-                .iter()
-                .map(|scene| Ok(canvas.place(&self.pixels(scene)?)))
-                .collect()
-        };
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        if cores < 2 || scenes.len() < 2 {
-            return draw(scenes);
-        }
-        let (mine, theirs) = scenes.split_at(scenes.len() / 2);
-        std::thread::scope(|scope| {
-            let helper = scope.spawn(|| draw(theirs));
-            let mut drawn = draw(mine)?;
-            let rest = helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
-            drawn.extend(rest);
-            Ok(drawn)
+    /// Draws the frames of `scenes` in `range`, on two threads where the machine has two cores.
+    fn draw_batch(
+        &self,
+        canvas: &Canvas,
+        scenes: &[Scene],
+        range: std::ops::Range<usize>,
+    ) -> Result<Vec<Drawn>, RenderError> {
+        let mut indices: Vec<usize> = range.collect();
+        on_two_cores(&mut indices, |&mut index| {
+            self.draw_frame(canvas, index.checked_sub(1).map(|i| &scenes[i]), &scenes[index])
         })
+        .into_iter()
+        .collect()
+    }
+
+    /// One frame: only the box of the squares that changed when nothing else did, else whole.
+    fn draw_frame(&self, canvas: &Canvas, before: Option<&Scene>, scene: &Scene) -> Result<Drawn, RenderError> {
+        let changed = before.and_then(|before| scene.squares_changed_from(before));
+        let Some(squares) = changed else {
+            return Ok(Drawn::Whole(canvas.place(&self.pixels(scene)?)));
+        };
+        let Some(rect) = canvas.box_of(scene, &squares) else {
+            return Ok(Drawn::Same);
+        };
+        let drawn = Rect {
+            left: rect.left.saturating_sub(DRAWN_BEYOND),
+            top: rect.top.saturating_sub(DRAWN_BEYOND),
+            right: (rect.right + DRAWN_BEYOND).min(canvas.width),
+            bottom: (rect.bottom + DRAWN_BEYOND).min(canvas.height),
+        };
+        let size = (drawn.right - drawn.left, drawn.bottom - drawn.top);
+        let patch = self.pixels_within(scene, (drawn.left, drawn.top), size)?;
+        Ok(Drawn::Patch(
+            rect,
+            patch,
+            (rect.left - drawn.left, rect.top - drawn.top),
+        ))
     }
 }
 
@@ -195,6 +264,16 @@ struct Rect {
     bottom: u32,
 }
 
+impl Rect {
+    /// No pixels at all.
+    const NONE: Rect = Rect {
+        left: 0,
+        top: 0,
+        right: 0,
+        bottom: 0,
+    };
+}
+
 impl Canvas {
     /// The image's pixels (as 0RGB) on the canvas.
     fn place(&self, pixmap: &tiny_skia::Pixmap) -> Vec<u32> {
@@ -215,15 +294,79 @@ impl Canvas {
         pixels
     }
 
-    /// The smallest box holding every pixel that differs, if any does.
-    fn changed(&self, before: &[u32], after: &[u32]) -> Option<Rect> {
-        let width = self.width as usize;
+    /// The box of pixels the `squares` of `scene` cover (with a margin), if there are any.
+    fn box_of(&self, scene: &Scene, squares: &[(usize, arbiter_engine::geometry::Square)]) -> Option<Rect> {
         let mut rect: Option<Rect> = None;
-        for (y, (old, new)) in before.chunks_exact(width).zip(after.chunks_exact(width)).enumerate() {
+        for &(board, at) in squares {
+            let Some((x, y, side)) = svg::square_box(scene, board, at) else {
+                continue;
+            };
+            let clamp = |value: f32, most: u32| (value.max(0.0) as u32).min(most);
+            let square = Rect {
+                left: clamp((x - SQUARE_MARGIN).floor(), self.width),
+                top: clamp((y - SQUARE_MARGIN).floor(), self.height),
+                right: clamp((x + side + SQUARE_MARGIN).ceil(), self.width),
+                bottom: clamp((y + side + SQUARE_MARGIN).ceil(), self.height),
+            };
+            rect = Some(match rect {
+                None => square,
+                Some(r) => Rect {
+                    left: r.left.min(square.left),
+                    top: r.top.min(square.top),
+                    right: r.right.max(square.right),
+                    bottom: r.bottom.max(square.bottom),
+                },
+            });
+        }
+        rect.filter(|r| r.right > r.left && r.bottom > r.top)
+    }
+
+    /// The frame `before` with the box `rect` drawn anew: from `patch`, where the box starts at
+    /// `(left, top)`.
+    fn patched(&self, before: &[u32], rect: Rect, patch: &tiny_skia::Pixmap, (left, top): (u32, u32)) -> Vec<u32> {
+        let mut pixels = before.to_vec();
+        let width = (rect.right - rect.left) as usize;
+        let rows = patch
+            .data()
+            .chunks_exact(patch.width() as usize * 4)
+            .skip(top as usize)
+            .take((rect.bottom - rect.top) as usize);
+        for (row, source) in rows.enumerate() {
+            let start = (rect.top as usize + row) * self.width as usize + rect.left as usize;
+            let source = &source[left as usize * 4..];
+            for (pixel, px) in pixels[start..start + width].iter_mut().zip(source.chunks_exact(4)) {
+                *pixel = u32::from_be_bytes([0, px[0], px[1], px[2]]);
+            }
+        }
+        pixels
+    }
+
+    /// The whole canvas.
+    fn whole(&self) -> Rect {
+        Rect {
+            left: 0,
+            top: 0,
+            right: self.width,
+            bottom: self.height,
+        }
+    }
+
+    /// The smallest box holding every pixel that differs, if any does, of those in `area` (the
+    /// pixels outside it being the same).
+    fn changed(&self, before: &[u32], after: &[u32], area: Rect) -> Option<Rect> {
+        let width = self.width as usize;
+        let (left, right) = (area.left as usize, area.right as usize);
+        let mut rect: Option<Rect> = None;
+        let rows = before.chunks_exact(width).zip(after.chunks_exact(width)).enumerate();
+        for (y, (old, new)) in rows
+            .skip(area.top as usize)
+            .take(area.bottom.saturating_sub(area.top) as usize)
+        {
+            let (old, new) = (&old[left..right], &new[left..right]);
             let Some(first) = old.iter().zip(new).position(|(a, b)| a != b) else {
                 continue;
             };
-            let last = width
+            let last = old.len()
                 - 1
                 - old
                     .iter()
@@ -231,7 +374,7 @@ impl Canvas {
                     .zip(new.iter().rev())
                     .position(|(a, b)| a != b)
                     .unwrap_or(0);
-            let (y, first, last) = (y as u32, first as u32, last as u32);
+            let (y, first, last) = (y as u32, (left + first) as u32, (left + last) as u32);
             rect = Some(match rect {
                 None => Rect {
                     left: first,
@@ -252,7 +395,7 @@ impl Canvas {
 
     /// The box `rect` of `pixels` as a GIF frame in the shared palette, kept on screen under
     /// the frames after it. Inside the box, what is as it was `before` is left transparent: a
-    /// move changes two squares and the players' strips, and long runs of "unchanged" cost
+    /// move changes a few squares, and long runs of "unchanged" cost
     /// almost nothing once compressed.
     fn frame(
         &self,
@@ -303,11 +446,11 @@ mod tests {
         let canvas = Canvas { width: 5, height: 4 };
         let before = vec![0u32; 20];
         let mut after = before.clone();
-        assert_eq!(canvas.changed(&before, &after), None);
+        assert_eq!(canvas.changed(&before, &after, canvas.whole()), None);
         after[5 + 1] = 7; // (1, 1)
         after[2 * 5 + 3] = 9; // (3, 2)
         assert_eq!(
-            canvas.changed(&before, &after),
+            canvas.changed(&before, &after, canvas.whole()),
             Some(Rect {
                 left: 1,
                 top: 1,
@@ -315,6 +458,96 @@ mod tests {
                 bottom: 3
             })
         );
+        // Only the area redrawn is looked at.
+        let area = Rect {
+            left: 2,
+            top: 2,
+            right: 5,
+            bottom: 4,
+        };
+        assert_eq!(
+            canvas.changed(&before, &after, area),
+            Some(Rect {
+                left: 3,
+                top: 2,
+                right: 4,
+                bottom: 3
+            })
+        );
+        assert_eq!(canvas.changed(&before, &after, Rect::NONE), None);
+    }
+
+    /// Drawing only the squares a move changed, over the frame before, gives the very pixels of
+    /// drawing the whole position: in chess (the last move's tints), in CTF (flags and bases as
+    /// badges and rings) and in Domination (owned squares, labels and a score line that changes).
+    #[test]
+    fn a_frame_drawn_over_the_one_before_is_the_whole_frame_exactly() {
+        use arbiter_engine::{AnyGame, Seat, VariantId, Viewer};
+        let renderer = Renderer::new();
+        // Each game with how many of its frames are drawn in part at least: every move in chess;
+        // in CTF all but the choice of bases (which changes the key under the board); in
+        // Domination only moves after which the score line stays as it was.
+        let games: [(VariantId, &[&str], usize); 3] = [
+            (
+                VariantId::Chess,
+                &["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "f6"],
+                10,
+            ),
+            (
+                VariantId::Ctf,
+                &[
+                    "base:e3", "base:d6", "e4", "d5", "exd5", "Qxd5", "Nc3", "Qe6", "Ne4", "Qxe4",
+                ],
+                8,
+            ),
+            (
+                VariantId::Domination,
+                &["c4", "e5", "Nc3", "Nf6", "e4", "Bc5", "d4", "exd4", "Nf3", "Ng4"],
+                3,
+            ),
+        ];
+        for (variant, actions, in_part) in games {
+            let mut game = AnyGame::new(variant);
+            let image = |game: &AnyGame| BoardImage {
+                view: game.view(Viewer::Spectator),
+                decor: super::super::Decor {
+                    player_names: [Some("alice".into()), Some("bob".into())],
+                    without_turns: true,
+                    ..Default::default()
+                },
+            };
+            let mut scenes = vec![image(&game).scene()];
+            for text in actions {
+                let seat = *game.to_act().first().unwrap_or(&Seat::First);
+                let action = game.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                game.apply(seat, &action).unwrap();
+                scenes.push(image(&game).scene());
+            }
+            let (width, height) = svg::pixel_size(&scenes[0]);
+            let canvas = Canvas { width, height };
+            let mut patches = 0;
+            for pair in scenes.windows(2) {
+                let before = canvas.place(&renderer.pixels(&pair[0]).unwrap());
+                let whole = canvas.place(&renderer.pixels(&pair[1]).unwrap());
+                let drawn = match renderer.draw_frame(&canvas, Some(&pair[0]), &pair[1]).unwrap() {
+                    Drawn::Whole(pixels) => pixels,
+                    Drawn::Patch(rect, patch, at) => {
+                        patches += 1;
+                        canvas.patched(&before, rect, &patch, at)
+                    }
+                    Drawn::Same => before.clone(),
+                };
+                assert!(
+                    drawn == whole,
+                    "{variant}: a frame drawn in part differs from the whole"
+                );
+            }
+            assert!(
+                patches >= in_part,
+                "{variant}: {patches} frames of {} drawn in part",
+                actions.len()
+            );
+        }
     }
 
     #[test]

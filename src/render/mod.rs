@@ -42,12 +42,21 @@ const SPRITE_CACHE_LIMIT: usize = 2048;
 /// Piece sprites by picture elements and size in pixels.
 type Sprites = HashMap<(String, u32), Arc<tiny_skia::Pixmap>>;
 
+/// How many layers of words the cache keeps before it starts afresh: a game's images share a few
+/// (whose turn it is, a clock's reading), a replay's frames one or two.
+const TEXT_CACHE_LIMIT: usize = 64;
+
+/// The words of images, laid out (shaped into outlines), by their SVG text.
+type TextLayers = HashMap<String, Arc<usvg::Tree>>;
+
 /// Draws scenes. Building one loads the fonts; share it (clones share the fonts and sprites).
 #[derive(Clone)]
 pub struct Renderer {
     fonts: Arc<usvg::fontdb::Database>,
     /// Pieces drawn once per picture and size, then copied onto every board that shows them.
     sprites: Arc<Mutex<Sprites>>,
+    /// Words laid out once, then drawn on every image that shows the same ones.
+    texts: Arc<Mutex<TextLayers>>,
 }
 
 impl Default for Renderer {
@@ -65,6 +74,7 @@ impl Renderer {
         Renderer {
             fonts: Arc::new(fonts),
             sprites: Arc::default(),
+            texts: Arc::default(),
         }
     }
 
@@ -87,15 +97,66 @@ impl Renderer {
     /// over them. The same picture as rasterising [`to_svg`] in one go, in a fraction of the time.
     pub fn pixels(&self, scene: &Scene) -> Result<tiny_skia::Pixmap, RenderError> {
         let drawing = svg::drawing(scene);
-        let mut pixmap = self.rasterise(&drawing.document("", &drawing.under))?;
+        let under = self.tree(&drawing.document("", &drawing.under))?;
+        let size = under.size().to_int_size();
+        let (width, height) = (size.width(), size.height());
+        let mut pixmap = tiny_skia::Pixmap::new(width, height).ok_or(RenderError::Size(width, height))?;
+        self.paint(&drawing, &under, (0, 0), &mut pixmap)?;
+        Ok(pixmap)
+    }
+
+    /// The `width` x `height` box of a scene's pixels whose top-left corner is (`left`, `top`):
+    /// the very pixels [`Renderer::pixels`] puts there, for the cost of the box alone (a replay
+    /// redraws only the squares a move changed).
+    fn pixels_within(
+        &self,
+        scene: &Scene,
+        (left, top): (u32, u32),
+        (width, height): (u32, u32),
+    ) -> Result<tiny_skia::Pixmap, RenderError> {
+        let drawing = svg::drawing(scene);
+        let under = self.tree(&drawing.document("", &drawing.under))?;
+        let mut pixmap = tiny_skia::Pixmap::new(width, height).ok_or(RenderError::Size(width, height))?;
+        let origin = (
+            i32::try_from(left).map_err(|_| RenderError::Size(left, top))?,
+            i32::try_from(top).map_err(|_| RenderError::Size(left, top))?,
+        );
+        self.paint(&drawing, &under, origin, &mut pixmap)?;
+        Ok(pixmap)
+    }
+
+    /// Paints the drawing's layers on `pixmap`, whose top-left corner is `origin` in the drawing
+    /// (whole pixels, so every edge falls on the pixels it falls on in the whole image).
+    fn paint(
+        &self,
+        drawing: &svg::Drawing,
+        under: &usvg::Tree,
+        (left, top): (i32, i32),
+        pixmap: &mut tiny_skia::Pixmap,
+    ) -> Result<(), RenderError> {
+        let shift = tiny_skia::Transform::from_translate(-left as f32, -top as f32);
+        resvg::render(under, shift, &mut pixmap.as_mut());
+        if !drawing.text.is_empty() {
+            let words = self.text_layer(&drawing.document("", &drawing.text))?;
+            resvg::render(&words, shift, &mut pixmap.as_mut());
+        }
         for placed in &drawing.placed {
             let Some(elements) = drawing.pictures.get(&placed.id) else {
                 continue;
             };
-            let sprite = self.sprite(elements, placed.size.round() as u32)?;
+            let size = placed.size.round() as u32;
+            let (x, y) = (placed.x.round() as i32 - left, placed.y.round() as i32 - top);
+            let outside = x >= pixmap.width() as i32
+                || y >= pixmap.height() as i32
+                || x + size as i32 <= 0
+                || y + size as i32 <= 0;
+            if outside {
+                continue;
+            }
+            let sprite = self.sprite(elements, size)?;
             pixmap.draw_pixmap(
-                placed.x.round() as i32,
-                placed.y.round() as i32,
+                x,
+                y,
                 sprite.as_ref().as_ref(),
                 &tiny_skia::PixmapPaint::default(),
                 tiny_skia::Transform::identity(),
@@ -104,19 +165,19 @@ impl Renderer {
         }
         if !drawing.over.is_empty() {
             let tree = self.tree(&drawing.document("", &drawing.over))?;
-            resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+            resvg::render(&tree, shift, &mut pixmap.as_mut());
         }
-        Ok(pixmap)
+        Ok(())
     }
 
     /// A picture drawn at `size` pixels, from the cache when it was drawn before.
     fn sprite(&self, elements: &str, size: u32) -> Result<Arc<tiny_skia::Pixmap>, RenderError> {
         let key = (elements.to_string(), size);
-        if let Some(sprite) = self.lock_sprites().get(&key) {
+        if let Some(sprite) = lock(&self.sprites).get(&key) {
             return Ok(sprite.clone());
         }
         let sprite = Arc::new(self.rasterise(&svg::picture_document(elements, size))?);
-        let mut sprites = self.lock_sprites();
+        let mut sprites = lock(&self.sprites);
         if sprites.len() >= SPRITE_CACHE_LIMIT {
             sprites.clear();
         }
@@ -124,9 +185,18 @@ impl Renderer {
         Ok(sprite)
     }
 
-    /// The cache survives a panic elsewhere: its entries are complete sprites or absent.
-    fn lock_sprites(&self) -> std::sync::MutexGuard<'_, Sprites> {
-        self.sprites.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// A document of words laid out, from the cache when the same words were drawn before.
+    fn text_layer(&self, document: &str) -> Result<Arc<usvg::Tree>, RenderError> {
+        if let Some(tree) = lock(&self.texts).get(document) {
+            return Ok(tree.clone());
+        }
+        let tree = Arc::new(self.tree(document)?);
+        let mut texts = lock(&self.texts);
+        if texts.len() >= TEXT_CACHE_LIMIT {
+            texts.clear();
+        }
+        texts.insert(document.to_string(), tree.clone());
+        Ok(tree)
     }
 
     /// Rasterises a whole SVG document (such as [`to_svg`]'s) and encodes it as PNG.
@@ -152,6 +222,11 @@ impl Renderer {
         resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
         Ok(pixmap)
     }
+}
+
+/// The caches survive a panic elsewhere: their entries are complete or absent.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Encodes an opaque pixmap as an indexed PNG. A board has a few hundred colours at most (flat

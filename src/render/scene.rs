@@ -145,6 +145,59 @@ impl BoardScene {
             .get(square.rank() as usize * self.files as usize + square.file() as usize)?
             .as_ref()
     }
+
+    /// Everything drawn on one square but its piece, in drawing order.
+    fn marks_on(&self, at: Square) -> (Vec<&Rgba>, Vec<&Marker>, Vec<&Badge>, Vec<&String>) {
+        fn on<T>(marks: &[(Square, T)], at: Square) -> Vec<&T> {
+            marks
+                .iter()
+                .filter(|(square, _)| *square == at)
+                .map(|(_, mark)| mark)
+                .collect()
+        }
+        (
+            on(&self.tints, at),
+            on(&self.markers, at),
+            on(&self.badges, at),
+            on(&self.labels, at),
+        )
+    }
+}
+
+impl Scene {
+    /// The squares (by board) drawn differently here than in `before`, when nothing else is
+    /// (a move's squares and the marks of the move before); `None` when anything off the
+    /// squares changed too (a strip, a pool, a line of text).
+    pub fn squares_changed_from(&self, before: &Scene) -> Option<Vec<(usize, Square)>> {
+        let same_surroundings = self.players == before.players
+            && self.shows_players == before.shows_players
+            && self.piece_colors == before.piece_colors
+            && self.lines == before.lines
+            && self.key == before.key
+            && self.pool == before.pool
+            && self.legend == before.legend
+            && self.boards.len() == before.boards.len();
+        if !same_surroundings {
+            return None;
+        }
+        let mut changed = Vec::new();
+        for (index, (now, was)) in self.boards.iter().zip(&before.boards).enumerate() {
+            let same_board = (now.files, now.ranks, now.is_flipped, now.seats, &now.caption)
+                == (was.files, was.ranks, was.is_flipped, was.seats, &was.caption);
+            if !same_board {
+                return None;
+            }
+            for rank in 0..now.ranks {
+                for file in 0..now.files {
+                    let at = Square::new(file, rank);
+                    if now.occupant(at) != was.occupant(at) || now.marks_on(at) != was.marks_on(at) {
+                        changed.push((index, at));
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
 }
 
 /// A player's strip above or below the boards.
@@ -217,6 +270,9 @@ pub struct Decor {
     pub lines: Vec<String>,
     /// A diagram rather than a game: no players' strips.
     pub without_players: bool,
+    /// A replay's frame: the strips never say whose turn it is, so they stay the same from one
+    /// frame to the next and a frame stores only the squares a move changed.
+    pub without_turns: bool,
     /// The seat whose side is drawn at the bottom, where it is not the viewer's (a stream
     /// overlay showing a spectator's view from Black's side).
     pub bottom: Option<Seat>,
@@ -284,7 +340,7 @@ impl Scene {
                     .map(|board| side_color(view.sides[board.color_of(seat).index()]))
                     .collect(),
                 color: view.board().color_of(seat),
-                turn: (view.outcome.is_none() && view.to_act.contains(&seat))
+                turn: (!decor.without_turns && view.outcome.is_none() && view.to_act.contains(&seat))
                     .then(|| turn_word(view.phase).to_string()),
                 clock: decor.clocks[seat.index()].clone(),
                 hand: view.hands[seat.index()]

@@ -344,6 +344,10 @@ pub struct Drawing {
     /// Each picture used, by id: its elements in a 100x100 box.
     pub pictures: BTreeMap<String, String>,
     pub under: String,
+    /// The words under the pieces (names, coordinates, lines), above everything else `under`
+    /// holds and overlapping none of it: drawn on their own, their shaping (the costly part of
+    /// text) is done once for all the images that share them.
+    pub text: String,
     pub placed: Vec<Placed>,
     pub over: String,
 }
@@ -367,6 +371,7 @@ impl Drawing {
         }
         defs.push_str("</defs>\n");
         let mut body = self.under.clone();
+        body.push_str(&self.text);
         for placed in &self.placed {
             let _ = writeln!(
                 body,
@@ -412,6 +417,7 @@ pub fn drawing(scene: &Scene) -> Drawing {
         height: layout.height,
         pictures: pictures(scene),
         under: String::with_capacity(8 * 1024),
+        text: String::new(),
         placed: Vec::with_capacity(64),
         over: String::new(),
     };
@@ -438,21 +444,20 @@ pub fn drawing(scene: &Scene) -> Drawing {
     );
     let pool_top = layout.pool_top();
     write_pool(&mut drawing, &layout, scene, pool_top);
-    let out = &mut drawing.under;
     let mut y = pool_top + layout.pool_height + 6.0;
     for line in &layout.text_lines {
         let _ = writeln!(
-            out,
+            drawing.text,
             "<text x=\"8\" y=\"{}\" font-size=\"15\" fill=\"{TEXT}\">{}</text>",
             num(y + 15.0),
             escape(line)
         );
         y += LINE_HEIGHT;
     }
-    y = write_key(out, &layout, scene, y);
+    y = write_key(&mut drawing, &layout, scene, y);
     for line in &layout.legend_lines {
         let _ = writeln!(
-            out,
+            drawing.text,
             "<text x=\"8\" y=\"{}\" font-size=\"13\" fill=\"{DIM_TEXT}\">{line}</text>",
             num(y + 14.0)
         );
@@ -527,7 +532,7 @@ fn write_strip(drawing: &mut Drawing, layout: &Layout, scene: &Scene, seat: Seat
         if numbered {
             let ink = if swatch.is_light() { "#1e1e1e" } else { "#ffffff" };
             let _ = writeln!(
-                out,
+                drawing.text,
                 "<text x=\"{}\" y=\"{}\" font-size=\"13\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{}</text>",
                 num(x + 9.0),
                 num(y + 22.0),
@@ -542,14 +547,14 @@ fn write_strip(drawing: &mut Drawing, layout: &Layout, scene: &Scene, seat: Seat
         name.push_str(&escape(turn));
     }
     let _ = writeln!(
-        out,
+        drawing.text,
         "<text x=\"{}\" y=\"{}\" font-size=\"16\" font-weight=\"bold\" fill=\"{TEXT}\">{name}</text>",
         num(name_left),
         num(y + 23.0)
     );
     if let Some(clock) = &player.clock {
         let _ = writeln!(
-            out,
+            drawing.text,
             "<text x=\"{}\" y=\"{}\" font-size=\"16\" text-anchor=\"end\" fill=\"{TEXT}\">{}</text>",
             num(layout.width - 10.0),
             num(y + 23.0),
@@ -576,7 +581,7 @@ fn write_pool(drawing: &mut Drawing, layout: &Layout, scene: &Scene, top: f32) {
     }
     let noun = if scene.pool.len() == 1 { "piece" } else { "pieces" };
     let _ = writeln!(
-        drawing.under,
+        drawing.text,
         "<text x=\"8\" y=\"{}\" font-size=\"14\" font-weight=\"bold\" fill=\"{TEXT}\">Pool: {} {noun} to pick</text>",
         num(top + 16.0),
         scene.pool.len()
@@ -615,7 +620,7 @@ fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left:
             caption.clone()
         };
         let _ = writeln!(
-            out,
+            drawing.text,
             "<text x=\"{}\" y=\"{}\" font-size=\"15\" font-weight=\"bold\" fill=\"{TEXT}\">{}</text>",
             num(left),
             num(top - 7.0),
@@ -653,7 +658,7 @@ fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left:
         let (x, y) = square_origin(board, left, top, square, *at);
         write_tint(out, x, y, square, *color);
     }
-    write_coordinates(out, board, left, top, square);
+    write_coordinates(&mut drawing.text, board, left, top, square);
     for rank in 0..board.ranks {
         for file in 0..board.files {
             let at = Square::new(file, rank);
@@ -696,7 +701,8 @@ const KEY_TEXT_LEFT: f32 = 8.0 + SAMPLE + 8.0;
 
 /// The key: each meaning beside a sample of its mark, drawn on a light square (a badge, which
 /// would be too small in a sample's corner, fills the sample).
-fn write_key(out: &mut String, layout: &Layout, scene: &Scene, mut y: f32) -> f32 {
+fn write_key(drawing: &mut Drawing, layout: &Layout, scene: &Scene, mut y: f32) -> f32 {
+    let out = &mut drawing.under;
     for (entry, lines) in scene.key.iter().zip(&layout.key_lines) {
         let top = y + 2.0;
         let _ = writeln!(
@@ -720,7 +726,7 @@ fn write_key(out: &mut String, layout: &Layout, scene: &Scene, mut y: f32) -> f3
         }
         for line in lines {
             let _ = writeln!(
-                out,
+                drawing.text,
                 "<text x=\"{}\" y=\"{}\" font-size=\"15\" fill=\"{TEXT}\">{}</text>",
                 num(KEY_TEXT_LEFT),
                 num(y + 15.0),
