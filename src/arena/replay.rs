@@ -70,13 +70,16 @@ pub fn animation(
     end: &AnyGame,
     player_names: [Option<String>; 2],
 ) -> Result<Animation, String> {
+    // The frames on the way leave out whose turn it is (so a frame holds only the squares a
+    // move changed); the last is the game's board image as it stands, turn and all.
+    let decor = |without_turns: bool| Decor {
+        player_names: player_names.clone(),
+        without_turns,
+        ..Decor::default()
+    };
     let image = |view: View| BoardImage {
         view,
-        decor: Decor {
-            player_names: player_names.clone(),
-            without_turns: true,
-            ..Decor::default()
-        },
+        decor: decor(true),
     };
     let mut state = start.clone();
     let mut frames = vec![AnimationFrame {
@@ -101,7 +104,10 @@ pub fn animation(
     // The last frame is the game as it stands: the board the final post showed, with its result.
     let view = end.view(Viewer::Spectator);
     let final_frame = AnimationFrame {
-        image: image(view.clone()),
+        image: BoardImage {
+            view: view.clone(),
+            decor: decor(false),
+        },
         delay_ms: FINAL_FRAME_MS,
     };
     if picture_key(&view) == last_key {
