@@ -6,6 +6,8 @@ const body = document.body;
 const token = body.dataset.token;
 // The overlay may show the second side at the bottom: the strips follow the board.
 const secondAtBottom = body.dataset.bottom === "second";
+// The full overlay is wide: a game's pool, key and legend go beside its board, which stays large.
+const notesBeside = body.classList.contains("overlay") && !body.classList.contains("compact");
 const boardFrame = document.getElementById("board-frame");
 const banner = document.getElementById("banner");
 const connection = document.getElementById("connection");
@@ -61,7 +63,7 @@ function showPlayers() {
 // The board arrives as SVG (sharp at any size) and replaces the old one only once it is in,
 // so the board never flickers; a board for a state that was overtaken meanwhile is dropped.
 async function showBoard(address) {
-  const url = secondAtBottom ? `${address}&bottom=second` : address;
+  const url = `${address}${secondAtBottom ? "&bottom=second" : ""}${notesBeside ? "&notes=beside" : ""}`;
   if (boardFrame.dataset.src === url || boardFrame.dataset.loading === url) return;
   boardFrame.dataset.loading = url;
   try {

@@ -23,6 +23,11 @@ const STRIP_TO_ACT: &str = "#4b6b38";
 
 const MARGIN: f32 = 22.0;
 const RIGHT_MARGIN: f32 = 10.0;
+/// Where the notes (pool, lines, key, legend) go beside the boards: the gap, and their width.
+const NOTES_GAP: f32 = 24.0;
+const NOTES_BESIDE_WIDTH: f32 = 440.0;
+/// The notes' left edge under the boards.
+const NOTES_LEFT: f32 = 8.0;
 const BOARD_GAP: f32 = 24.0;
 const STRIP_HEIGHT: f32 = 34.0;
 /// Pieces in hand, and the row they take under a strip. Like the pool's, big enough that a
@@ -77,8 +82,6 @@ struct Layout {
     square: f32,
     width: f32,
     board_top: f32,
-    /// From the top of the first row of boards to the bottom of the last.
-    board_height: f32,
     /// From one row of boards to the next.
     row_step: f32,
     /// The scene's lines, wrapped to the image's width.
@@ -87,6 +90,12 @@ struct Layout {
     key_lines: Vec<Vec<String>>,
     legend_lines: Vec<String>,
     strip_heights: [f32; 2],
+    /// Where the lower strip starts: under the boards' coordinates, or under the notes beside
+    /// them when those reach lower.
+    lower_strip_top: f32,
+    /// The notes' left edge and top: under the boards, or in a column beside them.
+    notes_left: f32,
+    notes_top: f32,
     /// Pool pieces per row, and the pool's height (0 without a pool).
     pool_per_row: usize,
     pool_height: f32,
@@ -104,7 +113,16 @@ impl Layout {
                     + BOARD_GAP * row.len().saturating_sub(1) as f32
             })
             .fold(0.0, f32::max);
-        let width = (boards_width + RIGHT_MARGIN).ceil();
+        let has_notes =
+            !(scene.pool.is_empty() && scene.lines.is_empty() && scene.key.is_empty() && scene.legend.is_empty());
+        let beside = scene.notes_beside && has_notes;
+        let (width, notes_left) = if beside {
+            let left = boards_width + NOTES_GAP;
+            ((left + NOTES_BESIDE_WIDTH + RIGHT_MARGIN).ceil(), left)
+        } else {
+            ((boards_width + RIGHT_MARGIN).ceil(), NOTES_LEFT)
+        };
+        let notes_width = width - notes_left - NOTES_LEFT;
         let ranks = scene.boards.iter().map(|b| b.ranks).max().unwrap_or(8);
         let has_captions = scene.boards.iter().any(|b| b.caption.is_some());
         let strip_height = |p: &PlayerStrip| match (scene.shows_players, p.hand.is_empty()) {
@@ -124,39 +142,45 @@ impl Layout {
         let text_lines: Vec<String> = scene
             .lines
             .iter()
-            .flat_map(|line| wrap_words(line, width - 2.0 * 8.0, 15.0))
+            .flat_map(|line| wrap_words(line, notes_width, 15.0))
             .collect();
         let key_lines: Vec<Vec<String>> = scene
             .key
             .iter()
-            .map(|entry| wrap_words(&entry.meaning, width - 8.0 - KEY_TEXT_LEFT, 15.0))
+            .map(|entry| wrap_words(&entry.meaning, notes_width + NOTES_LEFT - KEY_TEXT_LEFT, 15.0))
             .collect();
-        let legend_lines = wrap_legend(scene, width - 2.0 * 8.0, 13.0);
-        let pool_per_row = (((width - 16.0) / POOL_CELL).floor() as usize).max(1);
+        let legend_lines = wrap_legend(scene, notes_width, 13.0);
+        let pool_per_row = ((notes_width / POOL_CELL).floor() as usize).max(1);
         let pool_height = if scene.pool.is_empty() {
             0.0
         } else {
             POOL_HEADING + scene.pool.len().div_ceil(pool_per_row) as f32 * POOL_CELL + 4.0
         };
-        let height = board_top
-            + board_height
-            + COORDS_HEIGHT
-            + strip_heights[1]
-            + pool_height
+        let notes_height = pool_height
             + 6.0
             + LINE_HEIGHT
                 * (text_lines.len() + key_lines.iter().map(Vec::len).sum::<usize>() + legend_lines.len()) as f32
             + 4.0;
+        let boards_bottom = board_top + board_height + COORDS_HEIGHT;
+        let (notes_top, lower_strip_top, height) = if beside {
+            let lower_strip_top = boards_bottom.max(board_top + notes_height);
+            (board_top, lower_strip_top, lower_strip_top + strip_heights[1] + 10.0)
+        } else {
+            let notes_top = boards_bottom + strip_heights[1];
+            (notes_top, boards_bottom, notes_top + notes_height)
+        };
         Layout {
             square,
             width,
             board_top,
-            board_height,
             row_step,
             text_lines,
             key_lines,
             legend_lines,
             strip_heights,
+            lower_strip_top,
+            notes_left,
+            notes_top,
             pool_per_row,
             pool_height,
             height: height.ceil(),
@@ -165,9 +189,9 @@ impl Layout {
 }
 
 impl Layout {
-    /// Where the pool starts: under the boards' coordinates and the lower strip.
+    /// Where the pool starts: at the top of the notes.
     fn pool_top(&self) -> f32 {
-        self.board_top + self.board_height + COORDS_HEIGHT + self.strip_heights[1]
+        self.notes_top
     }
 
     /// Where the key starts: under the pool and the text lines.
@@ -433,7 +457,7 @@ pub fn drawing(scene: &Scene) -> Drawing {
         let (left, board_top) = board_origin(scene, &layout, index);
         write_board(&mut drawing, &layout, board, left, board_top);
     }
-    let below = layout.board_top + layout.board_height + COORDS_HEIGHT;
+    let below = layout.lower_strip_top;
     write_strip(
         &mut drawing,
         &layout,
@@ -448,7 +472,8 @@ pub fn drawing(scene: &Scene) -> Drawing {
     for line in &layout.text_lines {
         let _ = writeln!(
             drawing.text,
-            "<text x=\"8\" y=\"{}\" font-size=\"15\" fill=\"{TEXT}\">{}</text>",
+            "<text x=\"{}\" y=\"{}\" font-size=\"15\" fill=\"{TEXT}\">{}</text>",
+            num(layout.notes_left),
             num(y + 15.0),
             escape(line)
         );
@@ -458,7 +483,8 @@ pub fn drawing(scene: &Scene) -> Drawing {
     for line in &layout.legend_lines {
         let _ = writeln!(
             drawing.text,
-            "<text x=\"8\" y=\"{}\" font-size=\"13\" fill=\"{DIM_TEXT}\">{line}</text>",
+            "<text x=\"{}\" y=\"{}\" font-size=\"13\" fill=\"{DIM_TEXT}\">{line}</text>",
+            num(layout.notes_left),
             num(y + 14.0)
         );
         y += LINE_HEIGHT;
@@ -582,7 +608,8 @@ fn write_pool(drawing: &mut Drawing, layout: &Layout, scene: &Scene, top: f32) {
     let noun = if scene.pool.len() == 1 { "piece" } else { "pieces" };
     let _ = writeln!(
         drawing.text,
-        "<text x=\"8\" y=\"{}\" font-size=\"14\" font-weight=\"bold\" fill=\"{TEXT}\">Pool: {} {noun} to pick</text>",
+        "<text x=\"{}\" y=\"{}\" font-size=\"14\" font-weight=\"bold\" fill=\"{TEXT}\">Pool: {} {noun} to pick</text>",
+        num(layout.notes_left),
         num(top + 16.0),
         scene.pool.len()
     );
@@ -601,7 +628,7 @@ fn write_pool(drawing: &mut Drawing, layout: &Layout, scene: &Scene, top: f32) {
 fn pool_cell(layout: &Layout, top: f32, index: usize) -> (f32, f32, f32) {
     let (row, column) = (index / layout.pool_per_row, index % layout.pool_per_row);
     (
-        8.0 + column as f32 * POOL_CELL,
+        layout.notes_left + column as f32 * POOL_CELL,
         top + POOL_HEADING + row as f32 * POOL_CELL,
         POOL_CELL - 2.0,
     )
@@ -697,38 +724,40 @@ fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left:
 }
 
 /// Where a key's words start: right of its sample.
-const KEY_TEXT_LEFT: f32 = 8.0 + SAMPLE + 8.0;
+const KEY_TEXT_LEFT: f32 = NOTES_LEFT + SAMPLE + 8.0;
 
 /// The key: each meaning beside a sample of its mark, drawn on a light square (a badge, which
 /// would be too small in a sample's corner, fills the sample).
 fn write_key(drawing: &mut Drawing, layout: &Layout, scene: &Scene, mut y: f32) -> f32 {
     let out = &mut drawing.under;
+    let left = layout.notes_left;
     for (entry, lines) in scene.key.iter().zip(&layout.key_lines) {
         let top = y + 2.0;
         let _ = writeln!(
             out,
-            "<rect x=\"8\" y=\"{}\" width=\"{SAMPLE}\" height=\"{SAMPLE}\" fill=\"{LIGHT_SQUARE}\"/>",
+            "<rect x=\"{}\" y=\"{}\" width=\"{SAMPLE}\" height=\"{SAMPLE}\" fill=\"{LIGHT_SQUARE}\"/>",
+            num(left),
             num(top)
         );
         match &entry.sample {
-            Sample::Tint(color) => write_tint(out, 8.0, top, SAMPLE, *color),
+            Sample::Tint(color) => write_tint(out, left, top, SAMPLE, *color),
             // A board's ring scaled down to a sample would be a hairline: drawn bolder here.
             Sample::Marker(Marker::Ring(color)) => write_ring(
                 out,
-                (8.0 + SAMPLE / 2.0, top + SAMPLE / 2.0, SAMPLE / 2.0 - 3.0),
+                (left + SAMPLE / 2.0, top + SAMPLE / 2.0, SAMPLE / 2.0 - 3.0),
                 (5.0, 3.0),
                 *color,
             ),
-            Sample::Marker(marker) => write_marker(out, 8.0, top, SAMPLE, marker),
+            Sample::Marker(marker) => write_marker(out, left, top, SAMPLE, marker),
             Sample::Badge(badge) => {
-                write_badge_disc(out, 8.0 + SAMPLE / 2.0, top + SAMPLE / 2.0, SAMPLE / 2.0 - 1.0, badge)
+                write_badge_disc(out, left + SAMPLE / 2.0, top + SAMPLE / 2.0, SAMPLE / 2.0 - 1.0, badge)
             }
         }
         for line in lines {
             let _ = writeln!(
                 drawing.text,
                 "<text x=\"{}\" y=\"{}\" font-size=\"15\" fill=\"{TEXT}\">{}</text>",
-                num(KEY_TEXT_LEFT),
+                num(left - NOTES_LEFT + KEY_TEXT_LEFT),
                 num(y + 15.0),
                 escape(line)
             );
@@ -832,7 +861,7 @@ pub fn key_box(scene: &Scene, index: usize) -> Option<(f32, f32, f32)> {
     }
     let before: usize = layout.key_lines[..index].iter().map(Vec::len).sum();
     let top = layout.key_top() + before as f32 * LINE_HEIGHT + 2.0;
-    Some((8.0, top, SAMPLE))
+    Some((layout.notes_left, top, SAMPLE))
 }
 
 /// Where a square of one of the scene's boards lies in the image: its top-left corner and side,

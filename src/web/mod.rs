@@ -73,12 +73,12 @@ pub struct Web {
     names: Arc<dyn NameBook>,
     /// How links start: `http://host:port`, or the public address given for the pages.
     base: String,
-    /// Boards (SVG) drawn lately, by game, version and side at the bottom: a thousand viewers
-    /// of one move cost one drawing.
+    /// Boards (SVG) drawn lately, by game, version, side at the bottom and notes beside the
+    /// boards: a thousand viewers of one move cost one drawing.
     boards: Mutex<HashMap<BoardKey, Arc<String>>>,
 }
 
-type BoardKey = (GameId, i64, bool);
+type BoardKey = (GameId, i64, bool, bool);
 
 /// How many boards are kept drawn.
 const BOARD_CACHE: usize = 256;

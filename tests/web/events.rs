@@ -82,13 +82,7 @@ async fn a_matchs_stream_carries_its_warnings_and_forfeit_as_they_happen() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_overlay_takes_the_side_at_the_bottom_and_a_compact_layout() {
     let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
-    let id = support::started(&arena, VariantId::Chess).await;
-    let listening = WebListener::bind("127.0.0.1:0".parse().unwrap(), None).unwrap();
-    let web = Arc::new(Web::new(arena.arena(), Arc::new(DisplayNames), listening.base.clone()));
-    let links = web.links(id).await.unwrap();
-    tokio::spawn(web.serve(listening.listener().unwrap(), std::future::pending()));
-    let get = |url: String| async move { reqwest::get(url).await.unwrap().text().await.unwrap() };
+    let (_arena, links) = served(&db, VariantId::Chess).await;
     let plain = get(links.overlay.clone()).await;
     assert!(
         plain.contains("class=\"overlay \"") && plain.contains("data-bottom=\"first\""),
@@ -111,4 +105,54 @@ async fn the_overlay_takes_the_side_at_the_bottom_and_a_compact_layout() {
     };
     assert!(y_of(&white_side, "bob (Black)") < y_of(&white_side, "alice (White)"));
     assert!(y_of(&black_side, "bob (Black)") > y_of(&black_side, "alice (White)"));
+}
+
+/// Pick-the-team's pool and legend lie under its board on a page, and beside it on the overlay
+/// (which asks for that), so on a wide screen the board stays large.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tall_games_overlay_board_has_its_pool_and_legend_beside_it() {
+    let db = support::sqlite().await;
+    let (_arena, links) = served(&db, VariantId::PickTheTeam).await;
+    let page = links.page.clone();
+    let under = get(format!("{page}/board.svg?v=1")).await;
+    let beside = get(format!("{page}/board.svg?v=1&notes=beside")).await;
+    let number = |svg: &str, attribute: &str| -> f32 {
+        let value = svg.split(&format!("{attribute}=\"")).nth(1).unwrap();
+        value.split('"').next().unwrap().parse().unwrap()
+    };
+    let pool_x = |svg: &str| {
+        let at = svg.find(">Pool:").unwrap_or_else(|| panic!("a pool in {svg}"));
+        number(&svg[svg[..at].rfind("<text").unwrap()..at], "x")
+    };
+    assert!(
+        number(&under, "height") > number(&under, "width"),
+        "under the board: a tall image"
+    );
+    assert!(
+        number(&beside, "width") > number(&beside, "height"),
+        "beside the board: a wide image"
+    );
+    // The 10x10 board is 460 px wide from 22 px in: beside it, the pool starts right of it.
+    assert!(
+        pool_x(&under) < 20.0 && pool_x(&beside) > 482.0,
+        "{} {}",
+        pool_x(&under),
+        pool_x(&beside)
+    );
+}
+
+/// A game of `variant` started on `db`, its pages served until the test ends: its arena and links.
+async fn served(db: &support::TestDb, variant: VariantId) -> (support::TestArena, arbiter::web::WatchLinks) {
+    let (arena, _) = support::arena(db);
+    let id = support::started(&arena, variant).await;
+    let listening = WebListener::bind("127.0.0.1:0".parse().unwrap(), None).unwrap();
+    let web = Arc::new(Web::new(arena.arena(), Arc::new(DisplayNames), listening.base.clone()));
+    let links = web.links(id).await.unwrap();
+    tokio::spawn(web.serve(listening.listener().unwrap(), std::future::pending()));
+    (arena, links)
+}
+
+/// A page's text.
+async fn get(url: String) -> String {
+    reqwest::get(url).await.unwrap().text().await.unwrap()
 }

@@ -110,6 +110,11 @@ async fn a_page_follows_its_game_live_and_comes_back_after_a_restart() {
     // The overlay: 1920x1080 on a transparent background, names and clocks in big type.
     let mut overlay = browser.open_overlay(&overlay_url).await;
     overlay.wait_for(BOARD_LOADED, Duration::from_secs(10)).await;
+    let asked = overlay.eval("document.getElementById('board-frame').dataset.src").await;
+    assert!(
+        asked.as_str().is_some_and(|src| src.ends_with("&notes=beside")),
+        "the overlay asks for its board with the notes beside it: {asked}"
+    );
     let shot = overlay.screenshot().await;
     assert_eq!((shot.0, shot.1), (1920, 1080));
     assert_eq!(shot.2[3], 0, "the overlay's corner is transparent");
