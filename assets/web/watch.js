@@ -6,8 +6,8 @@ const body = document.body;
 const token = body.dataset.token;
 // The overlay may show the second side at the bottom: the strips follow the board.
 const secondAtBottom = body.dataset.bottom === "second";
-// The full overlay is wide: a game's pool, key and legend go beside its board, which stays large.
-const notesBeside = body.classList.contains("overlay") && !body.classList.contains("compact");
+// The full overlay is wide: a game's boards side by side, its pool, key and legend beside them.
+const wide = body.classList.contains("overlay") && !body.classList.contains("compact");
 const boardFrame = document.getElementById("board-frame");
 const banner = document.getElementById("banner");
 const connection = document.getElementById("connection");
@@ -63,7 +63,7 @@ function showPlayers() {
 // The board arrives as SVG (sharp at any size) and replaces the old one only once it is in,
 // so the board never flickers; a board for a state that was overtaken meanwhile is dropped.
 async function showBoard(address) {
-  const url = `${address}${secondAtBottom ? "&bottom=second" : ""}${notesBeside ? "&notes=beside" : ""}`;
+  const url = `${address}${secondAtBottom ? "&bottom=second" : ""}${wide ? "&layout=wide" : ""}`;
   if (boardFrame.dataset.src === url || boardFrame.dataset.loading === url) return;
   boardFrame.dataset.loading = url;
   try {

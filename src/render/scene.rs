@@ -171,7 +171,7 @@ impl Scene {
     pub fn squares_changed_from(&self, before: &Scene) -> Option<Vec<(usize, Square)>> {
         let same_surroundings = self.players == before.players
             && self.shows_players == before.shows_players
-            && self.notes_beside == before.notes_beside
+            && self.wide == before.wide
             && self.piece_colors == before.piece_colors
             && self.lines == before.lines
             && self.key == before.key
@@ -250,8 +250,8 @@ pub struct Scene {
     pub players: [PlayerStrip; 2],
     /// Whether the players' strips are drawn (not on a piece's diagram).
     pub shows_players: bool,
-    /// The pool, lines, key and legend beside the boards rather than under them.
-    pub notes_beside: bool,
+    /// Laid out for a wide screen: boards side by side, the notes beside them.
+    pub wide: bool,
     /// How each colour's pieces are painted.
     pub piece_colors: [PieceColors; 2],
     /// Lines under the boards: a score line, the result.
@@ -276,9 +276,10 @@ pub struct Decor {
     /// A replay's frame: the strips never say whose turn it is, so they stay the same from one
     /// frame to the next and a frame stores only the squares a move changed.
     pub without_turns: bool,
-    /// A wide screen's image (a stream overlay): the pool, the lines, the key and the legend in a
-    /// column beside the boards instead of under them, so a tall game keeps a large board.
-    pub notes_beside: bool,
+    /// A wide screen's image (a stream overlay): a game's boards side by side, and the pool, the
+    /// lines, the key and the legend in a column beside them instead of under them, so a tall
+    /// game keeps large boards.
+    pub wide: bool,
     /// The seat whose side is drawn at the bottom, where it is not the viewer's (a stream
     /// overlay showing a spectator's view from Black's side).
     pub bottom: Option<Seat>,
@@ -388,7 +389,7 @@ impl Scene {
             boards,
             players,
             shows_players: !decor.without_players,
-            notes_beside: decor.notes_beside,
+            wide: decor.wide,
             piece_colors: view.sides.map(PieceColors::of),
             lines,
             key: key(view),

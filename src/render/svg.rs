@@ -61,9 +61,17 @@ const SHEET_BOARDS_PER_ROW: usize = 4;
 
 /// How many boards stand side by side. A game's boards are stacked: side by side, Assault's two
 /// boards shrank to about 20 px a square on a phone; stacked, each keeps a single board's size.
+/// On a wide screen (a stream overlay) they stand side by side, the image then wider than tall.
 fn boards_per_row(scene: &Scene) -> usize {
-    if scene.shows_players { 1 } else { SHEET_BOARDS_PER_ROW }
+    match (scene.shows_players, scene.wide) {
+        (true, false) => 1,
+        (true, true) => WIDE_BOARDS_PER_ROW,
+        (false, _) => SHEET_BOARDS_PER_ROW,
+    }
 }
+
+/// A game's boards side by side on a wide screen.
+const WIDE_BOARDS_PER_ROW: usize = 2;
 
 /// Where the `index`th board of a scene goes: its left edge and its top, from the layout.
 fn board_origin(scene: &Scene, layout: &Layout, index: usize) -> (f32, f32) {
@@ -115,7 +123,7 @@ impl Layout {
             .fold(0.0, f32::max);
         let has_notes =
             !(scene.pool.is_empty() && scene.lines.is_empty() && scene.key.is_empty() && scene.legend.is_empty());
-        let beside = scene.notes_beside && has_notes;
+        let beside = scene.wide && has_notes;
         let (width, notes_left) = if beside {
             let left = boards_width + NOTES_GAP;
             ((left + NOTES_BESIDE_WIDTH + RIGHT_MARGIN).ceil(), left)

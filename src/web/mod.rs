@@ -73,8 +73,8 @@ pub struct Web {
     names: Arc<dyn NameBook>,
     /// How links start: `http://host:port`, or the public address given for the pages.
     base: String,
-    /// Boards (SVG) drawn lately, by game, version, side at the bottom and notes beside the
-    /// boards: a thousand viewers of one move cost one drawing.
+    /// Boards (SVG) drawn lately, by game, version, side at the bottom and layout (wide or
+    /// not): a thousand viewers of one move cost one drawing.
     boards: Mutex<HashMap<BoardKey, Arc<String>>>,
 }
 

@@ -50,8 +50,8 @@ struct OverlayOptions {
     bottom: Option<String>,
     /// `1`: the board and a slim bar, for a corner of the screen.
     compact: Option<String>,
-    /// `beside` (the overlay's board): the pool, key and legend beside the boards, not under.
-    notes: Option<String>,
+    /// `wide` (the overlay's board): boards side by side and the notes beside them.
+    layout: Option<String>,
 }
 
 async fn home() -> Html<&'static str> {
@@ -136,8 +136,8 @@ async fn board(
         return unavailable();
     };
     let flipped = bottom_is_second(&options);
-    let notes_beside = options.notes.as_deref() == Some("beside");
-    let key = (id, state.version, flipped, notes_beside);
+    let wide = options.layout.as_deref() == Some("wide");
+    let key = (id, state.version, flipped, wide);
     let cached = web.lock_boards().get(&key).cloned();
     let svg = match cached {
         Some(svg) => svg,
@@ -151,7 +151,7 @@ async fn board(
             }
             image.decor = Decor {
                 bottom: flipped.then_some(Seat::Second),
-                notes_beside,
+                wide,
                 ..image.decor
             };
             let svg = Arc::new(to_svg(&image.scene()));

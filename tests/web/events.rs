@@ -108,37 +108,39 @@ async fn the_overlay_takes_the_side_at_the_bottom_and_a_compact_layout() {
 }
 
 /// Pick-the-team's pool and legend lie under its board on a page, and beside it on the overlay
-/// (which asks for that), so on a wide screen the board stays large.
+/// (which asks for a wide layout); Assault's boards, stacked on a page, stand side by side there.
+/// On a wide screen the boards stay large.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_tall_games_overlay_board_has_its_pool_and_legend_beside_it() {
+async fn a_tall_games_overlay_board_is_laid_out_for_a_wide_screen() {
     let db = support::sqlite().await;
-    let (_arena, links) = served(&db, VariantId::PickTheTeam).await;
-    let page = links.page.clone();
-    let under = get(format!("{page}/board.svg?v=1")).await;
-    let beside = get(format!("{page}/board.svg?v=1&notes=beside")).await;
-    let number = |svg: &str, attribute: &str| -> f32 {
-        let value = svg.split(&format!("{attribute}=\"")).nth(1).unwrap();
-        value.split('"').next().unwrap().parse().unwrap()
-    };
-    let pool_x = |svg: &str| {
-        let at = svg.find(">Pool:").unwrap_or_else(|| panic!("a pool in {svg}"));
-        number(&svg[svg[..at].rfind("<text").unwrap()..at], "x")
-    };
-    assert!(
-        number(&under, "height") > number(&under, "width"),
-        "under the board: a tall image"
-    );
-    assert!(
-        number(&beside, "width") > number(&beside, "height"),
-        "beside the board: a wide image"
-    );
-    // The 10x10 board is 460 px wide from 22 px in: beside it, the pool starts right of it.
-    assert!(
-        pool_x(&under) < 20.0 && pool_x(&beside) > 482.0,
-        "{} {}",
-        pool_x(&under),
-        pool_x(&beside)
-    );
+    for variant in [VariantId::PickTheTeam, VariantId::Assault] {
+        let (_arena, links) = served(&db, variant).await;
+        let page = links.page.clone();
+        let on_page = get(format!("{page}/board.svg?v=1")).await;
+        let on_overlay = get(format!("{page}/board.svg?v=1&layout=wide")).await;
+        let (width, height) = (number(&on_page, "width"), number(&on_page, "height"));
+        assert!(height > width, "{variant}: a tall image on a page ({width}x{height})");
+        let (width, height) = (number(&on_overlay, "width"), number(&on_overlay, "height"));
+        assert!(
+            width > height,
+            "{variant}: a wide image on the overlay ({width}x{height})"
+        );
+        if variant == VariantId::PickTheTeam {
+            // The 10x10 board is 460 px wide from 22 px in: beside it, the pool starts right of it.
+            let pool_x = |svg: &str| {
+                let at = svg.find(">Pool:").unwrap_or_else(|| panic!("a pool in {svg}"));
+                number(&svg[svg[..at].rfind("<text").unwrap()..at], "x")
+            };
+            let (under, beside) = (pool_x(&on_page), pool_x(&on_overlay));
+            assert!(under < 20.0 && beside > 482.0, "the pool at {under}, then at {beside}");
+        }
+    }
+}
+
+/// The first value of `attribute` in an SVG text (the image's own, for its size), as a number.
+fn number(svg: &str, attribute: &str) -> f32 {
+    let value = svg.split(&format!("{attribute}=\"")).nth(1).unwrap();
+    value.split('"').next().unwrap().parse().unwrap()
 }
 
 /// A game of `variant` started on `db`, its pages served until the test ends: its arena and links.

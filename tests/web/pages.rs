@@ -112,8 +112,8 @@ async fn a_page_follows_its_game_live_and_comes_back_after_a_restart() {
     overlay.wait_for(BOARD_LOADED, Duration::from_secs(10)).await;
     let asked = overlay.eval("document.getElementById('board-frame').dataset.src").await;
     assert!(
-        asked.as_str().is_some_and(|src| src.ends_with("&notes=beside")),
-        "the overlay asks for its board with the notes beside it: {asked}"
+        asked.as_str().is_some_and(|src| src.ends_with("&layout=wide")),
+        "the overlay asks for its board laid out for a wide screen: {asked}"
     );
     let shot = overlay.screenshot().await;
     assert_eq!((shot.0, shot.1), (1920, 1080));
