@@ -156,12 +156,6 @@ impl Page {
         }
     }
 
-    /// Leaves the page for a blank one, which ends its event stream: Chromium keeps at most six
-    /// connections to one server, and every live page holds one open.
-    pub async fn leave(&mut self) {
-        self.call("Page.navigate", json!({ "url": "about:blank" })).await;
-    }
-
     /// The value of a script run in the page.
     pub async fn eval(&mut self, script: &str) -> Value {
         let result = self

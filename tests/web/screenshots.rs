@@ -31,7 +31,6 @@ async fn screenshots() {
         return;
     };
     let out = std::path::PathBuf::from(out);
-    let browser = Browser::start().expect("Chromium");
     let data = tempdir::Dir::new();
     let mut terminal = Terminal::start(data.path(), "127.0.0.1:0");
     terminal.send("host: deathmatch alice bob alice garden 60s 5m");
@@ -57,7 +56,6 @@ async fn screenshots() {
     terminal.send("bob: accept #3");
     terminal.read_until(|line| line.contains("to place"));
     play_first_actions(&mut terminal, 3, 6);
-    drop(browser);
     for (id, name) in [(1, "deathmatch"), (2, "assault"), (3, "pick-the-team")] {
         // A browser of its own for each game: Chromium keeps at most six connections to one
         // server, and each page left open holds one for its event stream.
@@ -67,7 +65,6 @@ async fn screenshots() {
         page.wait_for(BOARD_LOADED, Duration::from_secs(20)).await;
         tokio::time::sleep(Duration::from_millis(500)).await;
         std::fs::write(out.join(format!("web-{name}-page.png")), page.screenshot_png().await).unwrap();
-        page.leave().await;
         let mut overlay = browser.open_overlay(&overlay_url).await;
         overlay.wait_for(BOARD_LOADED, Duration::from_secs(20)).await;
         tokio::time::sleep(Duration::from_millis(500)).await;
@@ -76,6 +73,5 @@ async fn screenshots() {
             overlay.screenshot_png().await,
         )
         .unwrap();
-        overlay.leave().await;
     }
 }
