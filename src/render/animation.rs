@@ -6,7 +6,7 @@
 //! squares, only their box is drawn, over the frame before.
 
 use super::scene::{BoardImage, Scene};
-use super::{Palette, RenderError, Renderer, svg, tiny_skia};
+use super::{Palette, RenderError, Renderer, layout, svg, tiny_skia};
 
 /// At most this many frames go into one replay; a longer game shows every second action (or
 /// third...), and says so.
@@ -98,7 +98,7 @@ impl Renderer {
         let scenes: Vec<_> = frames.iter().map(|f| f.image.scene()).collect();
         let (width, height) = scenes
             .iter()
-            .map(svg::pixel_size)
+            .map(layout::pixel_size)
             .fold((1, 1), |(w, h), (fw, fh)| (w.max(fw), h.max(fh)));
         let too_large = || RenderError::Size(width, height);
         let (gif_width, gif_height) = (
@@ -298,7 +298,7 @@ impl Canvas {
     fn box_of(&self, scene: &Scene, squares: &[(usize, arbiter_engine::geometry::Square)]) -> Option<Rect> {
         let mut rect: Option<Rect> = None;
         for &(board, at) in squares {
-            let Some((x, y, side)) = svg::square_box(scene, board, at) else {
+            let Some((x, y, side)) = layout::square_box(scene, board, at) else {
                 continue;
             };
             let clamp = |value: f32, most: u32| (value.max(0.0) as u32).min(most);
@@ -523,7 +523,7 @@ mod tests {
                 game.apply(seat, &action).unwrap();
                 scenes.push(image(&game).scene());
             }
-            let (width, height) = svg::pixel_size(&scenes[0]);
+            let (width, height) = layout::pixel_size(&scenes[0]);
             let canvas = Canvas { width, height };
             let mut patches = 0;
             for pair in scenes.windows(2) {

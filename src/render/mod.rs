@@ -2,6 +2,7 @@
 //! Fonts are bundled (assets/fonts), so an image never depends on the host.
 
 mod animation;
+mod layout;
 mod marks;
 mod pieces;
 mod scene;
@@ -9,13 +10,14 @@ mod svg;
 mod table;
 
 pub use animation::{Animation, AnimationFrame, Gif, MOST_FRAMES, MOST_REPLAY_BYTES};
+pub use layout::{key_box, pool_box, square_box};
 pub use marks::FRAME;
 pub use pieces::{Art, Picture, TokenShape, picture};
 pub use scene::{
     Badge, BoardImage, BoardScene, Decor, KeyEntry, LegendEntry, Marker, Occupant, PieceColors, PlayerStrip, Rgba,
     Sample, Scene, move_dots, palette, side_color,
 };
-pub use svg::{key_box, pool_box, square_box, to_svg, token_disc};
+pub use svg::{to_svg, token_disc};
 pub use table::Table;
 
 use resvg::{tiny_skia, usvg};

@@ -1,9 +1,13 @@
 //! A scene as SVG text. The layout is fixed arithmetic, so the same scene always gives the same
 //! text (the golden tests rely on it) and nothing depends on the host's fonts or locale.
 
+use super::layout::{
+    GLYPH_WIDTH, HAND_PIECE, KEY_TEXT_LEFT, LINE_HEIGHT, Layout, NOTES_LEFT, SAMPLE, STRIP_HEIGHT, board_origin,
+    pool_cell, square_origin, top_seat,
+};
 use super::marks::{write_badge, write_badge_disc, write_marker, write_ring, write_tint};
 use super::pieces::{Picture, TokenShape, statue_fragment};
-use super::scene::{BoardScene, Marker, Occupant, PieceColors, PlayerStrip, Rgba, Sample, Scene};
+use super::scene::{BoardScene, Marker, Occupant, PieceColors, Rgba, Sample, Scene};
 use arbiter_engine::Seat;
 use arbiter_engine::geometry::Square;
 use arbiter_engine::piece::Color;
@@ -20,202 +24,6 @@ const LIGHT_SQUARE: &str = "#eeeed2";
 const DARK_SQUARE: &str = "#769656";
 const STRIP: &str = "#312e2b";
 const STRIP_TO_ACT: &str = "#4b6b38";
-
-const MARGIN: f32 = 22.0;
-const RIGHT_MARGIN: f32 = 10.0;
-/// Where the notes (pool, lines, key, legend) go beside the boards: the gap, and their width.
-const NOTES_GAP: f32 = 24.0;
-const NOTES_BESIDE_WIDTH: f32 = 440.0;
-/// The notes' left edge under the boards.
-const NOTES_LEFT: f32 = 8.0;
-const BOARD_GAP: f32 = 24.0;
-const STRIP_HEIGHT: f32 = 34.0;
-/// Pieces in hand, and the row they take under a strip. Like the pool's, big enough that a
-/// token's letters stand at least 12 px tall (a phone shows the image at about 400 px wide).
-const HAND_PIECE: f32 = 44.0;
-const HAND_ROW: f32 = HAND_PIECE + 4.0;
-/// Each pool piece's cell, and the heading above the pool.
-const POOL_CELL: f32 = 46.0;
-const POOL_HEADING: f32 = 22.0;
-const CAPTION_HEIGHT: f32 = 22.0;
-const COORDS_HEIGHT: f32 = 18.0;
-const LINE_HEIGHT: f32 = 20.0;
-/// The side of a key's sample square.
-const SAMPLE: f32 = 18.0;
-/// An average glyph width of DejaVu Sans as a fraction of the font size, for wrapping.
-const GLYPH_WIDTH: f32 = 0.6;
-
-/// Pixels per square: boards about 450 px wide on their own, smaller side by side.
-pub fn square_size(scene: &Scene) -> f32 {
-    let widest = scene.boards.iter().map(|b| b.files.max(b.ranks)).max().unwrap_or(8) as f32;
-    let budget = match scene.boards.len().min(boards_per_row(scene)) {
-        1 => 460.0,
-        2..=SHEET_BOARDS_PER_ROW => 340.0,
-        _ => 300.0,
-    };
-    (budget / widest).floor().clamp(24.0, 56.0)
-}
-
-/// The most boards side by side on a sheet of piece diagrams; more go on further rows.
-const SHEET_BOARDS_PER_ROW: usize = 4;
-
-/// How many boards stand side by side. A game's boards are stacked: side by side, Assault's two
-/// boards shrank to about 20 px a square on a phone; stacked, each keeps a single board's size.
-/// On a wide screen (a stream overlay) they stand side by side, the image then wider than tall.
-fn boards_per_row(scene: &Scene) -> usize {
-    match (scene.shows_players, scene.wide) {
-        (true, false) => 1,
-        (true, true) => WIDE_BOARDS_PER_ROW,
-        (false, _) => SHEET_BOARDS_PER_ROW,
-    }
-}
-
-/// A game's boards side by side on a wide screen.
-const WIDE_BOARDS_PER_ROW: usize = 2;
-
-/// Where the `index`th board of a scene goes: its left edge and its top, from the layout.
-fn board_origin(scene: &Scene, layout: &Layout, index: usize) -> (f32, f32) {
-    let per_row = boards_per_row(scene);
-    let row = index / per_row;
-    let left: f32 = scene.boards[row * per_row..index]
-        .iter()
-        .map(|b| MARGIN + f32::from(b.files) * layout.square + BOARD_GAP)
-        .sum::<f32>()
-        + MARGIN;
-    (left, layout.board_top + row as f32 * layout.row_step)
-}
-
-/// Where things go.
-struct Layout {
-    square: f32,
-    width: f32,
-    board_top: f32,
-    /// From one row of boards to the next.
-    row_step: f32,
-    /// The scene's lines, wrapped to the image's width.
-    text_lines: Vec<String>,
-    /// Each key entry's meaning, wrapped beside its sample.
-    key_lines: Vec<Vec<String>>,
-    legend_lines: Vec<String>,
-    strip_heights: [f32; 2],
-    /// Where the lower strip starts: under the boards' coordinates, or under the notes beside
-    /// them when those reach lower.
-    lower_strip_top: f32,
-    /// The notes' left edge and top: under the boards, or in a column beside them.
-    notes_left: f32,
-    notes_top: f32,
-    /// Pool pieces per row, and the pool's height (0 without a pool).
-    pool_per_row: usize,
-    pool_height: f32,
-    height: f32,
-}
-
-impl Layout {
-    fn of(scene: &Scene) -> Layout {
-        let square = square_size(scene);
-        let boards_width: f32 = scene
-            .boards
-            .chunks(boards_per_row(scene))
-            .map(|row| {
-                row.iter().map(|b| MARGIN + f32::from(b.files) * square).sum::<f32>()
-                    + BOARD_GAP * row.len().saturating_sub(1) as f32
-            })
-            .fold(0.0, f32::max);
-        let has_notes =
-            !(scene.pool.is_empty() && scene.lines.is_empty() && scene.key.is_empty() && scene.legend.is_empty());
-        let beside = scene.wide && has_notes;
-        let (width, notes_left) = if beside {
-            let left = boards_width + NOTES_GAP;
-            ((left + NOTES_BESIDE_WIDTH + RIGHT_MARGIN).ceil(), left)
-        } else {
-            ((boards_width + RIGHT_MARGIN).ceil(), NOTES_LEFT)
-        };
-        let notes_width = width - notes_left - NOTES_LEFT;
-        let ranks = scene.boards.iter().map(|b| b.ranks).max().unwrap_or(8);
-        let has_captions = scene.boards.iter().any(|b| b.caption.is_some());
-        let strip_height = |p: &PlayerStrip| match (scene.shows_players, p.hand.is_empty()) {
-            (false, _) => 0.0,
-            (true, true) => STRIP_HEIGHT,
-            (true, false) => STRIP_HEIGHT + HAND_ROW,
-        };
-        let top_seat = top_seat(scene);
-        let strip_heights = [
-            strip_height(&scene.players[top_seat.index()]),
-            strip_height(&scene.players[top_seat.other().index()]),
-        ];
-        let board_top = strip_heights[0] + 6.0 + if has_captions { CAPTION_HEIGHT } else { 0.0 };
-        let rows = scene.boards.len().div_ceil(boards_per_row(scene)).max(1);
-        let row_step = f32::from(ranks) * square + COORDS_HEIGHT + if has_captions { CAPTION_HEIGHT } else { 0.0 };
-        let board_height = f32::from(ranks) * square + (rows - 1) as f32 * row_step;
-        let text_lines: Vec<String> = scene
-            .lines
-            .iter()
-            .flat_map(|line| wrap_words(line, notes_width, 15.0))
-            .collect();
-        let key_lines: Vec<Vec<String>> = scene
-            .key
-            .iter()
-            .map(|entry| wrap_words(&entry.meaning, notes_width + NOTES_LEFT - KEY_TEXT_LEFT, 15.0))
-            .collect();
-        let legend_lines = wrap_legend(scene, notes_width, 13.0);
-        let pool_per_row = ((notes_width / POOL_CELL).floor() as usize).max(1);
-        let pool_height = if scene.pool.is_empty() {
-            0.0
-        } else {
-            POOL_HEADING + scene.pool.len().div_ceil(pool_per_row) as f32 * POOL_CELL + 4.0
-        };
-        let notes_height = pool_height
-            + 6.0
-            + LINE_HEIGHT
-                * (text_lines.len() + key_lines.iter().map(Vec::len).sum::<usize>() + legend_lines.len()) as f32
-            + 4.0;
-        let boards_bottom = board_top + board_height + COORDS_HEIGHT;
-        let (notes_top, lower_strip_top, height) = if beside {
-            let lower_strip_top = boards_bottom.max(board_top + notes_height);
-            (board_top, lower_strip_top, lower_strip_top + strip_heights[1] + 10.0)
-        } else {
-            let notes_top = boards_bottom + strip_heights[1];
-            (notes_top, boards_bottom, notes_top + notes_height)
-        };
-        Layout {
-            square,
-            width,
-            board_top,
-            row_step,
-            text_lines,
-            key_lines,
-            legend_lines,
-            strip_heights,
-            lower_strip_top,
-            notes_left,
-            notes_top,
-            pool_per_row,
-            pool_height,
-            height: height.ceil(),
-        }
-    }
-}
-
-impl Layout {
-    /// Where the pool starts: at the top of the notes.
-    fn pool_top(&self) -> f32 {
-        self.notes_top
-    }
-
-    /// Where the key starts: under the pool and the text lines.
-    fn key_top(&self) -> f32 {
-        self.pool_top() + self.pool_height + 6.0 + LINE_HEIGHT * self.text_lines.len() as f32
-    }
-}
-
-/// The seat drawn at the top: the one playing the colour at the top of the first board.
-fn top_seat(scene: &Scene) -> Seat {
-    match scene.boards.first() {
-        Some(board) if board.is_flipped => board.seats[Color::White.index()],
-        Some(board) => board.seats[Color::Black.index()],
-        None => Seat::Second,
-    }
-}
 
 /// Escapes text for SVG content and attributes.
 pub(super) fn escape(text: &str) -> String {
@@ -339,16 +147,6 @@ fn label_width(label: &str) -> f32 {
         .sum()
 }
 
-/// Top-left corner of a square on a board drawn at `left`.
-fn square_origin(board: &BoardScene, left: f32, top: f32, square: f32, at: Square) -> (f32, f32) {
-    let (column, row) = if board.is_flipped {
-        (board.files - 1 - at.file(), at.rank())
-    } else {
-        (at.file(), board.ranks - 1 - at.rank())
-    };
-    (left + f32::from(column) * square, top + f32::from(row) * square)
-}
-
 pub(super) fn rgba_fill(color: Rgba) -> String {
     if color.a >= 1.0 {
         format!("fill=\"{}\"", color.hex())
@@ -432,16 +230,6 @@ pub fn to_svg(scene: &Scene) -> String {
     drawing(scene).to_svg()
 }
 
-/// Lays a scene out.
-/// The size in pixels a scene's image will have, without drawing it.
-pub fn pixel_size(scene: &Scene) -> (u32, u32) {
-    let layout = Layout::of(scene);
-    (
-        layout.width.round().max(1.0) as u32,
-        layout.height.round().max(1.0) as u32,
-    )
-}
-
 pub fn drawing(scene: &Scene) -> Drawing {
     let layout = Layout::of(scene);
     let mut drawing = Drawing {
@@ -488,7 +276,19 @@ pub fn drawing(scene: &Scene) -> Drawing {
         y += LINE_HEIGHT;
     }
     y = write_key(&mut drawing, &layout, scene, y);
-    for line in &layout.legend_lines {
+    for entries in &layout.legend_lines {
+        let pairs: Vec<String> = entries
+            .iter()
+            .map(|&index| {
+                let entry = &scene.legend[index];
+                format!(
+                    "<tspan font-weight=\"bold\" fill=\"{TEXT}\">{}</tspan> {}",
+                    escape(&entry.label),
+                    escape(&entry.name)
+                )
+            })
+            .collect();
+        let line = pairs.join(" · ");
         let _ = writeln!(
             drawing.text,
             "<text x=\"{}\" y=\"{}\" font-size=\"13\" fill=\"{DIM_TEXT}\">{line}</text>",
@@ -632,16 +432,6 @@ fn write_pool(drawing: &mut Drawing, layout: &Layout, scene: &Scene, top: f32) {
     }
 }
 
-/// The box of the `index`th pool piece, for a pool drawn from `top`.
-fn pool_cell(layout: &Layout, top: f32, index: usize) -> (f32, f32, f32) {
-    let (row, column) = (index / layout.pool_per_row, index % layout.pool_per_row);
-    (
-        layout.notes_left + column as f32 * POOL_CELL,
-        top + POOL_HEADING + row as f32 * POOL_CELL,
-        POOL_CELL - 2.0,
-    )
-}
-
 fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left: f32, top: f32) {
     let out = &mut drawing.under;
     let square = layout.square;
@@ -731,9 +521,6 @@ fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left:
     }
 }
 
-/// Where a key's words start: right of its sample.
-const KEY_TEXT_LEFT: f32 = NOTES_LEFT + SAMPLE + 8.0;
-
 /// The key: each meaning beside a sample of its mark, drawn on a light square (a badge, which
 /// would be too small in a sample's corner, fills the sample).
 fn write_key(drawing: &mut Drawing, layout: &Layout, scene: &Scene, mut y: f32) -> f32 {
@@ -806,81 +593,4 @@ fn write_coordinates(out: &mut String, board: &BoardScene, left: f32, top: f32, 
         "<g font-size=\"14\" text-anchor=\"middle\" fill=\"{DIM_TEXT}\"><text y=\"{}\">{files}</text><text>{ranks}</text></g>",
         num(bottom + 14.0)
     );
-}
-
-/// A line of text broken between words into lines that fit `width` at `font_size`.
-fn wrap_words(text: &str, width: f32, font_size: f32) -> Vec<String> {
-    let fits = (width / (font_size * GLYPH_WIDTH)).floor().max(8.0) as usize;
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let extra = if line.is_empty() { 0 } else { 1 };
-        if !line.is_empty() && line.chars().count() + extra + word.chars().count() > fits {
-            lines.push(std::mem::take(&mut line));
-        } else if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    lines.push(line);
-    lines
-}
-
-/// The legend as lines of `label name` pairs that fit `width` at `font_size`.
-fn wrap_legend(scene: &Scene, width: f32, font_size: f32) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    let mut used = 0.0;
-    for entry in &scene.legend {
-        let plain = format!("{} {}", entry.label, entry.name);
-        let cost = (plain.chars().count() as f32 + 3.0) * font_size * GLYPH_WIDTH;
-        if used > 0.0 && used + cost > width {
-            lines.push(std::mem::take(&mut line));
-            used = 0.0;
-        }
-        if used > 0.0 {
-            line.push_str(" · ");
-        }
-        let _ = write!(
-            line,
-            "<tspan font-weight=\"bold\" fill=\"{TEXT}\">{}</tspan> {}",
-            escape(&entry.label),
-            escape(&entry.name)
-        );
-        used += cost;
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-/// Where the `index`th piece of the scene's pool is drawn: its box's top-left corner and side.
-pub fn pool_box(scene: &Scene, index: usize) -> Option<(f32, f32, f32)> {
-    let layout = Layout::of(scene);
-    (index < scene.pool.len()).then(|| pool_cell(&layout, layout.pool_top(), index))
-}
-
-/// Where the sample of the `index`th key entry is drawn: its top-left corner and side.
-pub fn key_box(scene: &Scene, index: usize) -> Option<(f32, f32, f32)> {
-    let layout = Layout::of(scene);
-    if index >= scene.key.len() {
-        return None;
-    }
-    let before: usize = layout.key_lines[..index].iter().map(Vec::len).sum();
-    let top = layout.key_top() + before as f32 * LINE_HEIGHT + 2.0;
-    Some((layout.notes_left, top, SAMPLE))
-}
-
-/// Where a square of one of the scene's boards lies in the image: its top-left corner and side,
-/// in pixels (for tests that read pixels, and for anything that points into an image).
-pub fn square_box(scene: &Scene, board_index: usize, at: Square) -> Option<(f32, f32, f32)> {
-    let layout = Layout::of(scene);
-    let board = scene.boards.get(board_index)?;
-    if at.file() >= board.files || at.rank() >= board.ranks {
-        return None;
-    }
-    let (left, top) = board_origin(scene, &layout, board_index);
-    let (x, y) = square_origin(board, left, top, layout.square, at);
-    Some((x, y, layout.square))
 }

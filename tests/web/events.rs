@@ -83,20 +83,20 @@ async fn a_matchs_stream_carries_its_warnings_and_forfeit_as_they_happen() {
 async fn the_overlay_takes_the_side_at_the_bottom_and_a_compact_layout() {
     let db = support::sqlite().await;
     let (_arena, links) = served(&db, VariantId::Chess).await;
-    let plain = get(links.overlay.clone()).await;
+    let plain = crate::text_of(links.overlay.clone()).await;
     assert!(
         plain.contains("class=\"overlay \"") && plain.contains("data-bottom=\"first\""),
         "{plain}"
     );
-    let asked = get(format!("{}?bottom=black&compact=1", links.overlay)).await;
+    let asked = crate::text_of(format!("{}?bottom=black&compact=1", links.overlay)).await;
     assert!(
         asked.contains("class=\"overlay compact\"") && asked.contains("data-bottom=\"second\""),
         "{asked}"
     );
     // The board from Black's side: Black's strip is drawn below the board, White's above.
     let page = links.page.clone();
-    let white_side = get(format!("{page}/board.svg?v=1")).await;
-    let black_side = get(format!("{page}/board.svg?v=1&bottom=second")).await;
+    let white_side = crate::text_of(format!("{page}/board.svg?v=1")).await;
+    let black_side = crate::text_of(format!("{page}/board.svg?v=1&bottom=second")).await;
     let y_of = |svg: &str, words: &str| {
         let at = svg.find(words).unwrap_or_else(|| panic!("{words} in {svg}"));
         let tag = &svg[svg[..at].rfind("<text").unwrap()..at];
@@ -116,8 +116,8 @@ async fn a_tall_games_overlay_board_is_laid_out_for_a_wide_screen() {
     for variant in [VariantId::PickTheTeam, VariantId::Assault] {
         let (_arena, links) = served(&db, variant).await;
         let page = links.page.clone();
-        let on_page = get(format!("{page}/board.svg?v=1")).await;
-        let on_overlay = get(format!("{page}/board.svg?v=1&layout=wide")).await;
+        let on_page = crate::text_of(format!("{page}/board.svg?v=1")).await;
+        let on_overlay = crate::text_of(format!("{page}/board.svg?v=1&layout=wide")).await;
         let (width, height) = (number(&on_page, "width"), number(&on_page, "height"));
         assert!(height > width, "{variant}: a tall image on a page ({width}x{height})");
         let (width, height) = (number(&on_overlay, "width"), number(&on_overlay, "height"));
@@ -152,9 +152,4 @@ async fn served(db: &support::TestDb, variant: VariantId) -> (support::TestArena
     let links = web.links(id).await.unwrap();
     tokio::spawn(web.serve(listening.listener().unwrap(), std::future::pending()));
     (arena, links)
-}
-
-/// A page's text.
-async fn get(url: String) -> String {
-    reqwest::get(url).await.unwrap().text().await.unwrap()
 }

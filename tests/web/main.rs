@@ -10,3 +10,8 @@ mod events;
 mod pages;
 mod screenshots;
 mod terminal;
+
+/// A page's text, fetched by plain HTTP.
+async fn text_of(url: String) -> String {
+    reqwest::get(url).await.unwrap().text().await.unwrap()
+}

@@ -167,12 +167,7 @@ fn comparable(mut state: Value) -> Value {
 
 /// A page's state as served.
 async fn served_state(url: &str) -> Value {
-    let text = reqwest::get(format!("{url}/state"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let text = crate::text_of(format!("{url}/state")).await;
     let state: Value = serde_json::from_str(&text).unwrap();
     comparable(state)
 }
@@ -285,12 +280,7 @@ async fn a_terminal_round_prints_each_games_page() {
         "a page a game, each alone on its line: {read:?} {more:?}"
     );
     for page in pages {
-        let state = reqwest::get(format!("{page}/state"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let state = crate::text_of(format!("{page}/state")).await;
         assert!(state.contains("\"variant\":\"Chess\""), "{state}");
     }
 }

@@ -1,0 +1,304 @@
+//! Where everything in a scene's image goes: the size of a square, the boards, the players'
+//! strips, and the notes (pool, lines, key, legend) under the boards or beside them. Fixed
+//! arithmetic, so the same scene always gets the same layout.
+
+use super::scene::{BoardScene, PlayerStrip, Scene};
+use arbiter_engine::Seat;
+use arbiter_engine::geometry::Square;
+use arbiter_engine::piece::Color;
+
+pub(super) const MARGIN: f32 = 22.0;
+pub(super) const RIGHT_MARGIN: f32 = 10.0;
+/// Where the notes (pool, lines, key, legend) go beside the boards: the gap, and their width.
+pub(super) const NOTES_GAP: f32 = 24.0;
+pub(super) const NOTES_BESIDE_WIDTH: f32 = 440.0;
+/// The notes' left edge under the boards.
+pub(super) const NOTES_LEFT: f32 = 8.0;
+pub(super) const BOARD_GAP: f32 = 24.0;
+pub(super) const STRIP_HEIGHT: f32 = 34.0;
+/// Pieces in hand, and the row they take under a strip. Like the pool's, big enough that a
+/// token's letters stand at least 12 px tall (a phone shows the image at about 400 px wide).
+pub(super) const HAND_PIECE: f32 = 44.0;
+pub(super) const HAND_ROW: f32 = HAND_PIECE + 4.0;
+/// Each pool piece's cell, and the heading above the pool.
+pub(super) const POOL_CELL: f32 = 46.0;
+pub(super) const POOL_HEADING: f32 = 22.0;
+pub(super) const CAPTION_HEIGHT: f32 = 22.0;
+pub(super) const COORDS_HEIGHT: f32 = 18.0;
+pub(super) const LINE_HEIGHT: f32 = 20.0;
+/// The side of a key's sample square.
+pub(super) const SAMPLE: f32 = 18.0;
+/// An average glyph width of DejaVu Sans as a fraction of the font size, for wrapping.
+pub(super) const GLYPH_WIDTH: f32 = 0.6;
+
+/// Where a key's words start: right of its sample.
+pub(super) const KEY_TEXT_LEFT: f32 = NOTES_LEFT + SAMPLE + 8.0;
+
+/// Pixels per square: boards about 450 px wide on their own, smaller side by side.
+pub fn square_size(scene: &Scene) -> f32 {
+    let widest = scene.boards.iter().map(|b| b.files.max(b.ranks)).max().unwrap_or(8) as f32;
+    let budget = match scene.boards.len().min(boards_per_row(scene)) {
+        1 => 460.0,
+        2..=SHEET_BOARDS_PER_ROW => 340.0,
+        _ => 300.0,
+    };
+    (budget / widest).floor().clamp(24.0, 56.0)
+}
+
+/// The most boards side by side on a sheet of piece diagrams; more go on further rows.
+pub(super) const SHEET_BOARDS_PER_ROW: usize = 4;
+
+/// How many boards stand side by side. A game's boards are stacked: side by side, Assault's two
+/// boards shrank to about 20 px a square on a phone; stacked, each keeps a single board's size.
+/// On a wide screen (a stream overlay) they stand side by side, the image then wider than tall.
+pub(super) fn boards_per_row(scene: &Scene) -> usize {
+    match (scene.shows_players, scene.wide) {
+        (true, false) => 1,
+        (true, true) => WIDE_BOARDS_PER_ROW,
+        (false, _) => SHEET_BOARDS_PER_ROW,
+    }
+}
+
+/// A game's boards side by side on a wide screen.
+pub(super) const WIDE_BOARDS_PER_ROW: usize = 2;
+
+/// Where the `index`th board of a scene goes: its left edge and its top, from the layout.
+pub(super) fn board_origin(scene: &Scene, layout: &Layout, index: usize) -> (f32, f32) {
+    let per_row = boards_per_row(scene);
+    let row = index / per_row;
+    let left: f32 = scene.boards[row * per_row..index]
+        .iter()
+        .map(|b| MARGIN + f32::from(b.files) * layout.square + BOARD_GAP)
+        .sum::<f32>()
+        + MARGIN;
+    (left, layout.board_top + row as f32 * layout.row_step)
+}
+
+/// Where things go.
+pub(super) struct Layout {
+    pub(super) square: f32,
+    pub(super) width: f32,
+    pub(super) board_top: f32,
+    /// From one row of boards to the next.
+    pub(super) row_step: f32,
+    /// The scene's lines, wrapped to the image's width.
+    pub(super) text_lines: Vec<String>,
+    /// Each key entry's meaning, wrapped beside its sample.
+    pub(super) key_lines: Vec<Vec<String>>,
+    /// The legend's entries, by index, line by line.
+    pub(super) legend_lines: Vec<Vec<usize>>,
+    pub(super) strip_heights: [f32; 2],
+    /// Where the lower strip starts: under the boards' coordinates, or under the notes beside
+    /// them when those reach lower.
+    pub(super) lower_strip_top: f32,
+    /// The notes' left edge and top: under the boards, or in a column beside them.
+    pub(super) notes_left: f32,
+    pub(super) notes_top: f32,
+    /// Pool pieces per row, and the pool's height (0 without a pool).
+    pub(super) pool_per_row: usize,
+    pub(super) pool_height: f32,
+    pub(super) height: f32,
+}
+
+impl Layout {
+    pub(super) fn of(scene: &Scene) -> Layout {
+        let square = square_size(scene);
+        let boards_width: f32 = scene
+            .boards
+            .chunks(boards_per_row(scene))
+            .map(|row| {
+                row.iter().map(|b| MARGIN + f32::from(b.files) * square).sum::<f32>()
+                    + BOARD_GAP * row.len().saturating_sub(1) as f32
+            })
+            .fold(0.0, f32::max);
+        let has_notes =
+            !(scene.pool.is_empty() && scene.lines.is_empty() && scene.key.is_empty() && scene.legend.is_empty());
+        let beside = scene.wide && has_notes;
+        let (width, notes_left) = if beside {
+            let left = boards_width + NOTES_GAP;
+            ((left + NOTES_BESIDE_WIDTH + RIGHT_MARGIN).ceil(), left)
+        } else {
+            ((boards_width + RIGHT_MARGIN).ceil(), NOTES_LEFT)
+        };
+        let notes_width = width - notes_left - NOTES_LEFT;
+        let ranks = scene.boards.iter().map(|b| b.ranks).max().unwrap_or(8);
+        let has_captions = scene.boards.iter().any(|b| b.caption.is_some());
+        let strip_height = |p: &PlayerStrip| match (scene.shows_players, p.hand.is_empty()) {
+            (false, _) => 0.0,
+            (true, true) => STRIP_HEIGHT,
+            (true, false) => STRIP_HEIGHT + HAND_ROW,
+        };
+        let top_seat = top_seat(scene);
+        let strip_heights = [
+            strip_height(&scene.players[top_seat.index()]),
+            strip_height(&scene.players[top_seat.other().index()]),
+        ];
+        let board_top = strip_heights[0] + 6.0 + if has_captions { CAPTION_HEIGHT } else { 0.0 };
+        let rows = scene.boards.len().div_ceil(boards_per_row(scene)).max(1);
+        let row_step = f32::from(ranks) * square + COORDS_HEIGHT + if has_captions { CAPTION_HEIGHT } else { 0.0 };
+        let board_height = f32::from(ranks) * square + (rows - 1) as f32 * row_step;
+        let text_lines: Vec<String> = scene
+            .lines
+            .iter()
+            .flat_map(|line| wrap_words(line, notes_width, 15.0))
+            .collect();
+        let key_lines: Vec<Vec<String>> = scene
+            .key
+            .iter()
+            .map(|entry| wrap_words(&entry.meaning, notes_width + NOTES_LEFT - KEY_TEXT_LEFT, 15.0))
+            .collect();
+        let legend_lines = wrap_legend(scene, notes_width, 13.0);
+        let pool_per_row = ((notes_width / POOL_CELL).floor() as usize).max(1);
+        let pool_height = if scene.pool.is_empty() {
+            0.0
+        } else {
+            POOL_HEADING + scene.pool.len().div_ceil(pool_per_row) as f32 * POOL_CELL + 4.0
+        };
+        let notes_height = pool_height
+            + 6.0
+            + LINE_HEIGHT
+                * (text_lines.len() + key_lines.iter().map(Vec::len).sum::<usize>() + legend_lines.len()) as f32
+            + 4.0;
+        let boards_bottom = board_top + board_height + COORDS_HEIGHT;
+        let (notes_top, lower_strip_top, height) = if beside {
+            let lower_strip_top = boards_bottom.max(board_top + notes_height);
+            (board_top, lower_strip_top, lower_strip_top + strip_heights[1] + 10.0)
+        } else {
+            let notes_top = boards_bottom + strip_heights[1];
+            (notes_top, boards_bottom, notes_top + notes_height)
+        };
+        Layout {
+            square,
+            width,
+            board_top,
+            row_step,
+            text_lines,
+            key_lines,
+            legend_lines,
+            strip_heights,
+            lower_strip_top,
+            notes_left,
+            notes_top,
+            pool_per_row,
+            pool_height,
+            height: height.ceil(),
+        }
+    }
+}
+
+impl Layout {
+    /// Where the pool starts: at the top of the notes.
+    pub(super) fn pool_top(&self) -> f32 {
+        self.notes_top
+    }
+
+    /// Where the key starts: under the pool and the text lines.
+    pub(super) fn key_top(&self) -> f32 {
+        self.pool_top() + self.pool_height + 6.0 + LINE_HEIGHT * self.text_lines.len() as f32
+    }
+}
+
+/// The seat drawn at the top: the one playing the colour at the top of the first board.
+pub(super) fn top_seat(scene: &Scene) -> Seat {
+    match scene.boards.first() {
+        Some(board) if board.is_flipped => board.seats[Color::White.index()],
+        Some(board) => board.seats[Color::Black.index()],
+        None => Seat::Second,
+    }
+}
+
+/// Top-left corner of a square on a board drawn at `left`.
+pub(super) fn square_origin(board: &BoardScene, left: f32, top: f32, square: f32, at: Square) -> (f32, f32) {
+    let (column, row) = if board.is_flipped {
+        (board.files - 1 - at.file(), at.rank())
+    } else {
+        (at.file(), board.ranks - 1 - at.rank())
+    };
+    (left + f32::from(column) * square, top + f32::from(row) * square)
+}
+
+/// The size in pixels a scene's image will have, without drawing it.
+pub fn pixel_size(scene: &Scene) -> (u32, u32) {
+    let layout = Layout::of(scene);
+    (
+        layout.width.round().max(1.0) as u32,
+        layout.height.round().max(1.0) as u32,
+    )
+}
+
+/// The box of the `index`th pool piece, for a pool drawn from `top`.
+pub(super) fn pool_cell(layout: &Layout, top: f32, index: usize) -> (f32, f32, f32) {
+    let (row, column) = (index / layout.pool_per_row, index % layout.pool_per_row);
+    (
+        layout.notes_left + column as f32 * POOL_CELL,
+        top + POOL_HEADING + row as f32 * POOL_CELL,
+        POOL_CELL - 2.0,
+    )
+}
+
+/// A line of text broken between words into lines that fit `width` at `font_size`.
+pub(super) fn wrap_words(text: &str, width: f32, font_size: f32) -> Vec<String> {
+    let fits = (width / (font_size * GLYPH_WIDTH)).floor().max(8.0) as usize;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let extra = if line.is_empty() { 0 } else { 1 };
+        if !line.is_empty() && line.chars().count() + extra + word.chars().count() > fits {
+            lines.push(std::mem::take(&mut line));
+        } else if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+}
+
+/// The legend's entries (by index) line by line, as many `label name` pairs to a line as fit
+/// `width` at `font_size`.
+pub(super) fn wrap_legend(scene: &Scene, width: f32, font_size: f32) -> Vec<Vec<usize>> {
+    let mut lines: Vec<Vec<usize>> = Vec::new();
+    let mut used = 0.0;
+    for (index, entry) in scene.legend.iter().enumerate() {
+        let cost = (format!("{} {}", entry.label, entry.name).chars().count() as f32 + 3.0) * font_size * GLYPH_WIDTH;
+        match lines.last_mut() {
+            Some(line) if used + cost <= width => line.push(index),
+            _ => {
+                lines.push(vec![index]);
+                used = 0.0;
+            }
+        }
+        used += cost;
+    }
+    lines
+}
+
+/// Where the `index`th piece of the scene's pool is drawn: its box's top-left corner and side.
+pub fn pool_box(scene: &Scene, index: usize) -> Option<(f32, f32, f32)> {
+    let layout = Layout::of(scene);
+    (index < scene.pool.len()).then(|| pool_cell(&layout, layout.pool_top(), index))
+}
+
+/// Where the sample of the `index`th key entry is drawn: its top-left corner and side.
+pub fn key_box(scene: &Scene, index: usize) -> Option<(f32, f32, f32)> {
+    let layout = Layout::of(scene);
+    if index >= scene.key.len() {
+        return None;
+    }
+    let before: usize = layout.key_lines[..index].iter().map(Vec::len).sum();
+    let top = layout.key_top() + before as f32 * LINE_HEIGHT + 2.0;
+    Some((layout.notes_left, top, SAMPLE))
+}
+
+/// Where a square of one of the scene's boards lies in the image: its top-left corner and side,
+/// in pixels (for tests that read pixels, and for anything that points into an image).
+pub fn square_box(scene: &Scene, board_index: usize, at: Square) -> Option<(f32, f32, f32)> {
+    let layout = Layout::of(scene);
+    let board = scene.boards.get(board_index)?;
+    if at.file() >= board.files || at.rank() >= board.ranks {
+        return None;
+    }
+    let (left, top) = board_origin(scene, &layout, board_index);
+    let (x, y) = square_origin(board, left, top, layout.square, at);
+    Some((x, y, layout.square))
+}
