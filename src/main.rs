@@ -121,6 +121,14 @@ enum Command {
         #[arg(long)]
         no_images: bool,
     },
+    /// Write a consistent copy of the embedded database to FILE, while the bot goes on running
+    /// (PostgreSQL: use pg_dump, as the README shows).
+    Backup {
+        #[command(flatten)]
+        storage: StorageArgs,
+        /// The copy to write (it must not exist yet).
+        file: PathBuf,
+    },
     /// Count the leaf nodes of the legal move tree (perft); the count is the last line printed.
     Perft {
         #[command(flatten)]
@@ -330,6 +338,23 @@ fn main() -> ExitCode {
             let images = (!no_images).then(|| images.unwrap_or_else(|| storage.data_dir.join("images")));
             run_local(&storage, &computer, &web, images).map(|()| String::new())
         }
+        Command::Backup { storage, file } => runtime().and_then(|rt| {
+            let games = rt.block_on(arbiter::store::back_up(
+                storage.database_url.as_deref(),
+                &storage.data_dir,
+                &file,
+            ))?;
+            let bytes = std::fs::metadata(&file).map_or(0, |m| m.len());
+            Ok(format!(
+                "Backed up {games} games to {} ({:.1} MiB). To restore it: stop the bot, put the file in place of {}, start the bot.\n",
+                file.display(),
+                bytes as f64 / (1024.0 * 1024.0),
+                storage.database_url.as_deref().map_or_else(
+                    || arbiter::store::embedded_file(&storage.data_dir).display().to_string(),
+                    |_| "the database file".to_string()
+                ),
+            ))
+        }),
         Command::Perft { game, divide, depth } => cli::perft(&game, depth, divide),
         Command::Legal { game, seat } => cli::legal(&game, seat),
         Command::Replay { record, out } => cli::replay::replay(&record, &out),

@@ -44,6 +44,49 @@ pub enum StoreError {
     Migration(#[from] sqlx::migrate::MigrateError),
     #[error("stored data could not be read: {0}")]
     Corrupt(String),
+    /// A newer Arbiter has moved the database past what this one knows: opening it could
+    /// misread what it holds.
+    #[error("{}", .0.newer_message())]
+    NewerSchema(SchemaState),
+    /// What cannot be done with this database, and what to do instead.
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// Where a database's schema stands against this binary's migrations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchemaState {
+    /// The newest migration applied (0: a new, empty database).
+    pub applied: i64,
+    /// The newest migration this binary has.
+    pub known: i64,
+    /// The release that first brought the database to its newest version, where recorded.
+    pub written_by: Option<String>,
+}
+
+impl SchemaState {
+    pub fn is_newer(&self) -> bool {
+        self.applied > self.known
+    }
+
+    /// Applied migrations, but not all of them: the bot brings it up to date as it starts.
+    pub fn is_behind(&self) -> bool {
+        self.applied > 0 && self.applied < self.known
+    }
+
+    fn newer_message(&self) -> String {
+        let needs = match &self.written_by {
+            Some(release) => format!("Arbiter {release} or newer"),
+            None => "a newer Arbiter".to_string(),
+        };
+        format!(
+            "the database is at schema version {}, written by {needs}; this is Arbiter {}, which knows \
+             versions up to {}. Run {needs}, or restore the backup taken before the upgrade",
+            self.applied,
+            env!("CARGO_PKG_VERSION"),
+            self.known
+        )
+    }
 }
 
 /// Games and their logs: each game a state snapshot guarded by a version, beside an append-only
@@ -164,18 +207,85 @@ pub use sql::{PostgresStore, SqliteStore};
 /// embedded SQLite file `arbiter.db` in `data_dir`. Runs the migrations.
 pub async fn open(database_url: Option<&str>, data_dir: &std::path::Path) -> Result<Arc<dyn Store>, StoreError> {
     match database_url {
-        Some(url) if url.starts_with("postgres:") || url.starts_with("postgresql:") => {
-            Ok(Arc::new(PostgresStore::connect(url).await?))
-        }
+        Some(url) if is_postgres(url) => Ok(Arc::new(PostgresStore::connect(url).await?)),
         Some(url) => Ok(Arc::new(SqliteStore::connect(url).await?)),
         None => {
             std::fs::create_dir_all(data_dir).map_err(|e| {
                 StoreError::Corrupt(format!("cannot create the data directory {}: {e}", data_dir.display()))
             })?;
-            let path = data_dir.join("arbiter.db");
-            Ok(Arc::new(
-                SqliteStore::connect(&format!("sqlite://{}?mode=rwc", path.display())).await?,
-            ))
+            Ok(Arc::new(SqliteStore::connect(&embedded_url(data_dir)).await?))
         }
     }
+}
+
+/// Where the schema of the database `open` would open stands, changing nothing (a missing
+/// embedded file is a new database: nothing applied).
+pub async fn schema_state(database_url: Option<&str>, data_dir: &std::path::Path) -> Result<SchemaState, StoreError> {
+    match database_url {
+        Some(url) if is_postgres(url) => PostgresStore::schema_state(url).await,
+        Some(url) => SqliteStore::schema_state(url).await,
+        None if !embedded_file(data_dir).exists() => Ok(SchemaState {
+            applied: 0,
+            known: SqliteStore::known_schema(),
+            written_by: None,
+        }),
+        None => SqliteStore::schema_state(&embedded_url(data_dir)).await,
+    }
+}
+
+/// Copies the embedded (or any SQLite) database to `to`, consistently, while the bot runs; the
+/// copy appears whole or not at all. PostgreSQL is backed up with its own tools (pg_dump).
+/// Returns how many games the copy holds.
+pub async fn back_up(
+    database_url: Option<&str>,
+    data_dir: &std::path::Path,
+    to: &std::path::Path,
+) -> Result<i64, StoreError> {
+    let url = match database_url {
+        Some(url) if is_postgres(url) => {
+            return Err(StoreError::Refused(
+                "a PostgreSQL database is backed up with pg_dump: pg_dump --format=custom --file FILE \"$DATABASE_URL\" \
+                 (the README's \"Backups and upgrades\")"
+                    .into(),
+            ));
+        }
+        Some(url) => url.to_string(),
+        None if embedded_file(data_dir).exists() => embedded_url(data_dir),
+        None => {
+            return Err(StoreError::Refused(format!(
+                "there is no database at {} to back up (ARBITER_DATA_DIR)",
+                embedded_file(data_dir).display()
+            )));
+        }
+    };
+    if to.exists() {
+        return Err(StoreError::Refused(format!(
+            "{} already exists: name a new file for the backup",
+            to.display()
+        )));
+    }
+    // Written beside its place, then renamed: a backup cut short never passes for a whole one.
+    let mut partial = to.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = std::path::PathBuf::from(partial);
+    let _ = std::fs::remove_file(&partial);
+    let games = SqliteStore::back_up(&url, &partial).await.inspect_err(|_| {
+        let _ = std::fs::remove_file(&partial);
+    })?;
+    std::fs::rename(&partial, to)
+        .map_err(|e| StoreError::Refused(format!("cannot move the backup into {}: {e}", to.display())))?;
+    Ok(games)
+}
+
+fn is_postgres(url: &str) -> bool {
+    url.starts_with("postgres:") || url.starts_with("postgresql:")
+}
+
+/// The embedded database's file.
+pub fn embedded_file(data_dir: &std::path::Path) -> std::path::PathBuf {
+    data_dir.join("arbiter.db")
+}
+
+fn embedded_url(data_dir: &std::path::Path) -> String {
+    format!("sqlite://{}?mode=rwc", embedded_file(data_dir).display())
 }

@@ -3,6 +3,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod backup;
 mod cli;
 mod messages;
 mod own_lists;

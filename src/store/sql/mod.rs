@@ -11,9 +11,10 @@
 mod deadlines;
 mod games;
 mod players;
+mod schema;
 mod tournaments;
 
-use super::StoreError;
+use super::{SchemaState, StoreError};
 use crate::ids::Places;
 use arbiter_engine::VariantId;
 use sqlx::{Database, Pool, Postgres, Sqlite};
@@ -32,6 +33,8 @@ pub trait Dialect: Database {
     const LOCK_HEARTBEAT: Option<&'static str>;
     /// Begins a transaction that will write, taking the write lock first.
     const BEGIN_WRITE: &'static str;
+    /// Counts the tables named `$1` where this store keeps its own (1 or 0).
+    const HAS_TABLE: &'static str;
 }
 
 impl Dialect for Postgres {
@@ -43,6 +46,9 @@ impl Dialect for Postgres {
     /// A lock on the places' name, held until the transaction ends.
     const LOCK_HEARTBEAT: Option<&'static str> = Some("SELECT pg_advisory_xact_lock(hashtext($1))");
     const BEGIN_WRITE: &'static str = "BEGIN";
+    /// The schema the connection works in (a benchmark keeps its tables in one of its own).
+    const HAS_TABLE: &'static str = "SELECT COUNT(*) AS n FROM information_schema.tables \
+         WHERE table_schema = current_schema() AND table_name = $1";
 }
 
 impl Dialect for Sqlite {
@@ -57,7 +63,11 @@ impl Dialect for Sqlite {
     /// locked") when another connection wrote in between, busy timeout or not: IMMEDIATE takes
     /// the write lock first, waiting its turn.
     const BEGIN_WRITE: &'static str = "BEGIN IMMEDIATE";
+    const HAS_TABLE: &'static str = "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = $1";
 }
+
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
 
 /// The store over one database's connection pool.
 pub struct SqlStore<DB: Database> {
@@ -95,31 +105,80 @@ impl SqlStore<Postgres> {
 
     /// Connects with explicit options (a search path to keep the tables in their own schema, say).
     pub async fn connect_with(options: sqlx::postgres::PgConnectOptions) -> Result<PostgresStore, StoreError> {
-        let pool = sqlx::postgres::PgPoolOptions::new()
+        let pool = PostgresStore::pool_for(options).await?;
+        schema::migrate(&pool, &POSTGRES_MIGRATIONS).await?;
+        Ok(SqlStore { pool })
+    }
+
+    /// Where the database's schema stands against this binary's, changing nothing.
+    pub async fn schema_state(url: &str) -> Result<SchemaState, StoreError> {
+        let pool = PostgresStore::pool_for(sqlx::postgres::PgConnectOptions::from_str(url)?).await?;
+        let state = schema::state(&pool, &POSTGRES_MIGRATIONS).await;
+        pool.close().await;
+        state
+    }
+
+    async fn pool_for(options: sqlx::postgres::PgConnectOptions) -> Result<Pool<Postgres>, StoreError> {
+        Ok(sqlx::postgres::PgPoolOptions::new()
             .max_connections(16)
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(PostgresStore::session_settings(options))
-            .await?;
-        sqlx::migrate!("./migrations/postgres").run(&pool).await?;
-        Ok(SqlStore { pool })
+            .await?)
     }
 }
 
 impl SqlStore<Sqlite> {
-    /// Opens (creating if need be) and brings the schema up to date. WAL lets readers work while
-    /// one writer commits; the busy timeout makes concurrent writers wait instead of failing.
+    /// Opens (creating if need be) and brings the schema up to date.
     pub async fn connect(url: &str) -> Result<SqliteStore, StoreError> {
+        let pool = SqliteStore::pool_for(url, true).await?;
+        schema::migrate(&pool, &SQLITE_MIGRATIONS).await?;
+        Ok(SqlStore { pool })
+    }
+
+    /// Where the database's schema stands against this binary's, changing nothing (a file that
+    /// is not there is not made).
+    pub async fn schema_state(url: &str) -> Result<SchemaState, StoreError> {
+        let pool = SqliteStore::pool_for(url, false).await?;
+        let state = schema::state(&pool, &SQLITE_MIGRATIONS).await;
+        pool.close().await;
+        state
+    }
+
+    /// The newest schema version this binary's SQLite migrations make.
+    pub fn known_schema() -> i64 {
+        schema::known(&SQLITE_MIGRATIONS)
+    }
+
+    /// Writes a consistent copy of the database at `url` to `to` while others go on reading
+    /// and writing (SQLite's `VACUUM INTO` reads one snapshot), changing nothing in it, not even
+    /// its schema: a backup before an upgrade is taken by the old release. `to` must not exist.
+    /// Returns how many games the copy holds.
+    pub async fn back_up(url: &str, to: &std::path::Path) -> Result<i64, StoreError> {
+        let target = to
+            .to_str()
+            .ok_or_else(|| StoreError::Corrupt(format!("{} is not a path SQLite can take", to.display())))?;
+        let pool = SqliteStore::pool_for(url, false).await?;
+        let copied = sqlx::query("VACUUM INTO $1").bind(target).execute(&pool).await;
+        pool.close().await;
+        copied?;
+        let copy = SqliteStore::pool_for(&format!("sqlite://{target}"), false).await?;
+        let games = sqlx::query_scalar("SELECT COUNT(*) FROM games").fetch_one(&copy).await;
+        copy.close().await;
+        Ok(games?)
+    }
+
+    /// WAL lets readers work while one writer commits; the busy timeout makes concurrent
+    /// writers wait instead of failing.
+    async fn pool_for(url: &str, create: bool) -> Result<Pool<Sqlite>, StoreError> {
         let options = sqlx::sqlite::SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
+            .create_if_missing(create)
             .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal)
             .synchronous(sqlx::sqlite::SqliteSynchronous::Normal)
             .busy_timeout(Duration::from_secs(30));
-        let pool = sqlx::sqlite::SqlitePoolOptions::new()
+        Ok(sqlx::sqlite::SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options)
-            .await?;
-        sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
-        Ok(SqlStore { pool })
+            .await?)
     }
 }
 
