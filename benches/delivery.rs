@@ -144,6 +144,7 @@ async fn run(matches: usize, processes: u32) -> anyhow::Result<String> {
         let config = Config {
             token: "bench-token".into(),
             web: None,
+            metrics: None,
             guild_id: Some(FakeDiscord::GUILD_ID),
             api_base: Some(fake.api_base()),
             host_role: None,

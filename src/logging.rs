@@ -85,9 +85,18 @@ pub fn default_filter(is_bot: bool) -> &'static str {
     if is_bot { "warn,arbiter=info" } else { "warn" }
 }
 
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Lines for people (coloured in a terminal).
+    Plain { ansi: bool },
+    /// A JSON object a line, its fields (game, user, server ids) as keys: for log collectors.
+    Json,
+}
+
 /// The log's layer: `spec` (a tracing filter, such as `ARBITER_LOG`'s) within the caps, writing
-/// plain lines to `writer`.
-pub fn layer<S, W>(spec: &str, writer: W, ansi: bool) -> impl Layer<S>
+/// lines of `format` to `writer`.
+pub fn layer<S, W>(spec: &str, writer: W, format: Format) -> impl Layer<S>
 where
     S: tracing::Subscriber + for<'span> LookupSpan<'span>,
     W: for<'w> MakeWriter<'w> + Send + Sync + 'static,
@@ -104,18 +113,37 @@ where
         // serenity warns with the whole gateway payload (interaction tokens and all) when one
         // does not parse: only its errors are kept.
         .with_target("serenity::gateway::ws", Level::ERROR);
-    tracing_subscriber::fmt::layer()
-        .with_ansi(ansi)
-        .with_writer(writer)
-        .with_filter(wanted)
-        .with_filter(caps)
+    let lines: Box<dyn Layer<S> + Send + Sync> = match format {
+        Format::Plain { ansi } => tracing_subscriber::fmt::layer()
+            .with_ansi(ansi)
+            .with_writer(writer)
+            .boxed(),
+        Format::Json => tracing_subscriber::fmt::layer()
+            .json()
+            .flatten_event(true)
+            .with_current_span(false)
+            .with_span_list(false)
+            .with_writer(writer)
+            .boxed(),
+    };
+    lines.with_filter(wanted).with_filter(caps)
 }
 
-/// Sends the process's log to standard error: `ARBITER_LOG`, else `default`.
+/// Sends the process's log to standard error: `ARBITER_LOG`, else `default`; as JSON lines when
+/// `ARBITER_LOG_FORMAT` is `json`.
 pub fn init(default: &str) {
     let spec = std::env::var("ARBITER_LOG").unwrap_or_else(|_| default.to_string());
-    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let subscriber = tracing_subscriber::registry().with(layer(&spec, std::io::stderr, ansi));
+    let format = match std::env::var("ARBITER_LOG_FORMAT").as_deref() {
+        Ok("json") => Format::Json,
+        Ok("plain") | Err(_) => Format::Plain {
+            ansi: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        },
+        Ok(other) => {
+            eprintln!("ARBITER_LOG_FORMAT \"{other}\" is neither json nor plain; writing plain lines");
+            Format::Plain { ansi: false }
+        }
+    };
+    let subscriber = tracing_subscriber::registry().with(layer(&spec, std::io::stderr, format));
     if tracing::subscriber::set_global_default(subscriber).is_err() {
         eprintln!("a log was already set up");
     }
@@ -168,8 +196,11 @@ mod tests {
     fn libraries_stay_below_debug_whatever_the_log_asks() {
         let captured = Captured::default();
         let writer = captured.clone();
-        let subscriber =
-            tracing_subscriber::registry().with(layer("trace,serenity=trace", move || writer.clone(), false));
+        let subscriber = tracing_subscriber::registry().with(layer(
+            "trace,serenity=trace",
+            move || writer.clone(),
+            Format::Plain { ansi: false },
+        ));
         tracing::subscriber::with_default(subscriber, || {
             tracing::debug!(target: "serenity::http", "POST /interactions/1/secret-token/callback");
             tracing::trace!(target: "reqwest::connect", "a body");

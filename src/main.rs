@@ -105,6 +105,10 @@ enum Command {
         /// on one PostgreSQL database split the shards between them.
         #[arg(long, env = "DISCORD_SHARD_RANGE")]
         shard_range: Option<String>,
+        /// Serve /metrics (Prometheus), /healthz and /readyz on this address (such as
+        /// 127.0.0.1:9100); without it they are served beside the live pages, when those are on.
+        #[arg(long = "metrics", env = "ARBITER_METRICS_ADDR")]
+        metrics_addr: Option<std::net::SocketAddr>,
     },
     /// Play in the terminal: commands from standard input, as any named user (type `help`).
     Local {
@@ -128,6 +132,25 @@ enum Command {
         storage: StorageArgs,
         /// The copy to write (it must not exist yet).
         file: PathBuf,
+    },
+    /// Check the set-up `bot` would run with and say what to fix: the token, Discord, the invite
+    /// link, the database, the data folder, DISCORD_GUILD_ID and a channel's permissions. Exits
+    /// 0 only when every check passes; changes nothing.
+    Doctor {
+        #[command(flatten)]
+        storage: StorageArgs,
+        /// The bot's token (Discord developer portal, Bot page).
+        #[arg(long, env = "DISCORD_TOKEN", hide_env_values = true)]
+        token: Option<String>,
+        /// The server the bot registers its commands on when testing: it must be on it.
+        #[arg(long, env = "DISCORD_GUILD_ID")]
+        guild_id: Option<String>,
+        /// Another address for Discord's API (a fake Discord for tests).
+        #[arg(long, env = "DISCORD_API_BASE", hide = true)]
+        api_base: Option<String>,
+        /// A channel (its id) to check the bot's permissions in.
+        #[arg(long)]
+        channel: Option<u64>,
     },
     /// Count the leaf nodes of the legal move tree (perft); the count is the last line printed.
     Perft {
@@ -314,6 +337,7 @@ fn main() -> ExitCode {
             api_base,
             shards,
             shard_range,
+            metrics_addr,
         } => arbiter::discord::Shards::parse(shards.as_deref(), shard_range.as_deref())
             .map_err(anyhow::Error::msg)
             .and_then(|shards| {
@@ -324,8 +348,9 @@ fn main() -> ExitCode {
                     host_role,
                     shards,
                     web: None,
+                    metrics: None,
                 };
-                run_bot(&storage, &computer, &web, config)
+                run_bot(&storage, &computer, &web, metrics_addr, config)
             })
             .map(|()| String::new()),
         Command::Local {
@@ -354,6 +379,23 @@ fn main() -> ExitCode {
                     |_| "the database file".to_string()
                 ),
             ))
+        }),
+        Command::Doctor {
+            storage,
+            token,
+            guild_id,
+            api_base,
+            channel,
+        } => runtime().and_then(|rt| {
+            rt.block_on(cli::doctor::run(cli::doctor::Settings {
+                storage: describe_storage(&storage),
+                database_url: storage.database_url,
+                data_dir: storage.data_dir,
+                token,
+                guild_id,
+                api_base,
+                channel,
+            }))
         }),
         Command::Perft { game, divide, depth } => cli::perft(&game, depth, divide),
         Command::Legal { game, seat } => cli::legal(&game, seat),
@@ -443,11 +485,19 @@ fn run_bot(
     storage: &StorageArgs,
     computer: &ComputerArgs,
     web: &WebArgs,
+    metrics_addr: Option<std::net::SocketAddr>,
     mut config: arbiter::discord::Config,
 ) -> anyhow::Result<()> {
     let runtime = runtime()?;
     let result = runtime.block_on(async {
         config.web = web.listen()?;
+        config.metrics = match metrics_addr {
+            Some(addr) => Some(
+                arbiter::web::WebListener::bind(addr, None)
+                    .map_err(|e| anyhow::anyhow!("cannot serve the metrics on {addr} (ARBITER_METRICS_ADDR): {e}"))?,
+            ),
+            None => None,
+        };
         // ctrl-c and SIGTERM stop the bot in every state, opening the database included.
         let (stop, stopping) = tokio::sync::watch::channel(false);
         tokio::spawn(async move {
@@ -541,7 +591,7 @@ fn run_local(
                     base.clone(),
                 ));
                 eprintln!("Serving the live pages at {base} (type `watch` for a game's links).");
-                tokio::spawn(pages.clone().serve(listening.listener()?, async {
+                tokio::spawn(pages.clone().serve(listening.listener()?, axum::Router::new(), async {
                     let _ = pages_stopped.await;
                 }));
                 Some(pages)

@@ -36,6 +36,8 @@ pub struct Scheduler {
     places: Places,
     /// The computer's turns being thought out, by game: one at a time for each game.
     thinking: Arc<Mutex<HashMap<GameId, ComputerTurn>>>,
+    /// Told of each pass, for the bot's readiness.
+    health: Option<Arc<crate::health::Health>>,
 }
 
 impl Scheduler {
@@ -44,6 +46,15 @@ impl Scheduler {
             arena,
             places,
             thinking: Arc::default(),
+            health: None,
+        }
+    }
+
+    /// A scheduler whose every pass tells `health` it is alive.
+    pub fn with_health(self, health: Arc<crate::health::Health>) -> Scheduler {
+        Scheduler {
+            health: Some(health),
+            ..self
         }
     }
 
@@ -73,7 +84,11 @@ impl Scheduler {
                 return Ok(announcements);
             }
             for id in due {
-                match self.arena.tick(id).await {
+                let ticked = self.arena.tick(id).await;
+                if ticked.is_ok() {
+                    crate::telemetry::deadline_fired();
+                }
+                match ticked {
                     Ok(effects) if !effects.posts.is_empty() || !effects.direct_messages.is_empty() => {
                         announcements.push(effects);
                     }
@@ -178,6 +193,9 @@ impl Scheduler {
                 Err(error) => tracing::error!(error = %crate::logging::Quiet(&error), "the scheduler failed a pass"),
             }
             let now = self.arena.now();
+            if let Some(health) = &self.health {
+                health.scheduler_beat();
+            }
             if now - last_beat >= HEARTBEAT_EVERY_MS {
                 if let Err(error) = self.arena.heartbeat(&self.places).await {
                     tracing::warn!(error = %crate::logging::Quiet(&error), "could not record the scheduler's heartbeat");

@@ -14,15 +14,18 @@ use serde_json::{Value, json};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Everything the bot logs in this binary, at debug level, as `arbiter bot` logs it with
-/// `ARBITER_LOG=debug`.
+/// `ARBITER_LOG=debug` and `ARBITER_LOG_FORMAT=json`.
 fn captured_log() -> &'static Arc<Mutex<Vec<u8>>> {
     static LOG: OnceLock<Arc<Mutex<Vec<u8>>>> = OnceLock::new();
     LOG.get_or_init(|| {
         use tracing_subscriber::layer::SubscriberExt;
         let log = Arc::new(Mutex::new(Vec::new()));
         let writer = Captured(log.clone());
-        let subscriber =
-            tracing_subscriber::registry().with(arbiter::logging::layer("debug", move || writer.clone(), false));
+        let subscriber = tracing_subscriber::registry().with(arbiter::logging::layer(
+            "debug",
+            move || writer.clone(),
+            arbiter::logging::Format::Json,
+        ));
         tracing::subscriber::set_global_default(subscriber).expect("the test binary's one log");
         log
     })
@@ -109,6 +112,27 @@ async fn a_debug_log_of_secret_games_holds_no_token_and_no_secret() {
 
     let log = String::from_utf8(log.lock().unwrap().clone()).unwrap();
     assert!(log.contains("signed in to Discord"), "the log was written: {log}");
+    // JSON lines (ARBITER_LOG_FORMAT=json): each an object with its level, its place in the
+    // code and its message; what a line is about (a game) is a field of its own.
+    let lines: Vec<serde_json::Map<String, Value>> = log
+        .lines()
+        .map(|line| match serde_json::from_str(line) {
+            Ok(Value::Object(fields)) => fields,
+            _ => panic!("a log line that is not a JSON object: {line}"),
+        })
+        .collect();
+    assert!(
+        lines.iter().all(|line| ["timestamp", "level", "target", "message"]
+            .iter()
+            .all(|key| line.contains_key(*key))),
+        "{log}"
+    );
+    for field in ["game", "user", "server"] {
+        assert!(
+            lines.iter().any(|line| line.get(field).is_some_and(Value::is_string)),
+            "no line names its {field} as a field: {log}"
+        );
+    }
     for token in &tokens {
         assert!(
             !log.contains(token.as_str()),

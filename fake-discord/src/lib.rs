@@ -202,6 +202,9 @@ impl FakeDiscord {
     pub const GUILD_ID: u64 = 100_000_000_000_000_003;
     /// A second guild, on the other shard of two (`shard_of`), for tests of sharding.
     pub const OTHER_GUILD_ID: u64 = 100_000_000_004_194_307;
+    /// The bot's own role on each server (the one Discord makes when a bot is invited), which the
+    /// bot's member holds; it grants `permissions::DEFAULT`, as @everyone does.
+    pub const BOT_ROLE_ID: u64 = 100_000_000_000_000_005;
     /// The command id the interaction builders put in `data.id` (poise dispatches by name).
     pub const COMMAND_ID: u64 = 100_000_000_000_000_004;
 
@@ -348,8 +351,9 @@ impl FakeDiscord {
     }
 
     /// From now on the bot holds exactly `permissions` (bits of `permissions::*`) in channel
-    /// `channel_id` and its threads: its interactions there say so (`app_permissions`), and a
-    /// request they do not allow is answered 403 50013, as Discord does.
+    /// `channel_id` and its threads: its interactions there say so (`app_permissions`), a
+    /// request they do not allow is answered 403 50013, as Discord does, and the channel's
+    /// `permission_overwrites` (`GET /channels/{id}`) give the same set by Discord's computation.
     pub fn set_bot_permissions(&self, channel_id: u64, permissions: u64) {
         self.shared.permissions.lock().unwrap().insert(channel_id, permissions);
     }
@@ -544,6 +548,13 @@ impl FakeDiscord {
             .lock()
             .unwrap()
             .insert(Self::dm_channel_id(user_id));
+    }
+
+    /// From now on REST calls that do not carry `Authorization: Bot {token}` are answered 401
+    /// `{"message": "401: Unauthorized", "code": 0}`, as Discord answers a token it does not know.
+    /// (By default any token is accepted.)
+    pub fn accept_only_token(&self, token: &str) {
+        *self.shared.accepted_token.lock().unwrap() = Some(format!("Bot {token}"));
     }
 
     /// From now on `user_id` is no longer a member of the guild: `GET /guilds/{id}/members/{user}`

@@ -15,13 +15,18 @@ pub fn user_json(user_id: u64, name: &str, bot: bool) -> Value {
     })
 }
 
-/// A guild member object for `GET /guilds/{id}/members/{user}`.
+/// A guild member object for `GET /guilds/{id}/members/{user}`: the bot holds its own role.
 pub(crate) fn member_json(user_id: u64) -> Value {
+    let (user, roles) = if user_id == FakeDiscord::BOT_USER_ID {
+        (bot_user_json(), json!([FakeDiscord::BOT_ROLE_ID.to_string()]))
+    } else {
+        (user_json(user_id, &format!("user{user_id}"), false), json!([]))
+    };
     json!({
-        "user": user_json(user_id, &format!("user{user_id}"), false),
+        "user": user,
         "nick": null,
         "avatar": null,
-        "roles": [],
+        "roles": roles,
         "joined_at": TIMESTAMP,
         "premium_since": null,
         "deaf": false,
@@ -33,6 +38,92 @@ pub(crate) fn member_json(user_id: u64) -> Value {
 
 pub(crate) fn bot_user_json() -> Value {
     user_json(FakeDiscord::BOT_USER_ID, "Arbiter", true)
+}
+
+/// A server the bot is on, as `GET /guilds/{id}` answers (Discord's guild object, with what
+/// serenity's `PartialGuild` requires): @everyone (the role whose id is the server's) and the
+/// bot's own role both grant `permissions::DEFAULT`.
+pub(crate) fn guild_json(guild_id: u64) -> Value {
+    let everyone = role_json(guild_id, "@everyone", 0, json!({}));
+    let bot_role = role_json(
+        FakeDiscord::BOT_ROLE_ID,
+        "Arbiter",
+        1,
+        json!({ "bot_id": FakeDiscord::BOT_USER_ID.to_string() }),
+    );
+    json!({
+        "id": guild_id.to_string(),
+        "name": format!("server{guild_id}"),
+        "icon": null,
+        "icon_hash": null,
+        "splash": null,
+        "discovery_splash": null,
+        "owner_id": "1",
+        "afk_channel_id": null,
+        "afk_timeout": 300,
+        "widget_enabled": false,
+        "widget_channel_id": null,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "roles": [everyone, bot_role],
+        "emojis": [],
+        "features": [],
+        "mfa_level": 0,
+        "application_id": null,
+        "system_channel_id": null,
+        "system_channel_flags": 0,
+        "rules_channel_id": null,
+        "max_presences": null,
+        "max_members": 500_000,
+        "vanity_url_code": null,
+        "description": null,
+        "banner": null,
+        "premium_tier": 0,
+        "premium_subscription_count": 0,
+        "preferred_locale": "en-US",
+        "public_updates_channel_id": null,
+        "max_video_channel_users": 25,
+        "max_stage_video_channel_users": 50,
+        "nsfw_level": 0,
+        "stickers": [],
+        "premium_progress_bar_enabled": false,
+        "safety_alerts_channel_id": null,
+    })
+}
+
+/// A role granting `permissions::DEFAULT` on its server.
+fn role_json(role_id: u64, name: &str, position: u16, tags: Value) -> Value {
+    json!({
+        "id": role_id.to_string(),
+        "name": name,
+        "color": 0,
+        "colors": { "primary_color": 0, "secondary_color": null, "tertiary_color": null },
+        "hoist": false,
+        "icon": null,
+        "unicode_emoji": null,
+        "position": position,
+        "permissions": PERMISSIONS.to_string(),
+        "managed": !tags.as_object().is_none_or(serde_json::Map::is_empty),
+        "mentionable": false,
+        "tags": tags,
+        "flags": 0,
+    })
+}
+
+/// A channel's overwrites that leave the bot exactly `held`, its server roles granting
+/// `permissions::DEFAULT`: none when `held` is that, else one for the bot's member allowing
+/// what it adds and denying what it lacks.
+pub(crate) fn bot_overwrites(held: u64) -> Value {
+    if held == PERMISSIONS {
+        return json!([]);
+    }
+    json!([{
+        "id": FakeDiscord::BOT_USER_ID.to_string(),
+        "type": 1,
+        "allow": (held & !PERMISSIONS).to_string(),
+        "deny": (PERMISSIONS & !held).to_string(),
+    }])
 }
 
 /// A message in `channel_id` echoing the body's content, embeds, components and flags (what a

@@ -150,17 +150,21 @@ pub(crate) async fn rest(State(shared): State<Arc<Shared>>, request: Request) ->
     if let Some(delay) = shared.delay_for(&method, &path) {
         tokio::time::sleep(delay).await;
     }
-    let reply = match shared.failure_for(&method, &path) {
-        _ if let Some(limited) = shared.rate_limit(&method, &path) => limited,
-        Some((failure, takes_effect)) => {
-            if takes_effect {
-                answer_rest(&shared, &method, &path, &json, &files);
+    let reply = if !shared.accepts(&auth, &path) {
+        Reply::failed(Failure::Unauthorized)
+    } else {
+        match shared.failure_for(&method, &path) {
+            _ if let Some(limited) = shared.rate_limit(&method, &path) => limited,
+            Some((failure, takes_effect)) => {
+                if takes_effect {
+                    answer_rest(&shared, &method, &path, &json, &files);
+                }
+                let mut reply = Reply::from(failure.refusal());
+                reply.refused = false;
+                reply
             }
-            let mut reply = Reply::from(failure.refusal());
-            reply.refused = false;
-            reply
+            None => answer_rest(&shared, &method, &path, &json, &files),
         }
-        None => answer_rest(&shared, &method, &path, &json, &files),
     };
     shared.record(Call {
         method,
@@ -297,6 +301,11 @@ fn route_rest(
             Some(recipient) => Reply::ok(create_dm_channel(shared, recipient)),
             None => Refusal::invalid_form("recipient_id", "This field is required").into(),
         },
+        // The servers the bot is on; any other is one it cannot see, as Discord answers.
+        ("GET", ["guilds", guild]) => match id(guild)? {
+            guild_id @ (FakeDiscord::GUILD_ID | FakeDiscord::OTHER_GUILD_ID) => Reply::ok(guild_json(guild_id)),
+            _ => Reply::failed(Failure::MissingAccess),
+        },
         ("GET", ["guilds", _, "members", user]) => match id(user)? {
             user_id if shared.departed_members.lock().unwrap().contains(&user_id) => Reply::unknown_member(),
             user_id => Reply::ok(member_json(user_id)),
@@ -309,7 +318,7 @@ fn route_rest(
         // Asking whether a channel exists is fair (a thread whose answer was lost may or may not
         // have been made): answered 404 10003 when it does not, not held against the bot.
         ("GET", ["channels", channel]) => match shared.existing_channel(id(channel)?) {
-            Ok(channel) => Reply::ok(channel),
+            Ok(channel) => Reply::ok(shared.with_overwrites(channel)),
             Err(_) => Reply::failed(Failure::UnknownChannel),
         },
         ("PATCH", ["channels", channel]) => {

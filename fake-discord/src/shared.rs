@@ -45,6 +45,8 @@ pub(crate) struct Shared {
     pub(crate) expected_refusals: std::sync::atomic::AtomicUsize,
     pub(crate) closed_dm_channels: Mutex<HashSet<u64>>,
     pub(crate) departed_members: Mutex<HashSet<u64>>,
+    /// The Authorization header REST calls must carry (`accept_only_token`); any, when `None`.
+    pub(crate) accepted_token: Mutex<Option<String>>,
     pub(crate) registered_commands: Mutex<Value>,
     /// The commands registered on each server, as Discord holds them.
     pub(crate) server_commands: Mutex<HashMap<u64, Value>>,
@@ -149,6 +151,7 @@ impl Shared {
             expected_refusals: std::sync::atomic::AtomicUsize::new(0),
             closed_dm_channels: Mutex::new(HashSet::new()),
             departed_members: Mutex::new(HashSet::new()),
+            accepted_token: Mutex::new(None),
             registered_commands: Mutex::new(Value::Null),
             server_commands: Mutex::new(HashMap::new()),
             channels: Mutex::new(HashMap::new()),
@@ -291,6 +294,29 @@ impl Shared {
             .get(&governing)
             .copied()
             .unwrap_or(PERMISSIONS)
+    }
+
+    /// A server's channel as `GET /channels/{id}` answers it: its `permission_overwrites` give
+    /// the bot exactly `bot_permissions_in` by Discord's computation (@everyone and the bot's
+    /// role grant `permissions::DEFAULT` on the server; an overwrite for the bot's member adds
+    /// or takes away the difference). A thread has none: its parent's hold.
+    pub(crate) fn with_overwrites(&self, mut channel: Value) -> Value {
+        let Some(channel_id) = snowflake(&channel["id"]) else {
+            return channel;
+        };
+        if channel.get("permission_overwrites").is_some() {
+            channel["permission_overwrites"] = bot_overwrites(self.bot_permissions_in(channel_id));
+        }
+        channel
+    }
+
+    /// Whether a REST call carries a token the fake accepts (`accept_only_token`); files on the
+    /// CDN need none.
+    pub(crate) fn accepts(&self, auth: &str, path: &str) -> bool {
+        match &*self.accepted_token.lock().unwrap() {
+            Some(token) => !path.starts_with("/api/") || auth == token,
+            None => true,
+        }
     }
 
     /// What the bot may not do in `channel` with a message carrying `files` and `embeds`, as

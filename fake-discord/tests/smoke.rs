@@ -310,7 +310,7 @@ async fn exercise_rest(fake: &FakeDiscord, http: &serenity::http::Http) {
         .expect("the original");
     assert_eq!(original.id, fetched.id);
 
-    let unknown = http.get_guild(guild).await.expect_err("an unknown route");
+    let unknown = http.get_guild_roles(guild).await.expect_err("an unknown route");
     assert!(matches!(
         unknown,
         serenity::Error::Http(HttpError::UnsuccessfulRequest(ref response)) if response.status_code.as_u16() == 404
@@ -318,6 +318,61 @@ async fn exercise_rest(fake: &FakeDiscord, http: &serenity::http::Http) {
     assert_eq!(fake.calls().last().map(|call| call.status), Some(404));
     // A route Discord lacks is the bot's mistake.
     fake.expect_refused(1);
+}
+
+/// The servers' roles, the bot's member and a channel's overwrites, read by serenity and put
+/// through Discord's computation, give the bot what `set_bot_permissions` says; a server the bot
+/// is not on is Missing Access.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn servers_and_overwrites_give_the_bots_permissions_by_discords_computation() {
+    use fake_discord::permissions::*;
+    let fake = FakeDiscord::start().await;
+    let http = rest_client(&fake);
+    let guild = GuildId::new(FakeDiscord::GUILD_ID);
+    let server = http.get_guild(guild).await.expect("a server the bot is on");
+    let me = http
+        .get_member(guild, UserId::new(FakeDiscord::BOT_USER_ID))
+        .await
+        .expect("the bot's member");
+    assert!(me.user.bot && me.roles.iter().any(|role| server.roles.contains_key(role)));
+    fake.add_channel(3_000, FakeDiscord::GUILD_ID);
+    let permissions_in = |channel: serenity::all::Channel| {
+        server
+            .user_permissions_in(&channel.guild().expect("a server's channel"), &me)
+            .bits()
+    };
+    let channel = http.get_channel(ChannelId::new(3_000)).await.expect("a channel");
+    assert_eq!(permissions_in(channel), DEFAULT);
+    for held in [DEFAULT & !ATTACH_FILES, VIEW_CHANNEL | SEND_MESSAGES | MANAGE_GUILD] {
+        fake.set_bot_permissions(3_000, held);
+        let channel = http.get_channel(ChannelId::new(3_000)).await.expect("a channel");
+        assert_eq!(permissions_in(channel), held);
+    }
+    let elsewhere = http.get_guild(GuildId::new(42)).await.expect_err("not on that server");
+    assert_eq!(refusal_code(elsewhere), 50001);
+    assert!(
+        fake.refused_calls().is_empty(),
+        "Discord's world, not the bot's mistake"
+    );
+}
+
+/// Once the fake accepts one token only, any other is refused 401 as Discord refuses it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_the_fake_does_not_accept_is_unauthorized() {
+    let fake = FakeDiscord::start().await;
+    let http = rest_client(&fake);
+    http.get_current_user().await.expect("any token, by default");
+    fake.accept_only_token("another-token");
+    let refused = http
+        .get_current_user()
+        .await
+        .expect_err("a token Discord does not know");
+    assert!(matches!(
+        refused,
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(ref response)) if response.status_code.as_u16() == 401
+    ));
+    fake.accept_only_token("fake-token");
+    http.get_current_user().await.expect("the token accepted");
 }
 
 // ---------------------------------------------------------------------------------------------

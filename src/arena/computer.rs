@@ -54,7 +54,14 @@ impl Thinkers {
         level: Level,
         seed: u64,
     ) -> Result<Option<Thought>, ArenaError> {
-        self.run(server, move || ai::think(&start, &view, level, seed)).await
+        let variant = start.variant;
+        self.run(server, move || {
+            let began = Instant::now();
+            let thought = ai::think(&start, &view, level, seed);
+            crate::telemetry::ai_thought(variant, began.elapsed());
+            thought
+        })
+        .await
     }
 
     /// Runs `job` on a thread of the pool once its turn comes in the server's queue, then in the

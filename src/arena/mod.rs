@@ -101,6 +101,11 @@ impl Arena {
 
     /// The arena with the computer thinking on `thinkers` (rather than one thread, two games of
     /// a server at once).
+    /// The store underneath, for the health checks of those who run the bot.
+    pub(crate) fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
     pub fn with_thinkers(self, thinkers: Thinkers) -> Arena {
         Arena {
             thinkers: Arc::new(thinkers),
@@ -218,8 +223,14 @@ impl Arena {
             }
             match saved {
                 Ok(()) => {
+                    tracing::debug!(game = %id, server = ?game.server, version = game.version, "saved a change to a game");
                     effects.game = Some(id);
                     effects.version = Some(game.version);
+                    for entry in &entries {
+                        if matches!(entry.entry, crate::store::LogEntry::Act { .. }) {
+                            crate::telemetry::action_played(game.setup.variant);
+                        }
+                    }
                     // Nobody watching is fine: the news is for pages that are open.
                     let _ = self.news.send(watch::GameNews {
                         game: id,

@@ -10,7 +10,7 @@ use crate::ratings::Rating;
 use crate::scheduler::Scheduler;
 use crate::store::{
     Deadlines, GameRow, GameSetup, GameStatus, Games, LoggedEntry, NewEntry, NewGame, NewTournament, Players, Store,
-    StoreError, TournamentRow, Tournaments, UserSettings, WhitePlayer,
+    StoreError, TournamentRow, Tournaments, UserSettings, Vitals, WhitePlayer,
 };
 
 use anyhow::{Context, Result};
@@ -379,6 +379,21 @@ impl Players for CountingStore {
     ) -> Result<Vec<Rating>, StoreError> {
         self.count("leaderboard");
         self.inner.leaderboard(variant, server, limit).await
+    }
+}
+
+#[async_trait]
+impl Vitals for CountingStore {
+    async fn ping(&self) -> Result<(), StoreError> {
+        self.inner.ping().await
+    }
+
+    fn connections(&self) -> (usize, usize) {
+        self.inner.connections()
+    }
+
+    async fn active_games(&self) -> Result<Vec<(VariantId, i64)>, StoreError> {
+        self.inner.active_games().await
     }
 }
 

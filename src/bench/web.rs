@@ -86,7 +86,7 @@ pub async fn streams(moves: usize, streams: usize) -> Result<String> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
     let web = Arc::new(Web::new(arena.clone(), Arc::new(DisplayNames), base_url(&addr, None)));
-    tokio::spawn(web.serve(listener, std::future::pending()));
+    tokio::spawn(web.serve(listener, axum::Router::new(), std::future::pending()));
     let mut latencies = Vec::with_capacity(moves);
     let mut id_and_stream: Option<(GameId, [UserId; 2], usize, Stream)> = None;
     let mut games = 0;

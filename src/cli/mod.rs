@@ -2,6 +2,7 @@
 //! outside checks rely on (README, "Command line").
 
 pub mod ai;
+pub mod doctor;
 pub mod replay;
 
 use anyhow::{Context, Result, anyhow, bail};

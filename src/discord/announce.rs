@@ -41,6 +41,12 @@ enum Parcel {
     Prompt { prompt: DirectMessage, version: i64 },
 }
 
+/// A parcel and when it joined its queue.
+type Queued = (Parcel, std::time::Instant);
+
+/// Parcels queued and not yet delivered, in every queue of the process (for the metrics).
+static WAITING: AtomicU64 = AtomicU64::new(0);
+
 /// Hands announcements to per-place queues. Cheap to clone.
 #[derive(Clone)]
 pub struct Announcer {
@@ -59,7 +65,7 @@ struct Shared {
     data: Data,
     /// The queue of each place with something waiting or being sent; a queue's worker removes
     /// it once empty.
-    queues: Mutex<HashMap<Queue, mpsc::UnboundedSender<Parcel>>>,
+    queues: Mutex<HashMap<Queue, mpsc::UnboundedSender<Queued>>>,
     /// Rounds whose threads are being opened, not yet queued.
     opening: AtomicU64,
     /// Told whenever the last queue retires or a round is queued.
@@ -137,6 +143,8 @@ impl Announcer {
     }
 
     fn push(&self, queue: Queue, parcel: Parcel) {
+        crate::telemetry::announcements_waiting(WAITING.fetch_add(1, Ordering::Relaxed) as usize + 1);
+        let parcel = (parcel, std::time::Instant::now());
         let mut queues = self.shared.lock();
         let parcel = match queues.get(&queue) {
             Some(queue) => match queue.send(parcel) {
@@ -154,15 +162,20 @@ impl Announcer {
 }
 
 impl Shared {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Queue, mpsc::UnboundedSender<Parcel>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Queue, mpsc::UnboundedSender<Queued>>> {
         self.queues.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Delivers a queue's parcels in order until it is empty, then retires the queue.
-    async fn drain(self: Arc<Self>, queue: Queue, mut parcels: mpsc::UnboundedReceiver<Parcel>) {
+    async fn drain(self: Arc<Self>, queue: Queue, mut parcels: mpsc::UnboundedReceiver<Queued>) {
         loop {
             match parcels.try_recv() {
-                Ok(parcel) => self.deliver(parcel).await,
+                Ok((parcel, queued)) => {
+                    let fate = self.deliver(parcel).await;
+                    let left = WAITING.fetch_sub(1, Ordering::Relaxed).saturating_sub(1);
+                    crate::telemetry::announcements_waiting(left as usize);
+                    crate::telemetry::announcement_delivered(fate, queued.elapsed());
+                }
                 Err(_) => {
                     // Under the lock, so nothing is pushed between looking and retiring.
                     let mut queues = self.lock();
@@ -178,30 +191,34 @@ impl Shared {
         }
     }
 
-    async fn deliver(&self, parcel: Parcel) {
+    /// Delivers a parcel; returns its fate, as the metrics name it.
+    async fn deliver(&self, parcel: Parcel) -> &'static str {
         let delivery = Delivery {
             http: &self.http,
             data: &self.data,
         };
         match parcel {
             Parcel::Post { post, version } => {
-                let counter = match delivery.post_to_game(&post, version, Patience::UntilPosted).await {
-                    Ok(Fate::Posted) => &COUNTS.posted,
-                    Ok(Fate::Stale) => &COUNTS.dropped_stale,
-                    Ok(Fate::Privately) => &COUNTS.sent_privately,
+                let (counter, fate) = match delivery.post_to_game(&post, version, Patience::UntilPosted).await {
+                    Ok(Fate::Posted) => (&COUNTS.posted, "posted"),
+                    Ok(Fate::Stale) => (&COUNTS.dropped_stale, "stale"),
+                    Ok(Fate::Privately) => (&COUNTS.sent_privately, "privately"),
                     Err(error) => {
                         tracing::error!(game = ?post.game, error = %crate::logging::Quiet(error.as_ref()), "could not post a clock announcement");
-                        &COUNTS.failed
+                        (&COUNTS.failed, "failed")
                     }
                 };
                 counter.fetch_add(1, Ordering::Relaxed);
+                fate
             }
-            Parcel::Prompt { prompt, version } => {
-                if let Err(error) = delivery.send_prompt(&prompt, version).await {
+            Parcel::Prompt { prompt, version } => match delivery.send_prompt(&prompt, version).await {
+                Ok(()) => "direct",
+                Err(error) => {
                     tracing::error!(game = %prompt.game, error = %crate::logging::Quiet(error.as_ref()), "could not send a reminder");
                     COUNTS.failed.fetch_add(1, Ordering::Relaxed);
+                    "failed"
                 }
-            }
+            },
         }
     }
 }

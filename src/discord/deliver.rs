@@ -2,6 +2,7 @@
 //! private answers, and secret prompts by DM, with a fallback in the game's thread when a player
 //! has closed their DMs.
 
+use super::counted::counted;
 use super::delivery::Delivery;
 use super::direct::NotSent;
 use super::ids;
@@ -147,7 +148,8 @@ impl Delivery<'_> {
         let builder = discord::CreateThread::new(name.chars().take(100).collect::<String>())
             .kind(discord::ChannelType::PublicThread)
             .auto_archive_duration(discord::AutoArchiveDuration::OneWeek);
-        Ok(ids::location(channel.create_thread(self.http, builder).await?.id))
+        let thread = counted("POST /channels/{id}/threads", channel.create_thread(self.http, builder)).await?;
+        Ok(ids::location(thread.id))
     }
 
     /// A public post as a message: text, board image, buttons, and pings for the players to act.

@@ -3,6 +3,7 @@
 //! counts many failed DMs against a bot); and Discord's "opening DMs too fast" (40003) is waited
 //! out, never taken for a failure.
 
+use super::counted::counted;
 use super::delivery::Delivery;
 use super::posting::Patience;
 use super::refusals::{OPENING_DMS_TOO_FAST, Refusal, backoff, error_code, is_closed_dms};
@@ -94,7 +95,8 @@ impl Delivery<'_> {
         let mut attempt = 0;
         loop {
             self.data.pace.message_to(channel).await;
-            match channel.send_message(self.http, message.clone().into_message()).await {
+            let sent = channel.send_message(self.http, message.clone().into_message());
+            match counted("POST /channels/{id}/messages", sent).await {
                 Ok(_) => return Ok(()),
                 Err(error) if is_closed_dms(&error) => {
                     known.remember_closed(user, Instant::now());
@@ -102,6 +104,7 @@ impl Delivery<'_> {
                 }
                 // Discord's passing trouble (a 429, a 5xx): a few quick tries, as a player waits.
                 Err(error) if Refusal::of(&error) == Refusal::Transient && Patience::Brief.may_retry(attempt) => {
+                    crate::telemetry::retried();
                     tokio::time::sleep(backoff(attempt)).await;
                     attempt += 1;
                 }
@@ -119,7 +122,7 @@ impl Delivery<'_> {
         let mut attempt = 0;
         loop {
             self.data.pace.request().await;
-            match user.create_dm_channel(self.http).await {
+            match counted("POST /users/@me/channels", user.create_dm_channel(self.http)).await {
                 Ok(channel) => {
                     self.data.direct.keep_channel(user, channel.id);
                     return Ok(channel.id);

@@ -7,11 +7,13 @@ mod autocomplete;
 mod choices;
 mod commands;
 mod components;
+mod counted;
 mod deliver;
 mod delivery;
 mod direct;
 mod hosts;
 mod ids;
+mod invite;
 mod limits;
 mod markdown;
 mod names;
@@ -27,7 +29,8 @@ pub use announce::COUNTS as ANNOUNCEMENTS;
 pub use autocomplete::best_matches;
 pub use components::{Click, read_click};
 pub use ids::Component;
-pub use startup::Shards;
+pub use invite::{channel_permissions, invite_link};
+pub use startup::{Shards, with_causes};
 
 use crate::arena::{Arena, ArenaError, Effects};
 use crate::ids::Place;
@@ -86,6 +89,9 @@ pub struct Config {
     pub shards: Shards,
     /// Where the live pages are served, when they are on.
     pub web: Option<crate::web::WebListener>,
+    /// Where `/metrics`, `/healthz` and `/readyz` are served (`ARBITER_METRICS_ADDR`); without
+    /// it, beside the live pages when those are on.
+    pub metrics: Option<crate::web::WebListener>,
 }
 
 /// The token never reaches a log.
@@ -117,11 +123,19 @@ pub struct Data {
     pub me: crate::ids::UserId,
     /// The live pages, when they are served.
     pub web: Option<std::sync::Arc<crate::web::Web>>,
+    /// Whether the bot is ready, as `/readyz` tells: the gateway's events feed it.
+    pub health: std::sync::Arc<crate::health::Health>,
 }
 
 impl Data {
     /// What a process running `share` of the bot's shards needs (its share of Discord's budget).
-    fn new(arena: Arena, host_role: Option<u64>, share: f64, me: crate::ids::UserId) -> Data {
+    fn new(
+        arena: Arena,
+        host_role: Option<u64>,
+        share: f64,
+        me: crate::ids::UserId,
+        health: std::sync::Arc<crate::health::Health>,
+    ) -> Data {
         let pace = std::sync::Arc::new(pace::Pace::for_share(share));
         Data {
             names: std::sync::Arc::new(Names::new(arena.clone(), pace.clone())),
@@ -133,6 +147,7 @@ impl Data {
             direct: std::sync::Arc::default(),
             me,
             web: None,
+            health,
         }
     }
 
@@ -147,6 +162,7 @@ impl Data {
             direct: self.direct.clone(),
             me: self.me.clone(),
             web: self.web.clone(),
+            health: self.health.clone(),
         }
     }
 }
@@ -208,6 +224,21 @@ pub async fn run(
     let shows_news = config.shards.runs_first();
     let share = config.shards.share();
     let (announce, announcements) = tokio::sync::mpsc::channel(256);
+    let health = crate::health::Health::new(arena.store().clone());
+    if let startup::Shards::Range { first, last, .. } = config.shards {
+        health.expect_shards(last - first + 1);
+    }
+    let sampler = tokio::spawn(health.clone().sample());
+    // Served alone on their address, or beside the live pages (below).
+    let operations = crate::health::router(health.clone());
+    let operations_beside_pages = match config.metrics {
+        Some(listening) => {
+            tracing::info!("serving /metrics, /healthz and /readyz at {}", listening.base);
+            tokio::spawn(crate::health::serve(operations, listening.listener()?, stopped()));
+            None
+        }
+        None => Some(operations),
+    };
     // The announcer's task, once the bot is connected: a stop waits for what it has queued.
     let announcer_task: std::sync::Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>> = Default::default();
     let announcer_slot = announcer_task.clone();
@@ -215,6 +246,7 @@ pub async fn run(
     // claimed by one of them.
     let scheduler = tokio::spawn(
         crate::scheduler::Scheduler::new(arena.clone(), crate::ids::Places::starting_with("discord:"))
+            .with_health(health.clone())
             .run(announce, std::future::pending()),
     );
     let framework = poise::Framework::builder()
@@ -224,6 +256,16 @@ pub async fn run(
                 Box::pin(on_event(framework.serenity_context, event, framework.user_data))
             },
             on_error: |error| Box::pin(on_error(error)),
+            pre_command: |ctx| {
+                Box::pin(async move {
+                    tracing::debug!(
+                        command = %ctx.command().qualified_name,
+                        user = %ctx.author().id,
+                        server = ?ctx.guild_id().map(|id| id.get()),
+                        "a command"
+                    );
+                })
+            },
             // Commands only: suggestions as you type are not counted. A server's hosts, who may
             // adjudicate a whole round at once, are not limited in its host commands (and only
             // in those, on that server).
@@ -254,7 +296,11 @@ pub async fn run(
                     let http = ctx.http.clone();
                     tokio::spawn(async move { startup::remove_server_commands(&http, &guilds).await });
                 }
-                let mut data = Data::new(arena, host_role, share, ids::user(ready.user.id));
+                if let Some(shard) = ready.shard {
+                    health.expect_shards(shard.total);
+                }
+                health.shard(ctx.shard_id.0, true);
+                let mut data = Data::new(arena, host_role, share, ids::user(ready.user.id), health);
                 if let Some(listening) = web_listener {
                     let base = listening.base.clone();
                     let names = std::sync::Arc::new(names::PageNames {
@@ -263,7 +309,8 @@ pub async fn run(
                     });
                     let web = std::sync::Arc::new(crate::web::Web::new(data.arena.clone(), names, base.clone()));
                     tracing::info!("serving the live pages at {base}");
-                    tokio::spawn(web.clone().serve(listening.listener()?, web_stop));
+                    let beside = operations_beside_pages.unwrap_or_default();
+                    tokio::spawn(web.clone().serve(listening.listener()?, beside, web_stop));
                     data.web = Some(web);
                 }
                 let announcing = tokio::spawn(announce_deadlines(
@@ -300,6 +347,7 @@ pub async fn run(
         }
     };
     scheduler.abort();
+    sampler.abort();
     let announcing = announcer_slot
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -359,10 +407,20 @@ async fn on_event(ctx: &discord::Context, event: &discord::FullEvent, data: &Dat
     match event {
         discord::FullEvent::InteractionCreate {
             interaction: discord::Interaction::Component(component),
-        } => components::on_component(&ctx.http, data, component).await,
+        } => {
+            tracing::debug!(user = %component.user.id, server = ?component.guild_id.map(|id| id.get()), "a click");
+            components::on_component(&ctx.http, data, component).await
+        }
         discord::FullEvent::InteractionCreate {
             interaction: discord::Interaction::Modal(form),
         } => components::on_form(&ctx.http, data, form).await,
+        discord::FullEvent::Ready { .. } => data.health.shard(ctx.shard_id.0, true),
+        discord::FullEvent::ShardStageUpdate { event } => data
+            .health
+            .shard(event.shard_id.0, event.new == discord::ConnectionStage::Connected),
+        // serenity's own rate limiter waited (only with Discord itself: a test's fake Discord
+        // turns it off, and its 429s reach the bot's retries, counted there).
+        discord::FullEvent::Ratelimit { data: limited } => crate::telemetry::rate_limited(limited.global),
         discord::FullEvent::ThreadUpdate { new, .. } => threads::on_thread_update(&ctx.http, data, new).await,
         discord::FullEvent::ThreadDelete { thread, .. } => threads::on_thread_delete(&ctx.http, data, thread).await,
         _ => {}
@@ -375,6 +433,7 @@ async fn on_event(ctx: &discord::Context, event: &discord::FullEvent, data: &Dat
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::ArgumentParse { ctx, error, .. } => {
+            crate::telemetry::interaction(&ctx.command().name, crate::telemetry::Outcome::Unreadable);
             let text = format!("I could not read that: {error}. Check the command's options and try again.");
             let reply = poise::CreateReply::default().content(text).ephemeral(true);
             if let Err(e) = ctx.send(reply).await {
@@ -384,6 +443,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         // Discord sent options this version of the command does not have: a client that still
         // shows the command as it was before an update (or a malformed payload).
         poise::FrameworkError::CommandStructureMismatch { ctx, description, .. } => {
+            crate::telemetry::interaction(&ctx.command().name, crate::telemetry::Outcome::Unreadable);
             tracing::warn!(command = %ctx.command().name, description, "a command's options did not match it");
             let text = "I could not read that command: Discord may still show it as it was before my last update. \
                         Wait a minute (or restart Discord) and try again.";
@@ -397,6 +457,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             error: Some(error),
             ..
         } => {
+            crate::telemetry::interaction(&ctx.command().name, crate::telemetry::Outcome::RateLimited);
             let reply = poise::CreateReply::default().content(error.to_string()).ephemeral(true);
             if let Err(e) = ctx.send(reply).await {
                 tracing::warn!(error = %e, "could not ask a user to slow down");
@@ -494,6 +555,7 @@ mod tests {
             api_base: None,
             host_role: None,
             shards: super::Shards::Automatic,
+            metrics: None,
         };
         let printed = format!("{config:?}");
         assert!(

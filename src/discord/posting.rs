@@ -3,6 +3,7 @@
 //! channel it came from (and telling the players there), and, when a game has nowhere left to
 //! go, telling its players by DM. A saved move is never left unshown.
 
+use super::counted::counted;
 use super::delivery::Delivery;
 use super::ids;
 use super::refusals::{Refusal, backoff};
@@ -73,6 +74,7 @@ impl Delivery<'_> {
             };
             match Refusal::of(&error) {
                 Refusal::Transient if patience.may_retry(attempt) => {
+                    crate::telemetry::retried();
                     tokio::time::sleep(backoff(attempt)).await;
                     attempt += 1;
                 }
@@ -130,6 +132,7 @@ impl Delivery<'_> {
         loop {
             match self.send(channel, message.clone()).await {
                 Err(error) if Refusal::of(&error) == Refusal::Transient && Patience::Brief.may_retry(attempt) => {
+                    crate::telemetry::retried();
                     tokio::time::sleep(backoff(attempt)).await;
                     attempt += 1;
                 }
@@ -140,10 +143,12 @@ impl Delivery<'_> {
 
     /// Sends a message whose place under the rate limits is taken already.
     async fn send_now(&self, channel: discord::ChannelId, message: Public) -> serenity::Result<()> {
-        channel
-            .send_message(self.http, message.message().into_message())
-            .await
-            .map(drop)
+        counted(
+            "POST /channels/{id}/messages",
+            channel.send_message(self.http, message.message().into_message()),
+        )
+        .await
+        .map(drop)
     }
 
     /// Waits for a warning's turn under the rate limits and takes it, unless the warning goes
@@ -186,7 +191,7 @@ impl Delivery<'_> {
     pub async fn reopen(&self, thread: discord::ChannelId) {
         self.data.pace.request().await;
         let reopened = discord::EditThread::new().archived(false);
-        match thread.edit_thread(self.http, reopened).await {
+        match counted("PATCH /channels/{id}", thread.edit_thread(self.http, reopened)).await {
             Ok(_) => tracing::info!(%thread, "reopened an archived game thread"),
             Err(error) => tracing::warn!(%thread, %error, "could not reopen an archived game thread"),
         }
@@ -226,7 +231,7 @@ impl Delivery<'_> {
     /// The channel a thread hangs off, while Discord still knows the thread.
     async fn parent_of(&self, channel: discord::ChannelId) -> Option<discord::ChannelId> {
         self.data.pace.request().await;
-        match channel.to_channel(self.http).await {
+        match counted("GET /channels/{id}", channel.to_channel(self.http)).await {
             Ok(discord::Channel::Guild(thread)) if thread.thread_metadata.is_some() => thread.parent_id,
             _ => None,
         }

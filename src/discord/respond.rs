@@ -3,6 +3,7 @@
 //! guard beside it defers the interaction when nothing has answered it in time, whatever the
 //! work in between (the arena, drawing, Discord calls) is doing.
 
+use super::counted::counted;
 use serenity::all as discord;
 use serenity::all::Builder;
 use std::sync::Arc;
@@ -13,6 +14,11 @@ use tokio::sync::Mutex;
 /// After this long without an answer, the interaction is deferred so Discord's 3 seconds never
 /// run out (the arena and the renderer normally answer in milliseconds).
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+
+/// The routes an interaction is answered by, as the metrics name them.
+const CALLBACK: &str = "POST /interactions/{id}/{token}/callback";
+const FOLLOW_UP: &str = "POST /webhooks/{app}/{token}";
+const EDIT_ORIGINAL: &str = "PATCH /webhooks/{app}/{token}/messages/@original";
 
 /// A message for Discord: text, files, components and whom it may ping.
 #[derive(Clone, Default)]
@@ -128,9 +134,21 @@ struct Target {
     id: discord::InteractionId,
     token: String,
     is_component: bool,
+    /// For the metrics: what was asked (a command's name, "component", "form"), when it
+    /// arrived, and whether it has had a first answer yet.
+    asked: &'static str,
+    received: std::time::Instant,
+    answered: Arc<AtomicBool>,
 }
 
 impl Target {
+    /// Counts the time to the interaction's first answer, once.
+    fn first_answer(&self) {
+        if !self.answered.swap(true, Ordering::Relaxed) {
+            crate::telemetry::interaction_answered(self.asked, self.received.elapsed());
+        }
+    }
+
     /// Defers the interaction: a click is acknowledged (its message stays as it is), a command
     /// shows a placeholder of the given visibility.
     async fn defer(&self, state: &mut State, is_ephemeral: bool) -> serenity::Result<()> {
@@ -144,7 +162,8 @@ impl Target {
                 discord::CreateInteractionResponseMessage::new().ephemeral(is_ephemeral),
             )
         };
-        response.execute(&self.http, (self.id, &self.token)).await?;
+        counted(CALLBACK, response.execute(&self.http, (self.id, &self.token))).await?;
+        self.first_answer();
         *state = if self.is_component {
             State::DeferredComponent
         } else {
@@ -165,11 +184,24 @@ pub struct Responder {
     /// Whether the answer is expected to be private, so that a deferral shows the placeholder
     /// to the right people (a wrong guess still ends well, see `send`).
     is_private: Arc<AtomicBool>,
+    /// The command's name (or "component", "form"), for the metrics.
+    command: String,
+    /// Whether an answer could not be sent.
+    failed: bool,
 }
 
+/// The interaction is counted when its responder goes, by how it ended.
 impl Drop for Responder {
     fn drop(&mut self) {
         self.guard.abort();
+        let outcome = if self.failed {
+            crate::telemetry::Outcome::Failed
+        } else if self.target.answered.load(Ordering::Relaxed) {
+            crate::telemetry::Outcome::Answered
+        } else {
+            crate::telemetry::Outcome::Unanswered
+        };
+        crate::telemetry::interaction(&self.command, outcome);
     }
 }
 
@@ -178,14 +210,18 @@ impl Responder {
         http: &Arc<discord::Http>,
         id: discord::InteractionId,
         token: &str,
-        is_component: bool,
+        asked: &'static str,
+        command: String,
         is_private: bool,
     ) -> Responder {
         let target = Target {
             http: Arc::clone(http),
             id,
             token: token.to_string(),
-            is_component,
+            is_component: asked == "component",
+            asked,
+            received: std::time::Instant::now(),
+            answered: Arc::default(),
         };
         let state = Arc::new(Mutex::new(State::Fresh));
         let is_private = Arc::new(AtomicBool::new(is_private));
@@ -206,6 +242,8 @@ impl Responder {
             state,
             guard,
             is_private,
+            command,
+            failed: false,
         }
     }
 
@@ -219,16 +257,24 @@ impl Responder {
         interaction: &discord::CommandInteraction,
         is_private: bool,
     ) -> Responder {
-        Responder::new(http, interaction.id, &interaction.token, false, is_private)
+        let command = interaction.data.name.clone();
+        Responder::new(http, interaction.id, &interaction.token, "command", command, is_private)
     }
 
     pub fn for_component(http: &Arc<discord::Http>, interaction: &discord::ComponentInteraction) -> Responder {
-        Responder::new(http, interaction.id, &interaction.token, true, true)
+        Responder::new(
+            http,
+            interaction.id,
+            &interaction.token,
+            "component",
+            "component".into(),
+            true,
+        )
     }
 
     /// For a form sent back (a modal submit), answered like a command, privately.
     pub fn for_modal(http: &Arc<discord::Http>, interaction: &discord::ModalInteraction) -> Responder {
-        Responder::new(http, interaction.id, &interaction.token, false, true)
+        Responder::new(http, interaction.id, &interaction.token, "form", "form".into(), true)
     }
 
     fn http(&self) -> &discord::Http {
@@ -251,9 +297,15 @@ impl Responder {
         if *state != State::Fresh {
             return Ok(false);
         }
-        discord::CreateInteractionResponse::Modal(form)
-            .execute(self.http(), (self.target.id, &self.target.token))
-            .await?;
+        let form = discord::CreateInteractionResponse::Modal(form);
+        let opened = counted(
+            CALLBACK,
+            form.execute(self.http(), (self.target.id, &self.target.token)),
+        )
+        .await;
+        self.failed |= opened.is_err();
+        opened?;
+        self.target.first_answer();
         *state = State::Answered;
         Ok(true)
     }
@@ -271,13 +323,21 @@ impl Responder {
     /// Sends a message in answer: the interaction's response if none was sent yet, the deferred
     /// placeholder's content if it has the same visibility, a follow-up otherwise.
     async fn send(&mut self, message: Outgoing, is_ephemeral: bool) -> serenity::Result<()> {
+        let sent = self.answer(message, is_ephemeral).await;
+        match &sent {
+            Ok(()) => self.target.first_answer(),
+            Err(_) => self.failed = true,
+        }
+        sent
+    }
+
+    async fn answer(&self, message: Outgoing, is_ephemeral: bool) -> serenity::Result<()> {
         let mut state = self.state.lock().await;
         let token = &self.target.token;
         match *state {
             State::Fresh => {
-                discord::CreateInteractionResponse::Message(message.into_response(is_ephemeral))
-                    .execute(self.http(), (self.target.id, token))
-                    .await?;
+                let answer = discord::CreateInteractionResponse::Message(message.into_response(is_ephemeral));
+                counted(CALLBACK, answer.execute(self.http(), (self.target.id, token))).await?;
             }
             State::DeferredCommand { is_ephemeral: deferred } if deferred == is_ephemeral => {
                 let pings = message.pings.clone();
@@ -290,7 +350,7 @@ impl Responder {
                         pings,
                         ..Outgoing::default()
                     };
-                    ping.into_followup(false).execute(self.http(), (None, token)).await?;
+                    counted(FOLLOW_UP, ping.into_followup(false).execute(self.http(), (None, token))).await?;
                 }
             }
             State::DeferredCommand { .. } => {
@@ -299,17 +359,17 @@ impl Responder {
                 // placeholder is settled with neutral words first, then the answer goes beside
                 // it, then the placeholder goes.
                 self.edit_original(Outgoing::text("…")).await?;
-                message
-                    .into_followup(is_ephemeral)
-                    .execute(self.http(), (None, token))
-                    .await?;
-                self.http().delete_original_interaction_response(token).await?;
+                let follow_up = message.into_followup(is_ephemeral);
+                counted(FOLLOW_UP, follow_up.execute(self.http(), (None, token))).await?;
+                counted(
+                    "DELETE /webhooks/{app}/{token}/messages/@original",
+                    self.http().delete_original_interaction_response(token),
+                )
+                .await?;
             }
             State::DeferredComponent | State::Answered => {
-                message
-                    .into_followup(is_ephemeral)
-                    .execute(self.http(), (None, token))
-                    .await?;
+                let follow_up = message.into_followup(is_ephemeral);
+                counted(FOLLOW_UP, follow_up.execute(self.http(), (None, token))).await?;
             }
         }
         *state = State::Answered;
@@ -328,7 +388,7 @@ impl Responder {
         for file in message.files {
             edit = edit.new_attachment(file);
         }
-        edit.execute(self.http(), &self.target.token).await?;
+        counted(EDIT_ORIGINAL, edit.execute(self.http(), &self.target.token)).await?;
         Ok(())
     }
 

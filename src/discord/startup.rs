@@ -125,7 +125,7 @@ const BAD_TOKEN: &str = "Discord refused the bot's token (401 Unauthorized). Cop
 
 /// An error with what caused it ("error sending request: connection refused"): a request that
 /// could not be sent says little by itself.
-fn with_causes(error: &serenity::Error) -> String {
+pub fn with_causes(error: &serenity::Error) -> String {
     let mut text = error.to_string();
     let mut cause: Option<&dyn std::error::Error> = match error {
         serenity::Error::Http(discord::HttpError::Request(request)) => std::error::Error::source(request),

@@ -196,10 +196,21 @@ pub trait Tournaments: Send + Sync {
     async fn tournaments_due(&self, places: &Places, now: i64) -> Result<Vec<TournamentId>, StoreError>;
 }
 
-/// The whole store, every role: what the arena holds.
-pub trait Store: Games + Deadlines + Players + Tournaments {}
+/// What those who run the bot watch of the database: that it answers, its pool, its games.
+#[async_trait]
+pub trait Vitals: Send + Sync {
+    /// Answers when the database does (one round trip).
+    async fn ping(&self) -> Result<(), StoreError>;
+    /// The pool's connections: in use, and idle.
+    fn connections(&self) -> (usize, usize);
+    /// Games in progress, by variant (variants without any left out).
+    async fn active_games(&self) -> Result<Vec<(VariantId, i64)>, StoreError>;
+}
 
-impl<T: Games + Deadlines + Players + Tournaments> Store for T {}
+/// The whole store, every role: what the arena holds.
+pub trait Store: Games + Deadlines + Players + Tournaments + Vitals {}
+
+impl<T: Games + Deadlines + Players + Tournaments + Vitals> Store for T {}
 
 pub use sql::{PostgresStore, SqliteStore};
 

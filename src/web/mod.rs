@@ -102,13 +102,15 @@ impl Web {
         })
     }
 
-    /// Serves the pages on `listener` until `stop` completes.
+    /// Serves the pages, and the routes `beside` them (the operators' health and metrics, or
+    /// none), on `listener` until `stop` completes.
     pub async fn serve(
         self: Arc<Self>,
         listener: tokio::net::TcpListener,
+        beside: axum::Router,
         stop: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        axum::serve(listener, pages::router(self))
+        axum::serve(listener, pages::router(self).merge(beside))
             .with_graceful_shutdown(stop)
             .await
     }

@@ -60,6 +60,8 @@ pub struct Bot {
     task: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
     /// Where the live pages are served, for a bot that serves them.
     pub pages: Option<arbiter::web::WebListener>,
+    /// Where /metrics, /healthz and /readyz are served, for a bot that serves them alone.
+    pub metrics: Option<arbiter::web::WebListener>,
     _db: support::TestDb,
 }
 
@@ -71,23 +73,30 @@ impl Bot {
     /// A bot that also serves the live pages (on a free port of 127.0.0.1).
     pub async fn start_serving_pages() -> Bot {
         let pages = arbiter::web::WebListener::bind("127.0.0.1:0".parse().unwrap(), None).unwrap();
-        Bot::launched(|store| store, Some(pages)).await
+        Bot::launched(|store| store, Some(pages), None).await
+    }
+
+    /// A bot that serves /metrics, /healthz and /readyz (on a free port of 127.0.0.1).
+    pub async fn start_serving_metrics() -> Bot {
+        let metrics = arbiter::web::WebListener::bind("127.0.0.1:0".parse().unwrap(), None).unwrap();
+        Bot::launched(|store| store, None, Some(metrics)).await
     }
 
     /// A bot whose store is `wrap`ped (made slow, say).
     pub async fn start_with(wrap: impl FnOnce(Arc<dyn Store>) -> Arc<dyn Store>) -> Bot {
-        Bot::launched(wrap, None).await
+        Bot::launched(wrap, None, None).await
     }
 
     async fn launched(
         wrap: impl FnOnce(Arc<dyn Store>) -> Arc<dyn Store>,
         pages: Option<arbiter::web::WebListener>,
+        metrics: Option<arbiter::web::WebListener>,
     ) -> Bot {
         let db = support::sqlite().await;
         let clock = Arc::new(arbiter::clock::ManualClock::new(1_700_000_000_000));
         let arena = support::TestArena::new(wrap(db.store.clone()), clock.clone());
         let fake = FakeDiscord::start().await;
-        let (stop, task) = launch(&fake, &arena, pages.clone());
+        let (stop, task) = launch(&fake, &arena, pages.clone(), metrics.clone());
         fake.wait_ready().await;
         fake.wait_for_call("command registration", |c| {
             c.method == "PUT" && c.path.ends_with("/commands")
@@ -100,6 +109,7 @@ impl Bot {
             stop: Some(stop),
             task: Some(task),
             pages,
+            metrics,
             _db: db,
         }
     }
@@ -254,7 +264,7 @@ impl Bot {
     /// Starts the bot again after `halt`, on the same database and fake Discord, as a restart
     /// of its process would (whatever it had not yet done waits in the database).
     pub fn resume(&mut self) {
-        let (stop, task) = launch(&self.fake, &self.arena, self.pages.clone());
+        let (stop, task) = launch(&self.fake, &self.arena, self.pages.clone(), self.metrics.clone());
         self.stop = Some(stop);
         self.task = Some(task);
     }
@@ -282,6 +292,7 @@ fn launch(
     fake: &FakeDiscord,
     arena: &support::TestArena,
     pages: Option<arbiter::web::WebListener>,
+    metrics: Option<arbiter::web::WebListener>,
 ) -> (
     tokio::sync::oneshot::Sender<()>,
     tokio::task::JoinHandle<anyhow::Result<()>>,
@@ -293,6 +304,7 @@ fn launch(
         api_base: Some(fake.api_base()),
         host_role: Some(HOST_ROLE),
         shards: arbiter::discord::Shards::Automatic,
+        metrics,
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(arbiter::discord::run(config, arena.arena(), async {

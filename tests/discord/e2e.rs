@@ -443,7 +443,7 @@ async fn stale_buttons_outsiders_and_malformed_payloads_change_nothing() {
 
 /// The host starts a Death Match between alice (holding the Advantage) and bob; alice takes the
 /// side that moves first. Returns the match's id.
-async fn start_match(bot: &Bot, game: u8, normal: &str, reserve: &str) -> GameId {
+pub(crate) async fn start_match(bot: &Bot, game: u8, normal: &str, reserve: &str) -> GameId {
     let announced = bot.interact(deathmatch_start(game, Some((normal, reserve)))).await;
     assert!(!is_ephemeral(&announced), "{}", announced.json);
     let text = content(&announced);
@@ -735,6 +735,21 @@ impl Players for SlowStore {
         limit: i64,
     ) -> Result<Vec<arbiter::ratings::Rating>, StoreError> {
         self.inner.leaderboard(variant, server, limit).await
+    }
+}
+
+#[async_trait::async_trait]
+impl arbiter::store::Vitals for SlowStore {
+    async fn ping(&self) -> Result<(), StoreError> {
+        self.inner.ping().await
+    }
+
+    fn connections(&self) -> (usize, usize) {
+        self.inner.connections()
+    }
+
+    async fn active_games(&self) -> Result<Vec<(arbiter_engine::VariantId, i64)>, StoreError> {
+        self.inner.active_games().await
     }
 }
 

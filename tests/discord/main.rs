@@ -14,6 +14,7 @@ mod e2e;
 mod help;
 mod leaderboards;
 mod offers;
+mod operations;
 mod own_lists;
 mod payloads;
 mod places;

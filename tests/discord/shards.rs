@@ -44,6 +44,7 @@ async fn two_processes_split_the_shards_and_each_interaction_and_deadline_is_ser
                 last: shard,
                 total: 2,
             },
+            metrics: None,
         };
         let arena = Arena::new(db.store.clone(), clock.clone());
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

@@ -18,6 +18,7 @@ fn config(fake: &FakeDiscord, guild_id: Option<u64>) -> Config {
         api_base: Some(fake.api_base()),
         host_role: None,
         shards: Shards::Automatic,
+        metrics: None,
     }
 }
 

@@ -161,6 +161,8 @@ pub fn arbiter_binary() -> std::process::Command {
         "DISCORD_SHARD_RANGE",
         "ARBITER_WEB_ADDR",
         "ARBITER_WEB_URL",
+        "ARBITER_METRICS_ADDR",
+        "ARBITER_LOG_FORMAT",
     ] {
         command.env_remove(setting);
     }

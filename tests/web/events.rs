@@ -46,7 +46,11 @@ async fn a_matchs_stream_carries_its_warnings_and_forfeit_as_they_happen() {
     let listening = WebListener::bind("127.0.0.1:0".parse().unwrap(), None).unwrap();
     let web = Arc::new(Web::new(arena.arena(), Arc::new(DisplayNames), listening.base.clone()));
     let links = web.links(id).await.unwrap();
-    tokio::spawn(web.serve(listening.listener().unwrap(), std::future::pending()));
+    tokio::spawn(web.serve(
+        listening.listener().unwrap(),
+        axum::Router::new(),
+        std::future::pending(),
+    ));
     let mut stream = reqwest::get(format!("{}/events", links.page)).await.unwrap();
     assert_eq!(stream.headers()["content-type"].to_str().unwrap(), "text/event-stream");
     let mut seen = String::new();
@@ -150,6 +154,10 @@ async fn served(db: &support::TestDb, variant: VariantId) -> (support::TestArena
     let listening = WebListener::bind("127.0.0.1:0".parse().unwrap(), None).unwrap();
     let web = Arc::new(Web::new(arena.arena(), Arc::new(DisplayNames), listening.base.clone()));
     let links = web.links(id).await.unwrap();
-    tokio::spawn(web.serve(listening.listener().unwrap(), std::future::pending()));
+    tokio::spawn(web.serve(
+        listening.listener().unwrap(),
+        axum::Router::new(),
+        std::future::pending(),
+    ));
     (arena, links)
 }

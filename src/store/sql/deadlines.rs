@@ -38,7 +38,7 @@ where
     /// `heartbeat`, in the task that runs it to its end.
     async fn beat(&self, places: &Places, now: i64) -> Result<Option<i64>, StoreError> {
         // Reads, then writes: the write lock is taken at the start (IMMEDIATE on SQLite).
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut tx = self.begin_write().await?;
         if let Some(lock) = DB::LOCK_HEARTBEAT {
             sqlx::query(lock).bind(places.prefix()).execute(&mut *tx).await?;
         }
@@ -85,6 +85,9 @@ where
             .map(|row| Ok((row.try_get::<i64, _>("next_deadline")?, row.try_get::<GameId, _>("id")?)))
             .collect::<Result<Vec<_>, StoreError>>()?;
         claimed.sort_unstable();
+        for (due, _) in &claimed {
+            crate::telemetry::deadline_claimed(now - due);
+        }
         Ok(claimed.into_iter().map(|(_, id)| id).collect())
     }
 

@@ -245,7 +245,7 @@ where
         });
         // Every write transaction takes the write lock first (see `Dialect::BEGIN_WRITE`), even
         // one that writes first, so that none can meet a busy snapshot.
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut tx = self.begin_write().await?;
         let updated = sqlx::query(UPDATE_GAME)
             .bind(game.status.as_str())
             .bind(white)
@@ -324,7 +324,7 @@ where
     Option<i64>: for<'q> Encode<'q, DB>,
 {
     async fn insert_game(&self, game: &NewGame) -> Result<GameRow, StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut tx = self.begin_write().await?;
         let id = Self::insert_in(&mut tx, game).await?;
         tx.commit().await?;
         self.game(id)

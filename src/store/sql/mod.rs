@@ -13,6 +13,7 @@ mod games;
 mod players;
 mod schema;
 mod tournaments;
+mod vitals;
 
 use super::{SchemaState, StoreError};
 use crate::ids::Places;
@@ -85,6 +86,20 @@ impl<DB: Database> Clone for SqlStore<DB> {
 impl<DB: Database> SqlStore<DB> {
     pub fn pool(&self) -> &Pool<DB> {
         &self.pool
+    }
+}
+
+impl<DB: Dialect> SqlStore<DB>
+where
+    for<'c> &'c mut DB::Connection: sqlx::Executor<'c, Database = DB>,
+{
+    /// Begins a transaction that will write (see `Dialect::BEGIN_WRITE`); the wait for a
+    /// connection and the write lock is measured.
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, DB>, StoreError> {
+        let asked = std::time::Instant::now();
+        let transaction = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        crate::telemetry::db_waited(asked.elapsed());
+        Ok(transaction)
     }
 }
 

@@ -59,7 +59,7 @@ where
 
     /// `update_tournament`, in the task that runs it to its end.
     async fn save_tournament(&self, row: &TournamentRow, games: &[NewGame]) -> Result<Vec<GameId>, StoreError> {
-        let mut tx = self.pool.begin_with(DB::BEGIN_WRITE).await?;
+        let mut tx = self.begin_write().await?;
         let updated = sqlx::query(UPDATE_TOURNAMENT)
             .bind(row.status.as_str())
             .bind(to_json(&row.tournament))

@@ -1,0 +1,401 @@
+//! `arbiter doctor` against the fake Discord, run as its users run it: a good set-up passes every
+//! check; a wrong token, a server the bot is not on, a channel without Attach Files, a stale
+//! database and one newer than the binary are each named with their fix, and fail the run.
+
+#[path = "support/mod.rs"]
+mod support;
+
+use base64::Engine;
+use fake_discord::FakeDiscord;
+use fake_discord::permissions::{ATTACH_FILES, DEFAULT};
+use std::path::{Path, PathBuf};
+
+/// A channel of the fake's server.
+const CHANNEL: u64 = 5_000;
+
+/// A token shaped as Discord makes them, for the fake's bot: its user id in base64, a
+/// timestamp, a signature.
+fn token(signature: &str) -> String {
+    let id = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(FakeDiscord::BOT_USER_ID.to_string());
+    format!("{id}.GhIjKl.{signature}")
+}
+
+fn good_token() -> String {
+    token("abcdefghijklmnopqrstuvwxyz0123456789AB")
+}
+
+/// A fresh data folder, removed afterwards.
+struct DataDir(PathBuf);
+
+impl DataDir {
+    fn new() -> DataDir {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir = std::env::temp_dir().join(format!("arbiter_doctor_{}_{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        DataDir(dir)
+    }
+
+    fn database(&self) -> PathBuf {
+        self.0.join("arbiter.db")
+    }
+}
+
+impl Drop for DataDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// What one run of the doctor said.
+struct Run {
+    passed: bool,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// The line of a check (its name, after the verdict), with the lines under it (the fix,
+    /// the invite link), which are indented.
+    fn check(&self, name: &str) -> String {
+        let mut lines = self
+            .stdout
+            .lines()
+            .skip_while(|line| line.get(6..).is_none_or(|rest| !rest.starts_with(&format!("{name}:"))));
+        let first = lines
+            .next()
+            .unwrap_or_else(|| panic!("no line for {name}:\n{}", self.stdout));
+        let under = lines.take_while(|line| line.starts_with("      "));
+        std::iter::once(first).chain(under).collect::<Vec<_>>().join("\n")
+    }
+}
+
+/// The fake Discord, accepting the good token only, with the channel on its server.
+async fn fake() -> FakeDiscord {
+    let fake = FakeDiscord::start().await;
+    fake.accept_only_token(&good_token());
+    fake.add_channel(CHANNEL, FakeDiscord::GUILD_ID);
+    fake
+}
+
+/// Runs `arbiter doctor` with only these settings; prints what it said (the test's record).
+async fn doctor(fake: &FakeDiscord, data: &DataDir, settings: &[(&str, &str)], args: &[&str]) -> Run {
+    let mut command = support::arbiter_binary();
+    command
+        .arg("doctor")
+        .args(args)
+        .env("DISCORD_API_BASE", fake.api_base())
+        .env("ARBITER_DATA_DIR", &data.0);
+    for (name, value) in settings {
+        command.env(name, value);
+    }
+    let output = tokio::task::spawn_blocking(move || command.output().expect("the arbiter binary runs"))
+        .await
+        .unwrap();
+    let run = Run {
+        passed: output.status.success(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    };
+    println!(
+        "$ arbiter doctor {}\n{}{}(exit {:?})\n",
+        args.join(" "),
+        run.stdout,
+        run.stderr,
+        output.status.code()
+    );
+    run
+}
+
+fn invite_link() -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={}&scope=bot+applications.commands&permissions=",
+        FakeDiscord::APPLICATION_ID
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_good_set_up_passes_every_check_and_gives_the_invite_link() {
+    let fake = fake().await;
+    let data = DataDir::new();
+    let guild = FakeDiscord::GUILD_ID.to_string();
+    let settings = [("DISCORD_TOKEN", good_token()), ("DISCORD_GUILD_ID", guild)];
+    let settings: Vec<(&str, &str)> = settings.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let run = doctor(&fake, &data, &settings, &["--channel", &CHANNEL.to_string()]).await;
+    assert!(run.passed, "{}{}", run.stdout, run.stderr);
+    let verdicts: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    let checks = [
+        "token",
+        "Discord",
+        "application",
+        "database URL",
+        "database",
+        "data folder",
+        "server",
+        "channel 5000",
+    ];
+    for check in checks {
+        assert!(run.check(check).starts_with("ok    "), "{}", run.stdout);
+    }
+    assert!(
+        !verdicts.contains(&"FAIL") && !verdicts.contains(&"skip"),
+        "{}",
+        run.stdout
+    );
+    // Every needed permission, and no more: View Channel, Send Messages, Attach Files, Create
+    // Public Threads, Send Messages in Threads.
+    let permissions = (1u64 << 10) | (1 << 11) | (1 << 15) | (1 << 35) | (1 << 38);
+    assert!(
+        run.check("application")
+            .contains(&format!("{}{permissions}", invite_link())),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("All 8 checks passed."), "{}", run.stdout);
+    assert!(!run.stdout.contains(&good_token()), "the token is never printed");
+    assert!(!data.database().exists(), "the doctor creates no database");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_token_is_named_with_its_fix_and_the_checks_that_need_it_are_skipped() {
+    let fake = fake().await;
+    let data = DataDir::new();
+    let wrong = token("zyxwvutsrqponmlkjihgfedcba9876543210ZY");
+    let guild = FakeDiscord::GUILD_ID.to_string();
+    let channel = CHANNEL.to_string();
+    let run = doctor(
+        &fake,
+        &data,
+        &[("DISCORD_TOKEN", &wrong), ("DISCORD_GUILD_ID", &guild)],
+        &["--channel", &channel],
+    )
+    .await;
+    assert!(!run.passed);
+    assert!(run.check("token").starts_with("ok"), "{}", run.stdout);
+    let refused = run.check("Discord");
+    assert!(
+        refused.starts_with("FAIL") && refused.contains("refused the token (401") && refused.contains("Reset Token"),
+        "{refused}"
+    );
+    for later in ["application", "server", "channel 5000"] {
+        assert!(run.check(later).starts_with("skip"), "{}", run.stdout);
+    }
+    // What needs no Discord is still checked.
+    assert!(run.check("data folder").starts_with("ok"), "{}", run.stdout);
+    assert!(run.stderr.contains("1 of 8 checks failed"), "{}", run.stderr);
+    assert!(!run.stdout.contains(&wrong));
+
+    // A token of the wrong shape is not sent at all; a missing one is named.
+    let run = doctor(&fake, &data, &[("DISCORD_TOKEN", "test-token")], &[]).await;
+    let shape = run.check("token");
+    assert!(
+        shape.starts_with("FAIL") && shape.contains("not shaped like a bot token"),
+        "{shape}"
+    );
+    assert!(run.check("Discord").starts_with("skip"), "{}", run.stdout);
+    let run = doctor(&fake, &data, &[], &[]).await;
+    assert!(
+        run.check("token").contains("DISCORD_TOKEN is not set"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.passed);
+    assert_eq!(fake.calls().len(), 1, "only the first run asked Discord, once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_the_bot_is_not_on_is_named_with_the_invite_link() {
+    let fake = fake().await;
+    let data = DataDir::new();
+    let token = good_token();
+    let run = doctor(
+        &fake,
+        &data,
+        &[("DISCORD_TOKEN", &token), ("DISCORD_GUILD_ID", "42")],
+        &[],
+    )
+    .await;
+    assert!(!run.passed);
+    let server = run.check("server");
+    assert!(
+        server.starts_with("FAIL") && server.contains("not on server 42") && server.contains(&invite_link()),
+        "{server}"
+    );
+    assert!(run.check("application").starts_with("ok"), "{}", run.stdout);
+
+    let run = doctor(
+        &fake,
+        &data,
+        &[("DISCORD_TOKEN", &token), ("DISCORD_GUILD_ID", "my server")],
+        &[],
+    )
+    .await;
+    assert!(run.check("server").contains("not a server's id"), "{}", run.stdout);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_channel_without_attach_files_is_named_with_where_to_give_it() {
+    let fake = fake().await;
+    fake.set_bot_permissions(CHANNEL, DEFAULT & !ATTACH_FILES);
+    let data = DataDir::new();
+    let guild = FakeDiscord::GUILD_ID.to_string();
+    let token = good_token();
+    let run = doctor(
+        &fake,
+        &data,
+        &[("DISCORD_TOKEN", &token), ("DISCORD_GUILD_ID", &guild)],
+        &["--channel", &CHANNEL.to_string()],
+    )
+    .await;
+    assert!(!run.passed);
+    let channel = run.check("channel 5000");
+    assert!(
+        channel.starts_with("FAIL")
+            && channel.contains("lacks Attach Files in #channel5000")
+            && channel.contains("Edit Channel → Permissions"),
+        "{channel}"
+    );
+    assert!(!channel.contains("Send Messages"), "only what is missing: {channel}");
+    for check in ["token", "Discord", "application", "database", "data folder", "server"] {
+        assert!(run.check(check).starts_with("ok"), "{}", run.stdout);
+    }
+
+    // In a thread, its channel's permissions hold.
+    let http = serenity::all::HttpBuilder::new(&token)
+        .proxy(fake.api_base())
+        .ratelimiter_disabled(true)
+        .build();
+    let thread = serenity::all::ChannelId::new(CHANNEL)
+        .create_thread(
+            &http,
+            serenity::all::CreateThread::new("game 1").kind(serenity::all::ChannelType::PublicThread),
+        )
+        .await
+        .expect("a thread");
+    let run = doctor(
+        &fake,
+        &data,
+        &[("DISCORD_TOKEN", &token)],
+        &["--channel", &thread.id.to_string()],
+    )
+    .await;
+    let in_thread = run.check(&format!("channel {}", thread.id));
+    assert!(
+        in_thread.contains("lacks Attach Files in thread #game 1 (its channel #channel5000's permissions)")
+            && in_thread.contains("Attach Files in #channel5000: Edit Channel → Permissions → Arbiter → allow it"),
+        "{in_thread}"
+    );
+
+    // A channel the bot cannot see.
+    let run = doctor(&fake, &data, &[("DISCORD_TOKEN", &token)], &["--channel", "6000"]).await;
+    assert!(
+        run.check("channel 6000").contains("cannot see channel 6000"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// An embedded database with only the first of the binary's migrations applied, as sqlx
+/// applies them.
+async fn stale_database(path: &Path) {
+    let first_only = path.with_extension("migrations");
+    std::fs::create_dir_all(&first_only).unwrap();
+    let migrations = Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
+    for entry in std::fs::read_dir(migrations).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_name().to_string_lossy().starts_with("0001_") {
+            std::fs::copy(entry.path(), first_only.join(entry.file_name())).unwrap();
+        }
+    }
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}?mode=rwc", path.display()))
+        .await
+        .unwrap();
+    let migrator = sqlx::migrate::Migrator::new(first_only.as_path()).await.unwrap();
+    migrator.run(&pool).await.unwrap();
+    pool.close().await;
+    std::fs::remove_dir_all(first_only).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stale_database_asks_for_a_backup_and_a_newer_one_is_refused() {
+    let fake = fake().await;
+    let token = good_token();
+    let data = DataDir::new();
+    stale_database(&data.database()).await;
+    let run = doctor(&fake, &data, &[("DISCORD_TOKEN", &token)], &[]).await;
+    assert!(!run.passed);
+    let stale = run.check("database");
+    assert!(
+        stale.starts_with("FAIL")
+            && stale.contains("at schema version 1;")
+            && stale.contains("brings it to")
+            && stale.contains("arbiter backup FILE"),
+        "{stale}"
+    );
+    assert!(run.check("data folder").starts_with("ok"), "{}", run.stdout);
+
+    // Brought up to date, then moved on by a newer Arbiter.
+    let data = DataDir::new();
+    drop(
+        arbiter::store::open(None, &data.0)
+            .await
+            .expect("the embedded database opens"),
+    );
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", data.database().display()))
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES (99, 'from the future', TRUE, X'00', 0)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query("INSERT INTO schema_versions (version, arbiter_version) VALUES (99, '9.9.0')")
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let run = doctor(&fake, &data, &[("DISCORD_TOKEN", &token)], &[]).await;
+    assert!(!run.passed);
+    let newer = run.check("database");
+    assert!(
+        newer.starts_with("FAIL")
+            && newer.contains("schema version 99")
+            && newer.contains("Arbiter 9.9.0 or newer")
+            && newer.contains("restore the backup"),
+        "{newer}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_that_does_not_answer_is_named_without_its_password() {
+    let fake = fake().await;
+    let data = DataDir::new();
+    let token = good_token();
+    // Nothing listens on port 1.
+    let url = "postgres://arbiter:s3cret-word@127.0.0.1:1/arbiter";
+    let run = doctor(&fake, &data, &[("DISCORD_TOKEN", &token), ("DATABASE_URL", url)], &[]).await;
+    assert!(!run.passed);
+    let database = run.check("database");
+    assert!(
+        database.starts_with("FAIL") && database.contains("DATABASE_URL"),
+        "{database}"
+    );
+    assert!(
+        run.check("database URL").contains("postgres://…@127.0.0.1:1/arbiter"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("s3cret") && !run.stderr.contains("s3cret"),
+        "{}",
+        run.stdout
+    );
+}
