@@ -84,7 +84,9 @@ impl Health {
                 .collect();
             if !down.is_empty() {
                 problems.push(format!("gateway: shard {} not connected", down.join(", ")));
-            } else if connected == 0 || connected < expected {
+            } else if shards.is_empty() {
+                problems.push("gateway: not connected yet".into());
+            } else if connected < expected {
                 problems.push(format!("gateway: {connected} of {} shards connected", expected.max(1)));
             }
         }
@@ -98,8 +100,12 @@ impl Health {
         problems
     }
 
-    /// Refreshes the gauges read from the database until the process ends.
-    pub async fn sample(self: Arc<Self>) {
+    /// Refreshes the gauges read from the database until the returned guard is dropped.
+    pub fn start_sampling(self: &Arc<Self>) -> Sampling {
+        Sampling(tokio::spawn(self.clone().sample()))
+    }
+
+    async fn sample(self: Arc<Self>) {
         loop {
             let (in_use, idle) = self.store.connections();
             crate::telemetry::db_connections(in_use, idle);
@@ -116,6 +122,15 @@ fn unix_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |since| since.as_millis() as i64)
+}
+
+/// The task refreshing the gauges; it stops when this is dropped, however its owner returns.
+pub struct Sampling(tokio::task::JoinHandle<()>);
+
+impl Drop for Sampling {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 /// `/healthz`, `/readyz` and `/metrics`, to serve alone or merged with the live pages.

@@ -251,6 +251,10 @@ enum BenchCommand {
         /// drops it afterwards.
         #[arg(long)]
         postgres: Option<String>,
+        /// Record the metrics as the bot does (off: no recorder, as in a process that serves
+        /// none): run once each way to see what they cost.
+        #[arg(long)]
+        metrics: bool,
     },
     /// Death Match clocks: many matches whose reserves run out spread over a span; how late each
     /// forfeit fires, and the CPU the schedulers use. SQLite, and PostgreSQL when given.
@@ -454,9 +458,11 @@ fn main() -> ExitCode {
             };
             rt.block_on(arbiter::bench::correspondence_everywhere(postgres.as_deref(), load))
         }),
-        Command::Bench(BenchCommand::Arena { games, postgres }) => {
-            runtime().and_then(|rt| rt.block_on(arbiter::bench::arena(postgres.as_deref(), games)))
-        }
+        Command::Bench(BenchCommand::Arena {
+            games,
+            postgres,
+            metrics,
+        }) => runtime().and_then(|rt| rt.block_on(arbiter::bench::arena(postgres.as_deref(), games, metrics))),
     };
     match result {
         Ok(output) => {

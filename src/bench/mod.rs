@@ -148,8 +148,11 @@ pub async fn drop_schema(url: &str, schema: &str) -> Result<()> {
 }
 
 /// Runs the arena benchmark on SQLite and, when `postgres_url` is given, on PostgreSQL.
-pub async fn arena(postgres_url: Option<&str>, games: usize) -> Result<String> {
+pub async fn arena(postgres_url: Option<&str>, games: usize, metrics: bool) -> Result<String> {
     let mut out = String::new();
+    if metrics {
+        crate::telemetry::install();
+    }
     let (store, dir) = scratch_sqlite().await?;
     let report = arena_throughput(store, "sqlite", games).await;
     let _ = std::fs::remove_dir_all(&dir);
@@ -159,6 +162,15 @@ pub async fn arena(postgres_url: Option<&str>, games: usize) -> Result<String> {
         let report = arena_throughput(store, "postgres", games).await;
         drop_schema(url, &schema).await?;
         out.push_str(&report?.summary());
+    }
+    if metrics {
+        let series = crate::telemetry::render()
+            .lines()
+            .filter(|line| line.starts_with("arbiter_"))
+            .count();
+        out.push_str(&format!("metrics: recorded ({series} series)\n"));
+    } else {
+        out.push_str("metrics: off\n");
     }
     Ok(out)
 }

@@ -193,6 +193,22 @@ pub async fn run(
             let _ = stopping.wait_for(|stop| *stop).await;
         }
     };
+    let health = crate::health::Health::new(arena.store().clone());
+    if let startup::Shards::Range { first, last, .. } = config.shards {
+        health.expect_shards(last - first + 1);
+    }
+    let _sampling = health.start_sampling();
+    // Served from the start (alive, and why not ready while Discord is not reached yet): alone
+    // on their address, or beside the live pages once those are served.
+    let operations = crate::health::router(health.clone());
+    let operations_beside_pages = match config.metrics {
+        Some(listening) => {
+            tracing::info!("serving /metrics, /healthz and /readyz at {}", listening.base);
+            tokio::spawn(crate::health::serve(operations, listening.listener()?, stopped()));
+            None
+        }
+        None => Some(operations),
+    };
     let mut http = discord::HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
         // serenity honours a proxy only with its rate limiter off.
@@ -224,21 +240,6 @@ pub async fn run(
     let shows_news = config.shards.runs_first();
     let share = config.shards.share();
     let (announce, announcements) = tokio::sync::mpsc::channel(256);
-    let health = crate::health::Health::new(arena.store().clone());
-    if let startup::Shards::Range { first, last, .. } = config.shards {
-        health.expect_shards(last - first + 1);
-    }
-    let sampler = tokio::spawn(health.clone().sample());
-    // Served alone on their address, or beside the live pages (below).
-    let operations = crate::health::router(health.clone());
-    let operations_beside_pages = match config.metrics {
-        Some(listening) => {
-            tracing::info!("serving /metrics, /healthz and /readyz at {}", listening.base);
-            tokio::spawn(crate::health::serve(operations, listening.listener()?, stopped()));
-            None
-        }
-        None => Some(operations),
-    };
     // The announcer's task, once the bot is connected: a stop waits for what it has queued.
     let announcer_task: std::sync::Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>> = Default::default();
     let announcer_slot = announcer_task.clone();
@@ -347,7 +348,6 @@ pub async fn run(
         }
     };
     scheduler.abort();
-    sampler.abort();
     let announcing = announcer_slot
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
