@@ -197,7 +197,8 @@ pub async fn run(
     if let startup::Shards::Range { first, last, .. } = config.shards {
         health.expect_shards(last - first + 1);
     }
-    let _sampling = health.start_sampling();
+    // The gauges read from the database are kept fresh only where someone can read them.
+    let _sampling = (config.metrics.is_some() || config.web.is_some()).then(|| health.start_sampling());
     // Served from the start (alive, and why not ready while Discord is not reached yet): alone
     // on their address, or beside the live pages once those are served.
     let operations = crate::health::router(health.clone());
