@@ -374,14 +374,16 @@ fn main() -> ExitCode {
                 &file,
             ))?;
             let bytes = std::fs::metadata(&file).map_or(0, |m| m.len());
+            let database = storage.database_url.as_deref().map_or_else(
+                || arbiter::store::embedded_file(&storage.data_dir).display().to_string(),
+                |_| "the database file".to_string(),
+            );
             Ok(format!(
-                "Backed up {games} games to {} ({:.1} MiB). To restore it: stop the bot, put the file in place of {}, start the bot.\n",
+                "Backed up {games} game{} to {} ({:.1} MiB).\nTo restore it: stop the bot, put the copy in place of \
+                 {database} (removing any -wal and -shm files beside it), start the bot.\n",
+                if games == 1 { "" } else { "s" },
                 file.display(),
                 bytes as f64 / (1024.0 * 1024.0),
-                storage.database_url.as_deref().map_or_else(
-                    || arbiter::store::embedded_file(&storage.data_dir).display().to_string(),
-                    |_| "the database file".to_string()
-                ),
             ))
         }),
         Command::Doctor {

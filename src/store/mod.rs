@@ -275,6 +275,10 @@ pub async fn back_up(
             to.display()
         )));
     }
+    if let Some(folder) = to.parent().filter(|folder| !folder.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder)
+            .map_err(|e| StoreError::Refused(format!("cannot make the folder {}: {e}", folder.display())))?;
+    }
     // Written beside its place, then renamed: a backup cut short never passes for a whole one.
     let mut partial = to.as_os_str().to_owned();
     partial.push(".partial");
