@@ -1,12 +1,13 @@
-//! What those who run the bot watch: metrics in Prometheus' text format, and whether the bot is
-//! alive and ready. Every metric is named here, with its unit and what it counts, so the
+//! The metrics those who run the bot watch, in Prometheus' text format (served by
+//! `crate::health`). Every metric is named here, with its unit and what it counts, so the
 //! families stay consistent; the code that does the work calls the small functions below.
 //!
 //! Labels hold only bounded, public words (a command's name, a route's shape with its ids and
 //! tokens taken out, a variant, an outcome): never a user, a server, a game or a secret.
 //!
-//! Without an installed recorder (tests of the rules, the terminal without `--metrics`) every
-//! call below costs a load and a branch.
+//! The recorder is installed only where the metrics are served (`health::router`); without it
+//! (the terminal, a bot that serves neither metrics nor pages) every call below costs a load and
+//! a branch.
 
 use arbiter_engine::VariantId;
 use metrics::{counter, gauge, histogram};

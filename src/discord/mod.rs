@@ -197,18 +197,20 @@ pub async fn run(
     if let startup::Shards::Range { first, last, .. } = config.shards {
         health.expect_shards(last - first + 1);
     }
-    // The gauges read from the database are kept fresh only where someone can read them.
-    let _sampling = (config.metrics.is_some() || config.web.is_some()).then(|| health.start_sampling());
-    // Served from the start (alive, and why not ready while Discord is not reached yet): alone
-    // on their address, or beside the live pages once those are served.
-    let operations = crate::health::router(health.clone());
+    // /metrics, /healthz and /readyz, served from the start (alive, and why not ready while
+    // Discord is not reached yet): alone on their address, or beside the live pages once those
+    // are served. Where nobody can read them, nothing is recorded or sampled.
+    let served = config.metrics.is_some() || config.web.is_some();
+    let _sampling = served.then(|| health.start_sampling());
     let operations_beside_pages = match config.metrics {
         Some(listening) => {
             tracing::info!("serving /metrics, /healthz and /readyz at {}", listening.base);
+            let operations = crate::health::router(health.clone());
             tokio::spawn(crate::health::serve(operations, listening.listener()?, stopped()));
             None
         }
-        None => Some(operations),
+        None if served => Some(crate::health::router(health.clone())),
+        None => None,
     };
     let mut http = discord::HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
