@@ -135,7 +135,7 @@ pub fn init(default: &str) {
     let spec = std::env::var("ARBITER_LOG").unwrap_or_else(|_| default.to_string());
     let format = match std::env::var("ARBITER_LOG_FORMAT").as_deref() {
         Ok("json") => Format::Json,
-        Ok("plain") | Err(_) => Format::Plain {
+        Ok("plain" | "") | Err(_) => Format::Plain {
             ansi: std::io::IsTerminal::is_terminal(&std::io::stderr()),
         },
         Ok(other) => {
