@@ -4,6 +4,7 @@
 //! registered. Never prints the token or a database password.
 
 use arbiter::store::SchemaState;
+use base64::Engine;
 use serenity::all as discord;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -70,7 +71,7 @@ impl Report {
 pub async fn run(settings: Settings) -> anyhow::Result<String> {
     let mut report = Report::default();
     let token = token_shape(&mut report, settings.token.as_deref());
-    let http = token.map(|token| discord_http(&token, settings.api_base.as_deref()));
+    let http = token.map(|token| arbiter::discord::http_client(&token, settings.api_base.as_deref()));
     let me = match &http {
         Some(http) => sign_in(&mut report, http).await,
         None => {
@@ -159,42 +160,14 @@ fn user_id_of(token: &str) -> Option<u64> {
     {
         return None;
     }
-    let digits = String::from_utf8(base64url(id)?).ok()?;
+    // Discord writes it in the URL-safe alphabet, without padding; older tokens in the standard one.
+    let lenient = base64::engine::GeneralPurposeConfig::new()
+        .with_decode_padding_mode(base64::engine::DecodePaddingMode::Indifferent);
+    let decoded = [base64::alphabet::URL_SAFE, base64::alphabet::STANDARD]
+        .iter()
+        .find_map(|alphabet| base64::engine::GeneralPurpose::new(alphabet, lenient).decode(id).ok())?;
+    let digits = String::from_utf8(decoded).ok()?;
     digits.parse().ok().filter(|&id: &u64| id != 0)
-}
-
-/// Decodes base64 in either alphabet (Discord's tokens use the URL-safe one), padding optional.
-fn base64url(text: &str) -> Option<Vec<u8>> {
-    let mut bytes = Vec::new();
-    let (mut bits, mut held) = (0u32, 0u32);
-    for c in text.trim_end_matches('=').bytes() {
-        let value = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'-' | b'+' => 62,
-            b'_' | b'/' => 63,
-            _ => return None,
-        };
-        bits = (bits << 6) | u32::from(value);
-        held += 6;
-        if held >= 8 {
-            held -= 8;
-            bytes.push((bits >> held) as u8);
-            bits &= (1 << held) - 1;
-        }
-    }
-    Some(bytes)
-}
-
-/// A client for Discord's API, built as the bot builds its own.
-fn discord_http(token: &str, api_base: Option<&str>) -> discord::Http {
-    let mut http = discord::HttpBuilder::new(token);
-    if let Some(base) = api_base {
-        // serenity honours a proxy only with its rate limiter off.
-        http = http.proxy(base).ratelimiter_disabled(true);
-    }
-    http.build()
 }
 
 /// What stopped a request to Discord.
@@ -298,7 +271,7 @@ async fn application(report: &mut Report, http: &discord::Http) -> Option<String
 /// The database's address, whether it answers, and whether its schema is this binary's.
 async fn database(report: &mut Report, settings: &Settings) {
     let url = settings.database_url.as_deref();
-    let postgres = url.is_some_and(|url| url.starts_with("postgres:") || url.starts_with("postgresql:"));
+    let postgres = url.is_some_and(arbiter::store::is_postgres);
     match url {
         None => report.line("database URL", Outcome::Pass(format!("not set: {}", settings.storage))),
         Some(_) if postgres => report.line("database URL", Outcome::Pass(settings.storage.clone())),
@@ -343,10 +316,7 @@ async fn database(report: &mut Report, settings: &Settings) {
 /// one must be backed up before the bot upgrades it, a newer one cannot be used.
 fn schema(state: &SchemaState, postgres: bool) -> Outcome {
     if state.is_newer() {
-        let needs = match &state.written_by {
-            Some(release) => format!("Arbiter {release} or newer"),
-            None => "a newer Arbiter".into(),
-        };
+        let needs = state.needs();
         return Outcome::Fail(
             format!(
                 "the database is at schema version {}, written by {needs}; this Arbiter ({}) knows versions up to {}, \

@@ -212,12 +212,7 @@ pub async fn run(
         None if served => Some(crate::health::router(health.clone())),
         None => None,
     };
-    let mut http = discord::HttpBuilder::new(&config.token);
-    if let Some(base) = &config.api_base {
-        // serenity honours a proxy only with its rate limiter off.
-        http = http.proxy(base.clone()).ratelimiter_disabled(true);
-    }
-    let http = http.build();
+    let http = http_client(&config.token, config.api_base.as_deref());
     tracing::info!("connecting to Discord, running {}", config.shards.describe());
     let user = tokio::select! {
         user = startup::sign_in(&http) => user?,
@@ -363,6 +358,16 @@ pub async fn run(
         }
     }
     ended
+}
+
+/// A client for Discord's API with `token`, at `api_base` when given (a fake Discord in tests).
+pub fn http_client(token: &str, api_base: Option<&str>) -> discord::Http {
+    let mut http = discord::HttpBuilder::new(token);
+    if let Some(base) = api_base {
+        // serenity honours a proxy only with its rate limiter off.
+        http = http.proxy(base).ratelimiter_disabled(true);
+    }
+    http.build()
 }
 
 /// How long a stopping bot waits for its queued announcements (what is not out by then is shown

@@ -74,11 +74,16 @@ impl SchemaState {
         self.applied > 0 && self.applied < self.known
     }
 
-    fn newer_message(&self) -> String {
-        let needs = match &self.written_by {
+    /// The release a newer database needs: "Arbiter 0.2.0 or newer", where recorded.
+    pub fn needs(&self) -> String {
+        match &self.written_by {
             Some(release) => format!("Arbiter {release} or newer"),
             None => "a newer Arbiter".to_string(),
-        };
+        }
+    }
+
+    fn newer_message(&self) -> String {
+        let needs = self.needs();
         format!(
             "the database is at schema version {}, written by {needs}; this is Arbiter {}, which knows \
              versions up to {}. Run {needs}, or restore the backup taken before the upgrade",
@@ -292,7 +297,8 @@ pub async fn back_up(
     Ok(games)
 }
 
-fn is_postgres(url: &str) -> bool {
+/// Whether a database URL names PostgreSQL (else it is SQLite).
+pub fn is_postgres(url: &str) -> bool {
     url.starts_with("postgres:") || url.starts_with("postgresql:")
 }
 

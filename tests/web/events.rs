@@ -43,14 +43,7 @@ async fn a_matchs_stream_carries_its_warnings_and_forfeit_as_they_happen() {
         .await
         .unwrap();
 
-    let listening = WebListener::bind("127.0.0.1:0".parse().unwrap(), None).unwrap();
-    let web = Arc::new(Web::new(arena.arena(), Arc::new(DisplayNames), listening.base.clone()));
-    let links = web.links(id).await.unwrap();
-    tokio::spawn(web.serve(
-        listening.listener().unwrap(),
-        axum::Router::new(),
-        std::future::pending(),
-    ));
+    let links = serve_pages(&arena, id).await;
     let mut stream = reqwest::get(format!("{}/events", links.page)).await.unwrap();
     assert_eq!(stream.headers()["content-type"].to_str().unwrap(), "text/event-stream");
     let mut seen = String::new();
@@ -147,10 +140,8 @@ fn number(svg: &str, attribute: &str) -> f32 {
     value.split('"').next().unwrap().parse().unwrap()
 }
 
-/// A game of `variant` started on `db`, its pages served until the test ends: its arena and links.
-async fn served(db: &support::TestDb, variant: VariantId) -> (support::TestArena, arbiter::web::WatchLinks) {
-    let (arena, _) = support::arena(db);
-    let id = support::started(&arena, variant).await;
+/// The pages of `arena`'s games served until the test ends: game `id`'s links.
+async fn serve_pages(arena: &support::TestArena, id: arbiter::ids::GameId) -> arbiter::web::WatchLinks {
     let listening = WebListener::bind("127.0.0.1:0".parse().unwrap(), None).unwrap();
     let web = Arc::new(Web::new(arena.arena(), Arc::new(DisplayNames), listening.base.clone()));
     let links = web.links(id).await.unwrap();
@@ -159,5 +150,13 @@ async fn served(db: &support::TestDb, variant: VariantId) -> (support::TestArena
         axum::Router::new(),
         std::future::pending(),
     ));
+    links
+}
+
+/// A game of `variant` started on `db`, its pages served until the test ends: its arena and links.
+async fn served(db: &support::TestDb, variant: VariantId) -> (support::TestArena, arbiter::web::WatchLinks) {
+    let (arena, _) = support::arena(db);
+    let id = support::started(&arena, variant).await;
+    let links = serve_pages(&arena, id).await;
     (arena, links)
 }
