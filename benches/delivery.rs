@@ -145,6 +145,7 @@ async fn run(matches: usize, processes: u32) -> anyhow::Result<String> {
             token: "bench-token".into(),
             web: None,
             metrics: None,
+            attachments: Default::default(),
             guild_id: Some(FakeDiscord::GUILD_ID),
             api_base: Some(fake.api_base()),
             host_role: None,

@@ -1,5 +1,6 @@
-//! Deliberate defects, for proving that the soak's checker catches each kind of failure it
-//! claims to (`arbiter-soak --broken ...`). They exist only in a build with the
+//! Deliberate defects, for proving that the soak's checker, and tests that run the real bot,
+//! catch each kind of failure they claim to (`arbiter-soak --broken ...`, tests/discord/budget.rs).
+//! They exist only in a build with the
 //! `deliberately-broken` feature, and act only when `ARBITER_BROKEN` names them; every other
 //! build compiles each check to `false`.
 
@@ -14,14 +15,18 @@ pub enum Defect {
     LeakedSecret,
     /// A forfeit on time fires twice: two conclusions, two posts.
     DoubleDeadline,
+    /// A process paces itself to the bot's whole request budget instead of its share of it, as
+    /// if it ran every shard (tests/discord/budget.rs).
+    IgnoresBudgetShare,
 }
 
 impl Defect {
-    pub const ALL: [Defect; 4] = [
+    pub const ALL: [Defect; 5] = [
         Defect::DroppedSave,
         Defect::DuplicatedPost,
         Defect::LeakedSecret,
         Defect::DoubleDeadline,
+        Defect::IgnoresBudgetShare,
     ];
 
     /// Its name in `ARBITER_BROKEN`.
@@ -31,6 +36,7 @@ impl Defect {
             Defect::DuplicatedPost => "duplicated-post",
             Defect::LeakedSecret => "leaked-secret",
             Defect::DoubleDeadline => "double-deadline",
+            Defect::IgnoresBudgetShare => "ignores-budget-share",
         }
     }
 }

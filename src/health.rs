@@ -1,7 +1,7 @@
 //! Whether the bot is alive (`/healthz`: the process answers) and ready (`/readyz`: its database
 //! answers, its gateway shards are connected and its scheduler's heartbeat is fresh), and its
-//! metrics (`/metrics`), served for those who run it: on `ARBITER_METRICS_ADDR`, or beside the
-//! live pages.
+//! metrics (`/metrics`), served for those who run it on `ARBITER_METRICS_ADDR` alone (never on
+//! the public pages' address); without it, not at all.
 
 use crate::store::Store;
 use axum::Router;
@@ -133,7 +133,8 @@ impl Drop for Sampling {
     }
 }
 
-/// `/healthz`, `/readyz` and `/metrics`, to serve alone or merged with the live pages.
+/// `/healthz`, `/readyz` and `/metrics`, served alone on the operators' address. Making it
+/// installs the metrics recorder: nothing is recorded where these are not served.
 pub fn router(health: Arc<Health>) -> Router {
     crate::telemetry::install();
     Router::new()

@@ -15,4 +15,5 @@ pub mod scheduler;
 pub mod store;
 pub mod telemetry;
 pub mod tournament;
+pub mod visible_text;
 pub mod web;

@@ -59,6 +59,35 @@ struct WebArgs {
     /// of the bot, such as https://arbiter.example.org); default: the address served.
     #[arg(long, env = "ARBITER_WEB_URL")]
     web_url: Option<String>,
+    /// How many live pages' event streams may be open at once, in all; past it a page is
+    /// answered 503 and tries again by itself.
+    #[arg(long, env = "ARBITER_WEB_MAX_STREAMS", default_value_t = arbiter::web::DEFAULT_MAX_STREAMS,
+          value_parser = at_least_one)]
+    web_max_streams: usize,
+    /// How many event streams one client address may hold open; past it, 429.
+    #[arg(long, env = "ARBITER_WEB_MAX_STREAMS_PER_ADDR",
+          default_value_t = arbiter::web::DEFAULT_MAX_STREAMS_PER_ADDR, value_parser = at_least_one)]
+    web_max_streams_per_addr: usize,
+    /// How long an event stream lasts, in seconds, before the server closes it and the page
+    /// opens another (at most a week).
+    #[arg(long, env = "ARBITER_WEB_STREAM_LIFETIME_SECS",
+          default_value_t = arbiter::web::DEFAULT_STREAM_LIFETIME.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=7 * 24 * 3600))]
+    web_stream_lifetime_secs: u64,
+    /// Requests a second one client address may make to the pages, once its burst is spent;
+    /// past it, 429 with Retry-After.
+    #[arg(long, env = "ARBITER_WEB_RATE", default_value_t = arbiter::web::DEFAULT_RATE,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    web_rate: u32,
+    /// Requests one client address may make to the pages at once.
+    #[arg(long, env = "ARBITER_WEB_BURST", default_value_t = arbiter::web::DEFAULT_BURST,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    web_burst: u32,
+    /// The reverse proxies in front of the pages, by IP address, comma-separated (such as
+    /// 127.0.0.1,::1): only a request from one of them has its client read from
+    /// X-Forwarded-For. Without it every connection's own address is its client.
+    #[arg(long, env = "ARBITER_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_proxy)]
+    trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl WebArgs {
@@ -70,8 +99,33 @@ impl WebArgs {
         };
         let listener = arbiter::web::WebListener::bind(addr, self.web_url.as_deref())
             .map_err(|e| anyhow::anyhow!("cannot serve the live pages on {addr} (ARBITER_WEB_ADDR): {e}"))?;
-        Ok(Some(listener))
+        Ok(Some(listener.with_limits(self.limits())))
     }
+
+    fn limits(&self) -> arbiter::web::WebLimits {
+        let defaults = arbiter::web::WebLimits::default();
+        arbiter::web::WebLimits {
+            max_streams: self.web_max_streams,
+            max_streams_per_addr: self.web_max_streams_per_addr,
+            stream_lifetime: std::time::Duration::from_secs(self.web_stream_lifetime_secs),
+            rate: std::num::NonZeroU32::new(self.web_rate).unwrap_or(defaults.rate),
+            burst: std::num::NonZeroU32::new(self.web_burst).unwrap_or(defaults.burst),
+            trusted_proxies: self.trusted_proxies.clone(),
+        }
+    }
+}
+
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(count) if count >= 1 => Ok(count),
+        _ => Err(format!("\"{text}\" is not a count of 1 or more")),
+    }
+}
+
+fn parse_proxy(text: &str) -> Result<std::net::IpAddr, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not an IP address (list the proxies' addresses, such as 127.0.0.1,::1)"))
 }
 
 #[derive(Subcommand)]
@@ -106,7 +160,7 @@ enum Command {
         #[arg(long, env = "DISCORD_SHARD_RANGE")]
         shard_range: Option<String>,
         /// Serve /metrics (Prometheus), /healthz and /readyz on this address (such as
-        /// 127.0.0.1:9100); without it they are served beside the live pages, when those are on.
+        /// 127.0.0.1:9100, kept off the public internet); without it they are not served at all.
         #[arg(long = "metrics", env = "ARBITER_METRICS_ADDR")]
         metrics_addr: Option<std::net::SocketAddr>,
     },
@@ -151,6 +205,10 @@ enum Command {
         /// A channel (its id) to check the bot's permissions in.
         #[arg(long)]
         channel: Option<u64>,
+        /// Where the bot would serve /metrics, /healthz and /readyz, as written (so that a
+        /// malformed one is reported like any other problem).
+        #[arg(long = "metrics", env = "ARBITER_METRICS_ADDR")]
+        metrics_addr: Option<String>,
     },
     /// Count the leaf nodes of the legal move tree (perft); the count is the last line printed.
     Perft {
@@ -353,6 +411,7 @@ fn main() -> ExitCode {
                     shards,
                     web: None,
                     metrics: None,
+                    attachments: arbiter::discord::FetchTimeouts::default(),
                 };
                 run_bot(&storage, &computer, &web, metrics_addr, config)
             })
@@ -392,6 +451,7 @@ fn main() -> ExitCode {
             guild_id,
             api_base,
             channel,
+            metrics_addr,
         } => runtime().and_then(|rt| {
             rt.block_on(cli::doctor::run(cli::doctor::Settings {
                 storage: describe_storage(&storage),
@@ -401,6 +461,7 @@ fn main() -> ExitCode {
                 guild_id,
                 api_base,
                 channel,
+                metrics_addr,
             }))
         }),
         Command::Perft { game, divide, depth } => cli::perft(&game, depth, divide),
@@ -496,6 +557,7 @@ fn run_bot(
     metrics_addr: Option<std::net::SocketAddr>,
     mut config: arbiter::discord::Config,
 ) -> anyhow::Result<()> {
+    raise_open_file_limit();
     let runtime = runtime()?;
     let result = runtime.block_on(async {
         config.web = web.listen()?;
@@ -552,6 +614,27 @@ fn describe_storage(storage: &StorageArgs) -> String {
     }
 }
 
+/// Raises this process's soft limit on open files to its hard limit, and says so once: every
+/// live page's event stream, like every connection, holds a file, and the usual soft limit
+/// (1,024) would stop the pages accepting anyone long before their caps refuse a flood.
+#[cfg(unix)]
+fn raise_open_file_limit() {
+    let before = rlimit::Resource::NOFILE.get();
+    match (before, rlimit::increase_nofile_limit(u64::MAX)) {
+        (Ok((soft, hard)), Ok(now)) if now > soft => {
+            tracing::info!("open files: soft limit raised from {soft} to {now} (hard limit {hard})");
+        }
+        (Ok((soft, hard)), Ok(_)) => tracing::info!("open files: soft limit {soft} (hard limit {hard})"),
+        (Err(error), _) | (_, Err(error)) => {
+            tracing::warn!(%error, "could not raise the open-file limit; the live pages may run out of files under load");
+        }
+    }
+}
+
+/// Elsewhere there is no such limit to raise.
+#[cfg(not(unix))]
+fn raise_open_file_limit() {}
+
 /// Completes on ctrl-c or SIGTERM.
 async fn shutdown_signal() {
     let interrupt = tokio::signal::ctrl_c();
@@ -592,6 +675,7 @@ fn run_local(
         let (stop_pages, pages_stopped) = tokio::sync::oneshot::channel::<()>();
         let pages = match web.listen()? {
             Some(listening) => {
+                raise_open_file_limit();
                 let base = listening.base.clone();
                 let pages = Arc::new(arbiter::web::Web::new(
                     arena.clone(),
@@ -599,9 +683,9 @@ fn run_local(
                     base.clone(),
                 ));
                 eprintln!("Serving the live pages at {base} (type `watch` for a game's links).");
-                tokio::spawn(pages.clone().serve(listening.listener()?, axum::Router::new(), async {
+                tokio::spawn(pages.clone().serve(&listening, async {
                     let _ = pages_stopped.await;
-                }));
+                })?);
                 Some(pages)
             }
             None => None,

@@ -1,18 +1,24 @@
-//! Ratings: a Glicko-2 rating (skillratings' implementation) per player per variant, with the
-//! player's record beside it. Provisional until [`PROVISIONAL_GAMES`] games. The arena computes a
-//! result's new ratings and the store saves them in the transaction that saves the game, only
-//! over the ratings they were computed from, so a result moves ratings exactly once.
+//! Ratings: a Glicko-2 rating (skillratings' implementation) per player per variant on each
+//! server's own ladder, with the player's record beside it. Provisional until
+//! [`PROVISIONAL_GAMES`] games. The arena computes a result's new ratings and the store saves
+//! them in the transaction that saves the game, only over the ratings they were computed from,
+//! so a result moves ratings exactly once. A game moves only the ladder of the server it belongs
+//! to: nobody on one server can move a rating on another.
 
-use crate::ids::UserId;
+use crate::ids::{ServerId, UserId};
 use arbiter_engine::{EndReason, Outcome, Seat, VariantId};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+use std::collections::BTreeMap;
 
 /// Games before a rating is established (shown with a `?` until then).
 pub const PROVISIONAL_GAMES: i64 = 10;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rating {
+    /// The server whose ladder it is on; none: games that belong to no server (those stored
+    /// before games recorded their server), a ladder no server shows.
+    pub server: Option<ServerId>,
     pub user: UserId,
     pub variant: VariantId,
     pub rating: f64,
@@ -26,10 +32,11 @@ pub struct Rating {
 }
 
 impl Rating {
-    /// A player's rating before their first game of a variant.
-    pub fn initial(user: UserId, variant: VariantId) -> Rating {
+    /// A player's rating before their first game of a variant on a server's ladder.
+    pub fn initial(server: Option<ServerId>, user: UserId, variant: VariantId) -> Rating {
         let start = Glicko2Rating::new();
         Rating {
+            server,
             user,
             variant,
             rating: start.rating,
@@ -77,6 +84,8 @@ impl Rating {
 /// A finished game's result as ratings see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RatedResult {
+    /// The server whose ladder the result moves.
+    pub server: Option<ServerId>,
     pub variant: VariantId,
     /// The first and second seat's players.
     pub players: [UserId; 2],
@@ -86,11 +95,17 @@ pub struct RatedResult {
 impl RatedResult {
     /// The result a game's outcome gives its players, unless it does not count (an abort, or
     /// a game between one player and themselves).
-    pub fn of(variant: VariantId, players: &[UserId; 2], outcome: &Outcome) -> Option<RatedResult> {
+    pub fn of(
+        server: Option<&ServerId>,
+        variant: VariantId,
+        players: &[UserId; 2],
+        outcome: &Outcome,
+    ) -> Option<RatedResult> {
         if !counts(outcome) || players[0] == players[1] {
             return None;
         }
         Some(RatedResult {
+            server: server.cloned(),
             variant,
             players: players.clone(),
             winner: outcome.winner,
@@ -134,12 +149,32 @@ pub fn rate(ratings: [Rating; 2], winner: Option<Seat>, now: i64) -> [Rating; 2]
     [a, b]
 }
 
+/// Every ladder as its results make it: `results` (each with the time it was decided) played
+/// in the order given, from every player's initial rating. How ratings stored before ladders
+/// were per server are rebuilt, each server's from its own rated games.
+pub fn ladders(results: impl IntoIterator<Item = (RatedResult, i64)>) -> Vec<Rating> {
+    let mut ladders: BTreeMap<(Option<ServerId>, UserId, VariantId), Rating> = BTreeMap::new();
+    for (result, at) in results {
+        let current = result.players.clone().map(|user| {
+            let key = (result.server.clone(), user, result.variant);
+            ladders
+                .get(&key)
+                .cloned()
+                .unwrap_or_else(|| Rating::initial(key.0, key.1, key.2))
+        });
+        for rating in rate(current, result.winner, at) {
+            ladders.insert((rating.server.clone(), rating.user.clone(), rating.variant), rating);
+        }
+    }
+    ladders.into_values().collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn fresh(name: &str) -> Rating {
-        Rating::initial(UserId::new(name), VariantId::Chess)
+        Rating::initial(None, UserId::new(name), VariantId::Chess)
     }
 
     #[test]
@@ -167,12 +202,12 @@ mod tests {
     fn aborted_games_and_games_against_oneself_do_not_count() {
         let players = [UserId::new("a"), UserId::new("b")];
         let aborted = Outcome::draw(EndReason::Aborted);
-        assert_eq!(RatedResult::of(VariantId::Chess, &players, &aborted), None);
+        assert_eq!(RatedResult::of(None, VariantId::Chess, &players, &aborted), None);
         let mate = Outcome::win(Seat::Second, EndReason::Checkmate);
-        let result = RatedResult::of(VariantId::Chess, &players, &mate).unwrap();
+        let result = RatedResult::of(None, VariantId::Chess, &players, &mate).unwrap();
         assert_eq!(result.winner, Some(Seat::Second));
         let same = [UserId::new("a"), UserId::new("a")];
-        assert_eq!(RatedResult::of(VariantId::Chess, &same, &mate), None);
+        assert_eq!(RatedResult::of(None, VariantId::Chess, &same, &mate), None);
     }
 
     #[test]
@@ -184,5 +219,52 @@ mod tests {
         assert!(!pair[0].is_provisional());
         assert!(!pair[0].shown().contains('?'));
         assert_eq!(pair[0].record(), "10 games: 10 won, 0 drawn, 0 lost");
+    }
+
+    #[test]
+    fn ladders_rebuilt_from_results_keep_each_server_apart_and_replay_in_order() {
+        let server = |name: &str| Some(ServerId::new(name));
+        let (a, b) = (UserId::new("a"), UserId::new("b"));
+        let result = |on: &str, winner| RatedResult {
+            server: server(on),
+            variant: VariantId::Chess,
+            players: [a.clone(), b.clone()],
+            winner,
+        };
+        let rebuilt = ladders([
+            (result("one", Some(Seat::First)), 10),
+            (result("two", Some(Seat::Second)), 20),
+            (result("one", None), 30),
+        ]);
+        assert_eq!(rebuilt.len(), 4, "{rebuilt:?}");
+        let on = |name: &str, user: &UserId| {
+            rebuilt
+                .iter()
+                .find(|r| r.server == server(name) && &r.user == user)
+                .unwrap()
+                .clone()
+        };
+        // Server one: a win then a draw, played in that order from the start.
+        let first = rate(
+            [fresh("a"), fresh("b")].map(|r| Rating {
+                server: server("one"),
+                ..r
+            }),
+            Some(Seat::First),
+            10,
+        );
+        let [one_a, one_b] = rate(first, None, 30);
+        assert_eq!((on("one", &a), on("one", &b)), (one_a, one_b));
+        // Server two saw only b's win: a's loss there moves nothing on server one.
+        let [two_a, _] = rate(
+            [fresh("a"), fresh("b")].map(|r| Rating {
+                server: server("two"),
+                ..r
+            }),
+            Some(Seat::Second),
+            20,
+        );
+        assert_eq!(on("two", &a), two_a);
+        assert_eq!((on("one", &a).wins, on("two", &a).losses), (1, 1));
     }
 }

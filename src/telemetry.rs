@@ -5,9 +5,9 @@
 //! Labels hold only bounded, public words (a command's name, a route's shape with its ids and
 //! tokens taken out, a variant, an outcome): never a user, a server, a game or a secret.
 //!
-//! The recorder is installed only where the metrics are served (`health::router`); without it
-//! (the terminal, a bot that serves neither metrics nor pages) every call below costs a load and
-//! a branch.
+//! The recorder is installed only where the metrics are served (`health::router`, on
+//! `ARBITER_METRICS_ADDR`); without it (the terminal, a bot without that address, whether it
+//! serves the pages or not) every call below costs a load and a branch.
 
 use arbiter_engine::VariantId;
 use metrics::{counter, gauge, histogram};

@@ -134,6 +134,7 @@ async fn a_good_set_up_passes_every_check_and_gives_the_invite_link() {
         "token",
         "Discord",
         "application",
+        "operators' routes",
         "database URL",
         "database",
         "data folder",
@@ -157,7 +158,14 @@ async fn a_good_set_up_passes_every_check_and_gives_the_invite_link() {
         "{}",
         run.stdout
     );
-    assert!(run.stdout.contains("All 8 checks passed."), "{}", run.stdout);
+    assert!(run.stdout.contains("All 9 checks passed."), "{}", run.stdout);
+    // Off is a choice, not a failure: the line says how to turn them on, and where not to.
+    let routes = run.check("operators' routes");
+    assert!(
+        routes.contains("off: /metrics, /healthz and /readyz are not served")
+            && routes.contains("set ARBITER_METRICS_ADDR=127.0.0.1:9100, kept off the public internet"),
+        "{routes}"
+    );
     assert!(!run.stdout.contains(&good_token()), "the token is never printed");
     assert!(!data.database().exists(), "the doctor creates no database");
 }
@@ -188,7 +196,7 @@ async fn a_wrong_token_is_named_with_its_fix_and_the_checks_that_need_it_are_ski
     }
     // What needs no Discord is still checked.
     assert!(run.check("data folder").starts_with("ok"), "{}", run.stdout);
-    assert!(run.stderr.contains("1 of 8 checks failed"), "{}", run.stderr);
+    assert!(run.stderr.contains("1 of 9 checks failed"), "{}", run.stderr);
     assert!(!run.stdout.contains(&wrong));
 
     // A token of the wrong shape is not sent at all; a missing one is named.
@@ -398,4 +406,51 @@ async fn a_database_that_does_not_answer_is_named_without_its_password() {
         "{}",
         run.stdout
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_operators_routes_are_named_where_they_are_served_and_a_malformed_address_fails() {
+    let fake = fake().await;
+    let data = DataDir::new();
+    let token = good_token();
+    let run = doctor(
+        &fake,
+        &data,
+        &[("DISCORD_TOKEN", &token), ("ARBITER_METRICS_ADDR", "127.0.0.1:9100")],
+        &[],
+    )
+    .await;
+    let routes = run.check("operators' routes");
+    assert!(
+        routes.starts_with("ok") && routes.contains("served on 127.0.0.1:9100 (ARBITER_METRICS_ADDR)"),
+        "{routes}"
+    );
+    assert!(!routes.contains("reachable from other machines"), "{routes}");
+    let run = doctor(
+        &fake,
+        &data,
+        &[("DISCORD_TOKEN", &token), ("ARBITER_METRICS_ADDR", "0.0.0.0:9100")],
+        &[],
+    )
+    .await;
+    let routes = run.check("operators' routes");
+    assert!(
+        routes.starts_with("ok") && routes.contains("reachable from other machines: keep it off the public internet"),
+        "{routes}"
+    );
+    let run = doctor(
+        &fake,
+        &data,
+        &[("DISCORD_TOKEN", &token), ("ARBITER_METRICS_ADDR", "9100")],
+        &[],
+    )
+    .await;
+    let routes = run.check("operators' routes");
+    assert!(
+        routes.starts_with("FAIL")
+            && routes.contains("\"9100\" is not an address and port")
+            && routes.contains("127.0.0.1:9100"),
+        "{routes}"
+    );
+    assert!(!run.passed);
 }

@@ -115,22 +115,53 @@ function addNews(text) {
   if (!(state && state.finished)) showBanner(text, false);
 }
 
+// How long to wait before asking again for a stream the server refused (it is busy, or this
+// address holds many pages): it grows with each refusal, up to half a minute.
+let refusedWait = 2000;
+
+// A wait of about `ms`, spread so that pages told the same thing at once do not come back together.
+function spread(ms) {
+  return ms / 2 + Math.random() * ms;
+}
+
+// The page's one stream: a new one replaces it (a timer that fires late never leaves two open).
+let source = null;
+
 function connect() {
-  const source = new EventSource(`/watch/${token}/events`);
+  if (source) source.close();
+  source = new EventSource(`/watch/${token}/events`);
+  const current = source;
   source.addEventListener("state", (event) => {
     state = JSON.parse(event.data);
     receivedAt = performance.now();
     connection.hidden = true;
+    refusedWait = 2000;
     show();
   });
   source.addEventListener("news", (event) => addNews(event.data));
+  // The stream's time is up: the server ends it, and a new one starts after a moment, quietly
+  // (the page keeps its state meanwhile).
+  source.addEventListener("reconnect", () => {
+    current.close();
+    if (current === source) setTimeout(connect, spread(1000));
+  });
   source.onopen = () => { connection.hidden = true; };
   source.onerror = () => {
     connection.hidden = false;
-    // The browser retries a dropped stream by itself; one the server refused is retried here.
-    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+    // The browser retries a dropped stream by itself; one the server refused (or ended without
+    // the browser trying again) is retried here.
+    if (current === source && current.readyState === EventSource.CLOSED) {
+      setTimeout(connect, spread(refusedWait));
+      refusedWait = Math.min(refusedWait * 2, 30000);
+    }
   };
 }
+
+// A page left for another may be kept in the browser's back-forward cache, its stream still
+// open: it gives the stream back (the server counts streams per address), and opens one again
+// if it is shown again.
+window.addEventListener("pagehide", () => { if (source) source.close(); });
+window.addEventListener("pageshow", (event) => { if (event.persisted) connect(); });
 
 setInterval(() => { if (state) showPlayers(); }, 200);
 connect();

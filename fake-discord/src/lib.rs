@@ -577,6 +577,25 @@ impl FakeDiscord {
         self.shared.rate_limits.lock().unwrap().refused_globally
     }
 
+    /// The most requests the bot with `token` made in any one second (a sliding window), as
+    /// Discord counts its global limit of 50 a second across all the bot's processes: every
+    /// attempt, those answered 429 included, and neither interaction answers and follow-ups nor
+    /// files fetched from the CDN. A test of the bot's own pacing reads this rather than the
+    /// 429s, which the fake's own limit would hand out only past 50 of the successes.
+    pub fn busiest_second(&self, token: &str) -> usize {
+        let auth = format!("Bot {token}");
+        let mut moments: Vec<Instant> = self
+            .shared
+            .calls
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|call| call.auth == auth && rate_limits::counts_globally(&call.path))
+            .map(|call| call.at)
+            .collect();
+        rate_limits::busiest_second(&mut moments)
+    }
+
     /// Archives a thread, as Discord does after a week without posts, and tells the bot
     /// (THREAD_UPDATE). Posting in it reopens it, as on Discord, unless it is locked.
     pub async fn archive_thread(&self, thread_id: u64, locked: bool) {

@@ -4,7 +4,7 @@
 use crate::calls::{Calls, is_refusal};
 use crate::play::{Played, Sent};
 use crate::secrets::{Secret, named, secrets_of, still_secret};
-use arbiter::ratings::{RatedResult, Rating, rate};
+use arbiter::ratings::{RatedResult, ladders};
 use arbiter::store::formats::rebuild;
 use arbiter::store::{LogEntry, LoggedEntry, Store};
 use arbiter_engine::Game;
@@ -180,7 +180,7 @@ pub async fn check(games: &[Played], store: &dyn Store, evidence: &Evidence<'_>)
             found.stories.insert(game.id.get(), told);
         }
         if let (Some(outcome), Some(players), true) = (row.state.outcome(), &row.players, row.is_rated)
-            && let Some(result) = RatedResult::of(row.setup.variant, players, outcome)
+            && let Some(result) = RatedResult::of(row.server.as_ref(), row.setup.variant, players, outcome)
         {
             let ended = log.last().map_or(row.updated_at, |last| last.at);
             results.push((ended, game.id.get(), result));
@@ -517,24 +517,18 @@ fn check_secrets(
     }
 }
 
-/// Every rating is the recomputation of its player's rated results, in the order they ended.
+/// Every rating is the recomputation of its player's rated results on its server's ladder, in
+/// the order they ended.
 async fn check_ratings(mut results: Vec<(i64, i64, RatedResult)>, store: &dyn Store, found: &mut Findings) {
     results.sort_by_key(|(ended, id, _)| (*ended, *id));
-    let mut expected: BTreeMap<(String, &'static str), Rating> = BTreeMap::new();
-    for (ended, _, result) in &results {
-        let id = result.variant.info().id;
-        let current = result.players.clone().map(|player| {
-            expected
-                .get(&(player.as_str().to_string(), id))
-                .cloned()
-                .unwrap_or_else(|| Rating::initial(player, result.variant))
-        });
-        for rating in rate(current, result.winner, *ended) {
-            expected.insert((rating.user.as_str().to_string(), id), rating);
-        }
-    }
-    for ((user, variant), want) in &expected {
-        let stored = store.rating(&want.user, want.variant).await.ok().flatten();
+    let expected = ladders(results.into_iter().map(|(ended, _, result)| (result, ended)));
+    for want in &expected {
+        let (user, variant) = (want.user.as_str(), want.variant.info().id);
+        let stored = store
+            .rating(want.server.as_ref(), &want.user, want.variant)
+            .await
+            .ok()
+            .flatten();
         let same = stored.as_ref().is_some_and(|got| {
             (got.games, got.wins, got.draws, got.losses) == (want.games, want.wins, want.draws, want.losses)
                 && (got.rating - want.rating).abs() < 1e-6

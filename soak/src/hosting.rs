@@ -1,6 +1,7 @@
 //! Death Matches as a show's host runs them: `/deathmatch start` naming the player with the
-//! Advantage, who takes a side by its button; then, during the match, the host pauses and
-//! resumes the clocks, gives a player more reserve, and now and then rules on the result.
+//! Advantage; the players accept (or not) that it is rated, and the Advantage holder takes a side
+//! by its button; then, during the match, the host pauses and resumes the clocks, gives a player
+//! more reserve, and now and then rules on the result.
 
 use crate::play::{HOSTED, Played, TIME_CONTROL, Table, next_id, player};
 use arbiter::ids::GameId;
@@ -48,6 +49,25 @@ impl Table {
         start["data"]["resolved"] = resolved(&[one, other]);
         let token = crate::play::token_of(&start);
         let answer = self.interact(start, Some(guild)).await.0?;
+        let message = self.fake.response_message_id(&token);
+        // The consent step: a match is rated only if both players accept before the first
+        // placement. Both do in half the matches, one or neither in the rest, so rated and
+        // unrated results both reach the ladders' check.
+        if let Some(rated) = custom_ids(&answer.json)
+            .into_iter()
+            .find(|id| id.starts_with("arb:rated:"))
+        {
+            let accepting: &[&Invoker] = match rng.random_range(0..4) {
+                0 | 1 => &[one, other],
+                2 => &[one],
+                _ => &[],
+            };
+            for player in accepting {
+                let click = component_interaction(next_id(), player, channel, &rated, 2, Vec::new(), message);
+                // An answer lost to a fault leaves the match unrated or rated: the check reads which.
+                let _ = self.interact(click, Some(guild)).await;
+            }
+        }
         let side = if rng.random_bool(0.5) {
             "arb:first:"
         } else {
@@ -55,7 +75,6 @@ impl Table {
         };
         let button = custom_ids(&answer.json).into_iter().find(|id| id.starts_with(side))?;
         let id: GameId = button.split(':').nth(2)?.parse().ok()?;
-        let message = self.fake.response_message_id(&token);
         let click = component_interaction(next_id(), advantage, channel, &button, 2, Vec::new(), message);
         self.interact(click, Some(guild)).await.0?;
         let mut played = Played::begun(id, variant, (channel, channel), guild, true);

@@ -4,7 +4,7 @@
 
 use super::ArenaError;
 use crate::ids::{ServerId, UserId};
-use crate::store::{GameRow, GameStatus};
+use crate::store::{GameRow, GameStatus, TournamentRow};
 
 /// The user behind a request, the server they made it on (none in a DM), and whether that
 /// server makes them a host (the transport vouches: on Discord, the Manage Server permission or
@@ -37,7 +37,7 @@ impl Caller {
     /// Whether the request was made on `server`, the server something belongs to. Things stored
     /// before they belonged to a server (`None`) are everyone's, as they always were.
     pub fn is_on(&self, server: Option<&ServerId>) -> bool {
-        server.is_none() || self.server.as_ref() == server
+        belongs_to(server, self.server.as_ref())
     }
 
     /// Whether the caller hosts on `server`: made the request there, as one of its hosts.
@@ -46,22 +46,39 @@ impl Caller {
     }
 }
 
-/// Refuses a request about something of another server: "there is no tournament 7 on this
-/// server" (`what` names it), as if it did not exist, since for this server it does not.
-pub(super) fn require_on_server(caller: &Caller, server: Option<&ServerId>, what: &str) -> Result<(), ArenaError> {
-    if caller.is_on(server) {
+/// Whether something of `server` is there for a request made on `here` (none: a DM): on the
+/// same server, or belonging to none (stored before things belonged to servers: everyone's).
+pub(super) fn belongs_to(server: Option<&ServerId>, here: Option<&ServerId>) -> bool {
+    server.is_none() || server == here
+}
+
+/// Refuses a game of another server as if it did not exist: the answer a number that exists
+/// nowhere gets (`UnknownGame`), so the refusal tells a stranger nothing.
+pub(super) fn require_game_here(game: &GameRow, caller: &Caller) -> Result<(), ArenaError> {
+    if caller.is_on(game.server.as_ref()) {
         Ok(())
     } else {
-        Err(ArenaError::Rejected(format!("there is no {what} on this server")))
+        Err(ArenaError::UnknownGame(game.id))
     }
 }
 
-/// Refuses to show a game of another server to anyone but its players.
+/// Refuses a tournament of another server as if it did not exist (`UnknownTournament`, as for
+/// a number that exists nowhere).
+pub(super) fn require_tournament_here(tournament: &TournamentRow, caller: &Caller) -> Result<(), ArenaError> {
+    if caller.is_on(tournament.server.as_ref()) {
+        Ok(())
+    } else {
+        Err(ArenaError::UnknownTournament(tournament.id))
+    }
+}
+
+/// Refuses to show a game of another server to anyone but its players, who may look at their
+/// games from anywhere (a DM has no server).
 pub(super) fn may_look_at(game: &GameRow, caller: &Caller) -> Result<(), ArenaError> {
     if game.seat_of(&caller.user).is_some() || [&game.challenger, &game.opponent].contains(&&caller.user) {
         return Ok(());
     }
-    require_on_server(caller, game.server.as_ref(), &format!("game #{}", game.id))
+    require_game_here(game, caller)
 }
 
 /// Refuses a game that never started (a challenge, declined or cancelled): it has nothing to
@@ -107,7 +124,14 @@ mod tests {
         let caller = Caller::player(&user, Some(&ServerId::new("discord-guild:1")));
         assert!(caller.is_on(Some(&ServerId::new("discord-guild:1"))));
         assert!(caller.is_on(None));
-        let refused = require_on_server(&caller, Some(&ServerId::new("discord-guild:2")), "tournament 7").unwrap_err();
-        assert_eq!(refused.to_string(), "there is no tournament 7 on this server");
+        assert!(
+            belongs_to(None, Some(&ServerId::new("discord-guild:1"))),
+            "serverless: everyone's"
+        );
+        assert!(belongs_to(None, None));
+        assert!(
+            !belongs_to(Some(&ServerId::new("discord-guild:1")), None),
+            "a DM is no server"
+        );
     }
 }

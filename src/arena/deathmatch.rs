@@ -3,7 +3,7 @@
 //! then a reserve that is never refilled, a forfeit when it runs out); the host can pause,
 //! resume, add time, abort and adjudicate, each announced publicly.
 
-use super::caller::{Caller, require_on_server};
+use super::caller::{Caller, require_game_here};
 use super::messages::{board_post, name};
 use super::text::strong;
 use super::time_out::flag_fall;
@@ -38,6 +38,7 @@ impl Arena {
                 "only hosts (the host role or the Manage Server permission) start Death Matches".into(),
             ));
         }
+        super::caps::require_room_for_match(&*self.store, caller.server.as_ref()).await?;
         self.open_match(&caller.user, caller.server.clone(), request).await
     }
 
@@ -98,7 +99,9 @@ impl Arena {
         // The computer holding the Advantage leaves colours to chance at once.
         let computer_chooses = computer.as_ref().is_some_and(|computer| computer.user == advantage);
         let colours_due = if computer_chooses { now } else { now + COLOUR_CHOICE_MS };
-        let is_rated = computer.is_none();
+        // Rated only once both players accept (`match_rating`): a host's word never is consent.
+        let is_rated = false;
+        let against_computer = computer.is_some();
         let setup = GameSetup {
             computer,
             ..GameSetup::new(variant)
@@ -135,13 +138,26 @@ impl Arena {
             duration(control.reserve_ms),
             name(&advantage)
         );
+        let (text, buttons) = match super::match_rating::consent_line(&game) {
+            Some(line) => (
+                format!("{text}\n{line}"),
+                vec![Button::PlayFirst, Button::PlaySecond, Button::RateMatch],
+            ),
+            None => (text, vec![Button::PlayFirst, Button::PlaySecond]),
+        };
+        // Both players hear of it: each is asked whether it is rated.
+        let mentions = if against_computer {
+            vec![advantage]
+        } else {
+            players.to_vec()
+        };
         let post = Post {
             game: Some(game.id),
             location: game.location.clone(),
             text,
             board: None,
-            mentions: vec![advantage],
-            buttons: vec![Button::PlayFirst, Button::PlaySecond],
+            mentions,
+            buttons,
             pieces: Vec::new(),
             countdown: Some(super::Countdown {
                 what: "Colours are drawn at random".into(),
@@ -162,18 +178,8 @@ impl Arena {
     /// Settles the colours: the Advantage holder takes `side` (White/Red moves first); the
     /// host may choose for them. The clock starts for the first turn.
     pub async fn choose_side(&self, id: GameId, caller: &Caller, side: Seat) -> Result<Effects, ArenaError> {
-        self.choose_side_at(id, caller, side, None).await
-    }
-
-    pub(super) async fn choose_side_at(
-        &self,
-        id: GameId,
-        caller: &Caller,
-        side: Seat,
-        version: Option<i64>,
-    ) -> Result<Effects, ArenaError> {
         let user = &caller.user;
-        self.mutate_at(id, version, false, |game, _, now| {
+        self.mutate(id, false, |game, _, now| {
             let deathmatch = match_of(game)?;
             if game.status != GameStatus::Challenge {
                 return Err(ArenaError::Rejected(format!(
@@ -335,8 +341,9 @@ fn match_of(game: &GameRow) -> Result<&DeathMatch, ArenaError> {
 /// belongs to (asking there), but never one of its players. A match of another server is not
 /// there to run at all.
 pub(super) fn may_host(game: &GameRow, caller: &Caller) -> Result<bool, ArenaError> {
+    // Another server's game is not there, whatever it is: the same answer as a number nobody has.
+    require_game_here(game, caller)?;
     let deathmatch = match_of(game)?;
-    require_on_server(caller, game.server.as_ref(), &format!("Death Match #{}", game.id))?;
     let plays = [&game.challenger, &game.opponent].contains(&&caller.user);
     Ok(!plays && (deathmatch.host == caller.user || caller.hosts_on(game.server.as_ref())))
 }
@@ -396,7 +403,12 @@ fn begin(game: &mut GameRow, side: Seat, text: String, now: i64) -> Change {
     game.status = GameStatus::Active;
     game.turn_since = now;
     follow_turn(game, None, now);
-    let post = board_post(game, format!("{text} The match begins."));
+    let mut post = board_post(game, format!("{text} The match begins."));
+    if let Some(line) = super::match_rating::consent_line(game) {
+        post.text.push('\n');
+        post.text.push_str(&line);
+        post.buttons.push(Button::RateMatch);
+    }
     Change {
         entries: Vec::new(),
         effects: Effects {

@@ -85,10 +85,13 @@ pub enum Button {
     PlaySecond,
     /// A finished game's players (a match's host) ask for the same game again, sides swapped.
     Rematch,
+    /// A Death Match's player accepts that it is rated (it is once both have, before the first
+    /// placement).
+    RateMatch,
 }
 
 impl Button {
-    pub const ALL: [Button; 10] = [
+    pub const ALL: [Button; 11] = [
         Button::AcceptChallenge,
         Button::DeclineChallenge,
         Button::ChoosePrivately,
@@ -99,6 +102,7 @@ impl Button {
         Button::PlayFirst,
         Button::PlaySecond,
         Button::Rematch,
+        Button::RateMatch,
     ];
 
     pub fn label(self) -> &'static str {
@@ -113,6 +117,7 @@ impl Button {
             Button::PlayFirst => "First (White / Red)",
             Button::PlaySecond => "Second (Black / Blue)",
             Button::Rematch => "Rematch",
+            Button::RateMatch => "Rated: I accept",
         }
     }
 
@@ -129,6 +134,7 @@ impl Button {
             Button::PlayFirst => "first",
             Button::PlaySecond => "second",
             Button::Rematch => "rematch",
+            Button::RateMatch => "rated",
         }
     }
 
@@ -147,6 +153,7 @@ impl Button {
                 | Button::PlayFirst
                 | Button::PlaySecond
                 | Button::Rematch
+                | Button::RateMatch
         )
     }
 }

@@ -1,14 +1,19 @@
 //! Why the arena refused a request. Every variant but `Internal` is the user's to fix, and its
 //! message says how; `Internal` is logged, and the user gets an apology.
 
-use crate::ids::GameId;
+use crate::ids::{GameId, TournamentId};
 use crate::store::StoreError;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
 pub enum ArenaError {
-    #[error("there is no game #{0}")]
+    /// No such game here: the one answer whether it is another server's or nobody's, so a
+    /// stranger learns nothing of which numbers exist (a Death Match is a game too).
+    #[error("there is no game #{0} here")]
     UnknownGame(GameId),
+    /// No such tournament here: as for games, the same answer whether it is elsewhere or nowhere.
+    #[error("there is no tournament #{0} here")]
+    UnknownTournament(TournamentId),
     #[error("you are not playing in game #{0}")]
     NotAPlayer(GameId),
     #[error("it is not your turn in game #{0}")]

@@ -61,14 +61,19 @@ pub fn result_line(game: &GameRow, view: &View, outcome: &Outcome) -> String {
             view.seat_names[0], view.seat_names[1]
         )
     });
-    match outcome.winner {
-        _ if outcome.reason == arbiter_engine::EndReason::Aborted => "The game was aborted.".to_string(),
+    let line = match outcome.winner {
+        _ if outcome.reason == arbiter_engine::EndReason::Aborted => return "The game was aborted.".to_string(),
         Some(seat) => format!(
             "{} · {} wins by {how}.{score}",
             outcome.result_text(),
             player_label(game, view, seat)
         ),
         None => format!("{} · drawn by {how}.{score}", outcome.result_text()),
+    };
+    // A Death Match says whether its result moved ratings: it did only if both players agreed.
+    match super::match_rating::rating_note(game) {
+        Some(note) => format!("{line} {note}"),
+        None => line,
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod acting;
 mod caller;
+pub mod caps;
 mod clock_posts;
 mod computer;
 mod deadlines;
@@ -11,6 +12,7 @@ mod effects;
 mod error;
 mod lifecycle;
 pub(crate) mod lists;
+mod match_rating;
 mod messages;
 mod names;
 mod news;
@@ -48,7 +50,7 @@ pub use tournament::{Ruling, TournamentRequest};
 pub use watch::{GameNews, WatchClock, WatchPlayer, WatchState, watch_state};
 
 use crate::clock::Clock;
-use crate::ids::{GameId, Place, UserId};
+use crate::ids::{GameId, Place, ServerId, UserId};
 use crate::ratings::{RatedResult, Rating};
 use crate::store::{GameRow, GameStatus, LoggedEntry, NewEntry, Store, StoreError};
 use arbiter_engine::{Game, Seat};
@@ -187,7 +189,7 @@ impl Arena {
                 (Some(players), Some(outcome))
                     if game.is_rated && !was_finished && game.status == GameStatus::Finished =>
                 {
-                    RatedResult::of(game.setup.variant, players, outcome)
+                    RatedResult::of(game.server.as_ref(), game.setup.variant, players, outcome)
                 }
                 _ => None,
             };
@@ -293,21 +295,28 @@ impl Arena {
         false
     }
 
-    /// The players' ratings after a rated result, from their stored ones (the store saves them
-    /// only if nobody else's result moved them meanwhile).
+    /// The players' ratings after a rated result, from their stored ones on the ladder of the
+    /// game's server (the store saves them only if nobody else's result moved them meanwhile).
     async fn new_ratings(&self, result: &RatedResult, now: i64) -> Result<Vec<Rating>, ArenaError> {
         let [first, second] = &result.players;
+        let server = result.server.as_ref();
         let current = [
-            self.rating_of(first, result.variant).await?,
-            self.rating_of(second, result.variant).await?,
+            self.rating_of(server, first, result.variant).await?,
+            self.rating_of(server, second, result.variant).await?,
         ];
         Ok(crate::ratings::rate(current, result.winner, now).to_vec())
     }
 
-    /// A player's stored rating in a variant, or the one every player starts from.
-    async fn rating_of(&self, user: &UserId, variant: arbiter_engine::VariantId) -> Result<Rating, ArenaError> {
-        let stored = self.store.rating(user, variant).await?;
-        Ok(stored.unwrap_or_else(|| Rating::initial(user.clone(), variant)))
+    /// A player's stored rating in a variant on a server's ladder, or the one every player
+    /// starts from there.
+    async fn rating_of(
+        &self,
+        server: Option<&ServerId>,
+        user: &UserId,
+        variant: arbiter_engine::VariantId,
+    ) -> Result<Rating, ArenaError> {
+        let stored = self.store.rating(server, user, variant).await?;
+        Ok(stored.unwrap_or_else(|| Rating::initial(server.cloned(), user.clone(), variant)))
     }
 }
 
@@ -332,12 +341,16 @@ impl Arena {
             Button::DeclineDraw => self.draw_at(id, user, OfferResponse::Decline, at).await,
             Button::AcceptTakeback => self.takeback_at(id, user, OfferResponse::Accept, at).await,
             Button::DeclineTakeback => self.takeback_at(id, user, OfferResponse::Decline, at).await,
-            Button::PlayFirst => self.choose_side_at(id, caller, Seat::First, at).await,
-            Button::PlaySecond => self.choose_side_at(id, caller, Seat::Second, at).await,
+            // Colours are chosen once, while they are still to choose (the arena checks): a player
+            // accepting a rated match meanwhile leaves the buttons standing.
+            Button::PlayFirst => self.choose_side(id, caller, Seat::First).await,
+            Button::PlaySecond => self.choose_side(id, caller, Seat::Second).await,
             Button::AcceptChallenge => self.accept(id, user).await,
             Button::ChoosePrivately => self.private_prompt(id, user).await,
             // However often it is pressed, one rematch starts (the arena checks the game itself).
             Button::Rematch => self.rematch(id, caller, place).await,
+            // Consent stands until the first placement, whatever else happened since the post.
+            Button::RateMatch => self.accept_rating(id, caller).await,
         }
     }
 }

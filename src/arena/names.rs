@@ -3,16 +3,26 @@
 
 use super::{Arena, ArenaError};
 use crate::ids::UserId;
+use crate::visible_text;
 
 impl Arena {
-    /// Remembers the name `user` goes by now.
+    /// Remembers the name `user` goes by now, as it is shown (`visible_text::name`): a name with
+    /// nothing visible in it is not kept.
     pub async fn remember_name(&self, user: &UserId, name: &str) -> Result<(), ArenaError> {
-        self.store.save_display_name(user, name, self.now()).await?;
+        if let Some(shown) = visible_text::name(name) {
+            self.store.save_display_name(user, &shown, self.now()).await?;
+        }
         Ok(())
     }
 
-    /// The name `user` was last seen going by, if any.
+    /// The name `user` was last seen going by, if any, as it is shown (names stored before
+    /// they were cleaned on the way in are cleaned on the way out).
     pub async fn known_name(&self, user: &UserId) -> Result<Option<String>, ArenaError> {
-        Ok(self.store.display_name(user).await?)
+        Ok(self
+            .store
+            .display_name(user)
+            .await?
+            .as_deref()
+            .and_then(visible_text::name))
     }
 }

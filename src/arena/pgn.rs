@@ -85,11 +85,12 @@ pub fn clock(ms: i64) -> String {
     format!("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60)
 }
 
+/// A tag's value as PGN writes it: on one line, only what a reader can see (`visible_text`),
+/// its quotes and backslashes escaped.
 fn escape(value: &str) -> String {
-    value
+    crate::visible_text::one_line(value)
         .replace('\\', "\\\\")
         .replace('"', "\\\"")
-        .replace(['\n', '\r'], " ")
 }
 
 /// A comment's text may not close the comment.

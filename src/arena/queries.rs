@@ -1,6 +1,6 @@
 //! Requests that only look: a user's games, one game, the legal actions, the rules.
 
-use super::caller::{Caller, may_look_at};
+use super::caller::{Caller, may_look_at, require_game_here};
 use super::messages::{board_image_of, name, player_label, status_line};
 use super::{Arena, ArenaError, DirectMessage, Effects, PrivateText, Reply};
 use crate::clock::TimeControl;
@@ -39,6 +39,22 @@ pub struct GameFacts {
     pub opponent: UserId,
     /// The first and second seat's players once the challenge is accepted.
     pub seated: Option<[UserId; 2]>,
+}
+
+impl GameFacts {
+    fn of(game: GameRow) -> GameFacts {
+        GameFacts {
+            id: game.id,
+            variant: game.setup.variant,
+            location: game.location,
+            version: game.version,
+            status: game.status,
+            brings_own_pieces: game.state.list_kind().is_some(),
+            challenger: game.challenger,
+            opponent: game.opponent,
+            seated: game.players,
+        }
+    }
 }
 
 impl GameSummary {
@@ -172,17 +188,24 @@ impl Arena {
     /// What anyone may know of a game (none for a game that does not exist): who plays it,
     /// where, and the version its latest posts were made at. Nothing of its secret state.
     pub async fn facts(&self, id: GameId) -> Result<Option<GameFacts>, ArenaError> {
-        Ok(self.store.game(id).await?.map(|game| GameFacts {
-            id: game.id,
-            variant: game.setup.variant,
-            location: game.location,
-            version: game.version,
-            status: game.status,
-            brings_own_pieces: game.state.list_kind().is_some(),
-            challenger: game.challenger,
-            opponent: game.opponent,
-            seated: game.players,
-        }))
+        Ok(self.store.game(id).await?.map(GameFacts::of))
+    }
+
+    /// What `caller` may know of game `id`, for a transport about to show something of it (its
+    /// rules, its record's names): refused as a game not here (`UnknownGame`) whether it is
+    /// another server's, which only its players may look at from elsewhere, or nobody's.
+    pub async fn facts_for(&self, id: GameId, caller: &Caller) -> Result<GameFacts, ArenaError> {
+        let game = self.store.game(id).await?.ok_or(ArenaError::UnknownGame(id))?;
+        may_look_at(&game, caller)?;
+        Ok(GameFacts::of(game))
+    }
+
+    /// Refuses game `id` unless it is of `caller`'s server (or of none), whoever asks, its
+    /// players too: for requests that act on it as the server's, such as a host's. Another
+    /// server's game is refused as a game not here (`UnknownGame`), as one that exists nowhere.
+    pub async fn require_game_on_server(&self, id: GameId, caller: &Caller) -> Result<(), ArenaError> {
+        let game = self.store.game(id).await?.ok_or(ArenaError::UnknownGame(id))?;
+        require_game_here(&game, caller)
     }
 
     /// The games at a place that are not over yet (challenges and games in play).

@@ -12,6 +12,7 @@ use crate::clock::GameClock;
 use crate::ids::{GameId, Place, UserId};
 use crate::store::formats::effective_entries;
 use crate::store::{GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, WhitePlayer};
+use crate::visible_text;
 use arbiter_engine::view::RecordEntry;
 use arbiter_engine::{Action, AnyGame, EndReason, Game, Outcome, Seat, VariantId, Viewer};
 use std::collections::HashMap;
@@ -33,11 +34,10 @@ impl Arena {
         let view = game.state.view(viewer_of(&game, user));
         let log = self.store.log(id).await?;
         let moves = written_moves(&game, &view.record, &effective_entries(&log))?;
+        // Names as shown anywhere else: a record carries no invisible character either.
         let name_of = |user: &UserId| {
-            names
-                .get(user)
-                .cloned()
-                .unwrap_or_else(|| user.display_name().to_string())
+            let name = names.get(user).map_or(user.display_name(), String::as_str);
+            visible_text::name_or(name, user.display_name())
         };
         let result = view.outcome.as_ref().map_or("*", |o| o.result_text());
         let mut tags = vec![
@@ -355,16 +355,16 @@ fn names_of(record: &ReadRecord, start: &AnyGame) -> [String; 2] {
             .chain(std::iter::once(seat_names[seat.index()].as_str()))
             .filter_map(|tag| record.tag(tag))
             .map(str::trim)
-            .find(|name| !name.is_empty() && *name != "?")
             // Earlier records wrote ids ("local:alice"): the name is what follows the transport.
             .map(|name| match name.split_once(':') {
                 Some(("local" | "discord" | "test" | "bench", rest)) if !rest.is_empty() => rest,
                 _ => name,
             })
-            .map_or_else(
-                || seat_names[seat.index()].clone(),
-                |name| name.chars().take(60).collect(),
-            )
+            // As names are shown: what cannot be seen taken out (a name of nothing visible is
+            // no name), cut to fit an image's strip.
+            .filter_map(visible_text::name)
+            .find(|name| name != "?")
+            .unwrap_or_else(|| seat_names[seat.index()].clone())
     })
 }
 

@@ -38,6 +38,11 @@ impl Arena {
         if asker == Asker::MatchPlayer {
             return self.ask_the_host(id, caller).await;
         }
+        if game.deathmatch.is_some() {
+            // A match's rematch opens a match: within the server's cap, checked before the
+            // rematch is marked as asked, so a refused one can be asked again once there is room.
+            super::caps::require_room_for_match(&*self.store, game.server.as_ref()).await?;
+        }
         // Marked first, in a change checked against the game as it then stands: of two asks at
         // once, the second finds the rematch asked for.
         self.mutate(id, false, |game, _, _| {

@@ -11,10 +11,9 @@ use arbiter_engine::VariantId;
 pub const LEADERBOARD_SIZE: i64 = 20;
 
 impl Arena {
-    /// The best players of `variant`, among those who have played on `server` (everyone's when
-    /// none is given).
+    /// The best players of `variant` on `server`'s own ladder.
     pub async fn leaderboard(&self, variant: VariantId, server: Option<&ServerId>) -> Result<Effects, ArenaError> {
-        let ratings = self.store.leaderboard(variant, server, LEADERBOARD_SIZE).await?;
+        let ratings = self.store.leaderboard(server, variant, LEADERBOARD_SIZE).await?;
         if ratings.is_empty() {
             return Ok(Effects::reply(format!(
                 "Nobody here has finished a rated game of {} yet.",
@@ -44,12 +43,20 @@ impl Arena {
         Ok(Effects::reply(text.trim_end()))
     }
 
-    /// A player's ratings in every variant they have played, their record, and their games now.
-    pub async fn profile(&self, of: &UserId) -> Result<Effects, ArenaError> {
-        let ratings = self.store.ratings_of(of).await?;
+    /// A player's ratings on `server`'s ladder in every variant they have played there, their
+    /// record there, and their games now.
+    pub async fn profile(&self, server: Option<&ServerId>, of: &UserId) -> Result<Effects, ArenaError> {
         let mut text = format!("{}\n", super::text::strong(&name(of)));
-        if ratings.is_empty() {
-            text.push_str("No rated games yet.\n");
+        // Ratings belong to a server: asked where there is none (a DM), there is no ladder to show.
+        let ratings = match server {
+            Some(_) => self.store.ratings_of(server, of).await?,
+            None => {
+                text.push_str("Ratings belong to each server: ask on a server to see the ratings there.\n");
+                Vec::new()
+            }
+        };
+        if ratings.is_empty() && server.is_some() {
+            text.push_str("No rated games on this server yet.\n");
         }
         for rating in &ratings {
             text.push_str(&format!(
@@ -59,7 +66,11 @@ impl Arena {
                 rating.record()
             ));
         }
-        let playing = self.store.games_of(of, &[GameStatus::Active]).await?;
+        // Only the games of `server` (and those of no server, everyone's): a profile asked on one
+        // server never shows who plays what, and under which numbers, on another; asked in a DM,
+        // only the games of no server.
+        let mut playing = self.store.games_of(of, &[GameStatus::Active]).await?;
+        playing.retain(|game| super::caller::belongs_to(game.server.as_ref(), server));
         if playing.is_empty() {
             text.push_str("Not playing now.");
         } else {

@@ -4,10 +4,13 @@
 //! (characters of Unicode's private use area, which no message of Arbiter's holds otherwise),
 //! and each transport words the spans its own way through a [`Style`]: Discord as markdown,
 //! mentions and `/commands` (escaping what users wrote), the terminal as plain text with its own
-//! command names. Nobody can type the marks: they are taken out of what users write.
+//! command names. Nobody can type the marks: they are taken out of what users write, and so is
+//! whatever of it a reader could not see (`visible_text`): direction controls, zero-width and
+//! control characters.
 
 use crate::clock::duration_words;
 use crate::ids::{Place, UserId};
+use crate::visible_text;
 
 /// The kinds of span, each with its opening and closing mark.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -51,11 +54,11 @@ fn span(kind: Span, inner: &str) -> String {
     format!("{open}{inner}{close}")
 }
 
-/// Text a user wrote (a tournament's name, the names in a game record): shown exactly as
-/// written, never as a transport's markup.
+/// Text a user wrote (a tournament's name, the names in a game record): shown as written, on
+/// one line, never as a transport's markup, and without what a reader could not see.
 pub fn user_written(text: &str) -> String {
     let inner: String = text.chars().filter(|c| !is_mark(*c)).collect();
-    span(Span::UserWritten, &inner)
+    span(Span::UserWritten, &visible_text::one_line(&inner))
 }
 
 /// Emphasis: a title, a name in a list.
@@ -75,6 +78,7 @@ pub fn command(words: &str, options: &[(&str, &str)]) -> String {
     let mut inner = words.to_string();
     for (name, value) in options {
         let value: String = value.chars().filter(|c| !is_mark(*c)).collect();
+        let value = visible_text::one_line(&value);
         inner.push(OPTION);
         inner.push_str(&format!("{name}={value}"));
     }
@@ -93,10 +97,10 @@ pub fn time(at_ms: i64) -> String {
 }
 
 /// Preformatted lines (a list of pieces), kept as they are: users may have written them, so
-/// nothing in them is read as a span.
+/// nothing in them is read as a span, and only what a reader can see is kept.
 pub fn block(text: &str) -> String {
     let inner: String = text.chars().filter(|c| !is_mark(*c)).collect();
-    span(Span::Block, &inner)
+    span(Span::Block, &visible_text::lines(&inner))
 }
 
 /// How a transport words each kind of span. `strong` gets its contents already worded; a
@@ -191,8 +195,9 @@ impl Style for Plain {
         text.to_string()
     }
 
+    /// The name in the user's id (the terminal's users typed theirs), as names are shown.
     fn user(&self, user: &UserId) -> String {
-        user.display_name().to_string()
+        visible_text::name_or(user.display_name(), user.as_str())
     }
 
     fn command(&self, words: &str, options: &[(&str, &str)]) -> String {
@@ -284,6 +289,16 @@ mod tests {
             "Tournament [club](x) night by 42: `list saved weak` at later\n  K\n  Q\n"
         );
         assert_eq!(render(&time(70_000), &Plain { now: Some(10_000) }), "in 1 minute");
+    }
+
+    #[test]
+    fn what_users_wrote_keeps_only_what_can_be_seen() {
+        let hidden = "\u{202E}ecila\u{2066}\u{200B} \u{1B}[2J\nnight";
+        assert_eq!(render(&user_written(hidden), &Brackets), "<ecila [2J night>");
+        assert_eq!(plain(&block("K\u{202E}\r\nQ\u{1B}")), "\n  K\n  Q\n");
+        let named = command("list", &[("saved", "we\u{200B}ak\u{202E}")]);
+        assert_eq!(render(&named, &Brackets), "/list[saved:weak]");
+        assert_eq!(plain(&user(&UserId::new("local:bo\u{202E}b\u{1B}"))), "bob");
     }
 
     #[test]

@@ -275,6 +275,11 @@ impl Games for CountingStore {
         self.count("game_of_watch_token");
         self.inner.game_of_watch_token(token).await
     }
+
+    async fn open_matches_on(&self, server: &ServerId) -> Result<i64, StoreError> {
+        self.count("open_matches_on");
+        self.inner.open_matches_on(server).await
+    }
 }
 
 #[async_trait]
@@ -361,24 +366,29 @@ impl Players for CountingStore {
         self.inner.delete_list(user, name).await
     }
 
-    async fn rating(&self, user: &UserId, variant: VariantId) -> Result<Option<Rating>, StoreError> {
+    async fn rating(
+        &self,
+        server: Option<&ServerId>,
+        user: &UserId,
+        variant: VariantId,
+    ) -> Result<Option<Rating>, StoreError> {
         self.count("rating");
-        self.inner.rating(user, variant).await
+        self.inner.rating(server, user, variant).await
     }
 
-    async fn ratings_of(&self, user: &UserId) -> Result<Vec<Rating>, StoreError> {
+    async fn ratings_of(&self, server: Option<&ServerId>, user: &UserId) -> Result<Vec<Rating>, StoreError> {
         self.count("ratings_of");
-        self.inner.ratings_of(user).await
+        self.inner.ratings_of(server, user).await
     }
 
     async fn leaderboard(
         &self,
-        variant: VariantId,
         server: Option<&ServerId>,
+        variant: VariantId,
         limit: i64,
     ) -> Result<Vec<Rating>, StoreError> {
         self.count("leaderboard");
-        self.inner.leaderboard(variant, server, limit).await
+        self.inner.leaderboard(server, variant, limit).await
     }
 }
 
@@ -431,5 +441,10 @@ impl Tournaments for CountingStore {
     async fn tournaments_due(&self, places: &Places, now: i64) -> Result<Vec<TournamentId>, StoreError> {
         self.count("tournaments_due");
         self.inner.tournaments_due(places, now).await
+    }
+
+    async fn open_tournaments_on(&self, server: &ServerId) -> Result<i64, StoreError> {
+        self.count("open_tournaments_on");
+        self.inner.open_tournaments_on(server).await
     }
 }

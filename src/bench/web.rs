@@ -1,5 +1,7 @@
 //! The live pages' and replays' costs: a replay's drawing time and size, how soon a move reaches
-//! a page's event stream, and what open streams cost in memory.
+//! a page's event stream, and what open streams cost in memory. The pages are served with the
+//! bot's default limits, and each stream comes from an address of its own in 127.0.0.0/8, as an
+//! audience's would (one address may hold only a few streams).
 
 use super::{GAME, percentile, scratch_sqlite};
 use crate::arena::{Arena, ChallengeRequest, animation};
@@ -7,16 +9,17 @@ use crate::clock::SystemClock;
 use crate::ids::{GameId, UserId};
 use crate::render::{MOST_REPLAY_BYTES, Renderer};
 use crate::store::{GameSetup, WhitePlayer};
-use crate::web::{DisplayNames, Web, base_url};
+use crate::web::{DisplayNames, Web, WebListener};
 use anyhow::{Context, Result};
 use arbiter_engine::{Action, AnyGame, Game, Seat, VariantId};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::fmt::Write;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 
 /// Replays drawn `iterations` times each: a 93-frame chess game (lila-gif's measure) and a
 /// 200-action game on Pick-the-team's 10x10 board.
@@ -79,14 +82,16 @@ fn random_game(variant: VariantId, actions: usize) -> (AnyGame, Vec<(Seat, Actio
 }
 
 /// `moves` moves through the arena, each timed until its state reached a page's event stream;
-/// then `streams` streams held open at once, and the memory they took.
+/// then `streams` streams of one game held open at once, the memory they took, and how soon a
+/// move reached all of them.
 pub async fn streams(moves: usize, streams: usize) -> Result<String> {
     let (store, dir) = scratch_sqlite().await?;
     let arena = Arena::new(store, Arc::new(SystemClock));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let addr = listener.local_addr()?;
-    let web = Arc::new(Web::new(arena.clone(), Arc::new(DisplayNames), base_url(&addr, None)));
-    tokio::spawn(web.serve(listener, axum::Router::new(), std::future::pending()));
+    let listening = WebListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)), None)?;
+    let addr = listening.local_addr()?;
+    let web = Arc::new(Web::new(arena.clone(), Arc::new(DisplayNames), listening.base.clone()));
+    tokio::spawn(web.serve(&listening, std::future::pending())?);
+    let mut viewers = 0;
     let mut latencies = Vec::with_capacity(moves);
     let mut id_and_stream: Option<(GameId, [UserId; 2], usize, Stream)> = None;
     let mut games = 0;
@@ -97,7 +102,8 @@ pub async fn streams(moves: usize, streams: usize) -> Result<String> {
                 games += 1;
                 let (id, players) = new_game(&arena, games).await?;
                 let token = arena.watch_token(id).await?;
-                let mut stream = Stream::open(addr, &token).await?;
+                viewers += 1;
+                let mut stream = Stream::open(addr, &token, viewers).await?;
                 stream.wait_for("event: state").await?;
                 (id, players, 0, stream)
             }
@@ -123,12 +129,13 @@ pub async fn streams(moves: usize, streams: usize) -> Result<String> {
         latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
     );
     // Many pages on one game: each stream costs what the server keeps for it.
-    let (id, _) = new_game(&arena, games + 1).await?;
+    let (id, players) = new_game(&arena, games + 1).await?;
     let token = arena.watch_token(id).await?;
     let before = resident_kib();
     let mut open = Vec::with_capacity(streams);
     for _ in 0..streams {
-        let mut stream = Stream::open(addr, &token).await?;
+        viewers += 1;
+        let mut stream = Stream::open(addr, &token, viewers).await?;
         stream.wait_for("event: state").await?;
         open.push(stream);
     }
@@ -144,9 +151,30 @@ pub async fn streams(moves: usize, streams: usize) -> Result<String> {
             after.saturating_sub(before) as f64 / open.len().max(1) as f64
         );
     }
+    // A move before that audience: how soon the last of them has it.
+    let timer = Instant::now();
+    let effects = arena.act(id, &players[0], GAME[0]).await?;
+    let version = effects.version.context("a move saves a version")?;
+    for stream in &mut open {
+        stream.wait_for(&format!("\"version\":{version}}}")).await?;
+    }
+    let _ = writeln!(
+        out,
+        "a move before {} open streams: on the last of them {:.0} ms after its request",
+        open.len(),
+        timer.elapsed().as_secs_f64() * 1e3
+    );
     drop(open);
     let _ = std::fs::remove_dir_all(dir);
     Ok(out)
+}
+
+/// The `n`th viewer's own address in 127.0.0.0/8 (from 127.0.1.1 on: 250 a block, so a million
+/// viewers before the range runs out).
+fn viewer_address(n: usize) -> IpAddr {
+    let block = n / 250;
+    let [high, low] = u16::try_from(1 + block).unwrap_or(u16::MAX).to_be_bytes();
+    IpAddr::V4(Ipv4Addr::new(127, high, low, (1 + n % 250) as u8))
 }
 
 async fn new_game(arena: &Arena, number: usize) -> Result<(GameId, [UserId; 2])> {
@@ -174,8 +202,11 @@ struct Stream {
 }
 
 impl Stream {
-    async fn open(addr: std::net::SocketAddr, token: &str) -> Result<Stream> {
-        let mut socket = TcpStream::connect(addr).await?;
+    /// The stream of the `viewer`th page, from that viewer's own address.
+    async fn open(addr: SocketAddr, token: &str, viewer: usize) -> Result<Stream> {
+        let client = TcpSocket::new_v4()?;
+        client.bind(SocketAddr::new(viewer_address(viewer), 0))?;
+        let mut socket = client.connect(addr).await?;
         let request =
             format!("GET /watch/{token}/events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n");
         socket.write_all(request.as_bytes()).await?;

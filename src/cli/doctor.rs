@@ -1,6 +1,6 @@
 //! `arbiter doctor`: checks a set-up in the order the bot meets it (the token, Discord, the
-//! application and its invite link, the database, the data folder, the test server, a channel)
-//! and says what to fix for each failure. It changes nothing: no migration runs, no command is
+//! application and its invite link, the operators' routes, the database, the data folder, the
+//! test server, a channel) and says what to fix for each failure. It changes nothing: no migration runs, no command is
 //! registered. Never prints the token or a database password.
 
 use arbiter::store::SchemaState;
@@ -28,6 +28,8 @@ pub struct Settings {
     pub data_dir: PathBuf,
     /// Where games are kept, in words that hold no password.
     pub storage: String,
+    /// ARBITER_METRICS_ADDR as written.
+    pub metrics_addr: Option<String>,
 }
 
 /// How one check ended.
@@ -88,6 +90,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<String> {
             None
         }
     };
+    operators_routes(&mut report, settings.metrics_addr.as_deref());
     database(&mut report, &settings).await;
     data_folder(&mut report, &settings.data_dir);
     server(&mut report, signed_in, settings.guild_id.as_deref(), invite.as_deref()).await;
@@ -266,6 +269,36 @@ async fn application(report: &mut Report, http: &discord::Http) -> Option<String
     };
     report.line("application", outcome);
     Some(link)
+}
+
+/// Whether `/metrics`, `/healthz` and `/readyz` are served, and where: off is a choice, not a
+/// failure, so the line says how to turn them on. They are never on the public pages' address.
+fn operators_routes(report: &mut Report, metrics_addr: Option<&str>) {
+    const CHECK: &str = "operators' routes";
+    let Some(written) = metrics_addr.map(str::trim).filter(|addr| !addr.is_empty()) else {
+        let found = "off: /metrics, /healthz and /readyz are not served (ARBITER_METRICS_ADDR is not set); to \
+                     watch the bot, set ARBITER_METRICS_ADDR=127.0.0.1:9100, kept off the public internet";
+        report.line(CHECK, Outcome::Pass(found.into()));
+        return;
+    };
+    let outcome = match written.parse::<std::net::SocketAddr>() {
+        Ok(addr) => {
+            let mut found = format!("/metrics, /healthz and /readyz served on {addr} (ARBITER_METRICS_ADDR)");
+            if !addr.ip().is_loopback() {
+                found.push_str(
+                    "; that address is reachable from other machines: keep it off the public internet (a \
+                     firewall, or 127.0.0.1)",
+                );
+            }
+            Outcome::Pass(found)
+        }
+        Err(_) => Outcome::Fail(
+            format!("ARBITER_METRICS_ADDR \"{written}\" is not an address and port, and the bot would not start"),
+            "write it as 127.0.0.1:9100 (kept off the public internet), or unset it to serve no operators' routes"
+                .into(),
+        ),
+    };
+    report.line(CHECK, outcome);
 }
 
 /// The database's address, whether it answers, and whether its schema is this binary's.

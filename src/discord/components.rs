@@ -174,8 +174,9 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
         Component::Button { button, game, version } => {
             let caller = clicker(data, interaction, button).await;
             let result = data.arena.press(game, &caller, button, version, &place).await;
-            if result.is_ok() {
-                // The question is answered: its buttons go.
+            // The question is answered: its buttons go. (A player accepting a rated match
+            // answers only for themselves: the colours and the other player's answer remain.)
+            if result.is_ok() && button != Button::RateMatch {
                 let _ = responder
                     .update_clicked(Outgoing::text(answered(&interaction.message.content)))
                     .await;

@@ -8,22 +8,24 @@ use super::ids;
 use crate::arena::Caller;
 use serenity::all as discord;
 
-/// The commands only hosts use, by their full names: a server's hosts are not rate-limited in
-/// these, on their own server (a host adjudicates a whole round at once).
-pub const HOST_COMMANDS: [&str; 11] = [
-    "deathmatch start",
+/// The commands only hosts use to act on the matches and tournaments already open, by their full
+/// names: a server's hosts are not rate-limited in these, on their own server (a host
+/// adjudicates a whole round at once). Creating a match or a tournament (`deathmatch start`,
+/// `tournament create`) is not among them: each draws on the request budget every server
+/// shares, so it counts like any command (and the arena caps how many a server keeps open).
+pub const HOST_COMMANDS: [&str; 9] = [
     "deathmatch pause",
     "deathmatch resume",
     "deathmatch addtime",
     "deathmatch abort",
     "deathmatch adjudicate",
-    "tournament create",
     "tournament start",
     "tournament pair",
     "tournament close-round",
     "tournament adjudicate",
 ];
 
+/// Whether a command is one a server's hosts may send without a rate limit, on that server.
 pub fn is_host_command(qualified_name: &str) -> bool {
     HOST_COMMANDS.contains(&qualified_name)
 }
@@ -95,6 +97,11 @@ mod tests {
         }
         assert!(!is_host_command("tournament join"));
         assert!(!is_host_command("move"));
+        assert!(!is_host_command("deathmatch start"), "creating counts like any command");
+        assert!(
+            !is_host_command("tournament create"),
+            "creating counts like any command"
+        );
     }
 
     fn member(json: serde_json::Value) -> discord::Member {

@@ -16,6 +16,11 @@ const REFILL_EVERY: Duration = Duration::from_secs(1);
 /// Above this many remembered users, those whose bucket is full again are forgotten.
 const REMEMBERED: usize = 10_000;
 
+/// Marks a command's invocation as counted already: poise runs the framework's check once for
+/// each level of a subcommand's tree (`deathmatch`, then `deathmatch start`), and a command
+/// counts once, whatever its depth.
+pub struct Counted;
+
 #[derive(Clone, Copy)]
 struct Bucket {
     actions: f64,

@@ -41,7 +41,7 @@ impl Style for Discord {
     fn user(&self, user: &UserId) -> String {
         match super::ids::discord_user(user) {
             Some(id) => format!("<@{id}>"),
-            None => escape(user.display_name()),
+            None => escape(&crate::visible_text::name_or(user.display_name(), user.as_str())),
         }
     }
 

@@ -3,6 +3,7 @@
 //! menu carries its game and version in its custom id, so everything works after a restart.
 
 mod announce;
+pub mod attachments;
 mod autocomplete;
 mod choices;
 mod commands;
@@ -26,6 +27,7 @@ mod threads;
 mod widgets;
 
 pub use announce::COUNTS as ANNOUNCEMENTS;
+pub use attachments::FetchTimeouts;
 pub use autocomplete::best_matches;
 pub use components::{Click, read_click};
 pub use ids::Component;
@@ -90,8 +92,11 @@ pub struct Config {
     /// Where the live pages are served, when they are on.
     pub web: Option<crate::web::WebListener>,
     /// Where `/metrics`, `/healthz` and `/readyz` are served (`ARBITER_METRICS_ADDR`); without
-    /// it, beside the live pages when those are on.
+    /// it, nowhere (never beside the live pages, which are public).
     pub metrics: Option<crate::web::WebListener>,
+    /// How long fetching a file players attach may take (`FetchTimeouts::default()`: 5 s to
+    /// connect, 20 s in all).
+    pub attachments: FetchTimeouts,
 }
 
 /// The token never reaches a log.
@@ -104,6 +109,7 @@ impl std::fmt::Debug for Config {
             .field("host_role", &self.host_role)
             .field("shards", &self.shards)
             .field("web", &self.web.as_ref().map(|web| &web.base))
+            .field("attachments", &self.attachments)
             .finish()
     }
 }
@@ -125,6 +131,8 @@ pub struct Data {
     pub web: Option<std::sync::Arc<crate::web::Web>>,
     /// Whether the bot is ready, as `/readyz` tells: the gateway's events feed it.
     pub health: std::sync::Arc<crate::health::Health>,
+    /// Fetches the files players attach, with one client for the bot's life.
+    pub attachments: std::sync::Arc<attachments::Attachments>,
 }
 
 impl Data {
@@ -135,6 +143,7 @@ impl Data {
         share: f64,
         me: crate::ids::UserId,
         health: std::sync::Arc<crate::health::Health>,
+        attachments: std::sync::Arc<attachments::Attachments>,
     ) -> Data {
         let pace = std::sync::Arc::new(pace::Pace::for_share(share));
         Data {
@@ -148,6 +157,7 @@ impl Data {
             me,
             web: None,
             health,
+            attachments,
         }
     }
 
@@ -163,6 +173,7 @@ impl Data {
             me: self.me.clone(),
             web: self.web.clone(),
             health: self.health.clone(),
+            attachments: self.attachments.clone(),
         }
     }
 }
@@ -198,21 +209,16 @@ pub async fn run(
         health.expect_shards(last - first + 1);
     }
     // /metrics, /healthz and /readyz, served from the start (alive, and why not ready while
-    // Discord is not reached yet): alone on their address, or beside the live pages once those
-    // are served. Where nobody can read them, nothing is recorded or sampled.
-    let served = config.metrics.is_some() || config.web.is_some();
-    let _sampling = served.then(|| health.start_sampling());
-    let operations_beside_pages = match config.metrics {
-        Some(listening) => {
-            tracing::info!("serving /metrics, /healthz and /readyz at {}", listening.base);
-            let operations = crate::health::router(health.clone());
-            tokio::spawn(crate::health::serve(operations, listening.listener()?, stopped()));
-            None
-        }
-        None if served => Some(crate::health::router(health.clone())),
-        None => None,
-    };
+    // Discord is not reached yet), only on the address the operator gave them. Without one they
+    // are not served, and nothing is recorded or sampled.
+    let _sampling = config.metrics.is_some().then(|| health.start_sampling());
+    if let Some(listening) = config.metrics {
+        tracing::info!("serving /metrics, /healthz and /readyz at {}", listening.base);
+        let operations = crate::health::router(health.clone());
+        tokio::spawn(crate::health::serve(operations, listening.listener()?, stopped()));
+    }
     let http = http_client(&config.token, config.api_base.as_deref());
+    let attachments = std::sync::Arc::new(attachments::Attachments::new(config.attachments)?);
     tracing::info!("connecting to Discord, running {}", config.shards.describe());
     let user = tokio::select! {
         user = startup::sign_in(&http) => user?,
@@ -270,6 +276,10 @@ pub async fn run(
             // in those, on that server).
             command_check: Some(|ctx| {
                 Box::pin(async move {
+                    if ctx.invocation_data::<limits::Counted>().await.is_some() {
+                        return Ok(true);
+                    }
+                    ctx.set_invocation_data(limits::Counted).await;
                     if hosts::is_host_command(&ctx.command().qualified_name)
                         && commands::Caller::of(ctx)
                             .with_host_status(ctx.data())
@@ -299,7 +309,7 @@ pub async fn run(
                     health.expect_shards(shard.total);
                 }
                 health.shard(ctx.shard_id.0, true);
-                let mut data = Data::new(arena, host_role, share, ids::user(ready.user.id), health);
+                let mut data = Data::new(arena, host_role, share, ids::user(ready.user.id), health, attachments);
                 if let Some(listening) = web_listener {
                     let base = listening.base.clone();
                     let names = std::sync::Arc::new(names::PageNames {
@@ -308,8 +318,7 @@ pub async fn run(
                     });
                     let web = std::sync::Arc::new(crate::web::Web::new(data.arena.clone(), names, base.clone()));
                     tracing::info!("serving the live pages at {base}");
-                    let beside = operations_beside_pages.unwrap_or_default();
-                    tokio::spawn(web.clone().serve(listening.listener()?, beside, web_stop));
+                    tokio::spawn(web.clone().serve(&listening, web_stop)?);
                     data.web = Some(web);
                 }
                 let announcing = tokio::spawn(announce_deadlines(
@@ -564,6 +573,7 @@ mod tests {
             host_role: None,
             shards: super::Shards::Automatic,
             metrics: None,
+            attachments: Default::default(),
         };
         let printed = format!("{config:?}");
         assert!(

@@ -1,7 +1,9 @@
 //! The names Discord users go by, for board images (message text uses mentions, which Discord
 //! shows as names by itself). Every user the bot meets is remembered, in memory and in the
 //! store, so a board drawn after a restart, or for a player who has not clicked anything yet
-//! today, rarely needs to ask Discord.
+//! today, rarely needs to ask Discord. Names are kept as they are shown (`visible_text::name`):
+//! whatever of a display name a reader could not see never reaches a thread's name, an image or
+//! a page.
 
 use super::ids;
 use super::pace::Pace;
@@ -28,7 +30,7 @@ impl Names {
 
     /// Remembers the name a user goes by now (stored when it is new or changed).
     pub fn remember(&self, user: &discord::User) {
-        let name = user.global_name.clone().unwrap_or_else(|| user.name.clone());
+        let name = shown_name(user);
         if self.lock().insert(user.id, name.clone()).as_ref() == Some(&name) {
             return;
         }
@@ -45,6 +47,7 @@ impl Names {
         if let Some(name) = self.lock().get(&id) {
             return name.clone();
         }
+        // The arena hands stored names back as they are shown.
         match self.arena.known_name(&ids::user(id)).await {
             Ok(Some(name)) => {
                 self.lock().insert(id, name.clone());
@@ -60,7 +63,7 @@ impl Names {
         match fetched {
             Ok(Ok(user)) => {
                 self.remember(&user);
-                user.global_name.unwrap_or(user.name)
+                shown_name(&user)
             }
             _ => format!("user {id}"),
         }
@@ -68,6 +71,16 @@ impl Names {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<discord::UserId, String>> {
         self.known.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// The name a user goes by (their display name, else their account name), as it is shown: a
+/// display name with nothing visible in it gives way to the account name.
+fn shown_name(user: &discord::User) -> String {
+    let account = crate::visible_text::name_or(&user.name, &format!("user {}", user.id));
+    match &user.global_name {
+        Some(display) => crate::visible_text::name_or(display, &account),
+        None => account,
     }
 }
 
@@ -82,7 +95,7 @@ impl crate::web::NameBook for PageNames {
     async fn name(&self, user: &crate::ids::UserId) -> String {
         match ids::discord_user(user) {
             Some(id) => self.names.name_of(&self.http, id).await,
-            None => user.display_name().to_string(),
+            None => crate::visible_text::name_or(user.display_name(), user.as_str()),
         }
     }
 }

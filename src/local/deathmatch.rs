@@ -28,7 +28,12 @@ async fn match_here(arena: &Arena, named: Option<GameId>, written: &str) -> Resu
 /// Runs a Death Match command; `None` when `verb` is not one.
 pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Option<Result<Effects, ArenaError>> {
     let result = match verb {
+        // `deathmatch rated` is how Discord's command reads: the terminal takes it too.
+        "deathmatch" | "dm" if args.split_whitespace().next() == Some("rated") => {
+            rated(arena, user, args.trim_start().trim_start_matches("rated")).await
+        }
         "deathmatch" | "dm" => start(arena, user, args).await,
+        "rated" => rated(arena, user, args).await,
         "side" => {
             let (word, rest) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
             match game_argument(rest) {
@@ -55,6 +60,13 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
         _ => return None,
     };
     Some(result)
+}
+
+/// A player accepts that the match is rated.
+async fn rated(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
+    let (named, _) = game_argument(args)?;
+    let id = match_here(arena, named, "rated").await?;
+    arena.accept_rating(id, &caller(user)).await
 }
 
 async fn start(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {

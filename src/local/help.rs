@@ -181,6 +181,12 @@ pub const SECTIONS: &[Section] = &[
                 explains: "The Advantage holder (or the host) chooses who moves first.",
             },
             Topic {
+                names: &["rated"],
+                usage: "rated [#id]",
+                explains: "A player accepts that the match is rated: it is once both players have, before the \
+                           first placement, and moves ratings here only; otherwise it is played unrated.",
+            },
+            Topic {
                 names: &["pause", "resume", "addtime", "adjudicate"],
                 usage: "pause [#id]   resume [#id]   addtime <player> <time> [#id]   adjudicate <winner>|draw|abort [#id]",
                 explains: "The host's commands: stop and restart the clocks, give a player more reserve, or rule \

@@ -6,6 +6,7 @@
 mod deathmatch;
 mod help;
 mod pages;
+mod screen;
 mod text_board;
 mod tournament;
 
@@ -142,6 +143,8 @@ pub async fn run_with_web(
     images: Option<&ImageFiles>,
     web: Option<&Web>,
 ) -> anyhow::Result<()> {
+    // Only what a reader can see is printed, whatever users typed into it.
+    let out = &mut screen::Screen::new(out);
     // The clocks run beside the input: what they announce is printed as it happens.
     let (announce, mut announcements) = tokio::sync::mpsc::channel(64);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -183,14 +186,17 @@ pub async fn run_with_web(
             wait(arena, time, &mut announcements, out, images).await?;
             continue;
         }
-        let Some((user, command)) = line.split_once(':').filter(|(user, _)| !user.trim().is_empty()) else {
+        let Some((user, command)) = line
+            .split_once(':')
+            .filter(|(user, _)| !crate::visible_text::one_line(user).is_empty())
+        else {
             writeln!(
                 out,
                 "error: start the line with who acts, like `alice: move e4` (or type help)"
             )?;
             continue;
         };
-        let user = UserId::new(format!("local:{}", user.trim()));
+        let user = local_user(user);
         if user == computer_user() {
             writeln!(out, "error: {COMPUTER} is the computer, and it plays by itself")?;
             continue;
@@ -526,7 +532,7 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
                 "" => user.clone(),
                 name => local_user(name),
             };
-            arena.profile(&of).await?
+            arena.profile(Some(&server()), &of).await?
         }
         "piece" => crate::arena::piece_card(args)?,
         "rules" => match game_argument(args)? {
@@ -605,9 +611,10 @@ fn list_source(text: &str) -> Result<ListSource, ArenaError> {
     Ok(ListSource::Text(text.replace(';', "\n")))
 }
 
-/// A user at the terminal, by the name typed.
+/// A user at the terminal, by the name typed, without what a reader could not see in it (so
+/// "al\u{202E}ice" is alice, and no name holds an escape sequence).
 fn local_user(name: &str) -> UserId {
-    UserId::new(format!("local:{name}"))
+    UserId::new(format!("local:{}", crate::visible_text::one_line(name)))
 }
 
 /// `user` asking at the terminal, which is one server of its own. Nobody hosts by typing alone:

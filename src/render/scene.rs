@@ -4,6 +4,7 @@
 //! image can only show what that viewer may see.
 
 use super::pieces::{Picture, picture};
+use crate::visible_text;
 use arbiter_engine::geometry::Square;
 use arbiter_engine::piece::Color;
 use arbiter_engine::view::{BoardView, MarkKind, SideStyle, Tone};
@@ -337,7 +338,9 @@ impl Scene {
         let players = Seat::BOTH.map(|seat| {
             let side = &view.seat_names[seat.index()];
             PlayerStrip {
-                name: match &decor.player_names[seat.index()] {
+                // A name as shown everywhere, cut to what fits the strip; a name of nothing
+                // visible is left out, as for a seat nobody has taken.
+                name: match decor.player_names[seat.index()].as_deref().and_then(visible_text::name) {
                     Some(player) => format!("{player} ({side})"),
                     None => side.clone(),
                 },

@@ -34,7 +34,9 @@ pub(super) fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            c if c.is_control() => {}
+            // Nothing is drawn that a reader could not see (a direction override would reverse
+            // the words after it; a selector or joiner alone draws a missing glyph).
+            c if crate::visible_text::is_invisible(c) => {}
             c => out.push(c),
         }
     }

@@ -31,10 +31,12 @@ pub const SHADED_ROW: &str = "#e8edf2";
 const TEXT: &str = "#1b1f24";
 
 impl Table {
-    /// Cells as drawn: cut to [`LONGEST_CELL`] characters.
+    /// Cells as drawn: only what a reader can see (names are users'), cut to [`LONGEST_CELL`]
+    /// characters.
     fn cell(text: &str) -> String {
+        let text = crate::visible_text::one_line(text);
         if text.chars().count() <= LONGEST_CELL {
-            text.to_string()
+            text
         } else {
             let mut cut: String = text.chars().take(LONGEST_CELL - 1).collect();
             cut.push('…');

@@ -121,6 +121,8 @@ pub trait Games: Send + Sync {
     async fn watch_token(&self, id: GameId, fresh: &str) -> Result<String, StoreError>;
     /// The game whose public page has `token`.
     async fn game_of_watch_token(&self, token: &str) -> Result<Option<GameId>, StoreError>;
+    /// How many Death Matches of `server` are open (waiting for colours, or being played).
+    async fn open_matches_on(&self, server: &ServerId) -> Result<i64, StoreError>;
 }
 
 /// What schedulers share: games' deadlines, their claims on them, their heartbeats, and the
@@ -163,16 +165,21 @@ pub trait Players: Send + Sync {
     async fn save_list(&self, user: &UserId, list: &SavedList) -> Result<(), StoreError>;
     /// Deletes a saved list; false when there was none of that name.
     async fn delete_list(&self, user: &UserId, name: &str) -> Result<bool, StoreError>;
-    /// A user's rating in a variant, if they have one.
-    async fn rating(&self, user: &UserId, variant: VariantId) -> Result<Option<Rating>, StoreError>;
-    /// A user's ratings, in every variant they have played rated games of.
-    async fn ratings_of(&self, user: &UserId) -> Result<Vec<Rating>, StoreError>;
-    /// The best rated players of a variant (established ratings first), among those who have
-    /// played on `server` if one is given.
+    /// A user's rating in a variant on a server's ladder, if they have one there.
+    async fn rating(
+        &self,
+        server: Option<&ServerId>,
+        user: &UserId,
+        variant: VariantId,
+    ) -> Result<Option<Rating>, StoreError>;
+    /// A user's ratings on a server's ladder, in every variant they have played rated games of
+    /// there.
+    async fn ratings_of(&self, server: Option<&ServerId>, user: &UserId) -> Result<Vec<Rating>, StoreError>;
+    /// The best rated players of a variant on a server's ladder (established ratings first).
     async fn leaderboard(
         &self,
-        variant: VariantId,
         server: Option<&ServerId>,
+        variant: VariantId,
         limit: i64,
     ) -> Result<Vec<Rating>, StoreError>;
 }
@@ -199,6 +206,8 @@ pub trait Tournaments: Send + Sync {
     async fn tournament_games(&self, id: TournamentId) -> Result<Vec<GameRow>, StoreError>;
     /// Tournaments at `places` still registering whose start is due at `now`.
     async fn tournaments_due(&self, places: &Places, now: i64) -> Result<Vec<TournamentId>, StoreError>;
+    /// How many tournaments of `server` are not finished (registering, or being played).
+    async fn open_tournaments_on(&self, server: &ServerId) -> Result<i64, StoreError>;
 }
 
 /// What those who run the bot watch of the database: that it answers, its pool, its games.

@@ -186,6 +186,11 @@ pub struct DeathMatch {
     pub stored_control: Option<TimeControl>,
     #[serde(default, rename = "clock", skip_serializing)]
     pub stored_clock: Option<MatchClockV0>,
+    /// The players who accepted that the match is rated (it is once both have, before the first
+    /// placement). Matches stored before consent existed have none, and stay as rated as they
+    /// were started.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub consented: Vec<UserId>,
 }
 
 impl DeathMatch {
@@ -196,6 +201,7 @@ impl DeathMatch {
             colours_due,
             stored_control: None,
             stored_clock: None,
+            consented: Vec::new(),
         }
     }
 

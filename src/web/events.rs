@@ -1,8 +1,11 @@
 //! A game's live stream (Server-Sent Events): its state when a page connects, then the news and
 //! the new state of every change as it is saved. Browsers reconnect by themselves after a drop
-//! or a restart (the stream asks them to within a second) and get the state afresh.
+//! or a restart (the stream asks them to within a second) and get the state afresh. A stream
+//! lasts a while (`ARBITER_WEB_STREAM_LIFETIME_SECS`), then says `reconnect` and ends; the page
+//! opens another, which wins its place against the caps again (`slots.rs`).
 
 use super::Web;
+use super::slots::StreamSlot;
 use crate::arena::GameNews;
 use crate::ids::GameId;
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -20,15 +23,23 @@ const RECONNECT: Duration = Duration::from_secs(1);
 const LOOK_AGAIN: Duration = Duration::from_secs(10);
 /// A comment now and then keeps proxies from closing a quiet stream.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
+/// However long the setting, a stream ends within a year (an instant never overflows).
+const LONGEST_LIFETIME: Duration = Duration::from_secs(365 * 24 * 3600);
 
-/// The stream of `game`'s page, reached by `token`.
+/// The stream of `game`'s page, reached by `token`; it holds `slot` until it ends, at the
+/// latest after `lifetime` (less up to a tenth, so that pages opened together do not all come
+/// back at the same moment).
 pub(super) fn stream(
     web: Arc<Web>,
     game: GameId,
     token: String,
+    slot: StreamSlot,
+    lifetime: Duration,
 ) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
     // Subscribed before the first state is read, so no change falls between the two.
     let news = web.arena.watch_news();
+    let now = tokio::time::Instant::now();
+    let spread = lifetime.mul_f64(rand::random_range(0.0..0.1));
     let watcher = Watcher {
         web,
         game,
@@ -36,7 +47,10 @@ pub(super) fn stream(
         news,
         shown: None,
         queue: VecDeque::new(),
-        next_look: tokio::time::Instant::now() + LOOK_AGAIN,
+        next_look: now + LOOK_AGAIN,
+        ends: now + lifetime.min(LONGEST_LIFETIME).saturating_sub(spread),
+        ended: false,
+        _slot: slot,
     };
     let events = futures_util::stream::unfold(watcher, |mut watcher| async move {
         let event = watcher.next().await?;
@@ -56,6 +70,13 @@ struct Watcher {
     /// When the stream next looks at its game whatever the news (other games' news must not
     /// put that off).
     next_look: tokio::time::Instant,
+    /// When the stream's lifetime is over.
+    ends: tokio::time::Instant,
+    /// Whether it said its last (`reconnect`).
+    ended: bool,
+    /// Its place among the open streams, given back when the stream is dropped: by the server
+    /// once it ends, or once the page's connection is gone.
+    _slot: StreamSlot,
 }
 
 impl Watcher {
@@ -67,7 +88,16 @@ impl Watcher {
             if let Some(event) = self.queue.pop_front() {
                 return Some(event);
             }
+            if self.ended {
+                return None;
+            }
             tokio::select! {
+                () = tokio::time::sleep_until(self.ends) => {
+                    // The page's script opens a new stream when it hears this; a browser that
+                    // misses it reconnects by itself after the normal end.
+                    self.ended = true;
+                    self.queue.push_back(Event::default().event("reconnect").data("this stream's time is up"));
+                }
                 news = self.news.recv() => match news {
                     Ok(news) if news.game == self.game && self.shown.is_none_or(|v| news.version > v) => {
                         self.queue_state(&news.said).await;

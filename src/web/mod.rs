@@ -5,11 +5,20 @@
 //! spectators' view: a page holds a secret only once the game has revealed it.
 //!
 //! Files: pages.rs (the HTML, assets and boards), events.rs (the live stream), state.rs
-//! (a game's state as the page reads it).
+//! (a game's state as the page reads it); what guards them against a flood: gate.rs (a request
+//! limit per client, the settings), client.rs (who the client is, behind a trusted proxy or
+//! not), slots.rs (the caps on open streams).
 
+mod client;
 mod events;
+mod gate;
 mod pages;
+mod slots;
 mod state;
+
+pub use gate::{
+    DEFAULT_BURST, DEFAULT_MAX_STREAMS, DEFAULT_MAX_STREAMS_PER_ADDR, DEFAULT_RATE, DEFAULT_STREAM_LIFETIME, WebLimits,
+};
 
 use crate::arena::Arena;
 use crate::ids::{GameId, UserId};
@@ -35,11 +44,12 @@ impl NameBook for DisplayNames {
 }
 
 /// The pages' listening socket (bound before anything else starts, so a port in use stops the
-/// start-up at once) and the address their links start with.
+/// start-up at once), the address their links start with, and the limits they are served with.
 #[derive(Clone, Debug)]
 pub struct WebListener {
     listener: Arc<std::net::TcpListener>,
     pub base: String,
+    pub limits: WebLimits,
 }
 
 impl WebListener {
@@ -51,7 +61,18 @@ impl WebListener {
         Ok(WebListener {
             listener: Arc::new(listener),
             base,
+            limits: WebLimits::default(),
         })
+    }
+
+    /// The same socket, served with `limits` instead of the defaults.
+    pub fn with_limits(self, limits: WebLimits) -> WebListener {
+        WebListener { limits, ..self }
+    }
+
+    /// The address served (its port, when bound to port 0).
+    pub fn local_addr(&self) -> std::io::Result<std::net::SocketAddr> {
+        self.listener.local_addr()
     }
 
     /// The socket, for serving (inside the runtime).
@@ -102,17 +123,27 @@ impl Web {
         })
     }
 
-    /// Serves the pages, and the routes `beside` them (the operators' health and metrics, or
-    /// none), on `listener` until `stop` completes.
-    pub async fn serve(
+    /// What serves the pages on `listening`, with its limits, until `stop` completes: the pages
+    /// alone (the operators' routes are never on their address). Each request is counted
+    /// against its client: the connection's own address, or behind a trusted proxy the one it
+    /// forwards. An error now when the socket cannot be taken into the runtime.
+    pub fn serve(
         self: Arc<Self>,
-        listener: tokio::net::TcpListener,
-        beside: axum::Router,
+        listening: &WebListener,
         stop: impl Future<Output = ()> + Send + 'static,
-    ) -> std::io::Result<()> {
-        axum::serve(listener, pages::router(self).merge(beside))
+    ) -> std::io::Result<impl Future<Output = std::io::Result<()>> + Send + 'static> {
+        let listener = listening.listener()?;
+        let gate = gate::Gate::new(listening.limits.clone());
+        let app = pages::router(self, gate.clone());
+        Ok(async move {
+            let _forgetting = gate.forget_idle_clients();
+            axum::serve(
+                listener,
+                app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+            )
             .with_graceful_shutdown(stop)
             .await
+        })
     }
 }
 

@@ -1,11 +1,13 @@
 //! The routes: a game's page and overlay, its state, stream and board image, and the files the
 //! pages use (built into the binary). A token nobody was given gets a plain "no game here".
+//! Every route passes the gate first (`gate.rs`: a request limit per client, caps on streams).
 
+use super::gate::{Admitted, Gate, admit};
 use super::{BOARD_CACHE, Web};
 use crate::render::{Decor, to_svg};
 use arbiter_engine::Seat;
 use axum::Router;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -18,7 +20,7 @@ const SCRIPT: &str = include_str!("../../assets/web/watch.js");
 const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 const BOLD_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 
-pub(super) fn router(web: Arc<Web>) -> Router {
+pub(super) fn router(web: Arc<Web>, gate: Arc<Gate>) -> Router {
     Router::new()
         .route("/", get(home))
         .route("/watch/{token}", get(watch_page))
@@ -41,6 +43,7 @@ pub(super) fn router(web: Arc<Web>) -> Router {
         )
         .fallback(|| async { not_found() })
         .with_state(web)
+        .layer(axum::middleware::from_fn_with_state(gate, admit))
 }
 
 /// What the overlay's address may say.
@@ -114,11 +117,21 @@ async fn state(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Respon
     }
 }
 
-async fn events(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+/// A page's stream, when the caps leave room for it (before the database is asked anything:
+/// a flood of streams costs no more than its refusals).
+async fn events(
+    State(web): State<Arc<Web>>,
+    Extension(admitted): Extension<Admitted>,
+    Path(token): Path<String>,
+) -> Response {
+    let slot = match admitted.open_stream() {
+        Ok(slot) => slot,
+        Err(refused) => return refused.into_response(),
+    };
     let Ok(Some(id)) = web.arena.watched_game(&token).await else {
         return not_found();
     };
-    super::events::stream(web.clone(), id, token).into_response()
+    super::events::stream(web.clone(), id, token, slot, admitted.stream_lifetime()).into_response()
 }
 
 /// The board as spectators see it now, as SVG (sharp at any size; the page's own fonts draw

@@ -5,6 +5,7 @@ use super::Web;
 use crate::arena::text::{Plain, Style, render};
 use crate::arena::{WatchClock, WatchState};
 use crate::ids::{Place, UserId};
+use crate::visible_text;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
@@ -25,7 +26,7 @@ impl Style for PageWords<'_> {
         self.names
             .get(user)
             .cloned()
-            .unwrap_or_else(|| user.display_name().to_string())
+            .unwrap_or_else(|| visible_text::name_or(user.display_name(), user.as_str()))
     }
     fn command(&self, words: &str, _options: &[(&str, &str)]) -> String {
         format!("/{words}")
@@ -42,12 +43,14 @@ impl Style for PageWords<'_> {
 }
 
 impl Web {
-    /// The players' names as the transport shows them.
+    /// The players' names as the transport shows them, with only what a reader can see (the
+    /// page's board and overlay draw them too).
     pub(super) async fn player_names(&self, state: &WatchState) -> HashMap<UserId, String> {
         let mut names = HashMap::new();
         for user in state.players.iter().filter_map(|p| p.user.as_ref()) {
             if !names.contains_key(user) {
-                names.insert(user.clone(), self.names.name(user).await);
+                let name = visible_text::name_or(&self.names.name(user).await, user.display_name());
+                names.insert(user.clone(), name);
             }
         }
         names

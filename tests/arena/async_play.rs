@@ -83,7 +83,7 @@ async fn a_correspondence_game_is_lost_on_time_after_reminders_at_half_time_and_
         assert_eq!(row.next_deadline(), None, "nothing more falls due");
         assert!(scheduler.run_once().await.unwrap().is_empty());
         // The result is rated.
-        let ratings = arena.store().ratings_of(&alice()).await.unwrap();
+        let ratings = arena.store().ratings_of(None, &alice()).await.unwrap();
         assert_eq!((ratings.len(), ratings[0].wins), (1, 1), "{}", db.name);
     }
 }
@@ -209,7 +209,7 @@ async fn an_abandoned_game_is_claimed_after_thirty_days_as_a_win_or_an_abort_bef
         let text = claimed.posts[0].text.clone();
         assert!(text.contains("left the game untouched for 30 days"), "{text}");
         assert!(text.contains("1-0") && text.contains("wins by abandonment"), "{text}");
-        assert_eq!(arena.store().ratings_of(&bob()).await.unwrap()[0].losses, 1);
+        assert_eq!(arena.store().ratings_of(None, &bob()).await.unwrap()[0].losses, 1);
 
         // An opponent who never moved: the game is called off and rates nobody.
         let unplayed = game(&arena, VariantId::Chess, None).await;
@@ -220,7 +220,7 @@ async fn an_abandoned_game_is_claimed_after_thirty_days_as_a_win_or_an_abort_bef
         let row = arena.store().game(unplayed).await.unwrap().unwrap();
         assert_eq!(row.state.outcome().unwrap().reason, EndReason::Aborted);
         assert_eq!(
-            arena.store().ratings_of(&bob()).await.unwrap()[0].games,
+            arena.store().ratings_of(None, &bob()).await.unwrap()[0].games,
             1,
             "{}",
             db.name
@@ -322,14 +322,14 @@ async fn ratings_change_once_per_result_with_two_processes_racing_on(db: &suppor
     for task in tasks {
         task.await.unwrap();
     }
-    let ratings = arena.store().ratings_of(&bob()).await.unwrap();
+    let ratings = arena.store().ratings_of(None, &bob()).await.unwrap();
     assert_eq!(ratings.len(), 1, "on {on}");
     assert_eq!(ratings[0].games, 20, "one rating change per game, on {on}");
     assert_eq!(
         ratings[0].wins, 20,
         "bob won every game (alice resigned or ran out of time), on {on}"
     );
-    let alice_rating = &arena.store().ratings_of(&alice()).await.unwrap()[0];
+    let alice_rating = &arena.store().ratings_of(None, &alice()).await.unwrap()[0];
     assert_eq!((alice_rating.games, alice_rating.losses), (20, 20), "on {on}");
     assert!(!alice_rating.is_provisional());
     for id in ids {
@@ -475,7 +475,16 @@ async fn a_death_matchs_rematch_is_the_hosts_and_the_advantage_holder_chooses_ag
         text.contains("Death Match") && text.contains("holds the Advantage"),
         "{text}"
     );
-    assert_eq!(rematch.posts[0].mentions, [bob()], "the Advantage holder chooses again");
+    // The Advantage holder chooses again; both players are pinged, each asked whether it is rated.
+    assert!(
+        arbiter::arena::text::plain(text).contains("bob holds the Advantage"),
+        "{text}"
+    );
+    assert!(
+        rematch.posts[0].mentions.contains(&bob()),
+        "{:?}",
+        rematch.posts[0].mentions
+    );
 }
 
 /// A Rejection game on one day per move: bob never answers alice's proposal, the bot is down for

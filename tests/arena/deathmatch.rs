@@ -430,8 +430,10 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once_on(db: &support::T
             location: "show".into(),
             computer: None,
         };
+        // Twenty to a server, within the cap on a server's open matches.
+        let on_server = ServerId::new(format!("discord-guild:{}", 100 + i / 20));
         let id = arena
-            .start_match(&Caller::host(&host(), Some(&server())), request)
+            .start_match(&Caller::host(&host(), Some(&on_server)), request)
             .await
             .unwrap()
             .game
@@ -439,7 +441,7 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once_on(db: &support::T
         arena
             .choose_side(
                 id,
-                &Caller::player(&UserId::new(format!("test:a{i}")), Some(&server())),
+                &Caller::player(&UserId::new(format!("test:a{i}")), Some(&on_server)),
                 Seat::First,
             )
             .await

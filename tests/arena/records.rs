@@ -347,7 +347,7 @@ async fn a_lichess_record_with_clocks_variations_and_annotations_is_imported() {
     assert_eq!(game.player(Seat::First), Some(&carol()), "its importer studies it");
     assert!(!game.is_rated);
     assert!(game.clock.running().is_empty(), "a study reminds nobody");
-    assert!(arena.store().ratings_of(&carol()).await.unwrap().is_empty());
+    assert!(arena.store().ratings_of(None, &carol()).await.unwrap().is_empty());
 }
 
 #[tokio::test]

@@ -219,7 +219,7 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
                     let winner = forfeited.player(Seat::First).unwrap();
                     let games_rated: i64 = arena
                         .store()
-                        .ratings_of(winner)
+                        .ratings_of(None, winner)
                         .await
                         .unwrap()
                         .iter()
@@ -247,7 +247,7 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
             if number == 1 {
                 let rated = arena
                     .store()
-                    .ratings_of(&games[0].players.clone().unwrap()[0])
+                    .ratings_of(None, &games[0].players.clone().unwrap()[0])
                     .await
                     .unwrap();
                 assert_eq!(
@@ -257,7 +257,7 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
                 );
                 let bye = round.bye.clone().unwrap();
                 assert!(
-                    arena.store().ratings_of(&bye).await.unwrap().is_empty(),
+                    arena.store().ratings_of(None, &bye).await.unwrap().is_empty(),
                     "a bye is not rated"
                 );
             }
@@ -415,7 +415,7 @@ async fn handicap_bands_follow_ratings_and_a_flag_fall_on_the_scheduler_loses_th
             };
             arena.resign(game, &loser).await.unwrap();
         }
-        let strong = if arena.store().ratings_of(&support::alice()).await.unwrap()[0].rating > 1600.0 {
+        let strong = if arena.store().ratings_of(None, &support::alice()).await.unwrap()[0].rating > 1600.0 {
             support::alice()
         } else {
             support::bob()
@@ -480,12 +480,21 @@ async fn a_host_never_rules_on_their_own_game_nor_on_another_servers_tournament(
             .unwrap();
     }
     let stranger = Caller::player(&player(9), Some(&ServerId::new("server-b")));
+    // Another server's tournament is refused as one that exists nowhere.
     refused(
         arena.join_tournament(id, &stranger).await,
-        &format!("there is no tournament {id} on this server"),
+        &format!("there is no tournament #{id} here"),
+    );
+    let nowhere = arbiter::ids::TournamentId::new(id.get() + 100);
+    refused(
+        arena.join_tournament(nowhere, &stranger).await,
+        &format!("there is no tournament #{nowhere} here"),
     );
     let other_host = Caller::host(&player(9), Some(&ServerId::new("server-b")));
-    refused(arena.start_tournament(id, &other_host).await, "on this server");
+    refused(
+        arena.start_tournament(id, &other_host).await,
+        &format!("there is no tournament #{id} here"),
+    );
     arena.start_tournament(id, &host_here).await.unwrap();
     let games = round_games(&arena, id).await;
     let (own, others): (Vec<&GameRow>, Vec<&GameRow>) = games.iter().partition(|g| g.seat_of(&host()).is_some());
@@ -499,7 +508,7 @@ async fn a_host_never_rules_on_their_own_game_nor_on_another_servers_tournament(
         arena
             .adjudicate_tournament_game(others[0].id, &other_host, Ruling::Draw)
             .await,
-        "on this server",
+        &format!("there is no game #{} here", others[0].id),
     );
     arena
         .adjudicate_tournament_game(others[0].id, &host_here, Ruling::Draw)

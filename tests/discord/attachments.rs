@@ -130,3 +130,116 @@ async fn a_list_file_too_big_or_not_text_is_refused_and_a_good_one_is_saved() {
     assert_eq!(kept[0].name, "pair");
     bot.stop().await;
 }
+
+/// A CDN that takes each connection, reads the request and never answers, as a stalled one
+/// does: its address, and how many connections it took. It holds at most a few (a test makes
+/// one per file), for as long as the test runs.
+async fn stalled_cdn() -> (
+    String,
+    std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    tokio::task::JoinHandle<()>,
+) {
+    use tokio::io::AsyncReadExt;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let taken = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = taken.clone();
+    let task = tokio::spawn(async move {
+        let mut held = Vec::new();
+        for _ in 0..8 {
+            let Ok((mut socket, _)) = listener.accept().await else {
+                return;
+            };
+            let mut request = [0; 4096];
+            let _ = socket.read(&mut request).await;
+            counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            held.push(socket);
+        }
+        std::future::pending::<()>().await;
+    });
+    (format!("http://{address}/attachments/1/file.txt"), taken, task)
+}
+
+/// `interaction` with its one attachment served by `url` instead of the fake's CDN.
+fn served_from(mut interaction: Value, url: &str) -> Value {
+    let attachments = interaction["data"]["resolved"]["attachments"]
+        .as_object_mut()
+        .expect("an attachment");
+    for attachment in attachments.values_mut() {
+        attachment["url"] = json!(url);
+        attachment["proxy_url"] = json!(url);
+    }
+    interaction
+}
+
+/// Sends `interaction`, whose file never comes: it is deferred within Discord's 3 s, then its
+/// caller is told, privately, that the file did not come in time.
+async fn answered_in_time(bot: &Bot, interaction: Value) {
+    let token = interaction["token"].as_str().unwrap().to_string();
+    let sent = std::time::Instant::now();
+    let first = bot.interact(interaction).await;
+    assert_eq!(
+        first.json["type"], 5,
+        "deferred while the file is fetched: {}",
+        first.json
+    );
+    assert!(
+        first.at.duration_since(sent) < std::time::Duration::from_secs(3),
+        "deferred within Discord's 3 s"
+    );
+    let told = bot
+        .fake
+        .wait_for_call("the answer that the file did not come", |c| {
+            c.path.contains(&format!("/{token}")) && content(c).contains(arbiter::discord::attachments::TOO_SLOW)
+        })
+        .await;
+    let calls = bot.fake.calls();
+    let public = fake_discord::public_calls(&calls, &std::collections::HashSet::new());
+    assert!(
+        !public
+            .iter()
+            .any(|c| content(c).contains(arbiter::discord::attachments::TOO_SLOW)),
+        "privately: {}",
+        told.json
+    );
+    assert!(
+        told.at.duration_since(sent) < std::time::Duration::from_secs(10),
+        "the file's wait ends with the timeouts, not Discord's 15 minutes"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_file_the_cdn_never_sends_is_refused_in_time_and_nothing_is_made() {
+    let bot = Bot::start_fetching_within(arbiter::discord::FetchTimeouts {
+        connect: std::time::Duration::from_secs(1),
+        total: std::time::Duration::from_secs(3),
+    })
+    .await;
+    let (url, taken, cdn) = stalled_cdn().await;
+    let record = b"[Variant \"chess\"]\n\n1. e4 e5 2. Nf3 *\n";
+    answered_in_time(&bot, served_from(import_file(&bot, record, None), &url)).await;
+    answered_in_time(
+        &bot,
+        served_from(save_list_file(&alice(), &bot, "stalled", b"Queen\n"), &url),
+    )
+    .await;
+    let list = {
+        let attachment = bot.fake.attach("list.txt", b"Queen\n");
+        let id = attachment["id"].as_str().unwrap().to_string();
+        let options = json!([{ "name": "file", "type": 11, "value": id }]);
+        let mut interaction = command_interaction(next_id(), &alice(), CHANNEL, "list", options);
+        interaction["data"]["resolved"] = json!({ "attachments": { id: attachment } });
+        interaction
+    };
+    answered_in_time(&bot, served_from(list, &url)).await;
+    assert_eq!(
+        taken.load(std::sync::atomic::Ordering::SeqCst),
+        3,
+        "each file was asked of the stalled CDN"
+    );
+    assert_eq!(games_of_alice(&bot).await, 0, "nothing was imported");
+    let kept = saved_lists_of_alice(&bot).await;
+    assert!(kept.is_empty(), "nothing saved: {kept:?}");
+    cdn.abort();
+    bot.stop().await;
+}

@@ -62,6 +62,8 @@ pub struct Bot {
     pub pages: Option<arbiter::web::WebListener>,
     /// Where /metrics, /healthz and /readyz are served, for a bot that serves them alone.
     pub metrics: Option<arbiter::web::WebListener>,
+    /// How long the bot waits for an attached file.
+    attachments: arbiter::discord::FetchTimeouts,
     _db: support::TestDb,
 }
 
@@ -87,16 +89,31 @@ impl Bot {
         Bot::launched(wrap, None, None).await
     }
 
+    /// A bot that gives up on an attached file after `timeouts` (short, so a test of a stalled
+    /// fetch takes seconds).
+    pub async fn start_fetching_within(timeouts: arbiter::discord::FetchTimeouts) -> Bot {
+        Bot::launched_fetching_within(|store| store, None, None, timeouts).await
+    }
+
     async fn launched(
         wrap: impl FnOnce(Arc<dyn Store>) -> Arc<dyn Store>,
         pages: Option<arbiter::web::WebListener>,
         metrics: Option<arbiter::web::WebListener>,
     ) -> Bot {
+        Bot::launched_fetching_within(wrap, pages, metrics, Default::default()).await
+    }
+
+    async fn launched_fetching_within(
+        wrap: impl FnOnce(Arc<dyn Store>) -> Arc<dyn Store>,
+        pages: Option<arbiter::web::WebListener>,
+        metrics: Option<arbiter::web::WebListener>,
+        attachments: arbiter::discord::FetchTimeouts,
+    ) -> Bot {
         let db = support::sqlite().await;
         let clock = Arc::new(arbiter::clock::ManualClock::new(1_700_000_000_000));
         let arena = support::TestArena::new(wrap(db.store.clone()), clock.clone());
         let fake = FakeDiscord::start().await;
-        let (stop, task) = launch(&fake, &arena, pages.clone(), metrics.clone());
+        let (stop, task) = launch(&fake, &arena, pages.clone(), metrics.clone(), attachments);
         fake.wait_ready().await;
         fake.wait_for_call("command registration", |c| {
             c.method == "PUT" && c.path.ends_with("/commands")
@@ -110,6 +127,7 @@ impl Bot {
             task: Some(task),
             pages,
             metrics,
+            attachments,
             _db: db,
         }
     }
@@ -264,7 +282,13 @@ impl Bot {
     /// Starts the bot again after `halt`, on the same database and fake Discord, as a restart
     /// of its process would (whatever it had not yet done waits in the database).
     pub fn resume(&mut self) {
-        let (stop, task) = launch(&self.fake, &self.arena, self.pages.clone(), self.metrics.clone());
+        let (stop, task) = launch(
+            &self.fake,
+            &self.arena,
+            self.pages.clone(),
+            self.metrics.clone(),
+            self.attachments,
+        );
         self.stop = Some(stop);
         self.task = Some(task);
     }
@@ -293,6 +317,7 @@ fn launch(
     arena: &support::TestArena,
     pages: Option<arbiter::web::WebListener>,
     metrics: Option<arbiter::web::WebListener>,
+    attachments: arbiter::discord::FetchTimeouts,
 ) -> (
     tokio::sync::oneshot::Sender<()>,
     tokio::task::JoinHandle<anyhow::Result<()>>,
@@ -305,6 +330,7 @@ fn launch(
         host_role: Some(HOST_ROLE),
         shards: arbiter::discord::Shards::Automatic,
         metrics,
+        attachments,
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(arbiter::discord::run(config, arena.arena(), async {

@@ -649,6 +649,10 @@ impl Games for SlowStore {
     async fn game_of_watch_token(&self, token: &str) -> Result<Option<GameId>, StoreError> {
         self.inner.game_of_watch_token(token).await
     }
+
+    async fn open_matches_on(&self, server: &ServerId) -> Result<i64, StoreError> {
+        self.inner.open_matches_on(server).await
+    }
 }
 
 #[async_trait::async_trait]
@@ -720,21 +724,30 @@ impl Players for SlowStore {
         self.inner.delete_list(user, name).await
     }
 
-    async fn rating(&self, user: &UserId, variant: VariantId) -> Result<Option<Rating>, StoreError> {
-        self.inner.rating(user, variant).await
+    async fn rating(
+        &self,
+        server: Option<&ServerId>,
+        user: &UserId,
+        variant: VariantId,
+    ) -> Result<Option<Rating>, StoreError> {
+        self.inner.rating(server, user, variant).await
     }
 
-    async fn ratings_of(&self, user: &UserId) -> Result<Vec<arbiter::ratings::Rating>, StoreError> {
-        self.inner.ratings_of(user).await
+    async fn ratings_of(
+        &self,
+        server: Option<&ServerId>,
+        user: &UserId,
+    ) -> Result<Vec<arbiter::ratings::Rating>, StoreError> {
+        self.inner.ratings_of(server, user).await
     }
 
     async fn leaderboard(
         &self,
-        variant: arbiter_engine::VariantId,
         server: Option<&ServerId>,
+        variant: arbiter_engine::VariantId,
         limit: i64,
     ) -> Result<Vec<arbiter::ratings::Rating>, StoreError> {
-        self.inner.leaderboard(variant, server, limit).await
+        self.inner.leaderboard(server, variant, limit).await
     }
 }
 
@@ -787,6 +800,10 @@ impl Tournaments for SlowStore {
 
     async fn tournaments_due(&self, places: &Places, now: i64) -> Result<Vec<arbiter::ids::TournamentId>, StoreError> {
         self.inner.tournaments_due(places, now).await
+    }
+
+    async fn open_tournaments_on(&self, server: &ServerId) -> Result<i64, StoreError> {
+        self.inner.open_tournaments_on(server).await
     }
 }
 

@@ -23,7 +23,7 @@ async fn help_lists_every_command_and_explains_one_with_its_options() {
         "`/challenge`: ",
         "`/move`: ",
         "`/settings reminders|host-role`: ",
-        "`/deathmatch start|pause|resume|addtime|abort|adjudicate`: ",
+        "`/deathmatch start|rated|pause|resume|addtime|abort|adjudicate`: ",
         "`/help`: ",
     ] {
         assert!(all.contains(line), "`{line}` missing from:\n{all}");

@@ -54,6 +54,26 @@ fn computer() -> Invoker {
     }
 }
 
+/// Without `ARBITER_METRICS_ADDR` the operators' routes are served nowhere: the public pages'
+/// address answers them as any path it does not know.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_metrics_address_the_pages_address_serves_no_operators_routes() {
+    let bot = Bot::start_serving_pages().await;
+    let base = bot.pages.as_ref().unwrap().base.clone();
+    // The pages are served once the bot is connected.
+    let (status, home) = until_status(&format!("{base}/"), 200, Duration::from_secs(10)).await;
+    assert_eq!(status, 200, "{home}");
+    for route in ["/metrics", "/healthz", "/readyz"] {
+        let (status, said) = get(&format!("{base}{route}")).await;
+        assert_eq!(status, 404, "{route}: {said}");
+        assert!(
+            !said.contains("arbiter_") && !said.contains("ready") && !said.contains("alive"),
+            "{route}: {said}"
+        );
+    }
+    bot.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_metric_family_moves_as_games_and_a_death_match_are_played() {
     let bot = Bot::start_serving_metrics().await;

@@ -45,6 +45,7 @@ async fn two_processes_split_the_shards_and_each_interaction_and_deadline_is_ser
                 total: 2,
             },
             metrics: None,
+            attachments: Default::default(),
         };
         let arena = Arena::new(db.store.clone(), clock.clone());
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

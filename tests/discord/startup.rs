@@ -19,6 +19,7 @@ fn config(fake: &FakeDiscord, guild_id: Option<u64>) -> Config {
         host_role: None,
         shards: Shards::Automatic,
         metrics: None,
+        attachments: Default::default(),
     }
 }
 

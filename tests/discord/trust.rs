@@ -8,6 +8,10 @@ use crate::bot::{
     Bot, CHANNEL, alice, bob, button, carol, content, custom_ids, deathmatch_start, host, host_command, is_ephemeral,
     next_id, public_text, variant_index, wait_for_nth,
 };
+use arbiter::arena::ChallengeRequest;
+use arbiter::arena::caps::{MOST_OPEN_MATCHES, MOST_OPEN_TOURNAMENTS};
+use arbiter::ids::{Place, ServerId, UserId};
+use arbiter::store::{GameSetup, WhitePlayer};
 use arbiter_engine::VariantId;
 use fake_discord::{
     FakeDiscord, Invoker, command_interaction, component_interaction, dm_component_interaction, in_guild, user_json,
@@ -127,7 +131,13 @@ async fn a_forged_import_makes_nobody_a_player_and_never_moves_a_rating() {
         let ratings = bot
             .arena
             .store()
-            .ratings_of(&arbiter::ids::UserId::new(user))
+            .ratings_of(
+                Some(&arbiter::ids::ServerId::new(format!(
+                    "discord-guild:{}",
+                    FakeDiscord::GUILD_ID
+                ))),
+                &arbiter::ids::UserId::new(user),
+            )
             .await
             .unwrap();
         assert!(ratings.is_empty(), "{user}: {ratings:?}");
@@ -204,6 +214,43 @@ async fn a_death_match_players_rematch_asks_the_host_and_grants_no_host_powers()
     bot.stop().await;
 }
 
+/// A command sent from the other server (channel 7,000 there), by a member who manages it when
+/// `manages`.
+fn elsewhere(who: &Invoker, command: &str, options: Value, manages: bool) -> Value {
+    let mut interaction = in_guild(
+        command_interaction(next_id(), who, 7_000, command, options),
+        FakeDiscord::OTHER_GUILD_ID,
+    );
+    if manages {
+        interaction["member"]["permissions"] = json!(MANAGING.to_string());
+    }
+    interaction
+}
+
+/// Manage Server, View Channel and Send Messages.
+const MANAGING: u64 = (1 << 5) | (1 << 10) | (1 << 11);
+
+/// A subcommand's options as Discord sends them.
+fn subcommand(name: &str, options: Value) -> Value {
+    json!([{ "name": name, "type": 1, "options": options }])
+}
+
+/// Asks the same thing about a number that exists (`there`) and one that exists nowhere
+/// (`nowhere`), and checks both get the one refusal, `refusal` with each number in it.
+async fn same_refusal(bot: &Bot, what: &str, ask: impl Fn(i64) -> Value, there: i64, nowhere: i64, refusal: &str) {
+    let answers = [bot.interact(ask(there)).await, bot.interact(ask(nowhere)).await];
+    let [said_there, said_nowhere] = [(&answers[0], there), (&answers[1], nowhere)].map(|(answer, number)| {
+        let said = content(answer);
+        assert!(is_ephemeral(answer), "{what}: {}", answer.json);
+        assert!(
+            said.contains(&format!("{refusal}{number} here")),
+            "{what} #{number}: {said}"
+        );
+        said.replace(&format!("#{number} "), "#N ")
+    });
+    assert_eq!(said_there, said_nowhere, "{what}: the same answer either way");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn another_servers_tournaments_matches_and_games_are_not_there() {
     let bot = Bot::start().await;
@@ -214,69 +261,181 @@ async fn another_servers_tournaments_matches_and_games_are_not_there() {
         ))
         .await;
     assert!(content(&created).contains("Tournament #1"), "{}", created.json);
-    let elsewhere = |who: &Invoker, command: &str, options: Value| {
-        in_guild(
-            command_interaction(next_id(), who, 7_000, command, options),
-            FakeDiscord::OTHER_GUILD_ID,
-        )
-    };
-    // A stranger on another server, and a member who manages that other server.
-    let mut manager = elsewhere(&mallory(), "tournament", json!([]));
-    manager["member"]["permissions"] = json!(((1_u64 << 5) | (1 << 11) | (1 << 10)).to_string());
-    for (subcommand, who) in [
-        ("join", carol()),
-        ("standings", carol()),
-        ("show", carol()),
-        ("pair", mallory()),
-        ("start", mallory()),
+    // A stranger on another server, and a member who manages that other server: the same answer
+    // for this server's tournament #1 as for #99, which exists nowhere.
+    for (sub, who, manages) in [
+        ("join", carol(), false),
+        ("standings", carol(), false),
+        ("show", carol(), false),
+        ("pair", mallory(), true),
+        ("start", mallory(), true),
+        ("close-round", mallory(), true),
     ] {
-        let mut asked = elsewhere(
-            &who,
-            "tournament",
-            json!([{ "name": subcommand, "type": 1, "options": [{ "name": "tournament", "type": 4, "value": 1 }] }]),
-        );
-        asked["member"]["permissions"] = manager["member"]["permissions"].clone();
-        let answer = bot.interact(asked).await;
-        assert!(
-            content(&answer).contains("there is no tournament 1 on this server"),
-            "{subcommand}: {}",
-            answer.json
-        );
+        let ask = |number: i64| {
+            let options = json!([{ "name": "tournament", "type": 4, "value": number }]);
+            elsewhere(&who, "tournament", subcommand(sub, options), manages)
+        };
+        same_refusal(&bot, sub, ask, 1, 99, "there is no tournament #").await;
     }
-    // A game of this server: its players may look at it from anywhere, nobody else from elsewhere.
+    // A game of this server: its players may look at it from anywhere, nobody else from
+    // elsewhere, who learns nothing of it, not even its game (`/rules` names none).
     let (game, _) = bot.started(variant_index(VariantId::Chess)).await;
-    let board = |who: &Invoker| elsewhere(who, "board", json!([{ "name": "game", "type": 4, "value": game }]));
-    let refused = bot.interact(board(&carol())).await;
+    let (game, nowhere) = (game.get(), game.get() + 1_000);
+    for command in ["board", "moves", "export", "rules"] {
+        let ask = |number: i64| {
+            elsewhere(
+                &carol(),
+                command,
+                json!([{ "name": "game", "type": 4, "value": number }]),
+                false,
+            )
+        };
+        same_refusal(&bot, command, ask, game, nowhere, "there is no game #").await;
+    }
+    let own = bot
+        .interact(elsewhere(
+            &alice(),
+            "board",
+            json!([{ "name": "game", "type": 4, "value": game }]),
+            false,
+        ))
+        .await;
+    assert!(is_ephemeral(&own) && !content(&own).contains("⚠️"), "{}", own.json);
+    // A Death Match of this server, run from a server where the caller manages: not there, as
+    // a number that exists nowhere is not.
+    let started = bot.interact(deathmatch_start(0, None)).await;
+    let match_id = game_of(&started);
+    let alice_option = |name: &str| json!({ "name": name, "type": 6, "value": "1001" });
+    for (sub, options) in [
+        ("pause", json!([])),
+        ("resume", json!([])),
+        (
+            "addtime",
+            json!([alice_option("player"), { "name": "time", "type": 3, "value": "5m" }]),
+        ),
+        ("abort", json!([])),
+        (
+            "adjudicate",
+            json!([{ "name": "result", "type": 4, "value": 0 }, alice_option("winner")]),
+        ),
+    ] {
+        let ask = |number: i64| {
+            let mut options = options.clone();
+            options
+                .as_array_mut()
+                .unwrap()
+                .push(json!({ "name": "game", "type": 4, "value": number }));
+            let mut asked = elsewhere(&mallory(), "deathmatch", subcommand(sub, options), true);
+            asked["data"]["resolved"] = resolved_alice();
+            asked
+        };
+        same_refusal(&bot, sub, ask, match_id, match_id + 1_000, "there is no game #").await;
+    }
+    // Ruling on a game of this server as a tournament host of another.
+    let ask = |number: i64| {
+        let options = json!([
+            { "name": "game", "type": 4, "value": number },
+            { "name": "result", "type": 4, "value": 2 },
+        ]);
+        elsewhere(&mallory(), "tournament", subcommand("adjudicate", options), true)
+    };
+    same_refusal(&bot, "tournament adjudicate", ask, game, nowhere, "there is no game #").await;
+    bot.stop().await;
+}
+
+/// A chess game of this server between two members the bot has never met (whose names it would
+/// have to ask Discord for), started through the arena.
+async fn strangers_game(bot: &Bot) -> i64 {
+    let (dave, erin) = (UserId::new("discord:2001"), UserId::new("discord:2002"));
+    let mut request = ChallengeRequest::untimed(
+        &erin,
+        GameSetup::new(VariantId::Chess),
+        WhitePlayer::Challenger,
+        Place::new(format!("discord:{CHANNEL}")),
+    );
+    request.server = Some(this_server());
+    let game = bot.arena.challenge(&dave, request).await.unwrap().game.unwrap();
+    bot.arena.accept(game, &erin).await.unwrap();
+    game.get()
+}
+
+fn this_server() -> ServerId {
+    ServerId::new(format!("discord-guild:{}", FakeDiscord::GUILD_ID))
+}
+
+/// The requests made to Discord for the name of user 2001 or 2002.
+fn name_requests(bot: &Bot) -> usize {
+    bot.fake
+        .calls()
+        .iter()
+        .filter(|c| {
+            c.method == "GET"
+                && ["2001", "2002"].iter().any(|user| {
+                    c.path.ends_with(&format!("/users/{user}")) || c.path.ends_with(&format!("/members/{user}"))
+                })
+        })
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_export_refused_asks_discord_for_no_name() {
+    let bot = Bot::start().await;
+    let game = strangers_game(&bot).await;
+    let export = |interaction: Value| {
+        let bot = &bot;
+        async move { bot.interact(interaction).await }
+    };
+    let options = json!([{ "name": "game", "type": 4, "value": game }]);
+    let refused = export(elsewhere(&carol(), "export", options.clone(), false)).await;
     assert!(
-        content(&refused).contains(&format!("there is no game #{game} on this server")),
+        content(&refused).contains(&format!("there is no game #{game} here")),
         "{}",
         refused.json
     );
-    let export = bot
-        .interact(elsewhere(
-            &carol(),
-            "export",
-            json!([{ "name": "game", "type": 4, "value": game }]),
-        ))
-        .await;
-    assert!(content(&export).contains("on this server"), "{}", export.json);
-    let own = bot.interact(board(&alice())).await;
-    assert!(is_ephemeral(&own) && !content(&own).contains("⚠️"), "{}", own.json);
-    // A Death Match of this server, run from a server where the caller manages: not there.
-    let started = bot.interact(deathmatch_start(0, None)).await;
-    let match_id = game_of(&started);
-    let mut pause = elsewhere(
-        &mallory(),
-        "deathmatch",
-        json!([{ "name": "pause", "type": 1, "options": [{ "name": "game", "type": 4, "value": match_id }] }]),
+    assert!(refused.files.is_empty());
+    assert_eq!(name_requests(&bot), 0, "no name asked of Discord before refusing");
+    // On the game's own server the record names its players, asking Discord who they are.
+    let exported = export(command_interaction(next_id(), &carol(), CHANNEL, "export", options)).await;
+    assert!(!exported.files.is_empty(), "{}", exported.json);
+    assert!(name_requests(&bot) > 0, "the names were asked for once allowed");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_profile_lists_only_the_games_of_the_server_it_is_asked_on() {
+    let bot = Bot::start().await;
+    // alice plays a game here, and one on the other server.
+    let (here, _) = bot.started(variant_index(VariantId::Chess)).await;
+    let mut request = ChallengeRequest::untimed(
+        &UserId::new("discord:1002"),
+        GameSetup::new(VariantId::Chess),
+        WhitePlayer::Challenger,
+        Place::new("discord:7000"),
     );
-    pause["member"]["permissions"] = manager["member"]["permissions"].clone();
-    let answer = bot.interact(pause).await;
-    assert!(
-        content(&answer).contains(&format!("there is no Death Match #{match_id} on this server")),
-        "{}",
-        answer.json
-    );
+    request.server = Some(ServerId::new(format!("discord-guild:{}", FakeDiscord::OTHER_GUILD_ID)));
+    let alice_id = UserId::new("discord:1001");
+    let there = bot.arena.challenge(&alice_id, request).await.unwrap().game.unwrap();
+    bot.arena.accept(there, &UserId::new("discord:1002")).await.unwrap();
+    let profile = |interaction: Value| {
+        let mut interaction = interaction;
+        interaction["data"]["resolved"] = resolved_alice();
+        let bot = &bot;
+        async move { content(&bot.interact(interaction).await) }
+    };
+    let of_alice = json!([{ "name": "user", "type": 6, "value": "1001" }]);
+    let on_this_server = profile(command_interaction(
+        next_id(),
+        &carol(),
+        CHANNEL,
+        "profile",
+        of_alice.clone(),
+    ))
+    .await;
+    assert!(on_this_server.contains(&format!("#{here} Chess")), "{on_this_server}");
+    assert!(!on_this_server.contains(&format!("#{there} ")), "{on_this_server}");
+    let on_the_other = profile(elsewhere(&carol(), "profile", of_alice, false)).await;
+    assert!(on_the_other.contains(&format!("#{there} Chess")), "{on_the_other}");
+    assert!(!on_the_other.contains(&format!("#{here} ")), "{on_the_other}");
     bot.stop().await;
 }
 
@@ -295,36 +454,73 @@ async fn slowed_down(bot: &Bot, count: usize, interaction: impl Fn() -> Value) -
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn managing_a_server_of_ones_own_exempts_nobody_elsewhere() {
     let bot = Bot::start().await;
-    let managing = (1_u64 << 5) | (1 << 10) | (1 << 11);
-    // On their own server, a manager's host commands are not limited...
-    let own_host_command = || {
-        let mut pause = in_guild(
-            command_interaction(
-                next_id(),
-                &mallory(),
-                7_000,
-                "deathmatch",
-                json!([{ "name": "pause", "type": 1, "options": [{ "name": "game", "type": 4, "value": 999 }] }]),
+    // On their own server, creating matches counts like any command: past the burst (20), each
+    // is slowed...
+    let start = || {
+        let mut start = elsewhere(
+            &mallory(),
+            "deathmatch",
+            subcommand(
+                "start",
+                json!([
+                    { "name": "game", "type": 4, "value": 0 },
+                    { "name": "player1", "type": 6, "value": "1001" },
+                    { "name": "player2", "type": 6, "value": "1002" },
+                    { "name": "advantage", "type": 6, "value": "1001" },
+                ]),
             ),
-            FakeDiscord::OTHER_GUILD_ID,
+            true,
         );
-        pause["member"]["permissions"] = json!(managing.to_string());
-        pause
+        start["data"]["resolved"] = json!({ "users": {
+            "1001": user_json(1_001, "alice", false),
+            "1002": user_json(1_002, "bob", false),
+        } });
+        start
     };
-    assert_eq!(
-        slowed_down(&bot, 40, own_host_command).await,
-        0,
-        "a host's own commands"
-    );
+    assert_eq!(slowed_down(&bot, 40, start).await, 20, "creating matches");
+    let create = || {
+        let options = json!([{ "name": "name", "type": 3, "value": "Flood" }]);
+        elsewhere(&mallory(), "tournament", subcommand("create", options), true)
+    };
+    assert_eq!(slowed_down(&bot, 3, create).await, 3, "creating tournaments");
+    // ...while acting on what is open there is not limited, with the burst spent...
+    let resolved = json!({ "users": { "1001": user_json(1_001, "alice", false) } });
+    let alice_option = |name: &str| json!({ "name": name, "type": 6, "value": "1001" });
+    let game = json!({ "name": "game", "type": 4, "value": 999 });
+    let tournament = json!([{ "name": "tournament", "type": 4, "value": 99 }]);
+    let acting = [
+        ("deathmatch", "pause", json!([game])),
+        ("deathmatch", "resume", json!([game])),
+        (
+            "deathmatch",
+            "addtime",
+            json!([alice_option("player"), { "name": "time", "type": 3, "value": "5m" }, game]),
+        ),
+        (
+            "deathmatch",
+            "adjudicate",
+            json!([{ "name": "result", "type": 4, "value": 0 }, alice_option("winner"), game]),
+        ),
+        ("deathmatch", "abort", json!([game])),
+        ("tournament", "start", tournament.clone()),
+        ("tournament", "pair", tournament.clone()),
+        ("tournament", "close-round", tournament),
+        (
+            "tournament",
+            "adjudicate",
+            json!([game, { "name": "result", "type": 4, "value": 2 }]),
+        ),
+    ];
+    for (command, sub, options) in acting {
+        let act = || {
+            let mut act = elsewhere(&mallory(), command, subcommand(sub, options.clone()), true);
+            act["data"]["resolved"] = resolved.clone();
+            act
+        };
+        assert_eq!(slowed_down(&bot, 5, act).await, 0, "{command} {sub}");
+    }
     // ...but their other commands are, there too...
-    let own_games = || {
-        let mut games = in_guild(
-            command_interaction(next_id(), &mallory(), 7_000, "games", json!([])),
-            FakeDiscord::OTHER_GUILD_ID,
-        );
-        games["member"]["permissions"] = json!(managing.to_string());
-        games
-    };
+    let own_games = || elsewhere(&mallory(), "games", json!([]), true);
     assert!(
         slowed_down(&bot, 40, own_games).await > 0,
         "a manager's player commands are limited"
@@ -336,10 +532,97 @@ async fn managing_a_server_of_ones_own_exempts_nobody_elsewhere() {
             &carol(),
             CHANNEL,
             "deathmatch",
-            json!([{ "name": "pause", "type": 1, "options": [{ "name": "game", "type": 4, "value": 999 }] }]),
+            subcommand("pause", json!([{ "name": "game", "type": 4, "value": 999 }])),
         )
     };
     assert!(slowed_down(&bot, 40, carol_hosts_nothing).await > 0, "no host here");
+    bot.stop().await;
+}
+
+/// A host floods their server with matches and tournaments: past the burst they are slowed
+/// like anyone; past the caps, refused with the cap named; and the matches open still answer
+/// their host at once, the burst spent or not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_creation_flood_is_slowed_then_capped_while_open_matches_answer_their_host() {
+    let bot = Bot::start().await;
+    let tournament = |name: &str| {
+        host_command(
+            "tournament",
+            subcommand("create", json!([{ "name": "name", "type": 3, "value": name }])),
+        )
+    };
+    for n in 1..=MOST_OPEN_TOURNAMENTS {
+        let created = bot.interact(tournament(&format!("Night {n}"))).await;
+        assert!(
+            content(&created).contains(&format!("Tournament #{n}")),
+            "{}",
+            created.json
+        );
+    }
+    let refused = bot.interact(tournament("One too many")).await;
+    assert!(
+        content(&refused).contains(&format!(
+            "this server already has {MOST_OPEN_TOURNAMENTS} tournaments open, the most it may: finish one first"
+        )),
+        "{}",
+        refused.json
+    );
+    // The burst back (no deadline falls due meanwhile), then matches at one moment.
+    bot.clock.advance(30_000);
+    let mut started = Vec::new();
+    let mut slowed = 0;
+    for _ in 0..30 {
+        let answer = bot.interact(deathmatch_start(0, None)).await;
+        if content(&answer).contains("going faster than I can follow") {
+            slowed += 1;
+        } else {
+            assert!(content(&answer).contains("Death Match #"), "{}", answer.json);
+            started.push(answer);
+        }
+    }
+    assert_eq!((started.len(), slowed), (20, 10), "the burst, then slowed");
+    // A second apart, the cap is what refuses.
+    while (started.len() as i64) < MOST_OPEN_MATCHES {
+        bot.clock.advance(1_000);
+        let answer = bot.interact(deathmatch_start(0, None)).await;
+        assert!(content(&answer).contains("Death Match #"), "{}", answer.json);
+        started.push(answer);
+    }
+    bot.clock.advance(1_000);
+    let refused = bot.interact(deathmatch_start(0, None)).await;
+    assert!(
+        content(&refused).contains(&format!(
+            "this server already has {MOST_OPEN_MATCHES} Death Matches open, the most it may: finish or abort one first"
+        )),
+        "{}",
+        refused.json
+    );
+    // The host's burst is spent; the open matches still answer them.
+    let first = &started[0];
+    let match_id = game_of(first);
+    bot.click(
+        &alice(),
+        CHANNEL,
+        &button(first, "arb:first:", ""),
+        bot.message_of(first),
+    )
+    .await;
+    let act = |sub: &str| {
+        let options = json!([{ "name": "game", "type": 4, "value": match_id }]);
+        host_command("deathmatch", subcommand(sub, options))
+    };
+    for (sub, said) in [
+        ("pause", "paused the clocks"),
+        ("resume", "resumed the clocks"),
+        ("abort", "aborted the match"),
+    ] {
+        let answer = bot.interact(act(sub)).await;
+        assert!(content(&answer).contains(said), "{sub}: {}", answer.json);
+    }
+    // One finished makes room for one more.
+    bot.clock.advance(1_000);
+    let more = bot.interact(deathmatch_start(0, None)).await;
+    assert!(content(&more).contains("Death Match #"), "{}", more.json);
     bot.stop().await;
 }
 

@@ -4,8 +4,11 @@
 mod support;
 
 mod backup;
+mod caps;
 mod cli;
+mod consent;
 mod messages;
 mod own_lists;
 mod play;
 mod tournament;
+mod visible;

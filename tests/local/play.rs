@@ -664,7 +664,7 @@ async fn a_forged_record_makes_nobody_a_player_and_an_imported_game_is_never_rat
         2,
         "{output}"
     );
-    let unrated = output.matches("No rated games yet.").count();
+    let unrated = output.matches("No rated games on this server yet.").count();
     assert_eq!(unrated, 4, "every profile shows no rated game: {output}");
 }
 

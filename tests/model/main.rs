@@ -3,3 +3,4 @@
 mod game_model;
 mod render_images;
 mod render_phone;
+mod visible_names;

@@ -131,20 +131,20 @@ async fn ratings_move_with_the_save_only_from_the_rating_they_were_computed_from
         .insert_game(&new_game("rated-alice", "rated-bob", VariantId::Chess))
         .await
         .unwrap();
-    assert_eq!(store.rating(&alice, VariantId::Chess).await.unwrap(), None);
+    assert_eq!(store.rating(None, &alice, VariantId::Chess).await.unwrap(), None);
     let fresh = [
-        Rating::initial(alice.clone(), VariantId::Chess),
-        Rating::initial(bob.clone(), VariantId::Chess),
+        Rating::initial(None, alice.clone(), VariantId::Chess),
+        Rating::initial(None, bob.clone(), VariantId::Chess),
     ];
     let after_one = arbiter::ratings::rate(fresh.clone(), Some(Seat::First), 2_000);
     game.status = GameStatus::Finished;
     game.version += 1;
     store.update_game(&game, &[], &after_one).await.unwrap();
     assert_eq!(
-        store.rating(&alice, VariantId::Chess).await.unwrap(),
+        store.rating(None, &alice, VariantId::Chess).await.unwrap(),
         Some(after_one[0].clone())
     );
-    assert_eq!(store.ratings_of(&bob).await.unwrap(), vec![after_one[1].clone()]);
+    assert_eq!(store.ratings_of(None, &bob).await.unwrap(), vec![after_one[1].clone()]);
 
     // A second result computed from the ratings before the first is refused whole.
     let mut second = store
@@ -161,13 +161,13 @@ async fn ratings_move_with_the_save_only_from_the_rating_they_were_computed_from
     }
     assert_eq!(store.game(second.id).await.unwrap().unwrap(), before);
     assert_eq!(
-        store.rating(&bob, VariantId::Chess).await.unwrap(),
+        store.rating(None, &bob, VariantId::Chess).await.unwrap(),
         Some(after_one[1].clone())
     );
     let current = [after_one[0].clone(), after_one[1].clone()];
     let after_two = arbiter::ratings::rate(current, None, 3_000);
     store.update_game(&second, &[], &after_two).await.unwrap();
-    let alice_now = store.rating(&alice, VariantId::Chess).await.unwrap().unwrap();
+    let alice_now = store.rating(None, &alice, VariantId::Chess).await.unwrap().unwrap();
     assert_eq!((alice_now.games, alice_now.wins, alice_now.draws), (2, 1, 1));
 }
 
@@ -375,6 +375,36 @@ async fn saved_lists_are_kept_per_user_by_name(store: &dyn Store) {
     );
 }
 
+/// A server's open Death Matches are counted over all its channels: waiting for colours or
+/// being played, not finished, not a plain game, not another server's.
+async fn open_matches_are_counted_per_server(store: &dyn Store) {
+    let (here, there) = (
+        arbiter::ids::ServerId::new("discord-guild:31"),
+        arbiter::ids::ServerId::new("discord-guild:32"),
+    );
+    let game = |server: &arbiter::ids::ServerId, place: &str, is_match: bool| NewGame {
+        location: place.into(),
+        server: Some(server.clone()),
+        deathmatch: is_match.then(|| arbiter::store::DeathMatch::new(user("om-host"), user("om-a"), 0)),
+        ..new_game("om-a", "om-b", VariantId::Blockade)
+    };
+    let waiting = store.insert_game(&game(&here, "om-1", true)).await.unwrap();
+    let mut playing = store.insert_game(&game(&here, "om-2", true)).await.unwrap();
+    playing.status = GameStatus::Active;
+    playing.version += 1;
+    store.update_game(&playing, &[], &[]).await.unwrap();
+    let mut finished = store.insert_game(&game(&here, "om-3", true)).await.unwrap();
+    finished.status = GameStatus::Finished;
+    finished.version += 1;
+    store.update_game(&finished, &[], &[]).await.unwrap();
+    store.insert_game(&game(&here, "om-1", false)).await.unwrap();
+    store.insert_game(&game(&there, "om-4", true)).await.unwrap();
+    assert_eq!(store.open_matches_on(&here).await.unwrap(), 2, "{waiting:?}");
+    assert_eq!(store.open_matches_on(&there).await.unwrap(), 1);
+    let nowhere = arbiter::ids::ServerId::new("discord-guild:33");
+    assert_eq!(store.open_matches_on(&nowhere).await.unwrap(), 0);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_store_keeps_the_contract() {
     for db in support::databases().await {
@@ -389,6 +419,7 @@ async fn every_store_keeps_the_contract() {
         saved_lists_are_kept_per_user_by_name(store).await;
         homes_and_unshown_news_are_kept(store).await;
         display_names_are_kept_per_user(store).await;
+        open_matches_are_counted_per_server(store).await;
         concurrent_heartbeats_and_writes_wait_their_turn(db.store.clone()).await;
     }
 }

@@ -49,6 +49,7 @@ fn rating(name: &str, variant: VariantId, value: f64, games: i64) -> Rating {
     let wins = games / 2;
     let draws = games / 3;
     Rating {
+        server: None,
         user: user(name),
         variant,
         rating: value,
@@ -77,6 +78,7 @@ async fn rate(store: &dyn Store, finals: &[Rating]) {
                 } else {
                     Rating {
                         rating: 1_000.0 + step as f64,
+                        server: r.server.clone(),
                         ..rating(r.user.local_part(), r.variant, 0.0, step)
                     }
                 }
@@ -153,26 +155,32 @@ async fn ratings_read_back_exactly_per_user_and_variant(store: &dyn Store) {
     rate(store, &[chess.clone(), portal.clone(), beirut.clone(), bob.clone()]).await;
 
     assert_eq!(
-        store.rating(&user("rr-alice"), VariantId::Chess).await.unwrap(),
+        store.rating(None, &user("rr-alice"), VariantId::Chess).await.unwrap(),
         Some(chess.clone())
     );
     assert_eq!(
-        store.rating(&user("rr-alice"), VariantId::Beirut).await.unwrap(),
+        store.rating(None, &user("rr-alice"), VariantId::Beirut).await.unwrap(),
         Some(beirut.clone())
     );
-    assert_eq!(store.rating(&user("rr-alice"), VariantId::Garden).await.unwrap(), None);
     assert_eq!(
-        store.rating(&user("rr-bob"), VariantId::Chess).await.unwrap(),
+        store.rating(None, &user("rr-alice"), VariantId::Garden).await.unwrap(),
+        None
+    );
+    assert_eq!(
+        store.rating(None, &user("rr-bob"), VariantId::Chess).await.unwrap(),
         Some(bob.clone())
     );
-    assert_eq!(store.rating(&user("rr-nobody"), VariantId::Chess).await.unwrap(), None);
     assert_eq!(
-        store.ratings_of(&user("rr-alice")).await.unwrap(),
+        store.rating(None, &user("rr-nobody"), VariantId::Chess).await.unwrap(),
+        None
+    );
+    assert_eq!(
+        store.ratings_of(None, &user("rr-alice")).await.unwrap(),
         vec![chess, portal, beirut],
         "most games first, then by variant (chess before portal)"
     );
-    assert_eq!(store.ratings_of(&user("rr-bob")).await.unwrap(), vec![bob]);
-    assert_eq!(store.ratings_of(&user("rr-nobody")).await.unwrap(), vec![]);
+    assert_eq!(store.ratings_of(None, &user("rr-bob")).await.unwrap(), vec![bob]);
+    assert_eq!(store.ratings_of(None, &user("rr-nobody")).await.unwrap(), vec![]);
 }
 
 /// A player's first rating must be one game on from none: a save whose rating skips ahead is
@@ -196,15 +204,15 @@ async fn a_first_rating_that_skips_ahead_is_refused_and_leaves_nothing(store: &d
     assert_eq!(store.game(game.id).await.unwrap().unwrap(), before);
     for name in ["skip-a", "skip-b"] {
         assert_eq!(
-            store.rating(&user(name), VariantId::Chess).await.unwrap(),
+            store.rating(None, &user(name), VariantId::Chess).await.unwrap(),
             None,
             "{name}"
         );
-        assert_eq!(store.ratings_of(&user(name)).await.unwrap(), vec![], "{name}");
+        assert_eq!(store.ratings_of(None, &user(name)).await.unwrap(), vec![], "{name}");
     }
     assert_eq!(
         store
-            .leaderboard(VariantId::Chess, None, 100)
+            .leaderboard(None, VariantId::Chess, 100)
             .await
             .unwrap()
             .iter()
@@ -246,72 +254,98 @@ async fn the_leaderboard_ranks_established_players_first_then_by_rating(store: &
         provisional_best,
         provisional,
     ];
-    assert_eq!(store.leaderboard(variant, None, 10).await.unwrap(), everyone);
+    assert_eq!(store.leaderboard(None, variant, 10).await.unwrap(), everyone);
     assert_eq!(
-        store.leaderboard(variant, None, 3).await.unwrap(),
+        store.leaderboard(None, variant, 3).await.unwrap(),
         vec![tied_first, tied_second, established],
         "the limit keeps the best"
     );
-    assert_eq!(store.leaderboard(variant, None, 0).await.unwrap(), vec![]);
+    assert_eq!(store.leaderboard(None, variant, 0).await.unwrap(), vec![]);
     assert_eq!(
-        store.leaderboard(VariantId::Domination, None, 10).await.unwrap(),
+        store.leaderboard(None, VariantId::Domination, 10).await.unwrap(),
         vec![other_variant]
     );
     assert_eq!(
-        store.leaderboard(VariantId::Rejection, None, 10).await.unwrap(),
+        store.leaderboard(None, VariantId::Rejection, 10).await.unwrap(),
         vec![],
         "a variant nobody played rated"
     );
 }
 
-/// A server's leaderboard holds only players who played there (seated in one of its games, of
-/// any variant): players of another server never appear, nor one who only challenged there.
-async fn a_servers_leaderboard_holds_only_its_players(store: &dyn Store) {
+/// Each server keeps its own ladder: a player's ratings on one server never show or move on
+/// another, each ladder's first rating starts from none whatever the player has elsewhere, and a
+/// leaderboard lists its own server's players only.
+async fn each_server_keeps_its_own_ladder(store: &dyn Store) {
     let variant = VariantId::Circe;
     let (home, away, empty) = (server(1), server(2), server(3));
-    for game in [
-        game_on(Some(home.clone()), variant, "sv-a", "sv-b", true),
-        // sv-d played on the home server, in another variant.
-        game_on(Some(home.clone()), VariantId::Garden, "sv-x", "sv-d", true),
-        // sv-f only challenged there: never seated.
-        game_on(Some(home.clone()), variant, "sv-f", "sv-a", false),
-        game_on(Some(away.clone()), variant, "sv-c", "sv-e", true),
-    ] {
-        store.insert_game(&game).await.unwrap();
-    }
-    let [a, b, c, d, e, f] = [
-        ("sv-a", 1_600.0),
-        ("sv-b", 1_550.0),
-        ("sv-c", 1_700.0),
-        ("sv-d", 1_500.0),
-        ("sv-e", 1_450.0),
-        ("sv-f", 1_800.0),
-    ]
-    .map(|(name, value)| rating(name, variant, value, 2));
+    let on = |server: &ServerId, rating: Rating| Rating {
+        server: Some(server.clone()),
+        ..rating
+    };
+    let home_a = on(&home, rating("sv-a", variant, 1_600.0, 3));
+    let home_b = on(&home, rating("sv-b", variant, 1_550.0, 2));
+    // sv-a on the other server: a ladder of its own, one game in, whatever three games at home.
+    let away_a = on(&away, rating("sv-a", variant, 1_420.0, 1));
+    let away_c = on(&away, rating("sv-c", variant, 1_700.0, 2));
+    let unplaced = rating("sv-a", variant, 1_999.0, 1);
     rate(
         store,
-        &[a.clone(), b.clone(), c.clone(), d.clone(), e.clone(), f.clone()],
+        &[
+            home_a.clone(),
+            home_b.clone(),
+            away_a.clone(),
+            away_c.clone(),
+            unplaced.clone(),
+        ],
     )
     .await;
 
+    let a = user("sv-a");
     assert_eq!(
-        store.leaderboard(variant, Some(&home), 10).await.unwrap(),
-        vec![a.clone(), b.clone(), d.clone()]
+        store.rating(Some(&home), &a, variant).await.unwrap(),
+        Some(home_a.clone())
     );
     assert_eq!(
-        store.leaderboard(variant, Some(&home), 2).await.unwrap(),
-        vec![a.clone(), b.clone()]
+        store.rating(Some(&away), &a, variant).await.unwrap(),
+        Some(away_a.clone())
+    );
+    assert_eq!(store.rating(Some(&empty), &a, variant).await.unwrap(), None);
+    assert_eq!(store.rating(None, &a, variant).await.unwrap(), Some(unplaced));
+    assert_eq!(store.ratings_of(Some(&home), &a).await.unwrap(), vec![home_a.clone()]);
+    assert_eq!(store.ratings_of(Some(&away), &a).await.unwrap(), vec![away_a.clone()]);
+    assert_eq!(store.ratings_of(Some(&empty), &a).await.unwrap(), vec![]);
+    assert_eq!(
+        store.leaderboard(Some(&home), variant, 10).await.unwrap(),
+        vec![home_a.clone(), home_b.clone()]
     );
     assert_eq!(
-        store.leaderboard(variant, Some(&away), 10).await.unwrap(),
-        vec![c.clone(), e.clone()]
+        store.leaderboard(Some(&home), variant, 1).await.unwrap(),
+        vec![home_a.clone()]
     );
-    assert_eq!(store.leaderboard(variant, Some(&empty), 10).await.unwrap(), vec![]);
     assert_eq!(
-        store.leaderboard(variant, None, 10).await.unwrap(),
-        vec![f, c, a, b, d, e],
-        "without a server: every rated player"
+        store.leaderboard(Some(&away), variant, 10).await.unwrap(),
+        vec![away_c, away_a.clone()]
     );
+    assert_eq!(store.leaderboard(Some(&empty), variant, 10).await.unwrap(), vec![]);
+
+    // A result on the away ladder is checked against the away rating alone: one computed from
+    // the home rating (three games) is refused there, and moves nothing anywhere.
+    let mut game = store
+        .insert_game(&game_on(Some(away.clone()), variant, "sv-a", "sv-c", true))
+        .await
+        .unwrap();
+    game.status = GameStatus::Finished;
+    game.version += 1;
+    let from_home = Rating {
+        games: home_a.games + 1,
+        ..on(&away, home_a.clone())
+    };
+    match store.update_game(&game, &[], &[from_home]).await {
+        Err(StoreError::RatingConflict) => {}
+        other => panic!("expected a rating conflict, got {other:?}"),
+    }
+    assert_eq!(store.rating(Some(&home), &a, variant).await.unwrap(), Some(home_a));
+    assert_eq!(store.rating(Some(&away), &a, variant).await.unwrap(), Some(away_a));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -324,6 +358,6 @@ async fn every_store_keeps_the_contract_of_settings_ratings_and_leaderboards() {
         ratings_read_back_exactly_per_user_and_variant(store).await;
         a_first_rating_that_skips_ahead_is_refused_and_leaves_nothing(store).await;
         the_leaderboard_ranks_established_players_first_then_by_rating(store).await;
-        a_servers_leaderboard_holds_only_its_players(store).await;
+        each_server_keeps_its_own_ladder(store).await;
     }
 }

@@ -87,6 +87,38 @@ async fn save(store: &dyn Store, row: &mut TournamentRow) {
     assert_eq!(store.update_tournament(row, &[]).await.unwrap(), vec![]);
 }
 
+/// A server's open tournaments are counted over all its channels: registering or being played,
+/// not finished, not another server's.
+async fn open_tournaments_are_counted_per_server(store: &dyn Store) {
+    let server = ServerId::new("discord-guild:41");
+    let on = |place: &str| NewTournament {
+        server: Some(server.clone()),
+        ..new_tournament("Count", place, None, 2_000)
+    };
+    store.insert_tournament(&on("count:1")).await.unwrap();
+    let mut playing = store.insert_tournament(&on("count:2")).await.unwrap();
+    playing.status = TournamentStatus::Running;
+    save(store, &mut playing).await;
+    let mut finished = store.insert_tournament(&on("count:3")).await.unwrap();
+    finished.status = TournamentStatus::Finished;
+    save(store, &mut finished).await;
+    store
+        .insert_tournament(&NewTournament {
+            server: Some(ServerId::new("discord-guild:42")),
+            ..new_tournament("Elsewhere", "count:4", None, 2_000)
+        })
+        .await
+        .unwrap();
+    assert_eq!(store.open_tournaments_on(&server).await.unwrap(), 2);
+    assert_eq!(
+        store
+            .open_tournaments_on(&ServerId::new("discord-guild:43"))
+            .await
+            .unwrap(),
+        0
+    );
+}
+
 /// A tournament reads back as created: registering, at version 1, stamped with its creation.
 async fn a_tournament_reads_back_as_created(store: &dyn Store) {
     let new = new_tournament("Spring Swiss", "club:1", Some(5_000), 1_234);
@@ -404,6 +436,7 @@ async fn every_store_keeps_the_contract_of_tournaments() {
         eprintln!("tournament contract on {}", db.name);
         let store = db.store.as_ref();
         a_tournament_reads_back_as_created(store).await;
+        open_tournaments_are_counted_per_server(store).await;
         tournaments_are_listed_per_place_unfinished_first_newest_first(store).await;
         a_tournament_save_is_guarded_by_its_version(store).await;
         a_rounds_games_are_made_with_its_save_and_fill_its_boards(store).await;

@@ -8,6 +8,7 @@ mod contract;
 mod contract_players;
 mod contract_time;
 mod contract_tournaments;
+mod ladder_migration;
 mod sqlite_contention;
 mod stored_fixtures;
 mod write_stored_fixtures;

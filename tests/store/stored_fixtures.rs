@@ -358,7 +358,7 @@ fn fixtures() -> Vec<Fixture> {
 }
 
 /// Writes a row as it was stored: every column the fixture has, with its value.
-async fn insert(pool: &Pool, table: &str, row: &serde_json::Map<String, Value>) {
+pub(super) async fn insert(pool: &Pool, table: &str, row: &serde_json::Map<String, Value>) {
     let columns: Vec<&String> = row.keys().collect();
     let placeholders: Vec<String> = (1..=columns.len()).map(|i| format!("${i}")).collect();
     let sql = format!(

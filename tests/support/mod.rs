@@ -97,6 +97,23 @@ pub fn postgres_url() -> String {
 /// A PostgreSQL store in a schema of its own, or `None` (with a message) when no server answers
 /// outside CI.
 pub async fn postgres() -> Option<TestDb> {
+    let (url, schema, options) = postgres_schema().await?;
+    let store = PostgresStore::connect_with(options)
+        .await
+        .expect("PostgreSQL store connects");
+    tally_postgres_test();
+    Some(TestDb {
+        name: "postgres",
+        pool: Pool::Postgres(store.pool().clone()),
+        store: Arc::new(store),
+        cleanup: Cleanup::Schema { url, schema },
+    })
+}
+
+/// A new, empty schema of its own in the server at [`postgres_url`]: the server's address, the
+/// schema's name, and the options that connect into it. `None` (with a message) when no server
+/// answers outside CI; in CI that is a failure.
+async fn postgres_schema() -> Option<(String, String, PgConnectOptions)> {
     let url = postgres_url();
     let admin = match sqlx::PgPool::connect(&url).await {
         Ok(pool) => pool,
@@ -115,16 +132,7 @@ pub async fn postgres() -> Option<TestDb> {
     let options = PgConnectOptions::from_str(&url)
         .unwrap()
         .options([("search_path", schema.as_str())]);
-    let store = PostgresStore::connect_with(options)
-        .await
-        .expect("PostgreSQL store connects");
-    tally_postgres_test();
-    Some(TestDb {
-        name: "postgres",
-        pool: Pool::Postgres(store.pool().clone()),
-        store: Arc::new(store),
-        cleanup: Cleanup::Schema { url, schema },
-    })
+    Some((url, schema, options))
 }
 
 /// Notes that the running test reached PostgreSQL, as a file named after the test in the
@@ -163,6 +171,12 @@ pub fn arbiter_binary() -> std::process::Command {
         "ARBITER_WEB_URL",
         "ARBITER_METRICS_ADDR",
         "ARBITER_LOG_FORMAT",
+        "ARBITER_WEB_MAX_STREAMS",
+        "ARBITER_WEB_MAX_STREAMS_PER_ADDR",
+        "ARBITER_WEB_STREAM_LIFETIME_SECS",
+        "ARBITER_WEB_RATE",
+        "ARBITER_WEB_BURST",
+        "ARBITER_TRUSTED_PROXIES",
     ] {
         command.env_remove(setting);
     }
@@ -184,23 +198,100 @@ impl TestDb {
     /// Another store on the same database, with connections of its own: what a second process
     /// would have.
     pub async fn another_process(&self) -> Arc<dyn Store> {
-        match &self.cleanup {
-            Cleanup::Directory(dir) => {
-                let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
-                Arc::new(SqliteStore::connect(&url).await.expect("SQLite opens again"))
-            }
-            Cleanup::Schema { url, schema } => {
-                let options = PgConnectOptions::from_str(url)
-                    .unwrap()
-                    .options([("search_path", schema.as_str())]);
-                Arc::new(
-                    PostgresStore::connect_with(options)
-                        .await
-                        .expect("PostgreSQL store connects again"),
-                )
-            }
+        opened(&self.cleanup).await
+    }
+}
+
+/// A database as an earlier release left it: the migrations up to a version applied, none after.
+/// `open` opens it as the bot does when it starts, bringing it up to date.
+pub struct EarlierDb {
+    pub name: &'static str,
+    /// The database itself, to write rows as that release did.
+    pub pool: Pool,
+    cleanup: Cleanup,
+}
+
+impl EarlierDb {
+    /// The store over it, as this release opens it (its migrations run).
+    pub async fn open(self) -> TestDb {
+        TestDb {
+            name: self.name,
+            store: opened(&self.cleanup).await,
+            pool: self.pool,
+            cleanup: self.cleanup,
         }
     }
+}
+
+/// A store of its own on the database `cleanup` names, opened as the bot opens it.
+async fn opened(cleanup: &Cleanup) -> Arc<dyn Store> {
+    match cleanup {
+        Cleanup::Directory(dir) => {
+            let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
+            Arc::new(SqliteStore::connect(&url).await.expect("SQLite opens"))
+        }
+        Cleanup::Schema { url, schema } => {
+            let options = PgConnectOptions::from_str(url)
+                .unwrap()
+                .options([("search_path", schema.as_str())]);
+            Arc::new(
+                PostgresStore::connect_with(options)
+                    .await
+                    .expect("PostgreSQL store connects"),
+            )
+        }
+    }
+}
+
+/// This release's migrations for `database` (`sqlite` or `postgres`) up to `version`, as a
+/// migrator of their own (copied to a folder of their own, which sqlx reads them from).
+async fn migrations_up_to(database: &str, version: i64) -> sqlx::migrate::Migrator {
+    let folder = std::env::temp_dir().join(unique_name("arbiter_migrations"));
+    std::fs::create_dir_all(&folder).unwrap();
+    let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("migrations")
+        .join(database);
+    for entry in std::fs::read_dir(all).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let number: i64 = name.split('_').next().and_then(|n| n.parse().ok()).unwrap_or(i64::MAX);
+        if number <= version {
+            std::fs::copy(entry.path(), folder.join(&name)).unwrap();
+        }
+    }
+    let migrator = sqlx::migrate::Migrator::new(folder.as_path()).await.unwrap();
+    let _ = std::fs::remove_dir_all(&folder);
+    migrator
+}
+
+/// Every database available (as [`databases`]), each left at schema `version`.
+pub async fn earlier_databases(version: i64) -> Vec<EarlierDb> {
+    let dir = std::env::temp_dir().join(unique_name("arbiter_sqlite"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
+    let sqlite = sqlx::SqlitePool::connect(&url).await.expect("SQLite opens");
+    migrations_up_to("sqlite", version).await.run(&sqlite).await.unwrap();
+    let mut all = vec![EarlierDb {
+        name: "sqlite",
+        pool: Pool::Sqlite(sqlite),
+        cleanup: Cleanup::Directory(dir),
+    }];
+    let Some((url, schema, options)) = postgres_schema().await else {
+        return all;
+    };
+    let postgres = sqlx::PgPool::connect_with(options).await.unwrap();
+    migrations_up_to("postgres", version)
+        .await
+        .run(&postgres)
+        .await
+        .unwrap();
+    tally_postgres_test();
+    all.push(EarlierDb {
+        name: "postgres",
+        pool: Pool::Postgres(postgres),
+        cleanup: Cleanup::Schema { url, schema },
+    });
+    all
 }
 
 /// Every database available: SQLite always, PostgreSQL when reachable (always in CI).

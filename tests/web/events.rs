@@ -145,11 +145,7 @@ async fn serve_pages(arena: &support::TestArena, id: arbiter::ids::GameId) -> ar
     let listening = WebListener::bind("127.0.0.1:0".parse().unwrap(), None).unwrap();
     let web = Arc::new(Web::new(arena.arena(), Arc::new(DisplayNames), listening.base.clone()));
     let links = web.links(id).await.unwrap();
-    tokio::spawn(web.serve(
-        listening.listener().unwrap(),
-        axum::Router::new(),
-        std::future::pending(),
-    ));
+    tokio::spawn(web.serve(&listening, std::future::pending()).unwrap());
     links
 }
 

@@ -7,6 +7,7 @@ mod support;
 
 mod browser;
 mod events;
+mod flood;
 mod pages;
 mod screenshots;
 mod terminal;

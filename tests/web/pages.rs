@@ -284,3 +284,17 @@ async fn a_terminal_round_prints_each_games_page() {
         assert!(state.contains("\"variant\":\"Chess\""), "{state}");
     }
 }
+
+/// The operators' routes live on ARBITER_METRICS_ADDR alone: the public pages' address answers
+/// them as it answers any unknown path.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pages_address_serves_no_operators_routes() {
+    let data = tempdir::Dir::new();
+    let terminal = Terminal::start(data.path(), "127.0.0.1:0");
+    for route in ["/metrics", "/healthz", "/readyz"] {
+        let answer = reqwest::get(format!("{}{route}", terminal.base)).await.unwrap();
+        assert_eq!(answer.status(), 404, "{route}");
+        let said = answer.text().await.unwrap();
+        assert!(said.contains("No game here"), "{route}: {said}");
+    }
+}

@@ -18,9 +18,15 @@ pub struct Terminal {
 impl Terminal {
     /// The terminal on the embedded database in `data`, serving pages at `addr`.
     pub fn start(data: &Path, addr: &str) -> Terminal {
+        Terminal::start_with(data, addr, &[])
+    }
+
+    /// The same, with these settings (`ARBITER_WEB_MAX_STREAMS` and the like) in its environment.
+    pub fn start_with(data: &Path, addr: &str, settings: &[(&str, &str)]) -> Terminal {
         let mut child = crate::support::arbiter_binary()
             .args(["local", "--no-images", "--web", addr, "--data-dir"])
             .arg(data)
+            .envs(settings.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -6,14 +6,14 @@
 
 mod posts;
 
-use super::caller::{Caller, require_on_server};
+use super::caller::{Caller, require_game_here, require_tournament_here};
 use super::effects::PairedRound;
 use super::messages::{board_post, name, private_prompts};
 use super::text::{command, plural, strong, user_written};
 use super::turns::conclude;
 use super::{Arena, ArenaError, Effects, Post, Reply};
 use crate::clock::GameClock;
-use crate::ids::{GameId, Place, Places, TournamentId, UserId};
+use crate::ids::{GameId, Place, Places, ServerId, TournamentId, UserId};
 use crate::render::Table;
 use crate::store::{GameRow, GameSetup, GameStatus, NewGame, NewTournament, StoreError, TournamentRow, WhitePlayer};
 use crate::tournament::handicap::UNRATED;
@@ -105,7 +105,9 @@ impl Arena {
                 "only hosts (the host role or the Manage Server permission) create tournaments".into(),
             ));
         }
-        let name_given = request.name.trim();
+        super::caps::require_room_for_tournament(&*self.store, caller.server.as_ref()).await?;
+        // Kept as it is shown: what a reader could not see (direction controls...) taken out.
+        let name_given = crate::visible_text::one_line(&request.name);
         if name_given.is_empty() || name_given.chars().count() > LONGEST_NAME {
             return Err(ArenaError::Rejected(format!(
                 "give the tournament a name of at most {LONGEST_NAME} characters"
@@ -200,7 +202,7 @@ impl Arena {
         let row = self.load_tournament(id).await?;
         require_here(&row, caller)?;
         let variants = row.tournament.variants;
-        let rating = self.event_rating(&variants, user).await?;
+        let rating = self.event_rating(row.server.as_ref(), &variants, user).await?;
         self.change_tournament(id, |row, _| {
             let t = &mut row.tournament;
             if row.status != TournamentStatus::Registering {
@@ -469,7 +471,7 @@ impl Arena {
     ) -> Result<Effects, ArenaError> {
         let user = &caller.user;
         let row = self.store.game(game).await?.ok_or(ArenaError::UnknownGame(game))?;
-        require_on_server(caller, row.server.as_ref(), &format!("game #{game}"))?;
+        require_game_here(&row, caller)?;
         let id = row
             .tournament
             .ok_or_else(|| ArenaError::Rejected(format!("game #{game} is not a tournament game")))?;
@@ -505,7 +507,7 @@ impl Arena {
         self.store
             .tournament(id)
             .await?
-            .ok_or_else(|| ArenaError::Rejected(format!("there is no tournament #{id}")))
+            .ok_or(ArenaError::UnknownTournament(id))
     }
 
     /// Each game's result, by game.
@@ -514,12 +516,18 @@ impl Arena {
         Ok(games.iter().map(|g| (g.id, board_result(g))).collect())
     }
 
-    /// The rating a player has for a tournament of `variants`: the mean of their ratings in
-    /// those games, among the ones they have played rated games of; 1500 without any.
-    async fn event_rating(&self, variants: &[VariantId], user: &UserId) -> Result<i32, ArenaError> {
+    /// The rating a player has for a tournament of `variants` on `server`: the mean of their
+    /// ratings on that server's ladder in those games, among the ones they have played rated
+    /// games of there; 1500 without any.
+    async fn event_rating(
+        &self,
+        server: Option<&ServerId>,
+        variants: &[VariantId],
+        user: &UserId,
+    ) -> Result<i32, ArenaError> {
         let ratings: Vec<f64> = self
             .store
-            .ratings_of(user)
+            .ratings_of(server, user)
             .await?
             .into_iter()
             .filter(|r| variants.contains(&r.variant))
@@ -538,7 +546,8 @@ impl Arena {
         for entry in &row.tournament.players {
             ratings.insert(
                 entry.user.clone(),
-                self.event_rating(&row.tournament.variants, &entry.user).await?,
+                self.event_rating(row.server.as_ref(), &row.tournament.variants, &entry.user)
+                    .await?,
             );
         }
         Ok(ratings)
@@ -705,7 +714,7 @@ fn pair_next(
 
 /// Refuses a tournament of another server, as if it did not exist.
 fn require_here(row: &TournamentRow, caller: &Caller) -> Result<(), ArenaError> {
-    require_on_server(caller, row.server.as_ref(), &format!("tournament {}", row.id))
+    require_tournament_here(row, caller)
 }
 
 /// A tournament is run by its own host, or by a host of its server asking there.

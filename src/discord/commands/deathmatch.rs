@@ -9,7 +9,6 @@ use crate::discord::choices::MatchGameChoice;
 use crate::discord::ids;
 use crate::discord::{Context, Data, Error};
 use crate::ids::GameId;
-use crate::ids::Place;
 use serenity::all as discord;
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
@@ -24,7 +23,7 @@ pub enum Ruling {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("start", "pause", "resume", "addtime", "abort", "adjudicate"),
+    subcommands("start", "rated", "pause", "resume", "addtime", "abort", "adjudicate"),
     subcommand_required
 )]
 pub async fn deathmatch(_: Context<'_>) -> Result<(), Error> {
@@ -99,6 +98,20 @@ pub async fn start(
     .await
 }
 
+/// Accept, as a player, that the match is rated (it is once both have, before the first placement).
+#[poise::command(slash_command, guild_only)]
+pub async fn rated(
+    ctx: Context<'_>,
+    #[description = "Match number (default: the match in this channel)"] game: Option<i64>,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    run(ctx, false, |caller| async move {
+        let id = match_here(data, &caller, game).await?;
+        data.arena.accept_rating(id, &caller.player()).await
+    })
+    .await
+}
+
 /// Freeze both clocks.
 #[poise::command(slash_command, guild_only)]
 pub async fn pause(
@@ -120,7 +133,7 @@ pub async fn resume(
 async fn pause_or_resume(ctx: Context<'_>, game: Option<i64>, pause: bool) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
-        let id = match_here(data, &caller.here, game).await?;
+        let id = match_here(data, &caller, game).await?;
         data.arena
             .pause_match(id, &caller.with_host_status(data).await, pause)
             .await
@@ -140,7 +153,7 @@ pub async fn addtime(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
-        let id = match_here(data, &caller.here, game).await?;
+        let id = match_here(data, &caller, game).await?;
         let ms = duration_option(Some(time), 0, "time")?;
         let host = caller.with_host_status(data).await;
         data.arena.add_time(id, &host, &ids::user(player.id), ms).await
@@ -156,7 +169,7 @@ pub async fn abort(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
-        let id = match_here(data, &caller.here, game).await?;
+        let id = match_here(data, &caller, game).await?;
         let host = caller.with_host_status(data).await;
         data.arena.adjudicate(id, &host, None, true).await
     })
@@ -173,7 +186,7 @@ pub async fn adjudicate(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
-        let id = match_here(data, &caller.here, game).await?;
+        let id = match_here(data, &caller, game).await?;
         let winner = match (result, winner) {
             (Ruling::Win, Some(user)) => Some(ids::user(user.id)),
             (Ruling::Win, None) => return Err(ArenaError::Rejected("name the winner".into())),
@@ -185,12 +198,18 @@ pub async fn adjudicate(
     .await
 }
 
-/// The match a host command means: the one named, or the one being played here. Whether the
-/// caller may run it (and whether it is this server's at all) is the arena's to say.
-async fn match_here(data: &Data, here: &Place, named: Option<i64>) -> Result<GameId, ArenaError> {
+/// The match a host command means: the one named, or the one being played here. A number names
+/// a game of this server only: another server's match gets the answer a number that exists
+/// nowhere gets, as a game not here, before anything of it is said. Whether the caller may run
+/// it is the arena's to say.
+async fn match_here(data: &Data, caller: &super::Caller, named: Option<i64>) -> Result<GameId, ArenaError> {
     match named {
-        Some(id) => Ok(GameId::new(id)),
-        None => data.arena.game_at(here).await?.ok_or_else(|| {
+        Some(id) => {
+            let id = GameId::new(id);
+            data.arena.require_game_on_server(id, &caller.player()).await?;
+            Ok(id)
+        }
+        None => data.arena.game_at(&caller.here).await?.ok_or_else(|| {
             ArenaError::Rejected("there is no single match here: name it with the `game` option".into())
         }),
     }

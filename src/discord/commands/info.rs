@@ -63,18 +63,18 @@ pub async fn rules(
         Some(variant) => variant,
         None => {
             // A game's rules: its variant's page, or where the players brought their own pieces,
-            // those pieces with their sheet.
+            // those pieces with their sheet. Even its variant is named only to those who may
+            // see the game from here.
             let caller = Caller::of(ctx);
             let found = match pick_game(data, &caller, game, |_| true).await {
-                Ok(id) => data.arena.facts(id).await,
+                Ok(id) => data.arena.facts_for(id, &caller.player()).await,
                 Err(error) => Err(error),
             };
             match found {
-                Ok(Some(game)) if !game.brings_own_pieces => GameChoice(game.variant),
+                Ok(game) if !game.brings_own_pieces => GameChoice(game.variant),
                 other => {
                     let result = match other {
-                        Ok(Some(game)) => data.arena.game_rules(game.id, &caller.player(), false).await,
-                        Ok(None) => Err(ArenaError::NoGameHere),
+                        Ok(game) => data.arena.game_rules(game.id, &caller.player(), false).await,
                         Err(error) => Err(error),
                     };
                     answer(http, data, result, &caller.here, &mut responder).await;

@@ -1,14 +1,16 @@
 //! Lists of pieces: sent to a game (Pick-the-team 2, Patch, Easy Patch), and saved under a name
 //! to send later.
 
-use super::{run, text_file};
+use super::run;
 use crate::arena::{ArenaError, ListSource, MOST_LIST_BYTES};
+use crate::discord::attachments::Attachments;
 use crate::discord::{Context, Error};
 use crate::ids::GameId;
 use serenity::all as discord;
 
 /// Where a list comes from in a command: exactly one of the options.
 async fn list_text(
+    attachments: &Attachments,
     text: Option<String>,
     file: Option<discord::Attachment>,
     saved: Option<String>,
@@ -16,7 +18,9 @@ async fn list_text(
     const WHAT: &str = "a list is a text file with one piece a line";
     match (text, file, saved) {
         (Some(text), None, None) => Ok(ListSource::Text(text.replace(';', "\n"))),
-        (None, Some(file), None) => Ok(ListSource::Text(text_file(&file, MOST_LIST_BYTES, WHAT).await?)),
+        (None, Some(file), None) => Ok(ListSource::Text(
+            attachments.text_file(&file, MOST_LIST_BYTES, WHAT).await?,
+        )),
         (None, None, Some(name)) => Ok(ListSource::Saved(name)),
         (None, None, None) => Err(ArenaError::Rejected(
             "give your list: `text` (pieces separated by `;`), a text `file` (one piece a line), or a `saved` list's name"
@@ -41,7 +45,7 @@ pub async fn list(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
-        let source = list_text(text, file, saved).await?;
+        let source = list_text(&data.attachments, text, file, saved).await?;
         data.arena
             .submit_list(game.map(GameId::new), &caller.user, source)
             .await
@@ -69,7 +73,7 @@ pub async fn lists_save(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
-        let ListSource::Text(text) = list_text(text, file, None).await? else {
+        let ListSource::Text(text) = list_text(&data.attachments, text, file, None).await? else {
             return Err(ArenaError::Rejected("give the list as text or a file".into()));
         };
         data.arena.save_list(&caller.user, &name, &text).await

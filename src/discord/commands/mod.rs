@@ -145,13 +145,18 @@ pub(super) fn game_permissions() -> discord::Permissions {
 }
 
 /// The game a command means: the one named, the game of this thread, or the caller's only game
-/// that `fits`.
+/// that `fits`. A number the caller typed names a game only if they may see it from here (its
+/// players from anywhere, anyone on its own server): otherwise every command by number gets the
+/// one answer a number that exists nowhere gets, before anything of the game is looked up.
 pub(super) async fn pick_game(
     data: &Data,
     caller: &Caller,
     named: Option<i64>,
     fits: impl Fn(&GameSummary) -> bool,
 ) -> Result<GameId, ArenaError> {
+    if let Some(named) = named {
+        data.arena.facts_for(GameId::new(named), &caller.player()).await?;
+    }
     let picked = data
         .arena
         .pick_game(&caller.user, Some(&caller.here), named.map(GameId::new), fits)
@@ -177,45 +182,4 @@ pub(super) fn is_active(game: &GameSummary) -> bool {
 
 pub(super) fn is_waiting_for_me(game: &GameSummary) -> bool {
     game.status == GameStatus::Active && game.is_your_turn
-}
-
-/// An attached text file's contents, refused (with `what` it should be) when too big or not text.
-pub(super) async fn text_file(file: &discord::Attachment, most_bytes: usize, what: &str) -> Result<String, ArenaError> {
-    if file.size as usize > most_bytes {
-        return Err(ArenaError::Rejected(format!(
-            "that file is {} KB; at most {} KB: {what}",
-            file.size.div_ceil(1024),
-            most_bytes.div_ceil(1024)
-        )));
-    }
-    let bytes = download(&file.url, most_bytes).await.map_err(|problem| {
-        // The file's address is the uploader's: the log says what went wrong, not where.
-        tracing::warn!(%problem, "an attached file could not be fetched from Discord");
-        ArenaError::Rejected("I could not fetch that file from Discord just now; attach it again in a moment".into())
-    })?;
-    let Some(bytes) = bytes else {
-        return Err(ArenaError::Rejected(format!("that file is too big: {what}")));
-    };
-    String::from_utf8(bytes).map_err(|_| ArenaError::Rejected(format!("that file is not text; {what}")))
-}
-
-/// A file from Discord's CDN, read up to `most_bytes` (`None` past that, whatever the attachment
-/// claimed its size was); an answer other than success is a failure, never the file.
-async fn download(url: &str, most_bytes: usize) -> Result<Option<Vec<u8>>, String> {
-    let mut response = reqwest::Client::new()
-        .get(url)
-        .send()
-        .await
-        .map_err(|e| e.without_url().to_string())?;
-    if !response.status().is_success() {
-        return Err(format!("Discord answered {}", response.status()));
-    }
-    let mut bytes = Vec::new();
-    while let Some(chunk) = response.chunk().await.map_err(|e| e.without_url().to_string())? {
-        bytes.extend_from_slice(&chunk);
-        if bytes.len() > most_bytes {
-            return Ok(None);
-        }
-    }
-    Ok(Some(bytes))
 }

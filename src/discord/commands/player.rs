@@ -113,7 +113,7 @@ pub async fn profile(
     }
     run(ctx, true, |caller| async move {
         let of = user.map_or(caller.user.clone(), |u| ids::user(u.id));
-        data.arena.profile(&of).await
+        data.arena.profile(caller.server.as_ref(), &of).await
     })
     .await
 }

@@ -1,7 +1,7 @@
 //! Game records: a game exported as PGN (only what the caller may see), and a record imported to
 //! play on or to study.
 
-use super::{Caller, check_bot_permissions, game_permissions, pick_game, run, text_file};
+use super::{Caller, check_bot_permissions, game_permissions, pick_game, run};
 use crate::arena::ArenaError;
 use crate::discord::ids;
 use crate::discord::respond::{Outgoing, Responder};
@@ -23,13 +23,14 @@ pub async fn export(
     let mut responder = Responder::for_command(http, app.interaction, true);
     let work = async {
         let id = pick_game(data, &caller, game, |_| true).await?;
-        // The record names the players as Discord shows them.
+        // The record names the players as Discord shows them: asked of Discord only once the
+        // arena has said the caller may see the game, so a refusal costs no request and tells
+        // nobody whose game it is.
+        let game = data.arena.facts_for(id, &caller.player()).await?;
         let mut names = std::collections::HashMap::new();
-        if let Some(game) = data.arena.facts(id).await? {
-            for player in [&game.challenger, &game.opponent] {
-                if let Some(user) = ids::discord_user(player) {
-                    names.insert(player.clone(), data.names.name_of(http, user).await);
-                }
+        for player in [&game.challenger, &game.opponent] {
+            if let Some(user) = ids::discord_user(player) {
+                names.insert(player.clone(), data.names.name_of(http, user).await);
             }
         }
         Ok::<_, ArenaError>((id, data.arena.export(id, &caller.player(), &names).await?))
@@ -102,12 +103,14 @@ pub async fn import(
                     .into(),
             ));
         }
-        let text = text_file(
-            &file,
-            crate::arena::MAX_RECORD_BYTES,
-            "a game record is a .pgn text file",
-        )
-        .await?;
+        let text = data
+            .attachments
+            .text_file(
+                &file,
+                crate::arena::MAX_RECORD_BYTES,
+                "a game record is a .pgn text file",
+            )
+            .await?;
         let request = crate::arena::ImportRequest {
             side: match side {
                 Side::White => arbiter_engine::Seat::First,

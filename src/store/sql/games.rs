@@ -3,7 +3,7 @@
 use super::{Dialect, SqlStore, corrupt, from_json, like_prefix, players, to_json, variant_of};
 use crate::clock::GameClock;
 use crate::ids::{GameId, Place, Places, ServerId, TournamentId, UserId};
-use crate::ratings::Rating;
+use crate::ratings::{RatedResult, Rating};
 use crate::store::formats::{self, FORMAT};
 use crate::store::{
     DeathMatch, GameRow, GameSetup, GameStatus, Games, LoggedEntry, NewEntry, NewGame, StoreError, WhitePlayer,
@@ -31,8 +31,8 @@ const SELECT_GAME: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE
 /// Saving a game recomputes its next deadline and releases any scheduler's claim on it.
 const UPDATE_GAME: &str = "UPDATE games SET status = $1, white = $2, black = $3, state = $4, offer = $5, \
      version = $6, updated_at = $7, turn_since = $8, location = $11, deathmatch = $12, next_deadline = $13, \
-     deadline_lease = NULL, state_format = $14, clock = $15, home = $16, unshown = $17 WHERE id = $9 AND version = $10 \
-     RETURNING id";
+     deadline_lease = NULL, state_format = $14, clock = $15, home = $16, unshown = $17, rated = $18 \
+     WHERE id = $9 AND version = $10 RETURNING id";
 
 /// The next sequence number is taken inside the transaction, after the version check has locked
 /// the game, so concurrent writers cannot collide.
@@ -68,6 +68,19 @@ pub(super) const SELECT_TOURNAMENT_GAMES: &str = concat!(
     game_columns!(),
     " FROM games WHERE tournament = $1 ORDER BY id"
 );
+
+/// Finished rated games in the order they ended (their last logged action or ruling; a game with
+/// no log ended when it was last saved), each with that time.
+const SELECT_RATED_FINISHED: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    ", COALESCE((SELECT MAX(l.at) FROM game_log l WHERE l.game_id = games.id), updated_at) AS ended_at \
+     FROM games WHERE status = 'finished' AND rated ORDER BY ended_at, id"
+);
+
+/// A server's open Death Matches (the index on server and status finds them).
+const COUNT_OPEN_MATCHES: &str = "SELECT COUNT(*) AS n FROM games WHERE server = $1 \
+     AND status IN ('challenge', 'active') AND deathmatch IS NOT NULL";
 
 /// The columns of a game row as the databases return them.
 struct GameColumns {
@@ -264,6 +277,7 @@ where
             .bind(to_json(&game.clock))
             .bind(game.home.as_ref().map(|h| h.as_str().to_string()))
             .bind(game.unshown)
+            .bind(game.is_rated)
             .fetch_optional(&mut *tx)
             .await?;
         if updated.is_none() {
@@ -283,6 +297,23 @@ where
         players::write_ratings(&mut tx, ratings).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// Every result that moved ratings, in the order the games ended, with when each ended: what
+    /// each server's ladder is made of.
+    pub(super) async fn rated_results(&self) -> Result<Vec<(RatedResult, i64)>, StoreError> {
+        let rows = sqlx::query(SELECT_RATED_FINISHED).fetch_all(&self.pool).await?;
+        let mut results = Vec::new();
+        for row in &rows {
+            let game = self.read_game(row).await?;
+            let ended_at: i64 = row.try_get("ended_at")?;
+            if let (Some(players), Some(outcome)) = (&game.players, game.state.outcome())
+                && let Some(result) = RatedResult::of(game.server.as_ref(), game.setup.variant, players, outcome)
+            {
+                results.push((result, ended_at));
+            }
+        }
+        Ok(results)
     }
 
     /// Runs a game query whose first parameter is `key` and whose next five are statuses
@@ -417,5 +448,13 @@ where
             Some(row) => Some(row.try_get("game_id")?),
             None => None,
         })
+    }
+
+    async fn open_matches_on(&self, server: &ServerId) -> Result<i64, StoreError> {
+        let row = sqlx::query(COUNT_OPEN_MATCHES)
+            .bind(server.as_str())
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("n")?)
     }
 }

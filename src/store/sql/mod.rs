@@ -4,12 +4,14 @@
 //! reads then writes takes its locks, and how each connects and migrates.
 //!
 //! Each role of the store has its file: games.rs (games and their log), deadlines.rs,
-//! players.rs (settings, names, lists, ratings), tournaments.rs. Every impl there repeats the
+//! players.rs (settings, names, lists, ratings), ladders.rs (each server's ladder rebuilt once
+//! from the rated games), tournaments.rs. Every impl there repeats the
 //! same `where` clause, which says what sqlx must offer for the database: Rust does not carry
 //! such bounds along with a trait, so each impl names them.
 
 mod deadlines;
 mod games;
+mod ladders;
 mod players;
 mod schema;
 mod tournaments;
@@ -122,7 +124,9 @@ impl SqlStore<Postgres> {
     pub async fn connect_with(options: sqlx::postgres::PgConnectOptions) -> Result<PostgresStore, StoreError> {
         let pool = PostgresStore::pool_for(options).await?;
         schema::migrate(&pool, &POSTGRES_MIGRATIONS).await?;
-        Ok(SqlStore { pool })
+        let store = SqlStore { pool };
+        store.rebuild_ladders().await?;
+        Ok(store)
     }
 
     /// Where the database's schema stands against this binary's, changing nothing.
@@ -147,7 +151,9 @@ impl SqlStore<Sqlite> {
     pub async fn connect(url: &str) -> Result<SqliteStore, StoreError> {
         let pool = SqliteStore::pool_for(url, true).await?;
         schema::migrate(&pool, &SQLITE_MIGRATIONS).await?;
-        Ok(SqlStore { pool })
+        let store = SqlStore { pool };
+        store.rebuild_ladders().await?;
+        Ok(store)
     }
 
     /// Where the database's schema stands against this binary's, changing nothing (a file that

@@ -1,4 +1,5 @@
-//! What belongs to players and servers, in SQL: settings, names, saved lists and ratings.
+//! What belongs to players and servers, in SQL: settings, names, saved lists and each server's
+//! ladder of ratings.
 
 use super::{Dialect, SqlStore, from_json, to_json, variant_of};
 use crate::ids::{ServerId, UserId};
@@ -27,44 +28,49 @@ const DELETE_SAVED_LIST: &str = "DELETE FROM saved_lists WHERE user_id = $1 AND 
 
 macro_rules! rating_columns {
     () => {
-        "user_id, variant, rating, deviation, volatility, games, wins, draws, losses, updated_at"
+        "server, user_id, variant, rating, deviation, volatility, games, wins, draws, losses, updated_at"
     };
 }
-/// Makes sure a player has a rating row (games 0 on their first rated result) for the write to find.
+/// Makes sure a player has a rating row on the ladder (games 0 on their first rated result
+/// there) for the write to find.
 const ENSURE_RATING: &str = concat!(
-    "INSERT INTO ratings (",
+    "INSERT INTO ladder_ratings (",
     rating_columns!(),
-    ") VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 0, 0) ON CONFLICT (user_id, variant) DO NOTHING"
+    ") VALUES ($1, $2, $3, $4, $5, $6, 0, 0, 0, 0, 0) ON CONFLICT (server, user_id, variant) DO NOTHING"
 );
 const SELECT_RATING: &str = concat!(
     "SELECT ",
     rating_columns!(),
-    " FROM ratings WHERE user_id = $1 AND variant = $2"
+    " FROM ladder_ratings WHERE server = $1 AND user_id = $2 AND variant = $3"
 );
 /// A new rating is written only over the one it was computed from: one game fewer.
-const WRITE_RATING: &str = "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = $6, \
-     wins = $7, draws = $8, losses = $9, updated_at = $10 WHERE user_id = $1 AND variant = $2 \
-     AND games = $6 - 1 RETURNING user_id";
+const WRITE_RATING: &str = "UPDATE ladder_ratings SET rating = $4, deviation = $5, volatility = $6, games = $7, \
+     wins = $8, draws = $9, losses = $10, updated_at = $11 WHERE server = $1 AND user_id = $2 AND variant = $3 \
+     AND games = $7 - 1 RETURNING user_id";
 const SELECT_RATINGS_OF: &str = concat!(
     "SELECT ",
     rating_columns!(),
-    " FROM ratings WHERE user_id = $1 AND games > 0 ORDER BY games DESC, variant"
+    " FROM ladder_ratings WHERE server = $1 AND user_id = $2 AND games > 0 ORDER BY games DESC, variant"
 );
 /// Established ratings first, then provisional ones.
 const SELECT_LEADERBOARD: &str = concat!(
     "SELECT ",
     rating_columns!(),
-    " FROM ratings WHERE variant = $1 AND games > 0 \
-     ORDER BY CASE WHEN games >= 10 THEN 0 ELSE 1 END, rating DESC, user_id LIMIT $2"
+    " FROM ladder_ratings WHERE server = $1 AND variant = $2 AND games > 0 \
+     ORDER BY CASE WHEN games >= 10 THEN 0 ELSE 1 END, rating DESC, user_id LIMIT $3"
 );
-const SELECT_SERVER_LEADERBOARD: &str = concat!(
-    "SELECT ",
+
+/// Writes a rating as it is, over nothing (rebuilding the ladders).
+const INSERT_RATING: &str = concat!(
+    "INSERT INTO ladder_ratings (",
     rating_columns!(),
-    " FROM ratings WHERE variant = $1 AND games > 0 AND user_id IN \
-     (SELECT white FROM games WHERE server = $3 AND white IS NOT NULL \
-      UNION SELECT black FROM games WHERE server = $3 AND black IS NOT NULL) \
-     ORDER BY CASE WHEN games >= 10 THEN 0 ELSE 1 END, rating DESC, user_id LIMIT $2"
+    ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
 );
+
+/// How a ladder's server is stored: its id, or '' for games that belong to no server.
+pub(super) fn ladder_key(server: Option<&ServerId>) -> String {
+    server.map_or_else(String::new, |server| server.as_str().to_string())
+}
 
 fn read_rating<DB>(row: &DB::Row) -> Result<Rating, StoreError>
 where
@@ -80,7 +86,9 @@ where
     Option<i64>: for<'q> Encode<'q, DB>,
 {
     let variant: String = row.try_get("variant")?;
+    let server: String = row.try_get("server")?;
     Ok(Rating {
+        server: (!server.is_empty()).then(|| ServerId::new(server)),
         user: UserId::new(row.try_get::<String, _>("user_id")?),
         variant: variant_of(&variant)?,
         rating: row.try_get("rating")?,
@@ -111,10 +119,12 @@ where
     Option<i64>: for<'q> Encode<'q, DB>,
 {
     let mut ordered: Vec<&Rating> = ratings.iter().collect();
-    ordered.sort_by(|a, b| a.user.cmp(&b.user));
+    ordered.sort_by(|a, b| (&a.server, &a.user).cmp(&(&b.server, &b.user)));
     for rating in ordered {
-        let start = Rating::initial(rating.user.clone(), rating.variant);
+        let start = Rating::initial(rating.server.clone(), rating.user.clone(), rating.variant);
+        let server = ladder_key(rating.server.as_ref());
         sqlx::query(ENSURE_RATING)
+            .bind(&server)
             .bind(&rating.user)
             .bind(rating.variant.as_str())
             .bind(start.rating)
@@ -123,6 +133,7 @@ where
             .execute(&mut **tx)
             .await?;
         let written = sqlx::query(WRITE_RATING)
+            .bind(&server)
             .bind(&rating.user)
             .bind(rating.variant.as_str())
             .bind(rating.rating)
@@ -139,6 +150,34 @@ where
             return Err(StoreError::RatingConflict);
         }
     }
+    Ok(())
+}
+
+/// Writes `rating` where the ladder has none for its player and variant yet.
+pub(super) async fn insert_rating<DB>(tx: &mut sqlx::Transaction<'_, DB>, rating: &Rating) -> Result<(), StoreError>
+where
+    DB: Dialect,
+    for<'c> &'c mut DB::Connection: Executor<'c, Database = DB>,
+    DB::Arguments: IntoArguments<DB>,
+    for<'a> &'a str: ColumnIndex<DB::Row> + Encode<'a, DB> + Type<DB>,
+    String: for<'r> Decode<'r, DB> + for<'q> Encode<'q, DB> + Type<DB>,
+    i64: for<'r> Decode<'r, DB> + for<'q> Encode<'q, DB> + Type<DB>,
+    f64: for<'r> Decode<'r, DB> + for<'q> Encode<'q, DB> + Type<DB>,
+{
+    sqlx::query(INSERT_RATING)
+        .bind(ladder_key(rating.server.as_ref()))
+        .bind(&rating.user)
+        .bind(rating.variant.as_str())
+        .bind(rating.rating)
+        .bind(rating.deviation)
+        .bind(rating.volatility)
+        .bind(rating.games)
+        .bind(rating.wins)
+        .bind(rating.draws)
+        .bind(rating.losses)
+        .bind(rating.updated_at)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -247,30 +286,38 @@ where
         Ok(deleted.is_some())
     }
 
-    async fn ratings_of(&self, user: &UserId) -> Result<Vec<Rating>, StoreError> {
-        let rows = sqlx::query(SELECT_RATINGS_OF).bind(user).fetch_all(&self.pool).await?;
+    async fn ratings_of(&self, server: Option<&ServerId>, user: &UserId) -> Result<Vec<Rating>, StoreError> {
+        let rows = sqlx::query(SELECT_RATINGS_OF)
+            .bind(ladder_key(server))
+            .bind(user)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(read_rating::<DB>).collect()
     }
 
     async fn leaderboard(
         &self,
-        variant: VariantId,
         server: Option<&ServerId>,
+        variant: VariantId,
         limit: i64,
     ) -> Result<Vec<Rating>, StoreError> {
-        let query = match server {
-            Some(server) => sqlx::query(SELECT_SERVER_LEADERBOARD)
-                .bind(variant.as_str())
-                .bind(limit)
-                .bind(server.as_str().to_string()),
-            None => sqlx::query(SELECT_LEADERBOARD).bind(variant.as_str()).bind(limit),
-        };
-        let rows = query.fetch_all(&self.pool).await?;
+        let rows = sqlx::query(SELECT_LEADERBOARD)
+            .bind(ladder_key(server))
+            .bind(variant.as_str())
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(read_rating::<DB>).collect()
     }
 
-    async fn rating(&self, user: &UserId, variant: VariantId) -> Result<Option<Rating>, StoreError> {
+    async fn rating(
+        &self,
+        server: Option<&ServerId>,
+        user: &UserId,
+        variant: VariantId,
+    ) -> Result<Option<Rating>, StoreError> {
         let row = sqlx::query(SELECT_RATING)
+            .bind(ladder_key(server))
             .bind(user)
             .bind(variant.as_str())
             .fetch_optional(&self.pool)

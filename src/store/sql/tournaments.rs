@@ -2,7 +2,7 @@
 
 use super::games::SELECT_TOURNAMENT_GAMES;
 use super::{Dialect, SqlStore, corrupt, from_json, like_prefix, to_json};
-use crate::ids::{GameId, Place, Places, TournamentId};
+use crate::ids::{GameId, Place, Places, ServerId, TournamentId};
 use crate::store::{GameRow, Games, NewGame, NewTournament, StoreError, TournamentRow, Tournaments};
 use crate::tournament::{Board, TournamentStatus};
 use async_trait::async_trait;
@@ -199,5 +199,13 @@ where
             .fetch_all(&self.pool)
             .await?;
         rows.iter().map(|row| Ok(row.try_get("id")?)).collect()
+    }
+
+    async fn open_tournaments_on(&self, server: &ServerId) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM tournaments WHERE server = $1 AND status <> 'finished'")
+            .bind(server.as_str())
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("n")?)
     }
 }
