@@ -35,6 +35,9 @@ pub enum FenError {
     Boards(String),
     #[error("unexpected extra field \"{0}\"")]
     Extra(String),
+    /// A game's own field that does not say what it must (Beirut's `bombs:`), and why.
+    #[error("{0}")]
+    Field(String),
 }
 
 /// Reads one piece token at the start of `text` (`N`, `n`, `(CN)`, `(cn)`): the piece and the

@@ -29,6 +29,7 @@ pub mod position;
 pub mod record;
 pub mod rules;
 pub mod seat;
+pub mod start;
 pub mod variant_file;
 pub mod variants;
 pub mod view;

@@ -9,6 +9,7 @@ use crate::geometry::Square;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
 use crate::seat::Viewer;
+use crate::start::StartRefusal;
 use crate::variant_file::Variant;
 use crate::view::Mark;
 
@@ -77,6 +78,15 @@ pub trait Rules {
     /// a rebirth square, the pieces that may move as knights).
     fn marks(&self, _variant: &Variant, _position: &Position, _last: Option<&LastMove>, _viewer: Viewer) -> Vec<Mark> {
         Vec::new()
+    }
+
+    /// What this game's own rules ask of a position a player gives as a start, beyond the
+    /// checks every chess-like board shares (`crate::start::check_chess_position`, which comes
+    /// after this, so a game's own reason is given first): Portal Chess's en passant square
+    /// behind a portal, Ultimate Battle's last-rank pawn. Asked only of new games, never of
+    /// stored ones.
+    fn check_start(&self, _variant: &Variant, _position: &Position) -> Result<(), StartRefusal> {
+        Ok(())
     }
 
     /// Whether `by` attacks `target`, its pieces' movement and the variant's extra attacks

@@ -10,6 +10,7 @@ use crate::store::formats::effective_actions;
 /// How long a player may leave a game untouched before their opponent may claim it.
 pub const ABANDONED_AFTER_MS: i64 = 30 * DAY_MS;
 use crate::store::{GameRow, GameSetup, GameStatus, NewGame, WhitePlayer};
+use arbiter_engine::start::{Start, StartError};
 use arbiter_engine::{EndReason, Game, Outcome, Seat, Viewer};
 
 /// What a challenge asks for.
@@ -74,14 +75,13 @@ impl Arena {
             None => false,
         };
         self.check_open_challenges(challenger).await?;
-        let state = setup.start().map_err(|e| {
-            // Whoever types a FEN by hand may not know its shape: show it.
-            ArenaError::Rejected(format!(
-                "the start position: {e}. A FEN gives the ranks from the top down, separated by / (a digit \
-                 counts empty squares), then the side to move and the rest, like \
-                 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 (docs/fen.md has each game's)"
-            ))
-        })?;
+        let Start {
+            game: state,
+            notes,
+            fen,
+        } = setup.start_new().map_err(refused_start)?;
+        // Kept as the game keeps it (rights dropped taken out), which is what it replays from.
+        let setup = GameSetup { fen, ..setup };
         let now = self.now();
         let clock = match control {
             Some(control) => GameClock::timed([control; 2], false, now),
@@ -107,6 +107,12 @@ impl Arena {
         if against_computer {
             let mut effects = self.accept(game.id, opponent).await?;
             effects.own_place = Some(game.id);
+            if let Some(first) = effects.posts.first_mut() {
+                for note in &notes {
+                    first.text.push('\n');
+                    first.text.push_str(note);
+                }
+            }
             return Ok(effects);
         }
         // The first seat by the game's own name: White, Red, or Assault's A.
@@ -120,7 +126,7 @@ impl Arena {
             Some(control) => format!(" · {}", control.describe()),
             None => String::new(),
         };
-        let text = format!(
+        let mut text = format!(
             "Game #{} · {}{timing}: {} challenges {} ({colours}). {}, accept or decline.",
             game.id,
             game.setup.variant.name(),
@@ -128,6 +134,10 @@ impl Arena {
             name(opponent),
             name(opponent)
         );
+        for note in &notes {
+            text.push('\n');
+            text.push_str(note);
+        }
         let post = super::Post {
             game: Some(game.id),
             location: game.location.clone(),
@@ -451,5 +461,19 @@ fn plain_post(game: &GameRow, text: String) -> Effects {
     Effects {
         posts: vec![post],
         ..Default::default()
+    }
+}
+
+/// Why a position a player gave starts no game, in their words: a FEN that does not read is shown
+/// its shape (whoever types one by hand may not know it); one the game's rules cannot play says
+/// why.
+pub(super) fn refused_start(error: StartError) -> ArenaError {
+    match error {
+        StartError::Unreadable(e) => ArenaError::Rejected(format!(
+            "the start position: {e}. A FEN gives the ranks from the top down, separated by / (a digit \
+             counts empty squares), then the side to move and the rest, like \
+             rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 (docs/fen.md has each game's)"
+        )),
+        StartError::Refused(why) => ArenaError::Rejected(format!("that position cannot start a game: {why}")),
     }
 }

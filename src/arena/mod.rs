@@ -73,6 +73,9 @@ pub struct Arena {
     thinkers: Arc<Thinkers>,
     /// Each saved change, for whoever watches games live (their public pages).
     news: tokio::sync::broadcast::Sender<watch::GameNews>,
+    /// The games from a player's position whose start was looked at since the process began
+    /// (`note_old_start`): each is named in the log once at most.
+    starts_seen: Arc<std::sync::Mutex<std::collections::HashSet<GameId>>>,
 }
 
 /// What a change to a game produced: log entries to append and effects to perform.
@@ -98,6 +101,7 @@ impl Arena {
             clock,
             thinkers: Arc::default(),
             news: tokio::sync::broadcast::channel(watch::NEWS_BACKLOG).0,
+            starts_seen: Arc::default(),
         }
     }
 
@@ -128,8 +132,28 @@ impl Arena {
     /// A game as it stands now, and how much downtime was just credited to its clock.
     async fn load_credited(&self, id: GameId) -> Result<(GameRow, i64), ArenaError> {
         let mut game = self.store.game(id).await?.ok_or(ArenaError::UnknownGame(id))?;
+        self.note_old_start(&game);
         let credited = self.credit_downtime(&mut game).await?;
         Ok((game, credited))
+    }
+
+    /// A game stored by an earlier release from a position a player gave goes on as it was,
+    /// whatever today's check of a start says of that position (stored games are their players'
+    /// property); one it would now refuse is named in the log, once a process.
+    fn note_old_start(&self, game: &GameRow) {
+        let Some(fen) = &game.setup.fen else {
+            return;
+        };
+        let first_look = self
+            .starts_seen
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(game.id);
+        // Named, not explained: a start position may hold a secret (Beirut's carriers), and the
+        // log holds none.
+        if first_look && arbiter_engine::AnyGame::from_players_fen(game.setup.variant, fen).is_err() {
+            tracing::warn!(game = %game.id, variant = %game.setup.variant, "a stored game started from a position a new game could not start from; it goes on as it was");
+        }
     }
 
     /// Loads a game, lets `change` edit it, and saves it with its new log entries in one

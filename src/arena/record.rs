@@ -221,8 +221,12 @@ pub fn replay_record(text: &str) -> Result<ReplayedRecord, String> {
         );
     }
     let variant = variant_of(&record)?;
-    let setup = GameSetup::with_fen(variant, record.tag("FEN").or(record.tag("Start")).map(str::to_string));
-    let start = setup.start().map_err(|e| format!("the start position: {e}"))?;
+    let asked = GameSetup::with_fen(variant, record.tag("FEN").or(record.tag("Start")).map(str::to_string));
+    // A record's start is a position someone gave: a game begins there only if its rules can
+    // play it (kept as the game keeps it).
+    let kept = asked.start_new().map_err(|e| format!("the start position: {e}"))?;
+    let setup = GameSetup { fen: kept.fen, ..asked };
+    let start = kept.game;
     let names = names_of(&record, &start);
     let (state, entries) = replay(&record, start.clone())?;
     Ok(ReplayedRecord {

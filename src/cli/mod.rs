@@ -83,6 +83,10 @@ pub fn build_game(args: &GameArgs) -> Result<AnyGame> {
         (None, Some(path)) => AnyGame::custom(load_variant_file(path)?, fen).context("the --fen position")?,
         (None, None) => bail!("say which game: --variant ID or --variant-file FILE"),
     };
+    // The tools compute on any position; a game would not start from every one: say so.
+    if let Err(why) = game.check_start(fen.unwrap_or("")) {
+        eprintln!("note: a game could not start from this position: {why}");
+    }
     for (index, text) in args.moves.split_whitespace().enumerate() {
         let Some(&seat) = game.to_act().first() else {
             bail!("action {} \"{text}\": the game is already over", index + 1);

@@ -5,6 +5,7 @@ use crate::clock::{GameClock, MatchClockV0, TimeControl};
 use crate::ids::{Place, ServerId, TournamentId, UserId};
 use crate::tournament::{Tournament, TournamentStatus};
 use arbiter_engine::ai::Level;
+use arbiter_engine::start::{Start, StartError};
 use arbiter_engine::{Action, AnyGame, Game, Outcome, Seat, VariantId};
 use serde::{Deserialize, Serialize};
 
@@ -101,7 +102,22 @@ impl GameSetup {
             ..GameSetup::new(variant)
         }
     }
-    /// The game at its start.
+    /// A new game at its start, from a position a player gave only if its rules can play it
+    /// (RULES.md, "Start positions that players give"), with notes of what was changed in that
+    /// position on the way (castling rights dropped).
+    pub fn start_new(&self) -> Result<Start<AnyGame>, StartError> {
+        match &self.fen {
+            Some(fen) => AnyGame::from_players_fen(self.variant, fen),
+            None => Ok(Start {
+                game: AnyGame::new(self.variant),
+                notes: Vec::new(),
+                fen: None,
+            }),
+        }
+    }
+
+    /// The game at its start, as a stored game reads it: any position that parses (a game stored
+    /// by an earlier release goes on as it was, whatever today's check of a start would say).
     pub fn start(&self) -> Result<AnyGame, arbiter_engine::fen::FenError> {
         match &self.fen {
             Some(fen) => AnyGame::from_fen(self.variant, fen),

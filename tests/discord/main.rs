@@ -22,6 +22,7 @@ mod places;
 mod replays;
 mod secret_games;
 mod shards;
+mod starts;
 mod startup;
 mod tournament;
 mod trust;

@@ -10,5 +10,6 @@ mod consent;
 mod messages;
 mod own_lists;
 mod play;
+mod starts;
 mod tournament;
 mod visible;

@@ -10,7 +10,9 @@ use crate::fen::FenError;
 use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, PieceId, Seat, Viewer, check_turn};
 use crate::movegen;
 use crate::piece::Color;
+use crate::position::Position;
 use crate::record::Record;
+use crate::start::StartRefusal;
 use crate::variant_file::Variant;
 use crate::variants::chess::{ChessCore, piece_views};
 use crate::view::{Mark, MarkKind, RecordEntry, SideStyle, Tone, View};
@@ -86,6 +88,38 @@ pub struct AssaultGame {
     outcome: Option<Outcome>,
 }
 
+/// The FENs of board 1 and board 2: one FEN for both, or two separated by `|`.
+fn board_fens(fen: &str) -> Result<(&str, &str), FenError> {
+    let parts: Vec<&str> = fen.split('|').map(str::trim).collect();
+    match parts.as_slice() {
+        [both] => Ok((*both, *both)),
+        [one, two] => Ok((*one, *two)),
+        _ => Err(FenError::Boards(
+            "give one FEN for both boards, or two separated by |".into(),
+        )),
+    }
+}
+
+/// One board's checks of a start: its Black king (the only royal: White's king may be missing,
+/// or several), then a chess board's.
+fn check_board(core: &ChessCore, position: &Position) -> Result<(), StartRefusal> {
+    let has_black_king = position
+        .board
+        .pieces()
+        .any(|(_, piece)| piece.color == Color::Black && core.variant.is_royal(piece.kind, Color::Black));
+    if !has_black_king {
+        return Err(StartRefusal::new(
+            "Black has no king: Black's king is royal, so each board needs exactly one (White's king is not royal and may be missing)",
+        ));
+    }
+    crate::start::check_chess_position(&core.variant, &core.rules, position)
+}
+
+/// A refusal of one board's position, saying which board.
+fn on_board(board: usize, refusal: StartRefusal) -> StartRefusal {
+    StartRefusal::new(format!("board {}: {}", board + 1, refusal.0))
+}
+
 /// The seat playing `color` on `board`: A is White on board 1 (index 0), B on board 2.
 pub fn seat_of(board: usize, color: Color) -> Seat {
     let white = if board == 0 { Seat::First } else { Seat::Second };
@@ -100,6 +134,39 @@ pub fn board_of(seat: Seat, color: Color) -> usize {
 }
 
 impl AssaultGame {
+    /// Whether a game can start from this position (`crate::start`): each board as given
+    /// (before any half-turn of passes the reading already resolved) has exactly one Black king,
+    /// White's being no royal, and passes a chess board's checks; the side not to move, the same
+    /// on both boards, is Black in a White half-turn and White otherwise, whose king may stand
+    /// attacked. A board already dead is named in a note: play goes on on the other alone. (A
+    /// match already won or drawn is refused by the caller.)
+    pub fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+        let fens = board_fens(fen).unwrap_or((fen, fen));
+        let mut notes = Vec::new();
+        for (board, fen) in [fens.0, fens.1].into_iter().enumerate() {
+            let core = &self.boards[board];
+            // The boards read from this FEN a moment ago; the current one stands in, in case.
+            let given = core
+                .variant
+                .position_from_fen(fen)
+                .unwrap_or_else(|_| core.position.clone());
+            check_board(core, &given).map_err(|refusal| on_board(board, refusal))?;
+            let dropped = crate::start::dropped_castling(&core.variant, fen, &given);
+            notes.extend(dropped.map(|note| format!("Board {}: {note}", board + 1)));
+        }
+        for board in 0..2 {
+            if let Some(BoardEnd::Dead(reason)) = self.ended[board] {
+                notes.push(format!(
+                    "Board {} is already dead ({}): play goes on on board {} alone.",
+                    board + 1,
+                    reason.describe(),
+                    2 - board
+                ));
+            }
+        }
+        Ok(notes)
+    }
+
     pub fn new(variant: Arc<Variant>) -> AssaultGame {
         let start = variant.start_position();
         AssaultGame::with_boards(variant, [start.clone(), start])
@@ -108,16 +175,7 @@ impl AssaultGame {
     /// A match from two positions, given as one FEN for both boards or `board 1 | board 2`; both
     /// must have the same side to move.
     pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<AssaultGame, FenError> {
-        let parts: Vec<&str> = fen.split('|').map(str::trim).collect();
-        let (one, two) = match parts.as_slice() {
-            [both] => (*both, *both),
-            [one, two] => (*one, *two),
-            _ => {
-                return Err(FenError::Boards(
-                    "give one FEN for both boards, or two separated by |".into(),
-                ));
-            }
-        };
+        let (one, two) = board_fens(fen)?;
         let positions = [variant.position_from_fen(one)?, variant.position_from_fen(two)?];
         if positions[0].turn != positions[1].turn {
             return Err(FenError::Boards(
@@ -133,7 +191,7 @@ impl AssaultGame {
         Ok(game)
     }
 
-    fn with_boards(variant: Arc<Variant>, positions: [crate::position::Position; 2]) -> AssaultGame {
+    fn with_boards(variant: Arc<Variant>, positions: [Position; 2]) -> AssaultGame {
         let [one, two] = positions;
         AssaultGame {
             boards: Box::new([ChessCore::new(variant.clone(), one), ChessCore::new(variant, two)]),

@@ -13,6 +13,7 @@ use crate::piece::{Cell, Color, Piece};
 use crate::position::Position;
 use crate::record::{Entry, Record};
 use crate::rules::Rules;
+use crate::start::{StartRefusal, side};
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
 use crate::variants::chess_based::{ChessBased, Stage};
@@ -68,18 +69,30 @@ impl BeirutGame {
         let mut position = variant.position_from_fen(chess_fen)?;
         let mut start_carriers = [None, None];
         if let Some(field) = bombs {
-            let bad = || FenError::Extra(field.to_string());
-            let (white, black) = field["bombs:".len()..].split_once(',').ok_or_else(bad)?;
+            let (white, black) = field["bombs:".len()..].split_once(',').ok_or_else(|| {
+                FenError::Field(format!(
+                    "\"{field}\" should name each side's carrier square, White's first: bombs:d2,e7 (- for one gone)"
+                ))
+            })?;
             for (color, text) in [(Color::White, white), (Color::Black, black)] {
                 if text == "-" {
                     continue;
                 }
-                let square = variant.size.parse_square(text).ok_or_else(bad)?;
+                let side = crate::start::side(color);
+                let square = variant.size.parse_square(text).ok_or_else(|| {
+                    FenError::Field(format!(
+                        "{side}'s carrier \"{text}\" in \"{field}\" is not a square on the board"
+                    ))
+                })?;
                 let piece = position
                     .board
                     .piece_at(square)
                     .filter(|p| p.color == color && !variant.is_royal(p.kind, color))
-                    .ok_or_else(bad)?;
+                    .ok_or_else(|| {
+                        FenError::Field(format!(
+                            "{side}'s carrier square {square} (\"{field}\") must hold one of {side}'s units other than its king"
+                        ))
+                    })?;
                 position.board.set(
                     square,
                     Cell::piece(Piece {
@@ -99,6 +112,95 @@ impl BeirutGame {
         };
         game.outcome = game.evaluate();
         Ok(game)
+    }
+
+    /// Whether a game can start from this position (`crate::start`): a chess board's checks;
+    /// then, with the carriers still to choose, a unit other than its king for each side to
+    /// choose, and a game left after the choice. (A `bombs:` field naming a square that does not
+    /// hold one of its side's units other than the king does not read at all: `from_fen`.)
+    pub fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+        let notes = self.core.check_start(fen)?;
+        if self.is_choosing() {
+            for color in Color::BOTH {
+                self.check_has_candidate(color)?;
+            }
+            self.check_not_over_whatever_chosen()?;
+        }
+        Ok(notes)
+    }
+
+    /// The units `color` may choose as its carrier: any of its own but the king.
+    fn candidates(&self, color: Color) -> Vec<Square> {
+        let variant = &self.core.variant;
+        self.core
+            .position
+            .board
+            .pieces()
+            .filter(|(_, p)| p.color == color && !variant.is_royal(p.kind, color))
+            .map(|(square, _)| square)
+            .collect()
+    }
+
+    /// A side still to choose its carrier has a unit to choose (RULES.md: otherwise the game
+    /// would wait for a choice nobody can make).
+    fn check_has_candidate(&self, color: Color) -> Result<(), StartRefusal> {
+        if self.has_chosen[color.index()] || !self.candidates(color).is_empty() {
+            return Ok(());
+        }
+        Err(StartRefusal::new(format!(
+            "{} has no unit but its king to carry the bomb: each side chooses a carrier among its other units",
+            side(color)
+        )))
+    }
+
+    /// Some choice of carriers leaves a game to play. Only the side to move's choice can matter
+    /// (a detonation may be its way out of mate or stalemate; the other side's bomb never gives
+    /// check), so each of its candidates is tried with any of the other side's.
+    fn check_not_over_whatever_chosen(&self) -> Result<(), StartRefusal> {
+        let mover = self.core.position.turn;
+        let other = self.candidates(mover.other()).first().copied();
+        let mut first_end = None;
+        for square in self.candidates(mover) {
+            let mut chosen = self.clone();
+            chosen.choose(mover, square);
+            if let Some(square) = other {
+                chosen.choose(mover.other(), square);
+            }
+            match chosen.evaluate() {
+                None => return Ok(()),
+                Some(outcome) => {
+                    first_end.get_or_insert(outcome);
+                }
+            }
+        }
+        let Some(outcome) = first_end else {
+            return Ok(());
+        };
+        if self.core.can_move() {
+            return Err(crate::start::already_over(&outcome));
+        }
+        Err(StartRefusal::new(format!(
+            "{} has no legal move, and no unit it could choose as its carrier could detonate: \
+             the position is already over ({}), so nothing would be left to play",
+            side(mover),
+            outcome.reason.describe()
+        )))
+    }
+
+    /// Arms the unit on `square` as `color`'s carrier: the sealed choice, made.
+    fn choose(&mut self, color: Color, square: Square) {
+        let board = &mut self.core.position.board;
+        if let Some(piece) = board.piece_at(square) {
+            board.set(
+                square,
+                Cell::piece(Piece {
+                    is_marked: true,
+                    ..piece
+                }),
+            );
+        }
+        self.has_chosen[color.index()] = true;
+        self.start_carriers[color.index()] = Some(square);
     }
 
     fn is_choosing(&self) -> bool {
@@ -262,14 +364,10 @@ impl ChessBased for BeirutGame {
     fn actions(&self, seat: Seat) -> Vec<(Action, String)> {
         let color = seat.color();
         if self.is_choosing() {
-            let variant = &self.core.variant;
             return self
-                .core
-                .position
-                .board
-                .pieces()
-                .filter(|(_, p)| p.color == color && !variant.is_royal(p.kind, color))
-                .map(|(square, _)| (Action::ChooseBomb { square }, format!("bomb:{square}")))
+                .candidates(color)
+                .into_iter()
+                .map(|square| (Action::ChooseBomb { square }, format!("bomb:{square}")))
                 .collect();
         }
         let legal = self.core.legal_moves();
@@ -342,17 +440,7 @@ impl ChessBased for BeirutGame {
     fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
         match action {
             Action::ChooseBomb { square } => {
-                let board = &mut self.core.position.board;
-                let piece = board.piece_at(*square).expect("a legal choice names a unit");
-                board.set(
-                    *square,
-                    Cell::piece(Piece {
-                        is_marked: true,
-                        ..piece
-                    }),
-                );
-                self.has_chosen[seat.index()] = true;
-                self.start_carriers[seat.index()] = Some(*square);
+                self.choose(seat.color(), *square);
                 self.core.record.push_secret(seat, text, HIDDEN_CHOICE);
             }
             Action::Detonate => {

@@ -12,6 +12,7 @@ use crate::piece::{Cell, Color, Kind, Piece, Symbol};
 use crate::position::{Board, Position};
 use crate::record::Record;
 use crate::rules::Standard;
+use crate::start::StartRefusal;
 use crate::variant_file::Variant;
 use crate::variants::chess::{board_view, piece_views};
 use crate::variants::chess_based::{ChessBased, Stage};
@@ -89,7 +90,138 @@ struct Turn {
     statue: Square,
 }
 
+/// Each side's army, on the board or still in hand: its symbol, how many, and its name in the
+/// singular and the plural. Pieces never capture, so an army never shrinks.
+const ARMY: [(&str, usize, &str, &str); 3] = [
+    ("Q", 1, "queen", "queens"),
+    ("R", 2, "rook", "rooks"),
+    ("B", 2, "bishop", "bishops"),
+];
+
+/// "1 placement", "3 placements".
+fn placements(count: usize) -> String {
+    if count == 1 {
+        "1 placement".into()
+    } else {
+        format!("{count} placements")
+    }
+}
+
 impl BlockadeGame {
+    /// Whether a game can start from this position (`crate::start`): each side's army whole (a
+    /// queen, two rooks and two bishops, on the board or in hand), and during the set-up the
+    /// hands where the snake order has them, the side field (if given) naming the side it has
+    /// place next, and a free square for every piece still in hand. A side to move without a
+    /// complete turn has lost: [`crate::AnyGame::from_players_fen`] refuses that as already over.
+    pub fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+        for color in Color::BOTH {
+            self.check_army(color)?;
+        }
+        if self.is_setup() {
+            self.check_snake_order(fen)?;
+            self.check_room_to_place()?;
+        }
+        Ok(Vec::new())
+    }
+
+    /// A side's name in this game (White or Red, Black or Blue).
+    fn side_name(&self, color: Color) -> &'static str {
+        self.style.seat_names()[color.index()]
+    }
+
+    /// `color`'s pieces of `kind`, on the board and in hand.
+    fn count_of(&self, color: Color, kind: Kind) -> usize {
+        let on_board = self
+            .board
+            .pieces()
+            .filter(|(_, piece)| piece.color == color && piece.kind == kind)
+            .count();
+        on_board + self.hands[color.index()].iter().filter(|&&k| k == kind).count()
+    }
+
+    fn check_army(&self, color: Color) -> Result<(), StartRefusal> {
+        for (symbol, wanted, one, several) in ARMY {
+            let Some(kind) = Symbol::new(symbol).and_then(|s| self.variant.kind_by_symbol(s)) else {
+                continue;
+            };
+            let count = self.count_of(color, kind);
+            if count != wanted {
+                let noun = if count == 1 { one } else { several };
+                return Err(StartRefusal::new(format!(
+                    "{} has {count} {noun} on the board and in hand: each side's army is one queen, two rooks and \
+                     two bishops, all of them placed or still to place (pieces are never captured)",
+                    self.side_name(color)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The snake order in this game's names: "White 1, Black 2, White 2, Black 2, White 2, Black 1".
+    fn snake_words(&self) -> String {
+        let [first, second] = Color::BOTH.map(|color| self.side_name(color));
+        format!("{first} 1, {second} 2, {first} 2, {second} 2, {first} 2, {second} 1")
+    }
+
+    /// How many pieces each side has placed in the set-up's first `done` placements.
+    fn snake_placed(done: usize) -> [usize; 2] {
+        Color::BOTH.map(|color| SETUP_ORDER[..done].iter().filter(|&&c| c == color).count())
+    }
+
+    /// The hands fit the snake order after as many placements as are made, and a side field
+    /// given names the side the snake order has place next.
+    fn check_snake_order(&self, fen: &str) -> Result<(), StartRefusal> {
+        let done = self.placements_done;
+        let expected = BlockadeGame::snake_placed(done);
+        let army: usize = ARMY.iter().map(|(_, count, _, _)| count).sum();
+        let placed = Color::BOTH.map(|color| army.saturating_sub(self.hands[color.index()].len()));
+        let [first, second] = Color::BOTH.map(|color| self.side_name(color));
+        let order = self.snake_words();
+        if placed != expected {
+            return Err(StartRefusal::new(format!(
+                "after {} the snake order ({order}) gives {first} {} and {second} {}, but here {first} \
+                 has placed {} and {second} {}",
+                placements(done),
+                expected[0],
+                expected[1],
+                placed[0],
+                placed[1]
+            )));
+        }
+        let given = match fen.split_whitespace().nth(1) {
+            Some("w") => Some(Color::White),
+            Some("b") => Some(Color::Black),
+            _ => None,
+        };
+        if let Some(given) = given.filter(|&given| given != self.turn) {
+            return Err(StartRefusal::new(format!(
+                "after {} the snake order ({order}) has {} place next, not {}",
+                placements(done),
+                self.side_name(self.turn),
+                self.side_name(given)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Every piece still in hand has an empty square to go to (statues may fill the board).
+    fn check_room_to_place(&self) -> Result<(), StartRefusal> {
+        let empty = self
+            .board
+            .size()
+            .squares()
+            .filter(|&square| self.board.get(square).is_empty())
+            .count();
+        let in_hand = self.hands[0].len() + self.hands[1].len();
+        if empty < in_hand {
+            return Err(StartRefusal::new(format!(
+                "{in_hand} pieces are still to be placed but only {empty} squares are empty: the set-up could not \
+                 be finished"
+            )));
+        }
+        Ok(())
+    }
+
     /// A new game of `variant`'s pieces (Blockade's variant file): empty board, full hands, White
     /// to place.
     pub fn new(style: Style, variant: Arc<Variant>) -> BlockadeGame {

@@ -52,6 +52,17 @@ impl<R: Rules + Default> ChessCore<R> {
 }
 
 impl<R: Rules> ChessCore<R> {
+    /// The checks of a start every chess-like board shares (`crate::start`), after the game's
+    /// own ([`Rules::check_start`]), with the castling rights `fen` asked for and the position
+    /// dropped as a note.
+    pub fn check_start(&self, fen: &str) -> Result<Vec<String>, crate::start::StartRefusal> {
+        self.rules.check_start(&self.variant, &self.position)?;
+        crate::start::check_chess_position(&self.variant, &self.rules, &self.position)?;
+        Ok(crate::start::dropped_castling(&self.variant, fen, &self.position)
+            .into_iter()
+            .collect())
+    }
+
     pub fn legal_moves(&self) -> Vec<Move> {
         movegen::legal_moves(&self.rules, &self.variant, &self.position)
     }

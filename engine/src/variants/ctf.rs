@@ -10,6 +10,7 @@ use crate::geometry::Square;
 use crate::movegen;
 use crate::piece::Color;
 use crate::record::Record;
+use crate::start::{StartRefusal, side};
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
 use crate::variants::chess_based::{ChessBased, Stage};
@@ -57,13 +58,14 @@ impl CtfGame {
         CtfGame::from_core(ChessCore::new(variant, position), [None, None])
     }
 
-    /// Reads a FEN, optionally followed by a field `bases:W,B` naming both bases (the flags
-    /// then lie on them); without it the game starts with the choice of bases.
+    /// Reads a FEN, optionally followed by a field `bases:W,B` naming both bases; without it the
+    /// game starts with the choice of bases. After the bases a field `flags:W,B` may say where
+    /// each flag is: `-` at its base, or a square, where the flag is carried by a piece of the
+    /// other side standing there and lies there otherwise. Without it both flags lie on their
+    /// bases.
     pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<CtfGame, FenError> {
-        let (chess_fen, bases) = match fen.split_whitespace().last() {
-            Some(last) if last.starts_with("bases:") => (fen.trim_end().strip_suffix(last).unwrap_or(fen), Some(last)),
-            _ => (fen, None),
-        };
+        let (rest, flags) = split_last_field(fen, "flags:");
+        let (chess_fen, bases) = split_last_field(rest, "bases:");
         let position = variant.position_from_fen(chess_fen)?;
         let mut chosen = [None, None];
         if let Some(field) = bases {
@@ -73,7 +75,141 @@ impl CtfGame {
                 chosen[color.index()] = Some(variant.size.parse_square(text).ok_or_else(bad)?);
             }
         }
-        Ok(CtfGame::from_core(ChessCore::new(variant, position), chosen))
+        let placed = match (flags, bases) {
+            (None, _) => None,
+            (Some(field), Some(_)) => Some(read_flags_field(&variant, field)?),
+            // Flags lie on bases: without bases they cannot be anywhere yet.
+            (Some(field), None) => return Err(FenError::Extra(field.to_string())),
+        };
+        let mut game = CtfGame::from_core(ChessCore::new(variant, position), chosen);
+        if let Some(placed) = placed {
+            game.place_flags(placed);
+        }
+        Ok(game)
+    }
+
+    /// Puts each flag where a FEN's `flags:` field says (`None`: at its base): carried by a
+    /// piece of the other side standing there, lying there otherwise. The game is judged afresh.
+    fn place_flags(&mut self, placed: [Option<Square>; 2]) {
+        for owner in Color::BOTH {
+            let Some(square) = placed[owner.index()] else {
+                continue;
+            };
+            let is_carried = self
+                .core
+                .position
+                .board
+                .piece_at(square)
+                .is_some_and(|piece| piece.color != owner);
+            self.flags[owner.index()] = Some(Flag { square, is_carried });
+        }
+        // The start position is the first one counted for repetition, flags included.
+        self.keys = vec![self.key()];
+        self.outcome = self.evaluate();
+    }
+
+    /// Whether a game can start from this position (`crate::start`): a chess board's checks
+    /// (the kings are not royal, so none is required); then, with the bases still to choose,
+    /// a square for each side to choose and a game left after the choice; with bases given,
+    /// each in its owner's half on a square free of enemy pieces, and no flag already home.
+    pub fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+        crate::start::check_chess_position(&self.core.variant, &self.core.rules, &self.core.position)?;
+        if self.is_choosing() {
+            self.check_bases_to_choose()?;
+        } else {
+            for color in Color::BOTH {
+                self.check_base(color)?;
+            }
+            for color in Color::BOTH {
+                self.check_not_won_by(color)?;
+            }
+        }
+        let position = &self.core.position;
+        Ok(crate::start::dropped_castling(&self.core.variant, fen, position)
+            .into_iter()
+            .collect())
+    }
+
+    /// Each side still to choose has a square to choose, and the game is not over whichever it
+    /// chooses (neither side can move, or the 50-move count has run out: no base changes that).
+    fn check_bases_to_choose(&self) -> Result<(), StartRefusal> {
+        let mut chosen = self.clone();
+        for color in Color::BOTH {
+            if self.base(color).is_some() {
+                continue;
+            }
+            let Some(&square) = self.base_squares(color).first() else {
+                return Err(StartRefusal::new(format!(
+                    "{} has no square to choose as its base: every square of {} holds a {} piece, \
+                     and a base is an empty square or one holding its owner's own piece",
+                    side(color),
+                    self.half_name(color),
+                    side(color.other())
+                )));
+            };
+            chosen.bases[color.index()] = Some(square);
+        }
+        chosen.raise_flags();
+        match chosen.evaluate() {
+            Some(outcome) => Err(crate::start::already_over(&outcome)),
+            None => Ok(()),
+        }
+    }
+
+    /// `color`'s base lies in its half, on a square empty or holding its own piece (RULES.md).
+    fn check_base(&self, color: Color) -> Result<(), StartRefusal> {
+        let Some(base) = self.base(color) else {
+            return Ok(());
+        };
+        if !self.is_in_half(color, base) {
+            return Err(StartRefusal::new(format!(
+                "{}'s base {base} is in {}'s half: a base lies in its owner's half, {} for {}",
+                side(color),
+                side(color.other()),
+                self.half_name(color),
+                side(color)
+            )));
+        }
+        if let Some(piece) = self.core.position.board.piece_at(base)
+            && piece.color != color
+        {
+            return Err(StartRefusal::new(format!(
+                "{}'s base {base} holds {}'s {}: a base is an empty square or one holding its owner's own piece",
+                side(color),
+                side(piece.color),
+                self.core.variant.piece(piece.kind).def.name.to_lowercase()
+            )));
+        }
+        Ok(())
+    }
+
+    /// `color` has not already won: the enemy flag is not carried by its piece standing on its
+    /// base, nor lying there (dropped on it). The game only sees a win as a move makes it, so
+    /// a position that starts won is refused here.
+    fn check_not_won_by(&self, color: Color) -> Result<(), StartRefusal> {
+        let (Some(flag), Some(base)) = (self.flag(color.other()), self.base(color)) else {
+            return Ok(());
+        };
+        if flag.square != base {
+            return Ok(());
+        }
+        let how = if flag.is_carried {
+            format!(
+                "{}'s flag is carried onto {base}, {}'s own base",
+                side(color.other()),
+                side(color)
+            )
+        } else {
+            format!(
+                "{}'s flag lies on {base}, {}'s own base",
+                side(color.other()),
+                side(color)
+            )
+        };
+        Err(StartRefusal::new(format!(
+            "{how}: {} has already won, so nothing would be left to play",
+            side(color)
+        )))
     }
 
     fn from_core(core: ChessCore, bases: [Option<Square>; 2]) -> CtfGame {
@@ -123,19 +259,34 @@ impl CtfGame {
 
     /// The squares `color` may choose as its base: its half, empty or holding its own piece.
     fn base_squares(&self, color: Color) -> Vec<Square> {
-        let size = self.core.variant.size;
-        let half = size.ranks / 2;
-        let own_half = |rank: u8| {
-            if color == Color::White {
-                rank < half
-            } else {
-                rank >= size.ranks - half
-            }
-        };
-        size.squares()
-            .filter(|sq| own_half(sq.rank()))
+        self.core
+            .variant
+            .size
+            .squares()
+            .filter(|&sq| self.is_in_half(color, sq))
             .filter(|sq| self.core.position.board.piece_at(*sq).is_none_or(|p| p.color == color))
             .collect()
+    }
+
+    /// Whether `square` lies in `color`'s half of the board (ranks 1-4 for White on 8x8).
+    fn is_in_half(&self, color: Color, square: Square) -> bool {
+        let ranks = self.core.variant.size.ranks;
+        let half = ranks / 2;
+        if color == Color::White {
+            square.rank() < half
+        } else {
+            square.rank() >= ranks - half
+        }
+    }
+
+    /// `color`'s half as players name it: "ranks 1-4", "ranks 5-8".
+    fn half_name(&self, color: Color) -> String {
+        let ranks = self.core.variant.size.ranks;
+        let half = ranks / 2;
+        match color {
+            Color::White => format!("ranks 1-{half}"),
+            Color::Black => format!("ranks {}-{ranks}", ranks - half + 1),
+        }
     }
 
     /// The position's repetition key with both flags in it.
@@ -558,6 +709,25 @@ impl ChessBased for CtfGame {
         }
         notes
     }
+}
+
+/// A FEN without its last field when that field starts with `name` (`bases:`), and the field.
+fn split_last_field<'a>(fen: &'a str, name: &str) -> (&'a str, Option<&'a str>) {
+    match fen.split_whitespace().last() {
+        Some(last) if last.starts_with(name) => (fen.trim_end().strip_suffix(last).unwrap_or(fen), Some(last)),
+        _ => (fen, None),
+    }
+}
+
+/// Reads a field `flags:W,B`: each flag's square, `None` (written `-`) for one at its base.
+fn read_flags_field(variant: &Variant, field: &str) -> Result<[Option<Square>; 2], FenError> {
+    let bad = || FenError::Extra(field.to_string());
+    let (white, black) = field["flags:".len()..].split_once(',').ok_or_else(bad)?;
+    let read = |text: &str| match text {
+        "-" => Ok(None),
+        _ => variant.size.parse_square(text).map(Some).ok_or_else(bad),
+    };
+    Ok([read(white)?, read(black)?])
 }
 
 #[cfg(test)]

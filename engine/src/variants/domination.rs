@@ -11,6 +11,7 @@ use crate::piece::Color;
 use crate::position::Position;
 use crate::record::Record;
 use crate::rules::Rules;
+use crate::start::StartRefusal;
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
 use crate::variants::chess_based::ChessBased;
@@ -67,6 +68,48 @@ pub struct DominationGame {
 }
 
 impl DominationGame {
+    /// Whether a game can start from this position (`crate::start`): a chess board's checks;
+    /// a move number within the 30 turns (the turns played are counted from it, and no owner or
+    /// score can be given, so there is nothing else of the game's own to check); and, at
+    /// White's first move, a move that does not end on d4 or e4.
+    pub fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+        let notes = self.core.check_start(fen)?;
+        self.check_turns_left()?;
+        self.check_first_move_possible()?;
+        Ok(notes)
+    }
+
+    /// The move number leaves a turn to play: past the 30th the game would be decided on points
+    /// before anyone moved.
+    fn check_turns_left(&self) -> Result<(), StartRefusal> {
+        let number = self.core.position.fullmove_number;
+        if number <= TURNS {
+            return Ok(());
+        }
+        Err(StartRefusal::new(format!(
+            "the move number {number} is past the game's {TURNS} turns: the game would already be over on points"
+        )))
+    }
+
+    /// At White's first move (move 1, White to move) White has a move that does not end on d4 or
+    /// e4. Otherwise the game would end at once, in a mate or stalemate that only the rule of the
+    /// first move made.
+    fn check_first_move_possible(&self) -> Result<(), StartRefusal> {
+        let position = &self.core.position;
+        if !is_first_move(position) || self.core.can_move() {
+            return Ok(());
+        }
+        let mut later = position.clone();
+        later.fullmove_number = 2;
+        if !self.core.has_legal_move(&later) {
+            return Ok(());
+        }
+        Err(StartRefusal::new(
+            "every move White has ends on d4 or e4, where White's first move (move 1) may not: \
+             give a later move number",
+        ))
+    }
+
     pub fn new(variant: Arc<Variant>) -> DominationGame {
         let position = variant.start_position();
         DominationGame::from_position(variant, position)

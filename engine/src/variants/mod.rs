@@ -22,6 +22,7 @@ use crate::applied::{self, Applied};
 use crate::fen::FenError;
 use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer};
 use crate::lists::ListKind;
+use crate::start::{Start, StartError, StartRefusal};
 use crate::variant_file::Variant;
 use crate::view::{RecordEntry, View};
 use assault::AssaultGame;
@@ -50,6 +51,13 @@ pub trait Hosted: Game + Clone + Sized {
     /// A game from its start; `line` is the registry line's variant file and setting.
     fn start(line: Line<Self::Setting>) -> Self;
     fn from_fen(line: Line<Self::Setting>, fen: &str) -> Result<Self, FenError>;
+
+    /// Whether a game can start here, read from `fen` a player gave (RULES.md, "Start positions
+    /// that players give"): the game's own rules of a start (its royals, pawns, secret choices
+    /// still to make, ...), in a player's words; with notes for the game's first post of what
+    /// was changed on the way (castling rights dropped). A position already over is refused by
+    /// the caller, [`AnyGame::from_players_fen`], for every game alike.
+    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal>;
 
     /// Counts the leaf nodes of the action tree to `depth` (see [`generic_perft`]).
     fn perft(&self, depth: u32) -> u64 {
@@ -179,7 +187,32 @@ macro_rules! registry {
                 }
             }
 
-            /// A game of a hosted variant from a position (docs/fen.md).
+            /// A new game of a hosted variant from a position a player gave, if its rules can play
+            /// it from there to an end (`crate::start`): what every way a position reaches a new
+            /// game asks. Stored games and the analysis tools read positions with
+            /// [`AnyGame::from_fen`], which takes any that parses.
+            pub fn from_players_fen(id: VariantId, fen: &str) -> Result<Start<AnyGame>, StartError> {
+                let kept = id.variant_file().and_then(|variant| crate::start::castling_at_home(&variant, fen));
+                let read = kept.as_deref().unwrap_or(fen);
+                let game = AnyGame::from_fen(id, read)?;
+                // The notes compare what was asked with what the game keeps.
+                let notes = game.check_start(fen)?;
+                Ok(Start { game, notes, fen: Some(read.to_string()) })
+            }
+
+            /// Whether a new game could start where this one stands, read from `fen`: the game's
+            /// own rules of a start, and not over already (see [`AnyGame::from_players_fen`]). For
+            /// the analysis tools, which compute on any position and say what a game would refuse.
+            pub fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+                let notes = dispatch!(self, g => g.check_start(fen))?;
+                match self.outcome() {
+                    Some(outcome) => Err(crate::start::already_over(outcome)),
+                    None => Ok(notes),
+                }
+            }
+
+            /// A game of a hosted variant from a position (docs/fen.md), whatever its rules would
+            /// say of starting there.
             pub fn from_fen(id: VariantId, fen: &str) -> Result<AnyGame, FenError> {
                 Ok(match id {
                     $( VariantId::$variant => AnyGame::$variant(<$game as Hosted>::from_fen(Line {
@@ -257,6 +290,9 @@ impl<R: crate::rules::Rules + Default + Clone> Hosted for ChessGame<R> {
     fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
         ChessGame::from_fen(line.file(), fen)
     }
+    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+        self.core.check_start(fen)
+    }
     fn perft(&self, depth: u32) -> u64 {
         ChessGame::perft(self, depth)
     }
@@ -269,6 +305,9 @@ impl Hosted for BlockadeGame {
     }
     fn from_fen(line: Line<blockade::Style>, fen: &str) -> Result<Self, FenError> {
         BlockadeGame::from_fen(line.setting, line.file(), fen)
+    }
+    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+        BlockadeGame::check_start(self, fen)
     }
     fn perft(&self, depth: u32) -> u64 {
         BlockadeGame::perft(self, depth)
@@ -283,6 +322,9 @@ impl Hosted for BeirutGame {
     fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
         BeirutGame::from_fen(line.file(), fen)
     }
+    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+        BeirutGame::check_start(self, fen)
+    }
 }
 
 impl Hosted for RejectionGame {
@@ -292,6 +334,9 @@ impl Hosted for RejectionGame {
     }
     fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
         RejectionGame::from_fen(line.file(), fen)
+    }
+    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+        RejectionGame::check_start(self, fen)
     }
 }
 
@@ -303,6 +348,9 @@ impl Hosted for CtfGame {
     fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
         CtfGame::from_fen(line.file(), fen)
     }
+    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+        CtfGame::check_start(self, fen)
+    }
 }
 
 impl Hosted for DominationGame {
@@ -312,6 +360,9 @@ impl Hosted for DominationGame {
     }
     fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
         DominationGame::from_fen(line.file(), fen)
+    }
+    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+        DominationGame::check_start(self, fen)
     }
     fn perft(&self, depth: u32) -> u64 {
         DominationGame::perft(self, depth)
@@ -325,6 +376,9 @@ impl Hosted for PickTheTeamGame {
     }
     fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
         PickTheTeamGame::from_fen(line.file(), fen)
+    }
+    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+        PickTheTeamGame::check_start(self, fen)
     }
     fn perft(&self, depth: u32) -> u64 {
         PickTheTeamGame::perft(self, depth)
@@ -343,6 +397,12 @@ impl Hosted for OwnPiecesGame {
             line.id.info().name
         )))
     }
+    /// Never reached: no position reads as a game of players' lists.
+    fn check_start(&self, _: &str) -> Result<Vec<String>, StartRefusal> {
+        Err(StartRefusal::new(
+            "this game starts from the players' lists, not from a position",
+        ))
+    }
     fn perft(&self, depth: u32) -> u64 {
         OwnPiecesGame::perft(self, depth)
     }
@@ -355,6 +415,9 @@ impl Hosted for AssaultGame {
     }
     fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
         AssaultGame::from_fen(line.file(), fen)
+    }
+    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+        AssaultGame::check_start(self, fen)
     }
     fn perft(&self, depth: u32) -> u64 {
         AssaultGame::perft(self, depth)

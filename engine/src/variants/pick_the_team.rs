@@ -17,6 +17,7 @@ use crate::piece::{Cell, Color, Kind, Piece};
 use crate::position::Position;
 use crate::record::Record;
 use crate::rules::{Rules, Standard};
+use crate::start::{FirstRankPawns, StartRefusal, check_chess_position_with};
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
 use crate::variants::chess_based::{ChessBased, Stage};
@@ -49,6 +50,21 @@ pub struct PickTheTeamGame {
 }
 
 impl PickTheTeamGame {
+    /// Whether a game can start from this position (`crate::start`). A position is a game in
+    /// play, the picking done (a FEN has no pool). The chess board's checks, but for one: pawns
+    /// are picked onto their first and second rows and some move backwards, so a pawn may stand
+    /// on its own first row; only its promotion row (the last, or the 8th for Mecklenberg
+    /// pawns) and beyond are closed to it. Each side has exactly one royal (a King or a Royal
+    /// knight), the side not to move is not in check, no en passant, counters in range.
+    pub fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+        let variant = self.variant();
+        let position = &self.core.position;
+        check_chess_position_with(variant, &Standard, position, FirstRankPawns::Allowed)?;
+        Ok(crate::start::dropped_castling(variant, fen, position)
+            .into_iter()
+            .collect())
+    }
+
     /// A new game: an empty board and every type of the variant in the pool.
     pub fn new(variant: Arc<Variant>) -> PickTheTeamGame {
         let pool: Vec<Kind> = variant.table.iter().map(|(kind, _)| kind).collect();

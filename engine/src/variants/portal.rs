@@ -10,6 +10,7 @@ use crate::piece::Color;
 use crate::position::Position;
 use crate::rules::{Rules, Standard};
 use crate::seat::Viewer;
+use crate::start::{StartRefusal, side};
 use crate::variant_file::Variant;
 use crate::view::{Mark, MarkKind, Tone};
 
@@ -52,6 +53,29 @@ impl Rules for Portals {
         Some(format!(
             "{text}: a move names the portal square it enters, like {piece}{entered} (the piece comes out on {exit})"
         ))
+    }
+
+    /// An en passant square only behind a pawn whose double step stayed where it ended: a
+    /// double step ending on a portal (b2-b4, b7-b5) goes on at once to the partner square and
+    /// leaves no en passant square. (Pieces may stand on portals: a piece carried through one
+    /// comes to rest on the other.)
+    fn check_start(&self, variant: &Variant, position: &Position) -> Result<(), StartRefusal> {
+        let Some(target) = position.en_passant else {
+            return Ok(());
+        };
+        let mover = position.turn.other();
+        let forward = if mover == Color::White { 1 } else { -1 };
+        let Some(landing) = variant.size.offset(target, 0, forward) else {
+            return Ok(());
+        };
+        match partner(landing) {
+            Some(exit) => Err(StartRefusal::new(format!(
+                "the en passant square {target} cannot be: a {} pawn's double step to {landing} ends on a portal and \
+                 goes on at once to {exit}, so it leaves no en passant square",
+                side(mover)
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// A move ending on a portal goes on to its partner, unless a friendly piece stands there

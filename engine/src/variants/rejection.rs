@@ -56,6 +56,14 @@ impl fmt::Debug for RejectionGame {
 }
 
 impl RejectionGame {
+    /// Whether a game can start from this position (`crate::start`): a chess board's checks,
+    /// nothing of its own. A FEN cannot carry a proposal or a rejection, so a game from one
+    /// starts at the beginning of a turn, with the mover to propose (or, with a single legal
+    /// move, to play it).
+    pub fn check_start(&self, fen: &str) -> Result<Vec<String>, crate::start::StartRefusal> {
+        self.core.check_start(fen)
+    }
+
     /// A new game of `variant` (FIDE chess's file).
     pub fn new(variant: Arc<Variant>) -> RejectionGame {
         let position = variant.start_position();

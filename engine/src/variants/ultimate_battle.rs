@@ -3,9 +3,11 @@
 //! and counts as giving check, so the opponent must capture it at once (with a move that is legal
 //! otherwise too) or lose as if mated.
 
+use crate::geometry::Square;
 use crate::piece::Color;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::start::{StartRefusal, side};
 use crate::variant_file::Variant;
 
 /// The rules hooks of Ultimate Battle Chess.
@@ -22,12 +24,57 @@ fn faces_a_pawn_on_its_first_rank(variant: &Variant, position: &Position, color:
     (0..variant.size.files).any(|file| {
         position
             .board
-            .piece_at(crate::geometry::Square::new(file, first))
+            .piece_at(Square::new(file, first))
             .is_some_and(|p| p.color != color && variant.piece(p.kind).def.is_pawn)
     })
 }
 
+/// The squares of `color`'s pawns standing on its last rank (its opponent's first).
+fn pawns_on_last_rank(variant: &Variant, position: &Position, color: Color) -> Vec<Square> {
+    let last = if color == Color::White {
+        variant.size.ranks - 1
+    } else {
+        0
+    };
+    (0..variant.size.files)
+        .map(|file| Square::new(file, last))
+        .filter(|&square| {
+            position
+                .board
+                .piece_at(square)
+                .is_some_and(|p| p.color == color && variant.piece(p.kind).def.is_pawn)
+        })
+        .collect()
+}
+
 impl Rules for UltimateBattle {
+    /// A pawn on its last rank has just arrived, and its opponent, to move, must capture it at
+    /// once: so there is at most one, and only its opponent is to move. (Said here in the pawn's
+    /// words: the shared check would call it a check on the king.)
+    fn check_start(&self, variant: &Variant, position: &Position) -> Result<(), StartRefusal> {
+        for color in Color::BOTH {
+            let pawns = pawns_on_last_rank(variant, position, color);
+            let (owner, opponent) = (side(color), side(color.other()));
+            match pawns.as_slice() {
+                [] => {}
+                [first, second, ..] => {
+                    return Err(StartRefusal::new(format!(
+                        "{owner} has pawns on {first} and {second}, {opponent}'s first rank: a pawn that arrives there \
+                         must be captured at once, so only one can stand there"
+                    )));
+                }
+                [pawn] if position.turn == color => {
+                    return Err(StartRefusal::new(format!(
+                        "{owner}'s pawn on {pawn} stands on {opponent}'s first rank with {owner} to move: {opponent} \
+                         had to capture it at once"
+                    )));
+                }
+                [_] => {}
+            }
+        }
+        Ok(())
+    }
+
     /// A move no piece of that letter can make: the letters name other pieces here than in
     /// FIDE chess, so the refusal says how the piece moves.
     fn refusal(&self, variant: &Variant, _: &Position, text: &str) -> Option<String> {
