@@ -94,6 +94,8 @@ function show() {
   }));
   showPlayers();
   showBoard(state.board);
+  // The board in words, for screen readers (the drawing itself is hidden from them).
+  document.getElementById("board-words").textContent = state.board_words || "";
   if (state.finished) showBanner(state.status, true);
 }
 

@@ -332,7 +332,7 @@ fn route_rest(
             let message_id = id(message)?;
             shared.existing_message(channel_id, message_id)?;
             strict::check_message(json, files.len(), false)?;
-            let attachments = attachments_json(shared, files);
+            let attachments = attachments_json(shared, json, files);
             let edited = message_json(message_id, channel_id, bot_user_json(), json, attachments);
             shared.store_message(&edited, json);
             Reply::ok(edited)
@@ -512,7 +512,7 @@ pub(crate) fn create_message(
         shared.set_thread(channel_id, |metadata| metadata["archived"] = json!(false));
     }
     strict::check_message(body, files.len(), true)?;
-    let attachments = attachments_json(shared, files);
+    let attachments = attachments_json(shared, body, files);
     let message = message_json(shared.next_id(), channel_id, bot_user_json(), body, attachments);
     shared.store_message(&message, &Value::Null);
     Ok(Reply::ok(message))
@@ -540,7 +540,7 @@ pub(crate) fn respond(shared: &Shared, token: &str, body: &Value, files: &[(Stri
     // A message in answer (4), a deferred answer's "thinking" placeholder (5), or the clicked
     // message updated (7), is there to be seen, edited and deleted.
     if matches!(body["type"].as_u64(), Some(4 | 5 | 7)) {
-        let attachments = attachments_json(shared, files);
+        let attachments = attachments_json(shared, &body["data"], files);
         let message = message_json(
             info.original_message_id,
             info.channel_id,
@@ -566,7 +566,7 @@ pub(crate) fn followup_message(
     body: &Value,
     files: &[(String, Vec<u8>)],
 ) -> Value {
-    let attachments = attachments_json(shared, files);
+    let attachments = attachments_json(shared, body, files);
     let mut message = message_json(message_id, info.channel_id, bot_user_json(), body, attachments);
     message["webhook_id"] = json!(FakeDiscord::APPLICATION_ID.to_string());
     message["application_id"] = json!(FakeDiscord::APPLICATION_ID.to_string());
@@ -603,22 +603,42 @@ pub(crate) fn create_thread(shared: &Shared, thread_id: u64, parent: &Value, bod
     thread
 }
 
-pub(crate) fn attachments_json(shared: &Shared, files: &[(String, Vec<u8>)]) -> Vec<Value> {
+/// The attachment objects of a message made with `files`, each with the description (alt text)
+/// `body` gave it, as Discord keeps it.
+pub(crate) fn attachments_json(shared: &Shared, body: &Value, files: &[(String, Vec<u8>)]) -> Vec<Value> {
     files
         .iter()
-        .map(|(filename, bytes)| {
+        .enumerate()
+        .map(|(i, (filename, bytes))| {
             let id = shared.next_id();
             let url = format!("https://cdn.discordapp.com/attachments/{id}/{filename}");
-            json!({
+            let mut attachment = json!({
                 "id": id.to_string(),
                 "filename": filename,
                 "size": bytes.len(),
                 "url": url,
                 "proxy_url": url,
                 "content_type": content_type(filename),
-            })
+            });
+            if let Some(description) = new_attachment(body, i).and_then(|a| a["description"].as_str()) {
+                attachment["description"] = json!(description);
+            }
+            attachment
         })
         .collect()
+}
+
+/// The metadata `body` gives the `i`th uploaded file: the entry of `attachments` whose id is
+/// its placeholder `i` (kept attachments carry their real ids).
+fn new_attachment(body: &Value, i: usize) -> Option<&Value> {
+    body["attachments"]
+        .as_array()?
+        .iter()
+        .find(|attachment| match &attachment["id"] {
+            Value::Number(n) => n.as_u64() == Some(i as u64),
+            Value::String(s) => s.parse::<usize>().ok() == Some(i),
+            _ => false,
+        })
 }
 
 pub(crate) fn content_type(filename: &str) -> &'static str {

@@ -28,6 +28,8 @@ const MODAL_ROWS: usize = 5;
 const FIELD_LABEL_CHARS: usize = 45;
 const FIELD_PLACEHOLDER_CHARS: usize = 100;
 const FILES: usize = 10;
+/// An attachment's description (alt text), in characters.
+const ATTACHMENT_DESCRIPTION_CHARS: usize = 1024;
 const COMMANDS: usize = 100;
 const COMMAND_NAME_CHARS: usize = 32;
 const DESCRIPTION_CHARS: usize = 100;
@@ -99,10 +101,32 @@ pub fn check_message(body: &Value, files: usize, is_new: bool) -> Result<(), Ref
     if files > FILES {
         return Err(Refusal::invalid_form("files", "Must be 10 or fewer in length."));
     }
+    check_attachments(&body["attachments"])?;
     check_components(&body["components"])?;
     let is_empty = chars(&body["content"]) == 0 && embeds.is_empty() && files == 0 && body.get("poll").is_none();
     if is_new && is_empty {
         return Err(Refusal::new(400, 50006, "Cannot send an empty message"));
+    }
+    Ok(())
+}
+
+/// Each attachment's description (its alt text) within Discord's 1,024 characters; Discord
+/// names the attachment's place in its answer ("attachments.0.description").
+fn check_attachments(attachments: &Value) -> Result<(), Refusal> {
+    for (i, attachment) in items(attachments).iter().enumerate() {
+        if chars(&attachment["description"]) > ATTACHMENT_DESCRIPTION_CHARS {
+            return Err(Refusal {
+                status: 400,
+                body: json!({
+                    "code": 50035,
+                    "message": "Invalid Form Body",
+                    "errors": { "attachments": { (i.to_string()): { "description": { "_errors": [{
+                        "code": "BASE_TYPE_MAX_LENGTH",
+                        "message": "Must be 1024 or fewer in length.",
+                    }] } } } },
+                }),
+            });
+        }
     }
     Ok(())
 }
@@ -475,4 +499,38 @@ fn command_chars(command: &Value) -> usize {
         .sum();
     let options: usize = items(&command["options"]).iter().map(command_chars).sum();
     own + choices + options
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message_with_description(description: &str) -> Value {
+        json!({
+            "content": "a board",
+            "attachments": [
+                { "id": 0, "filename": "board.png", "description": "short" },
+                { "id": 1, "filename": "standings.png", "description": description },
+            ],
+        })
+    }
+
+    #[test]
+    fn an_attachment_description_over_1024_characters_is_refused_as_discord_refuses_it() {
+        let refusal = check_message(&message_with_description(&"é".repeat(1025)), 2, true).unwrap_err();
+        assert_eq!(refusal.status, 400);
+        assert_eq!(refusal.body["code"], 50035);
+        assert_eq!(
+            refusal.body["errors"]["attachments"]["1"]["description"]["_errors"][0]["code"],
+            "BASE_TYPE_MAX_LENGTH"
+        );
+    }
+
+    #[test]
+    fn an_attachment_description_of_1024_characters_is_taken() {
+        assert_eq!(
+            check_message(&message_with_description(&"é".repeat(1024)), 2, true),
+            Ok(())
+        );
+    }
 }

@@ -5,6 +5,7 @@ use super::messages::{board_image_of, name, player_label, status_line};
 use super::{Arena, ArenaError, DirectMessage, Effects, PrivateText, Reply};
 use crate::clock::TimeControl;
 use crate::ids::{GameId, Place, ServerId, UserId};
+use crate::render::words;
 use crate::store::{GameRow, GameStatus, Reminders};
 use arbiter_engine::{Game, Seat, VariantId, Viewer};
 
@@ -308,6 +309,13 @@ impl Arena {
 
     /// The board, move list and state of a game, as the asker may see it.
     pub async fn show(&self, id: GameId, caller: &Caller) -> Result<Effects, ArenaError> {
+        self.show_as(id, caller, false).await
+    }
+
+    /// [`Arena::show`], or `in_words`: the board described in words instead of drawn (what a
+    /// screen reader reads), with the moves in words, from the same view (the asker's own
+    /// secrets included: the answer is theirs alone).
+    pub async fn show_as(&self, id: GameId, caller: &Caller, in_words: bool) -> Result<Effects, ArenaError> {
         let user = &caller.user;
         let game = self.load(id).await?;
         may_look_at(&game, caller)?;
@@ -325,6 +333,16 @@ impl Arena {
                 name(&game.challenger),
                 name(&game.opponent)
             ));
+        }
+        if in_words {
+            let mut board = board_image_of(&game, view);
+            super::clock_posts::show_clocks(&game, self.now(), &mut String::new(), Some(&mut board));
+            text.push_str(&board_in_words(board));
+            return Ok(Effects {
+                reply: Some(Reply { text, board: None }),
+                game: Some(id),
+                ..Default::default()
+            });
         }
         // Games of several boards list each board's moves in their notes.
         if !view.record.is_empty() && view.boards.len() == 1 {
@@ -413,6 +431,24 @@ impl Arena {
     pub fn rules(&self, variant: VariantId) -> Effects {
         Effects::reply(variant.rules_page())
     }
+}
+
+/// The most the moves in words take of an answer in words: with the board's description, the
+/// answer stays within a message Discord takes whole (2,000 characters).
+const MOST_MOVES_IN_WORDS_CHARS: usize = 700;
+
+/// A board in words and its moves in words. Shown as written, never as a transport's markup:
+/// the names of pieces in games of players' own lists are theirs. Players are named by their
+/// seats here, since the answer's first lines name who plays each.
+fn board_in_words(mut board: crate::render::BoardImage) -> String {
+    board.decor.player_names = [None, None];
+    let description = words::describe(&board);
+    let moves = words::moves_in_words(&board.view, MOST_MOVES_IN_WORDS_CHARS);
+    format!(
+        "{}\n{}",
+        super::text::user_written(&description),
+        super::text::user_written(&moves)
+    )
 }
 
 /// "1. e4 e5 2. Nf3" for two-seat alternation; a number starts wherever the first seat acts after

@@ -210,7 +210,7 @@ impl Delivery<'_> {
         if let Some(reply) = &effects.reply {
             let mut message = Outgoing::text(&reply.text);
             if let Some(board) = &reply.board {
-                message.files.push(self.board_file(board).await?);
+                message.files.push(self.reply_board_file(board, &reply.text).await?);
             }
             responder.send_private(message).await?;
         }

@@ -82,8 +82,9 @@ pub const SECTIONS: &[Section] = &[
             },
             Topic {
                 names: &["show", "board"],
-                usage: "show [#id]",
-                explains: "The board as you may see it (your own secrets included), and whose turn it is.",
+                usage: "show [#id] [words]",
+                explains: "The board as you may see it (your own secrets included), and whose turn it is. \
+                           With `words`, the board and the moves in words, for a screen reader.",
             },
             Topic {
                 names: &["legal"],

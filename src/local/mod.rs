@@ -492,9 +492,9 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
             }
         }
         "show" | "board" => {
-            let (named, _) = game_argument(args)?;
+            let (named, rest) = game_argument(args)?;
             let id = pick_game_to_look_at(arena, user, named).await?;
-            arena.show(id, &caller(user)).await?
+            arena.show_as(id, &caller(user), rest == "words").await?
         }
         "legal" => {
             let (named, _) = game_argument(args)?;

@@ -8,6 +8,7 @@ mod pieces;
 mod scene;
 mod svg;
 mod table;
+pub mod words;
 
 pub use animation::{Animation, AnimationFrame, Gif, MOST_FRAMES, MOST_REPLAY_BYTES};
 pub use layout::{key_box, pool_box, square_box};

@@ -156,12 +156,7 @@ async fn board(
         Some(svg) => svg,
         None => {
             let names = web.player_names(&state).await;
-            let mut image = state.board.clone();
-            for (name, player) in image.decor.player_names.iter_mut().zip(&state.players) {
-                if let Some(user) = &player.user {
-                    *name = names.get(user).cloned();
-                }
-            }
+            let mut image = Web::named_board(&state, &names);
             image.decor = Decor {
                 bottom: flipped.then_some(Seat::Second),
                 wide,

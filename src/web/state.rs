@@ -5,6 +5,8 @@ use super::Web;
 use crate::arena::text::{Plain, Style, render};
 use crate::arena::{WatchClock, WatchState};
 use crate::ids::{Place, UserId};
+use crate::render::BoardImage;
+use crate::render::words;
 use crate::visible_text;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -56,6 +58,18 @@ impl Web {
         names
     }
 
+    /// The spectators' board image with the players' names as the transport shows them (the
+    /// page's board and its words read the same names).
+    pub(super) fn named_board(state: &WatchState, names: &HashMap<UserId, String>) -> BoardImage {
+        let mut image = state.board.clone();
+        for (name, player) in image.decor.player_names.iter_mut().zip(&state.players) {
+            if let Some(user) = &player.user {
+                *name = names.get(user).cloned();
+            }
+        }
+        image
+    }
+
     /// The state as the page's script reads it; `said` is the news of the change, if any.
     pub(super) async fn state_json(&self, token: &str, state: &WatchState) -> Value {
         let names = self.player_names(state).await;
@@ -92,6 +106,8 @@ impl Web {
             "is_match": state.is_match,
             "now": state.now,
             "board": format!("/watch/{token}/board.svg?v={}", state.version),
+            // The board in words, for screen readers: from the spectators' image, as drawn.
+            "board_words": words::describe(&Web::named_board(state, &names)),
         })
     }
 

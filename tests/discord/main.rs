@@ -5,6 +5,7 @@ mod bot;
 #[path = "../support/mod.rs"]
 mod support;
 
+mod alt_text;
 mod announcements;
 mod async_play;
 mod attachments;
@@ -27,3 +28,4 @@ mod startup;
 mod tournament;
 mod trust;
 mod visible_text;
+mod words;

@@ -13,3 +13,4 @@ mod play;
 mod starts;
 mod tournament;
 mod visible;
+mod words;

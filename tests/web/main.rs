@@ -5,6 +5,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod accessible;
 mod browser;
 mod events;
 mod flood;

@@ -483,6 +483,8 @@ impl ChessBased for BeirutGame {
         let mut view = self
             .core
             .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
+        // Played with chess's file, but a game of its own (what words and titles name).
+        view.variant = self.variant_id().to_string();
         let is_revealed = self.outcome.is_some() || viewer == Viewer::Arbiter;
         let meaning = if self.outcome.is_some() {
             "B: a bomb carrier, revealed now the game is over"

@@ -86,11 +86,12 @@ async fn suggest_actions(ctx: Context<'_>, typed: &str) -> discord::CreateAutoco
 pub async fn board(
     ctx: Context<'_>,
     #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+    #[description = "The board and the moves in words, for a screen reader (default: the image)"] words: Option<bool>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
         let id = pick_game(data, &caller, game, |_| true).await?;
-        data.arena.show(id, &caller.player()).await
+        data.arena.show_as(id, &caller.player(), words.unwrap_or(false)).await
     })
     .await
 }

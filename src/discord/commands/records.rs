@@ -42,10 +42,10 @@ pub async fn export(
                 content: format!(
                     "Game #{id} as PGN: chess tools such as Lichess read chess records; `/import` reads any of them back."
                 ),
-                files: vec![discord::CreateAttachment::bytes(
-                    record.into_bytes(),
-                    format!("arbiter-game-{id}.pgn"),
-                )],
+                files: vec![
+                    discord::CreateAttachment::bytes(record.into_bytes(), format!("arbiter-game-{id}.pgn"))
+                        .description(format!("Game record (PGN) of game #{id}")),
+                ],
                 ..Outgoing::default()
             };
             responder.send_private(message).await?;
