@@ -9,7 +9,7 @@ use crate::geometry::Square;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
 use crate::seat::Viewer;
-use crate::start::StartRefusal;
+use crate::start::refusal::StartRefusal;
 use crate::variant_file::Variant;
 use crate::view::Mark;
 

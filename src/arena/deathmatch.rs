@@ -49,6 +49,7 @@ impl Arena {
         server: Option<ServerId>,
         request: MatchRequest,
     ) -> Result<Effects, ArenaError> {
+        check_request(host, &request)?;
         let MatchRequest {
             variant,
             players,
@@ -57,56 +58,15 @@ impl Arena {
             location,
             computer,
         } = request;
-        if computer
-            .as_ref()
-            .is_some_and(|computer| !players.contains(&computer.user))
-        {
-            return Err(ArenaError::Rejected(
-                "the computer plays only the matches it is a player of".into(),
-            ));
-        }
-        if !variant.info().has_death_matches {
-            let games: Vec<&str> = VariantId::ALL
-                .iter()
-                .filter(|v| v.info().has_death_matches)
-                .map(|v| v.name())
-                .collect();
-            return Err(ArenaError::Rejected(format!(
-                "Death Matches are played in {}",
-                games.join(" or ")
-            )));
-        }
-        if players[0] == players[1] {
-            return Err(ArenaError::Rejected("a Death Match needs two different players".into()));
-        }
-        if players.contains(host) {
-            // A host rules on the match's clocks and result: never on their own.
-            return Err(ArenaError::Rejected(
-                "a host does not play in a match they run: choose two other players, or ask another host".into(),
-            ));
-        }
-        if !players.contains(&advantage) {
-            return Err(ArenaError::Rejected(
-                "the Advantage must go to one of the two players".into(),
-            ));
-        }
-        if control.normal_ms < 1_000 || !control.is_within_bounds() {
-            return Err(ArenaError::Rejected(
-                "the normal time must be between a second and a year, and the reserve at most a year".into(),
-            ));
-        }
         let now = self.now();
         // The computer holding the Advantage leaves colours to chance at once.
         let computer_chooses = computer.as_ref().is_some_and(|computer| computer.user == advantage);
         let colours_due = if computer_chooses { now } else { now + COLOUR_CHOICE_MS };
-        // Rated only once both players accept (`match_rating`): a host's word never is consent.
-        let is_rated = false;
-        let against_computer = computer.is_some();
         let setup = GameSetup {
             computer,
             ..GameSetup::new(variant)
         };
-        let deathmatch = DeathMatch::new(host.clone(), advantage.clone(), colours_due);
+        let deathmatch = DeathMatch::new(host.clone(), advantage, colours_due);
         let new = NewGame {
             state: AnyGame::new(variant),
             setup,
@@ -121,53 +81,12 @@ impl Arena {
             clock: GameClock::timed([control; 2], true, now),
             server,
             tournament: None,
-            is_rated,
+            // Rated only once both players accept (`match_rating`): a host's word never is consent.
+            is_rated: false,
         };
         let game = self.store.insert_game(&new).await?;
-        let [first, second] = game.state.view(Viewer::Spectator).seat_names;
-        let text = format!(
-            "{} · {}: {} vs {}, hosted by {}. Each turn has {} of normal time, then a \
-             reserve of {} that is never refilled; a player whose reserve runs out loses.\n{} holds the \
-             Advantage: choose {first} (moves first) or {second}.",
-            strong(&format!("Death Match #{}", game.id)),
-            variant.name(),
-            name(&players[0]),
-            name(&players[1]),
-            name(host),
-            duration(control.normal_ms),
-            duration(control.reserve_ms),
-            name(&advantage)
-        );
-        let (text, buttons) = match super::match_rating::consent_line(&game) {
-            Some(line) => (
-                format!("{text}\n{line}"),
-                vec![Button::PlayFirst, Button::PlaySecond, Button::RateMatch],
-            ),
-            None => (text, vec![Button::PlayFirst, Button::PlaySecond]),
-        };
-        // Both players hear of it: each is asked whether it is rated.
-        let mentions = if against_computer {
-            vec![advantage]
-        } else {
-            players.to_vec()
-        };
-        let post = Post {
-            game: Some(game.id),
-            location: game.location.clone(),
-            text,
-            board: None,
-            mentions,
-            buttons,
-            pieces: Vec::new(),
-            countdown: Some(super::Countdown {
-                what: "Colours are drawn at random".into(),
-                at: now + COLOUR_CHOICE_MS,
-            }),
-            table: None,
-            stale_at: None,
-        };
         Ok(Effects {
-            posts: vec![post],
+            posts: vec![announcement(&game, match_of(&game)?, control, now)],
             game: Some(game.id),
             version: Some(game.version),
             watch_links: Some(game.id),
@@ -328,6 +247,108 @@ impl Arena {
             })
         })
         .await
+    }
+}
+
+/// Refuses a match its rules cannot have: the computer where it does not play, a game without
+/// Death Matches, one player twice, a host playing, the Advantage to a third, a clock out of
+/// bounds.
+fn check_request(host: &UserId, request: &MatchRequest) -> Result<(), ArenaError> {
+    let MatchRequest {
+        variant,
+        players,
+        advantage,
+        control,
+        computer,
+        ..
+    } = request;
+    if computer
+        .as_ref()
+        .is_some_and(|computer| !players.contains(&computer.user))
+    {
+        return Err(ArenaError::Rejected(
+            "the computer plays only the matches it is a player of".into(),
+        ));
+    }
+    if !variant.info().has_death_matches {
+        let games: Vec<&str> = VariantId::ALL
+            .iter()
+            .filter(|v| v.info().has_death_matches)
+            .map(|v| v.name())
+            .collect();
+        return Err(ArenaError::Rejected(format!(
+            "Death Matches are played in {}",
+            games.join(" or ")
+        )));
+    }
+    if players[0] == players[1] {
+        return Err(ArenaError::Rejected("a Death Match needs two different players".into()));
+    }
+    if players.contains(host) {
+        // A host rules on the match's clocks and result: never on their own.
+        return Err(ArenaError::Rejected(
+            "a host does not play in a match they run: choose two other players, or ask another host".into(),
+        ));
+    }
+    if !players.contains(advantage) {
+        return Err(ArenaError::Rejected(
+            "the Advantage must go to one of the two players".into(),
+        ));
+    }
+    if control.normal_ms < 1_000 || !control.is_within_bounds() {
+        return Err(ArenaError::Rejected(
+            "the normal time must be between a second and a year, and the reserve at most a year".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// A new match's first post: who plays, who hosts, the clock, the Advantage holder's choice of
+/// colours (with its countdown) and, where it may be rated, how it becomes so.
+fn announcement(game: &GameRow, deathmatch: &DeathMatch, control: TimeControl, now: i64) -> Post {
+    let players = [game.challenger.clone(), game.opponent.clone()];
+    let DeathMatch { host, advantage, .. } = deathmatch;
+    let [first, second] = game.state.view(Viewer::Spectator).seat_names;
+    let text = format!(
+        "{} · {}: {} vs {}, hosted by {}. Each turn has {} of normal time, then a \
+         reserve of {} that is never refilled; a player whose reserve runs out loses.\n{} holds the \
+         Advantage: choose {first} (moves first) or {second}.",
+        strong(&format!("Death Match #{}", game.id)),
+        game.setup.variant.name(),
+        name(&players[0]),
+        name(&players[1]),
+        name(host),
+        duration(control.normal_ms),
+        duration(control.reserve_ms),
+        name(advantage)
+    );
+    let (text, buttons) = match super::match_rating::consent_line(game) {
+        Some(line) => (
+            format!("{text}\n{line}"),
+            vec![Button::PlayFirst, Button::PlaySecond, Button::RateMatch],
+        ),
+        None => (text, vec![Button::PlayFirst, Button::PlaySecond]),
+    };
+    // Both players hear of it: each is asked whether it is rated (not the computer).
+    let mentions = if game.setup.computer.is_some() {
+        vec![advantage.clone()]
+    } else {
+        players.to_vec()
+    };
+    Post {
+        game: Some(game.id),
+        location: game.location.clone(),
+        text,
+        board: None,
+        mentions,
+        buttons,
+        pieces: Vec::new(),
+        countdown: Some(super::Countdown {
+            what: "Colours are drawn at random".into(),
+            at: now + COLOUR_CHOICE_MS,
+        }),
+        table: None,
+        stale_at: None,
     }
 }
 

@@ -4,8 +4,7 @@
 //! the first placement; the match is played either way and says whether it is rated. A rated
 //! match moves the ladder of its own server only.
 
-use super::messages::name;
-use super::text::{command, strong};
+use super::text::{command, strong, user as name};
 use super::{Arena, ArenaError, Button, Caller, Change, Effects, Post};
 use crate::ids::{GameId, UserId};
 use crate::store::{GameRow, GameStatus, LogEntry, LoggedEntry};

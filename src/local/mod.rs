@@ -5,6 +5,7 @@
 
 mod deathmatch;
 mod help;
+mod image_files;
 mod pages;
 mod screen;
 mod text_board;
@@ -14,15 +15,15 @@ use crate::arena::text::{Plain, plain, render};
 use crate::arena::{Arena, ArenaError, Caller, ChallengeRequest, Effects, ImportRequest, ListSource, OfferResponse};
 use crate::clock::TimeControl;
 use crate::ids::{GameId, Place, ServerId, UserId};
-use crate::render::{BoardImage, Renderer};
+use crate::render::BoardImage;
 use crate::store::{ComputerPlayer, GameSetup, GameStatus, Reminders, WhitePlayer};
 use crate::web::Web;
 use arbiter_engine::VariantId;
 use arbiter_engine::ai::Level;
 use std::io::Write;
-use std::path::PathBuf;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
+pub use image_files::ImageFiles;
 pub use text_board::text_board;
 
 /// Where games started in the terminal are played.
@@ -66,61 +67,6 @@ fn help_with(topic: &str) -> Result<String, ArenaError> {
         return Ok(help());
     }
     help::explain(topic).ok_or_else(|| usage(&format!("there is no command \"{}\"", topic.trim())))
-}
-
-/// Where the terminal writes board images: every board it prints is also drawn to a PNG file in
-/// this directory (public boards as `game-<id>-ply-<n>.png`, private ones with the viewer's name).
-pub struct ImageFiles {
-    dir: PathBuf,
-    renderer: Renderer,
-}
-
-impl ImageFiles {
-    pub fn new(dir: impl Into<PathBuf>) -> ImageFiles {
-        ImageFiles {
-            dir: dir.into(),
-            renderer: Renderer::new(),
-        }
-    }
-
-    /// Draws `image` and returns the file it went to.
-    fn write(&self, game: Option<GameId>, image: &BoardImage, private_to: Option<&UserId>) -> anyhow::Result<PathBuf> {
-        std::fs::create_dir_all(&self.dir)?;
-        let ply = image.view.record.len();
-        // Each file is named for what it shows: a piece's card, a sheet of a list's pieces, or a
-        // game's board after a ply (a private one with its viewer's name).
-        let game = game
-            .filter(|id| id.get() > 0)
-            .map_or_else(|| "board".to_string(), |id| format!("game-{id}"));
-        let viewer = private_to.map_or_else(String::new, |user| format!("-{}", file_safe(user.display_name())));
-        let name = match image.view.variant.strip_prefix("piece:") {
-            Some(piece) => format!("piece-{}.png", file_safe(piece)),
-            None if image.view.variant.starts_with("sheet") => format!("{game}-pieces{viewer}.png"),
-            None => format!("{game}-ply-{ply}{viewer}.png"),
-        };
-        let path = self.dir.join(name);
-        std::fs::write(&path, self.renderer.image(image)?)?;
-        Ok(path)
-    }
-}
-
-impl ImageFiles {
-    /// Draws a replay (within Discord's attachment limit, as everywhere) to its file.
-    fn write_replay(&self, replay: &crate::arena::Replay) -> anyhow::Result<(PathBuf, crate::render::Gif)> {
-        std::fs::create_dir_all(&self.dir)?;
-        let gif = self.renderer.gif(&replay.animation, crate::render::MOST_REPLAY_BYTES)?;
-        // The arena names it from the game's number alone.
-        let path = self.dir.join(&replay.file_name);
-        std::fs::write(&path, &gif.bytes)?;
-        Ok((path, gif))
-    }
-}
-
-/// A user name as a file name part: letters, digits, `-` and `_` only.
-fn file_safe(name: &str) -> String {
-    name.chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
-        .collect()
 }
 
 /// Reads commands until the input ends, printing what happens, and drawing board images to

@@ -9,52 +9,21 @@
 //! The checks every chess-like board shares are here; each game adds its own (a carrier still to
 //! choose, a base in its owner's half, two boards).
 
-use crate::fen::FenError;
+pub mod refusal;
+
+pub use refusal::{Start, StartError, StartRefusal};
+
 use crate::geometry::Square;
 use crate::piece::{Color, Promotion};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::variant_file::Variant;
-use thiserror::Error;
 
 /// The most a halfmove clock may say: a hundred half-moves without a capture or a pawn's move
 /// draw the game (the 50-move rule), so a count past it is no position a game reached.
 pub const MOST_HALFMOVES: u32 = 100;
 /// The most a move number may say (a game of ten thousand moves is none anyone played).
 pub const MOST_MOVES: u32 = 10_000;
-
-/// Why a game cannot start from a position, in a player's words (and, where it helps, the
-/// square): "Black's king on e8 is in check with White to move: it could be taken".
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{0}")]
-pub struct StartRefusal(pub String);
-
-impl StartRefusal {
-    pub fn new(reason: impl Into<String>) -> StartRefusal {
-        StartRefusal(reason.into())
-    }
-}
-
-/// Why a position a player gave does not start a game: it does not read as a position, or its
-/// game's rules cannot play it.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum StartError {
-    #[error("{0}")]
-    Unreadable(#[from] FenError),
-    #[error("{0}")]
-    Refused(#[from] StartRefusal),
-}
-
-/// A game started from a position a player gave, with what was changed in it on the way (a
-/// castling right whose king or rook is not in place, dropped), for the game's first post.
-#[derive(Clone, Debug)]
-pub struct Start<G> {
-    pub game: G,
-    pub notes: Vec<String>,
-    /// The position as the game keeps it (the rights dropped taken out): what a stored game is
-    /// replayed from.
-    pub fen: Option<String>,
-}
 
 /// "White", "Black": a side as the FIDE-based games name it.
 pub fn side(color: Color) -> &'static str {
