@@ -247,7 +247,7 @@ async fn run(matches: usize, processes: u32) -> anyhow::Result<String> {
         let log = store.log(*id).await?;
         if let Some(end) = log
             .iter()
-            .find(|e| matches!(e.entry, arbiter::store::LogEntry::Conclude { .. }))
+            .find(|e| matches!(e.entry, arbiter::model::LogEntry::Conclude { .. }))
         {
             fired_late.push(end.at - flag);
         }

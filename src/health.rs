@@ -3,7 +3,7 @@
 //! metrics (`/metrics`), served for those who run it on `ARBITER_METRICS_ADDR` alone (never on
 //! the public pages' address); without it, not at all.
 
-use crate::store::Store;
+use crate::store::Vitals;
 use axum::Router;
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
@@ -22,7 +22,7 @@ const SAMPLE_EVERY: Duration = Duration::from_secs(5);
 
 /// What readiness is judged from; shared by the scheduler, the gateway's events and the routes.
 pub struct Health {
-    store: Arc<dyn Store>,
+    store: Arc<dyn Vitals>,
     /// When the scheduler last went round its loop (Unix ms; 0: not yet).
     scheduler_beat: AtomicI64,
     /// This process's shards: connected or not.
@@ -32,7 +32,7 @@ pub struct Health {
 }
 
 impl Health {
-    pub fn new(store: Arc<dyn Store>) -> Arc<Health> {
+    pub fn new(store: Arc<dyn Vitals>) -> Arc<Health> {
         Arc::new(Health {
             store,
             scheduler_beat: AtomicI64::new(0),

@@ -43,7 +43,7 @@ struct ComputerArgs {
 
 impl ComputerArgs {
     fn arena(&self, store: Arc<dyn arbiter::store::Store>) -> Arena {
-        Arena::new(store, Arc::new(SystemClock))
+        Arena::new(arbiter::store::with_deliberate_defects(store), Arc::new(SystemClock))
             .with_thinkers(arbiter::arena::Thinkers::new(self.ai_threads, self.ai_per_server))
     }
 }
@@ -388,7 +388,22 @@ fn main() -> ExitCode {
         cli.command,
         Command::Bot { .. }
     )));
-    let result = match cli.command {
+    let result = run(cli.command);
+    match result {
+        Ok(output) => {
+            print!("{output}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("arbiter: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs one command of the command line; what it prints when it succeeds.
+fn run(command: Command) -> anyhow::Result<String> {
+    match command {
         Command::Bot {
             storage,
             computer,
@@ -426,25 +441,7 @@ fn main() -> ExitCode {
             let images = (!no_images).then(|| images.unwrap_or_else(|| storage.data_dir.join("images")));
             run_local(&storage, &computer, &web, images).map(|()| String::new())
         }
-        Command::Backup { storage, file } => runtime().and_then(|rt| {
-            let games = rt.block_on(arbiter::store::back_up(
-                storage.database_url.as_deref(),
-                &storage.data_dir,
-                &file,
-            ))?;
-            let bytes = std::fs::metadata(&file).map_or(0, |m| m.len());
-            let database = storage.database_url.as_deref().map_or_else(
-                || arbiter::store::embedded_file(&storage.data_dir).display().to_string(),
-                |_| "the database file".to_string(),
-            );
-            Ok(format!(
-                "Backed up {games} game{} to {} ({:.1} MiB).\nTo restore it: stop the bot, put the copy in place of \
-                 {database} (removing any -wal and -shm files beside it), start the bot.\n",
-                if games == 1 { "" } else { "s" },
-                file.display(),
-                bytes as f64 / (1024.0 * 1024.0),
-            ))
-        }),
+        Command::Backup { storage, file } => back_up(&storage, &file),
         Command::Doctor {
             storage,
             token,
@@ -481,7 +478,6 @@ fn main() -> ExitCode {
             seed,
             show_moves,
         } => cli::ai::ai_match(&variant, games, [white, black], seed, show_moves),
-        Command::Bench(BenchCommand::Search { game, millis }) => cli::ai::bench_search(&game, millis),
         Command::Render {
             game,
             viewer,
@@ -489,18 +485,26 @@ fn main() -> ExitCode {
             svg,
             out,
         } => cli::render(&game, viewer, dots.as_deref(), &out, svg.as_deref()),
-        Command::Bench(BenchCommand::Render { iterations }) => arbiter::bench::render(iterations),
-        Command::Bench(BenchCommand::Replay { iterations }) => arbiter::bench::web::replay(iterations),
-        Command::Bench(BenchCommand::Web { moves, streams }) => {
+        Command::Bench(command) => bench(command),
+    }
+}
+
+/// `arbiter bench ...`: one benchmark, and its report.
+fn bench(command: BenchCommand) -> anyhow::Result<String> {
+    match command {
+        BenchCommand::Search { game, millis } => cli::ai::bench_search(&game, millis),
+        BenchCommand::Render { iterations } => arbiter::bench::render(iterations),
+        BenchCommand::Replay { iterations } => arbiter::bench::web::replay(iterations),
+        BenchCommand::Web { moves, streams } => {
             runtime().and_then(|rt| rt.block_on(arbiter::bench::web::streams(moves, streams)))
         }
-        Command::Bench(BenchCommand::Lists { iterations }) => arbiter::bench::lists::run(iterations),
-        Command::Bench(BenchCommand::Clocks {
+        BenchCommand::Lists { iterations } => arbiter::bench::lists::run(iterations),
+        BenchCommand::Clocks {
             matches,
             spread,
             schedulers,
             postgres,
-        }) => runtime().and_then(|rt| {
+        } => runtime().and_then(|rt| {
             rt.block_on(arbiter::bench::clocks_everywhere(
                 postgres.as_deref(),
                 matches,
@@ -508,12 +512,12 @@ fn main() -> ExitCode {
                 schedulers,
             ))
         }),
-        Command::Bench(BenchCommand::Correspondence {
+        BenchCommand::Correspondence {
             games,
             seconds,
             backlog,
             postgres,
-        }) => runtime().and_then(|rt| {
+        } => runtime().and_then(|rt| {
             let load = arbiter::bench::correspondence::Load {
                 games,
                 seconds,
@@ -521,22 +525,35 @@ fn main() -> ExitCode {
             };
             rt.block_on(arbiter::bench::correspondence_everywhere(postgres.as_deref(), load))
         }),
-        Command::Bench(BenchCommand::Arena {
+        BenchCommand::Arena {
             games,
             postgres,
             metrics,
-        }) => runtime().and_then(|rt| rt.block_on(arbiter::bench::arena(postgres.as_deref(), games, metrics))),
-    };
-    match result {
-        Ok(output) => {
-            print!("{output}");
-            ExitCode::SUCCESS
-        }
-        Err(error) => {
-            eprintln!("arbiter: {error:#}");
-            ExitCode::FAILURE
-        }
+        } => runtime().and_then(|rt| rt.block_on(arbiter::bench::arena(postgres.as_deref(), games, metrics))),
     }
+}
+
+/// `arbiter backup FILE`: a copy of the database, and how to put it back.
+fn back_up(storage: &StorageArgs, file: &std::path::Path) -> anyhow::Result<String> {
+    runtime().and_then(|rt| {
+        let games = rt.block_on(arbiter::store::back_up(
+            storage.database_url.as_deref(),
+            &storage.data_dir,
+            file,
+        ))?;
+        let bytes = std::fs::metadata(file).map_or(0, |m| m.len());
+        let database = storage.database_url.as_deref().map_or_else(
+            || arbiter::store::embedded_file(&storage.data_dir).display().to_string(),
+            |_| "the database file".to_string(),
+        );
+        Ok(format!(
+            "Backed up {games} game{} to {} ({:.1} MiB).\nTo restore it: stop the bot, put the copy in place of \
+                 {database} (removing any -wal and -shm files beside it), start the bot.\n",
+            if games == 1 { "" } else { "s" },
+            file.display(),
+            bytes as f64 / (1024.0 * 1024.0),
+        ))
+    })
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {

@@ -9,7 +9,7 @@ use crate::piece::{Cell, Color, Piece, PieceDef};
 use crate::rules::Standard;
 use crate::variant_file::{PieceSpec, Variant, VariantDef, VariantError};
 use crate::variants::chess::{board_view, piece_views};
-use crate::view::{Mark, MarkKind, SideStyle, Tone, View};
+use crate::view::{Mark, MarkKind, Tone, View};
 
 /// The board a diagram is drawn on: odd, so a piece can stand in the middle.
 const SIZE: u8 = 9;
@@ -139,26 +139,16 @@ pub fn piece_diagram(def: &PieceDef) -> Result<PieceDiagram, VariantError> {
         meaning: "Tinted: a piece on its line to hop over (any piece, either side's, will do).".into(),
     }));
     let board = board_view(&position.board, marks, None, None, variant.fen(&position));
-    let view = View {
-        // Not a game: the piece's id says what the image shows.
-        variant: format!("piece:{}", def.id),
-        viewer: Viewer::Spectator,
-        seat_names: ["White".into(), "Black".into()],
-        sides: [SideStyle::White, SideStyle::Black],
-        pieces: piece_views(&variant),
-        boards: vec![board],
-        phase: Phase::Play,
-        to_act: vec![Seat::First],
-        hands: [Vec::new(), Vec::new()],
-        pool: Vec::new(),
-        scores: None,
-        turns: None,
-        prompt: None,
-        notice: None,
-        record: Vec::new(),
-        notes: Vec::new(),
-        outcome: None,
-    };
+    // Not a game: the piece's id says what the image shows.
+    let view = View::new(
+        format!("piece:{}", def.id),
+        Viewer::Spectator,
+        piece_views(&variant),
+        vec![board],
+        Phase::Play,
+        vec![Seat::First],
+        None,
+    );
     Ok(PieceDiagram {
         from,
         moves,

@@ -214,6 +214,15 @@ pub fn parse_position(table: &PieceTable, size: BoardSize, castles: bool, fen: &
     Ok(position)
 }
 
+/// A FEN without its last field when that field starts with `name` (a game's own field, such as
+/// Capture the Flag's `bases:`), and that field.
+pub fn split_last_field<'a>(fen: &'a str, name: &str) -> (&'a str, Option<&'a str>) {
+    match fen.split_whitespace().last() {
+        Some(last) if last.starts_with(name) => (fen.trim_end().strip_suffix(last).unwrap_or(fen), Some(last)),
+        _ => (fen, None),
+    }
+}
+
 /// Writes a position as FEN. Marks are never written.
 pub fn format_position(table: &PieceTable, position: &Position) -> String {
     let mut castling = String::new();

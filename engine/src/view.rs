@@ -215,6 +215,39 @@ pub struct View {
 }
 
 impl View {
+    /// A view of a game between White and Black with nothing but its boards and whose turn it
+    /// is: no hands, pool, score or prompt, and an empty record and notes (games that have more
+    /// fill it in).
+    pub fn new(
+        variant: String,
+        viewer: Viewer,
+        pieces: Vec<PieceView>,
+        boards: Vec<BoardView>,
+        phase: Phase,
+        to_act: Vec<Seat>,
+        outcome: Option<Outcome>,
+    ) -> View {
+        View {
+            variant,
+            viewer,
+            seat_names: ["White".into(), "Black".into()],
+            sides: [SideStyle::White, SideStyle::Black],
+            pieces,
+            boards,
+            phase,
+            to_act,
+            hands: [Vec::new(), Vec::new()],
+            pool: Vec::new(),
+            scores: None,
+            turns: None,
+            prompt: None,
+            notice: None,
+            record: Vec::new(),
+            notes: Vec::new(),
+            outcome,
+        }
+    }
+
     /// The first board (every game has at least one).
     pub fn board(&self) -> &BoardView {
         &self.boards[0]

@@ -315,6 +315,20 @@ fn route_rest(
             let user_id = id(user)?;
             Reply::ok(user_json(user_id, &format!("user{user_id}"), false))
         }
+        (_, ["channels", ..]) => return route_channels(shared, method, segments, json, files),
+        _ => Reply::unknown_route(),
+    })
+}
+
+/// The routes of channels, threads and their messages.
+fn route_channels(
+    shared: &Shared,
+    method: &str,
+    segments: &[&str],
+    json: &Value,
+    files: &[(String, Vec<u8>)],
+) -> Result<Reply, Reply> {
+    Ok(match (method, segments) {
         // Asking whether a channel exists is fair (a thread whose answer was lost may or may not
         // have been made): answered 404 10003 when it does not, not held against the bot.
         ("GET", ["channels", channel]) => match shared.existing_channel(id(channel)?) {

@@ -2,7 +2,7 @@
 //! the challenge), and a rematch asked for with a finished game's **Rematch** button.
 
 use crate::calls::Offer;
-use crate::play::{PATIENCE, Played, TIME_CONTROL, Table, discord_id, next_id, player};
+use crate::table::{PATIENCE, Played, TIME_CONTROL, Table, discord_id, next_id, player};
 use arbiter::ids::GameId;
 use arbiter_engine::VariantId;
 use fake_discord::{Invoker, command_interaction, component_interaction, custom_ids};

@@ -129,7 +129,7 @@ impl Calls {
     }
 
     /// Whether `sent` was answered with a refusal (and why).
-    pub fn refused(&self, sent: &crate::play::Sent) -> bool {
+    pub fn refused(&self, sent: &Sent) -> bool {
         self.answered_with(&sent.token).iter().any(|text| is_refusal(text))
     }
 
@@ -191,3 +191,26 @@ pub struct Post {
 
 /// A button or menu a message shows.
 pub use fake_discord::Control as Offer;
+
+/// An action a player sent, and what came back.
+#[derive(Clone, Debug)]
+pub struct Sent {
+    pub text: String,
+    /// The bot answered within [`PATIENCE`].
+    pub answered: bool,
+    /// From sending to the first answer.
+    pub latency: Option<Duration>,
+    pub at: Instant,
+    /// The interaction's token, which its answer and follow-ups carry.
+    pub token: String,
+    /// The Discord id of the player who sent it.
+    pub by: String,
+}
+
+impl Sent {
+    /// Whether this is an action of the game's log (not a resignation or an offer).
+    pub fn is_action(&self) -> bool {
+        // Commands are noted by name (`/resign`); actions by their notation.
+        !self.text.starts_with('/')
+    }
+}

@@ -1,12 +1,13 @@
 //! The invariants, checked at the end from the database and the calls the fake recorded: each
 //! failure names the game, the action and what shows it.
 
-use crate::calls::{Calls, is_refusal};
-use crate::play::{Played, Sent};
+use crate::calls::{Calls, Sent, is_refusal};
 use crate::secrets::{Secret, named, secrets_of, still_secret};
+use crate::table::Played;
+use arbiter::model::rebuild;
+use arbiter::model::{LogEntry, LoggedEntry};
 use arbiter::ratings::{RatedResult, ladders};
-use arbiter::store::formats::rebuild;
-use arbiter::store::{LogEntry, LoggedEntry, Store};
+use arbiter::store::Store;
 use arbiter_engine::Game;
 use fake_discord::Call;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -190,28 +191,14 @@ pub async fn check(games: &[Played], store: &dyn Store, evidence: &Evidence<'_>)
     found
 }
 
-/// The log's actions against what the players sent, in order: each sent action is either the
-/// next one stored or was never applied; an acknowledged one must have been. Taken-back actions
-/// stay in the log, so every action ever applied is compared.
 /// How long after a walk-away the clock certainly plays nothing yet.
 const CLOCK_IDLE: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// The log's actions against what the players sent, in order: each sent action is either the
+/// next one stored or was never applied; an acknowledged one must have been. Taken-back actions
+/// stay in the log, so every action ever applied is compared.
 fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evidence<'_>, found: &mut Findings) {
-    // An imported game's first actions came from its record, not from its players here; and
-    // once a player walked away, nobody sent anything more: what the log holds after that the
-    // clock played (Rejection's unanswered proposal counts as accepted). An action sent just
-    // before walking away may be stored a moment after; the clock plays nothing for a turn's
-    // first seconds (each has 20 s), so what is stored within them is still the players'.
-    let walked_away = game
-        .walked_away
-        .map(|at| evidence.timeline.ms(at) + CLOCK_IDLE.as_millis() as i64);
-    let stored: Vec<&str> = log
-        .iter()
-        .filter(|logged| matches!(logged.entry, LogEntry::Act { .. }))
-        .skip(game.imported)
-        .filter(|logged| walked_away.is_none_or(|walked| logged.at < walked))
-        .map(|logged| logged.notation.as_str())
-        .collect();
+    let stored = players_actions(game, log, evidence);
     if let Some((from, false)) = game.imported_from {
         found.mismatched += 1;
         found.failures.push(format!(
@@ -270,28 +257,9 @@ fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evid
             if lost_here > 3 {
                 continue;
             }
-            let from_there: Vec<&&str> = stored.iter().skip(next).take(4).collect();
-            // What the players sent up to it, as the checker read each.
-            let before: Vec<String> = game
-                .sent
-                .iter()
-                .filter(|s| s.is_action())
-                .take_while(|s| s.token != sent.token)
-                .map(|s| {
-                    let how = match (s.answered, is_acknowledged(evidence.calls, s)) {
-                        (_, true) => "acknowledged",
-                        (true, false) => "refused",
-                        (false, _) => "unanswered",
-                    };
-                    format!("{} {how}", s.text.chars().take(24).collect::<String>())
-                })
-                .collect();
-            let last_few = &before[before.len().saturating_sub(6)..];
-            found.failures.push(format!(
-                "{name}: `{}` was acknowledged but is not in the log (answered {:?}; the log from there: {from_there:?}; sent before it: {last_few:?})",
-                sent.text,
-                evidence.calls.answered_with(&sent.token)
-            ));
+            found
+                .failures
+                .push(lost_action(name, game, sent, &stored[next..], evidence));
         }
     }
     if lost_here > 0 || next < stored.len() {
@@ -304,11 +272,61 @@ fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evid
             &stored[next..]
         ));
     }
+    check_unanswered(name, game, evidence, found);
+}
+
+/// The actions the players stored in the log themselves. An imported game's first actions came
+/// from its record, not from its players here; and once a player walked away, nobody sent
+/// anything more: what the log holds after that the clock played (Rejection's unanswered
+/// proposal counts as accepted). An action sent just before walking away may be stored a moment
+/// after; the clock plays nothing for a turn's first seconds (each has 20 s), so what is stored
+/// within them is still the players'.
+fn players_actions<'a>(game: &Played, log: &'a [LoggedEntry], evidence: &Evidence<'_>) -> Vec<&'a str> {
+    let walked_away = game
+        .walked_away
+        .map(|at| evidence.timeline.ms(at) + CLOCK_IDLE.as_millis() as i64);
+    log.iter()
+        .filter(|logged| matches!(logged.entry, LogEntry::Act { .. }))
+        .skip(game.imported)
+        .filter(|logged| walked_away.is_none_or(|walked| logged.at < walked))
+        .map(|logged| logged.notation.as_str())
+        .collect()
+}
+
+/// The failure of an acknowledged action missing from the log: what was answered, what the log
+/// holds `from_there`, and what the players sent up to it, as the checker read each.
+fn lost_action(name: &str, game: &Played, sent: &Sent, from_there: &[&str], evidence: &Evidence<'_>) -> String {
+    let from_there: Vec<&&str> = from_there.iter().take(4).collect();
+    let before: Vec<String> = game
+        .sent
+        .iter()
+        .filter(|s| s.is_action())
+        .take_while(|s| s.token != sent.token)
+        .map(|s| {
+            let how = match (s.answered, is_acknowledged(evidence.calls, s)) {
+                (_, true) => "acknowledged",
+                (true, false) => "refused",
+                (false, _) => "unanswered",
+            };
+            format!("{} {how}", s.text.chars().take(24).collect::<String>())
+        })
+        .collect();
+    let last_few = &before[before.len().saturating_sub(6)..];
+    format!(
+        "{name}: `{}` was acknowledged but is not in the log (answered {:?}; the log from there: {from_there:?}; sent before it: {last_few:?})",
+        sent.text,
+        evidence.calls.answered_with(&sent.token)
+    )
+}
+
+/// What the players sent and never heard back about: near a process killed, expected; anywhere
+/// else, a failure with the calls that answered it late, if any.
+fn check_unanswered(name: &str, game: &Played, evidence: &Evidence<'_>, found: &mut Findings) {
     for sent in game.sent.iter().filter(|s| !s.answered) {
         let near_kill = evidence
             .kills
             .iter()
-            .any(|outage| outage.overlaps(sent.at, crate::play::patience()));
+            .any(|outage| outage.overlaps(sent.at, crate::table::patience()));
         if near_kill {
             found.unanswered_at_kills += 1;
         } else {
@@ -332,7 +350,7 @@ fn check_actions(name: &str, game: &Played, log: &[LoggedEntry], evidence: &Evid
                 "{name}: `{}` sent at {} was never answered within {} s (by {}): {calls:?}",
                 sent.text,
                 clock_time(evidence.timeline.ms(sent.at)),
-                crate::play::patience().as_secs(),
+                crate::table::patience().as_secs(),
                 sent.token
             ));
         }
@@ -459,8 +477,8 @@ fn check_deadlines(name: &str, game: &Played, log: &[LoggedEntry], found: &mut F
         found.deadlines_missed += 1;
         found.failures.push(format!(
             "{name}: a player walked away from a {} game and it did not end on time within {} s of the flag",
-            crate::play::TIME_CONTROL,
-            crate::play::FORFEIT_SLACK.as_secs()
+            crate::table::TIME_CONTROL,
+            crate::table::FORFEIT_SLACK.as_secs()
         ));
     }
 }

@@ -6,7 +6,7 @@
 
 use crate::bots::Bots;
 use crate::cluster::Cluster;
-use crate::play::Threads;
+use crate::table::Threads;
 use fake_discord::{Failure, FakeDiscord};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

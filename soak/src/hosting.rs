@@ -3,7 +3,7 @@
 //! by its button; then, during the match, the host pauses and resumes the clocks, gives a player
 //! more reserve, and now and then rules on the result.
 
-use crate::play::{HOSTED, Played, TIME_CONTROL, Table, next_id, player};
+use crate::table::{HOSTED, Played, TIME_CONTROL, Table, next_id, player};
 use arbiter::ids::GameId;
 use arbiter_engine::VariantId;
 use fake_discord::{Invoker, command_interaction, component_interaction, custom_ids, permissions, user_json};
@@ -47,7 +47,7 @@ impl Table {
         ] }]);
         let mut start = host_command("deathmatch", channel, options);
         start["data"]["resolved"] = resolved(&[one, other]);
-        let token = crate::play::token_of(&start);
+        let token = crate::table::token_of(&start);
         let answer = self.interact(start, Some(guild)).await.0?;
         let message = self.fake.response_message_id(&token);
         // The consent step: a match is rated only if both players accept before the first

@@ -21,6 +21,7 @@ mod play;
 mod privately;
 mod records;
 mod secrets;
+mod table;
 mod tournament;
 
 use anyhow::Context;
@@ -160,7 +161,7 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
             }
         })
     };
-    let table = play::Table {
+    let table = table::Table {
         fake: fake.clone(),
         calls: calls.clone(),
         store: store.clone(),
@@ -180,7 +181,6 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
         args.seed,
         !args.no_faults,
     );
-    let gate = Arc::new(tokio::sync::Semaphore::new(args.at_once));
     // A club night runs beside the games, from the start (its rounds follow one another).
     let night = {
         let (table, seed, runs) = (table.clone(), args.seed, !args.no_club_night);
@@ -191,67 +191,12 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
             }
         })
     };
-    let mut games = tokio::task::JoinSet::new();
-    for number in 0..args.games {
-        if Instant::now() >= until {
-            break;
-        }
-        let permit = gate.clone().acquire_owned().await?;
-        let table = table.clone();
-        let variants = if args.variants.is_empty() {
-            VariantId::ALL
-        } else {
-            &args.variants[..]
-        };
-        let variant = variants[(number as usize) % variants.len()];
-        let guild = if number % 2 == 0 {
-            FakeDiscord::GUILD_ID
-        } else {
-            FakeDiscord::OTHER_GUILD_ID
-        };
-        let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(number);
-        let shares = play::Shares {
-            timed: args.timed.clamp(0.0, 1.0),
-            walk_away: args.walk_away.clamp(0.0, 1.0),
-        };
-        games.spawn(async move {
-            let mut rng = StdRng::seed_from_u64(seed);
-            let played = table.play(number, variant, guild, shares, &mut rng).await;
-            drop(permit);
-            played
-        });
-    }
-    let mut played = Vec::new();
-    let mut unstarted = 0;
-    while let Some(result) = games.join_next().await {
-        match result? {
-            series if series.is_empty() => unstarted += 1,
-            series => played.extend(series),
-        }
-    }
+    let (mut played, unstarted) = play_games(args, &table, until).await?;
     let night = night.await?;
     let tournament_games = (night.games.len(), night.adjudicated);
     played.extend(night.games);
     let (mut bots, injected) = faults.stop().await;
-    // Spectators export the finished games that had secrets.
-    let mut exports = std::collections::HashMap::new();
-    let secretive = [
-        VariantId::Beirut,
-        VariantId::Ctf,
-        VariantId::Rejection,
-        VariantId::PickTheTeam2,
-        VariantId::Patch,
-        VariantId::EasyPatch,
-    ];
-    for game in played
-        .iter()
-        .filter(|g| secretive.contains(&g.variant))
-        .take(MOST_EXPORTS)
-    {
-        if let Some(export) = table.export(game).await {
-            exports.insert(game.id.get(), export);
-        }
-    }
+    let exports = export_secret_games(&table, &played).await;
     // Whatever the bots still had to deliver goes out before they stop.
     tokio::time::sleep(Duration::from_secs(5)).await;
     bots.stop();
@@ -270,7 +215,7 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
     let mut found = check::check(&played, store.as_ref(), &evidence).await;
     found.lost += night.failures.len();
     found.failures.extend(night.failures);
-    let troubles = play::lock(&table.troubles).clone();
+    let troubles = table::lock(&table.troubles).clone();
     found.mismatched += troubles.len();
     found.failures.extend(troubles);
     for (id, story) in &found.stories {
@@ -279,22 +224,7 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
             found.failures.push(format!("game #{id}'s story: {}", file.display()));
         }
     }
-    // Requests Discord would have refused by its rules are the bot's mistakes.
-    let refused = fake.refused_calls();
-    for call in &refused {
-        // The calls to the same path before it show how it came to be refused.
-        let before: Vec<String> = all
-            .iter()
-            .filter(|c| c.path == call.path && c.at < call.at)
-            .map(|c| format!("{} by {} answered {}", c.method, c.auth, c.status))
-            .collect();
-        found.failures.push(format!(
-            "Discord refused {} {} by {} ({}): {}; before it: {before:?}",
-            call.method, call.path, call.auth, call.status, call.answer
-        ));
-    }
-    found.refused = refused.len();
-    fake.expect_refused(refused.len());
+    note_refused_calls(&fake, &all, &mut found);
     // The bots' logs are kept for a failing run only.
     if found.holds() {
         let _ = std::fs::remove_dir_all(&logs);
@@ -314,9 +244,97 @@ async fn soak(args: &Args, database: &str, cluster: Option<Arc<cluster::Cluster>
     Ok(found.holds())
 }
 
+/// Plays `args.games` games (or as many as start before `until`), `args.at_once` at a time, each
+/// with a seed of its own; the games played, and how many never started.
+async fn play_games(args: &Args, table: &table::Table, until: Instant) -> anyhow::Result<(Vec<table::Played>, usize)> {
+    let gate = Arc::new(tokio::sync::Semaphore::new(args.at_once));
+    let mut games = tokio::task::JoinSet::new();
+    for number in 0..args.games {
+        if Instant::now() >= until {
+            break;
+        }
+        let permit = gate.clone().acquire_owned().await?;
+        let table = table.clone();
+        let variants = if args.variants.is_empty() {
+            VariantId::ALL
+        } else {
+            &args.variants[..]
+        };
+        let variant = variants[(number as usize) % variants.len()];
+        let guild = if number % 2 == 0 {
+            FakeDiscord::GUILD_ID
+        } else {
+            FakeDiscord::OTHER_GUILD_ID
+        };
+        let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(number);
+        let shares = table::Shares {
+            timed: args.timed.clamp(0.0, 1.0),
+            walk_away: args.walk_away.clamp(0.0, 1.0),
+        };
+        games.spawn(async move {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let played = table.play(number, variant, guild, shares, &mut rng).await;
+            drop(permit);
+            played
+        });
+    }
+    let mut played = Vec::new();
+    let mut unstarted = 0;
+    while let Some(result) = games.join_next().await {
+        match result? {
+            series if series.is_empty() => unstarted += 1,
+            series => played.extend(series),
+        }
+    }
+    Ok((played, unstarted))
+}
+
+/// Spectators export the finished games that had secrets: each record, by game.
+async fn export_secret_games(table: &table::Table, played: &[table::Played]) -> std::collections::HashMap<i64, String> {
+    let mut exports = std::collections::HashMap::new();
+    let secretive = [
+        VariantId::Beirut,
+        VariantId::Ctf,
+        VariantId::Rejection,
+        VariantId::PickTheTeam2,
+        VariantId::Patch,
+        VariantId::EasyPatch,
+    ];
+    for game in played
+        .iter()
+        .filter(|g| secretive.contains(&g.variant))
+        .take(MOST_EXPORTS)
+    {
+        if let Some(export) = table.export(game).await {
+            exports.insert(game.id.get(), export);
+        }
+    }
+    exports
+}
+
+/// Requests Discord would have refused by its rules are the bot's mistakes: each is a failure,
+/// with the calls to the same path before it, which show how it came to be refused.
+fn note_refused_calls(fake: &FakeDiscord, all: &[fake_discord::Call], found: &mut check::Findings) {
+    let refused = fake.refused_calls();
+    for call in &refused {
+        // The calls to the same path before it show how it came to be refused.
+        let before: Vec<String> = all
+            .iter()
+            .filter(|c| c.path == call.path && c.at < call.at)
+            .map(|c| format!("{} by {} answered {}", c.method, c.auth, c.status))
+            .collect();
+        found.failures.push(format!(
+            "Discord refused {} {} by {} ({}): {}; before it: {before:?}",
+            call.method, call.path, call.auth, call.status, call.answer
+        ));
+    }
+    found.refused = refused.len();
+    fake.expect_refused(refused.len());
+}
+
 /// What a run did, for its figures.
 struct Run<'a> {
-    played: &'a [play::Played],
+    played: &'a [table::Played],
     /// Games whose challenge or acceptance went unanswered (a process killed then).
     unstarted: usize,
     injected: &'a faults::Injected,
@@ -367,7 +385,7 @@ fn report(run: &Run<'_>, found: &check::Findings, fake: &FakeDiscord, calls: &ca
     );
     let matches = played.iter().filter(|g| g.host.is_some()).count();
     let hosted = |what: &str| {
-        let noted = format!("{} {what}", play::HOSTED);
+        let noted = format!("{} {what}", table::HOSTED);
         let sent = played.iter().flat_map(|g| &g.sent);
         sent.filter(|s| s.text == noted && check::is_acknowledged_command(calls, s))
             .count()
@@ -385,7 +403,7 @@ fn report(run: &Run<'_>, found: &check::Findings, fake: &FakeDiscord, calls: &ca
     let timed = played.iter().filter(|g| g.timed).count();
     let walked = played.iter().filter(|g| g.walked_away.is_some()).count();
     println!("timed games: {timed} ({walked} with a player who walked away and lost on time)");
-    let sent: Vec<&play::Sent> = played.iter().flat_map(|g| &g.sent).collect();
+    let sent: Vec<&calls::Sent> = played.iter().flat_map(|g| &g.sent).collect();
     let acknowledged = sent.iter().filter(|s| check::is_acknowledged(calls, s)).count();
     println!("actions: {} sent, {acknowledged} acknowledged", sent.len());
     println!("exports read by a spectator: {exported}");

@@ -3,8 +3,9 @@
 //! came, sent by a process killed first), from the **Choose privately** button in the game's
 //! thread; a list of pieces written in the form the **Write your list** button opens.
 
+use crate::calls::Sent;
 use crate::calls::{Offer, Post};
-use crate::play::{Sent, Table, next_id, player};
+use crate::table::{Table, next_id, player};
 use arbiter::ids::GameId;
 use fake_discord::{
     FakeDiscord, component_interaction, custom_ids, dm_component_interaction, dm_modal_submit_interaction,
@@ -135,7 +136,7 @@ impl Table {
             Vec::new(),
             post.message,
         );
-        let token = crate::play::token_of(&click);
+        let token = crate::table::token_of(&click);
         let (answer, _) = self.interact(click, Some(who.guild)).await;
         let answer = answer?;
         Some(Shown {

@@ -2,7 +2,7 @@
 //! their game part-way, and once it is over brings the record back (`/import`, with the other
 //! player as opponent, who accepts) to play it on from where the record left off.
 
-use crate::play::{PATIENCE, Played, Table, next_id, player, token_of};
+use crate::table::{PATIENCE, Played, Record, Table, next_id, player, token_of};
 use arbiter_engine::{Game, VariantId, Viewer};
 use fake_discord::command_interaction;
 use serde_json::json;
@@ -15,16 +15,6 @@ pub const IMPORTABLE: [VariantId; 5] = [
     VariantId::KnightsAreGod,
     VariantId::Blockade,
 ];
-
-/// A record a player exported part-way through a game.
-#[derive(Clone, Debug)]
-pub struct Record {
-    pub text: String,
-    /// The position it was exported at, as its spectators' FEN.
-    pub fen: String,
-    /// Its player's Discord id.
-    pub by: u64,
-}
 
 impl Table {
     /// The game's record as a spectator exports it at the end: the file's text.
@@ -44,7 +34,7 @@ impl Table {
     /// An action saved meanwhile (one sent just before, whose answer came first) would leave
     /// the record and `row` apart, so a record is kept only when the game did not move on
     /// while it was made.
-    pub async fn keep_record(&self, game: &Played, who: u64, row: &arbiter::store::GameRow) -> Option<Record> {
+    pub async fn keep_record(&self, game: &Played, who: u64, row: &arbiter::model::GameRow) -> Option<Record> {
         let text = self.export_as(game, who).await?;
         let after = self.game_row(game.id).await?;
         (after.version == row.version).then(|| Record {
@@ -75,12 +65,12 @@ impl Table {
             let sent = self.send_noted(import, Some(game.guild), "/import".into()).await;
             tries += 1;
             let told = self.calls.answered_with(&sent.token);
-            if tries < 3 && told.iter().any(|text| text.starts_with(crate::play::SLOW_DOWN)) {
+            if tries < 3 && told.iter().any(|text| text.starts_with(crate::table::SLOW_DOWN)) {
                 continue;
             }
             if let Some(refusal) = told.iter().find(|text| crate::calls::is_refusal(text)) {
                 // A record the bot itself wrote, of a game with nothing secret, must come back in.
-                crate::play::lock(&self.troubles).push(format!(
+                crate::table::lock(&self.troubles).push(format!(
                     "game #{}'s record, exported part-way, could not be imported: {refusal}",
                     game.id.get()
                 ));
@@ -111,7 +101,7 @@ impl Table {
         let mut begun = begun;
         begun.imported = log
             .iter()
-            .filter(|logged| matches!(logged.entry, arbiter::store::LogEntry::Act { .. }))
+            .filter(|logged| matches!(logged.entry, arbiter::model::LogEntry::Act { .. }))
             .count();
         let faithful = row.state.view(Viewer::Spectator).fen() == record.fen;
         begun.imported_from = Some((game.id, faithful));

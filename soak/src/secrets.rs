@@ -2,8 +2,8 @@
 //! in) and when each became public, found by replaying its log and reading the spectator's
 //! record after every entry; and the public calls that named one before then.
 
-use arbiter::store::formats::rebuild;
-use arbiter::store::{GameRow, LogEntry, LoggedEntry};
+use arbiter::model::rebuild;
+use arbiter::model::{GameRow, LogEntry, LoggedEntry};
 use arbiter_engine::{Game, Viewer};
 use std::collections::HashSet;
 

@@ -4,7 +4,7 @@
 //! the host pairs the next, until the final standings.
 
 use crate::hosting::host_command;
-use crate::play::{Played, Table, player};
+use crate::table::{Played, Table, player};
 use arbiter::ids::{GameId, Place, TournamentId};
 use arbiter::tournament::{CLUB_NIGHT_VARIANTS, TournamentStatus};
 use arbiter_engine::Game;
@@ -146,7 +146,7 @@ impl Table {
 
     /// `/tournament` with `subcommand` by `who` in the club night's channel.
     fn tournament_command(&self, who: &Invoker, subcommand: Value) -> Value {
-        fake_discord::command_interaction(crate::play::next_id(), who, CHANNEL, "tournament", json!([subcommand]))
+        fake_discord::command_interaction(crate::table::next_id(), who, CHANNEL, "tournament", json!([subcommand]))
     }
 
     /// The host sends `/tournament` with `subcommand` until it is done.
@@ -163,7 +163,7 @@ impl Table {
         let mut last = Vec::new();
         while Instant::now() < until {
             let mut again = interaction.clone();
-            let id = crate::play::next_id();
+            let id = crate::table::next_id();
             again["id"] = json!(id.to_string());
             again["token"] = json!(format!("token{id}"));
             let sent = self.send_noted(again, Some(guild), String::new()).await;
@@ -191,7 +191,7 @@ impl Table {
         rows.first().map(|row| row.id)
     }
 
-    async fn tournament_row(&self, id: TournamentId) -> Option<arbiter::store::TournamentRow> {
+    async fn tournament_row(&self, id: TournamentId) -> Option<arbiter::model::TournamentRow> {
         for _ in 0..60 {
             match self.store.tournament(id).await {
                 Ok(row) => return row,

@@ -5,7 +5,7 @@ use super::messages::{board_image_of, board_post, name, private_notice, private_
 use super::turns::follow_turn;
 use super::{ArenaError, Change, Effects, Reply};
 use crate::ids::UserId;
-use crate::store::{GameRow, GameStatus, LogEntry, NewEntry};
+use crate::model::{GameRow, GameStatus, LogEntry, NewEntry};
 use arbiter_engine::view::RecordEntry;
 use arbiter_engine::{Action, Applied, Game, Readers, Seat, Viewer};
 

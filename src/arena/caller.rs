@@ -4,7 +4,7 @@
 
 use super::ArenaError;
 use crate::ids::{ServerId, UserId};
-use crate::store::{GameRow, GameStatus, TournamentRow};
+use crate::model::{GameRow, GameStatus, TournamentRow};
 
 /// The user behind a request, the server they made it on (none in a DM), and whether that
 /// server makes them a host (the transport vouches: on Discord, the Manage Server permission or

@@ -4,7 +4,7 @@
 use super::messages::{board_post, name, player_label};
 use super::{Countdown, Post};
 use crate::clock::duration;
-use crate::store::{GameRow, GameStatus};
+use crate::model::{GameRow, GameStatus};
 use arbiter_engine::{Game, Seat, Viewer};
 
 /// The announcement that a match's clocks were credited for the time the bot was down.

@@ -9,7 +9,7 @@ use super::time_out::flag_fall;
 use super::turns::check_clock;
 use super::{Arena, ArenaError, Change, Effects};
 use crate::ids::{GameId, ServerId};
-use crate::store::GameRow;
+use crate::model::GameRow;
 use arbiter_engine::ai::{self, Level, Start, Thought, evaluate::Evaluator};
 use arbiter_engine::{Game, Seat, View, Viewer};
 use std::collections::HashMap;

@@ -7,7 +7,7 @@ use super::time_out::time_out;
 use super::{Arena, ArenaError, Change, Countdown, DirectMessage, Effects, Post, PrivateText};
 use crate::clock::{ClockEvent, Notice, duration, duration_words};
 use crate::ids::{GameId, Places};
-use crate::store::{GameRow, GameStatus, Reminders, UserSettings};
+use crate::model::{GameRow, GameStatus, Reminders, UserSettings};
 use arbiter_engine::{Game, Phase, Seat};
 
 /// A silence longer than this since a scheduler's last heartbeat means the bot was down.

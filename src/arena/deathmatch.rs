@@ -11,7 +11,7 @@ use super::turns::{conclude, follow_turn};
 use super::{Arena, ArenaError, Button, Change, Effects, Post};
 use crate::clock::{GameClock, TimeControl, duration};
 use crate::ids::{GameId, Place, ServerId, UserId};
-use crate::store::{ComputerPlayer, DeathMatch, GameRow, GameSetup, GameStatus, NewGame, WhitePlayer};
+use crate::model::{ComputerPlayer, DeathMatch, GameRow, GameSetup, GameStatus, NewGame, WhitePlayer};
 use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat, VariantId, Viewer};
 
 /// How long the Advantage holder has to choose colours before the bot draws them.

@@ -5,11 +5,11 @@ use super::turns::{conclude, follow_turn};
 use super::{Arena, ArenaError, Change, Effects, require_active};
 use crate::clock::{DAY_MS, GameClock, TimeControl, duration_words};
 use crate::ids::{GameId, Place, ServerId, UserId};
-use crate::store::formats::effective_actions;
+use crate::model::effective_actions;
 
 /// How long a player may leave a game untouched before their opponent may claim it.
 pub const ABANDONED_AFTER_MS: i64 = 30 * DAY_MS;
-use crate::store::{GameRow, GameSetup, GameStatus, NewGame, WhitePlayer};
+use crate::model::{GameRow, GameSetup, GameStatus, NewGame, WhitePlayer};
 use arbiter_engine::start::{Start, StartError};
 use arbiter_engine::{EndReason, Game, Outcome, Seat, Viewer};
 

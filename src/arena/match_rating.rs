@@ -7,7 +7,7 @@
 use super::text::{command, strong, user as name};
 use super::{Arena, ArenaError, Button, Caller, Change, Effects, Post};
 use crate::ids::{GameId, UserId};
-use crate::store::{GameRow, GameStatus, LogEntry, LoggedEntry};
+use crate::model::{GameRow, GameStatus, LogEntry, LoggedEntry};
 
 impl Arena {
     /// `caller`, a player of Death Match `id`, accepts that it is rated: it is once both have.

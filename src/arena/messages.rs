@@ -3,8 +3,8 @@
 
 use super::effects::{DirectMessage, PieceChoice, Post, PrivateText};
 use crate::ids::UserId;
+use crate::model::GameRow;
 use crate::render::{BoardImage, Decor};
-use crate::store::GameRow;
 use arbiter_engine::view::PromptKind;
 use arbiter_engine::{Action, Game, Outcome, Phase, Seat, View, Viewer};
 
@@ -105,7 +105,7 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
         .to_act
         .iter()
         .any(|&seat| game.state.view(Viewer::Seat(seat)).prompt.is_some());
-    let buttons = if game.status == crate::store::GameStatus::Finished {
+    let buttons = if game.status == crate::model::GameStatus::Finished {
         vec![super::Button::Rematch]
     } else if has_private_prompt {
         vec![super::Button::ChoosePrivately]

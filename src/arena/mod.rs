@@ -23,6 +23,7 @@ mod queries;
 mod record;
 mod rematch;
 mod replay;
+mod saving;
 mod standings;
 pub mod text;
 mod time_out;
@@ -51,19 +52,11 @@ pub use watch::{GameNews, WatchClock, WatchPlayer, WatchState, watch_state};
 
 use crate::clock::Clock;
 use crate::ids::{GameId, Place, ServerId, UserId};
+use crate::model::{GameRow, GameStatus, NewEntry};
 use crate::ratings::{RatedResult, Rating};
-use crate::store::{GameRow, GameStatus, LoggedEntry, NewEntry, Store, StoreError};
-use arbiter_engine::{Game, Seat};
+use crate::store::Store;
+use arbiter_engine::Seat;
 use std::sync::Arc;
-
-/// How often a request is retried when another request changed the game first.
-const MAX_ATTEMPTS: usize = 8;
-/// How often a save is tried again because another result moved its players' ratings first.
-/// Each such conflict means another save landed, so these retries always make progress; they
-/// back off a little, at random, so that racing results fall out of step.
-const MAX_RATING_RETRIES: u32 = 64;
-/// How many times a save whose answer was lost is looked for, half a second apart.
-const SAVE_CHECKS: usize = 6;
 
 #[derive(Clone)]
 pub struct Arena {
@@ -105,13 +98,13 @@ impl Arena {
         }
     }
 
-    /// The arena with the computer thinking on `thinkers` (rather than one thread, two games of
-    /// a server at once).
-    /// The store underneath, for the health checks of those who run the bot.
-    pub(crate) fn store(&self) -> &Arc<dyn Store> {
-        &self.store
+    /// What those who run the bot watch of the store underneath (its health checks).
+    pub fn vitals(&self) -> Arc<dyn crate::store::Vitals> {
+        self.store.clone()
     }
 
+    /// The arena with the computer thinking on `thinkers` (rather than one thread, two games of
+    /// a server at once).
     pub fn with_thinkers(self, thinkers: Thinkers) -> Arena {
         Arena {
             thinkers: Arc::new(thinkers),
@@ -154,169 +147,6 @@ impl Arena {
         if first_look && arbiter_engine::AnyGame::from_players_fen(game.setup.variant, fen).is_err() {
             tracing::warn!(game = %game.id, variant = %game.setup.variant, "a stored game started from a position a new game could not start from; it goes on as it was");
         }
-    }
-
-    /// Loads a game, lets `change` edit it, and saves it with its new log entries in one
-    /// transaction guarded by the version that was read. When another request got there first,
-    /// the whole thing runs again on the fresh state, so no update is ever lost. `change` sees the
-    /// log only when `with_log` asks for it.
-    async fn mutate(
-        &self,
-        id: GameId,
-        with_log: bool,
-        change: impl Fn(&mut GameRow, &[LoggedEntry], i64) -> Result<Change, ArenaError>,
-    ) -> Result<Effects, ArenaError> {
-        self.mutate_at(id, None, with_log, change).await
-    }
-
-    /// `mutate`, and when `expected` is given only while the game is still at that version (a
-    /// button posted then), checked in the same transaction as the change.
-    async fn mutate_at(
-        &self,
-        id: GameId,
-        expected: Option<i64>,
-        with_log: bool,
-        change: impl Fn(&mut GameRow, &[LoggedEntry], i64) -> Result<Change, ArenaError>,
-    ) -> Result<Effects, ArenaError> {
-        let (mut attempts, mut rating_retries) = (0, 0);
-        while attempts < MAX_ATTEMPTS {
-            let (mut game, credited) = self.load_credited(id).await?;
-            if expected.is_some_and(|version| version != game.version) {
-                return Err(ArenaError::Stale(id));
-            }
-            let log = if with_log {
-                self.store.log(id).await?
-            } else {
-                Vec::new()
-            };
-            let now = self.now();
-            let was_finished = game.status == GameStatus::Finished;
-            // Set first: what the change posts (clock lines) is as of now.
-            game.updated_at = now;
-            let Change { entries, mut effects } = change(&mut game, &log, now)?;
-            computer::spare_the_computer(&game, &mut effects);
-            if credited > 0 && game.deathmatch.is_some() {
-                // The audience hears that the clocks stood still while the bot was down.
-                effects.posts.insert(0, clock_posts::downtime_post(&game, credited));
-            }
-            // Every post about a timed game shows its clocks as of now.
-            effects.posts = effects
-                .posts
-                .into_iter()
-                .map(|post| clock_posts::with_clocks(post, &game, now))
-                .collect();
-            game.version += 1;
-            if effects.posts.iter().any(|post| post.game == Some(id)) {
-                game.unshown = Some(game.version);
-            }
-            let rated = match (&game.players, game.state.outcome()) {
-                (Some(players), Some(outcome))
-                    if game.is_rated && !was_finished && game.status == GameStatus::Finished =>
-                {
-                    RatedResult::of(game.server.as_ref(), game.setup.variant, players, outcome)
-                }
-                _ => None,
-            };
-            // Deliberate defects (src/broken.rs): `has` is a constant false outside that build,
-            // so these cost nothing on the path every action takes.
-            let ends_now = !was_finished && game.status == GameStatus::Finished;
-            if crate::broken::has(crate::broken::Defect::DuplicatedPost) && ends_now {
-                effects.posts.extend(effects.posts.clone());
-            }
-            if crate::broken::has(crate::broken::Defect::DroppedSave)
-                && game.version % 5 == 0
-                && entries
-                    .iter()
-                    .any(|e| matches!(e.entry, crate::store::LogEntry::Act { .. }))
-            {
-                effects.game = Some(id);
-                effects.version = Some(game.version);
-                return Ok(effects);
-            }
-            let ratings = match &rated {
-                Some(result) => self.new_ratings(result, now).await?,
-                None => Vec::new(),
-            };
-            let mut saved = self.store.update_game(&game, &entries, &ratings).await;
-            if let Err(StoreError::Database(error)) = &saved
-                && self.was_saved(&game).await
-            {
-                // The database went away as it answered (a restart, a connection cut): the save
-                // was committed all the same, so the change stands and the player is told so,
-                // rather than asked to try again a move that is already played.
-                tracing::warn!(game = %id, error = %crate::logging::Quiet(error), "a save's answer was lost, but it was committed");
-                saved = Ok(());
-            }
-            match saved {
-                Ok(()) => {
-                    tracing::debug!(game = %id, server = ?game.server, version = game.version, "saved a change to a game");
-                    effects.game = Some(id);
-                    effects.version = Some(game.version);
-                    for entry in &entries {
-                        if matches!(entry.entry, crate::store::LogEntry::Act { .. }) {
-                            crate::telemetry::action_played(game.setup.variant);
-                        }
-                    }
-                    // Nobody watching is fine: the news is for pages that are open.
-                    let _ = self.news.send(watch::GameNews {
-                        game: id,
-                        version: game.version,
-                        said: effects
-                            .posts
-                            .iter()
-                            .filter(|post| post.game == Some(id))
-                            .map(|post| post.text.clone())
-                            .collect(),
-                    });
-                    if let Some(tournament) = game.tournament
-                        && !was_finished
-                        && game.status == GameStatus::Finished
-                    {
-                        // The game is saved whatever happens here; should the round's end fail to
-                        // be recorded now, `/tournament pair` still sees every result in.
-                        match self.round_finished(tournament).await {
-                            Ok(round) => effects.posts.extend(round.posts),
-                            Err(error) => {
-                                tracing::error!(tournament = %tournament, error = %crate::logging::Quiet(&error), "could not close a round")
-                            }
-                        }
-                    }
-                    return Ok(effects);
-                }
-                // Another request changed the game: try again on its fresh state.
-                Err(StoreError::Conflict(_)) => {
-                    attempts += 1;
-                    tokio::task::yield_now().await;
-                }
-                // Another result moved the players' ratings first: rate again from theirs.
-                Err(StoreError::RatingConflict) if rating_retries < MAX_RATING_RETRIES => {
-                    rating_retries += 1;
-                    let pause = rand::random_range(0..=rating_retries.min(20));
-                    tokio::time::sleep(std::time::Duration::from_millis(u64::from(pause))).await;
-                }
-                Err(StoreError::RatingConflict) => return Err(ArenaError::Busy(id)),
-                Err(e) => return Err(e.into()),
-            }
-        }
-        Err(ArenaError::Busy(id))
-    }
-
-    /// Whether `game` as it was about to be saved is what the store now holds (its version and
-    /// state): a save whose answer was lost. The database may be coming back from a restart,
-    /// so it is asked a few times.
-    async fn was_saved(&self, game: &GameRow) -> bool {
-        for attempt in 0..SAVE_CHECKS {
-            match self.store.game(game.id).await {
-                Ok(stored) => {
-                    return stored.is_some_and(|stored| stored.version == game.version && stored.state == game.state);
-                }
-                Err(_) if attempt + 1 < SAVE_CHECKS => {
-                    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-                }
-                Err(_) => {}
-            }
-        }
-        false
     }
 
     /// The players' ratings after a rated result, from their stored ones on the ladder of the

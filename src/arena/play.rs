@@ -7,8 +7,8 @@ use super::time_out::flag_fall;
 use super::turns::{check_clock, conclude, follow_turn};
 use super::{Arena, ArenaError, Change, Effects};
 use crate::ids::{GameId, UserId};
-use crate::store::formats::effective_actions;
-use crate::store::{GameRow, LogEntry, LoggedEntry, NewEntry, Offer, OfferKind};
+use crate::model::effective_actions;
+use crate::model::{GameRow, LogEntry, LoggedEntry, NewEntry, Offer, OfferKind};
 use arbiter_engine::{AnyGame, EndReason, Game, Outcome, Seat, Viewer};
 
 /// Where a menu's choice comes from: the game's version when it was made, and for a secret
@@ -25,6 +25,18 @@ pub enum OfferResponse {
     Offer,
     Accept,
     Decline,
+}
+
+impl OfferResponse {
+    /// The answer a player wrote: `offer` (or `ask`, `request`), `accept` (`yes`), `decline` (`no`).
+    pub fn from_word(word: &str) -> Option<OfferResponse> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "offer" | "ask" | "request" => Some(OfferResponse::Offer),
+            "accept" | "yes" => Some(OfferResponse::Accept),
+            "decline" | "no" => Some(OfferResponse::Decline),
+            _ => None,
+        }
+    }
 }
 
 impl Arena {

@@ -5,8 +5,8 @@ use super::messages::{board_image_of, name, player_label, status_line};
 use super::{Arena, ArenaError, DirectMessage, Effects, PrivateText, Reply};
 use crate::clock::TimeControl;
 use crate::ids::{GameId, Place, ServerId, UserId};
+use crate::model::{GameRow, GameStatus, Reminders};
 use crate::render::words;
-use crate::store::{GameRow, GameStatus, Reminders};
 use arbiter_engine::{Game, Seat, VariantId, Viewer};
 
 /// One line of a user's game list.

@@ -9,7 +9,7 @@ use super::lifecycle::ChallengeRequest;
 use super::messages::{board_post, name};
 use super::{Arena, ArenaError, Button, Change, Effects};
 use crate::ids::{GameId, Place};
-use crate::store::{GameRow, GameStatus, Offer, OfferKind, WhitePlayer};
+use crate::model::{GameRow, GameStatus, Offer, OfferKind, WhitePlayer};
 use arbiter_engine::Seat;
 
 /// Who asks for a rematch, and so what asking does.

@@ -7,9 +7,9 @@ use super::caller::{Caller, may_look_at, require_started};
 use super::messages::name;
 use super::{Arena, ArenaError, Effects, Replay};
 use crate::ids::GameId;
+use crate::model::effective_actions;
+use crate::model::{GameRow, GameStatus, LoggedEntry};
 use crate::render::{Animation, AnimationFrame, BoardImage, Decor};
-use crate::store::formats::effective_actions;
-use crate::store::{GameRow, GameStatus, LoggedEntry};
 use arbiter_engine::{Action, AnyGame, Game, Seat, View, Viewer};
 
 /// How long the first position stays, each position after a move, and the final one.

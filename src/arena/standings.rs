@@ -3,8 +3,8 @@
 use super::messages::name;
 use super::{Arena, ArenaError, Effects};
 use crate::ids::{ServerId, UserId};
+use crate::model::GameStatus;
 use crate::ratings::PROVISIONAL_GAMES;
-use crate::store::GameStatus;
 use arbiter_engine::VariantId;
 
 /// How many players a leaderboard lists.

@@ -5,7 +5,7 @@ use super::Change;
 use super::acting::apply_action;
 use super::messages::name;
 use super::turns::conclude;
-use crate::store::GameRow;
+use crate::model::GameRow;
 use arbiter_engine::{Game, Seat, Timeout};
 
 /// Ends a game whose player ran out of time before acting.

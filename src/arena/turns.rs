@@ -3,7 +3,7 @@
 
 use super::messages::board_post;
 use super::{ArenaError, Change, Effects};
-use crate::store::{GameRow, GameStatus, LogEntry, NewEntry};
+use crate::model::{GameRow, GameStatus, LogEntry, NewEntry};
 use arbiter_engine::{Game, Outcome, Seat};
 
 /// After an action by `actor` (none: the rules acted): the clock follows the turn, and stops

@@ -7,8 +7,8 @@ use super::messages::{board_image_of, name, player_label, status_line};
 use super::queries::move_list;
 use super::{Arena, ArenaError};
 use crate::ids::{GameId, UserId};
+use crate::model::{GameRow, GameStatus};
 use crate::render::BoardImage;
-use crate::store::{GameRow, GameStatus};
 use arbiter_engine::{Game, Seat, Viewer};
 
 /// How many changes a slow page may fall behind before it misses some (it then reloads the

@@ -5,13 +5,11 @@
 use super::percentile;
 use crate::arena::Arena;
 use crate::clock::{Clock, DAY_MS, GameClock, SystemClock, TimeControl, Turn};
-use crate::ids::{GameId, Place, Places, ServerId, TournamentId, UserId};
-use crate::ratings::Rating;
+use crate::ids::{GameId, UserId};
+use crate::model::{GameSetup, GameStatus, NewGame, WhitePlayer};
 use crate::scheduler::Scheduler;
-use crate::store::{
-    Deadlines, GameRow, GameSetup, GameStatus, Games, LoggedEntry, NewEntry, NewGame, NewTournament, Players, Store,
-    StoreError, TournamentRow, Tournaments, UserSettings, Vitals, WhitePlayer,
-};
+use crate::store::Store;
+use crate::store::layer::{Layer, Layered};
 
 use anyhow::{Context, Result};
 use arbiter_engine::{AnyGame, Seat, VariantId};
@@ -35,7 +33,7 @@ pub struct Load {
 /// evenly over the next day; events older than the backlog are marked announced. Then runs one
 /// scheduler for `load.seconds` and reports.
 pub async fn run(store: Arc<dyn Store>, name: &str, load: Load) -> Result<String> {
-    let counting = Arc::new(CountingStore::new(store));
+    let counting = Arc::new(Layered(CountingStore::new(store)));
     let arena = Arena::new(counting.clone(), Arc::new(SystemClock));
     let seeded_at = Instant::now();
     let due = seed(counting.clone(), load.games, load.backlog_minutes).await?;
@@ -225,226 +223,12 @@ impl CountingStore {
 }
 
 #[async_trait]
-impl Games for CountingStore {
-    async fn insert_game(&self, game: &NewGame) -> Result<GameRow, StoreError> {
-        self.count("insert_game");
-        self.inner.insert_game(game).await
+impl Layer for CountingStore {
+    fn inner(&self) -> &dyn Store {
+        self.inner.as_ref()
     }
 
-    async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
-        self.count("game");
-        self.inner.game(id).await
-    }
-
-    async fn update_game(&self, game: &GameRow, entries: &[NewEntry], ratings: &[Rating]) -> Result<(), StoreError> {
-        self.count("update_game");
-        self.inner.update_game(game, entries, ratings).await
-    }
-
-    async fn log(&self, id: GameId) -> Result<Vec<LoggedEntry>, StoreError> {
-        self.count("log");
-        self.inner.log(id).await
-    }
-
-    async fn games_of(&self, user: &UserId, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
-        self.count("games_of");
-        self.inner.games_of(user, statuses).await
-    }
-
-    async fn games_at(&self, location: &Place, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
-        self.count("games_at");
-        self.inner.games_at(location, statuses).await
-    }
-
-    async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), StoreError> {
-        self.count("mark_shown");
-        self.inner.mark_shown(id, version).await
-    }
-
-    async fn unshown_games(&self, places: &Places) -> Result<Vec<GameId>, StoreError> {
-        self.count("unshown_games");
-        self.inner.unshown_games(places).await
-    }
-
-    async fn watch_token(&self, id: GameId, fresh: &str) -> Result<String, StoreError> {
-        self.count("watch_token");
-        self.inner.watch_token(id, fresh).await
-    }
-
-    async fn game_of_watch_token(&self, token: &str) -> Result<Option<GameId>, StoreError> {
-        self.count("game_of_watch_token");
-        self.inner.game_of_watch_token(token).await
-    }
-
-    async fn open_matches_on(&self, server: &ServerId) -> Result<i64, StoreError> {
-        self.count("open_matches_on");
-        self.inner.open_matches_on(server).await
-    }
-}
-
-#[async_trait]
-impl Deadlines for CountingStore {
-    async fn claim_due(&self, places: &Places, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError> {
-        self.count("claim_due");
-        self.inner.claim_due(places, now, lease_ms, limit).await
-    }
-
-    async fn earliest_deadline(&self, places: &Places) -> Result<Option<i64>, StoreError> {
-        self.count("earliest_deadline");
-        self.inner.earliest_deadline(places).await
-    }
-
-    async fn running_matches(&self, places: &Places) -> Result<Vec<GameId>, StoreError> {
-        self.count("running_matches");
-        self.inner.running_matches(places).await
-    }
-
-    async fn heartbeat(&self, places: &Places, now: i64) -> Result<Option<i64>, StoreError> {
-        self.count("heartbeat");
-        self.inner.heartbeat(places, now).await
-    }
-
-    async fn record_downtime(&self, places: &Places, from: i64, to: i64) -> Result<(), StoreError> {
-        self.count("record_downtime");
-        self.inner.record_downtime(places, from, to).await
-    }
-
-    async fn downtimes(&self, location: &Place, after: i64) -> Result<Vec<(i64, i64)>, StoreError> {
-        self.count("downtimes");
-        self.inner.downtimes(location, after).await
-    }
-}
-
-#[async_trait]
-impl Players for CountingStore {
-    async fn settings(&self, user: &UserId) -> Result<UserSettings, StoreError> {
-        self.count("settings");
-        self.inner.settings(user).await
-    }
-
-    async fn save_settings(&self, user: &UserId, settings: &UserSettings) -> Result<(), StoreError> {
-        self.count("save_settings");
-        self.inner.save_settings(user, settings).await
-    }
-
-    async fn server_settings(&self, server: &ServerId) -> Result<crate::store::ServerSettings, StoreError> {
-        self.count("server_settings");
-        self.inner.server_settings(server).await
-    }
-
-    async fn save_server_settings(
-        &self,
-        server: &ServerId,
-        settings: &crate::store::ServerSettings,
-    ) -> Result<(), StoreError> {
-        self.count("save_server_settings");
-        self.inner.save_server_settings(server, settings).await
-    }
-
-    async fn display_name(&self, user: &UserId) -> Result<Option<String>, StoreError> {
-        self.count("display_name");
-        self.inner.display_name(user).await
-    }
-
-    async fn save_display_name(&self, user: &UserId, name: &str, now: i64) -> Result<(), StoreError> {
-        self.count("save_display_name");
-        self.inner.save_display_name(user, name, now).await
-    }
-
-    async fn saved_lists(&self, user: &UserId) -> Result<Vec<crate::store::SavedList>, StoreError> {
-        self.count("saved_lists");
-        self.inner.saved_lists(user).await
-    }
-
-    async fn save_list(&self, user: &UserId, list: &crate::store::SavedList) -> Result<(), StoreError> {
-        self.count("save_list");
-        self.inner.save_list(user, list).await
-    }
-
-    async fn delete_list(&self, user: &UserId, name: &str) -> Result<bool, StoreError> {
-        self.count("delete_list");
-        self.inner.delete_list(user, name).await
-    }
-
-    async fn rating(
-        &self,
-        server: Option<&ServerId>,
-        user: &UserId,
-        variant: VariantId,
-    ) -> Result<Option<Rating>, StoreError> {
-        self.count("rating");
-        self.inner.rating(server, user, variant).await
-    }
-
-    async fn ratings_of(&self, server: Option<&ServerId>, user: &UserId) -> Result<Vec<Rating>, StoreError> {
-        self.count("ratings_of");
-        self.inner.ratings_of(server, user).await
-    }
-
-    async fn leaderboard(
-        &self,
-        server: Option<&ServerId>,
-        variant: VariantId,
-        limit: i64,
-    ) -> Result<Vec<Rating>, StoreError> {
-        self.count("leaderboard");
-        self.inner.leaderboard(server, variant, limit).await
-    }
-}
-
-#[async_trait]
-impl Vitals for CountingStore {
-    async fn ping(&self) -> Result<(), StoreError> {
-        self.inner.ping().await
-    }
-
-    fn connections(&self) -> (usize, usize) {
-        self.inner.connections()
-    }
-
-    async fn active_games(&self) -> Result<Vec<(VariantId, i64)>, StoreError> {
-        self.inner.active_games().await
-    }
-}
-
-#[async_trait]
-impl Tournaments for CountingStore {
-    async fn insert_tournament(&self, tournament: &NewTournament) -> Result<TournamentRow, StoreError> {
-        self.count("insert_tournament");
-        self.inner.insert_tournament(tournament).await
-    }
-
-    async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError> {
-        self.count("tournament");
-        self.inner.tournament(id).await
-    }
-
-    async fn tournaments_at(&self, location: &Place) -> Result<Vec<TournamentRow>, StoreError> {
-        self.count("tournaments_at");
-        self.inner.tournaments_at(location).await
-    }
-
-    async fn update_tournament(
-        &self,
-        tournament: &TournamentRow,
-        games: &[NewGame],
-    ) -> Result<Vec<GameRow>, StoreError> {
-        self.count("update_tournament");
-        self.inner.update_tournament(tournament, games).await
-    }
-
-    async fn tournament_games(&self, id: TournamentId) -> Result<Vec<GameRow>, StoreError> {
-        self.count("tournament_games");
-        self.inner.tournament_games(id).await
-    }
-
-    async fn tournaments_due(&self, places: &Places, now: i64) -> Result<Vec<TournamentId>, StoreError> {
-        self.count("tournaments_due");
-        self.inner.tournaments_due(places, now).await
-    }
-
-    async fn open_tournaments_on(&self, server: &ServerId) -> Result<i64, StoreError> {
-        self.count("open_tournaments_on");
-        self.inner.open_tournaments_on(server).await
+    async fn before(&self, request: &'static str) {
+        self.count(request);
     }
 }

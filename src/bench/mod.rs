@@ -7,7 +7,8 @@ pub mod web;
 use crate::arena::{Arena, ChallengeRequest};
 use crate::clock::SystemClock;
 use crate::ids::{GameId, UserId};
-use crate::store::{GameSetup, PostgresStore, SqliteStore, Store, WhitePlayer};
+use crate::model::{GameSetup, WhitePlayer};
+use crate::store::{PostgresStore, SqliteStore, Store};
 use anyhow::{Context, Result};
 use arbiter_engine::VariantId;
 use std::fmt::Write;
@@ -271,8 +272,8 @@ pub async fn clocks(
 ) -> Result<String> {
     use crate::arena::{Caller, MatchRequest};
     use crate::clock::TimeControl;
+    use crate::model::LogEntry;
     use crate::scheduler::Scheduler;
-    use crate::store::LogEntry;
     let arena = Arena::new(store.clone(), Arc::new(SystemClock));
     let host = UserId::new("bench:host");
     // Deadlines start after every match is set up, then spread evenly.

@@ -3,8 +3,8 @@
 
 use anyhow::{Context, Result};
 use arbiter::arena::{ReplayedRecord, animation, replay_record};
+use arbiter::model::LogEntry;
 use arbiter::render::{MOST_REPLAY_BYTES, Renderer};
-use arbiter::store::LogEntry;
 use std::path::Path;
 
 /// Writes the replay of the record in `record` to `out`; says how many frames and bytes.

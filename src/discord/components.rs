@@ -53,6 +53,17 @@ fn is_thread(kind: discord::ChannelType) -> bool {
     )
 }
 
+/// One click being answered: who clicked, where, and what they picked.
+struct Clicked<'a> {
+    http: &'a Arc<discord::Http>,
+    data: &'a Data,
+    interaction: &'a discord::ComponentInteraction,
+    user: UserId,
+    here: Place,
+    place: Place,
+    choice: Option<String>,
+}
+
 pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &discord::ComponentInteraction) {
     let mut responder = Responder::for_component(http, interaction);
     let Click {
@@ -87,170 +98,182 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
     if !may_open_form {
         responder.acknowledge().await;
     }
-    match component {
-        Component::Button {
-            button: Button::AcceptChallenge,
-            game,
-            ..
-        } => accept(http, data, interaction, &mut responder, game, &user).await,
-        Component::Button {
-            button: Button::ChoosePrivately,
-            game,
-            ..
-        } => {
-            let prompt = data.arena.private_prompt(game, &user).await;
-            // A list is written in a form, opened right here (DMs closed or not).
-            if let Ok(Effects {
-                direct_messages,
-                version: Some(version),
+    let clicked = Clicked {
+        http,
+        data,
+        interaction,
+        user,
+        here,
+        place,
+        choice,
+    };
+    clicked.answer(component, &mut responder).await;
+}
+
+impl Clicked<'_> {
+    /// Does what the click asks, and answers it.
+    async fn answer(&self, component: Component, responder: &mut Responder) {
+        let (http, data) = (self.http, self.data);
+        match component {
+            Component::Button {
+                button: Button::AcceptChallenge,
+                game,
                 ..
-            }) = &prompt
-                && direct_messages.first().is_some_and(|dm| dm.asks_for_list)
-            {
-                open_list_form(&mut responder, game, *version).await;
-                return;
-            }
-            let work = async { prompt };
-            show_prompt(
-                http,
-                data,
-                &mut responder,
+            } => accept(http, data, self.interaction, responder, game, &self.user).await,
+            Component::Button {
+                button: Button::ChoosePrivately,
                 game,
-                work,
-                "There is nothing for you to choose.",
-                0,
-            )
-            .await
-        }
-        Component::WriteList { game, version } => open_list_form(&mut responder, game, version).await,
-        Component::ListForm { .. } => {
-            let text = "That form is filled in and sent, not clicked.";
-            let _ = responder.send_private(Outgoing::text(text)).await;
-        }
-        Component::Piece { game, version } => {
-            let Some(piece) = choice else {
-                let _ = responder
-                    .send_private(Outgoing::text("Pick one of the pieces in the menu."))
-                    .await;
-                return;
-            };
-            let work = data.arena.placements(game, &user, &piece, version);
-            show_prompt(
-                http,
-                data,
-                &mut responder,
+                ..
+            } => self.open_prompt(responder, game).await,
+            Component::WriteList { game, version } => open_list_form(responder, game, version).await,
+            Component::ListForm { .. } => {
+                let text = "That form is filled in and sent, not clicked.";
+                let _ = responder.send_private(Outgoing::text(text)).await;
+            }
+            Component::Piece { game, version } => self.piece_picked(responder, game, version).await,
+            Component::Button {
+                button: Button::Rematch,
                 game,
-                work,
-                "That piece cannot be placed now.",
-                0,
-            )
-            .await
-        }
-        Component::Button {
-            button: Button::Rematch,
-            game,
-            version,
-        } => {
-            let work = async {
-                opponents_still_here(http, data, interaction, game, &user).await?;
-                let caller = clicker(data, interaction, Button::Rematch).await;
-                data.arena.press(game, &caller, Button::Rematch, version, &place).await
-            };
-            let result = work.await;
-            if let Ok(effects) = &result {
-                // The button goes; the post says where the rematch is offered.
-                let place = ids::channel(&place).map_or_else(String::new, |c| format!(" in <#{c}>"));
-                let new = effects.game.map_or_else(String::new, |id| format!(" (game #{id})"));
-                let text = format!(
-                    "{}
-**Rematch** asked for by {}{new}{place}.",
-                    answered(&interaction.message.content),
-                    ids::mention(&user)
-                );
-                let _ = responder.update_clicked(Outgoing::text(fit(text.trim_start()))).await;
-            }
-            answer(http, data, result, &here, &mut responder).await;
-        }
-        Component::Button { button, game, version } => {
-            let caller = clicker(data, interaction, button).await;
-            let result = data.arena.press(game, &caller, button, version, &place).await;
-            // The question is answered: its buttons go. (A player accepting a rated match
-            // answers only for themselves: the colours and the other player's answer remain.)
-            if result.is_ok() && button != Button::RateMatch {
-                let _ = responder
-                    .update_clicked(Outgoing::text(answered(&interaction.message.content)))
-                    .await;
-            }
-            answer(http, data, result, &here, &mut responder).await;
-        }
-        Component::Choose {
-            game,
-            version,
-            prompt_key,
-        } => {
-            let Some(choice) = choice else {
-                let _ = responder
-                    .send_private(Outgoing::text("Pick one of the choices in the menu."))
-                    .await;
-                return;
-            };
-            let menu = Menu { version, prompt_key };
-            choose(http, data, &mut responder, game, menu, &user, &here, &choice).await;
-        }
-        Component::Pick {
-            game,
-            version,
-            prompt_key,
-            answer: Answer::Value(choice),
-        } => {
-            let menu = Menu { version, prompt_key };
-            choose(http, data, &mut responder, game, menu, &user, &here, &choice).await
-        }
-        Component::Pick {
-            game,
-            version,
-            answer: Answer::Index(index),
-            ..
-        } => {
-            // A button posted before answers carried their value: its place in the prompt's
-            // answers, which are the same while the game is at the same version.
-            let prompt = data.arena.private_prompt(game, &user).await;
-            let choice = prompt
-                .as_ref()
-                .ok()
-                .filter(|effects| effects.version == Some(version))
-                .and_then(|effects| effects.direct_messages.first())
-                .and_then(|dm| dm.choices.get(usize::from(index)).cloned());
-            let menu = Menu {
                 version,
-                prompt_key: None,
-            };
-            match (choice, prompt) {
-                (Some(choice), _) => choose(http, data, &mut responder, game, menu, &user, &here, &choice).await,
-                (None, Err(error)) => answer(http, data, Err(error), &here, &mut responder).await,
-                (None, Ok(_)) => answer(http, data, Err(ArenaError::Stale(game)), &here, &mut responder).await,
-            }
-        }
-        Component::Page { game, version, page } => {
-            let prompt = data.arena.private_prompt(game, &user).await;
-            let work = async {
-                match prompt {
-                    // Another page of the same prompt: only while the game is where it was.
-                    Ok(effects) if effects.version != Some(version) => Err(ArenaError::Stale(game)),
-                    other => other,
-                }
-            };
-            show_prompt(
-                http,
-                data,
-                &mut responder,
+            } => self.rematch(responder, game, version).await,
+            Component::Button { button, game, version } => self.press(responder, button, game, version).await,
+            Component::Choose {
                 game,
-                work,
-                "There is nothing for you to choose.",
-                usize::from(page),
-            )
-            .await
+                version,
+                prompt_key,
+            } => {
+                let Some(choice) = &self.choice else {
+                    let _ = responder
+                        .send_private(Outgoing::text("Pick one of the choices in the menu."))
+                        .await;
+                    return;
+                };
+                let menu = Menu { version, prompt_key };
+                choose(http, data, responder, game, menu, &self.user, &self.here, choice).await;
+            }
+            Component::Pick {
+                game,
+                version,
+                prompt_key,
+                answer: Answer::Value(choice),
+            } => {
+                let menu = Menu { version, prompt_key };
+                choose(http, data, responder, game, menu, &self.user, &self.here, &choice).await
+            }
+            Component::Pick {
+                game,
+                version,
+                answer: Answer::Index(index),
+                ..
+            } => self.pick_by_place(responder, game, version, index).await,
+            Component::Page { game, version, page } => self.turn_page(responder, game, version, page).await,
         }
+    }
+
+    /// "Choose privately": the player's prompt, or the form for a list.
+    async fn open_prompt(&self, responder: &mut Responder, game: GameId) {
+        let prompt = self.data.arena.private_prompt(game, &self.user).await;
+        // A list is written in a form, opened right here (DMs closed or not).
+        if let Ok(Effects {
+            direct_messages,
+            version: Some(version),
+            ..
+        }) = &prompt
+            && direct_messages.first().is_some_and(|dm| dm.asks_for_list)
+        {
+            open_list_form(responder, game, *version).await;
+            return;
+        }
+        let work = async { prompt };
+        let nothing = "There is nothing for you to choose.";
+        show_prompt(self.http, self.data, responder, game, work, nothing, 0).await
+    }
+
+    /// A piece picked from the placement menu: where it may go.
+    async fn piece_picked(&self, responder: &mut Responder, game: GameId, version: i64) {
+        let Some(piece) = &self.choice else {
+            let _ = responder
+                .send_private(Outgoing::text("Pick one of the pieces in the menu."))
+                .await;
+            return;
+        };
+        let work = self.data.arena.placements(game, &self.user, piece, version);
+        let refusal = "That piece cannot be placed now.";
+        show_prompt(self.http, self.data, responder, game, work, refusal, 0).await
+    }
+
+    /// "Rematch": the new game is offered, and the post says where.
+    async fn rematch(&self, responder: &mut Responder, game: GameId, version: i64) {
+        let (http, data, interaction) = (self.http, self.data, self.interaction);
+        let work = async {
+            opponents_still_here(http, data, interaction, game, &self.user).await?;
+            let caller = clicker(data, interaction, Button::Rematch).await;
+            data.arena
+                .press(game, &caller, Button::Rematch, version, &self.place)
+                .await
+        };
+        let result = work.await;
+        if let Ok(effects) = &result {
+            // The button goes; the post says where the rematch is offered.
+            let place = ids::channel(&self.place).map_or_else(String::new, |c| format!(" in <#{c}>"));
+            let new = effects.game.map_or_else(String::new, |id| format!(" (game #{id})"));
+            let text = format!(
+                "{}\n**Rematch** asked for by {}{new}{place}.",
+                answered(&interaction.message.content),
+                ids::mention(&self.user)
+            );
+            let _ = responder.update_clicked(Outgoing::text(fit(text.trim_start()))).await;
+        }
+        answer(http, data, result, &self.here, responder).await;
+    }
+
+    /// Any other button: pressed, and its question answered.
+    async fn press(&self, responder: &mut Responder, button: Button, game: GameId, version: i64) {
+        let caller = clicker(self.data, self.interaction, button).await;
+        let result = self.data.arena.press(game, &caller, button, version, &self.place).await;
+        // The question is answered: its buttons go. (A player accepting a rated match answers
+        // only for themselves: the colours and the other player's answer remain.)
+        if result.is_ok() && button != Button::RateMatch {
+            let _ = responder
+                .update_clicked(Outgoing::text(answered(&self.interaction.message.content)))
+                .await;
+        }
+        answer(self.http, self.data, result, &self.here, responder).await;
+    }
+
+    /// A button posted before answers carried their value: its place in the prompt's answers,
+    /// which are the same while the game is at the same version.
+    async fn pick_by_place(&self, responder: &mut Responder, game: GameId, version: i64, index: u8) {
+        let (http, data) = (self.http, self.data);
+        let prompt = data.arena.private_prompt(game, &self.user).await;
+        let choice = prompt
+            .as_ref()
+            .ok()
+            .filter(|effects| effects.version == Some(version))
+            .and_then(|effects| effects.direct_messages.first())
+            .and_then(|dm| dm.choices.get(usize::from(index)).cloned());
+        let menu = Menu {
+            version,
+            prompt_key: None,
+        };
+        match (choice, prompt) {
+            (Some(choice), _) => choose(http, data, responder, game, menu, &self.user, &self.here, &choice).await,
+            (None, Err(error)) => answer(http, data, Err(error), &self.here, responder).await,
+            (None, Ok(_)) => answer(http, data, Err(ArenaError::Stale(game)), &self.here, responder).await,
+        }
+    }
+
+    /// Another page of the same prompt: only while the game is where it was.
+    async fn turn_page(&self, responder: &mut Responder, game: GameId, version: i64, page: u8) {
+        let prompt = self.data.arena.private_prompt(game, &self.user).await;
+        let work = async {
+            match prompt {
+                Ok(effects) if effects.version != Some(version) => Err(ArenaError::Stale(game)),
+                other => other,
+            }
+        };
+        let nothing = "There is nothing for you to choose.";
+        show_prompt(self.http, self.data, responder, game, work, nothing, usize::from(page)).await
     }
 }
 

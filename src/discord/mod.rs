@@ -204,19 +204,13 @@ pub async fn run(
             let _ = stopping.wait_for(|stop| *stop).await;
         }
     };
-    let health = crate::health::Health::new(arena.store().clone());
+    let health = crate::health::Health::new(arena.vitals());
     if let startup::Shards::Range { first, last, .. } = config.shards {
         health.expect_shards(last - first + 1);
     }
     // /metrics, /healthz and /readyz, served from the start (alive, and why not ready while
-    // Discord is not reached yet), only on the address the operator gave them. Without one they
-    // are not served, and nothing is recorded or sampled.
-    let _sampling = config.metrics.is_some().then(|| health.start_sampling());
-    if let Some(listening) = config.metrics {
-        tracing::info!("serving /metrics, /healthz and /readyz at {}", listening.base);
-        let operations = crate::health::router(health.clone());
-        tokio::spawn(crate::health::serve(operations, listening.listener()?, stopped()));
-    }
+    // Discord is not reached yet), only on the address the operator gave them.
+    let _sampling = serve_operations(config.metrics, &health, stopped())?;
     let http = http_client(&config.token, config.api_base.as_deref());
     let attachments = std::sync::Arc::new(attachments::Attachments::new(config.attachments)?);
     tracing::info!("connecting to Discord, running {}", config.shards.describe());
@@ -227,14 +221,9 @@ pub async fn run(
     tracing::info!("signed in to Discord as {}", user.name);
     let guild = config.guild_id.map(discord::GuildId::new);
     if config.shards.runs_first() {
-        let commands = poise::builtins::create_application_commands(&all_commands());
         tokio::select! {
-            registered = startup::register(&http, commands, guild) => registered?,
+            registered = register_commands(&http, guild) => registered?,
             () = stopped() => return Ok(()),
-        }
-        match guild {
-            Some(guild) => tracing::info!("commands registered on server {guild} (DISCORD_GUILD_ID)"),
-            None => tracing::info!("commands registered globally (Discord may take up to an hour to show them)"),
         }
     }
     let host_role = config.host_role;
@@ -255,48 +244,7 @@ pub async fn run(
             .run(announce, std::future::pending()),
     );
     let framework = poise::Framework::builder()
-        .options(poise::FrameworkOptions {
-            commands: all_commands(),
-            event_handler: |framework, event| {
-                Box::pin(on_event(framework.serenity_context, event, framework.user_data))
-            },
-            on_error: |error| Box::pin(on_error(error)),
-            pre_command: |ctx| {
-                Box::pin(async move {
-                    tracing::debug!(
-                        command = %ctx.command().qualified_name,
-                        user = %ctx.author().id,
-                        server = ?ctx.guild_id().map(|id| id.get()),
-                        "a command"
-                    );
-                })
-            },
-            // Commands only: suggestions as you type are not counted. A server's hosts, who may
-            // adjudicate a whole round at once, are not limited in its host commands (and only
-            // in those, on that server).
-            command_check: Some(|ctx| {
-                Box::pin(async move {
-                    if ctx.invocation_data::<limits::Counted>().await.is_some() {
-                        return Ok(true);
-                    }
-                    ctx.set_invocation_data(limits::Counted).await;
-                    if hosts::is_host_command(&ctx.command().qualified_name)
-                        && commands::Caller::of(ctx)
-                            .with_host_status(ctx.data())
-                            .await
-                            .hosts_server
-                    {
-                        return Ok(true);
-                    }
-                    match ctx.data().limits.refusal(ctx.author().id, ctx.data().arena.now()) {
-                        Some(refusal) => Err(anyhow::anyhow!(refusal)),
-                        None => Ok(true),
-                    }
-                })
-            }),
-            initialize_owners: false,
-            ..Default::default()
-        })
+        .options(framework_options())
         .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
                 tracing::info!(guilds = ready.guilds.len(), "connected to Discord; ready for players");
@@ -311,15 +259,7 @@ pub async fn run(
                 health.shard(ctx.shard_id.0, true);
                 let mut data = Data::new(arena, host_role, share, ids::user(ready.user.id), health, attachments);
                 if let Some(listening) = web_listener {
-                    let base = listening.base.clone();
-                    let names = std::sync::Arc::new(names::PageNames {
-                        http: ctx.http.clone(),
-                        names: data.names.clone(),
-                    });
-                    let web = std::sync::Arc::new(crate::web::Web::new(data.arena.clone(), names, base.clone()));
-                    tracing::info!("serving the live pages at {base}");
-                    tokio::spawn(web.clone().serve(&listening, web_stop)?);
-                    data.web = Some(web);
+                    data.web = Some(serve_pages(&ctx.http, &data, &listening, web_stop)?);
                 }
                 let announcing = tokio::spawn(announce_deadlines(
                     ctx.http.clone(),
@@ -359,14 +299,110 @@ pub async fn run(
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .take();
-    if let Some(announcing) = announcing {
-        // The scheduler is gone, so the announcer's queue closes: what it holds still goes out,
-        // unless Discord keeps refusing it for longer than a stop should take.
-        if tokio::time::timeout(DELIVERY_ON_STOP, announcing).await.is_err() {
-            tracing::warn!("announcements still queued after {DELIVERY_ON_STOP:?}; leaving them to the next start");
-        }
-    }
+    deliver_queued(announcing).await;
     ended
+}
+
+/// The commands, and what runs around each: the log line, the rate limit, the error answer.
+fn framework_options() -> poise::FrameworkOptions<Data, Error> {
+    poise::FrameworkOptions {
+        commands: all_commands(),
+        event_handler: |framework, event| Box::pin(on_event(framework.serenity_context, event, framework.user_data)),
+        on_error: |error| Box::pin(on_error(error)),
+        pre_command: |ctx| {
+            Box::pin(async move {
+                tracing::debug!(
+                    command = %ctx.command().qualified_name,
+                    user = %ctx.author().id,
+                    server = ?ctx.guild_id().map(|id| id.get()),
+                    "a command"
+                );
+            })
+        },
+        // Commands only: suggestions as you type are not counted. A server's hosts, who may
+        // adjudicate a whole round at once, are not limited in its host commands (and only
+        // in those, on that server).
+        command_check: Some(|ctx| {
+            Box::pin(async move {
+                if ctx.invocation_data::<limits::Counted>().await.is_some() {
+                    return Ok(true);
+                }
+                ctx.set_invocation_data(limits::Counted).await;
+                if hosts::is_host_command(&ctx.command().qualified_name)
+                    && commands::Caller::of(ctx)
+                        .with_host_status(ctx.data())
+                        .await
+                        .hosts_server
+                {
+                    return Ok(true);
+                }
+                match ctx.data().limits.refusal(ctx.author().id, ctx.data().arena.now()) {
+                    Some(refusal) => Err(anyhow::anyhow!(refusal)),
+                    None => Ok(true),
+                }
+            })
+        }),
+        initialize_owners: false,
+        ..Default::default()
+    }
+}
+
+/// Registers the commands with Discord: on one server when `guild` is given (they appear at
+/// once), else globally.
+async fn register_commands(http: &discord::Http, guild: Option<discord::GuildId>) -> anyhow::Result<()> {
+    let commands = poise::builtins::create_application_commands(&all_commands());
+    startup::register(http, commands, guild).await?;
+    match guild {
+        Some(guild) => tracing::info!("commands registered on server {guild} (DISCORD_GUILD_ID)"),
+        None => tracing::info!("commands registered globally (Discord may take up to an hour to show them)"),
+    }
+    Ok(())
+}
+
+/// Serves `/metrics`, `/healthz` and `/readyz` on the operators' address, sampling what metrics
+/// need while the returned guard lives. Without an address they are not served, and nothing is
+/// recorded or sampled.
+fn serve_operations(
+    metrics: Option<crate::web::WebListener>,
+    health: &std::sync::Arc<crate::health::Health>,
+    stopped: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<Option<crate::health::Sampling>> {
+    let Some(listening) = metrics else {
+        return Ok(None);
+    };
+    let sampling = health.start_sampling();
+    tracing::info!("serving /metrics, /healthz and /readyz at {}", listening.base);
+    let operations = crate::health::router(health.clone());
+    tokio::spawn(crate::health::serve(operations, listening.listener()?, stopped));
+    Ok(Some(sampling))
+}
+
+/// Serves the games' live pages, which name players as Discord does.
+fn serve_pages(
+    http: &std::sync::Arc<discord::Http>,
+    data: &Data,
+    listening: &crate::web::WebListener,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<std::sync::Arc<crate::web::Web>> {
+    let base = listening.base.clone();
+    let names = std::sync::Arc::new(names::PageNames {
+        http: http.clone(),
+        names: data.names.clone(),
+    });
+    let web = std::sync::Arc::new(crate::web::Web::new(data.arena.clone(), names, base.clone()));
+    tracing::info!("serving the live pages at {base}");
+    tokio::spawn(web.clone().serve(listening, stop)?);
+    Ok(web)
+}
+
+/// Waits for the announcer (the scheduler is gone, so its queue closes): what it holds still goes
+/// out, unless Discord keeps refusing it for longer than a stop should take.
+async fn deliver_queued(announcing: Option<tokio::task::JoinHandle<()>>) {
+    if let Some(announcing) = announcing
+        && tokio::time::timeout(DELIVERY_ON_STOP, announcing).await.is_err()
+    {
+        tracing::warn!("announcements still queued after {DELIVERY_ON_STOP:?}; leaving them to the next start");
+    }
 }
 
 /// A client for Discord's API with `token`, at `api_base` when given (a fake Discord in tests).

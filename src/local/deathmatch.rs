@@ -5,7 +5,7 @@ use super::{caller, game_argument, here, local_user, server, usage};
 use crate::arena::{Arena, ArenaError, Caller, Effects, MatchRequest};
 use crate::clock::{TimeControl, parse_duration};
 use crate::ids::{GameId, UserId};
-use crate::store::ComputerPlayer;
+use crate::model::ComputerPlayer;
 use arbiter_engine::VariantId;
 use arbiter_engine::ai::Level;
 

@@ -2,8 +2,9 @@
 //! printed after a Death Match's first post and a round's announcement, each URL alone on its
 //! line (a contract outside checks rely on).
 
-use super::{caller, game_argument, pick_game_to_look_at};
+use super::{asked, caller, game_argument};
 use crate::arena::{Arena, ArenaError, Effects};
+use crate::commands::picking;
 use crate::ids::UserId;
 use crate::web::Web;
 use std::io::Write;
@@ -38,8 +39,9 @@ pub(super) async fn watch(arena: &Arena, web: Option<&Web>, user: &UserId, args:
         ));
     };
     let (named, _) = game_argument(args)?;
-    let id = pick_game_to_look_at(arena, user, named).await?;
-    arena.watch_token_for(id, &caller(user)).await?;
+    let caller = caller(user);
+    let id = picking::pick_to_look_at(arena, asked(&caller), named).await?;
+    arena.watch_token_for(id, &caller).await?;
     let lines = web
         .link_lines(id)
         .await

@@ -1,7 +1,7 @@
 //! The marks drawn on a square (tints, dots, rings, badges), on a board or as a key's sample.
 
 use super::scene::{Badge, Marker, Rgba};
-use super::svg::{escape, num, rgba_fill};
+use super::svg_text::{escape, num, rgba_fill};
 use std::fmt::Write;
 
 /// A square-sized tint. A near-white tint (White's statue, a square White owns) vanishes on a

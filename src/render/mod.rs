@@ -7,6 +7,7 @@ mod marks;
 mod pieces;
 mod scene;
 mod svg;
+mod svg_text;
 mod table;
 pub mod words;
 

@@ -7,7 +7,8 @@ use super::layout::{
 };
 use super::marks::{write_badge, write_badge_disc, write_marker, write_ring, write_tint};
 use super::pieces::{Picture, TokenShape, statue_fragment};
-use super::scene::{BoardScene, Marker, Occupant, PieceColors, Rgba, Sample, Scene};
+use super::scene::{BoardScene, Marker, Occupant, PieceColors, Sample, Scene};
+use super::svg_text::{escape, num};
 use arbiter_engine::Seat;
 use arbiter_engine::geometry::Square;
 use arbiter_engine::piece::Color;
@@ -24,31 +25,6 @@ const LIGHT_SQUARE: &str = "#eeeed2";
 const DARK_SQUARE: &str = "#769656";
 const STRIP: &str = "#312e2b";
 const STRIP_TO_ACT: &str = "#4b6b38";
-
-/// Escapes text for SVG content and attributes.
-pub(super) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            // Nothing is drawn that a reader could not see (a direction override would reverse
-            // the words after it; a selector or joiner alone draws a missing glyph).
-            c if crate::visible_text::is_invisible(c) => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// Numbers with at most two decimals, without trailing zeros, so the text stays short and stable.
-pub(super) fn num(value: f32) -> String {
-    let rounded = (value * 100.0).round() / 100.0;
-    let text = format!("{rounded:.2}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
-}
 
 fn side_name(side: Color) -> &'static str {
     if side.is_black() { "black" } else { "white" }
@@ -147,14 +123,6 @@ fn label_width(label: &str) -> f32 {
             _ => 0.78,
         })
         .sum()
-}
-
-pub(super) fn rgba_fill(color: Rgba) -> String {
-    if color.a >= 1.0 {
-        format!("fill=\"{}\"", color.hex())
-    } else {
-        format!("fill=\"{}\" fill-opacity=\"{}\"", color.hex(), num(color.a))
-    }
 }
 
 /// A piece picture placed in the image: a picture id of [`Drawing::pictures`], where, how big.

@@ -1,7 +1,8 @@
 //! Tables as images (a tournament's standings): a title, a header row and rows shaded in turn,
 //! each column as wide as its longest cell, drawn with the bundled font.
 
-use super::svg::{FONT, escape};
+use super::svg::FONT;
+use super::svg_text::escape;
 
 /// A table to draw. Players are named in `name_column` by the part of their id after the
 /// transport, like board images, so a transport can put the names it shows in their place.

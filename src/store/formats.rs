@@ -16,8 +16,9 @@
 //!   (Blockade's set-up, Pick-the-team). A format-1 snapshot lacks them, so it is rebuilt from its
 //!   log, which gives them.
 
-use super::{GameSetup, LogEntry, LoggedEntry, StoreError};
-use arbiter_engine::{Action, AnyGame, Game, Seat, VariantId};
+use super::StoreError;
+use crate::model::LogEntry;
+use arbiter_engine::{AnyGame, VariantId};
 
 /// The format this build writes.
 pub const FORMAT: i64 = 2;
@@ -59,47 +60,6 @@ pub fn decode_state(format: i64, text: &str) -> Option<AnyGame> {
             None
         }
     }
-}
-
-/// The actions still in effect, replaying takebacks in the log.
-pub fn effective_actions(log: &[LoggedEntry]) -> Vec<(Seat, Action)> {
-    effective_entries(log)
-        .into_iter()
-        .filter_map(|logged| match &logged.entry {
-            LogEntry::Act { seat, action } => Some((*seat, action.clone())),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The log's actions still in effect (takebacks replayed), with their times and clocks.
-pub fn effective_entries(log: &[LoggedEntry]) -> Vec<&LoggedEntry> {
-    let mut entries = Vec::new();
-    for logged in log {
-        match &logged.entry {
-            LogEntry::Act { .. } => entries.push(logged),
-            LogEntry::Takeback { plies } => entries.truncate(entries.len().saturating_sub(*plies as usize)),
-            LogEntry::Conclude { .. } => {}
-        }
-    }
-    entries
-}
-
-/// Rebuilds a game's state from its start and its log: the log is the truth.
-pub fn rebuild(setup: &GameSetup, log: &[LoggedEntry]) -> Result<AnyGame, String> {
-    let start = setup.start().map_err(|e| format!("the start position: {e}"))?;
-    let actions = effective_actions(log);
-    let mut game =
-        AnyGame::replay(&start, &actions).map_err(|(i, e)| format!("action {} does not replay: {e}", i + 1))?;
-    if let Some(LogEntry::Conclude { outcome }) = log
-        .iter()
-        .rev()
-        .map(|l| &l.entry)
-        .find(|e| matches!(e, LogEntry::Conclude { .. }))
-    {
-        game.conclude(outcome.clone());
-    }
-    Ok(game)
 }
 
 /// Format 0, as it was written, turned into format 1.
@@ -179,6 +139,7 @@ mod v0 {
 mod tests {
     use super::*;
     use arbiter_engine::geometry::Square;
+    use arbiter_engine::{Action, Seat};
 
     #[test]
     fn format_0_actions_name_pieces_by_the_old_lists() {

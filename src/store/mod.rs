@@ -3,23 +3,17 @@
 //! are a state snapshot guarded by a version plus an append-only log; every change is one
 //! transaction that succeeds only if nobody changed the game since it was read.
 
+mod broken;
 pub mod formats;
-mod records;
+pub mod layer;
 mod sql;
 
-pub use records::{
-    ComputerPlayer, DeathMatch, GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame,
-    NewTournament, Offer, OfferKind, Reminders, ServerSettings, TournamentRow, UserSettings, WhitePlayer,
+pub use broken::with_deliberate_defects;
+
+use crate::model::{
+    GameRow, GameStatus, LoggedEntry, NewEntry, NewGame, NewTournament, SavedList, ServerSettings, TournamentRow,
+    UserSettings,
 };
-
-/// A piece list a player saved to use again: the text they wrote, one piece a line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SavedList {
-    pub name: String,
-    pub body: String,
-    pub saved_at: i64,
-}
-
 use crate::ratings::Rating;
 use arbiter_engine::VariantId;
 use async_trait::async_trait;

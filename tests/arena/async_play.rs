@@ -7,8 +7,8 @@ use crate::support::{alice, asking, bob, carol};
 use arbiter::arena::{ABANDONED_AFTER_MS, ArenaError, Button, Caller, ChallengeRequest, Effects, MatchRequest};
 use arbiter::clock::{DAY_MS, HOUR_MS, MINUTE_MS, ManualClock, TimeControl};
 use arbiter::ids::{GameId, Place, Places, UserId};
+use arbiter::model::{GameSetup, GameStatus, LogEntry, Reminders, UserSettings, WhitePlayer};
 use arbiter::scheduler::Scheduler;
-use arbiter::store::{GameSetup, GameStatus, LogEntry, Reminders, UserSettings, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
 

@@ -7,8 +7,8 @@ use crate::support;
 use crate::support::{alice, asking, carol, refused};
 use arbiter::arena::{Caller, ChallengeRequest, Effects, MatchRequest, OfferResponse};
 use arbiter::ids::{GameId, Places, UserId};
+use arbiter::model::{ComputerPlayer, GameSetup, GameStatus, LogEntry, WhitePlayer};
 use arbiter::scheduler::Scheduler;
-use arbiter::store::{ComputerPlayer, GameSetup, GameStatus, LogEntry, WhitePlayer};
 use arbiter_engine::ai::Level;
 use arbiter_engine::{Game, Seat, VariantId};
 

@@ -5,7 +5,7 @@ use crate::support;
 use crate::support::{alice, bob, started};
 use arbiter::arena::{ArenaError, OfferResponse};
 use arbiter::ids::GameId;
-use arbiter::store::formats::rebuild;
+use arbiter::model::rebuild;
 use arbiter_engine::{Game, VariantId, Viewer};
 use std::sync::Arc;
 

@@ -6,8 +6,8 @@ use arbiter::arena::text::plain;
 use arbiter::arena::{Caller, Effects, MatchRequest};
 use arbiter::clock::{GameClock, ManualClock, TimeControl};
 use arbiter::ids::{GameId, Places, ServerId, UserId};
+use arbiter::model::{GameStatus, LogEntry};
 use arbiter::scheduler::Scheduler;
-use arbiter::store::{GameStatus, LogEntry};
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
 

@@ -5,8 +5,8 @@ use crate::support;
 use crate::support::{alice, asking, bob, carol, refused, started, to_study};
 use arbiter::arena::{ArenaError, ChallengeRequest, OfferResponse};
 use arbiter::ids::{GameId, Place, UserId};
-use arbiter::store::formats::rebuild;
-use arbiter::store::{GameSetup, GameStatus, WhitePlayer};
+use arbiter::model::rebuild;
+use arbiter::model::{GameSetup, GameStatus, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId, ViewCell, Viewer};
 
 async fn play(arena: &support::TestArena, id: GameId, moves: &[(&UserId, &str)]) {
@@ -18,7 +18,7 @@ async fn play(arena: &support::TestArena, id: GameId, moves: &[(&UserId, &str)])
     }
 }
 
-async fn snapshot(arena: &support::TestArena, id: GameId) -> (arbiter::store::GameRow, usize) {
+async fn snapshot(arena: &support::TestArena, id: GameId) -> (arbiter::model::GameRow, usize) {
     let store = arena.store();
     (
         store.game(id).await.unwrap().unwrap(),

@@ -7,7 +7,7 @@ use crate::support::{alice, asking, bob, carol, started, to_study};
 use arbiter::arena::ChallengeRequest;
 use arbiter::clock::TimeControl;
 use arbiter::ids::{GameId, Place, UserId};
-use arbiter::store::{GameRow, GameSetup, GameStatus, WhitePlayer};
+use arbiter::model::{GameRow, GameSetup, GameStatus, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId, Viewer};
 use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
 use shakmaty::fen::Fen;

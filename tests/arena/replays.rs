@@ -147,9 +147,9 @@ async fn a_pick_the_team_replay_shows_every_pick() {
 async fn a_challenge_has_nothing_to_replay() {
     let db = support::sqlite().await;
     let (arena, _) = support::arena(&db);
-    let setup = arbiter::store::GameSetup::new(VariantId::Chess);
+    let setup = arbiter::model::GameSetup::new(VariantId::Chess);
     let request =
-        arbiter::arena::ChallengeRequest::untimed(&bob(), setup, arbiter::store::WhitePlayer::Challenger, "room");
+        arbiter::arena::ChallengeRequest::untimed(&bob(), setup, arbiter::model::WhitePlayer::Challenger, "room");
     let id = arena.challenge(&alice(), request).await.unwrap().game.unwrap();
     support::refused(arena.replay(id, &asking(&carol())).await, "never started");
 }

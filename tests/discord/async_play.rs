@@ -214,7 +214,7 @@ async fn reminder_settings_are_kept_per_player() {
         .settings(&arbiter::ids::UserId::new("discord:1001"))
         .await
         .unwrap();
-    assert_eq!(stored.reminders, arbiter::store::Reminders::Dm);
+    assert_eq!(stored.reminders, arbiter::model::Reminders::Dm);
     bot.stop().await;
 }
 

@@ -4,7 +4,7 @@
 
 use crate::bot::*;
 use arbiter::ids::UserId;
-use arbiter::store::GameStatus;
+use arbiter::model::GameStatus;
 use fake_discord::{Failure, Invoker, command_interaction};
 use serde_json::{Value, json};
 
@@ -48,7 +48,7 @@ async fn games_of_alice(bot: &Bot) -> usize {
         .len()
 }
 
-async fn saved_lists_of_alice(bot: &Bot) -> Vec<arbiter::store::SavedList> {
+async fn saved_lists_of_alice(bot: &Bot) -> Vec<arbiter::model::SavedList> {
     bot.arena
         .store()
         .saved_lists(&UserId::new("discord:1001"))

@@ -5,7 +5,7 @@
 use crate::bot::*;
 use arbiter::arena::ChallengeRequest;
 use arbiter::ids::{GameId, UserId};
-use arbiter::store::{ComputerPlayer, GameSetup, WhitePlayer};
+use arbiter::model::{ComputerPlayer, GameSetup, WhitePlayer};
 use arbiter_engine::ai::Level;
 use arbiter_engine::{Game, VariantId};
 use fake_discord::{Call, FakeDiscord, Invoker};

@@ -7,7 +7,7 @@ use crate::support;
 use arbiter::arena::{Caller, ChallengeRequest, MatchRequest};
 use arbiter::clock::{Clock, SystemClock, TimeControl};
 use arbiter::ids::{GameId, Place, UserId};
-use arbiter::store::{GameSetup, LogEntry, WhitePlayer};
+use arbiter::model::{GameSetup, LogEntry, WhitePlayer};
 use arbiter_engine::{Game, Seat, VariantId};
 use fake_discord::{Call, FakeDiscord, Invoker, command_interaction};
 use serde_json::json;

@@ -3,11 +3,11 @@
 //! stale buttons, outsiders, autocomplete and malformed payloads.
 
 use crate::bot::*;
-use arbiter::ids::{GameId, Place, Places, ServerId, UserId};
+use arbiter::ids::{GameId, UserId};
+use arbiter::model::{GameRow, GameStatus, NewEntry};
 use arbiter::ratings::Rating;
-use arbiter::store::{
-    Deadlines, GameRow, GameStatus, Games, LoggedEntry, NewEntry, NewGame, Players, Store, StoreError, Tournaments,
-};
+use arbiter::store::layer::{Layer, Layered};
+use arbiter::store::{Store, StoreError};
 use arbiter_engine::{Game, VariantId};
 use fake_discord::{
     Call, Failure, FakeDiscord, Invoker, autocomplete_interaction, command_interaction, component_interaction,
@@ -602,13 +602,9 @@ impl SlowStore {
 }
 
 #[async_trait::async_trait]
-impl Games for SlowStore {
-    async fn insert_game(&self, game: &NewGame) -> Result<GameRow, StoreError> {
-        self.inner.insert_game(game).await
-    }
-
-    async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
-        self.inner.game(id).await
+impl Layer for SlowStore {
+    fn inner(&self) -> &dyn Store {
+        self.inner.as_ref()
     }
 
     async fn update_game(&self, game: &GameRow, entries: &[NewEntry], ratings: &[Rating]) -> Result<(), StoreError> {
@@ -621,190 +617,6 @@ impl Games for SlowStore {
         }
         Ok(())
     }
-
-    async fn log(&self, id: GameId) -> Result<Vec<LoggedEntry>, StoreError> {
-        self.inner.log(id).await
-    }
-
-    async fn games_of(&self, user: &UserId, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
-        self.inner.games_of(user, statuses).await
-    }
-
-    async fn games_at(&self, location: &Place, statuses: &[GameStatus]) -> Result<Vec<GameRow>, StoreError> {
-        self.inner.games_at(location, statuses).await
-    }
-
-    async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), StoreError> {
-        self.inner.mark_shown(id, version).await
-    }
-
-    async fn unshown_games(&self, places: &Places) -> Result<Vec<GameId>, StoreError> {
-        self.inner.unshown_games(places).await
-    }
-
-    async fn watch_token(&self, id: GameId, fresh: &str) -> Result<String, StoreError> {
-        self.inner.watch_token(id, fresh).await
-    }
-
-    async fn game_of_watch_token(&self, token: &str) -> Result<Option<GameId>, StoreError> {
-        self.inner.game_of_watch_token(token).await
-    }
-
-    async fn open_matches_on(&self, server: &ServerId) -> Result<i64, StoreError> {
-        self.inner.open_matches_on(server).await
-    }
-}
-
-#[async_trait::async_trait]
-impl Deadlines for SlowStore {
-    async fn claim_due(&self, places: &Places, now: i64, lease_ms: i64, limit: i64) -> Result<Vec<GameId>, StoreError> {
-        self.inner.claim_due(places, now, lease_ms, limit).await
-    }
-
-    async fn earliest_deadline(&self, places: &Places) -> Result<Option<i64>, StoreError> {
-        self.inner.earliest_deadline(places).await
-    }
-
-    async fn running_matches(&self, places: &Places) -> Result<Vec<GameId>, StoreError> {
-        self.inner.running_matches(places).await
-    }
-
-    async fn heartbeat(&self, places: &Places, now: i64) -> Result<Option<i64>, StoreError> {
-        self.inner.heartbeat(places, now).await
-    }
-
-    async fn record_downtime(&self, places: &Places, from: i64, to: i64) -> Result<(), StoreError> {
-        self.inner.record_downtime(places, from, to).await
-    }
-
-    async fn downtimes(&self, location: &Place, after: i64) -> Result<Vec<(i64, i64)>, StoreError> {
-        self.inner.downtimes(location, after).await
-    }
-}
-
-#[async_trait::async_trait]
-impl Players for SlowStore {
-    async fn settings(&self, user: &UserId) -> Result<arbiter::store::UserSettings, StoreError> {
-        self.inner.settings(user).await
-    }
-
-    async fn save_settings(&self, user: &UserId, settings: &arbiter::store::UserSettings) -> Result<(), StoreError> {
-        self.inner.save_settings(user, settings).await
-    }
-
-    async fn server_settings(&self, server: &ServerId) -> Result<arbiter::store::ServerSettings, StoreError> {
-        self.inner.server_settings(server).await
-    }
-
-    async fn save_server_settings(
-        &self,
-        server: &ServerId,
-        settings: &arbiter::store::ServerSettings,
-    ) -> Result<(), StoreError> {
-        self.inner.save_server_settings(server, settings).await
-    }
-
-    async fn display_name(&self, user: &UserId) -> Result<Option<String>, StoreError> {
-        self.inner.display_name(user).await
-    }
-
-    async fn save_display_name(&self, user: &UserId, name: &str, now: i64) -> Result<(), StoreError> {
-        self.inner.save_display_name(user, name, now).await
-    }
-
-    async fn saved_lists(&self, user: &UserId) -> Result<Vec<arbiter::store::SavedList>, StoreError> {
-        self.inner.saved_lists(user).await
-    }
-
-    async fn save_list(&self, user: &UserId, list: &arbiter::store::SavedList) -> Result<(), StoreError> {
-        self.inner.save_list(user, list).await
-    }
-
-    async fn delete_list(&self, user: &UserId, name: &str) -> Result<bool, StoreError> {
-        self.inner.delete_list(user, name).await
-    }
-
-    async fn rating(
-        &self,
-        server: Option<&ServerId>,
-        user: &UserId,
-        variant: VariantId,
-    ) -> Result<Option<Rating>, StoreError> {
-        self.inner.rating(server, user, variant).await
-    }
-
-    async fn ratings_of(
-        &self,
-        server: Option<&ServerId>,
-        user: &UserId,
-    ) -> Result<Vec<arbiter::ratings::Rating>, StoreError> {
-        self.inner.ratings_of(server, user).await
-    }
-
-    async fn leaderboard(
-        &self,
-        server: Option<&ServerId>,
-        variant: arbiter_engine::VariantId,
-        limit: i64,
-    ) -> Result<Vec<arbiter::ratings::Rating>, StoreError> {
-        self.inner.leaderboard(server, variant, limit).await
-    }
-}
-
-#[async_trait::async_trait]
-impl arbiter::store::Vitals for SlowStore {
-    async fn ping(&self) -> Result<(), StoreError> {
-        self.inner.ping().await
-    }
-
-    fn connections(&self) -> (usize, usize) {
-        self.inner.connections()
-    }
-
-    async fn active_games(&self) -> Result<Vec<(arbiter_engine::VariantId, i64)>, StoreError> {
-        self.inner.active_games().await
-    }
-}
-
-#[async_trait::async_trait]
-impl Tournaments for SlowStore {
-    async fn insert_tournament(
-        &self,
-        tournament: &arbiter::store::NewTournament,
-    ) -> Result<arbiter::store::TournamentRow, StoreError> {
-        self.inner.insert_tournament(tournament).await
-    }
-
-    async fn tournament(
-        &self,
-        id: arbiter::ids::TournamentId,
-    ) -> Result<Option<arbiter::store::TournamentRow>, StoreError> {
-        self.inner.tournament(id).await
-    }
-
-    async fn tournaments_at(&self, location: &Place) -> Result<Vec<arbiter::store::TournamentRow>, StoreError> {
-        self.inner.tournaments_at(location).await
-    }
-
-    async fn update_tournament(
-        &self,
-        tournament: &arbiter::store::TournamentRow,
-        games: &[NewGame],
-    ) -> Result<Vec<GameRow>, StoreError> {
-        self.inner.update_tournament(tournament, games).await
-    }
-
-    async fn tournament_games(&self, id: arbiter::ids::TournamentId) -> Result<Vec<GameRow>, StoreError> {
-        self.inner.tournament_games(id).await
-    }
-
-    async fn tournaments_due(&self, places: &Places, now: i64) -> Result<Vec<arbiter::ids::TournamentId>, StoreError> {
-        self.inner.tournaments_due(places, now).await
-    }
-
-    async fn open_tournaments_on(&self, server: &ServerId) -> Result<i64, StoreError> {
-        self.inner.open_tournaments_on(server).await
-    }
 }
 
 /// With a slow database the bot defers within Discord's window, then answers through the
@@ -814,7 +626,7 @@ impl Tournaments for SlowStore {
 async fn a_slow_database_defers_and_still_answers_right() {
     let is_slow = Arc::new(AtomicBool::new(false));
     let slow = is_slow.clone();
-    let bot = Bot::start_with(move |inner| Arc::new(SlowStore::new(inner, slow))).await;
+    let bot = Bot::start_with(move |inner| Arc::new(Layered(SlowStore::new(inner, slow)))).await;
     let (game, thread) = bot.started(3).await;
     is_slow.store(true, Ordering::SeqCst);
 
@@ -1428,10 +1240,10 @@ async fn a_save_committed_as_the_database_went_away_is_told_as_played() {
     let loses_answer = Arc::new(AtomicBool::new(false));
     let lose = loses_answer.clone();
     let bot = Bot::start_with(move |inner| {
-        Arc::new(SlowStore {
+        Arc::new(Layered(SlowStore {
             loses_answer: lose,
             ..SlowStore::new(inner, Arc::default())
-        })
+        }))
     })
     .await;
     let (game, thread) = bot.started(0).await;

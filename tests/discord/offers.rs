@@ -2,7 +2,7 @@
 //! commands and the offer's buttons through the fake Discord.
 
 use crate::bot::*;
-use arbiter::store::GameStatus;
+use arbiter::model::GameStatus;
 use arbiter_engine::{Game, Outcome, Seat};
 use fake_discord::Invoker;
 use serde_json::json;

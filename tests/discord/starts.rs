@@ -3,7 +3,7 @@
 //! privately with the reason, and nothing is created; a tricky but legal start plays on.
 
 use crate::bot::*;
-use arbiter::store::GameStatus;
+use arbiter::model::GameStatus;
 use arbiter_engine::VariantId;
 use fake_discord::command_interaction;
 use serde_json::json;

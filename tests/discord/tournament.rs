@@ -31,7 +31,7 @@ fn tournament_command(who: &Invoker, sub: &str, options: Value) -> Value {
 }
 
 /// Tournament #`number` as stored.
-async fn tournament_row(bot: &Bot, number: i64) -> arbiter::store::TournamentRow {
+async fn tournament_row(bot: &Bot, number: i64) -> arbiter::model::TournamentRow {
     bot.arena
         .store()
         .tournament(TournamentId::new(number))

@@ -11,7 +11,7 @@ use crate::bot::{
 use arbiter::arena::ChallengeRequest;
 use arbiter::arena::caps::{MOST_OPEN_MATCHES, MOST_OPEN_TOURNAMENTS};
 use arbiter::ids::{Place, ServerId, UserId};
-use arbiter::store::{GameSetup, WhitePlayer};
+use arbiter::model::{GameSetup, WhitePlayer};
 use arbiter_engine::VariantId;
 use fake_discord::{
     FakeDiscord, Invoker, command_interaction, component_interaction, dm_component_interaction, in_guild, user_json,

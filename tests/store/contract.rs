@@ -3,10 +3,9 @@
 use crate::support;
 use arbiter::clock::{GameClock, TimeControl};
 use arbiter::ids::{Place, Places, UserId};
+use arbiter::model::{GameSetup, GameStatus, LogEntry, NewEntry, NewGame, Offer, OfferKind, SavedList, WhitePlayer};
 use arbiter::ratings::Rating;
-use arbiter::store::{
-    GameSetup, GameStatus, LogEntry, NewEntry, NewGame, Offer, OfferKind, SavedList, Store, StoreError, WhitePlayer,
-};
+use arbiter::store::{Store, StoreError};
 use arbiter_engine::{AnyGame, Game, Seat, VariantId};
 
 fn user(name: &str) -> UserId {
@@ -32,7 +31,7 @@ fn new_game(challenger: &str, opponent: &str, variant: VariantId) -> NewGame {
     }
 }
 
-fn ids(games: Vec<arbiter::store::GameRow>) -> Vec<arbiter::ids::GameId> {
+fn ids(games: Vec<arbiter::model::GameRow>) -> Vec<arbiter::ids::GameId> {
     games.into_iter().map(|g| g.id).collect()
 }
 
@@ -385,7 +384,7 @@ async fn open_matches_are_counted_per_server(store: &dyn Store) {
     let game = |server: &arbiter::ids::ServerId, place: &str, is_match: bool| NewGame {
         location: place.into(),
         server: Some(server.clone()),
-        deathmatch: is_match.then(|| arbiter::store::DeathMatch::new(user("om-host"), user("om-a"), 0)),
+        deathmatch: is_match.then(|| arbiter::model::DeathMatch::new(user("om-host"), user("om-a"), 0)),
         ..new_game("om-a", "om-b", VariantId::Blockade)
     };
     let waiting = store.insert_game(&game(&here, "om-1", true)).await.unwrap();

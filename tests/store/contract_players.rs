@@ -5,10 +5,9 @@
 use crate::support;
 use arbiter::clock::{GameClock, TimeControl};
 use arbiter::ids::{ServerId, UserId};
+use arbiter::model::{GameSetup, GameStatus, NewGame, Reminders, ServerSettings, UserSettings, WhitePlayer};
 use arbiter::ratings::Rating;
-use arbiter::store::{
-    GameSetup, GameStatus, NewGame, Reminders, ServerSettings, Store, StoreError, UserSettings, WhitePlayer,
-};
+use arbiter::store::{Store, StoreError};
 use arbiter_engine::{AnyGame, VariantId};
 
 fn user(name: &str) -> UserId {

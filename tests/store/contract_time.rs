@@ -4,7 +4,8 @@
 use crate::support;
 use arbiter::clock::{GameClock, TimeControl};
 use arbiter::ids::{GameId, Place, Places, UserId};
-use arbiter::store::{DeathMatch, GameRow, GameSetup, GameStatus, NewGame, Store, WhitePlayer};
+use arbiter::model::{DeathMatch, GameRow, GameSetup, GameStatus, NewGame, WhitePlayer};
+use arbiter::store::Store;
 use arbiter_engine::{AnyGame, VariantId};
 use std::collections::BTreeSet;
 use std::sync::Arc;

@@ -5,9 +5,8 @@
 use crate::support;
 use arbiter::clock::{GameClock, TimeControl};
 use arbiter::ids::{Place, Places, ServerId, TournamentId, UserId};
-use arbiter::store::{
-    GameRow, GameSetup, GameStatus, NewGame, NewTournament, Store, StoreError, TournamentRow, WhitePlayer,
-};
+use arbiter::model::{GameRow, GameSetup, GameStatus, NewGame, NewTournament, TournamentRow, WhitePlayer};
+use arbiter::store::{Store, StoreError};
 use arbiter::tournament::{Board, Entry, Round, TimeSetting, Tournament, TournamentStatus};
 use arbiter_engine::{AnyGame, VariantId};
 

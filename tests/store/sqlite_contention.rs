@@ -8,8 +8,8 @@ use crate::support;
 use arbiter::arena::ChallengeRequest;
 use arbiter::clock::{Clock, TimeControl};
 use arbiter::ids::{GameId, Places, UserId};
+use arbiter::model::{GameSetup, GameStatus, WhitePlayer};
 use arbiter::scheduler::Scheduler;
-use arbiter::store::{GameSetup, GameStatus, WhitePlayer};
 use arbiter_engine::{EndReason, Game, VariantId};
 use std::sync::Arc;
 

@@ -13,7 +13,8 @@ use arbiter::arena::{Caller, ChallengeRequest, ListSource, MatchRequest, OfferRe
 use arbiter::clock::TimeControl;
 use arbiter::clock::{Clock, ManualClock};
 use arbiter::ids::{GameId, Place, UserId};
-use arbiter::store::{GameSetup, SqliteStore, WhitePlayer};
+use arbiter::model::{GameSetup, WhitePlayer};
+use arbiter::store::SqliteStore;
 use arbiter_engine::{Game, Phase, Seat, VariantId, Viewer};
 use serde_json::{Value, json};
 use sqlx::Row;

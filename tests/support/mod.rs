@@ -8,7 +8,8 @@
 use arbiter::arena::{Arena, ChallengeRequest};
 use arbiter::clock::{Clock, ManualClock};
 use arbiter::ids::{GameId, UserId};
-use arbiter::store::{GameSetup, PostgresStore, SqliteStore, Store, WhitePlayer};
+use arbiter::model::{GameSetup, WhitePlayer};
+use arbiter::store::{PostgresStore, SqliteStore, Store};
 use arbiter_engine::VariantId;
 use sqlx::postgres::PgConnectOptions;
 use std::str::FromStr;

@@ -15,7 +15,7 @@ use crate::record::Record;
 use crate::start::StartRefusal;
 use crate::variant_file::Variant;
 use crate::variants::chess::{ChessCore, piece_views};
-use crate::view::{Mark, MarkKind, RecordEntry, SideStyle, Tone, View};
+use crate::view::{Mark, MarkKind, RecordEntry, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -638,23 +638,16 @@ impl Game for AssaultGame {
             }
         }
         View {
-            variant: self.variant_id().to_string(),
-            viewer,
             seat_names: ["A".into(), "B".into()],
-            sides: [SideStyle::White, SideStyle::Black],
-            pieces: piece_views(&self.boards[0].variant),
-            boards,
-            phase: self.phase(),
-            to_act: self.to_act(),
-            hands: [Vec::new(), Vec::new()],
-            pool: Vec::new(),
-            scores: None,
-            turns: None,
-            prompt: None,
-            notice: None,
-            record: Vec::new(),
-            notes: Vec::new(),
-            outcome: self.outcome.clone(),
+            ..View::new(
+                self.variant_id().to_string(),
+                viewer,
+                piece_views(&self.boards[0].variant),
+                boards,
+                self.phase(),
+                self.to_act(),
+                self.outcome.clone(),
+            )
         }
     }
     fn record(&self, viewer: Viewer) -> Vec<RecordEntry> {

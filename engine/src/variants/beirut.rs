@@ -6,18 +6,18 @@
 //! and to everyone once the game has ended.
 
 use crate::chess_move::{LastMove, Move};
-use crate::fen::FenError;
+use crate::fen::{FenError, split_last_field};
 use crate::game::{Action, ActionError, EndReason, Game, Outcome, Seat, Viewer};
 use crate::geometry::Square;
 use crate::piece::{Cell, Color, Piece};
 use crate::position::Position;
-use crate::record::{Entry, Record};
+use crate::record::Entry;
 use crate::rules::Rules;
 use crate::start::{StartRefusal, side};
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
-use crate::variants::chess_based::{ChessBased, Stage};
-use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
+use crate::variants::chess_based::{self, ChessBased, Stage};
+use crate::view::{Mark, MarkKind, Prompt, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -62,10 +62,7 @@ impl BeirutGame {
     /// (`-` for a carrier already gone). Without that field the game starts with the sealed
     /// choice.
     pub fn from_fen(variant: Arc<Variant>, fen: &str) -> Result<BeirutGame, FenError> {
-        let (chess_fen, bombs) = match fen.split_whitespace().last() {
-            Some(last) if last.starts_with("bombs:") => (fen.trim_end().strip_suffix(last).unwrap_or(fen), Some(last)),
-            _ => (fen, None),
-        };
+        let (chess_fen, bombs) = split_last_field(fen, "bombs:");
         let mut position = variant.position_from_fen(chess_fen)?;
         let mut start_carriers = [None, None];
         if let Some(field) = bombs {
@@ -345,21 +342,14 @@ impl ChessBased for BeirutGame {
     fn id(&self) -> &str {
         "beirut"
     }
-    fn ending(&self) -> &Option<Outcome> {
-        &self.outcome
-    }
-    fn ending_mut(&mut self) -> &mut Option<Outcome> {
-        &mut self.outcome
-    }
+    chess_based::fields!(outcome: outcome, record: core.record, turn: core.position.turn);
+
     fn stage(&self) -> Stage {
         if self.is_choosing() {
             Stage::Choosing(self.has_chosen)
         } else {
             Stage::Play
         }
-    }
-    fn seat_to_move(&self) -> Seat {
-        Seat::of_color(self.core.position.turn)
     }
     fn actions(&self, seat: Seat) -> Vec<(Action, String)> {
         let color = seat.color();
@@ -424,7 +414,7 @@ impl ChessBased for BeirutGame {
                 ))
             };
         }
-        self.core.parse_move(text).map(|mv| self.core.action_of(mv))
+        self.core.read_move(text)
     }
     fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
         self.legal_text(seat, action).ok_or_else(|| {
@@ -454,11 +444,7 @@ impl ChessBased for BeirutGame {
                 });
                 self.core.finish_action(center.map(LastMove::at));
             }
-            other => {
-                let legal = self.core.legal_moves();
-                let mv = self.core.move_of(other, &legal).expect("checked legal above");
-                self.core.play(seat, mv, text);
-            }
+            other => self.core.play_action(seat, other, text),
         }
         None
     }
@@ -480,11 +466,7 @@ impl ChessBased for BeirutGame {
         !matches!(action, Action::ChooseBomb { .. })
     }
     fn show(&self, viewer: Viewer) -> View {
-        let mut view = self
-            .core
-            .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
-        // Played with chess's file, but a game of its own (what words and titles name).
-        view.variant = self.variant_id().to_string();
+        let mut view = self.core.game_view(self, viewer);
         let is_revealed = self.outcome.is_some() || viewer == Viewer::Arbiter;
         let meaning = if self.outcome.is_some() {
             "B: a bomb carrier, revealed now the game is over"
@@ -518,32 +500,16 @@ impl ChessBased for BeirutGame {
         }
         view
     }
-    fn game_record(&self) -> &Record {
-        &self.core.record
-    }
     fn prompt_for(&self, seat: Seat) -> Option<Prompt> {
-        self.prompts(seat).then(|| Prompt {
-            kind: PromptKind::SecretChoice,
-            text: "Choose your bomb carrier: any of your units except the king.".into(),
-            choices: self.noted_actions(seat).into_iter().map(|(_, text)| text).collect(),
-        })
+        let text = "Choose your bomb carrier: any of your units except the king.";
+        chess_based::sealed_choice_prompt(self, seat, text.into())
     }
     /// A seat still to choose its carrier.
     fn prompts(&self, seat: Seat) -> bool {
         self.is_choosing() && self.to_act().contains(&seat)
     }
     fn notes_for(&self, _viewer: Viewer) -> Vec<String> {
-        let mut notes = Vec::new();
-        if self.is_choosing() && self.outcome.is_none() {
-            for seat in Seat::BOTH {
-                let state = if self.has_chosen[seat.index()] {
-                    "has chosen"
-                } else {
-                    "is choosing"
-                };
-                notes.push(format!("{} {state} a bomb carrier", seat.color().name()));
-            }
-        }
+        let mut notes = chess_based::choosing_notes(self, "a bomb carrier");
         if let Some(outcome) = &self.outcome
             && outcome.reason != EndReason::Aborted
         {

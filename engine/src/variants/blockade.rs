@@ -15,7 +15,7 @@ use crate::rules::Standard;
 use crate::start::StartRefusal;
 use crate::variant_file::Variant;
 use crate::variants::chess::{board_view, piece_views};
-use crate::variants::chess_based::{ChessBased, Stage};
+use crate::variants::chess_based::{self, ChessBased, Stage};
 use crate::view::{Mark, MarkKind, SideStyle, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -564,17 +564,10 @@ impl ChessBased for BlockadeGame {
     fn id(&self) -> &str {
         self.style.id()
     }
-    fn ending(&self) -> &Option<Outcome> {
-        &self.outcome
-    }
-    fn ending_mut(&mut self) -> &mut Option<Outcome> {
-        &mut self.outcome
-    }
+    chess_based::fields!(outcome: outcome, record: record, turn: turn);
+
     fn stage(&self) -> Stage {
         if self.is_setup() { Stage::Setup } else { Stage::Play }
-    }
-    fn seat_to_move(&self) -> Seat {
-        Seat::of_color(self.turn)
     }
     /// A set-up turn of two placements is one turn.
     fn mid_turn(&self, seat: Seat) -> bool {
@@ -664,9 +657,6 @@ impl ChessBased for BlockadeGame {
         (!self.is_setup() && !self.has_complete_turn())
             .then(|| Outcome::win(Seat::of_color(self.turn.other()), EndReason::NoCompleteTurn))
     }
-    fn game_record(&self) -> &Record {
-        &self.record
-    }
     /// Nothing in Blockade's record is secret.
     fn reveals_secrets(&self) -> bool {
         true
@@ -683,28 +673,23 @@ impl ChessBased for BlockadeGame {
             .into_iter()
             .collect();
         let board = board_view(&self.board, marks, self.last_move, None, self.fen());
+        // The record, notes, prompt and notice are the hooks' (see `ChessBased::show`).
         View {
-            variant: self.style.id().into(),
-            viewer,
             seat_names: names.map(String::from),
             sides: self.style.sides(),
-            pieces: piece_views(&self.variant),
-            boards: vec![board],
-            phase: self.phase(),
-            to_act: self.to_act(),
             hands: self
                 .hands
                 .clone()
                 .map(|hand| hand.into_iter().map(|kind| kind as usize).collect()),
-            pool: Vec::new(),
-            scores: None,
-            turns: None,
-            prompt: None,
-            notice: None,
-            // The record, notes, prompt and notice are the hooks' (see `ChessBased::show`).
-            record: Vec::new(),
-            notes: Vec::new(),
-            outcome: self.outcome.clone(),
+            ..View::new(
+                self.style.id().into(),
+                viewer,
+                piece_views(&self.variant),
+                vec![board],
+                self.phase(),
+                self.to_act(),
+                self.outcome.clone(),
+            )
         }
     }
 }

@@ -12,8 +12,8 @@ use crate::position::Position;
 use crate::record::Record;
 use crate::rules::{Rules, Standard};
 use crate::variant_file::{StalemateRule, Variant};
-use crate::variants::chess_based::ChessBased;
-use crate::view::{BoardView, Mark, PieceView, SideStyle, View, ViewCell};
+use crate::variants::chess_based::{self, ChessBased};
+use crate::view::{BoardView, Mark, PieceView, View, ViewCell};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -80,6 +80,11 @@ impl<R: Rules> ChessCore<R> {
         })
     }
 
+    /// The move `text` names, as the action that plays it.
+    pub fn read_move(&self, text: &str) -> Result<Action, ActionError> {
+        self.parse_move(text).map(|mv| self.action_of(mv))
+    }
+
     /// SAN without the check suffix.
     pub fn san_body(&self, mv: Move) -> String {
         notation::san_body(&self.variant, &self.position, mv, &self.legal_moves())
@@ -123,6 +128,15 @@ impl<R: Rules> ChessCore<R> {
     pub fn move_text(&self, mv: Move, legal: &[Move]) -> String {
         let body = notation::san_body(&self.variant, &self.position, mv, legal);
         format!("{body}{}", self.check_suffix(mv, |after| self.has_legal_move(after)))
+    }
+
+    /// The legal moves as actions, each with its SAN (with the chess check suffix).
+    pub fn noted_move_actions(&self) -> Vec<(Action, String)> {
+        let legal = self.legal_moves();
+        legal
+            .iter()
+            .map(|&mv| (self.action_of(mv), self.move_text(mv, &legal)))
+            .collect()
     }
 
     /// The action that plays `mv`: squares by name, a promotion by the piece's id.
@@ -171,6 +185,31 @@ impl<R: Rules> ChessCore<R> {
         })
     }
 
+    /// The legal move `action` names and its SAN, or why it is refused.
+    pub fn checked_move(&self, action: &Action) -> Result<(Move, String), ActionError> {
+        let legal = self.legal_moves();
+        let mv = self
+            .move_of(action, &legal)
+            .ok_or_else(|| ActionError::Illegal("that move is not legal here".into()))?;
+        Ok((mv, self.move_text(mv, &legal)))
+    }
+
+    /// Plays the move `action` names, already checked for legality, and records `text` for it.
+    pub fn play_action(&mut self, seat: Seat, action: &Action, text: String) {
+        let legal = self.legal_moves();
+        let mv = self.move_of(action, &legal).expect("checked legal above");
+        self.play(seat, mv, text);
+    }
+
+    /// The view of `game`, a game on this board, before what the game adds: under the game's
+    /// own id (a game played with another's variant file, as Beirut is with chess's, is a game
+    /// of its own).
+    pub fn game_view(&self, game: &impl ChessBased, viewer: Viewer) -> View {
+        let mut view = self.base_view(viewer, game.phase(), game.to_act(), game.ending().as_ref());
+        view.variant = game.id().to_string();
+        view
+    }
+
     /// Plays a move already checked for legality and records `text` for it.
     pub fn play(&mut self, seat: Seat, mv: Move, text: String) {
         movegen::make_move(&self.rules, &self.variant, &mut self.position, mv);
@@ -212,6 +251,15 @@ impl<R: Rules> ChessCore<R> {
         } else {
             Outcome::draw(EndReason::Stalemate)
         }
+    }
+
+    /// How chess's own rules find the game: over when the side to move has no legal move (mate or
+    /// stalemate), or by an automatic draw (a dead position only where `may_be_dead`).
+    pub fn chess_ending(&self, may_be_dead: bool) -> Option<Outcome> {
+        if !self.can_move() {
+            return Some(self.no_action_outcome());
+        }
+        self.draw_by_rule(may_be_dead)
     }
 
     /// How many times the current position has been reached (1 the first time).
@@ -300,25 +348,15 @@ impl<R: Rules> ChessCore<R> {
     /// A view with everything public filled in but the record, which [`Game::view`] fills in from
     /// the game's own hook; games add their secrets and notes.
     pub fn base_view(&self, viewer: Viewer, phase: Phase, to_act: Vec<Seat>, outcome: Option<&Outcome>) -> View {
-        View {
-            variant: self.variant.def.id.clone(),
+        View::new(
+            self.variant.def.id.clone(),
             viewer,
-            seat_names: ["White".into(), "Black".into()],
-            sides: [SideStyle::White, SideStyle::Black],
-            pieces: piece_views(&self.variant),
-            boards: vec![self.board_view(viewer, Vec::new())],
+            piece_views(&self.variant),
+            vec![self.board_view(viewer, Vec::new())],
             phase,
             to_act,
-            hands: [Vec::new(), Vec::new()],
-            pool: Vec::new(),
-            scores: None,
-            turns: None,
-            prompt: None,
-            notice: None,
-            record: Vec::new(),
-            notes: Vec::new(),
-            outcome: outcome.cloned(),
-        }
+            outcome.cloned(),
+        )
     }
 
     /// FEN without marks (secrets never appear in FEN).
@@ -400,66 +438,29 @@ impl<R: Rules + Default> ChessGame<R> {
 }
 
 impl<R: Rules> ChessGame<R> {
+    /// Whether a game can start from this position (`crate::start`): a chess board's checks and
+    /// the rules hooks' own.
+    pub fn check_start(&self, fen: &str) -> Result<Vec<String>, crate::start::StartRefusal> {
+        self.core.check_start(fen)
+    }
+
     pub fn perft(&self, depth: u32) -> u64 {
         movegen::perft(&self.core.rules, &self.core.variant, &self.core.position, depth)
     }
 }
 
 impl<R: Rules> ChessBased for ChessGame<R> {
-    /// The move an action names, and its SAN.
-    type Checked = (Move, String);
+    chess_based::fields!(id: core.variant.def.id, outcome: outcome, record: core.record, turn: core.position.turn);
+    chess_based::chess_moves!(core);
 
-    fn id(&self) -> &str {
-        &self.core.variant.def.id
-    }
-    fn ending(&self) -> &Option<Outcome> {
-        &self.outcome
-    }
-    fn ending_mut(&mut self) -> &mut Option<Outcome> {
-        &mut self.outcome
-    }
-    fn seat_to_move(&self) -> Seat {
-        Seat::of_color(self.core.position.turn)
-    }
-    fn actions(&self, _seat: Seat) -> Vec<(Action, String)> {
-        let legal = self.core.legal_moves();
-        let notes = self.core.noted_moves(&legal);
-        legal.into_iter().map(|mv| self.core.action_of(mv)).zip(notes).collect()
-    }
-    /// The legal moves without their SAN, which costs a move generation per move.
-    fn bare_actions(&self, _seat: Seat) -> Vec<Action> {
-        self.core.move_actions()
-    }
-    /// The SAN of one move, without the SAN of the others.
-    fn write(&self, _seat: Seat, action: &Action) -> String {
-        self.core.write_move(action).unwrap_or_else(|| format!("{action:?}"))
-    }
-    fn read(&self, _seat: Seat, text: &str) -> Result<Action, ActionError> {
-        self.core.parse_move(text).map(|mv| self.core.action_of(mv))
-    }
-    fn check(&self, _seat: Seat, action: &Action) -> Result<(Move, String), ActionError> {
-        let legal = self.core.legal_moves();
-        let mv = self
-            .core
-            .move_of(action, &legal)
-            .ok_or_else(|| ActionError::Illegal("that move is not legal here".into()))?;
-        Ok((mv, self.core.move_text(mv, &legal)))
-    }
     fn act(&mut self, seat: Seat, _action: &Action, (mv, text): (Move, String)) -> Option<Outcome> {
         self.core.play(seat, mv, text);
         None
     }
     fn evaluate(&self) -> Option<Outcome> {
-        if !self.core.can_move() {
-            return Some(self.core.no_action_outcome());
-        }
-        self.core.draw_by_rule(true)
-    }
-    fn game_record(&self) -> &Record {
-        &self.core.record
+        self.core.chess_ending(true)
     }
     fn show(&self, viewer: Viewer) -> View {
-        self.core
-            .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref())
+        self.core.game_view(self, viewer)
     }
 }

@@ -18,8 +18,9 @@
 use crate::game::{
     Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer, check_turn, last_own_action_plies, loss_on_time,
 };
+use crate::piece::Color;
 use crate::record::Record;
-use crate::view::{Prompt, RecordEntry, View};
+use crate::view::{Prompt, PromptKind, RecordEntry, View};
 
 /// Where a chess-based game stands before its play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +70,12 @@ pub trait ChessBased: Sized {
         self.bare_actions(seat)
             .contains(action)
             .then(|| self.write(seat, action))
+    }
+    /// The notation of `action` if `seat` may take it now, or a refusal that says only that it
+    /// may not: the `check` of a game whose actions need nothing but their notation to be played.
+    fn checked_text(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
+        self.legal_text(seat, action)
+            .ok_or_else(|| ActionError::Illegal("that is not a legal action here".into()))
     }
     /// Reads an action written by `seat`, which may act now (see [`Game::parse_action`]).
     fn read(&self, seat: Seat, text: &str) -> Result<Action, ActionError>;
@@ -131,6 +138,113 @@ pub trait ChessBased: Sized {
     fn takeback_count(&self, asker: Seat, history: &[(Seat, Action)]) -> Result<usize, ActionError> {
         last_own_action_plies(asker, history, |action| self.may_take_back(action))
     }
+}
+
+/// Writes the hooks of [`ChessBased`] that only say where a game keeps things, inside its
+/// `impl ChessBased`, by the paths of its fields: its id (where a field holds it), its outcome,
+/// its record, and (where the seat to act is always the side to move) the side to move:
+/// `chess_based::fields!(id: core.variant.def.id, outcome: outcome, record: core.record, turn:
+/// core.position.turn);`.
+macro_rules! fields {
+    (
+        $(id: $($id:ident).+,)?
+        outcome: $outcome:ident,
+        record: $($record:ident).+
+        $(, turn: $($turn:ident).+)?
+        $(,)?
+    ) => {
+        $(
+            fn id(&self) -> &str {
+                &self.$($id).+
+            }
+        )?
+        fn ending(&self) -> &Option<$crate::game::Outcome> {
+            &self.$outcome
+        }
+        fn ending_mut(&mut self) -> &mut Option<$crate::game::Outcome> {
+            &mut self.$outcome
+        }
+        fn game_record(&self) -> &$crate::record::Record {
+            &self.$($record).+
+        }
+        $(
+            fn seat_to_move(&self) -> $crate::game::Seat {
+                $crate::game::Seat::of_color(self.$($turn).+)
+            }
+        )?
+    };
+}
+pub(crate) use fields;
+
+/// Writes the hooks of [`ChessBased`] for a game whose actions are the chess moves of its
+/// [`ChessCore`](crate::variants::chess::ChessCore) (in the field named) and nothing else, inside
+/// its `impl ChessBased`: what checking an action finds is the move and its SAN.
+macro_rules! chess_moves {
+    ($core:ident) => {
+        /// The move an action names, and its SAN.
+        type Checked = ($crate::chess_move::Move, String);
+
+        fn actions(&self, _seat: $crate::game::Seat) -> Vec<($crate::game::Action, String)> {
+            self.$core.noted_move_actions()
+        }
+        /// The moves without their SAN, which costs a move generation per move.
+        fn bare_actions(&self, _seat: $crate::game::Seat) -> Vec<$crate::game::Action> {
+            self.$core.move_actions()
+        }
+        /// The SAN of one move, without the SAN of the others.
+        fn write(&self, _seat: $crate::game::Seat, action: &$crate::game::Action) -> String {
+            self.$core
+                .write_move(action)
+                .unwrap_or_else(|| format!("{action:?}"))
+        }
+        fn read(
+            &self,
+            _seat: $crate::game::Seat,
+            text: &str,
+        ) -> Result<$crate::game::Action, $crate::game::ActionError> {
+            self.$core.read_move(text)
+        }
+        fn check(
+            &self,
+            _seat: $crate::game::Seat,
+            action: &$crate::game::Action,
+        ) -> Result<($crate::chess_move::Move, String), $crate::game::ActionError> {
+            self.$core.checked_move(action)
+        }
+    };
+}
+pub(crate) use chess_moves;
+
+/// Who has made the sealed choice of `what` ("a base") and who is still making it, while the
+/// seats choose and the game runs.
+pub fn choosing_notes<G: ChessBased>(game: &G, what: &str) -> Vec<String> {
+    let Stage::Choosing(chosen) = game.stage() else {
+        return Vec::new();
+    };
+    if game.ending().is_some() {
+        return Vec::new();
+    }
+    Color::BOTH
+        .into_iter()
+        .map(|color| {
+            let state = if chosen[color.index()] {
+                "has chosen"
+            } else {
+                "is choosing"
+            };
+            format!("{} {state} {what}", color.name())
+        })
+        .collect()
+}
+
+/// The prompt of `seat` while it has one ([`ChessBased::prompts`]) in a sealed choice: `text`
+/// says what to choose, and the choices are its legal actions' notation.
+pub fn sealed_choice_prompt<G: ChessBased>(game: &G, seat: Seat, text: String) -> Option<Prompt> {
+    game.prompts(seat).then(|| Prompt {
+        kind: PromptKind::SecretChoice,
+        text,
+        choices: game.noted_actions(seat).into_iter().map(|(_, text)| text).collect(),
+    })
 }
 
 /// The checks before any action: the game runs, `seat` has not already made its sealed choice,

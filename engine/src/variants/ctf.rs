@@ -4,17 +4,16 @@
 //! it) on its own base wins. A carrier captured gives the flag back to its base at once.
 
 use crate::chess_move::{LastMove, Move};
-use crate::fen::FenError;
+use crate::fen::{FenError, split_last_field};
 use crate::game::{Action, ActionError, EndReason, Game, Outcome, Seat, Viewer};
 use crate::geometry::Square;
 use crate::movegen;
 use crate::piece::Color;
-use crate::record::Record;
 use crate::start::{StartRefusal, side};
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
-use crate::variants::chess_based::{ChessBased, Stage};
-use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
+use crate::variants::chess_based::{self, ChessBased, Stage};
+use crate::view::{Mark, MarkKind, Prompt, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -27,6 +26,16 @@ pub const HIDDEN_BASE: &str = "(chose a base)";
 pub struct Flag {
     pub square: Square,
     pub is_carried: bool,
+}
+
+impl Flag {
+    /// A flag lying on `square`, carried by nobody.
+    fn lying(square: Square) -> Flag {
+        Flag {
+            square,
+            is_carried: false,
+        }
+    }
 }
 
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -234,12 +243,14 @@ impl CtfGame {
     /// Both bases are chosen: the flags lie on them and play begins.
     fn raise_flags(&mut self) {
         for color in Color::BOTH {
-            self.flags[color.index()] = self.bases[color.index()].map(|square| Flag {
-                square,
-                is_carried: false,
-            });
+            self.send_flag_home(color);
         }
         self.keys.push(self.key());
+    }
+
+    /// `owner`'s flag goes back to lie on its base.
+    fn send_flag_home(&mut self, owner: Color) {
+        self.flags[owner.index()] = self.base(owner).map(Flag::lying);
     }
 
     /// Where `owner`'s flag is, once the bases are known.
@@ -360,10 +371,7 @@ impl CtfGame {
                 && flag.is_carried
                 && flag.square == square
             {
-                self.flags[mover.index()] = self.base(mover).map(|base| Flag {
-                    square: base,
-                    is_carried: false,
-                });
+                self.send_flag_home(mover);
                 flag_event = true;
             }
         }
@@ -373,10 +381,7 @@ impl CtfGame {
             && flag.square == at
             && Some(at) != self.base(mover)
         {
-            self.flags[mover.index()] = self.base(mover).map(|base| Flag {
-                square: base,
-                is_carried: false,
-            });
+            self.send_flag_home(mover);
             flag_event = true;
         }
         // The enemy flag lying where the move ends (at its base or anywhere) is caught.
@@ -402,10 +407,7 @@ impl CtfGame {
         let Some(square) = self.carrier(mover) else {
             return false;
         };
-        self.flags[mover.other().index()] = Some(Flag {
-            square,
-            is_carried: false,
-        });
+        self.flags[mover.other().index()] = Some(Flag::lying(square));
         self.core.pass();
         self.core.position.halfmove_clock = 0;
         self.core.last = Some(LastMove::at(square));
@@ -450,24 +452,14 @@ impl ChessBased for CtfGame {
     /// The action's notation.
     type Checked = String;
 
-    fn id(&self) -> &str {
-        &self.core.variant.def.id
-    }
-    fn ending(&self) -> &Option<Outcome> {
-        &self.outcome
-    }
-    fn ending_mut(&mut self) -> &mut Option<Outcome> {
-        &mut self.outcome
-    }
+    chess_based::fields!(id: core.variant.def.id, outcome: outcome, record: core.record, turn: core.position.turn);
+
     fn stage(&self) -> Stage {
         if self.is_choosing() {
             Stage::Choosing(self.bases.map(|base| base.is_some()))
         } else {
             Stage::Play
         }
-    }
-    fn seat_to_move(&self) -> Seat {
-        Seat::of_color(self.core.position.turn)
     }
     fn actions(&self, seat: Seat) -> Vec<(Action, String)> {
         if self.is_choosing() {
@@ -618,10 +610,7 @@ impl ChessBased for CtfGame {
         !matches!(action, Action::ChooseBase { .. })
     }
     fn show(&self, viewer: Viewer) -> View {
-        let mut view = self
-            .core
-            .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
-        view.variant = self.variant_id().to_string();
+        let mut view = self.core.game_view(self, viewer);
         let mut marks = Vec::new();
         for color in Color::BOTH {
             let owner = color.name();
@@ -660,40 +649,24 @@ impl ChessBased for CtfGame {
         view.boards[0].marks.extend(marks);
         view
     }
-    fn game_record(&self) -> &Record {
-        &self.core.record
-    }
     fn prompt_for(&self, seat: Seat) -> Option<Prompt> {
         let half = if seat.color() == Color::White {
             "ranks 1-4"
         } else {
             "ranks 5-8"
         };
-        self.prompts(seat).then(|| Prompt {
-            kind: PromptKind::SecretChoice,
-            text: format!(
-                "Choose your base: a square of your half ({half}), empty or holding one of your pieces. \
-                 Your flag lies there; bring the enemy flag to it to win."
-            ),
-            choices: self.noted_actions(seat).into_iter().map(|(_, text)| text).collect(),
-        })
+        let text = format!(
+            "Choose your base: a square of your half ({half}), empty or holding one of your pieces. \
+             Your flag lies there; bring the enemy flag to it to win."
+        );
+        chess_based::sealed_choice_prompt(self, seat, text)
     }
     /// A seat still to choose its base.
     fn prompts(&self, seat: Seat) -> bool {
         self.is_choosing() && self.outcome.is_none() && self.to_act().contains(&seat)
     }
     fn notes_for(&self, _viewer: Viewer) -> Vec<String> {
-        let mut notes = Vec::new();
-        if self.is_choosing() && self.outcome.is_none() {
-            for color in Color::BOTH {
-                let state = if self.base(color).is_some() {
-                    "has chosen"
-                } else {
-                    "is choosing"
-                };
-                notes.push(format!("{} {state} a base", color.name()));
-            }
-        }
+        let mut notes = chess_based::choosing_notes(self, "a base");
         if !self.is_choosing() {
             for color in Color::BOTH {
                 let (Some(flag), Some(base)) = (self.flag(color), self.base(color)) else {
@@ -708,14 +681,6 @@ impl ChessBased for CtfGame {
             }
         }
         notes
-    }
-}
-
-/// A FEN without its last field when that field starts with `name` (`bases:`), and the field.
-fn split_last_field<'a>(fen: &'a str, name: &str) -> (&'a str, Option<&'a str>) {
-    match fen.split_whitespace().last() {
-        Some(last) if last.starts_with(name) => (fen.trim_end().strip_suffix(last).unwrap_or(fen), Some(last)),
-        _ => (fen, None),
     }
 }
 

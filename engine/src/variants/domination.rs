@@ -5,16 +5,15 @@
 
 use crate::chess_move::Move;
 use crate::fen::FenError;
-use crate::game::{Action, ActionError, EndReason, Game, Outcome, Seat, Viewer};
+use crate::game::{Action, EndReason, Outcome, Seat, Viewer};
 use crate::geometry::Square;
 use crate::piece::Color;
 use crate::position::Position;
-use crate::record::Record;
 use crate::rules::Rules;
 use crate::start::StartRefusal;
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
-use crate::variants::chess_based::ChessBased;
+use crate::variants::chess_based::{self, ChessBased};
 use crate::view::{Mark, MarkKind, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -152,46 +151,9 @@ impl DominationGame {
 }
 
 impl ChessBased for DominationGame {
-    /// The move an action names, and its SAN.
-    type Checked = (Move, String);
+    chess_based::fields!(id: core.variant.def.id, outcome: outcome, record: core.record, turn: core.position.turn);
+    chess_based::chess_moves!(core);
 
-    fn id(&self) -> &str {
-        &self.core.variant.def.id
-    }
-    fn ending(&self) -> &Option<Outcome> {
-        &self.outcome
-    }
-    fn ending_mut(&mut self) -> &mut Option<Outcome> {
-        &mut self.outcome
-    }
-    fn seat_to_move(&self) -> Seat {
-        Seat::of_color(self.core.position.turn)
-    }
-    fn actions(&self, _seat: Seat) -> Vec<(Action, String)> {
-        let legal = self.core.legal_moves();
-        legal
-            .iter()
-            .map(|&mv| (self.core.action_of(mv), self.core.move_text(mv, &legal)))
-            .collect()
-    }
-    /// The moves without their SAN, which costs a move generation per move.
-    fn bare_actions(&self, _seat: Seat) -> Vec<Action> {
-        self.core.move_actions()
-    }
-    fn write(&self, _seat: Seat, action: &Action) -> String {
-        self.core.write_move(action).unwrap_or_else(|| format!("{action:?}"))
-    }
-    fn read(&self, _seat: Seat, text: &str) -> Result<Action, ActionError> {
-        self.core.parse_move(text).map(|mv| self.core.action_of(mv))
-    }
-    fn check(&self, _seat: Seat, action: &Action) -> Result<(Move, String), ActionError> {
-        let legal = self.core.legal_moves();
-        let mv = self
-            .core
-            .move_of(action, &legal)
-            .ok_or_else(|| ActionError::Illegal("that move is not legal here".into()))?;
-        Ok((mv, self.core.move_text(mv, &legal)))
-    }
     fn act(&mut self, seat: Seat, _action: &Action, (mv, text): (Move, String)) -> Option<Outcome> {
         let mover = self.core.position.turn;
         self.core.play(seat, mv, text);
@@ -237,9 +199,6 @@ impl ChessBased for DominationGame {
             ..outcome
         }
     }
-    fn game_record(&self) -> &Record {
-        &self.core.record
-    }
     fn show(&self, viewer: Viewer) -> View {
         let marks = SQUARES
             .iter()
@@ -268,9 +227,7 @@ impl ChessBased for DominationGame {
                 }],
             })
             .collect();
-        let mut view = self
-            .core
-            .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
+        let mut view = self.core.game_view(self, viewer);
         view.boards = vec![self.core.board_view(viewer, marks)];
         view.scores = Some(self.scores);
         view.turns = Some((self.full_turns, TURNS));

@@ -282,108 +282,49 @@ pub fn built_in_file(name: &str) -> Option<Arc<Variant>> {
 // The game types of the registry. (Here rather than in their files, so no game file depends on
 // the registry.)
 
-impl<R: crate::rules::Rules + Default + Clone> Hosted for ChessGame<R> {
-    type Setting = ();
-    fn start(line: Line<()>) -> Self {
-        ChessGame::new(line.file())
-    }
-    fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
-        ChessGame::from_fen(line.file(), fen)
-    }
-    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
-        self.core.check_start(fen)
-    }
-    fn perft(&self, depth: u32) -> u64 {
-        ChessGame::perft(self, depth)
-    }
+/// The [`Hosted`] of a game type whose own `new` and `from_fen` make its games from the registry
+/// line's variant file (after the line's setting, for a type that plays several games), and
+/// whose own `check_start` checks a start. A type with its own count of the action tree, faster
+/// than [`generic_perft`], names it; a generic type names its parameter's bounds last.
+macro_rules! hosted {
+    (
+        $game:ty
+        $(, setting: $setting:ty)?
+        $(, perft: $perft:path)?
+        $(, for $param:ident: $($bound:tt)+)?
+    ) => {
+        impl$(<$param: $($bound)+>)? Hosted for $game {
+            type Setting = hosted!(@setting $($setting)?);
+            // The line's setting goes first where the type takes one (named with its type, so
+            // that it is passed only then).
+            fn start(line: Line<Self::Setting>) -> Self {
+                <$game>::new($({ let setting: $setting = line.setting; setting },)? line.file())
+            }
+            fn from_fen(line: Line<Self::Setting>, fen: &str) -> Result<Self, FenError> {
+                <$game>::from_fen($({ let setting: $setting = line.setting; setting },)? line.file(), fen)
+            }
+            fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
+                <$game>::check_start(self, fen)
+            }
+            $(
+                fn perft(&self, depth: u32) -> u64 {
+                    $perft(self, depth)
+                }
+            )?
+        }
+    };
+    (@setting) => { () };
+    (@setting $setting:ty) => { $setting };
 }
 
-impl Hosted for BlockadeGame {
-    type Setting = blockade::Style;
-    fn start(line: Line<blockade::Style>) -> Self {
-        BlockadeGame::new(line.setting, line.file())
-    }
-    fn from_fen(line: Line<blockade::Style>, fen: &str) -> Result<Self, FenError> {
-        BlockadeGame::from_fen(line.setting, line.file(), fen)
-    }
-    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
-        BlockadeGame::check_start(self, fen)
-    }
-    fn perft(&self, depth: u32) -> u64 {
-        BlockadeGame::perft(self, depth)
-    }
-}
-
-impl Hosted for BeirutGame {
-    type Setting = ();
-    fn start(line: Line<()>) -> Self {
-        BeirutGame::new(line.file())
-    }
-    fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
-        BeirutGame::from_fen(line.file(), fen)
-    }
-    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
-        BeirutGame::check_start(self, fen)
-    }
-}
-
-impl Hosted for RejectionGame {
-    type Setting = ();
-    fn start(line: Line<()>) -> Self {
-        RejectionGame::new(line.file())
-    }
-    fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
-        RejectionGame::from_fen(line.file(), fen)
-    }
-    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
-        RejectionGame::check_start(self, fen)
-    }
-}
-
-impl Hosted for CtfGame {
-    type Setting = ();
-    fn start(line: Line<()>) -> Self {
-        CtfGame::new(line.file())
-    }
-    fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
-        CtfGame::from_fen(line.file(), fen)
-    }
-    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
-        CtfGame::check_start(self, fen)
-    }
-}
-
-impl Hosted for DominationGame {
-    type Setting = ();
-    fn start(line: Line<()>) -> Self {
-        DominationGame::new(line.file())
-    }
-    fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
-        DominationGame::from_fen(line.file(), fen)
-    }
-    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
-        DominationGame::check_start(self, fen)
-    }
-    fn perft(&self, depth: u32) -> u64 {
-        DominationGame::perft(self, depth)
-    }
-}
-
-impl Hosted for PickTheTeamGame {
-    type Setting = ();
-    fn start(line: Line<()>) -> Self {
-        PickTheTeamGame::new(line.file())
-    }
-    fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
-        PickTheTeamGame::from_fen(line.file(), fen)
-    }
-    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
-        PickTheTeamGame::check_start(self, fen)
-    }
-    fn perft(&self, depth: u32) -> u64 {
-        PickTheTeamGame::perft(self, depth)
-    }
-}
+hosted!(ChessGame<R>, perft: ChessGame::perft, for R: crate::rules::Rules + Default + Clone);
+hosted!(BlockadeGame, setting: blockade::Style, perft: BlockadeGame::perft);
+hosted!(BeirutGame);
+hosted!(RejectionGame);
+hosted!(CtfGame);
+hosted!(DominationGame, perft: DominationGame::perft);
+hosted!(PickTheTeamGame, perft: PickTheTeamGame::perft);
+hosted!(AssaultGame, perft: AssaultGame::perft);
 
 impl Hosted for OwnPiecesGame {
     type Setting = ListKind;
@@ -405,22 +346,6 @@ impl Hosted for OwnPiecesGame {
     }
     fn perft(&self, depth: u32) -> u64 {
         OwnPiecesGame::perft(self, depth)
-    }
-}
-
-impl Hosted for AssaultGame {
-    type Setting = ();
-    fn start(line: Line<()>) -> Self {
-        AssaultGame::new(line.file())
-    }
-    fn from_fen(line: Line<()>, fen: &str) -> Result<Self, FenError> {
-        AssaultGame::from_fen(line.file(), fen)
-    }
-    fn check_start(&self, fen: &str) -> Result<Vec<String>, StartRefusal> {
-        AssaultGame::check_start(self, fen)
-    }
-    fn perft(&self, depth: u32) -> u64 {
-        AssaultGame::perft(self, depth)
     }
 }
 

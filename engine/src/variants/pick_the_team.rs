@@ -15,12 +15,11 @@ use crate::movegen;
 use crate::notation;
 use crate::piece::{Cell, Color, Kind, Piece};
 use crate::position::Position;
-use crate::record::Record;
 use crate::rules::{Rules, Standard};
 use crate::start::{FirstRankPawns, StartRefusal, check_chess_position_with};
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
-use crate::variants::chess_based::{ChessBased, Stage};
+use crate::variants::chess_based::{self, ChessBased, Stage};
 use crate::view::View;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -224,20 +223,10 @@ impl ChessBased for PickTheTeamGame {
     /// The action's notation.
     type Checked = String;
 
-    fn id(&self) -> &str {
-        &self.core.variant.def.id
-    }
-    fn ending(&self) -> &Option<Outcome> {
-        &self.outcome
-    }
-    fn ending_mut(&mut self) -> &mut Option<Outcome> {
-        &mut self.outcome
-    }
+    chess_based::fields!(id: core.variant.def.id, outcome: outcome, record: core.record, turn: core.position.turn);
+
     fn stage(&self) -> Stage {
         if self.is_picking() { Stage::Setup } else { Stage::Play }
-    }
-    fn seat_to_move(&self) -> Seat {
-        Seat::of_color(self.core.position.turn)
     }
     /// A block of two picks is one turn.
     fn mid_turn(&self, seat: Seat) -> bool {
@@ -252,15 +241,11 @@ impl ChessBased for PickTheTeamGame {
                 .map(|(kind, to)| (self.place_action(kind, to), self.pick_text(kind, to)))
                 .collect();
         }
-        let legal = self.core.legal_moves();
-        legal
-            .iter()
-            .map(|&mv| (self.core.action_of(mv), self.core.move_text(mv, &legal)))
-            .collect()
+        self.core.noted_move_actions()
     }
     fn read(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         if !self.is_picking() {
-            return self.core.parse_move(text).map(|mv| self.core.action_of(mv));
+            return self.core.read_move(text);
         }
         let (symbol, to) = notation::parse_placement(text).ok_or_else(|| {
             ActionError::unreadable(
@@ -319,8 +304,7 @@ impl ChessBased for PickTheTeamGame {
         }
     }
     fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
-        self.legal_text(seat, action)
-            .ok_or_else(|| ActionError::Illegal("that is not a legal action here".into()))
+        self.checked_text(seat, action)
     }
     fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
         match action {
@@ -334,11 +318,7 @@ impl ChessBased for PickTheTeamGame {
                 // The pick is shown like a last move, on the square it was placed on.
                 self.core.finish_action(Some(LastMove::at(*to)));
             }
-            other => {
-                let legal = self.core.legal_moves();
-                let mv = self.core.move_of(other, &legal).expect("checked legal above");
-                self.core.play(seat, mv, text);
-            }
+            other => self.core.play_action(seat, other, text),
         }
         None
     }
@@ -346,20 +326,12 @@ impl ChessBased for PickTheTeamGame {
         if self.is_picking() {
             return None;
         }
-        if !self.core.can_move() {
-            return Some(self.core.no_action_outcome());
-        }
-        self.core.draw_by_rule(false)
+        self.core.chess_ending(false)
     }
     fn show(&self, viewer: Viewer) -> View {
-        let mut view = self
-            .core
-            .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
+        let mut view = self.core.game_view(self, viewer);
         view.pool = self.pool.iter().map(|&kind| kind as usize).collect();
         view
-    }
-    fn game_record(&self) -> &Record {
-        &self.core.record
     }
     fn notes_for(&self, _viewer: Viewer) -> Vec<String> {
         if !self.is_picking() {

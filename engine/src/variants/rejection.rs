@@ -12,10 +12,10 @@ use crate::fen::FenError;
 use crate::game::{Action, ActionError, Game, Outcome, Seat, Timeout, Viewer, loss_on_time};
 use crate::movegen;
 use crate::piece::Color;
-use crate::record::{Entry, Record, Secrecy};
+use crate::record::{Entry, Secrecy};
 use crate::variant_file::Variant;
 use crate::variants::chess::ChessCore;
-use crate::variants::chess_based::ChessBased;
+use crate::variants::chess_based::{self, ChessBased};
 use crate::view::{Mark, MarkKind, Prompt, PromptKind, Tone, View};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -150,12 +150,7 @@ impl ChessBased for RejectionGame {
     fn id(&self) -> &str {
         "rejection"
     }
-    fn ending(&self) -> &Option<Outcome> {
-        &self.outcome
-    }
-    fn ending_mut(&mut self) -> &mut Option<Outcome> {
-        &mut self.outcome
-    }
+    chess_based::fields!(outcome: outcome, record: core.record);
     /// The answerer while a proposal waits, otherwise the mover.
     fn seat_to_move(&self) -> Seat {
         match &self.proposal {
@@ -221,8 +216,7 @@ impl ChessBased for RejectionGame {
         }
     }
     fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
-        self.legal_text(seat, action)
-            .ok_or_else(|| ActionError::Illegal("that is not a legal action here".into()))
+        self.checked_text(seat, action)
     }
     fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
         self.accepted = None;
@@ -287,10 +281,7 @@ impl ChessBased for RejectionGame {
         None
     }
     fn evaluate(&self) -> Option<Outcome> {
-        if !self.core.can_move() {
-            return Some(self.core.no_action_outcome());
-        }
-        self.core.draw_by_rule(true)
+        self.core.chess_ending(true)
     }
     /// A proposal left unanswered when the answerer's time runs out counts as accepted.
     fn timeout_ruling(&self, seat: Seat) -> Timeout {
@@ -309,10 +300,7 @@ impl ChessBased for RejectionGame {
             .ok_or_else(|| ActionError::Illegal("you have no move of your own to take back".into()))
     }
     fn show(&self, viewer: Viewer) -> View {
-        let mut view = self
-            .core
-            .base_view(viewer, self.phase(), self.to_act(), self.outcome.as_ref());
-        view.variant = self.variant_id().to_string();
+        let mut view = self.core.game_view(self, viewer);
         let mover_name = self.mover().name();
         if matches!(viewer, Viewer::Seat(_)) {
             if let Some(proposal) = &self.proposal {
@@ -329,9 +317,6 @@ impl ChessBased for RejectionGame {
             }
         }
         view
-    }
-    fn game_record(&self) -> &Record {
-        &self.core.record
     }
     /// The answerer of a proposal answers it; a mover whose proposal was rejected plays another
     /// move.

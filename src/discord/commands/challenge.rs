@@ -3,13 +3,14 @@
 //! before it is answered.
 
 use super::{check_bot_permissions, game_permissions, pick_game, run};
-use crate::arena::{ArenaError, ChallengeRequest, GameSummary};
+use crate::arena::ArenaError;
 use crate::clock::{CORRESPONDENCE_DAYS, TimeControl};
+use crate::commands::challenge::{GameChoices, computer_opponent};
+use crate::commands::picking::Fits;
 use crate::discord::choices::GameChoice;
 use crate::discord::ids;
 use crate::discord::{Context, Error};
-use crate::ids::UserId;
-use crate::store::{ComputerPlayer, GameSetup, GameStatus, WhitePlayer};
+use crate::model::WhitePlayer;
 use arbiter_engine::ai::Level;
 use serenity::all as discord;
 
@@ -55,46 +56,6 @@ impl From<Strength> for Level {
     }
 }
 
-/// The options every way of starting a game shares.
-struct GameOptions {
-    variant: GameChoice,
-    colour: Option<Colour>,
-    fen: Option<String>,
-    time: Option<String>,
-}
-
-impl GameOptions {
-    /// The arena's request for a game against `opponent` (the computer, when it plays) where
-    /// `caller` asked.
-    fn request(
-        self,
-        caller: &super::Caller,
-        opponent: UserId,
-        computer: Option<ComputerPlayer>,
-    ) -> Result<ChallengeRequest, ArenaError> {
-        let setup = GameSetup {
-            computer,
-            ..GameSetup::with_fen(self.variant.0, self.fen.filter(|f| !f.trim().is_empty()))
-        };
-        Ok(ChallengeRequest {
-            opponent,
-            setup,
-            white_player: Colour::white_player(self.colour),
-            control: control_of(self.time.as_deref())?,
-            location: caller.here.clone(),
-            server: caller.server.clone(),
-        })
-    }
-}
-
-/// The time control typed, if any.
-fn control_of(time: Option<&str>) -> Result<Option<TimeControl>, ArenaError> {
-    match time.map(str::trim) {
-        None | Some("") | Some("none") | Some("untimed") => Ok(None),
-        Some(text) => TimeControl::parse(text).map(Some).map_err(ArenaError::Rejected),
-    }
-}
-
 /// Challenge someone to a game; they get Accept and Decline buttons.
 #[poise::command(slash_command, guild_only)]
 pub async fn challenge(
@@ -118,23 +79,20 @@ pub async fn challenge(
         allowed?;
         let opponent = ids::user(opponent.id);
         // The bot itself plays: a game against the computer at its usual level.
-        let computer = (opponent == data.me).then(|| ComputerPlayer {
-            user: data.me.clone(),
-            level: Level::default(),
-        });
+        let computer = computer_opponent(&opponent, &data.me, None)?;
         if opponent_is_bot && computer.is_none() {
             return Err(ArenaError::Rejected(format!(
                 "other bots cannot play; challenge a person, or play me with {}",
                 crate::arena::text::command("practice", &[])
             )));
         }
-        let options = GameOptions {
-            variant,
-            colour,
+        let choices = GameChoices {
+            variant: variant.0,
+            white_player: Colour::white_player(colour),
             fen,
             time,
         };
-        let request = options.request(&caller, opponent, computer)?;
+        let request = choices.request(&caller.player(), &caller.here, opponent, computer)?;
         data.arena.challenge(&caller.user, request).await
     })
     .await
@@ -159,17 +117,14 @@ pub async fn practice(
     let allowed = check_bot_permissions(ctx, game_permissions(), "start a game");
     run(ctx, false, |caller| async move {
         allowed?;
-        let computer = ComputerPlayer {
-            user: data.me.clone(),
-            level: level.map_or_else(Level::default, Level::from),
-        };
-        let options = GameOptions {
-            variant,
-            colour,
+        let computer = computer_opponent(&data.me, &data.me, level.map(Level::from))?;
+        let choices = GameChoices {
+            variant: variant.0,
+            white_player: Colour::white_player(colour),
             fen,
             time,
         };
-        let request = options.request(&caller, data.me.clone(), Some(computer))?;
+        let request = choices.request(&caller.player(), &caller.here, data.me.clone(), computer)?;
         data.arena.challenge(&caller.user, request).await
     })
     .await
@@ -204,8 +159,7 @@ pub async fn cancel(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
-        let open = |g: &GameSummary| g.status == GameStatus::Challenge && !g.is_your_turn;
-        let id = pick_game(data, &caller, game, open).await?;
+        let id = pick_game(data, &caller, game, Fits::YourChallenge).await?;
         data.arena.cancel(id, &caller.user).await
     })
     .await

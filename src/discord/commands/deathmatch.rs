@@ -75,7 +75,7 @@ pub async fn start(
                 "other bots cannot play; choose two people, or me to play the computer".into(),
             ));
         }
-        let computer = players.contains(&data.me).then(|| crate::store::ComputerPlayer {
+        let computer = players.contains(&data.me).then(|| crate::model::ComputerPlayer {
             user: data.me.clone(),
             level: arbiter_engine::ai::Level::default(),
         });

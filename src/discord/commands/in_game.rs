@@ -2,8 +2,9 @@
 //! and the moves so far as the caller may see them, and the commands that end or pause the play:
 //! resign, draw and takeback offers, abort, and claiming a game left untouched.
 
-use super::{Caller, is_active, is_waiting_for_me, pick_game, run};
+use super::{Caller, pick_game, run};
 use crate::arena::{Arena, ArenaError, Effects, OfferResponse};
+use crate::commands::picking::{self, Fits};
 use crate::discord::autocomplete::best_matches;
 use crate::discord::{Context, Error};
 use crate::ids::{GameId, UserId};
@@ -42,7 +43,8 @@ pub async fn play(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
-        let id = pick_game(data, &caller, game, is_waiting_for_me).await?;
+        let player = caller.player();
+        let id = picking::pick_to_act(&data.arena, caller.asked(&player), game.map(GameId::new)).await?;
         data.arena.act(id, &caller.user, action.trim()).await
     })
     .await
@@ -66,7 +68,7 @@ async fn suggest_actions(ctx: Context<'_>, typed: &str) -> discord::CreateAutoco
         });
     let data = ctx.data();
     let caller = Caller::of(ctx);
-    let Ok(id) = pick_game(data, &caller, named, is_waiting_for_me).await else {
+    let Ok(id) = pick_game(data, &caller, named, Fits::WaitingForYou).await else {
         return none;
     };
     let Ok(mut actions) = data.arena.legal_actions(id, &caller.user).await else {
@@ -90,7 +92,7 @@ pub async fn board(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
-        let id = pick_game(data, &caller, game, |_| true).await?;
+        let id = pick_game(data, &caller, game, Fits::Any).await?;
         data.arena.show_as(id, &caller.player(), words.unwrap_or(false)).await
     })
     .await
@@ -104,7 +106,7 @@ pub async fn moves(
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
-        let id = pick_game(data, &caller, game, |_| true).await?;
+        let id = pick_game(data, &caller, game, Fits::Any).await?;
         let mut shown = data.arena.show(id, &caller.player()).await?;
         if let Some(reply) = shown.reply.as_mut() {
             reply.board = None;
@@ -126,7 +128,7 @@ where
 {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
-        let id = pick_game(data, &caller, game, is_active).await?;
+        let id = pick_game(data, &caller, game, Fits::InProgress).await?;
         request(data.arena.clone(), id, caller.user).await
     })
     .await

@@ -1,8 +1,9 @@
 //! Looking things up: the caller's games, a game's rules, a piece's card, and a game's live
 //! page.
 
-use super::{Caller, is_waiting_for_me, pick_game, run};
+use super::{Caller, pick_game, run};
 use crate::arena::{ArenaError, Effects};
+use crate::commands::picking::Fits;
 use crate::discord::autocomplete::best_matches;
 use crate::discord::choices::GameChoice;
 use crate::discord::ids;
@@ -22,7 +23,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
         let lines: Vec<String> = games
             .iter()
             .map(|g| {
-                let state = if is_waiting_for_me(g) {
+                let state = if Fits::WaitingForYou.admits(g) {
                     format!("**{}**", g.state_text())
                 } else {
                     g.state_text().to_string()
@@ -66,7 +67,7 @@ pub async fn rules(
             // those pieces with their sheet. Even its variant is named only to those who may
             // see the game from here.
             let caller = Caller::of(ctx);
-            let found = match pick_game(data, &caller, game, |_| true).await {
+            let found = match pick_game(data, &caller, game, Fits::Any).await {
                 Ok(id) => data.arena.facts_for(id, &caller.player()).await,
                 Err(error) => Err(error),
             };
@@ -154,7 +155,7 @@ pub async fn watch(
                 "this bot does not serve live pages: its operator turns them on with ARBITER_WEB_ADDR".into(),
             ));
         };
-        let id = pick_game(data, &caller, game, |_| true).await?;
+        let id = pick_game(data, &caller, game, Fits::Any).await?;
         // A host may watch any match of their server from anywhere.
         data.arena
             .watch_token_for(id, &caller.with_host_status(data).await)

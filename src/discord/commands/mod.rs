@@ -28,9 +28,9 @@ pub use tournament::tournament;
 use super::ids;
 use super::respond::Responder;
 use super::{Context, Data, Error, answer};
-use crate::arena::{ArenaError, Effects, GameSummary};
+use crate::arena::{ArenaError, Effects};
+use crate::commands::picking::{self, Fits};
 use crate::ids::{GameId, Place, ServerId, UserId};
-use crate::store::GameStatus;
 use serenity::all as discord;
 use std::future::Future;
 
@@ -65,6 +65,16 @@ impl Caller {
     /// The caller as the arena knows them for a player's request: on this server, no host.
     pub fn player(&self) -> crate::arena::Caller {
         crate::arena::Caller::player(&self.user, self.server.as_ref())
+    }
+
+    /// Where they asked, for picking the game a command means: `player` is how the arena knows
+    /// them.
+    pub fn asked<'a>(&'a self, player: &'a crate::arena::Caller) -> picking::Asked<'a> {
+        picking::Asked {
+            caller: player,
+            here: Some(&self.here),
+            naming: picking::Naming::GameOption,
+        }
     }
 
     /// The caller as the arena knows them for a host's request: a host of this server if its
@@ -144,42 +154,19 @@ pub(super) fn game_permissions() -> discord::Permissions {
         | discord::Permissions::SEND_MESSAGES_IN_THREADS
 }
 
-/// The game a command means: the one named, the game of this thread, or the caller's only game
-/// that `fits`. A number the caller typed names a game only if they may see it from here (its
-/// players from anywhere, anyone on its own server): otherwise every command by number gets the
-/// one answer a number that exists nowhere gets, before anything of the game is looked up.
+/// The game a command means (see [`picking::pick`]): the one named with the `game` option, the
+/// game of this thread, or the caller's only game that `fits`.
 pub(super) async fn pick_game(
     data: &Data,
     caller: &Caller,
     named: Option<i64>,
-    fits: impl Fn(&GameSummary) -> bool,
+    fits: Fits,
 ) -> Result<GameId, ArenaError> {
-    if let Some(named) = named {
-        data.arena.facts_for(GameId::new(named), &caller.player()).await?;
-    }
-    let picked = data
-        .arena
-        .pick_game(&caller.user, Some(&caller.here), named.map(GameId::new), fits)
-        .await;
-    picked.map_err(|e| match e {
-        ArenaError::NoGameHere => ArenaError::Rejected(
-            "there is no game here: use this in a game's thread, or name the game with the `game` option".into(),
-        ),
-        ArenaError::WhichGame(several) => {
-            let list: Vec<String> = several.iter().map(|id| format!("#{id}")).collect();
-            ArenaError::Rejected(format!(
-                "you have several games ({}): name one with the `game` option",
-                list.join(", ")
-            ))
-        }
-        other => other,
-    })
-}
-
-pub(super) fn is_active(game: &GameSummary) -> bool {
-    game.status == GameStatus::Active
-}
-
-pub(super) fn is_waiting_for_me(game: &GameSummary) -> bool {
-    game.status == GameStatus::Active && game.is_your_turn
+    picking::pick(
+        &data.arena,
+        caller.asked(&caller.player()),
+        named.map(GameId::new),
+        fits,
+    )
+    .await
 }

@@ -6,7 +6,7 @@ use crate::arena::{ArenaError, Effects};
 use crate::discord::choices::GameChoice;
 use crate::discord::ids;
 use crate::discord::{Context, Error};
-use crate::store::Reminders;
+use crate::model::Reminders;
 use serenity::all as discord;
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]

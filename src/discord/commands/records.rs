@@ -3,6 +3,7 @@
 
 use super::{Caller, check_bot_permissions, game_permissions, pick_game, run};
 use crate::arena::ArenaError;
+use crate::commands::picking::Fits;
 use crate::discord::ids;
 use crate::discord::respond::{Outgoing, Responder};
 use crate::discord::{Context, Error, answer};
@@ -22,7 +23,7 @@ pub async fn export(
     let caller = Caller::of(ctx);
     let mut responder = Responder::for_command(http, app.interaction, true);
     let work = async {
-        let id = pick_game(data, &caller, game, |_| true).await?;
+        let id = pick_game(data, &caller, game, Fits::Any).await?;
         // The record names the players as Discord shows them: asked of Discord only once the
         // arena has said the caller may see the game, so a refusal costs no request and tells
         // nobody whose game it is.
@@ -65,7 +66,7 @@ pub async fn replay(
     let allowed = check_bot_permissions(ctx, discord::Permissions::ATTACH_FILES, "post a replay");
     run(ctx, false, |caller| async move {
         allowed?;
-        let id = pick_game(data, &caller, game, |_| true).await?;
+        let id = pick_game(data, &caller, game, Fits::Any).await?;
         data.arena.replay(id, &caller.player()).await
     })
     .await

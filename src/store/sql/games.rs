@@ -3,11 +3,10 @@
 use super::{Dialect, SqlStore, corrupt, from_json, like_prefix, players, to_json, variant_of};
 use crate::clock::GameClock;
 use crate::ids::{GameId, Place, Places, ServerId, TournamentId, UserId};
+use crate::model::{DeathMatch, GameRow, GameSetup, GameStatus, LoggedEntry, NewEntry, NewGame, WhitePlayer};
 use crate::ratings::{RatedResult, Rating};
 use crate::store::formats::{self, FORMAT};
-use crate::store::{
-    DeathMatch, GameRow, GameSetup, GameStatus, Games, LoggedEntry, NewEntry, NewGame, StoreError, WhitePlayer,
-};
+use crate::store::{Games, StoreError};
 use arbiter_engine::Game;
 use async_trait::async_trait;
 use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};
@@ -216,7 +215,8 @@ where
         let (mut game, needs_rebuild) = columns.decode()?;
         if needs_rebuild {
             let log = self.log(game.id).await?;
-            game.state = formats::rebuild(&game.setup, &log).map_err(|e| corrupt(&format!("game {}", game.id), e))?;
+            game.state =
+                crate::model::rebuild(&game.setup, &log).map_err(|e| corrupt(&format!("game {}", game.id), e))?;
         }
         Ok(game)
     }

@@ -3,8 +3,9 @@
 
 use super::{Dialect, SqlStore, from_json, to_json, variant_of};
 use crate::ids::{ServerId, UserId};
+use crate::model::{SavedList, ServerSettings, UserSettings};
 use crate::ratings::Rating;
-use crate::store::{Players, SavedList, ServerSettings, StoreError, UserSettings};
+use crate::store::{Players, StoreError};
 use arbiter_engine::VariantId;
 use async_trait::async_trait;
 use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};

@@ -3,7 +3,8 @@
 use super::games::SELECT_TOURNAMENT_GAMES;
 use super::{Dialect, SqlStore, corrupt, from_json, like_prefix, to_json};
 use crate::ids::{GameId, Place, Places, ServerId, TournamentId};
-use crate::store::{GameRow, Games, NewGame, NewTournament, StoreError, TournamentRow, Tournaments};
+use crate::model::{GameRow, NewGame, NewTournament, TournamentRow};
+use crate::store::{Games, StoreError, Tournaments};
 use crate::tournament::{Board, TournamentStatus};
 use async_trait::async_trait;
 use sqlx::{ColumnIndex, Decode, Encode, Executor, IntoArguments, Row, Type};

@@ -1,7 +1,14 @@
-//! What the store keeps: game rows and log entries.
+//! The service's vocabulary: a game as it is kept (its setup, status, row and log entries), a
+//! Death Match's settings, players' and servers' settings, saved lists and tournaments' rows.
+//! The store keeps them, the arena changes them, transports read them; none of them knows how
+//! they are kept.
 
-use super::GameId;
+mod log;
+
+pub use log::{effective_actions, effective_entries, rebuild};
+
 use crate::clock::{GameClock, MatchClockV0, TimeControl};
+use crate::ids::GameId;
 use crate::ids::{Place, ServerId, TournamentId, UserId};
 use crate::tournament::{Tournament, TournamentStatus};
 use arbiter_engine::ai::Level;
@@ -436,4 +443,12 @@ pub struct NewTournament {
     pub tournament: Tournament,
     pub starts_at: Option<i64>,
     pub now: i64,
+}
+
+/// A piece list a player saved to use again: the text they wrote, one piece a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedList {
+    pub name: String,
+    pub body: String,
+    pub saved_at: i64,
 }

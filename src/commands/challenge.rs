@@ -1,0 +1,76 @@
+//! Starting a game, for every transport: what the player chose (the game, their side, a start
+//! position, a time control) becomes the arena's request, with the computer as the opponent when
+//! they asked for it and a level only then.
+
+use crate::arena::{ArenaError, Caller, ChallengeRequest, text};
+use crate::clock::TimeControl;
+use crate::ids::{Place, UserId};
+use crate::model::{ComputerPlayer, GameSetup, WhitePlayer};
+use arbiter_engine::VariantId;
+use arbiter_engine::ai::Level;
+
+/// What a player chose for a new game.
+#[derive(Clone, Debug)]
+pub struct GameChoices {
+    pub variant: VariantId,
+    pub white_player: WhitePlayer,
+    /// A start position, in the game's FEN (blank: the game's own).
+    pub fen: Option<String>,
+    /// A time control as typed (blank, `none` or `untimed`: untimed).
+    pub time: Option<String>,
+}
+
+impl GameChoices {
+    /// The arena's request for a game against `opponent` (the computer, when `computer` plays),
+    /// asked by `caller` at `here`.
+    pub fn request(
+        self,
+        caller: &Caller,
+        here: &Place,
+        opponent: UserId,
+        computer: Option<ComputerPlayer>,
+    ) -> Result<ChallengeRequest, ArenaError> {
+        let setup = GameSetup {
+            computer,
+            ..GameSetup::with_fen(self.variant, self.fen.filter(|fen| !fen.trim().is_empty()))
+        };
+        Ok(ChallengeRequest {
+            opponent,
+            setup,
+            white_player: self.white_player,
+            control: time_control(self.time.as_deref())?,
+            location: here.clone(),
+            server: caller.server.clone(),
+        })
+    }
+}
+
+/// The time control typed, if any.
+pub fn time_control(time: Option<&str>) -> Result<Option<TimeControl>, ArenaError> {
+    match time.map(str::trim) {
+        None | Some("") | Some("none") | Some("untimed") => Ok(None),
+        Some(text) => TimeControl::parse(text).map(Some).map_err(ArenaError::Rejected),
+    }
+}
+
+/// The computer's seat when `opponent` is the computer (`computer`, as this transport names it),
+/// at `level` (normal by default); a level for anyone else is refused.
+pub fn computer_opponent(
+    opponent: &UserId,
+    computer: &UserId,
+    level: Option<Level>,
+) -> Result<Option<ComputerPlayer>, ArenaError> {
+    if opponent == computer {
+        return Ok(Some(ComputerPlayer {
+            user: computer.clone(),
+            level: level.unwrap_or_default(),
+        }));
+    }
+    match level {
+        Some(_) => Err(ArenaError::Rejected(format!(
+            "a level is for the computer: play it with {}",
+            text::command("practice", &[])
+        ))),
+        None => Ok(None),
+    }
+}

@@ -1,0 +1,7 @@
+//! What every transport asks the same way: which game a command means and what a player is told
+//! when none or several fit (`picking`), and a new game from what the player chose, the computer
+//! included (`challenge`). Transports read their own input and word their own output; what a
+//! command means is decided here once.
+
+pub mod challenge;
+pub mod picking;
