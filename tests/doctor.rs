@@ -24,28 +24,20 @@ fn good_token() -> String {
     token("abcdefghijklmnopqrstuvwxyz0123456789AB")
 }
 
-/// A fresh data folder, removed afterwards.
-struct DataDir(PathBuf);
+/// A fresh data folder, removed afterwards however the test ends.
+struct DataDir(tempfile::TempDir);
 
 impl DataDir {
     fn new() -> DataDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos();
-        let dir = std::env::temp_dir().join(format!("arbiter_doctor_{}_{nanos}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        DataDir(dir)
+        DataDir(tempfile::Builder::new().prefix("arbiter-doctor-").tempdir().unwrap())
+    }
+
+    fn path(&self) -> &std::path::Path {
+        self.0.path()
     }
 
     fn database(&self) -> PathBuf {
-        self.0.join("arbiter.db")
-    }
-}
-
-impl Drop for DataDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.path().join("arbiter.db")
     }
 }
 
@@ -87,7 +79,7 @@ async fn doctor(fake: &FakeDiscord, data: &DataDir, settings: &[(&str, &str)], a
         .arg("doctor")
         .args(args)
         .env("DISCORD_API_BASE", fake.api_base())
-        .env("ARBITER_DATA_DIR", &data.0);
+        .env("ARBITER_DATA_DIR", data.path());
     for (name, value) in settings {
         command.env(name, value);
     }
@@ -351,7 +343,7 @@ async fn a_stale_database_asks_for_a_backup_and_a_newer_one_is_refused() {
     // Brought up to date, then moved on by a newer Arbiter.
     let data = DataDir::new();
     drop(
-        arbiter::store::open(None, &data.0)
+        arbiter::store::open(None, data.path())
             .await
             .expect("the embedded database opens"),
     );

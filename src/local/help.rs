@@ -30,6 +30,12 @@ pub const SECTIONS: &[Section] = &[
                            its games are not rated.",
             },
             Topic {
+                names: &["practice"],
+                usage: "practice <variant> [white|black|random] [time <control>] [fen <FEN>] [easy|normal|hard]",
+                explains: "Plays the computer at once, any game, any level (`normal` by default), as Discord's \
+                           `/practice` does; the same as `challenge arbiter <variant>`. Its games are not rated.",
+            },
+            Topic {
                 names: &["accept", "decline"],
                 usage: "accept [#id]   decline [#id]",
                 explains: "Answers a challenge made to you (or a rematch, or an imported game offered to you).",

@@ -3,8 +3,14 @@
 //! from /export.
 
 use crate::bot::*;
-use fake_discord::{FakeDiscord, autocomplete_interaction, command_interaction, user_json};
-use serde_json::{Value, json};
+use arbiter_engine::Game;
+use fake_discord::Call;
+use fake_discord::FakeDiscord;
+use fake_discord::autocomplete_interaction;
+use fake_discord::command_interaction;
+use fake_discord::user_json;
+use serde_json::Value;
+use serde_json::json;
 
 const HOUR_MS: i64 = 3_600_000;
 
@@ -259,5 +265,136 @@ async fn a_reminder_by_dm_falls_back_to_a_ping_in_the_thread_when_dms_are_closed
             assert_eq!(dm.status, 200, "{}", dm.json);
         }
     }
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chess_challenge_is_accepted_and_played_to_mate_in_its_thread() {
+    let bot = Bot::start().await;
+    let names: Vec<String> = bot
+        .fake
+        .registered_commands()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect();
+    for command in [
+        "challenge",
+        "move",
+        "board",
+        "moves",
+        "resign",
+        "draw",
+        "takeback",
+        "abort",
+        "games",
+        "rules",
+        "piece",
+        "export",
+    ] {
+        assert!(
+            names.contains(&command.to_string()),
+            "/{command} is registered: {names:?}"
+        );
+    }
+
+    let challenge = bot.challenge(&alice(), &bob(), 0, 1).await;
+    assert_eq!(challenge.json["type"], 4);
+    assert!(!is_ephemeral(&challenge));
+    assert!(
+        content(&challenge).contains("<@1001> challenges <@1002>"),
+        "{}",
+        challenge.json
+    );
+    assert_eq!(
+        challenge.json["data"]["allowed_mentions"]["users"],
+        json!(["1002"]),
+        "only bob is pinged"
+    );
+
+    let (game, thread) = bot.started(0).await;
+    let threads: Vec<Call> = bot
+        .fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.path.ends_with("/threads"))
+        .collect();
+    assert_eq!(threads.len(), 1);
+    assert!(
+        threads[0].json["name"].as_str().unwrap().contains("alice vs bob"),
+        "{}",
+        threads[0].json
+    );
+    let opening = bot
+        .fake
+        .wait_for_call("the board in the thread", |c| {
+            c.path == format!("/api/v10/channels/{thread}/messages")
+        })
+        .await;
+    assert_png(&opening);
+    assert!(
+        content(&opening).contains("<@1001> (White) to move"),
+        "{}",
+        opening.json
+    );
+    assert_eq!(opening.json["allowed_mentions"]["users"], json!(["1001"]));
+
+    let mut latencies = Vec::new();
+    let moves = [
+        ("e4", alice()),
+        ("e5", bob()),
+        ("Bc4", alice()),
+        ("Nc6", bob()),
+        ("Qh5", alice()),
+        ("Nf6", bob()),
+    ];
+    for (action, player) in &moves {
+        let id = next_id();
+        let sent = bot
+            .fake
+            .send_interaction(command_interaction(
+                id,
+                player,
+                thread,
+                "move",
+                json!([{ "name": "action", "type": 3, "value": action }]),
+            ))
+            .await;
+        let path = format!("/api/v10/interactions/{id}/token{id}/callback");
+        let answer = bot.fake.wait_for_call(action, |c| c.path == path).await;
+        latencies.push(answer.at - sent);
+        assert!(!is_ephemeral(&answer), "{action}: {}", answer.json);
+        assert!(
+            content(&answer).contains(&format!("played {action}")),
+            "{}",
+            answer.json
+        );
+        assert_png(&answer);
+        let next = if player.user_id == 1_001 { "1002" } else { "1001" };
+        assert_eq!(
+            answer.json["data"]["allowed_mentions"]["users"],
+            json!([next]),
+            "the player to act is pinged"
+        );
+    }
+    let mate = bot.play(&alice(), thread, "Qxf7#").await;
+    assert!(
+        content(&mate).contains("1-0") && content(&mate).contains("checkmate"),
+        "{}",
+        mate.json
+    );
+    assert_png(&mate);
+    let stored = bot.arena.store().game(game).await.unwrap().unwrap();
+    assert_eq!(stored.location, format!("discord:{thread}"));
+    assert!(stored.state.outcome().is_some());
+
+    latencies.sort();
+    eprintln!(
+        "INTERACTION_CREATE to callback over {} moves: median {:.1} ms, max {:.1} ms",
+        latencies.len(),
+        latencies[latencies.len() / 2].as_secs_f64() * 1e3,
+        latencies.last().unwrap().as_secs_f64() * 1e3
+    );
     bot.stop().await;
 }

@@ -145,7 +145,8 @@ async fn killed_mid_burst(db: &support::TestDb) {
         fake.add_channel(GAME_CHANNEL + i, FakeDiscord::GUILD_ID);
         fake.add_channel(MATCH_CHANNEL + i, FakeDiscord::GUILD_ID);
     }
-    let log = std::env::temp_dir().join(format!("arbiter-crash-{}-{}.log", db.name, std::process::id()));
+    let scratch = tempfile::tempdir().unwrap();
+    let log = scratch.path().join(format!("crash-{}.log", db.name));
     let mut bot = start_bot(&fake, &database, &log);
     fake.wait_ready().await;
 
@@ -278,7 +279,6 @@ async fn killed_mid_burst(db: &support::TestDb) {
             .count();
         assert_eq!(forfeits, 1, "match #{id}'s forfeit is posted once");
     }
-    let _ = std::fs::remove_file(&log);
 }
 
 /// `count` chess games, each in its own channel.

@@ -111,7 +111,7 @@ async fn every_metric_family_moves_as_games_and_a_death_match_are_played() {
     bot.play(&carol(), against_computer, "d4").await;
     wait_for_nth(&bot, against_computer, 1, |call| content(call).contains("played")).await;
     // A Death Match whose warning meets a 429 first (tried again), then runs out of time.
-    crate::e2e::start_match(&bot, 0, "10s", "30s").await;
+    crate::deathmatch::start_match(&bot, 0, "10s", "30s").await;
     let messages = format!("/api/v10/channels/{CHANNEL}/messages");
     bot.fake
         .fail("POST", &messages, Failure::RateLimited { retry_after: 0.05 }, 1);

@@ -3,7 +3,10 @@
 //! move somewhere that works, its players are told, and nothing saved goes unshown.
 
 use crate::bot::*;
-use arbiter::ids::{GameId, Place};
+use arbiter::ids::GameId;
+use arbiter::ids::Place;
+use arbiter::ids::UserId;
+use arbiter::model::GameStatus;
 use arbiter_engine::VariantId;
 use fake_discord::Failure;
 use serde_json::json;
@@ -210,5 +213,50 @@ async fn a_post_refused_as_archived_reopens_the_thread_and_goes_out() {
         format!("discord:{thread}"),
         "the game stays"
     );
+    bot.stop().await;
+}
+
+/// Where the bot may not post files or open threads, starting a game, a match or a tournament is
+/// refused at once, privately, naming what is missing, and nothing is created.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_channel_where_the_bot_lacks_permissions_is_refused_with_what_is_missing() {
+    let bot = Bot::start().await;
+    // View, send, embed, history, use commands: no attaching files, no threads.
+    use fake_discord::permissions::*;
+    let limited = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | READ_MESSAGE_HISTORY | USE_APPLICATION_COMMANDS;
+    bot.fake.set_bot_permissions(CHANNEL, limited);
+    let options = vec![
+        json!({ "name": "variant", "type": 4, "value": 0 }),
+        json!({ "name": "opponent", "type": 6, "value": "1002" }),
+    ];
+    let challenge = challenge_interaction(&alice(), &bob(), options);
+    let refused = bot.interact(challenge).await;
+    let text = content(&refused);
+    assert!(is_ephemeral(&refused), "{}", refused.json);
+    assert!(
+        text.contains("cannot start a game here")
+            && text.contains("attach files")
+            && text.contains("create public threads")
+            && text.contains("send messages in threads"),
+        "{text}"
+    );
+    let statuses = [GameStatus::Challenge, GameStatus::Active];
+    let games = bot
+        .arena
+        .store()
+        .games_of(&UserId::new("discord:1001"), &statuses)
+        .await
+        .unwrap();
+    assert!(games.is_empty(), "no challenge was made");
+
+    let refused = bot.interact(deathmatch_start(0, None)).await;
+    assert!(
+        is_ephemeral(&refused)
+            && content(&refused)
+                .contains("cannot run a Death Match here: this channel does not allow me to attach files"),
+        "{}",
+        refused.json
+    );
+    assert!(posts_in(&bot.fake, CHANNEL).is_empty(), "nothing was posted");
     bot.stop().await;
 }

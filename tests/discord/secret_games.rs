@@ -4,8 +4,17 @@
 //! public call is checked for the secrets.
 
 use crate::bot::*;
-use arbiter_engine::{EndReason, Game, Seat, VariantId};
-use fake_discord::{Call, FakeDiscord, component_interaction, dm_component_interaction};
+use arbiter_engine::EndReason;
+use arbiter_engine::Game;
+use arbiter_engine::Seat;
+use arbiter_engine::VariantId;
+use fake_discord::Call;
+use fake_discord::Failure;
+use fake_discord::FakeDiscord;
+use fake_discord::autocomplete_interaction;
+use fake_discord::component_interaction;
+use fake_discord::dm_component_interaction;
+use serde_json::Value;
 use serde_json::json;
 
 fn is_fallback(call: &Call) -> bool {
@@ -344,5 +353,283 @@ async fn a_capture_the_flag_game_runs_from_secret_bases_to_a_flag_brought_home()
             "a base leaked: {text}"
         );
     }
+    bot.stop().await;
+}
+
+/// Found by the soak: a DM that met a passing 5xx was given up at once, and the player was sent
+/// to the private button as though their DMs were closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_secret_choice_prompt_that_meets_a_server_error_is_sent_again_by_dm() {
+    let bot = Bot::start().await;
+    let alice_dm = FakeDiscord::dm_channel_id(1_001);
+    let path = format!("/api/v10/channels/{alice_dm}/messages");
+    bot.fake.fail("POST", &path, Failure::ServerError, 1);
+    bot.started(3).await;
+    let prompt = bot
+        .fake
+        .wait_for_call("alice's prompt, delivered", |c| c.path == path && c.status == 200)
+        .await;
+    assert!(prompt.json.to_string().contains("bomb:d2"), "{}", prompt.json);
+    let tries: Vec<u16> = bot
+        .fake
+        .calls()
+        .iter()
+        .filter(|c| c.path == path)
+        .map(|c| c.status)
+        .collect();
+    assert_eq!(tries, [500, 200], "one refusal, then the prompt itself");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn beirut_bomb_choices_go_by_dm_and_stay_secret() {
+    let bot = Bot::start().await;
+    let (game, thread) = bot.started(3).await;
+    let alice_dm = FakeDiscord::dm_channel_id(1_001);
+    let bob_dm = FakeDiscord::dm_channel_id(1_002);
+    let prompt = bot
+        .fake
+        .wait_for_call("alice's prompt", |c| {
+            c.path == format!("/api/v10/channels/{alice_dm}/messages")
+        })
+        .await;
+    assert_png(&prompt);
+    let menu = custom_ids(&prompt.json)
+        .into_iter()
+        .find(|id| id.starts_with("arb:menu:"))
+        .expect("a menu");
+    let options = prompt.json.to_string();
+    assert!(
+        options.contains("bomb:d2") && !options.contains("bomb:e1"),
+        "her own units, never the king"
+    );
+    bot.fake
+        .wait_for_call("bob's prompt", |c| {
+            c.path == format!("/api/v10/channels/{bob_dm}/messages")
+        })
+        .await;
+
+    // Autocomplete in the thread offers alice her own choices too.
+    let typed = autocomplete_interaction(
+        next_id(),
+        &alice(),
+        thread,
+        "move",
+        json!([{ "name": "action", "type": 3, "value": "bomb:d", "focused": true }]),
+    );
+    let suggestions = bot.interact(typed).await;
+    assert_eq!(suggestions.json["type"], 8);
+    let choices = suggested(&suggestions);
+    assert!(
+        choices.iter().any(|c| c == "bomb:d2") && choices.iter().all(|c| c.starts_with("bomb:d")),
+        "{choices:?}"
+    );
+
+    let private = [next_id(), next_id()];
+    let chosen = bot
+        .interact(dm_component_interaction(
+            private[0],
+            &alice(),
+            alice_dm,
+            &menu,
+            3,
+            vec!["bomb:d2".into()],
+            bot.shown(alice_dm, &menu),
+        ))
+        .await;
+    assert_eq!(
+        chosen.json["type"], 7,
+        "the menu becomes the confirmation: {}",
+        chosen.json
+    );
+    assert!(content(&chosen).contains("bomb:d2"));
+    assert!(custom_ids(&chosen.json).is_empty());
+    let bob_menu = custom_ids(&posts_in(&bot.fake, bob_dm)[0].json)
+        .into_iter()
+        .find(|id| id.starts_with("arb:menu:"))
+        .unwrap();
+    let bobs = bot
+        .interact(dm_component_interaction(
+            private[1],
+            &bob(),
+            bob_dm,
+            &bob_menu,
+            3,
+            vec!["bomb:e7".into()],
+            bot.shown(bob_dm, &bob_menu),
+        ))
+        .await;
+    assert_eq!(
+        bobs.json["type"], 7,
+        "bob's menu still works after alice chose: {}",
+        bobs.json
+    );
+    let e4 = bot.play(&alice(), thread, "e4").await;
+    assert!(content(&e4).contains("played e4"), "{}", e4.json);
+
+    // An old menu changes nothing once the game moved on.
+    let again = bot
+        .interact(dm_component_interaction(
+            next_id(),
+            &alice(),
+            alice_dm,
+            &menu,
+            3,
+            vec!["bomb:c2".into()],
+            bot.shown(alice_dm, &menu),
+        ))
+        .await;
+    assert!(
+        is_ephemeral(&again) && content(&again).contains("out of date"),
+        "{}",
+        again.json
+    );
+
+    let public = public_text(&bot.fake, &private);
+    assert!(
+        !public.contains("bomb:d2") && !public.contains("bomb:e7"),
+        "a carrier leaked: {public}"
+    );
+    assert!(public.contains("chose a bomb carrier"));
+    let state = bot.arena.store().game(game).await.unwrap().unwrap();
+    assert_eq!(state.state.view(arbiter_engine::Viewer::Spectator).record.len(), 3);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_with_closed_dms_chooses_through_the_private_button() {
+    let bot = Bot::start().await;
+    bot.fake.close_dms_of(1_002);
+    let (_, thread) = bot.started(3).await;
+    let notice = bot
+        .fake
+        .wait_for_call("the fallback notice", |c| {
+            c.path == format!("/api/v10/channels/{thread}/messages")
+                && content(c).contains("could not send you a direct message")
+        })
+        .await;
+    assert!(content(&notice).contains("<@1002>"));
+    assert!(
+        !notice.json.to_string().contains("bomb:"),
+        "the notice reveals nothing: {}",
+        notice.json
+    );
+    let button = custom_ids(&notice.json)
+        .into_iter()
+        .find(|id| id.starts_with("arb:private:"))
+        .expect("a Choose privately button");
+
+    // Someone else pressing it learns nothing.
+    let outsider = bot.click(&carol(), thread, &button, bot.shown(thread, &button)).await;
+    assert!(
+        is_ephemeral(&outsider) && content(&outsider).contains("not playing"),
+        "{}",
+        outsider.json
+    );
+
+    let private = bot.click(&bob(), thread, &button, bot.shown(thread, &button)).await;
+    assert!(is_ephemeral(&private), "only bob sees it: {}", private.json);
+    assert_png(&private);
+    let menu = custom_ids(&private.json)
+        .into_iter()
+        .find(|id| id.starts_with("arb:menu:"))
+        .expect("a menu");
+    assert!(private.json.to_string().contains("bomb:e7"));
+    let choice = next_id();
+    let chosen = bot
+        .interact(component_interaction(
+            choice,
+            &bob(),
+            thread,
+            &menu,
+            3,
+            vec!["bomb:e7".into()],
+            bot.shown(thread, &menu),
+        ))
+        .await;
+    assert_eq!(chosen.json["type"], 7);
+    assert!(content(&chosen).contains("bomb:e7"));
+    let public = public_text(&bot.fake, &[choice]);
+    assert!(!public.contains("bomb:e7"), "bob's carrier leaked: {public}");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_assault_match_keeps_each_submitted_move_secret_until_both_are_in() {
+    let bot = Bot::start().await;
+    let assault = VariantId::ALL.iter().position(|&v| v == VariantId::Assault).unwrap() as u8;
+    let (game, thread) = bot.started(assault).await;
+    // Each step: alice (A) submits first, then bob (B) completes it; bob mates on board 2.
+    let steps = [
+        ("e4", "e4"),
+        ("g5", "Nf6"),
+        ("Nc3", "Nh3"),
+        ("f6", "Nxe4"),
+        ("Rb1", "Qh5"),
+    ];
+    for (step, (alices, bobs)) in steps.iter().enumerate() {
+        let submitted = bot.play(&alice(), thread, alices).await;
+        let text = content(&submitted);
+        assert!(text.contains("alice") || text.contains("<@1001>"), "{}", submitted.json);
+        assert!(text.contains("submitted a move on board"), "{}", submitted.json);
+        assert!(submitted.files.is_empty(), "no image while nothing visible changed");
+        let confirmation = bot
+            .fake
+            .wait_for_call("alice's private confirmation", |c| {
+                c.path.contains("/webhooks/") && c.json.to_string().contains(&format!("Recorded: `{alices}`"))
+            })
+            .await;
+        assert!(
+            confirmation.json["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0,
+            "{}",
+            confirmation.json
+        );
+        // Nothing public names alice's move before bob's arrives (the first steps' moves may
+        // have been revealed already, so only moves not played before are checked).
+        if step > 0 {
+            // The images' words list the public position's squares ("knights b8 f6"), which a
+            // move may share; no image is posted while a move is pending (asserted above), so
+            // the messages' own words are what could leak it.
+            let public: String = public_text(&bot.fake, &[])
+                .lines()
+                .map(|line| {
+                    let mut call: Value = serde_json::from_str(line).unwrap();
+                    let body = if call.get("data").is_some() {
+                        &mut call["data"]
+                    } else {
+                        &mut call
+                    };
+                    if let Some(attachments) = body.get_mut("attachments").and_then(Value::as_array_mut) {
+                        attachments.iter_mut().for_each(|a| a["description"] = Value::Null);
+                    }
+                    call.to_string()
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            // Whole words only: "f6" is not in "Nf6".
+            let leaked = public
+                .split(|c: char| !(c.is_ascii_alphanumeric() || "=+#".contains(c)))
+                .any(|word| word.trim_end_matches(['+', '#']) == *alices);
+            assert!(!leaked, "{alices} leaked: {public}");
+        }
+        let revealed = bot.play(&bob(), thread, bobs).await;
+        assert!(
+            content(&revealed).contains(&format!("(revealed: <@1001>'s {alices})")),
+            "{}",
+            revealed.json
+        );
+        assert_png(&revealed);
+        // Both boards, one above the other as a phone shows them best: the image is taller than
+        // wide (IHDR: width, then height).
+        let png = &revealed.files[0].1;
+        let (width, height) = (
+            u32::from_be_bytes(png[16..20].try_into().unwrap()),
+            u32::from_be_bytes(png[20..24].try_into().unwrap()),
+        );
+        assert!(height > 2 * width, "{width}x{height}");
+    }
+    let row = bot.arena.store().game(game).await.unwrap().unwrap();
+    let outcome = row.state.outcome().expect("mate on board 2").clone();
+    assert_eq!(outcome.winner, Some(arbiter_engine::Seat::Second));
     bot.stop().await;
 }

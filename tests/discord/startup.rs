@@ -179,18 +179,20 @@ fn terminate(mut child: Child, log: &std::path::Path) -> (std::process::ExitStat
     (exit, std::fs::read_to_string(log).unwrap_or_default())
 }
 
-fn scratch_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-startup-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A data folder of its own, removed however the test ends.
+fn scratch_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("arbiter-startup-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
 fn out_of_reach_it_says_so_in_plain_text_and_stops_on_sigterm() {
     // Nothing listens on port 9 of loopback: Discord cannot be reached.
     let dir = scratch_dir("unreachable");
-    let log = dir.join("bot.log");
-    let child = start_binary("http://127.0.0.1:9", &dir, &log);
+    let log = dir.path().join("bot.log");
+    let child = start_binary("http://127.0.0.1:9", dir.path(), &log);
     wait_for_log(&log, "trying again in");
     let (exit, output) = terminate(child, &log);
     assert!(exit.success(), "a requested stop is not a failure: {exit:?}\n{output}");
@@ -204,15 +206,14 @@ fn out_of_reach_it_says_so_in_plain_text_and_stops_on_sigterm() {
         "{output}"
     );
     assert!(!output.contains('\u{1b}'), "no colour codes in a file: {output:?}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn running_it_reports_each_step_and_stops_on_sigterm() {
     let fake = FakeDiscord::start().await;
     let dir = scratch_dir("running");
-    let log = dir.join("bot.log");
-    let child = start_binary(&fake.api_base(), &dir, &log);
+    let log = dir.path().join("bot.log");
+    let child = start_binary(&fake.api_base(), dir.path(), &log);
     fake.wait_ready().await;
     let ready = log.clone();
     tokio::task::spawn_blocking(move || wait_for_log(&ready, "ready for players"))
@@ -231,7 +232,6 @@ async fn running_it_reports_each_step_and_stops_on_sigterm() {
     ] {
         assert!(output.contains(step), "`{step}` missing from:\n{output}");
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -240,8 +240,8 @@ fn a_refused_token_exits_non_zero_with_the_reason() {
     let fake = runtime.block_on(FakeDiscord::start());
     fake.fail("GET", "/users/@me", Failure::Unauthorized, usize::MAX);
     let dir = scratch_dir("badtoken");
-    let log = dir.join("bot.log");
-    let mut child = start_binary(&fake.api_base(), &dir, &log);
+    let log = dir.path().join("bot.log");
+    let mut child = start_binary(&fake.api_base(), dir.path(), &log);
     let started = Instant::now();
     let exit = loop {
         if let Some(exit) = child.try_wait().unwrap() {
@@ -254,5 +254,4 @@ fn a_refused_token_exits_non_zero_with_the_reason() {
     assert!(!exit.success(), "{output}");
     assert!(output.contains("arbiter: Discord refused the bot's token"), "{output}");
     drop(fake);
-    let _ = std::fs::remove_dir_all(dir);
 }

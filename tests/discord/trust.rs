@@ -4,20 +4,42 @@
 //! test that keeps it closed).
 
 use crate::bot;
-use crate::bot::{
-    Bot, CHANNEL, alice, bob, button, carol, content, custom_ids, deathmatch_start, host, host_command, is_ephemeral,
-    next_id, public_text, variant_index, wait_for_nth,
-};
+use crate::bot::Bot;
+use crate::bot::CHANNEL;
+use crate::bot::alice;
+use crate::bot::bob;
+use crate::bot::button;
+use crate::bot::carol;
+use crate::bot::content;
+use crate::bot::custom_ids;
+use crate::bot::deathmatch_start;
+use crate::bot::host;
+use crate::bot::host_command;
+use crate::bot::is_ephemeral;
+use crate::bot::next_id;
+use crate::bot::public_text;
+use crate::bot::variant_index;
+use crate::bot::wait_for_nth;
 use arbiter::arena::ChallengeRequest;
-use arbiter::arena::caps::{MOST_OPEN_MATCHES, MOST_OPEN_TOURNAMENTS};
-use arbiter::ids::{Place, ServerId, UserId};
-use arbiter::model::{GameSetup, WhitePlayer};
+use arbiter::arena::caps::MOST_OPEN_MATCHES;
+use arbiter::arena::caps::MOST_OPEN_TOURNAMENTS;
+use arbiter::ids::GameId;
+use arbiter::ids::Place;
+use arbiter::ids::ServerId;
+use arbiter::ids::UserId;
+use arbiter::model::GameSetup;
+use arbiter::model::GameStatus;
+use arbiter::model::WhitePlayer;
 use arbiter_engine::VariantId;
-use fake_discord::{
-    FakeDiscord, Invoker, command_interaction, component_interaction, dm_component_interaction, in_guild, user_json,
-};
-use serde_json::{Value, json};
-
+use fake_discord::FakeDiscord;
+use fake_discord::Invoker;
+use fake_discord::command_interaction;
+use fake_discord::component_interaction;
+use fake_discord::dm_component_interaction;
+use fake_discord::in_guild;
+use fake_discord::user_json;
+use serde_json::Value;
+use serde_json::json;
 use std::time::Duration;
 
 fn mallory() -> Invoker {
@@ -881,4 +903,52 @@ fn fake_discord_posts(bot: &Bot, channel: u64, containing: &str) -> usize {
         .iter()
         .filter(|c| content(c).contains(containing))
         .count()
+}
+
+/// A member spamming commands or buttons is slowed down privately; nothing they sent past the
+/// limit is done, and other members are not affected. The limit (a burst of 20, then one a
+/// second) keeps the arena's time, which stands still here unless the test moves it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_spamming_commands_and_buttons_is_asked_to_slow_down() {
+    let bot = Bot::start().await;
+    // A challenge to carol, by alice: its Decline button is carol's to press.
+    let challenge = bot.challenge(&alice(), &carol(), 0, 1).await;
+    let decline = button(&challenge, "arb:decline:", "");
+    let game: GameId = decline.split(':').nth(2).unwrap().parse().unwrap();
+    let message = bot.message_of(&challenge);
+
+    // 25 commands sent at once, as a spamming client would: the burst of 20 passes.
+    let ids: Vec<u64> = (0..25).map(|_| next_id()).collect();
+    for &id in &ids {
+        let games = command_interaction(id, &carol(), CHANNEL, "games", json!([]));
+        bot.fake.send_interaction(games).await;
+    }
+    let mut slowed = 0;
+    for id in ids {
+        let path = format!("/interactions/{id}/");
+        let answer = bot.fake.wait_for_call("an answer", |c| c.path.contains(&path)).await;
+        if content(&answer).contains("faster than I can follow") {
+            assert!(
+                is_ephemeral(&answer) && content(&answer).contains("Nothing was done"),
+                "{}",
+                answer.json
+            );
+            slowed += 1;
+        }
+    }
+    assert_eq!(slowed, 5, "a burst of 20 passes, the other 5 are slowed");
+    // A button is counted the same way: slowed, and the challenge is not declined.
+    let click = bot.click(&carol(), CHANNEL, &decline, message).await;
+    assert!(content(&click).contains("faster than I can follow"), "{}", click.json);
+    let row = bot.arena.store().game(game).await.unwrap().unwrap();
+    assert_eq!(row.status, GameStatus::Challenge, "the challenge was not declined");
+    // Someone else is served as usual.
+    let games = bot.command(&alice(), CHANNEL, "games", json!([])).await;
+    assert!(!content(&games).contains("faster"), "{}", games.json);
+    // A second later, one more action is allowed: the click goes through.
+    bot.clock.advance(1_000);
+    bot.click(&carol(), CHANNEL, &decline, message).await;
+    let row = bot.arena.store().game(game).await.unwrap().unwrap();
+    assert_eq!(row.status, GameStatus::Declined, "declined once time allowed");
+    bot.stop().await;
 }

@@ -18,11 +18,12 @@ const MOVES: [&str; 20] = [
 
 const PAIRS: [(&str, &str); 3] = [("alice", "bob"), ("carol", "dave"), ("erin", "frank")];
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch folder of its own, removed however the test ends.
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("arbiter-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// What six players type: three challenges accepted, then their moves in turn, game by game.
@@ -43,11 +44,13 @@ fn script() -> Vec<String> {
 
 #[tokio::test]
 async fn a_backup_taken_while_six_players_move_restores_to_games_that_load_and_go_on() {
-    let live = temp_dir("backup-live");
-    let copy = temp_dir("backup-copy").join("games.db");
+    let live_dir = temp_dir("backup-live");
+    let live = live_dir.path();
+    let copy_dir = temp_dir("backup-copy");
+    let copy = copy_dir.path().join("games.db");
     let mut terminal = support::arbiter_binary()
         .args(["local", "--no-images"])
-        .env("ARBITER_DATA_DIR", &live)
+        .env("ARBITER_DATA_DIR", live)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -69,7 +72,7 @@ async fn a_backup_taken_while_six_players_move_restores_to_games_that_load_and_g
     reached.recv().unwrap();
     let backup = support::arbiter_binary()
         .args(["backup".as_ref(), copy.as_os_str()])
-        .env("ARBITER_DATA_DIR", &live)
+        .env("ARBITER_DATA_DIR", live)
         .output()
         .unwrap();
     let said = String::from_utf8_lossy(&backup.stdout);
@@ -87,9 +90,10 @@ async fn a_backup_taken_while_six_players_move_restores_to_games_that_load_and_g
     assert!(!copy.with_extension("db.partial").exists(), "no partial file is left");
 
     // Restored: the copy in place of a data directory's database.
-    let restored = temp_dir("backup-restored");
+    let restored_dir = temp_dir("backup-restored");
+    let restored = restored_dir.path();
     std::fs::copy(&copy, restored.join("arbiter.db")).unwrap();
-    let store = arbiter::store::open(None, &restored).await.expect("the copy opens");
+    let store = arbiter::store::open(None, restored).await.expect("the copy opens");
     let arena = Arena::new(store, Arc::new(SystemClock));
     let mut moved_on = 0;
     for (white, black) in PAIRS {
@@ -116,7 +120,7 @@ async fn a_backup_taken_while_six_players_move_restores_to_games_that_load_and_g
     // A second backup to the same file is refused: a backup is never overwritten.
     let again = support::arbiter_binary()
         .args(["backup".as_ref(), copy.as_os_str()])
-        .env("ARBITER_DATA_DIR", &live)
+        .env("ARBITER_DATA_DIR", live)
         .output()
         .unwrap();
     assert!(!again.status.success());
@@ -125,9 +129,6 @@ async fn a_backup_taken_while_six_players_move_restores_to_games_that_load_and_g
         "{}",
         String::from_utf8_lossy(&again.stderr)
     );
-    for dir in [live, restored, copy.parent().unwrap().to_path_buf()] {
-        let _ = std::fs::remove_dir_all(dir);
-    }
 }
 
 /// A database whose schema a newer Arbiter moved on: the binary says which release it needs and

@@ -33,8 +33,8 @@ fn perft_prints_the_node_count_last() {
 
 #[test]
 fn perft_runs_a_variant_file_and_a_fairy_stockfish_definition() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().to_path_buf();
     let ini = dir.join("ubc.ini");
     std::fs::write(
         &ini,
@@ -118,8 +118,8 @@ fn bad_input_exits_non_zero_naming_the_action() {
 
 #[test]
 fn render_writes_a_png_of_the_position_for_the_viewer() {
-    let dir = std::env::temp_dir().join(format!("arbiter-render-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().to_path_buf();
     let out = dir.join("board.png");
     let svg = dir.join("board.svg");
     let output = arbiter(&[
@@ -162,7 +162,6 @@ fn render_writes_a_png_of_the_position_for_the_viewer() {
     ]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("not a square"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -334,8 +333,8 @@ fn ai_match_shows_each_games_moves_which_replay_to_its_result() {
 
 #[test]
 fn replay_draws_a_records_gif_with_a_frame_a_position() {
-    let dir = std::env::temp_dir().join(format!("arbiter-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().to_path_buf();
     let record = dir.join("mate.pgn");
     std::fs::write(
         &record,
@@ -369,5 +368,4 @@ fn replay_draws_a_records_gif_with_a_frame_a_position() {
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("cannot replay"));
     assert!(!dir.join("no.gif").exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -207,14 +207,14 @@ async fn a_takeback_names_the_moves_it_took_back() {
 /// sites end a resignation and a mate alike).
 #[tokio::test]
 async fn an_imported_result_without_a_reason_is_not_given_one() {
-    let path = std::env::temp_dir().join(format!("arbiter-no-reason-{}.pgn", std::process::id()));
+    let scratch = tempfile::tempdir().unwrap();
+    let path = scratch.path().join("no-reason.pgn");
     std::fs::write(
         &path,
         "[Event \"x\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"0-1\"]\n[Termination \"Normal\"]\n\n1. f3 e5 2. g4 Nc6 0-1\n",
     )
     .unwrap();
     let output = run_script(&format!("alice: import {} as white\n", path.display())).await;
-    let _ = std::fs::remove_file(&path);
     assert!(
         output.contains("0-1 · alice (Black) wins by the record's result, which gives no reason."),
         "{output}"

@@ -104,7 +104,8 @@ async fn an_easy_patch_game_goes_from_two_lists_to_scholars_mate() {
 async fn a_patch_game_is_played_from_a_saved_list_and_a_changed_one_to_mate() {
     let mut script = String::from("alice: challenge bob patch white\nbob: accept\n");
     // Bad input of every kind is refused with a reason, and nothing is recorded.
-    let long = std::env::temp_dir().join(format!("arbiter-200-lines-{}.txt", std::process::id()));
+    let scratch = tempfile::tempdir().unwrap();
+    let long = scratch.path().join("200-lines.txt");
     std::fs::write(&long, "Wazir, W, W\n".repeat(200)).unwrap();
     script.push_str(&format!("alice: list file {}\n", long.display()));
     script.push_str(&format!(

@@ -230,8 +230,8 @@ async fn mistakes_in_the_terminal_get_a_message_and_the_game_goes_on() {
 /// store in the same data directory.
 #[test]
 fn the_binary_keeps_a_game_between_runs() {
-    let dir = std::env::temp_dir().join(format!("arbiter-local-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().to_path_buf();
     let run = |script: &str| {
         let mut child = support::arbiter_binary()
             .arg("local")
@@ -252,16 +252,14 @@ fn the_binary_keeps_a_game_between_runs() {
     let second = run("alice: move g4\nbob: move Qh4#\n");
     assert!(second.contains("0-1 · bob (Black) wins by checkmate."), "{second}");
     assert!(dir.join("arbiter.db").exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A developer's `.env` (here one pointing at a database nobody serves) reaches the program a
 /// user starts, and never the one the tests start: `support::arbiter_binary` turns it off.
 #[test]
 fn the_binary_the_tests_start_ignores_the_developers_env_file() {
-    let dir = std::env::temp_dir().join(format!("arbiter-dotenv-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().to_path_buf();
     std::fs::write(dir.join(".env"), "DATABASE_URL=postgres://nobody@127.0.0.1:9/none\n").unwrap();
     let run = |command: &mut Command| {
         use std::io::Write;
@@ -292,7 +290,6 @@ fn the_binary_the_tests_start_ignores_the_developers_env_file() {
         said.contains("127.0.0.1:9") || said.to_lowercase().contains("connect"),
         "{said}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// With images on, every board the terminal prints is also drawn to a PNG file; private boards
@@ -301,8 +298,8 @@ fn the_binary_the_tests_start_ignores_the_developers_env_file() {
 async fn the_terminal_draws_every_board_it_prints_to_a_png_file() {
     let db = support::sqlite().await;
     let (arena, _) = support::arena(&db);
-    let dir = std::env::temp_dir().join(format!("arbiter-images-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().to_path_buf();
     let images = local::ImageFiles::new(&dir);
     let script =
         "alice: challenge bob beirut white\nbob: accept\nalice: move bomb:d2\nbob: move bomb:e7\nalice: move e4\n";
@@ -324,7 +321,6 @@ async fn the_terminal_draws_every_board_it_prints_to_a_png_file() {
     let alices = dir.join("game-1-ply-1-alice.png");
     assert!(paths.contains(&public.to_str().unwrap()), "{output}");
     assert!(paths.contains(&alices.to_str().unwrap()), "{output}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Each image file is named for what it shows: a list's sheet of pieces never takes the name of
@@ -334,8 +330,8 @@ async fn the_terminal_draws_every_board_it_prints_to_a_png_file() {
 async fn each_image_file_is_named_for_what_it_shows() {
     let db = support::sqlite().await;
     let (arena, _) = support::arena(&db);
-    let dir = std::env::temp_dir().join(format!("arbiter-image-names-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().to_path_buf();
     let images = local::ImageFiles::new(&dir);
     let script = "alice: challenge bob easy-patch white\nbob: accept\n\
                   alice: list Queen, Q, Q; Rook, R, R; Bishop, B, B; Knight, N, N; Camel, CA, C; Cardinal, CD, BN; Wazir, W, W\n\
@@ -368,7 +364,6 @@ async fn each_image_file_is_named_for_what_it_shows() {
     );
     let unique: std::collections::HashSet<&String> = paths.iter().collect();
     assert_eq!(unique.len(), paths.len(), "no file written twice: {paths:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A Death Match in the terminal: the clocks run beside the input and their warnings and the
@@ -602,8 +597,8 @@ async fn a_capture_the_flag_game_is_won_by_bringing_the_flag_home_in_the_termina
 /// else's; named ids are names only; nothing imported moves a rating, played to mate or not.
 #[tokio::test]
 async fn a_forged_record_makes_nobody_a_player_and_an_imported_game_is_never_rated() {
-    let dir = std::env::temp_dir().join(format!("arbiter-forged-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().to_path_buf();
     let forged = dir.join("forged.pgn");
     std::fs::write(
         &forged,
@@ -627,7 +622,6 @@ async fn a_forged_record_makes_nobody_a_player_and_an_imported_game_is_never_rat
          mallory: profile\n"
     ))
     .await;
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(
         output.contains("(to mallory) error: say `import <file> as white`"),
         "{output}"
@@ -750,4 +744,29 @@ async fn the_computer_answers_each_move_in_the_terminal_before_the_next_line_is_
         output.contains("the computer does not take up imported games"),
         "{output}"
     );
+}
+
+/// `practice` plays the computer at once, as Discord's `/practice` does, through the same
+/// request; a level for a person is refused the same way on both.
+#[tokio::test]
+async fn practice_plays_the_computer_at_once_as_discord_does() {
+    let output = run_script(
+        "alice: practice chess white hard\n\
+         alice: move e4\n\
+         bob: challenge carol chess hard\n\
+         bob: practice\n\
+         alice: help practice\n",
+    )
+    .await;
+    assert!(
+        output.contains("alice plays the computer, arbiter (level hard, not rated)"),
+        "{output}"
+    );
+    assert!(output.contains("arbiter played"), "the computer answers e4:\n{output}");
+    assert!(
+        output.contains("(to bob) error: a level is for the computer: play it with `practice`"),
+        "{output}"
+    );
+    assert!(output.contains("(to bob) error: say which variant"), "{output}");
+    assert!(output.contains("practice <variant>"), "its help: {output}");
 }

@@ -134,8 +134,8 @@ async fn the_computer_refuses_the_same_starts_and_says_why() {
 
 #[tokio::test]
 async fn an_imported_records_start_is_checked_like_any_other() {
-    let dir = std::env::temp_dir().join(format!("arbiter-starts-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().to_path_buf();
     let record = dir.join("checked.pgn");
     std::fs::write(
         &record,
@@ -143,7 +143,6 @@ async fn an_imported_records_start_is_checked_like_any_other() {
     )
     .unwrap();
     let output = run_script(&format!("alice: import {} as white\nalice: games\n", record.display())).await;
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(
         output.contains("Black's king on e8 is in check with White to move: it could be taken"),
         "{output}"

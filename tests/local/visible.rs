@@ -6,8 +6,8 @@ use std::process::Stdio;
 
 /// `arbiter local` on a fresh data folder, fed `script`: what it printed, as bytes.
 fn run_terminal(script: &str) -> Vec<u8> {
-    let dir = std::env::temp_dir().join(format!("arbiter-visible-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().to_path_buf();
     let mut child = crate::support::arbiter_binary()
         .args(["local", "--no-images"])
         .env("ARBITER_DATA_DIR", &dir)
@@ -18,7 +18,6 @@ fn run_terminal(script: &str) -> Vec<u8> {
         .expect("the binary runs");
     child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
     let output = child.wait_with_output().unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     output.stdout
 }

@@ -1,6 +1,9 @@
 //! Board images, checked by decoding the PNG and reading its pixels, and by golden SVG text for
 //! one position of each game. A test run only compares: after a deliberate change to the drawing,
-//! `UPDATE_GOLDEN=1 cargo test --test model write_golden_files -- --ignored` rewrites the files.
+//! The golden boards are insta snapshots in tests/golden/: a change shows as a line-by-line
+//! difference, and a deliberate one is accepted with `cargo insta review` (or
+//! `INSTA_UPDATE=always cargo test --test model`). The piece diagrams in docs/images/pieces/ are
+//! rewritten by `UPDATE_DIAGRAMS=1 cargo test --test model write_piece_diagrams -- --ignored`.
 
 use arbiter::render::{Decor, Renderer, Scene, move_dots, pool_box, square_box, to_svg};
 use arbiter_engine::geometry::Square;
@@ -364,14 +367,13 @@ fn sample_games() -> Vec<(&'static str, AnyGame)> {
     ]
 }
 
-/// The golden board of each game: its file in tests/golden/ and the SVG the renderer draws now.
-fn golden_boards() -> Vec<(std::path::PathBuf, String)> {
+/// The golden board of each game: its name and the SVG the renderer draws now.
+fn golden_boards() -> Vec<(&'static str, String)> {
     let decor = Decor {
         player_names: [Some("alice".into()), Some("bob".into())],
         clocks: [Some("0:42 · reserve 4:12".into()), None],
         ..Decor::default()
     };
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     sample_games()
         .into_iter()
         .map(|(name, game)| {
@@ -386,7 +388,7 @@ fn golden_boards() -> Vec<(std::path::PathBuf, String)> {
                 Viewer::Spectator
             };
             let svg = to_svg(&Scene::from_view(&game.view(viewer), &decor));
-            (dir.join(format!("{name}.svg")), svg)
+            (name, svg)
         })
         .collect()
 }
@@ -409,19 +411,19 @@ fn piece_diagrams() -> Vec<(std::path::PathBuf, String)> {
         .collect()
 }
 
-/// Each drawing equals its committed file; a test run never writes one.
+/// Each piece diagram equals its file in the docs; a test run never writes one.
 fn assert_committed(drawings: &[(std::path::PathBuf, String)]) {
     for (path, svg) in drawings {
         let committed = std::fs::read_to_string(path).unwrap_or_else(|e| {
             panic!(
-                "{}: {e} (`UPDATE_GOLDEN=1 cargo test --test model write_golden_files -- --ignored` writes it)",
+                "{}: {e} (`UPDATE_DIAGRAMS=1 cargo test --test model write_piece_diagrams -- --ignored` writes it)",
                 path.display()
             )
         });
         assert!(
             *svg == committed,
             "{} differs from what the renderer draws now (after a deliberate change, \
-             `UPDATE_GOLDEN=1 cargo test --test model write_golden_files -- --ignored` rewrites it)",
+             `UPDATE_DIAGRAMS=1 cargo test --test model write_piece_diagrams -- --ignored` rewrites it)",
             path.display()
         );
     }
@@ -431,23 +433,31 @@ fn assert_committed(drawings: &[(std::path::PathBuf, String)]) {
 fn each_game_draws_its_golden_svg() {
     let boards = golden_boards();
     assert_eq!(boards.len(), 14, "a golden board for each game");
-    assert_committed(&boards);
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../golden");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.bind(|| {
+        for (name, svg) in &boards {
+            insta::assert_snapshot!(*name, svg);
+        }
+    });
     for (_, svg) in &boards {
         // The golden text also renders.
         renderer().svg_to_png(svg).unwrap();
     }
 }
 
-/// Rewrites the golden boards and the piece diagrams: by hand, after a deliberate change to the
-/// drawing (ignored, and a no-op without `UPDATE_GOLDEN`, so no test run ever rewrites them).
+/// Rewrites the piece diagrams in the docs: by hand, after a deliberate change to the drawing
+/// (ignored, and a no-op without `UPDATE_DIAGRAMS`, so no test run ever rewrites them).
 #[test]
-#[ignore = "rewrites the committed golden files; run by hand after a deliberate change"]
-fn write_golden_files() {
-    if std::env::var_os("UPDATE_GOLDEN").is_none() {
-        eprintln!("UPDATE_GOLDEN is not set: nothing written");
+#[ignore = "rewrites the docs' piece diagrams; run by hand after a deliberate change"]
+fn write_piece_diagrams() {
+    if std::env::var_os("UPDATE_DIAGRAMS").is_none() {
+        eprintln!("UPDATE_DIAGRAMS is not set: nothing written");
         return;
     }
-    for (path, svg) in golden_boards().into_iter().chain(piece_diagrams()) {
+    for (path, svg) in piece_diagrams() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, svg).unwrap();
     }

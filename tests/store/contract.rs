@@ -404,29 +404,24 @@ async fn open_matches_are_counted_per_server(store: &dyn Store) {
     assert_eq!(store.open_matches_on(&nowhere).await.unwrap(), 0);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_store_keeps_the_contract() {
-    for db in support::databases().await {
-        eprintln!("store contract on {}", db.name);
-        let store = db.store.as_ref();
-        insert_and_read_back(store).await;
-        updates_are_guarded_by_the_version(store).await;
-        ratings_move_with_the_save_only_from_the_rating_they_were_computed_from(store).await;
-        the_log_is_append_only_and_ordered(store).await;
-        games_are_listed_per_user_and_status(store).await;
-        games_move_between_places_and_are_found_by_place(store).await;
-        saved_lists_are_kept_per_user_by_name(store).await;
-        homes_and_unshown_news_are_kept(store).await;
-        display_names_are_kept_per_user(store).await;
-        open_matches_are_counted_per_server(store).await;
-        concurrent_heartbeats_and_writes_wait_their_turn(db.store.clone()).await;
-    }
-}
+on_each_database!(
+    store: insert_and_read_back,
+    store: updates_are_guarded_by_the_version,
+    store: ratings_move_with_the_save_only_from_the_rating_they_were_computed_from,
+    store: the_log_is_append_only_and_ordered,
+    store: games_are_listed_per_user_and_status,
+    store: games_move_between_places_and_are_found_by_place,
+    store: saved_lists_are_kept_per_user_by_name,
+    store: homes_and_unshown_news_are_kept,
+    store: display_names_are_kept_per_user,
+    store: open_matches_are_counted_per_server,
+    shared: concurrent_heartbeats_and_writes_wait_their_turn,
+);
 
 #[tokio::test]
 async fn the_embedded_default_is_a_file_in_the_data_directory_and_persists() {
-    let dir = std::env::temp_dir().join(format!("arbiter-data-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().to_path_buf();
     let id = {
         let store = arbiter::store::open(None, &dir).await.unwrap();
         store
@@ -438,7 +433,6 @@ async fn the_embedded_default_is_a_file_in_the_data_directory_and_persists() {
     assert!(dir.join("arbiter.db").exists());
     let reopened = arbiter::store::open(None, &dir).await.unwrap();
     assert_eq!(reopened.game(id).await.unwrap().unwrap().challenger, user("gus"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// CI runs the PostgreSQL half of every test: there, a server that does not answer fails this

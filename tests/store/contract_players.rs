@@ -2,7 +2,6 @@
 //! settings per user and per server, ratings saved and read back, and leaderboards (per
 //! variant, per server).
 
-use crate::support;
 use arbiter::clock::{GameClock, TimeControl};
 use arbiter::ids::{ServerId, UserId};
 use arbiter::model::{GameSetup, GameStatus, NewGame, Reminders, ServerSettings, UserSettings, WhitePlayer};
@@ -347,16 +346,11 @@ async fn each_server_keeps_its_own_ladder(store: &dyn Store) {
     assert_eq!(store.rating(Some(&away), &a, variant).await.unwrap(), Some(away_a));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_store_keeps_the_contract_of_settings_ratings_and_leaderboards() {
-    for db in support::databases().await {
-        eprintln!("players contract on {}", db.name);
-        let store = db.store.as_ref();
-        settings_are_kept_per_user(store).await;
-        settings_are_kept_per_server(store).await;
-        ratings_read_back_exactly_per_user_and_variant(store).await;
-        a_first_rating_that_skips_ahead_is_refused_and_leaves_nothing(store).await;
-        the_leaderboard_ranks_established_players_first_then_by_rating(store).await;
-        each_server_keeps_its_own_ladder(store).await;
-    }
-}
+on_each_database!(
+    store: settings_are_kept_per_user,
+    store: settings_are_kept_per_server,
+    store: ratings_read_back_exactly_per_user_and_variant,
+    store: a_first_rating_that_skips_ahead_is_refused_and_leaves_nothing,
+    store: the_leaderboard_ranks_established_players_first_then_by_rating,
+    store: each_server_keeps_its_own_ladder,
+);

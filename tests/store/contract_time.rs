@@ -99,7 +99,8 @@ async fn due_games_are_claimed_earliest_first_within_places_and_limit(store: &dy
     assert_eq!(store.claim_due(&places, 10_000, LEASE, 10).await.unwrap(), [not_due.id]);
 }
 
-/// Several games claimed in one call come earliest first, as `claim_due` promises.
+/// Several games claimed in one call come earliest first, as `claim_due` promises
+/// (`UPDATE ... RETURNING` alone keeps no order).
 async fn one_claim_returns_its_games_earliest_first(store: &dyn Store) {
     let places = Places::starting_with("order:");
     // Inserted latest deadline first, so the order of ids is the reverse of the deadlines'.
@@ -354,30 +355,17 @@ async fn downtimes_are_listed_per_places_oldest_first(store: &dyn Store) {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_store_keeps_the_contract_of_deadlines_leases_and_downtime() {
-    for db in support::databases().await {
-        eprintln!("deadline contract on {}", db.name);
-        let store = db.store.as_ref();
-        due_games_are_claimed_earliest_first_within_places_and_limit(store).await;
-        a_claim_holds_until_its_lease_ends_or_the_game_is_saved(&db).await;
-        racing_processes_claim_each_due_game_exactly_once(&db).await;
-        the_earliest_deadline_counts_claims_from_their_lease(store).await;
-        running_matches_are_the_death_matches_playing_or_choosing(store).await;
-        a_heartbeat_returns_the_beat_before_it(store).await;
-        two_processes_beating_at_once_see_different_previous_beats(&db).await;
-        downtimes_are_listed_per_places_oldest_first(store).await;
-    }
-}
-
-/// `claim_due` promises its games earliest first (`UPDATE ... RETURNING` alone keeps no order).
-#[tokio::test]
-async fn every_store_returns_a_claimed_batch_earliest_first() {
-    for db in support::databases().await {
-        eprintln!("claim order on {}", db.name);
-        one_claim_returns_its_games_earliest_first(db.store.as_ref()).await;
-    }
-}
+on_each_database!(
+    store: due_games_are_claimed_earliest_first_within_places_and_limit,
+    db: a_claim_holds_until_its_lease_ends_or_the_game_is_saved,
+    db: racing_processes_claim_each_due_game_exactly_once,
+    store: the_earliest_deadline_counts_claims_from_their_lease,
+    store: running_matches_are_the_death_matches_playing_or_choosing,
+    store: a_heartbeat_returns_the_beat_before_it,
+    db: two_processes_beating_at_once_see_different_previous_beats,
+    store: downtimes_are_listed_per_places_oldest_first,
+    store: one_claim_returns_its_games_earliest_first,
+);
 
 /// Two schedulers (two processes) giving the very first beat of some places at once: one of
 /// them beats first and sees none before it, the other sees that beat, never both none (on

@@ -2,7 +2,6 @@
 //! per place, saved only over the version read, rounds' games made with the save that pairs
 //! them (filling the round's boards), results read through the games, and starts falling due.
 
-use crate::support;
 use arbiter::clock::{GameClock, TimeControl};
 use arbiter::ids::{Place, Places, ServerId, TournamentId, UserId};
 use arbiter::model::{GameRow, GameSetup, GameStatus, NewGame, NewTournament, TournamentRow, WhitePlayer};
@@ -429,17 +428,12 @@ async fn tournaments_fall_due_when_their_start_comes(store: &dyn Store) {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_store_keeps_the_contract_of_tournaments() {
-    for db in support::databases().await {
-        eprintln!("tournament contract on {}", db.name);
-        let store = db.store.as_ref();
-        a_tournament_reads_back_as_created(store).await;
-        open_tournaments_are_counted_per_server(store).await;
-        tournaments_are_listed_per_place_unfinished_first_newest_first(store).await;
-        a_tournament_save_is_guarded_by_its_version(store).await;
-        a_rounds_games_are_made_with_its_save_and_fill_its_boards(store).await;
-        games_without_an_empty_round_to_hold_them_are_refused(store).await;
-        tournaments_fall_due_when_their_start_comes(store).await;
-    }
-}
+on_each_database!(
+    store: a_tournament_reads_back_as_created,
+    store: open_tournaments_are_counted_per_server,
+    store: tournaments_are_listed_per_place_unfinished_first_newest_first,
+    store: a_tournament_save_is_guarded_by_its_version,
+    store: a_rounds_games_are_made_with_its_save_and_fill_its_boards,
+    store: games_without_an_empty_round_to_hold_them_are_refused,
+    store: tournaments_fall_due_when_their_start_comes,
+);

@@ -283,8 +283,8 @@ async fn write_stored_fixtures() {
     if std::env::var_os("WRITE_STORED_FIXTURES").is_none() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("arbiter_fixtures_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().to_path_buf();
     let url = format!("sqlite://{}?mode=rwc", dir.join("fixtures.db").display());
     let store = SqliteStore::connect(&url).await.unwrap();
     let pool = store.pool().clone();

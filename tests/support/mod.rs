@@ -47,16 +47,18 @@ pub enum Pool {
 }
 
 enum Cleanup {
-    Directory(std::path::PathBuf),
-    Schema { url: String, schema: String },
+    /// A scratch folder, removed when dropped.
+    Directory(tempfile::TempDir),
+    Schema {
+        url: String,
+        schema: String,
+    },
 }
 
 impl Drop for TestDb {
     fn drop(&mut self) {
         match &self.cleanup {
-            Cleanup::Directory(dir) => {
-                let _ = std::fs::remove_dir_all(dir);
-            }
+            Cleanup::Directory(_) => {}
             Cleanup::Schema { url, schema } => {
                 let (url, schema) = (url.clone(), schema.clone());
                 // Dropping happens outside any runtime: use a small one of our own.
@@ -79,9 +81,8 @@ impl Drop for TestDb {
 }
 
 pub async fn sqlite() -> TestDb {
-    let dir = std::env::temp_dir().join(unique_name("arbiter_sqlite"));
-    std::fs::create_dir_all(&dir).unwrap();
-    let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
+    let dir = scratch_dir("arbiter-sqlite-");
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display());
     let store = SqliteStore::connect(&url).await.expect("SQLite opens");
     TestDb {
         name: "sqlite",
@@ -188,7 +189,7 @@ impl TestDb {
     /// The address another program would open this database at (its `DATABASE_URL`).
     pub fn address(&self) -> String {
         match &self.cleanup {
-            Cleanup::Directory(dir) => format!("sqlite://{}?mode=rwc", dir.join("test.db").display()),
+            Cleanup::Directory(dir) => format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display()),
             Cleanup::Schema { url, schema } => {
                 let joint = if url.contains('?') { '&' } else { '?' };
                 format!("{url}{joint}options[search_path]={schema}")
@@ -228,7 +229,7 @@ impl EarlierDb {
 async fn opened(cleanup: &Cleanup) -> Arc<dyn Store> {
     match cleanup {
         Cleanup::Directory(dir) => {
-            let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
+            let url = format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display());
             Arc::new(SqliteStore::connect(&url).await.expect("SQLite opens"))
         }
         Cleanup::Schema { url, schema } => {
@@ -244,11 +245,16 @@ async fn opened(cleanup: &Cleanup) -> Arc<dyn Store> {
     }
 }
 
+/// A scratch folder of its own, removed however the test ends.
+fn scratch_dir(prefix: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(prefix).tempdir().unwrap()
+}
+
 /// This release's migrations for `database` (`sqlite` or `postgres`) up to `version`, as a
 /// migrator of their own (copied to a folder of their own, which sqlx reads them from).
 async fn migrations_up_to(database: &str, version: i64) -> sqlx::migrate::Migrator {
-    let folder = std::env::temp_dir().join(unique_name("arbiter_migrations"));
-    std::fs::create_dir_all(&folder).unwrap();
+    let scratch = scratch_dir("arbiter-migrations-");
+    let folder = scratch.path();
     let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("migrations")
         .join(database);
@@ -260,16 +266,13 @@ async fn migrations_up_to(database: &str, version: i64) -> sqlx::migrate::Migrat
             std::fs::copy(entry.path(), folder.join(&name)).unwrap();
         }
     }
-    let migrator = sqlx::migrate::Migrator::new(folder.as_path()).await.unwrap();
-    let _ = std::fs::remove_dir_all(&folder);
-    migrator
+    sqlx::migrate::Migrator::new(folder).await.unwrap()
 }
 
 /// Every database available (as [`databases`]), each left at schema `version`.
 pub async fn earlier_databases(version: i64) -> Vec<EarlierDb> {
-    let dir = std::env::temp_dir().join(unique_name("arbiter_sqlite"));
-    std::fs::create_dir_all(&dir).unwrap();
-    let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
+    let dir = scratch_dir("arbiter-sqlite-");
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("test.db").display());
     let sqlite = sqlx::SqlitePool::connect(&url).await.expect("SQLite opens");
     migrations_up_to("sqlite", version).await.run(&sqlite).await.unwrap();
     let mut all = vec![EarlierDb {

@@ -54,7 +54,7 @@ async fn the_board_is_in_the_accessibility_tree_in_words_and_follows_a_move() {
     let Some(browser) = Browser::start() else {
         return;
     };
-    let data = tempdir::Dir::new();
+    let data = tempdir::new();
     let mut terminal = Terminal::start(data.path(), "127.0.0.1:0");
     terminal.send("alice: challenge bob chess white");
     terminal.read_until(|line| line.contains("Game #1"));
@@ -100,7 +100,7 @@ async fn moves_and_news_are_announced_and_nothing_is_out_of_the_keyboards_reach(
     let Some(browser) = Browser::start() else {
         return;
     };
-    let data = tempdir::Dir::new();
+    let data = tempdir::new();
     let mut terminal = Terminal::start(data.path(), "127.0.0.1:0");
     terminal.send("alice: challenge bob chess white");
     terminal.read_until(|line| line.contains("Game #1"));

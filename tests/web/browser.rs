@@ -38,7 +38,7 @@ impl Browser {
             eprintln!("skipped: no Chromium on this machine (apt-get install chromium)");
             return None;
         };
-        let profile = tempdir::Dir::new();
+        let profile = tempdir::new();
         let mut child = Command::new(program)
             .args([
                 "--headless=new",
@@ -204,31 +204,15 @@ impl Page {
     }
 }
 
-/// A scratch directory removed when dropped.
+/// A scratch directory removed when dropped, however the test ends.
 pub mod tempdir {
-    pub struct Dir(std::path::PathBuf);
+    pub type Dir = tempfile::TempDir;
 
-    impl Dir {
-        pub fn new() -> Dir {
-            let path = std::env::temp_dir().join(format!("arbiter-web-{}-{}", std::process::id(), rand_suffix()));
-            std::fs::create_dir_all(&path).expect("a scratch directory");
-            Dir(path)
-        }
-
-        pub fn path(&self) -> &std::path::Path {
-            &self.0
-        }
-    }
-
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-
-    fn rand_suffix() -> u64 {
-        use std::sync::atomic::{AtomicU64, Ordering};
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        NEXT.fetch_add(1, Ordering::Relaxed)
+    /// A new, empty scratch directory.
+    pub fn new() -> Dir {
+        tempfile::Builder::new()
+            .prefix("arbiter-web-")
+            .tempdir()
+            .expect("a scratch directory")
     }
 }

@@ -78,7 +78,7 @@ fn chess_game(terminal: &mut Terminal) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stream_flood_is_refused_past_each_cap_while_a_viewer_elsewhere_follows_the_game() {
-    let data = tempdir::Dir::new();
+    let data = tempdir::new();
     let settings = [
         ("ARBITER_WEB_MAX_STREAMS", "12"),
         ("ARBITER_WEB_MAX_STREAMS_PER_ADDR", "4"),
@@ -188,7 +188,7 @@ async fn a_thousand_viewers_at_their_own_addresses_all_follow_one_game() {
     const VIEWERS: usize = 1000;
     // This process holds a socket per viewer (the server raises its own limit).
     rlimit::increase_nofile_limit(4 * VIEWERS as u64).unwrap();
-    let data = tempdir::Dir::new();
+    let data = tempdir::new();
     let mut terminal = Terminal::start(data.path(), "127.0.0.1:0");
     let page = chess_game(&mut terminal);
     let server: SocketAddr = terminal.base.trim_start_matches("http://").parse().unwrap();
@@ -212,7 +212,7 @@ async fn a_thousand_viewers_at_their_own_addresses_all_follow_one_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stream_ends_when_its_lifetime_is_up_and_gives_its_place_back() {
-    let data = tempdir::Dir::new();
+    let data = tempdir::new();
     let settings = [
         ("ARBITER_WEB_STREAM_LIFETIME_SECS", "2"),
         ("ARBITER_WEB_MAX_STREAMS_PER_ADDR", "1"),
@@ -242,7 +242,7 @@ async fn a_stream_ends_when_its_lifetime_is_up_and_gives_its_place_back() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn requests_past_an_addresss_burst_are_answered_429_with_retry_after() {
-    let data = tempdir::Dir::new();
+    let data = tempdir::new();
     let settings = [("ARBITER_WEB_RATE", "1"), ("ARBITER_WEB_BURST", "5")];
     let mut terminal = Terminal::start_with(data.path(), "127.0.0.1:0", &settings);
     let page = chess_game(&mut terminal);
@@ -275,7 +275,7 @@ async fn requests_past_an_addresss_burst_are_answered_429_with_retry_after() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn x_forwarded_for_names_the_client_only_when_a_trusted_proxy_sends_it() {
-    let data = tempdir::Dir::new();
+    let data = tempdir::new();
     let settings = [
         ("ARBITER_TRUSTED_PROXIES", "127.0.0.10, ::1"),
         ("ARBITER_WEB_MAX_STREAMS_PER_ADDR", "1"),
@@ -308,7 +308,7 @@ async fn a_page_comes_back_after_its_streams_lifetime_and_after_a_refusal() {
     let Some(browser) = Browser::start() else {
         return;
     };
-    let data = tempdir::Dir::new();
+    let data = tempdir::new();
     let short_lived = [("ARBITER_WEB_STREAM_LIFETIME_SECS", "2")];
     let mut terminal = Terminal::start_with(data.path(), "127.0.0.1:0", &short_lived);
     let page_url = chess_game(&mut terminal);
@@ -337,7 +337,7 @@ async fn a_page_comes_back_after_its_streams_lifetime_and_after_a_refusal() {
 
     // One stream per address: a second page is refused, says so, and gets in once the first is
     // left for another page (kept in the browser's back-forward cache, it gives its stream back).
-    let data = tempdir::Dir::new();
+    let data = tempdir::new();
     let one_each = [("ARBITER_WEB_MAX_STREAMS_PER_ADDR", "1")];
     let mut terminal = Terminal::start_with(data.path(), "127.0.0.1:0", &one_each);
     let page_url = chess_game(&mut terminal);

@@ -55,7 +55,7 @@ async fn a_page_follows_its_game_live_and_comes_back_after_a_restart() {
     let Some(browser) = Browser::start() else {
         return;
     };
-    let data = tempdir::Dir::new();
+    let data = tempdir::new();
     let mut terminal = Terminal::start(data.path(), "127.0.0.1:0");
     terminal.send("alice: challenge bob chess white time 0+5m");
     terminal.read_until(|line| line.contains("Game #1"));
@@ -195,7 +195,7 @@ async fn first_event(url: &str) -> (String, Value) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn beirut_and_ctf_pages_hold_no_secret_before_the_reveal() {
     let browser = Browser::start();
-    let data = tempdir::Dir::new();
+    let data = tempdir::new();
     let mut terminal = Terminal::start(data.path(), "127.0.0.1:0");
     let mut id = 0;
     for variant in ["beirut", "ctf"] {
@@ -257,7 +257,7 @@ async fn beirut_and_ctf_pages_hold_no_secret_before_the_reveal() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_terminal_round_prints_each_games_page() {
-    let data = tempdir::Dir::new();
+    let data = tempdir::new();
     let mut terminal = Terminal::start(data.path(), "127.0.0.1:0");
     terminal.send("host: tournament create Club | rounds 1 | variants chess");
     terminal.read_until(|line| line.contains("Club"));
@@ -289,7 +289,7 @@ async fn a_terminal_round_prints_each_games_page() {
 /// them as it answers any unknown path.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_pages_address_serves_no_operators_routes() {
-    let data = tempdir::Dir::new();
+    let data = tempdir::new();
     let terminal = Terminal::start(data.path(), "127.0.0.1:0");
     for route in ["/metrics", "/healthz", "/readyz"] {
         let answer = reqwest::get(format!("{}{route}", terminal.base)).await.unwrap();

@@ -31,7 +31,7 @@ async fn screenshots() {
         return;
     };
     let out = std::path::PathBuf::from(out);
-    let data = tempdir::Dir::new();
+    let data = tempdir::new();
     let mut terminal = Terminal::start(data.path(), "127.0.0.1:0");
     terminal.send("host: deathmatch alice bob alice garden 60s 5m");
     terminal.read_until(|line| line.contains("Death Match #1"));
