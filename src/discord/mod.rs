@@ -43,9 +43,9 @@ use respond::{Outgoing, Responder};
 use serenity::all as discord;
 use std::future::Future;
 
-/// Every slash command, as registered with Discord.
+/// Every slash command, as registered with Discord, described in the words of the catalog.
 fn all_commands() -> Vec<poise::Command<Data, Error>> {
-    vec![
+    let mut commands = vec![
         commands::challenge(),
         commands::cancel(),
         commands::practice(),
@@ -72,7 +72,9 @@ fn all_commands() -> Vec<poise::Command<Data, Error>> {
         commands::deathmatch(),
         commands::tournament(),
         commands::help(),
-    ]
+    ];
+    commands::describe(&mut commands);
+    commands
 }
 
 /// What the bot needs to run.
@@ -597,6 +599,45 @@ mod tests {
         assert!(unbounded.is_empty(), "text options without a max_length: {unbounded:?}");
         // Discord's own ceiling for an option is 6,000 characters.
         assert!(found.iter().all(|(_, max)| max.unwrap_or(0) <= 6000), "{found:?}");
+    }
+
+    /// Every command, subcommand and option registered is described in the catalog, in Discord's
+    /// limits, and every command the catalog gives Discord is registered: one description of each.
+    #[test]
+    fn every_command_and_option_is_described_by_the_catalog_and_nothing_else() {
+        let mut registered = Vec::new();
+        for command in all_commands() {
+            let group = command.name.to_string();
+            let subs = command
+                .subcommands
+                .iter()
+                .map(|sub| (format!("{group} {}", sub.name), sub));
+            for (name, command) in std::iter::once((group.clone(), &command)).chain(subs) {
+                let described = crate::commands::catalog::in_discord(&name)
+                    .unwrap_or_else(|| panic!("/{name} is not in the catalog"));
+                assert_eq!(command.description.as_deref(), Some(described.summary), "/{name}");
+                assert!(
+                    (1..=100).contains(&described.summary.chars().count()),
+                    "/{name}'s description"
+                );
+                let options: Vec<&str> = command.parameters.iter().map(|p| &*p.name).collect();
+                let catalogued: Vec<&str> = described.options.iter().map(|o| o.name).collect();
+                assert_eq!(options, catalogued, "/{name}'s options, in order");
+                for parameter in &command.parameters {
+                    let about = parameter.description.as_deref().unwrap_or_default();
+                    assert!((1..=100).contains(&about.chars().count()), "/{name} {}", parameter.name);
+                }
+                registered.push(name);
+            }
+        }
+        let unregistered: Vec<&str> = crate::commands::catalog::all()
+            .filter(|command| command.in_discord && !registered.iter().any(|name| name == command.name))
+            .map(|command| command.name)
+            .collect();
+        assert!(
+            unregistered.is_empty(),
+            "in the catalog for Discord, not registered: {unregistered:?}"
+        );
     }
 
     #[test]

@@ -221,3 +221,20 @@ async fn an_imported_result_without_a_reason_is_not_given_one() {
     );
     assert!(!output.contains("resignation"), "{output}");
 }
+
+/// Every command the catalog gives the terminal is one the terminal knows: typed bare, each is
+/// answered (with what it needs, or what it does), never as an unknown command.
+#[tokio::test]
+async fn every_command_in_the_terminals_help_is_one_it_knows() {
+    let words: Vec<&str> = arbiter::commands::catalog::all()
+        .filter_map(|command| command.terminal.as_ref())
+        .flat_map(|terminal| terminal.words.iter().copied())
+        // `wait` is a line of its own, with no name before it.
+        .filter(|word| *word != "wait")
+        .collect();
+    assert!(words.len() > 30, "{words:?}");
+    let script: String = words.iter().map(|word| format!("alice: {word}\n")).collect();
+    let output = run_script(&format!("{script}wait 1s\n")).await;
+    assert!(!output.contains("unknown command"), "{output}");
+    assert!(!output.contains("`wait` takes a duration"), "{output}");
+}

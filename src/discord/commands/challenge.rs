@@ -56,17 +56,13 @@ impl From<Strength> for Level {
     }
 }
 
-/// Challenge someone to a game; they get Accept and Decline buttons.
 #[poise::command(slash_command, guild_only)]
 pub async fn challenge(
     ctx: Context<'_>,
-    #[description = "The game to play"] variant: GameChoice,
-    #[description = "Whom to challenge"] opponent: discord::User,
-    #[description = "The side you play (default: random)"] colour: Option<Colour>,
-    #[description = "Start from this position, in FEN (see /rules)"]
-    #[max_length = 200]
-    fen: Option<String>,
-    #[description = "Time control: 3d (days per move), 24h+72h (per move + reserve); default untimed"]
+    variant: GameChoice,
+    opponent: discord::User,
+    colour: Option<Colour>,
+    #[max_length = 200] fen: Option<String>,
     #[autocomplete = "suggest_time_controls"]
     #[max_length = 40]
     time: Option<String>,
@@ -98,20 +94,16 @@ pub async fn challenge(
     .await
 }
 
-/// Play the computer at once, any game, any level (not rated).
 #[poise::command(slash_command, guild_only)]
 pub async fn practice(
     ctx: Context<'_>,
-    #[description = "The game to play"] variant: GameChoice,
-    #[description = "How hard the computer tries (default: normal)"] level: Option<Strength>,
-    #[description = "The side you play (default: random)"] colour: Option<Colour>,
-    #[description = "Time control: 3d (days per move), 24h+72h (per move + reserve); default untimed"]
+    variant: GameChoice,
+    level: Option<Strength>,
+    colour: Option<Colour>,
     #[autocomplete = "suggest_time_controls"]
     #[max_length = 40]
     time: Option<String>,
-    #[description = "Start from this position, in FEN (see /rules)"]
-    #[max_length = 200]
-    fen: Option<String>,
+    #[max_length = 200] fen: Option<String>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     let allowed = check_bot_permissions(ctx, game_permissions(), "start a game");
@@ -151,12 +143,8 @@ async fn suggest_time_controls(_ctx: Context<'_>, typed: &str) -> discord::Creat
     discord::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// Withdraw a challenge of yours that has not been answered.
 #[poise::command(slash_command)]
-pub async fn cancel(
-    ctx: Context<'_>,
-    #[description = "Game number (default: your only open challenge)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn cancel(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
         let id = pick_game(data, &caller, game, Fits::YourChallenge).await?;

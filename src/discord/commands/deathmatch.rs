@@ -19,7 +19,6 @@ pub enum Ruling {
     Draw,
 }
 
-/// Host a timed Death Match (Blockade Chess or Garden of Statues).
 #[poise::command(
     slash_command,
     guild_only,
@@ -41,20 +40,15 @@ fn duration_option(text: Option<String>, default: i64, what: &str) -> Result<i64
     }
 }
 
-/// Start a match: the player with the Advantage chooses colours.
 #[poise::command(slash_command, guild_only)]
 pub async fn start(
     ctx: Context<'_>,
-    #[description = "The game"] game: MatchGameChoice,
-    #[description = "One player"] player1: discord::User,
-    #[description = "The other player"] player2: discord::User,
-    #[description = "The player holding the Advantage (chooses colours)"] advantage: discord::User,
-    #[description = "Normal time per turn, e.g. 60s or 24h (default 60s)"]
-    #[max_length = 40]
-    normal_time: Option<String>,
-    #[description = "Each player's reserve, e.g. 5m or 72h (default 5m)"]
-    #[max_length = 40]
-    reserve: Option<String>,
+    game: MatchGameChoice,
+    player1: discord::User,
+    player2: discord::User,
+    advantage: discord::User,
+    #[max_length = 40] normal_time: Option<String>,
+    #[max_length = 40] reserve: Option<String>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     for user in [&player1, &player2, &advantage] {
@@ -98,12 +92,8 @@ pub async fn start(
     .await
 }
 
-/// Accept, as a player, that the match is rated (it is once both have, before the first placement).
 #[poise::command(slash_command, guild_only)]
-pub async fn rated(
-    ctx: Context<'_>,
-    #[description = "Match number (default: the match in this channel)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn rated(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
         let id = match_here(data, &caller, game).await?;
@@ -112,21 +102,13 @@ pub async fn rated(
     .await
 }
 
-/// Freeze both clocks.
 #[poise::command(slash_command, guild_only)]
-pub async fn pause(
-    ctx: Context<'_>,
-    #[description = "Match number (default: the match in this channel)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn pause(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     pause_or_resume(ctx, game, true).await
 }
 
-/// Unfreeze the clocks; the turn goes on where it stopped.
 #[poise::command(slash_command, guild_only)]
-pub async fn resume(
-    ctx: Context<'_>,
-    #[description = "Match number (default: the match in this channel)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn resume(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     pause_or_resume(ctx, game, false).await
 }
 
@@ -141,15 +123,12 @@ async fn pause_or_resume(ctx: Context<'_>, game: Option<i64>, pause: bool) -> Re
     .await
 }
 
-/// Give a player more reserve.
 #[poise::command(slash_command, guild_only)]
 pub async fn addtime(
     ctx: Context<'_>,
-    #[description = "The player"] player: discord::User,
-    #[description = "How much, e.g. 30s, 2m, 1h"]
-    #[max_length = 40]
-    time: String,
-    #[description = "Match number (default: the match in this channel)"] game: Option<i64>,
+    player: discord::User,
+    #[max_length = 40] time: String,
+    game: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
@@ -161,12 +140,8 @@ pub async fn addtime(
     .await
 }
 
-/// Call the match off, with no result.
 #[poise::command(slash_command, guild_only)]
-pub async fn abort(
-    ctx: Context<'_>,
-    #[description = "Match number (default: the match in this channel)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn abort(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
         let id = match_here(data, &caller, game).await?;
@@ -176,13 +151,12 @@ pub async fn abort(
     .await
 }
 
-/// Decide the result of the match.
 #[poise::command(slash_command, guild_only)]
 pub async fn adjudicate(
     ctx: Context<'_>,
-    #[description = "A win or a draw"] result: Ruling,
-    #[description = "The winner (for a win)"] winner: Option<discord::User>,
-    #[description = "Match number (default: the match in this channel)"] game: Option<i64>,
+    result: Ruling,
+    winner: Option<discord::User>,
+    game: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {

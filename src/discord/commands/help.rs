@@ -8,11 +8,9 @@ use serenity::all as discord;
 
 type Command = poise::Command<Data, Error>;
 
-/// Every command, or one command explained with its options.
 #[poise::command(slash_command)]
 pub async fn help(
     ctx: Context<'_>,
-    #[description = "A command to explain, like move or deathmatch start (default: all of them)"]
     #[max_length = 60]
     #[autocomplete = "command_names"]
     command: Option<String>,

@@ -31,15 +31,13 @@ impl From<Answer> for OfferResponse {
     }
 }
 
-/// Make a move, a placement or a secret choice (suggestions appear as you type).
 #[poise::command(slash_command, rename = "move")]
 pub async fn play(
     ctx: Context<'_>,
-    #[description = "Your move, e.g. e4, Nf3, O-O, Bxd5(a4), Q@d4, Qd1-d5@d7, bomb:d2, detonate"]
     #[autocomplete = "suggest_actions"]
     #[max_length = 300]
     action: String,
-    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
+    game: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
@@ -83,13 +81,8 @@ async fn suggest_actions(ctx: Context<'_>, typed: &str) -> discord::CreateAutoco
     none.set_choices(choices)
 }
 
-/// Show the board as you may see it (your own secrets included), privately.
 #[poise::command(slash_command)]
-pub async fn board(
-    ctx: Context<'_>,
-    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
-    #[description = "The board and the moves in words, for a screen reader (default: the image)"] words: Option<bool>,
-) -> Result<(), Error> {
+pub async fn board(ctx: Context<'_>, game: Option<i64>, words: Option<bool>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
         let id = pick_game(data, &caller, game, Fits::Any).await?;
@@ -98,12 +91,8 @@ pub async fn board(
     .await
 }
 
-/// Show the moves played so far, privately.
 #[poise::command(slash_command)]
-pub async fn moves(
-    ctx: Context<'_>,
-    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn moves(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
         let id = pick_game(data, &caller, game, Fits::Any).await?;
@@ -134,12 +123,8 @@ where
     .await
 }
 
-/// Resign the game.
 #[poise::command(slash_command)]
-pub async fn resign(
-    ctx: Context<'_>,
-    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn resign(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     on_game_in_play(
         ctx,
         game,
@@ -148,47 +133,29 @@ pub async fn resign(
     .await
 }
 
-/// Offer a draw, or answer your opponent's offer.
 #[poise::command(slash_command)]
-pub async fn draw(
-    ctx: Context<'_>,
-    #[description = "Offer, accept or decline"] answer: Answer,
-    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn draw(ctx: Context<'_>, answer: Answer, game: Option<i64>) -> Result<(), Error> {
     on_game_in_play(ctx, game, |arena, id, user| async move {
         arena.draw(id, &user, answer.into()).await
     })
     .await
 }
 
-/// Ask to take back your last move, or answer your opponent's request.
 #[poise::command(slash_command)]
-pub async fn takeback(
-    ctx: Context<'_>,
-    #[description = "Offer (ask), accept or decline"] answer: Answer,
-    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn takeback(ctx: Context<'_>, answer: Answer, game: Option<i64>) -> Result<(), Error> {
     on_game_in_play(ctx, game, |arena, id, user| async move {
         arena.takeback(id, &user, answer.into()).await
     })
     .await
 }
 
-/// Call the game off before both players have moved; it counts for nobody.
 #[poise::command(slash_command)]
-pub async fn abort(
-    ctx: Context<'_>,
-    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn abort(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     on_game_in_play(ctx, game, |arena, id, user| async move { arena.abort(id, &user).await }).await
 }
 
-/// Claim a game your opponent left untouched for 30 days (a win; an abort if they never moved).
 #[poise::command(slash_command)]
-pub async fn claim(
-    ctx: Context<'_>,
-    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn claim(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     on_game_in_play(ctx, game, |arena, id, user| async move {
         arena.claim_abandoned(id, &user).await
     })

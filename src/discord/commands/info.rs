@@ -11,7 +11,6 @@ use crate::discord::respond::{Outgoing, Responder};
 use crate::discord::{Context, Error, answer};
 use serenity::all as discord;
 
-/// Your open challenges and games, the ones waiting for you first.
 #[poise::command(slash_command)]
 pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
@@ -47,13 +46,8 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     .await
 }
 
-/// The rules of a game, as Arbiter plays it; in a game's thread, that game's (with its pieces).
 #[poise::command(slash_command)]
-pub async fn rules(
-    ctx: Context<'_>,
-    #[description = "The game (default: the game of this thread)"] variant: Option<GameChoice>,
-    #[description = "Game number, for its own pieces (default: the game of this thread)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn rules(ctx: Context<'_>, variant: Option<GameChoice>, game: Option<i64>) -> Result<(), Error> {
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
@@ -98,11 +92,9 @@ pub async fn rules(
     Ok(())
 }
 
-/// One piece's card: its moves on a diagram, its Betza notation and what it does.
 #[poise::command(slash_command)]
 pub async fn piece(
     ctx: Context<'_>,
-    #[description = "The piece: a name (Chinese nightrider), a symbol (CN) or part of a name"]
     #[autocomplete = "suggest_pieces"]
     #[max_length = 60]
     name: String,
@@ -142,12 +134,8 @@ fn truncate_embed(text: &str) -> String {
     cut
 }
 
-/// A game's live page and stream overlay (for OBS), when this bot serves them.
 #[poise::command(slash_command)]
-pub async fn watch(
-    ctx: Context<'_>,
-    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn watch(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
         let Some(web) = &data.web else {

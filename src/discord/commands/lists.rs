@@ -30,18 +30,13 @@ async fn list_text(
     }
 }
 
-/// Send your list of pieces (Pick-the-team 2, Patch, Easy Patch); the answer is private.
 #[poise::command(slash_command)]
 pub async fn list(
     ctx: Context<'_>,
-    #[description = "The pieces, separated by ;  e.g. Giraffe, GI, C; King, K, K, royal"]
-    #[max_length = 4000]
-    text: Option<String>,
-    #[description = "A text file with one piece a line"] file: Option<discord::Attachment>,
-    #[description = "The name of a list you saved with /lists save"]
-    #[max_length = 60]
-    saved: Option<String>,
-    #[description = "Game number (default: your game waiting for a list)"] game: Option<i64>,
+    #[max_length = 4000] text: Option<String>,
+    file: Option<discord::Attachment>,
+    #[max_length = 60] saved: Option<String>,
+    game: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
@@ -53,23 +48,17 @@ pub async fn list(
     .await
 }
 
-/// Your saved lists of pieces.
 #[poise::command(slash_command, subcommands("lists_save", "lists_show", "lists_delete"))]
 pub async fn lists(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Save a list of pieces under a name, to send to later games.
 #[poise::command(slash_command, rename = "save")]
 pub async fn lists_save(
     ctx: Context<'_>,
-    #[description = "A name for the list"]
-    #[max_length = 60]
-    name: String,
-    #[description = "The pieces, separated by ;"]
-    #[max_length = 4000]
-    text: Option<String>,
-    #[description = "A text file with one piece a line"] file: Option<discord::Attachment>,
+    #[max_length = 60] name: String,
+    #[max_length = 4000] text: Option<String>,
+    file: Option<discord::Attachment>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
@@ -81,14 +70,8 @@ pub async fn lists_save(
     .await
 }
 
-/// Your saved lists, or one of them in full.
 #[poise::command(slash_command, rename = "show")]
-pub async fn lists_show(
-    ctx: Context<'_>,
-    #[description = "The list to show in full (default: all their names)"]
-    #[max_length = 60]
-    name: Option<String>,
-) -> Result<(), Error> {
+pub async fn lists_show(ctx: Context<'_>, #[max_length = 60] name: Option<String>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
         data.arena.show_lists(&caller.user, name.as_deref()).await
@@ -96,14 +79,8 @@ pub async fn lists_show(
     .await
 }
 
-/// Delete a saved list.
 #[poise::command(slash_command, rename = "delete")]
-pub async fn lists_delete(
-    ctx: Context<'_>,
-    #[description = "The list to delete"]
-    #[max_length = 60]
-    name: String,
-) -> Result<(), Error> {
+pub async fn lists_delete(ctx: Context<'_>, #[max_length = 60] name: String) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
         data.arena.delete_list(&caller.user, &name).await

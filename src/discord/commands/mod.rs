@@ -29,10 +29,34 @@ use super::ids;
 use super::respond::Responder;
 use super::{Context, Data, Error, answer};
 use crate::arena::{ArenaError, Effects};
+use crate::commands::catalog;
 use crate::commands::picking::{self, Fits};
 use crate::ids::{GameId, Place, ServerId, UserId};
 use serenity::all as discord;
 use std::future::Future;
+
+/// Gives each command, subcommand and option the words of its one description
+/// (`commands::catalog`), which Discord shows and `/help` reads.
+pub(crate) fn describe(commands: &mut [poise::Command<Data, Error>]) {
+    for command in commands {
+        let group = command.name.to_string();
+        describe_one(command, &group);
+        for sub in &mut command.subcommands {
+            let name = format!("{group} {}", sub.name);
+            describe_one(sub, &name);
+        }
+    }
+}
+
+fn describe_one(command: &mut poise::Command<Data, Error>, name: &str) {
+    let Some(described) = catalog::in_discord(name) else {
+        return;
+    };
+    command.description = Some(described.summary.into());
+    for parameter in &mut command.parameters {
+        parameter.description = described.option(&parameter.name).map(Into::into);
+    }
+}
 
 /// Who asked, and where.
 pub(crate) struct Caller {

@@ -29,18 +29,13 @@ impl From<ReminderChoice> for Reminders {
     }
 }
 
-/// Your settings, and your server's.
 #[poise::command(slash_command, subcommands("reminders", "host_role"), subcommand_required)]
 pub async fn settings(_: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// How games waiting for you remind you (leave the option out to see the current setting).
 #[poise::command(slash_command)]
-pub async fn reminders(
-    ctx: Context<'_>,
-    #[description = "How a game waiting for you reminds you"] how: Option<ReminderChoice>,
-) -> Result<(), Error> {
+pub async fn reminders(ctx: Context<'_>, how: Option<ReminderChoice>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
         data.arena.reminders(&caller.user, how.map(Reminders::from)).await
@@ -48,13 +43,8 @@ pub async fn reminders(
     .await
 }
 
-/// The role whose members host Death Matches and tournaments here (members who manage the server).
 #[poise::command(slash_command, guild_only, rename = "host-role")]
-pub async fn host_role(
-    ctx: Context<'_>,
-    #[description = "The host role (leave out to see it; pick none with `clear`)"] role: Option<discord::Role>,
-    #[description = "Go back to the bot's default host role"] clear: Option<bool>,
-) -> Result<(), Error> {
+pub async fn host_role(ctx: Context<'_>, role: Option<discord::Role>, clear: Option<bool>) -> Result<(), Error> {
     let data = ctx.data();
     let member = match ctx {
         poise::Context::Application(app) => app.interaction.member.as_deref().cloned(),
@@ -91,9 +81,8 @@ pub async fn host_role(
     .await
 }
 
-/// The best rated players of a game on this server.
 #[poise::command(slash_command, guild_only)]
-pub async fn leaderboard(ctx: Context<'_>, #[description = "The game"] variant: GameChoice) -> Result<(), Error> {
+pub async fn leaderboard(ctx: Context<'_>, variant: GameChoice) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
         data.arena.leaderboard(variant.0, caller.server.as_ref()).await
@@ -101,12 +90,8 @@ pub async fn leaderboard(ctx: Context<'_>, #[description = "The game"] variant: 
     .await
 }
 
-/// A player's ratings, record and current games (yours if nobody is named).
 #[poise::command(slash_command)]
-pub async fn profile(
-    ctx: Context<'_>,
-    #[description = "Whose profile (default: yours)"] user: Option<discord::User>,
-) -> Result<(), Error> {
+pub async fn profile(ctx: Context<'_>, user: Option<discord::User>) -> Result<(), Error> {
     let data = ctx.data();
     if let Some(user) = &user {
         data.names.remember(user);

@@ -9,12 +9,8 @@ use crate::discord::respond::{Outgoing, Responder};
 use crate::discord::{Context, Error, answer};
 use serenity::all as discord;
 
-/// The game as a PGN record (only what you may see), privately, as a file.
 #[poise::command(slash_command)]
-pub async fn export(
-    ctx: Context<'_>,
-    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn export(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
@@ -56,12 +52,8 @@ pub async fn export(
     Ok(())
 }
 
-/// An animated replay of a game (GIF), as its audience saw it: secrets only once revealed.
 #[poise::command(slash_command)]
-pub async fn replay(
-    ctx: Context<'_>,
-    #[description = "Game number (default: the game of this thread)"] game: Option<i64>,
-) -> Result<(), Error> {
+pub async fn replay(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let data = ctx.data();
     let allowed = check_bot_permissions(ctx, discord::Permissions::ATTACH_FILES, "post a replay");
     run(ctx, false, |caller| async move {
@@ -80,15 +72,12 @@ pub enum Side {
     Black,
 }
 
-/// Bring in a game record (PGN) to play on with someone, or to study alone; never rated.
 #[poise::command(slash_command, guild_only)]
 pub async fn import(
     ctx: Context<'_>,
-    #[description = "The record: a .pgn file of one game"] file: discord::Attachment,
-    #[description = "The side you play"] side: Side,
-    #[description = "Who plays the other side (they accept or decline); leave out to study alone"] opponent: Option<
-        discord::User,
-    >,
+    file: discord::Attachment,
+    side: Side,
+    opponent: Option<discord::User>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     if let Some(opponent) = &opponent {

@@ -22,7 +22,6 @@ pub enum Verdict {
     Abort,
 }
 
-/// Run a Swiss tournament in this channel.
 #[poise::command(
     slash_command,
     guild_only,
@@ -51,29 +50,17 @@ async fn which(ctx: Context<'_>, here: &Place, named: Option<i64>) -> Result<Tou
     }
 }
 
-/// Hosts: create a tournament in this channel (players join until round 1 is paired).
 #[poise::command(slash_command, guild_only)]
 pub async fn create(
     ctx: Context<'_>,
-    #[description = "Its name"]
-    #[max_length = 80]
-    name: String,
-    #[description = "How many rounds (default: as many as games named, or the club night's 5)"]
+    #[max_length = 80] name: String,
     #[min = 1]
     #[max = 15]
     rounds: Option<u32>,
-    #[description = "The game of each round, separated by commas, or one for all (default: the club night's five)"]
-    #[max_length = 300]
-    variants: Option<String>,
-    #[description = "`handicap` (clocks by rating band, the default) or one time control for all (3d, 0+10m)"]
-    #[max_length = 40]
-    time: Option<String>,
-    #[description = "Handicap bands, strongest first (default 2040:5m, 1720:7m, 1408:9m, 10m)"]
-    #[max_length = 120]
-    bands: Option<String>,
-    #[description = "Pair round 1 by itself after this long (30m, 2h, 3d); default: when a host starts it"]
-    #[max_length = 40]
-    start: Option<String>,
+    #[max_length = 300] variants: Option<String>,
+    #[max_length = 40] time: Option<String>,
+    #[max_length = 120] bands: Option<String>,
+    #[max_length = 40] start: Option<String>,
 ) -> Result<(), Error> {
     let data = ctx.data();
     // Each game of each round gets a thread in this channel.
@@ -106,12 +93,8 @@ pub async fn create(
     .await
 }
 
-/// Enter the tournament of this channel.
 #[poise::command(slash_command, guild_only)]
-pub async fn join(
-    ctx: Context<'_>,
-    #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
-) -> Result<(), Error> {
+pub async fn join(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
     run(ctx, false, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
         ctx.data().arena.join_tournament(id, &caller.player()).await
@@ -119,12 +102,8 @@ pub async fn join(
     .await
 }
 
-/// Leave the tournament: you are not paired again; your results stand.
 #[poise::command(slash_command, guild_only)]
-pub async fn withdraw(
-    ctx: Context<'_>,
-    #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
-) -> Result<(), Error> {
+pub async fn withdraw(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
     run(ctx, false, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
         ctx.data().arena.withdraw_from_tournament(id, &caller.player()).await
@@ -132,30 +111,18 @@ pub async fn withdraw(
     .await
 }
 
-/// Hosts: close entries and pair round 1.
 #[poise::command(slash_command, guild_only)]
-pub async fn start(
-    ctx: Context<'_>,
-    #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
-) -> Result<(), Error> {
+pub async fn start(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
     host_step(ctx, tournament, HostStep::Start).await
 }
 
-/// Hosts: pair the next round (once every game of the last one has its result).
 #[poise::command(slash_command, guild_only)]
-pub async fn pair(
-    ctx: Context<'_>,
-    #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
-) -> Result<(), Error> {
+pub async fn pair(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
     host_step(ctx, tournament, HostStep::Pair).await
 }
 
-/// Hosts: end the round now (unplayed games of withdrawn players are lost by forfeit).
 #[poise::command(slash_command, guild_only, rename = "close-round")]
-pub async fn close_round(
-    ctx: Context<'_>,
-    #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
-) -> Result<(), Error> {
+pub async fn close_round(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
     host_step(ctx, tournament, HostStep::CloseRound).await
 }
 
@@ -183,13 +150,8 @@ async fn host_step(ctx: Context<'_>, tournament: Option<i64>, step: HostStep) ->
     .await
 }
 
-/// Hosts: decide the result of a tournament game still being played.
 #[poise::command(slash_command, guild_only)]
-pub async fn adjudicate(
-    ctx: Context<'_>,
-    #[description = "Game number"] game: i64,
-    #[description = "The result"] result: Verdict,
-) -> Result<(), Error> {
+pub async fn adjudicate(ctx: Context<'_>, game: i64, result: Verdict) -> Result<(), Error> {
     run(ctx, false, |caller| async move {
         let ruling = match result {
             Verdict::WhiteWins => Ruling::WhiteWins,
@@ -206,12 +168,8 @@ pub async fn adjudicate(
     .await
 }
 
-/// The standings, with a table of every round.
 #[poise::command(slash_command, guild_only)]
-pub async fn standings(
-    ctx: Context<'_>,
-    #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
-) -> Result<(), Error> {
+pub async fn standings(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
     run(ctx, false, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
         ctx.data()
@@ -222,12 +180,8 @@ pub async fn standings(
     .await
 }
 
-/// The tournament's settings, players and current round, privately.
 #[poise::command(slash_command, guild_only)]
-pub async fn show(
-    ctx: Context<'_>,
-    #[description = "Tournament number (default: this channel's)"] tournament: Option<i64>,
-) -> Result<(), Error> {
+pub async fn show(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
     run(ctx, true, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
         ctx.data().arena.show_tournament(id, &caller.player()).await

@@ -1,0 +1,600 @@
+//! Every command, described once: what it does, its options as Discord shows them, and how the
+//! terminal writes it. Discord registers its commands with these words (and `/help` reads them
+//! from there); the terminal's `help` reads them here. A command one transport lacks says so by
+//! what it leaves out: no terminal form, or `in_discord: false`.
+
+/// One command.
+pub struct Command {
+    /// Discord's `/name` (a subcommand is `"group sub"`), or the terminal's word for a command
+    /// only the terminal has.
+    pub name: &'static str,
+    /// What it does, in a line on every transport (Discord's description: at most 100 characters).
+    pub summary: &'static str,
+    /// Its options as Discord names and describes them (each at most 100 characters).
+    pub options: &'static [Opt],
+    /// Whether Discord has it as a slash command (others are buttons there, or the terminal's own).
+    pub in_discord: bool,
+    /// How the terminal writes it, when it has it.
+    pub terminal: Option<Terminal>,
+}
+
+/// A Discord option: its name, and what it is.
+pub struct Opt {
+    pub name: &'static str,
+    pub about: &'static str,
+}
+
+/// A command in the terminal: the words that call it, how it is written, and what more there is
+/// to know there beyond its summary.
+pub struct Terminal {
+    pub words: &'static [&'static str],
+    pub usage: &'static str,
+    pub more: &'static str,
+}
+
+/// Commands grouped as a player meets them.
+pub struct Section {
+    pub heading: &'static str,
+    pub commands: &'static [Command],
+}
+
+const fn opt(name: &'static str, about: &'static str) -> Opt {
+    Opt { name, about }
+}
+
+/// A command on every transport.
+const fn everywhere(name: &'static str, summary: &'static str, options: &'static [Opt], terminal: Terminal) -> Command {
+    Command {
+        name,
+        summary,
+        options,
+        in_discord: true,
+        terminal: Some(terminal),
+    }
+}
+
+/// A slash command the terminal has no form of (a setting of a Discord server, a subcommand the
+/// terminal writes within its group's form).
+const fn discord_only(name: &'static str, summary: &'static str, options: &'static [Opt]) -> Command {
+    Command {
+        name,
+        summary,
+        options,
+        in_discord: true,
+        terminal: None,
+    }
+}
+
+/// A command only the terminal types (Discord has a button for it, or no need of it).
+const fn terminal_only(summary: &'static str, terminal: Terminal) -> Command {
+    Command {
+        name: terminal.words[0],
+        summary,
+        options: &[],
+        in_discord: false,
+        terminal: Some(terminal),
+    }
+}
+
+const fn written(words: &'static [&'static str], usage: &'static str, more: &'static str) -> Terminal {
+    Terminal { words, usage, more }
+}
+
+const GAME: Opt = opt("game", "Game number (default: the game of this thread)");
+const MATCH: Opt = opt("game", "Match number (default: the match in this channel)");
+const TOURNAMENT: Opt = opt("tournament", "Tournament number (default: this channel's)");
+const TIME_CONTROL: Opt = opt(
+    "time",
+    "Time control: 3d (days per move), 24h+72h (per move + reserve); default untimed",
+);
+const FEN: Opt = opt("fen", "Start from this position, in FEN (see /rules)");
+const COLOUR: Opt = opt("colour", "The side you play (default: random)");
+
+pub const SECTIONS: &[Section] = &[
+    Section {
+        heading: "Playing",
+        commands: &[
+            everywhere(
+                "challenge",
+                "Challenge someone to a game, which they accept or decline.",
+                &[
+                    opt("variant", "The game to play"),
+                    opt("opponent", "Whom to challenge"),
+                    COLOUR,
+                    FEN,
+                    TIME_CONTROL,
+                ],
+                written(
+                    &["challenge"],
+                    "challenge <opponent> <variant> [white|black|random] [time <control>] [fen <FEN>] [easy|normal|hard]",
+                    "<variant> is one of the games (see `rules`). `white` means you play White, `black` Black; by \
+                     default the sides are drawn. `time 3d` gives each move three days, `time 24h+72h` a day a move \
+                     and a reserve of three days; without `time` the game is untimed. `fen` starts from a position \
+                     (docs/fen.md). Nobody to play? `challenge arbiter chess` plays the computer at once (`easy`, \
+                     `normal` by default, or `hard`); it answers each of your moves before the next line is read, \
+                     takes back a move when you ask, and its games are not rated.",
+                ),
+            ),
+            everywhere(
+                "practice",
+                "Play the computer at once, any game, any level (not rated).",
+                &[
+                    opt("variant", "The game to play"),
+                    opt("level", "How hard the computer tries (default: normal)"),
+                    COLOUR,
+                    TIME_CONTROL,
+                    FEN,
+                ],
+                written(
+                    &["practice"],
+                    "practice <variant> [white|black|random] [time <control>] [fen <FEN>] [easy|normal|hard]",
+                    "The same as `challenge arbiter <variant>`, with the same choices.",
+                ),
+            ),
+            terminal_only(
+                "Answer a challenge made to you (or a rematch, or an imported game offered to you).",
+                written(&["accept", "decline"], "accept [#id]   decline [#id]", ""),
+            ),
+            everywhere(
+                "cancel",
+                "Withdraw a challenge of yours that has not been answered.",
+                &[opt("game", "Game number (default: your only open challenge)")],
+                written(&["cancel"], "cancel [#id]", ""),
+            ),
+            everywhere(
+                "move",
+                "Make a move, a placement or a secret choice, written as the game writes them.",
+                &[
+                    opt(
+                        "action",
+                        "Your move, e.g. e4, Nf3, O-O, Bxd5(a4), Q@d4, Qd1-d5@d7, bomb:d2, detonate",
+                    ),
+                    GAME,
+                ],
+                written(
+                    &["move", "m", "play"],
+                    "move [#id] <action>",
+                    "Like `move e4`, `move Nf3`, `move Q@d4` (a placement), `move bomb:d2` (Beirut's bomb \
+                     carrier), `move base:e3` (CTF's base). `legal` lists what you may write now.",
+                ),
+            ),
+            everywhere(
+                "resign",
+                "Resign the game.",
+                &[GAME],
+                written(&["resign"], "resign [#id]", ""),
+            ),
+            everywhere(
+                "abort",
+                "Call the game off before both players have moved; it counts for nobody.",
+                &[GAME],
+                written(&["abort"], "abort [#id]", ""),
+            ),
+            everywhere(
+                "draw",
+                "Offer a draw, or answer your opponent's offer.",
+                &[opt("answer", "Offer, accept or decline"), GAME],
+                written(
+                    &["draw"],
+                    "draw offer|accept|decline [#id]",
+                    "A move answers an offer too: it lapses.",
+                ),
+            ),
+            everywhere(
+                "takeback",
+                "Ask to take back your last move, or answer your opponent's request.",
+                &[opt("answer", "Offer (ask), accept or decline"), GAME],
+                written(
+                    &["takeback"],
+                    "takeback offer|accept|decline [#id]",
+                    "Your last move goes back, and the reply after it.",
+                ),
+            ),
+            terminal_only(
+                "After a game, challenge your opponent to the same game again with the sides swapped.",
+                written(&["rematch"], "rematch [#id]", "In a Death Match, it asks the host."),
+            ),
+            everywhere(
+                "claim",
+                "Claim a game your opponent left untouched for 30 days (a win; an abort if they never moved).",
+                &[GAME],
+                written(&["claim"], "claim [#id]", ""),
+            ),
+        ],
+    },
+    Section {
+        heading: "Your games",
+        commands: &[
+            everywhere(
+                "games",
+                "Your open challenges and games, the ones waiting for you first.",
+                &[],
+                written(
+                    &["games"],
+                    "games",
+                    "Each says whose turn it is, since when, and when the time runs out.",
+                ),
+            ),
+            everywhere(
+                "board",
+                "Show the board as you may see it (your own secrets included), to you alone.",
+                &[
+                    GAME,
+                    opt(
+                        "words",
+                        "The board and the moves in words, for a screen reader (default: the image)",
+                    ),
+                ],
+                written(
+                    &["show", "board"],
+                    "show [#id] [words]",
+                    "With `words`, the board and the moves in words, for a screen reader.",
+                ),
+            ),
+            discord_only("moves", "Show the moves played so far, to you alone.", &[GAME]),
+            terminal_only(
+                "Every action you may write now, in the game's notation.",
+                written(&["legal"], "legal [#id]", ""),
+            ),
+            discord_only("settings", "Your settings, and your server's.", &[]),
+            everywhere(
+                "settings reminders",
+                "How games waiting for you remind you (leave the option out to see the current setting).",
+                &[opt("how", "How a game waiting for you reminds you")],
+                written(
+                    &["settings"],
+                    "settings reminders [thread|dm|off]",
+                    "In the game's place (the default), by direct message, or not at all.",
+                ),
+            ),
+            discord_only(
+                "settings host-role",
+                "The role whose members host Death Matches and tournaments here (members who manage the server).",
+                &[
+                    opt("role", "The host role (leave out to see it; pick none with `clear`)"),
+                    opt("clear", "Go back to the bot's default host role"),
+                ],
+            ),
+            everywhere(
+                "leaderboard",
+                "The best rated players of a game on this server.",
+                &[opt("variant", "The game")],
+                written(&["leaderboard"], "leaderboard <variant>", ""),
+            ),
+            everywhere(
+                "profile",
+                "A player's ratings, record and current games (yours if nobody is named).",
+                &[opt("user", "Whose profile (default: yours)")],
+                written(&["profile"], "profile [user]", ""),
+            ),
+        ],
+    },
+    Section {
+        heading: "Rules, pieces and records",
+        commands: &[
+            everywhere(
+                "rules",
+                "The rules of a game, as Arbiter plays it; in a game, that game's (with its pieces).",
+                &[
+                    opt("variant", "The game (default: the game of this thread)"),
+                    opt(
+                        "game",
+                        "Game number, for its own pieces (default: the game of this thread)",
+                    ),
+                ],
+                written(
+                    &["rules"],
+                    "rules <variant>   rules #id",
+                    "Without a variant, the list of games.",
+                ),
+            ),
+            everywhere(
+                "piece",
+                "One piece's card: its moves on a diagram, its Betza notation and what it does.",
+                &[opt(
+                    "name",
+                    "The piece: a name (Chinese nightrider), a symbol (CN) or part of a name",
+                )],
+                written(&["piece"], "piece <name>", "Like `piece Chinese nightrider`."),
+            ),
+            everywhere(
+                "export",
+                "The game as a PGN record (only what you may see), to you alone, as a file.",
+                &[GAME],
+                written(&["export"], "export [#id]", ""),
+            ),
+            everywhere(
+                "watch",
+                "A game's live page and stream overlay (for OBS), when this bot serves them.",
+                &[GAME],
+                written(
+                    &["watch"],
+                    "watch [#id]",
+                    "In the terminal, with `arbiter local --web ADDR`.",
+                ),
+            ),
+            everywhere(
+                "replay",
+                "An animated replay of a game (GIF), as its audience saw it: secrets only once revealed.",
+                &[GAME],
+                written(&["replay"], "replay [#id]", ""),
+            ),
+            everywhere(
+                "import",
+                "Bring in a game record (PGN) to play on with someone, or to study alone; never rated.",
+                &[
+                    opt("file", "The record: a .pgn file of one game"),
+                    opt("side", "The side you play"),
+                    opt(
+                        "opponent",
+                        "Who plays the other side (they accept or decline); leave out to study alone",
+                    ),
+                ],
+                written(
+                    &["import"],
+                    "import <file> as white|black [vs <user>]",
+                    "With `vs`, the other player is offered the rest of the game; without it you study it alone, \
+                     playing both sides.",
+                ),
+            ),
+            discord_only(
+                "help",
+                "Every command, or one command explained with its options.",
+                &[opt(
+                    "command",
+                    "A command to explain, like move or deathmatch start (default: all of them)",
+                )],
+            ),
+        ],
+    },
+    Section {
+        heading: "Lists of pieces (Pick-the-team 2, Patch, Easy Patch)",
+        commands: &[
+            everywhere(
+                "list",
+                "Send your list of pieces (Pick-the-team 2, Patch, Easy Patch); the answer is for you alone.",
+                &[
+                    opt(
+                        "text",
+                        "The pieces, separated by ;  e.g. Giraffe, GI, C; King, K, K, royal",
+                    ),
+                    opt("file", "A text file with one piece a line"),
+                    opt("saved", "The name of a list you saved with /lists save"),
+                    opt("game", "Game number (default: your game waiting for a list)"),
+                ],
+                written(
+                    &["list"],
+                    "list [#id] <piece>; <piece>; ...   list [#id] file <path>   list [#id] saved <name>",
+                    "Each piece as `name, symbol, betza` (then `royal` or `pawn` if it is one) or a catalogue \
+                     piece's name, separated by `;` (one a line in a file). Each line is accepted or refused with \
+                     the reason; you may send it again until your opponent's is in.",
+                ),
+            ),
+            everywhere(
+                "lists",
+                "Your saved lists of pieces (25 at most).",
+                &[],
+                written(
+                    &["lists"],
+                    "lists save <name> <pieces>|file <path>   lists show [name]   lists delete <name>",
+                    "",
+                ),
+            ),
+            discord_only(
+                "lists save",
+                "Save a list of pieces under a name, to send to later games.",
+                &[
+                    opt("name", "A name for the list"),
+                    opt("text", "The pieces, separated by ;"),
+                    opt("file", "A text file with one piece a line"),
+                ],
+            ),
+            discord_only(
+                "lists show",
+                "Your saved lists, or one of them in full.",
+                &[opt("name", "The list to show in full (default: all their names)")],
+            ),
+            discord_only(
+                "lists delete",
+                "Delete a saved list.",
+                &[opt("name", "The list to delete")],
+            ),
+        ],
+    },
+    Section {
+        heading: "Death Matches (timed Blockade Chess or Garden of Statues; whoever starts one hosts it)",
+        commands: &[
+            discord_only(
+                "deathmatch",
+                "Host a timed Death Match (Blockade Chess or Garden of Statues).",
+                &[],
+            ),
+            everywhere(
+                "deathmatch start",
+                "Start a match: the player with the Advantage chooses colours.",
+                &[
+                    opt("game", "The game"),
+                    opt("player1", "One player"),
+                    opt("player2", "The other player"),
+                    opt("advantage", "The player holding the Advantage (chooses colours)"),
+                    opt("normal_time", "Normal time per turn, e.g. 60s or 24h (default 60s)"),
+                    opt("reserve", "Each player's reserve, e.g. 5m or 72h (default 5m)"),
+                ],
+                written(
+                    &["deathmatch", "dm"],
+                    "deathmatch <player1> <player2> <advantage> <blockade|garden> [normal] [reserve]",
+                    "Each turn has [normal] time (default 60s), then the player's [reserve] (default 5m) runs; \
+                     when it runs out, they lose.",
+                ),
+            ),
+            terminal_only(
+                "The Advantage holder (or the host) chooses who moves first.",
+                written(&["side"], "side first|second [#id]", ""),
+            ),
+            everywhere(
+                "deathmatch rated",
+                "Accept, as a player, that the match is rated (it is once both have, before the first placement).",
+                &[MATCH],
+                written(
+                    &["rated"],
+                    "rated [#id]",
+                    "A rated match moves ratings on this server only; otherwise it is played unrated.",
+                ),
+            ),
+            everywhere(
+                "deathmatch pause",
+                "Freeze both clocks.",
+                &[MATCH],
+                written(&["pause"], "pause [#id]", "The host's command."),
+            ),
+            everywhere(
+                "deathmatch resume",
+                "Unfreeze the clocks; the turn goes on where it stopped.",
+                &[MATCH],
+                written(&["resume"], "resume [#id]", "The host's command."),
+            ),
+            everywhere(
+                "deathmatch addtime",
+                "Give a player more reserve.",
+                &[
+                    opt("player", "The player"),
+                    opt("time", "How much, e.g. 30s, 2m, 1h"),
+                    MATCH,
+                ],
+                written(&["addtime"], "addtime <player> <time> [#id]", "The host's command."),
+            ),
+            discord_only("deathmatch abort", "Call the match off, with no result.", &[MATCH]),
+            everywhere(
+                "deathmatch adjudicate",
+                "Decide the result of the match.",
+                &[
+                    opt("result", "A win or a draw"),
+                    opt("winner", "The winner (for a win)"),
+                    MATCH,
+                ],
+                written(
+                    &["adjudicate"],
+                    "adjudicate <winner>|draw|abort [#id]",
+                    "The host's command.",
+                ),
+            ),
+            terminal_only(
+                "Let the clocks run for a while, printing what they announce.",
+                written(
+                    &["wait"],
+                    "wait <time>",
+                    "A line of its own (no name before it), like `wait 5s`.",
+                ),
+            ),
+        ],
+    },
+    Section {
+        heading: "Tournaments (a Swiss with a game per round; whoever creates one hosts it)",
+        commands: &[
+            everywhere(
+                "tournament",
+                "Run a Swiss tournament here.",
+                &[],
+                written(
+                    &["tournament", "t"],
+                    "tournament create <name> [| rounds <n>] [| variants <a, b, ...>] [| time handicap|<control>] \
+                     [| bands 2040:5m, 1720:7m, 1408:9m, 10m] [| start <in how long>]\n  \
+                     tournament join|withdraw|start|pair|close-round|standings|show [t<number>]\n  \
+                     tournament adjudicate #<game> white|black|draw|abort",
+                    "`create` makes one here (options after `|`), which players join; the host starts it (or it \
+                     starts by itself at `start`), pairs each round once the last is over, and rules on games. \
+                     See docs/tournaments.md.",
+                ),
+            ),
+            discord_only(
+                "tournament create",
+                "Hosts: create a tournament in this channel (players join until round 1 is paired).",
+                &[
+                    opt("name", "Its name"),
+                    opt(
+                        "rounds",
+                        "How many rounds (default: as many as games named, or the club night's 5)",
+                    ),
+                    opt(
+                        "variants",
+                        "The game of each round, separated by commas, or one for all (default: the club night's five)",
+                    ),
+                    opt(
+                        "time",
+                        "`handicap` (clocks by rating band, the default) or one time control for all (3d, 0+10m)",
+                    ),
+                    opt(
+                        "bands",
+                        "Handicap bands, strongest first (default 2040:5m, 1720:7m, 1408:9m, 10m)",
+                    ),
+                    opt(
+                        "start",
+                        "Pair round 1 by itself after this long (30m, 2h, 3d); default: when a host starts it",
+                    ),
+                ],
+            ),
+            discord_only(
+                "tournament join",
+                "Enter the tournament of this channel.",
+                &[TOURNAMENT],
+            ),
+            discord_only(
+                "tournament withdraw",
+                "Leave the tournament: you are not paired again; your results stand.",
+                &[TOURNAMENT],
+            ),
+            discord_only(
+                "tournament start",
+                "Hosts: close entries and pair round 1.",
+                &[TOURNAMENT],
+            ),
+            discord_only(
+                "tournament pair",
+                "Hosts: pair the next round (once every game of the last one has its result).",
+                &[TOURNAMENT],
+            ),
+            discord_only(
+                "tournament close-round",
+                "Hosts: end the round now (unplayed games of withdrawn players are lost by forfeit).",
+                &[TOURNAMENT],
+            ),
+            discord_only(
+                "tournament adjudicate",
+                "Hosts: decide the result of a tournament game still being played.",
+                &[opt("game", "Game number"), opt("result", "The result")],
+            ),
+            discord_only(
+                "tournament standings",
+                "The standings, with a table of every round.",
+                &[TOURNAMENT],
+            ),
+            discord_only(
+                "tournament show",
+                "The tournament's settings, players and current round, to you alone.",
+                &[TOURNAMENT],
+            ),
+        ],
+    },
+];
+
+/// Every command, in the order of [`SECTIONS`].
+pub fn all() -> impl Iterator<Item = &'static Command> {
+    SECTIONS.iter().flat_map(|section| section.commands)
+}
+
+/// The command Discord knows as `name` (`"deathmatch start"` for a subcommand).
+pub fn in_discord(name: &str) -> Option<&'static Command> {
+    all().find(|command| command.in_discord && command.name == name)
+}
+
+/// The command the terminal calls with `word`.
+pub fn in_terminal(word: &str) -> Option<&'static Command> {
+    all().find(|command| command.terminal.as_ref().is_some_and(|t| t.words.contains(&word)))
+}
+
+impl Command {
+    /// The option of this command named `name`.
+    pub fn option(&self, name: &str) -> Option<&'static str> {
+        self.options.iter().find(|opt| opt.name == name).map(|opt| opt.about)
+    }
+}
