@@ -121,14 +121,15 @@ async fn run(matches: usize, processes: u32) -> anyhow::Result<String> {
         };
         // The match's channel exists on the server, as a show's channel would.
         fake.add_channel(FIRST_CHANNEL + i as u64, FakeDiscord::GUILD_ID);
-        let started = arena.start_match(&Caller::host(&host, None), request).await?;
+        let started = arena.matches().start(&Caller::host(&host, None), request).await?;
         let id = started.game.ok_or_else(|| anyhow::anyhow!("no match"))?;
         arena
+            .matches()
             .choose_side(id, &Caller::player(&players[0], None), Seat::First)
             .await?;
         let game = store.game(id).await?.ok_or_else(|| anyhow::anyhow!("no match"))?;
         // The matches began before the bot started; their start is taken as announced.
-        arena.mark_shown(id, game.version).await?;
+        arena.watching().mark_shown(id, game.version).await?;
         let events = (0..)
             .map_while(|index| game.clock.event(Seat::First, index))
             .filter_map(|(at, notice)| Kind::of_notice(notice).map(|kind| (kind, at)))

@@ -73,7 +73,8 @@ impl Scheduler {
         // Tournaments whose start has come pair their first round.
         announcements.extend(
             self.arena
-                .start_due_tournaments(&self.places)
+                .tournaments()
+                .start_due(&self.places)
                 .await?
                 .into_iter()
                 .filter(|effects| !effects.posts.is_empty()),

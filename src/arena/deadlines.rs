@@ -27,7 +27,7 @@ impl Arena {
         self.store.record_downtime(places, last_alive, now).await?;
         let mut announcements = Vec::new();
         for id in self.store.running_matches(places).await? {
-            match self.touch(id).await {
+            match self.matches().touch(id).await {
                 Ok(effects) if !effects.posts.is_empty() => announcements.push(effects),
                 Ok(_) => {}
                 Err(error) => {

@@ -8,7 +8,7 @@ use super::messages::{board_post, name};
 use super::text::strong;
 use super::time_out::flag_fall;
 use super::turns::{conclude, follow_turn};
-use super::{Arena, ArenaError, Button, Change, Effects, Post};
+use super::{ArenaError, Button, Change, Effects, Matches, Post};
 use crate::clock::{GameClock, TimeControl, duration};
 use crate::ids::{GameId, Place, ServerId, UserId};
 use crate::model::{ComputerPlayer, DeathMatch, GameRow, GameSetup, GameStatus, NewGame, WhitePlayer};
@@ -29,10 +29,10 @@ pub struct MatchRequest {
     pub computer: Option<ComputerPlayer>,
 }
 
-impl Arena {
+impl Matches<'_> {
     /// A host starts a Death Match on the server they host (the match belongs to it); the
     /// Advantage holder is asked to choose colours.
-    pub async fn start_match(&self, caller: &Caller, request: MatchRequest) -> Result<Effects, ArenaError> {
+    pub async fn start(self, caller: &Caller, request: MatchRequest) -> Result<Effects, ArenaError> {
         if !caller.hosts_server {
             return Err(ArenaError::Rejected(
                 "only hosts (the host role or the Manage Server permission) start Death Matches".into(),
@@ -44,7 +44,7 @@ impl Arena {
 
     /// Creates a match hosted by `host` on `server`: a new one, or a rematch.
     pub(super) async fn open_match(
-        &self,
+        self,
         host: &UserId,
         server: Option<ServerId>,
         request: MatchRequest,
@@ -96,7 +96,7 @@ impl Arena {
 
     /// Settles the colours: the Advantage holder takes `side` (White/Red moves first); the
     /// host may choose for them. The clock starts for the first turn.
-    pub async fn choose_side(&self, id: GameId, caller: &Caller, side: Seat) -> Result<Effects, ArenaError> {
+    pub async fn choose_side(self, id: GameId, caller: &Caller, side: Seat) -> Result<Effects, ArenaError> {
         let user = &caller.user;
         self.mutate(id, false, |game, _, now| {
             let deathmatch = match_of(game)?;
@@ -129,7 +129,7 @@ impl Arena {
     }
 
     /// Freezes or unfreezes the clocks.
-    pub async fn pause_match(&self, id: GameId, caller: &Caller, pause: bool) -> Result<Effects, ArenaError> {
+    pub async fn pause(self, id: GameId, caller: &Caller, pause: bool) -> Result<Effects, ArenaError> {
         let user = &caller.user;
         self.host_action(id, caller, |game, clock, now| {
             if pause == clock.paused_at.is_some() {
@@ -151,7 +151,7 @@ impl Arena {
     }
 
     /// Gives a player more reserve.
-    pub async fn add_time(&self, id: GameId, caller: &Caller, player: &UserId, ms: i64) -> Result<Effects, ArenaError> {
+    pub async fn add_time(self, id: GameId, caller: &Caller, player: &UserId, ms: i64) -> Result<Effects, ArenaError> {
         let user = &caller.user;
         if !(1..=crate::clock::LONGEST_MS).contains(&ms) {
             return Err(ArenaError::Rejected(
@@ -176,7 +176,7 @@ impl Arena {
     /// The host ends a match with a result of their choosing (`winner` none: a draw) or, with
     /// `abort`, with none at all.
     pub async fn adjudicate(
-        &self,
+        self,
         id: GameId,
         caller: &Caller,
         winner: Option<&UserId>,
@@ -215,12 +215,12 @@ impl Arena {
 
     /// Brings a match up to date without changing anything else: after the bot was down, its
     /// clocks are credited and the audience is told at once.
-    pub async fn touch(&self, id: GameId) -> Result<Effects, ArenaError> {
+    pub async fn touch(self, id: GameId) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |_, _, _| Ok(Change::nothing())).await
     }
 
     async fn host_action(
-        &self,
+        self,
         id: GameId,
         caller: &Caller,
         action: impl Fn(&GameRow, &mut GameClock, i64) -> Result<String, ArenaError>,

@@ -2,7 +2,7 @@
 
 use super::messages::{board_post, name, private_prompts};
 use super::turns::{conclude, follow_turn};
-use super::{Arena, ArenaError, Change, Effects, require_active};
+use super::{Arena, ArenaError, Challenges, Change, Effects, Play, require_active};
 use crate::clock::{DAY_MS, GameClock, TimeControl, duration_words};
 use crate::ids::{GameId, Place, ServerId, UserId};
 use crate::model::effective_actions;
@@ -49,9 +49,9 @@ impl ChallengeRequest {
 /// The most unanswered challenges one player may have open at once.
 pub const MOST_OPEN_CHALLENGES: usize = 20;
 
-impl Arena {
+impl Challenges<'_> {
     /// Challenges `request.opponent` to a game played at `request.location`.
-    pub async fn challenge(&self, challenger: &UserId, request: ChallengeRequest) -> Result<Effects, ArenaError> {
+    pub async fn challenge(self, challenger: &UserId, request: ChallengeRequest) -> Result<Effects, ArenaError> {
         let ChallengeRequest {
             opponent,
             setup,
@@ -160,7 +160,7 @@ impl Arena {
 
     /// A member cannot flood a server with challenges (or offers of imported games) nobody
     /// answers: refuses one more past [`MOST_OPEN_CHALLENGES`].
-    pub(super) async fn check_open_challenges(&self, challenger: &UserId) -> Result<(), ArenaError> {
+    pub(super) async fn check_open_challenges(self, challenger: &UserId) -> Result<(), ArenaError> {
         let open = self
             .store
             .games_of(challenger, &[GameStatus::Challenge])
@@ -179,7 +179,7 @@ impl Arena {
     }
 
     /// The opponent accepts: colours are settled and the game begins.
-    pub async fn accept(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+    pub async fn accept(self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
         let challenger_is_white = rand::random::<bool>();
         self.mutate(id, false, |game, _, now| {
             answerable_challenge(game, user)?;
@@ -225,79 +225,12 @@ impl Arena {
         .await
     }
 
-    /// Moves a game to another place (a thread opened for it); nothing else changes. The first
-    /// place it leaves stays its home, where it goes back should its new place be lost.
-    pub async fn relocate(&self, id: GameId, location: &Place) -> Result<Effects, ArenaError> {
-        self.mutate(id, false, |game, _, _| {
-            if game.home.is_none() && game.location != *location {
-                game.home = Some(game.location.clone());
-            }
-            game.location = location.clone();
-            Ok(Change {
-                entries: Vec::new(),
-                effects: Effects::default(),
-            })
-        })
-        .await
-    }
-
-    /// Moves a game whose place is lost (its thread deleted, or one the transport may no longer
-    /// post in) back to its home, with a post there that says so, shows the board and pings
-    /// both players (a finished game moves without one). `None` when it has nowhere else to go (no home, or the home is what was
-    /// lost); a game that left `lost` already stays where it is, with nothing to post. A game
-    /// stored before games had homes goes to `fallback`, where the transport found one.
-    pub async fn move_home(
-        &self,
-        id: GameId,
-        lost: &Place,
-        fallback: Option<&Place>,
-    ) -> Result<Option<Effects>, ArenaError> {
-        let Some(game) = self.store.game(id).await? else {
-            return Ok(None);
-        };
-        let home = game.home.clone().or_else(|| fallback.cloned());
-        let Some(home) = home.filter(|home| home != lost) else {
-            return Ok(None);
-        };
-        if game.location != *lost {
-            return Ok(Some(Effects {
-                game: Some(id),
-                version: Some(game.version),
-                ..Default::default()
-            }));
-        }
-        let moved = self
-            .mutate(id, false, |game, _, _| {
-                if game.location != *lost {
-                    return Ok(Change::nothing());
-                }
-                game.location = home.clone();
-                if game.status == GameStatus::Finished {
-                    // Nothing carries on: the post that found the place lost (its result)
-                    // follows here, and a second board with the result would say it twice.
-                    return Ok(Change::nothing());
-                }
-                let text = "This game's thread is gone or closed to me, so the game carries on here.".to_string();
-                let mut post = board_post(game, text);
-                post.mentions = game.players.clone().map(Vec::from).unwrap_or_default();
-                Ok(Change {
-                    entries: Vec::new(),
-                    effects: Effects {
-                        posts: vec![post],
-                        ..Default::default()
-                    },
-                })
-            })
-            .await?;
-        Ok(Some(moved))
-    }
-
-    pub async fn decline(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+    pub async fn decline(self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
         self.decline_at(id, user, None).await
     }
 
     pub(super) async fn decline_at(
-        &self,
+        self,
         id: GameId,
         user: &UserId,
         version: Option<i64>,
@@ -314,7 +247,7 @@ impl Arena {
     }
 
     /// The challenger withdraws a challenge not yet answered.
-    pub async fn cancel(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+    pub async fn cancel(self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, _| {
             refuse_deathmatch(game, "only the host calls it off")?;
             if game.status != GameStatus::Challenge {
@@ -336,8 +269,10 @@ impl Arena {
         })
         .await
     }
+}
 
-    pub async fn resign(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+impl Play<'_> {
+    pub async fn resign(self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, now| {
             let seat = seated(game, user)?;
             let outcome = Outcome::win(seat.other(), EndReason::Resignation);
@@ -347,7 +282,7 @@ impl Arena {
     }
 
     /// Calls a game off before both players have acted; it counts for nobody.
-    pub async fn abort(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+    pub async fn abort(self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, now| {
             seated(game, user)?;
             refuse_deathmatch(game, "only the host calls it off")?;
@@ -369,12 +304,10 @@ impl Arena {
         })
         .await
     }
-}
 
-impl Arena {
     /// The waiting player claims a game their opponent has left untouched for
     /// [`ABANDONED_AFTER_MS`]: a win, or an abort if the opponent never acted at all.
-    pub async fn claim_abandoned(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+    pub async fn claim_abandoned(self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
         self.mutate(id, true, |game, log, now| {
             let seat = seated(game, user)?;
             refuse_deathmatch(game, "the host rules on a player who does not come back")?;
@@ -475,5 +408,75 @@ pub(super) fn refused_start(error: StartError) -> ArenaError {
              rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 (docs/fen.md has each game's)"
         )),
         StartError::Refused(why) => ArenaError::Rejected(format!("that position cannot start a game: {why}")),
+    }
+}
+
+/// Where a game is played: a place of its own, and back home when it is lost.
+impl Arena {
+    /// Moves a game to another place (a thread opened for it); nothing else changes. The first
+    /// place it leaves stays its home, where it goes back should its new place be lost.
+    pub async fn relocate(&self, id: GameId, location: &Place) -> Result<Effects, ArenaError> {
+        self.mutate(id, false, |game, _, _| {
+            if game.home.is_none() && game.location != *location {
+                game.home = Some(game.location.clone());
+            }
+            game.location = location.clone();
+            Ok(Change {
+                entries: Vec::new(),
+                effects: Effects::default(),
+            })
+        })
+        .await
+    }
+
+    /// Moves a game whose place is lost (its thread deleted, or one the transport may no longer
+    /// post in) back to its home, with a post there that says so, shows the board and pings
+    /// both players (a finished game moves without one). `None` when it has nowhere else to go (no home, or the home is what was
+    /// lost); a game that left `lost` already stays where it is, with nothing to post. A game
+    /// stored before games had homes goes to `fallback`, where the transport found one.
+    pub async fn move_home(
+        &self,
+        id: GameId,
+        lost: &Place,
+        fallback: Option<&Place>,
+    ) -> Result<Option<Effects>, ArenaError> {
+        let Some(game) = self.store.game(id).await? else {
+            return Ok(None);
+        };
+        let home = game.home.clone().or_else(|| fallback.cloned());
+        let Some(home) = home.filter(|home| home != lost) else {
+            return Ok(None);
+        };
+        if game.location != *lost {
+            return Ok(Some(Effects {
+                game: Some(id),
+                version: Some(game.version),
+                ..Default::default()
+            }));
+        }
+        let moved = self
+            .mutate(id, false, |game, _, _| {
+                if game.location != *lost {
+                    return Ok(Change::nothing());
+                }
+                game.location = home.clone();
+                if game.status == GameStatus::Finished {
+                    // Nothing carries on: the post that found the place lost (its result)
+                    // follows here, and a second board with the result would say it twice.
+                    return Ok(Change::nothing());
+                }
+                let text = "This game's thread is gone or closed to me, so the game carries on here.".to_string();
+                let mut post = board_post(game, text);
+                post.mentions = game.players.clone().map(Vec::from).unwrap_or_default();
+                Ok(Change {
+                    entries: Vec::new(),
+                    effects: Effects {
+                        posts: vec![post],
+                        ..Default::default()
+                    },
+                })
+            })
+            .await?;
+        Ok(Some(moved))
     }
 }

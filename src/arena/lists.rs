@@ -7,7 +7,7 @@
 
 use super::caller::Caller;
 use super::text::{block, command, plural, strong, user_written};
-use super::{ArenaError, Effects, Reply};
+use super::{ArenaError, Effects, Lists, Reply};
 use crate::ids::{GameId, UserId};
 use crate::model::{GameRow, GameStatus, SavedList};
 use crate::render::{BoardImage, Decor};
@@ -31,16 +31,11 @@ pub enum ListSource {
     Saved(String),
 }
 
-impl super::Arena {
+impl Lists<'_> {
     /// Submits `user`'s list to game `id` (or to their one game waiting for a list): each line's
     /// verdict and a sheet of the accepted pieces, privately; the list is recorded only when it
     /// keeps every rule.
-    pub async fn submit_list(
-        &self,
-        id: Option<GameId>,
-        user: &UserId,
-        source: ListSource,
-    ) -> Result<Effects, ArenaError> {
+    pub async fn submit(self, id: Option<GameId>, user: &UserId, source: ListSource) -> Result<Effects, ArenaError> {
         let id = self.list_game(id, user).await?;
         let game = self.load(id).await?;
         super::require_active(&game)?;
@@ -85,7 +80,10 @@ impl super::Arena {
         };
         // While the lists are written, a seat is to act until its list is in.
         let is_last = !game.state.to_act().contains(&seat.other());
-        let mut effects = self.act(id, user, &OwnPiecesGame::list_notation(&pieces)).await?;
+        let mut effects = self
+            .play()
+            .act(id, user, &OwnPiecesGame::list_notation(&pieces))
+            .await?;
         let status = if is_last {
             "Both lists are in: they are locked and shown to everyone."
         } else {
@@ -99,7 +97,7 @@ impl super::Arena {
     }
 
     /// The game a list is for: the one named, or the user's one game waiting for their list.
-    async fn list_game(&self, id: Option<GameId>, user: &UserId) -> Result<GameId, ArenaError> {
+    async fn list_game(self, id: Option<GameId>, user: &UserId) -> Result<GameId, ArenaError> {
         if let Some(id) = id {
             return Ok(id);
         }
@@ -130,7 +128,7 @@ impl super::Arena {
 
     /// Saves a list under a name, once every line reads as a piece (the rules of a game are
     /// checked when it is submitted to one).
-    pub async fn save_list(&self, user: &UserId, name: &str, text: &str) -> Result<Effects, ArenaError> {
+    pub async fn save(self, user: &UserId, name: &str, text: &str) -> Result<Effects, ArenaError> {
         let name = name.trim();
         if name.is_empty()
             || name.chars().count() > LONGEST_LIST_NAME
@@ -191,7 +189,7 @@ impl super::Arena {
         )))
     }
 
-    async fn saved_list(&self, user: &UserId, name: &str) -> Result<SavedList, ArenaError> {
+    async fn saved_list(self, user: &UserId, name: &str) -> Result<SavedList, ArenaError> {
         let saved = self.store.saved_lists(user).await?;
         let names: Vec<String> = saved.iter().map(|list| list.name.clone()).collect();
         saved
@@ -211,7 +209,7 @@ impl super::Arena {
     }
 
     /// A user's saved lists by name, or one of them in full.
-    pub async fn show_lists(&self, user: &UserId, name: Option<&str>) -> Result<Effects, ArenaError> {
+    pub async fn show(self, user: &UserId, name: Option<&str>) -> Result<Effects, ArenaError> {
         if let Some(name) = name.filter(|n| !n.trim().is_empty()) {
             let list = self.saved_list(user, name).await?;
             return Ok(Effects::reply(format!(
@@ -239,7 +237,7 @@ impl super::Arena {
         Ok(Effects::reply(format!("Your saved lists:\n{}", lines.join("\n"))))
     }
 
-    pub async fn delete_list(&self, user: &UserId, name: &str) -> Result<Effects, ArenaError> {
+    pub async fn delete(self, user: &UserId, name: &str) -> Result<Effects, ArenaError> {
         let list = self.saved_list(user, name).await?;
         self.store.delete_list(user, &list.name).await?;
         Ok(Effects::reply(format!(
@@ -247,7 +245,9 @@ impl super::Arena {
             strong(&user_written(&list.name))
         )))
     }
+}
 
+impl super::Arena {
     /// The rules of game `id` as `user` may read them: its variant's page (unless `with_page` is
     /// false, for a caller that shows the page itself) and, in games of players' lists once they
     /// are revealed, every piece of the game with its Betza and a sheet of their moves.

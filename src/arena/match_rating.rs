@@ -5,13 +5,13 @@
 //! match moves the ladder of its own server only.
 
 use super::text::{command, strong, user as name};
-use super::{Arena, ArenaError, Button, Caller, Change, Effects, Post};
+use super::{ArenaError, Button, Caller, Change, Effects, Matches, Post};
 use crate::ids::{GameId, UserId};
 use crate::model::{GameRow, GameStatus, LogEntry, LoggedEntry};
 
-impl Arena {
+impl Matches<'_> {
     /// `caller`, a player of Death Match `id`, accepts that it is rated: it is once both have.
-    pub async fn accept_rating(&self, id: GameId, caller: &Caller) -> Result<Effects, ArenaError> {
+    pub async fn accept_rating(self, id: GameId, caller: &Caller) -> Result<Effects, ArenaError> {
         let user = &caller.user;
         self.mutate(id, true, |game, log, _| accept(game, log, user)).await
     }

@@ -8,6 +8,7 @@ mod clock_posts;
 mod computer;
 mod deadlines;
 mod deathmatch;
+mod domains;
 mod effects;
 mod error;
 mod lifecycle;
@@ -34,6 +35,7 @@ mod watch;
 pub use caller::Caller;
 pub use computer::Thinkers;
 pub use deathmatch::{COLOUR_CHOICE_MS, MatchRequest};
+pub use domains::{Challenges, Lists, Matches, Play, Records, Tournaments, Watching};
 pub use effects::{
     Button, Countdown, DirectMessage, Effects, PairedRound, PieceChoice, Post, PrivateText, Replay, Reply,
 };
@@ -190,21 +192,21 @@ impl Arena {
         let at = Some(version);
         let user = &caller.user;
         match button {
-            Button::DeclineChallenge => self.decline_at(id, user, at).await,
-            Button::AcceptDraw => self.draw_at(id, user, OfferResponse::Accept, at).await,
-            Button::DeclineDraw => self.draw_at(id, user, OfferResponse::Decline, at).await,
-            Button::AcceptTakeback => self.takeback_at(id, user, OfferResponse::Accept, at).await,
-            Button::DeclineTakeback => self.takeback_at(id, user, OfferResponse::Decline, at).await,
+            Button::DeclineChallenge => self.challenges().decline_at(id, user, at).await,
+            Button::AcceptDraw => self.play().draw_at(id, user, OfferResponse::Accept, at).await,
+            Button::DeclineDraw => self.play().draw_at(id, user, OfferResponse::Decline, at).await,
+            Button::AcceptTakeback => self.play().takeback_at(id, user, OfferResponse::Accept, at).await,
+            Button::DeclineTakeback => self.play().takeback_at(id, user, OfferResponse::Decline, at).await,
             // Colours are chosen once, while they are still to choose (the arena checks): a player
             // accepting a rated match meanwhile leaves the buttons standing.
-            Button::PlayFirst => self.choose_side(id, caller, Seat::First).await,
-            Button::PlaySecond => self.choose_side(id, caller, Seat::Second).await,
-            Button::AcceptChallenge => self.accept(id, user).await,
-            Button::ChoosePrivately => self.private_prompt(id, user).await,
+            Button::PlayFirst => self.matches().choose_side(id, caller, Seat::First).await,
+            Button::PlaySecond => self.matches().choose_side(id, caller, Seat::Second).await,
+            Button::AcceptChallenge => self.challenges().accept(id, user).await,
+            Button::ChoosePrivately => self.play().private_prompt(id, user).await,
             // However often it is pressed, one rematch starts (the arena checks the game itself).
-            Button::Rematch => self.rematch(id, caller, place).await,
+            Button::Rematch => self.challenges().rematch(id, caller, place).await,
             // Consent stands until the first placement, whatever else happened since the post.
-            Button::RateMatch => self.accept_rating(id, caller).await,
+            Button::RateMatch => self.matches().accept_rating(id, caller).await,
         }
     }
 }

@@ -5,7 +5,7 @@ use super::lifecycle::seated;
 use super::messages::{board_post, name};
 use super::time_out::flag_fall;
 use super::turns::{check_clock, conclude, follow_turn};
-use super::{Arena, ArenaError, Change, Effects};
+use super::{ArenaError, Change, Effects, Play};
 use crate::ids::{GameId, UserId};
 use crate::model::effective_actions;
 use crate::model::{GameRow, LogEntry, LoggedEntry, NewEntry, Offer, OfferKind};
@@ -39,9 +39,9 @@ impl OfferResponse {
     }
 }
 
-impl Arena {
+impl Play<'_> {
     /// Plays an action written in the game's notation (a move, a placement, a secret choice).
-    pub async fn act(&self, id: GameId, user: &UserId, text: &str) -> Result<Effects, ArenaError> {
+    pub async fn act(self, id: GameId, user: &UserId, text: &str) -> Result<Effects, ArenaError> {
         self.act_from(id, user, text, None).await
     }
 
@@ -49,17 +49,11 @@ impl Arena {
     /// it was then, or, for a secret prompt, while the player still faces that very prompt (the
     /// other player's secret choice moves the game on without changing it). A menu whose choices
     /// have changed since, however alike they look, changes nothing.
-    pub async fn act_from_menu(
-        &self,
-        id: GameId,
-        user: &UserId,
-        text: &str,
-        menu: Menu,
-    ) -> Result<Effects, ArenaError> {
+    pub async fn act_from_menu(self, id: GameId, user: &UserId, text: &str, menu: Menu) -> Result<Effects, ArenaError> {
         self.act_from(id, user, text, Some(menu)).await
     }
 
-    async fn act_from(&self, id: GameId, user: &UserId, text: &str, menu: Option<Menu>) -> Result<Effects, ArenaError> {
+    async fn act_from(self, id: GameId, user: &UserId, text: &str, menu: Option<Menu>) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, now| {
             let seat = seated(game, user)?;
             if let Some(menu) = &menu
@@ -86,12 +80,12 @@ impl Arena {
         .await
     }
 
-    pub async fn draw(&self, id: GameId, user: &UserId, response: OfferResponse) -> Result<Effects, ArenaError> {
+    pub async fn draw(self, id: GameId, user: &UserId, response: OfferResponse) -> Result<Effects, ArenaError> {
         self.draw_at(id, user, response, None).await
     }
 
     pub(super) async fn draw_at(
-        &self,
+        self,
         id: GameId,
         user: &UserId,
         response: OfferResponse,
@@ -121,12 +115,12 @@ impl Arena {
         .await
     }
 
-    pub async fn takeback(&self, id: GameId, user: &UserId, response: OfferResponse) -> Result<Effects, ArenaError> {
+    pub async fn takeback(self, id: GameId, user: &UserId, response: OfferResponse) -> Result<Effects, ArenaError> {
         self.takeback_at(id, user, response, None).await
     }
 
     pub(super) async fn takeback_at(
-        &self,
+        self,
         id: GameId,
         user: &UserId,
         response: OfferResponse,

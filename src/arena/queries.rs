@@ -2,7 +2,7 @@
 
 use super::caller::{Caller, may_look_at, require_game_here};
 use super::messages::{board_image_of, name, player_label, status_line};
-use super::{Arena, ArenaError, DirectMessage, Effects, PrivateText, Reply};
+use super::{Arena, ArenaError, DirectMessage, Effects, Play, PrivateText, Reply};
 use crate::clock::TimeControl;
 use crate::ids::{GameId, Place, ServerId, UserId};
 use crate::model::{GameRow, GameStatus, Reminders};
@@ -218,88 +218,6 @@ impl Arena {
         Ok(games.into_iter().map(|game| game.id).collect())
     }
 
-    /// The secret choice `user` has to make in a game now, as the one direct message of the
-    /// effects (the same prompt a DM carries), for transports that show it in place of a DM.
-    pub async fn private_prompt(&self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
-        let game = self.load(id).await?;
-        super::require_active(&game)?;
-        let seat = game.seat_of(user).ok_or(ArenaError::NotAPlayer(id))?;
-        // What they have to answer, else the news the game has for them alone.
-        let news = || {
-            let notice = game.state.view(Viewer::Seat(seat)).notice?;
-            let mut news = super::messages::private_notice(&game, seat, notice)?;
-            news.board = Some(board_image_of(&game, game.state.view(Viewer::Seat(seat))));
-            Some(news)
-        };
-        let prompt = super::messages::private_prompt(&game, seat)
-            .or_else(news)
-            .ok_or_else(|| {
-                ArenaError::Rejected(format!("you have nothing to answer privately in game #{id} right now"))
-            })?;
-        Ok(Effects {
-            direct_messages: vec![prompt],
-            game: Some(id),
-            version: Some(game.version),
-            ..Default::default()
-        })
-    }
-
-    /// Where `user` may place a `piece` (a type's id) now, as a private prompt with their own
-    /// board dotted on those squares and a menu of the placements: the second step of choosing a
-    /// piece from a post's menu. `version` is the post's: a menu from an older post is refused.
-    pub async fn placements(
-        &self,
-        id: GameId,
-        user: &UserId,
-        piece: &str,
-        version: i64,
-    ) -> Result<Effects, ArenaError> {
-        let game = self.load(id).await?;
-        super::require_active(&game)?;
-        let seat = game.seat_of(user).ok_or(ArenaError::NotAPlayer(id))?;
-        if version != game.version {
-            return Err(ArenaError::Stale(id));
-        }
-        if !game.state.to_act().contains(&seat) {
-            return Err(ArenaError::NotYourTurn(id));
-        }
-        let view = game.state.view(Viewer::Seat(seat));
-        let name = view
-            .pieces
-            .iter()
-            .find(|p| p.id == piece)
-            .map(|p| format!("{} ({})", p.name, p.symbol));
-        let squares = super::messages::placements_of(&game, seat, piece);
-        let (Some(name), false) = (name, squares.is_empty()) else {
-            return Err(ArenaError::Rejected(
-                "that piece cannot be placed now; pick another from the menu".into(),
-            ));
-        };
-        let mut board = board_image_of(&game, view);
-        board.decor.dots = squares.iter().map(|(square, _)| *square).collect();
-        let text = format!(
-            "Game #{id} · where does your {name} go? The dots mark the {} square{} it may take.",
-            squares.len(),
-            if squares.len() == 1 { "" } else { "s" }
-        );
-        Ok(Effects {
-            direct_messages: vec![DirectMessage {
-                to: user.clone(),
-                game: id,
-                text: PrivateText::new(text),
-                board: Some(board),
-                choices: squares.into_iter().map(|(_, text)| text).collect(),
-                menu_hint: "Choose a square".to_string(),
-                asks_for_list: false,
-                is_reminder: false,
-                prompt_key: None,
-            }],
-            game: Some(id),
-            version: Some(game.version),
-            ..Default::default()
-        })
-    }
-
     /// The user's most recently created game that has ended, for commands that look back
     /// (show, export) when no game is named and none is open.
     pub async fn last_finished_game(&self, user: &UserId) -> Result<Option<GameId>, ArenaError> {
@@ -366,20 +284,6 @@ impl Arena {
         })
     }
 
-    /// The actions `user` may take now, in notation (for autocomplete and menus).
-    pub async fn legal_actions(&self, id: GameId, user: &UserId) -> Result<Vec<String>, ArenaError> {
-        let game = self.load(id).await?;
-        let Some(seat) = game.seat_of(user).filter(|_| game.status == GameStatus::Active) else {
-            return Ok(Vec::new());
-        };
-        Ok(game
-            .state
-            .noted_actions(seat)
-            .into_iter()
-            .map(|(_, text)| text)
-            .collect())
-    }
-
     /// How `user` is reminded of games waiting for them; `choice` changes it.
     pub async fn reminders(&self, user: &UserId, choice: Option<Reminders>) -> Result<Effects, ArenaError> {
         let mut settings = self.store.settings(user).await?;
@@ -430,6 +334,98 @@ impl Arena {
 
     pub fn rules(&self, variant: VariantId) -> Effects {
         Effects::reply(variant.rules_page())
+    }
+}
+
+impl Play<'_> {
+    /// The secret choice `user` has to make in a game now, as the one direct message of the
+    /// effects (the same prompt a DM carries), for transports that show it in place of a DM.
+    pub async fn private_prompt(self, id: GameId, user: &UserId) -> Result<Effects, ArenaError> {
+        let game = self.load(id).await?;
+        super::require_active(&game)?;
+        let seat = game.seat_of(user).ok_or(ArenaError::NotAPlayer(id))?;
+        // What they have to answer, else the news the game has for them alone.
+        let news = || {
+            let notice = game.state.view(Viewer::Seat(seat)).notice?;
+            let mut news = super::messages::private_notice(&game, seat, notice)?;
+            news.board = Some(board_image_of(&game, game.state.view(Viewer::Seat(seat))));
+            Some(news)
+        };
+        let prompt = super::messages::private_prompt(&game, seat)
+            .or_else(news)
+            .ok_or_else(|| {
+                ArenaError::Rejected(format!("you have nothing to answer privately in game #{id} right now"))
+            })?;
+        Ok(Effects {
+            direct_messages: vec![prompt],
+            game: Some(id),
+            version: Some(game.version),
+            ..Default::default()
+        })
+    }
+
+    /// Where `user` may place a `piece` (a type's id) now, as a private prompt with their own
+    /// board dotted on those squares and a menu of the placements: the second step of choosing a
+    /// piece from a post's menu. `version` is the post's: a menu from an older post is refused.
+    pub async fn placements(self, id: GameId, user: &UserId, piece: &str, version: i64) -> Result<Effects, ArenaError> {
+        let game = self.load(id).await?;
+        super::require_active(&game)?;
+        let seat = game.seat_of(user).ok_or(ArenaError::NotAPlayer(id))?;
+        if version != game.version {
+            return Err(ArenaError::Stale(id));
+        }
+        if !game.state.to_act().contains(&seat) {
+            return Err(ArenaError::NotYourTurn(id));
+        }
+        let view = game.state.view(Viewer::Seat(seat));
+        let name = view
+            .pieces
+            .iter()
+            .find(|p| p.id == piece)
+            .map(|p| format!("{} ({})", p.name, p.symbol));
+        let squares = super::messages::placements_of(&game, seat, piece);
+        let (Some(name), false) = (name, squares.is_empty()) else {
+            return Err(ArenaError::Rejected(
+                "that piece cannot be placed now; pick another from the menu".into(),
+            ));
+        };
+        let mut board = board_image_of(&game, view);
+        board.decor.dots = squares.iter().map(|(square, _)| *square).collect();
+        let text = format!(
+            "Game #{id} · where does your {name} go? The dots mark the {} square{} it may take.",
+            squares.len(),
+            if squares.len() == 1 { "" } else { "s" }
+        );
+        Ok(Effects {
+            direct_messages: vec![DirectMessage {
+                to: user.clone(),
+                game: id,
+                text: PrivateText::new(text),
+                board: Some(board),
+                choices: squares.into_iter().map(|(_, text)| text).collect(),
+                menu_hint: "Choose a square".to_string(),
+                asks_for_list: false,
+                is_reminder: false,
+                prompt_key: None,
+            }],
+            game: Some(id),
+            version: Some(game.version),
+            ..Default::default()
+        })
+    }
+
+    /// The actions `user` may take now, in notation (for autocomplete and menus).
+    pub async fn legal_actions(self, id: GameId, user: &UserId) -> Result<Vec<String>, ArenaError> {
+        let game = self.load(id).await?;
+        let Some(seat) = game.seat_of(user).filter(|_| game.status == GameStatus::Active) else {
+            return Ok(Vec::new());
+        };
+        Ok(game
+            .state
+            .noted_actions(seat)
+            .into_iter()
+            .map(|(_, text)| text)
+            .collect())
     }
 }
 

@@ -7,7 +7,7 @@ use super::messages::name;
 use super::pgn::{self, ReadRecord, WrittenMove};
 use super::queries::viewer_of;
 use super::text::user_written;
-use super::{Arena, ArenaError, Button, Effects, Reply};
+use super::{ArenaError, Button, Effects, Records, Reply};
 use crate::clock::GameClock;
 use crate::ids::{GameId, Place, UserId};
 use crate::model::effective_entries;
@@ -17,12 +17,12 @@ use arbiter_engine::view::RecordEntry;
 use arbiter_engine::{Action, AnyGame, EndReason, Game, Outcome, Seat, VariantId, Viewer};
 use std::collections::HashMap;
 
-impl Arena {
+impl Records<'_> {
     /// The game as a PGN record, built from the asker's view: secrets the asker may not know
     /// stay out (such a record cannot be imported until the game has ended). `names` are the
     /// players' names as the transport shows them.
     pub async fn export(
-        &self,
+        self,
         id: GameId,
         caller: &Caller,
         names: &HashMap<UserId, String>,
@@ -87,7 +87,7 @@ impl Arena {
     /// the importer plays `request.side`, and the other side either `request.opponent`, who is
     /// offered the rest of the game like a challenge, or the importer too, for study. A broken
     /// record creates nothing and says which line is wrong. Imported games are never rated.
-    pub async fn import(&self, caller: &Caller, request: ImportRequest, text: &str) -> Result<Effects, ArenaError> {
+    pub async fn import(self, caller: &Caller, request: ImportRequest, text: &str) -> Result<Effects, ArenaError> {
         let bad = |message: String| ArenaError::Rejected(format!("cannot import this record: {message}"));
         let ReplayedRecord {
             setup,
@@ -108,7 +108,7 @@ impl Arena {
                     name(opponent)
                 )));
             }
-            self.check_open_challenges(importer).await?;
+            self.challenges().check_open_challenges(importer).await?;
         }
         let now = self.now();
         let (status, players, white_player, opponent) = match &request.opponent {

@@ -7,7 +7,7 @@ use super::caller::Caller;
 use super::deathmatch::{MatchRequest, may_host};
 use super::lifecycle::ChallengeRequest;
 use super::messages::{board_post, name};
-use super::{Arena, ArenaError, Button, Change, Effects};
+use super::{ArenaError, Button, Challenges, Change, Effects};
 use crate::ids::{GameId, Place};
 use crate::model::{GameRow, GameStatus, Offer, OfferKind, WhitePlayer};
 use arbiter_engine::Seat;
@@ -23,10 +23,10 @@ enum Asker {
     Host,
 }
 
-impl Arena {
+impl Challenges<'_> {
     /// `caller` asks for a rematch of a finished game, offered at `place`. However often it is
     /// asked, and by whichever player, one rematch starts.
-    pub async fn rematch(&self, id: GameId, caller: &Caller, place: &Place) -> Result<Effects, ArenaError> {
+    pub async fn rematch(self, id: GameId, caller: &Caller, place: &Place) -> Result<Effects, ArenaError> {
         let game = self.load(id).await?;
         let asker = who_asks(&game, caller)?;
         let controls = game.clock.controls;
@@ -72,7 +72,9 @@ impl Arena {
                 };
                 // The host of the rematch is whoever hosts it now: the match's own host, or a
                 // host of its server, who runs its matches already.
-                self.open_match(&caller.user, game.server.clone(), request).await?
+                self.matches()
+                    .open_match(&caller.user, game.server.clone(), request)
+                    .await?
             }
             (None, asker) => {
                 let seat = match asker {
@@ -116,7 +118,7 @@ impl Arena {
 
     /// A Death Match's player asks its host for a rematch: a post that pings the host, with the
     /// Rematch button that starts it.
-    async fn ask_the_host(&self, id: GameId, caller: &Caller) -> Result<Effects, ArenaError> {
+    async fn ask_the_host(self, id: GameId, caller: &Caller) -> Result<Effects, ArenaError> {
         self.mutate(id, false, |game, _, _| {
             if who_asks(game, caller)? != Asker::MatchPlayer {
                 return Err(already_asked(game));

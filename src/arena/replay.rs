@@ -5,7 +5,7 @@
 
 use super::caller::{Caller, may_look_at, require_started};
 use super::messages::name;
-use super::{Arena, ArenaError, Effects, Replay};
+use super::{ArenaError, Effects, Records, Replay};
 use crate::ids::GameId;
 use crate::model::effective_actions;
 use crate::model::{GameRow, GameStatus, LoggedEntry};
@@ -17,9 +17,9 @@ pub const FIRST_FRAME_MS: u32 = 1_500;
 pub const MOVE_FRAME_MS: u32 = 900;
 pub const FINAL_FRAME_MS: u32 = 4_000;
 
-impl Arena {
+impl Records<'_> {
     /// The replay of a game so far, or finished, as its audience saw it.
-    pub async fn replay(&self, id: GameId, caller: &Caller) -> Result<Effects, ArenaError> {
+    pub async fn replay(self, id: GameId, caller: &Caller) -> Result<Effects, ArenaError> {
         let game = self.load(id).await?;
         may_look_at(&game, caller)?;
         require_started(&game, "replay")?;

@@ -207,7 +207,7 @@ impl Arena {
         {
             // Should the round's end fail to be recorded now, `/tournament pair` still sees
             // every result in.
-            match self.round_finished(tournament).await {
+            match self.tournaments().round_finished(tournament).await {
                 Ok(round) => effects.posts.extend(round.posts),
                 Err(error) => {
                     tracing::error!(tournament = %tournament, error = %crate::logging::Quiet(&error), "could not close a round")

@@ -5,18 +5,18 @@
 
 use super::clock_posts::with_clocks;
 use super::messages::board_post;
-use super::{Arena, ArenaError, Effects};
+use super::{ArenaError, Effects, Watching};
 use crate::ids::{GameId, Places};
 
-impl Arena {
+impl Watching<'_> {
     /// Records that the news of the game's changes up to `version` reached its players.
-    pub async fn mark_shown(&self, id: GameId, version: i64) -> Result<(), ArenaError> {
+    pub async fn mark_shown(self, id: GameId, version: i64) -> Result<(), ArenaError> {
         Ok(self.store.mark_shown(id, version).await?)
     }
 
     /// For each game at `places` whose latest news may not have gone out, a post showing it as
     /// it stands, at its current version.
-    pub async fn unshown_news(&self, places: &Places) -> Result<Vec<Effects>, ArenaError> {
+    pub async fn unshown_news(self, places: &Places) -> Result<Vec<Effects>, ArenaError> {
         let mut news = Vec::new();
         for id in self.store.unshown_games(places).await? {
             let Some(game) = self.store.game(id).await? else {

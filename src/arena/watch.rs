@@ -5,7 +5,7 @@
 use super::caller::{Caller, may_look_at};
 use super::messages::{board_image_of, name, player_label, status_line};
 use super::queries::move_list;
-use super::{Arena, ArenaError};
+use super::{ArenaError, Watching};
 use crate::ids::{GameId, UserId};
 use crate::model::{GameRow, GameStatus};
 use crate::render::BoardImage;
@@ -61,28 +61,28 @@ pub struct WatchClock {
     pub running: bool,
 }
 
-impl Arena {
+impl Watching<'_> {
     /// Every saved change's news, from now on.
-    pub fn watch_news(&self) -> tokio::sync::broadcast::Receiver<GameNews> {
+    pub fn news(self) -> tokio::sync::broadcast::Receiver<GameNews> {
         self.news.subscribe()
     }
 
     /// The token of the game's public page, made the first time it is asked for.
-    pub async fn watch_token(&self, id: GameId) -> Result<String, ArenaError> {
+    pub async fn token(self, id: GameId) -> Result<String, ArenaError> {
         // 128 random bits from the operating system's generator: nobody guesses a page.
         let fresh = format!("{:032x}", rand::random::<u128>());
         Ok(self.store.watch_token(id, &fresh).await?)
     }
 
     /// The token of the game's page, for someone who may look at the game.
-    pub async fn watch_token_for(&self, id: GameId, caller: &Caller) -> Result<String, ArenaError> {
+    pub async fn token_for(self, id: GameId, caller: &Caller) -> Result<String, ArenaError> {
         let game = self.load(id).await?;
         may_look_at(&game, caller)?;
-        self.watch_token(id).await
+        self.token(id).await
     }
 
     /// The game whose page has `token`; none for a token nobody was given (or not a token).
-    pub async fn watched_game(&self, token: &str) -> Result<Option<GameId>, ArenaError> {
+    pub async fn game(self, token: &str) -> Result<Option<GameId>, ArenaError> {
         if token.len() != 32 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Ok(None);
         }
@@ -90,7 +90,7 @@ impl Arena {
     }
 
     /// The game as its page shows it now.
-    pub async fn watch_state(&self, id: GameId) -> Result<WatchState, ArenaError> {
+    pub async fn state(self, id: GameId) -> Result<WatchState, ArenaError> {
         let game = self.load(id).await?;
         Ok(watch_state(&game, self.now()))
     }

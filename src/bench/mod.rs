@@ -70,6 +70,7 @@ pub async fn arena_throughput(store: Arc<dyn Store>, name: &'static str, games: 
         let white = UserId::new(format!("bench:w{i}"));
         let black = UserId::new(format!("bench:b{i}"));
         let id = arena
+            .challenges()
             .challenge(
                 &white,
                 ChallengeRequest {
@@ -84,7 +85,7 @@ pub async fn arena_throughput(store: Arc<dyn Store>, name: &'static str, games: 
             .await?
             .game
             .context("a challenge creates a game")?;
-        arena.accept(id, &black).await?;
+        arena.challenges().accept(id, &black).await?;
         ids.push((id, [white, black]));
     }
     let started = Instant::now();
@@ -95,7 +96,7 @@ pub async fn arena_throughput(store: Arc<dyn Store>, name: &'static str, games: 
             let mut latencies = Vec::with_capacity(GAME.len());
             for (ply, text) in GAME.iter().enumerate() {
                 let timer = Instant::now();
-                arena.act(id, &players[ply % 2], text).await?;
+                arena.play().act(id, &players[ply % 2], text).await?;
                 latencies.push(timer.elapsed());
             }
             anyhow::Ok(latencies)
@@ -295,11 +296,13 @@ pub async fn clocks(
             computer: None,
         };
         let id = arena
-            .start_match(&Caller::host(&host, None), request)
+            .matches()
+            .start(&Caller::host(&host, None), request)
             .await?
             .game
             .context("a match")?;
         arena
+            .matches()
             .choose_side(id, &Caller::player(&players[0], None), arbiter_engine::Seat::First)
             .await?;
         let game = store.game(id).await?.context("the match")?;

@@ -101,7 +101,7 @@ pub async fn streams(moves: usize, streams: usize) -> Result<String> {
             _ => {
                 games += 1;
                 let (id, players) = new_game(&arena, games).await?;
-                let token = arena.watch_token(id).await?;
+                let token = arena.watching().token(id).await?;
                 viewers += 1;
                 let mut stream = Stream::open(addr, &token, viewers).await?;
                 stream.wait_for("event: state").await?;
@@ -110,7 +110,7 @@ pub async fn streams(moves: usize, streams: usize) -> Result<String> {
         };
         let mut stream = stream;
         let timer = Instant::now();
-        let effects = arena.act(id, &players[ply % 2], GAME[ply]).await?;
+        let effects = arena.play().act(id, &players[ply % 2], GAME[ply]).await?;
         let version = effects.version.context("a move saves a version")?;
         // The state's keys are in order: its version comes last.
         stream.wait_for(&format!("\"version\":{version}}}")).await?;
@@ -130,7 +130,7 @@ pub async fn streams(moves: usize, streams: usize) -> Result<String> {
     );
     // Many pages on one game: each stream costs what the server keeps for it.
     let (id, players) = new_game(&arena, games + 1).await?;
-    let token = arena.watch_token(id).await?;
+    let token = arena.watching().token(id).await?;
     let before = resident_kib();
     let mut open = Vec::with_capacity(streams);
     for _ in 0..streams {
@@ -153,7 +153,7 @@ pub async fn streams(moves: usize, streams: usize) -> Result<String> {
     }
     // A move before that audience: how soon the last of them has it.
     let timer = Instant::now();
-    let effects = arena.act(id, &players[0], GAME[0]).await?;
+    let effects = arena.play().act(id, &players[0], GAME[0]).await?;
     let version = effects.version.context("a move saves a version")?;
     for stream in &mut open {
         stream.wait_for(&format!("\"version\":{version}}}")).await?;
@@ -187,11 +187,12 @@ async fn new_game(arena: &Arena, number: usize) -> Result<(GameId, [UserId; 2])>
         "bench",
     );
     let id = arena
+        .challenges()
         .challenge(&white, request)
         .await?
         .game
         .context("a challenge creates a game")?;
-    arena.accept(id, &black).await?;
+    arena.challenges().accept(id, &black).await?;
     Ok((id, [white, black]))
 }
 

@@ -172,7 +172,7 @@ impl Clicked<'_> {
 
     /// "Choose privately": the player's prompt, or the form for a list.
     async fn open_prompt(&self, responder: &mut Responder, game: GameId) {
-        let prompt = self.data.arena.private_prompt(game, &self.user).await;
+        let prompt = self.data.arena.play().private_prompt(game, &self.user).await;
         // A list is written in a form, opened right here (DMs closed or not).
         if let Ok(Effects {
             direct_messages,
@@ -197,7 +197,7 @@ impl Clicked<'_> {
                 .await;
             return;
         };
-        let work = self.data.arena.placements(game, &self.user, piece, version);
+        let work = self.data.arena.play().placements(game, &self.user, piece, version);
         let refusal = "That piece cannot be placed now.";
         show_prompt(self.http, self.data, responder, game, work, refusal, 0).await
     }
@@ -245,7 +245,7 @@ impl Clicked<'_> {
     /// which are the same while the game is at the same version.
     async fn pick_by_place(&self, responder: &mut Responder, game: GameId, version: i64, index: u8) {
         let (http, data) = (self.http, self.data);
-        let prompt = data.arena.private_prompt(game, &self.user).await;
+        let prompt = data.arena.play().private_prompt(game, &self.user).await;
         let choice = prompt
             .as_ref()
             .ok()
@@ -265,7 +265,7 @@ impl Clicked<'_> {
 
     /// Another page of the same prompt: only while the game is where it was.
     async fn turn_page(&self, responder: &mut Responder, game: GameId, version: i64, page: u8) {
-        let prompt = self.data.arena.private_prompt(game, &self.user).await;
+        let prompt = self.data.arena.play().private_prompt(game, &self.user).await;
         let work = async {
             match prompt {
                 Ok(effects) if effects.version != Some(version) => Err(ArenaError::Stale(game)),
@@ -338,7 +338,8 @@ pub async fn on_form(http: &Arc<discord::Http>, data: &Data, interaction: &disco
     let here = ids::location(interaction.channel_id);
     let work = data
         .arena
-        .submit_list(Some(game), &user, crate::arena::ListSource::Text(text));
+        .lists()
+        .submit(Some(game), &user, crate::arena::ListSource::Text(text));
     answer(http, data, work.await, &here, &mut responder).await;
 }
 
@@ -355,7 +356,7 @@ async fn choose(
     here: &Place,
     choice: &str,
 ) {
-    let work = data.arena.act_from_menu(game, user, choice, menu);
+    let work = data.arena.play().act_from_menu(game, user, choice, menu);
     match work.await {
         Ok(mut effects) => {
             let confirmation = match effects.reply.take() {
@@ -418,7 +419,7 @@ async fn accept(
     user: &UserId,
 ) {
     let here = ids::location(interaction.channel_id);
-    let mut effects = match data.arena.accept(game, user).await {
+    let mut effects = match data.arena.challenges().accept(game, user).await {
         Ok(effects) => effects,
         Err(error) => return answer(http, data, Err(error), &here, responder).await,
     };

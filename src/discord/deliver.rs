@@ -49,7 +49,10 @@ impl Delivery<'_> {
                 post.location = location.clone();
             }
         }
-        let announcement = arena.round_announcement(round.tournament, round.round).await?;
+        let announcement = arena
+            .tournaments()
+            .round_announcement(round.tournament, round.round)
+            .await?;
         if let (Some(web), Some(first)) = (&self.data.web, announcement.posts.first()) {
             // The audience's links, in a post of their own beside the announcement (a long
             // round's would not fit in it).

@@ -433,7 +433,11 @@ async fn announce_deadlines(
     let arena = data.arena.clone();
     let announcer = announce::Announcer::new(http, data);
     if shows_news {
-        match arena.unshown_news(&crate::ids::Places::starting_with("discord:")).await {
+        match arena
+            .watching()
+            .unshown_news(&crate::ids::Places::starting_with("discord:"))
+            .await
+        {
             Ok(news) => {
                 if !news.is_empty() {
                     tracing::info!(

@@ -112,7 +112,7 @@ impl Delivery<'_> {
 
     /// Records that the news of a game up to `version` reached its players (or went stale).
     pub async fn shown(&self, game: GameId, version: i64) {
-        if let Err(error) = self.data.arena.mark_shown(game, version).await {
+        if let Err(error) = self.data.arena.watching().mark_shown(game, version).await {
             // The worst that follows: the game is shown again after a restart.
             tracing::warn!(game = %game, error = %crate::logging::Quiet(&error), "could not record that a game's news went out");
         }

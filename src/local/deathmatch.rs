@@ -39,7 +39,7 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
             match game_argument(rest) {
                 Ok((named, _)) => match match_here(arena, named, &format!("side {word}")).await {
                     Ok(id) => match arena.seat_named(id, word).await {
-                        Ok(Some(side)) => arena.choose_side(id, &caller(user), side).await,
+                        Ok(Some(side)) => arena.matches().choose_side(id, &caller(user), side).await,
                         Ok(None) => Err(usage("say `side first` or `side second` (or the side's name)")),
                         Err(e) => Err(e),
                     },
@@ -50,7 +50,7 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
         }
         "pause" | "resume" => match game_argument(args) {
             Ok((named, _)) => match match_here(arena, named, verb).await {
-                Ok(id) => arena.pause_match(id, &caller(user), verb == "pause").await,
+                Ok(id) => arena.matches().pause(id, &caller(user), verb == "pause").await,
                 Err(e) => Err(e),
             },
             Err(e) => Err(e),
@@ -66,7 +66,7 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
 async fn rated(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
     let (named, _) = game_argument(args)?;
     let id = match_here(arena, named, "rated").await?;
-    arena.accept_rating(id, &caller(user)).await
+    arena.matches().accept_rating(id, &caller(user)).await
 }
 
 async fn start(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
@@ -98,7 +98,10 @@ async fn start(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Aren
         computer,
     };
     // Starting a match is open to anyone at the terminal, who then hosts it.
-    arena.start_match(&Caller::host(user, Some(&server())), request).await
+    arena
+        .matches()
+        .start(&Caller::host(user, Some(&server())), request)
+        .await
 }
 
 async fn add_time(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
@@ -109,7 +112,10 @@ async fn add_time(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, A
     let (named, _) = game_argument(&words.collect::<Vec<_>>().join(" "))?;
     let id = match_here(arena, named, &format!("addtime {player} {time}")).await?;
     let ms = duration(time, "time")?;
-    arena.add_time(id, &caller(user), &local_user(player), ms).await
+    arena
+        .matches()
+        .add_time(id, &caller(user), &local_user(player), ms)
+        .await
 }
 
 async fn adjudicate(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
@@ -120,10 +126,11 @@ async fn adjudicate(arena: &Arena, user: &UserId, args: &str) -> Result<Effects,
         "" => Err(usage(
             "say `adjudicate <winner>`, `adjudicate draw` or `adjudicate abort`",
         )),
-        "draw" => arena.adjudicate(id, &caller(user), None, false).await,
-        "abort" => arena.adjudicate(id, &caller(user), None, true).await,
+        "draw" => arena.matches().adjudicate(id, &caller(user), None, false).await,
+        "abort" => arena.matches().adjudicate(id, &caller(user), None, true).await,
         winner => {
             arena
+                .matches()
                 .adjudicate(id, &caller(user), Some(&local_user(winner)), false)
                 .await
         }

@@ -31,7 +31,7 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
                 Err(error) => return Some(Err(error)),
             };
             match list_source(text) {
-                Ok(source) => arena.submit_list(named, user, source).await,
+                Ok(source) => arena.lists().submit(named, user, source).await,
                 Err(error) => Err(error),
             }
         }
@@ -47,8 +47,8 @@ async fn look(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Result<Ef
     let caller = caller(user);
     let id = picking::pick_to_look_at(arena, asked(&caller), named).await?;
     match verb {
-        "export" => arena.export(id, &caller, &Default::default()).await,
-        "replay" => arena.replay(id, &caller).await,
+        "export" => arena.records().export(id, &caller, &Default::default()).await,
+        "replay" => arena.records().replay(id, &caller).await,
         _ => arena.show_as(id, &caller, rest == "words").await,
     }
 }
@@ -97,10 +97,10 @@ async fn lists(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Aren
                 ListSource::Text(text) => text,
                 ListSource::Saved(_) => return Err(usage("save a list from its text or a file")),
             };
-            arena.save_list(user, name, &text).await
+            arena.lists().save(user, name, &text).await
         }
-        "show" | "" => arena.show_lists(user, Some(rest)).await,
-        "delete" => arena.delete_list(user, rest).await,
+        "show" | "" => arena.lists().show(user, Some(rest)).await,
+        "delete" => arena.lists().delete(user, rest).await,
         _ => Err(usage("say lists save, lists show or lists delete")),
     }
 }
@@ -134,7 +134,7 @@ async fn import(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Are
     let (path, request) = import_request(args)?;
     let text =
         std::fs::read_to_string(&path).map_err(|e| ArenaError::Rejected(format!("cannot read \"{path}\": {e}")))?;
-    arena.import(&caller(user), request, &text).await
+    arena.records().import(&caller(user), request, &text).await
 }
 
 fn import_request(args: &str) -> Result<(String, ImportRequest), ArenaError> {

@@ -41,7 +41,7 @@ pub(super) async fn watch(arena: &Arena, web: Option<&Web>, user: &UserId, args:
     let (named, _) = game_argument(args)?;
     let caller = caller(user);
     let id = picking::pick_to_look_at(arena, asked(&caller), named).await?;
-    arena.watch_token_for(id, &caller).await?;
+    arena.watching().token_for(id, &caller).await?;
     let lines = web
         .link_lines(id)
         .await

@@ -80,7 +80,7 @@ async fn challenge(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, 
     let opponent = local_user(opponent);
     let computer = computer_opponent(&opponent, &computer_user(), level)?;
     let request = choices.request(&caller(user), &here(), opponent, computer)?;
-    arena.challenge(user, request).await
+    arena.challenges().challenge(user, request).await
 }
 
 /// `practice <variant> ...`: a game against the computer at once.
@@ -90,7 +90,7 @@ async fn practice(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, A
     let Written { choices, level } = game_choices(variant, &mut words)?;
     let computer = computer_opponent(&computer_user(), &computer_user(), level)?;
     let request = choices.request(&caller(user), &here(), computer_user(), computer)?;
-    arena.challenge(user, request).await
+    arena.challenges().challenge(user, request).await
 }
 
 async fn answer_challenge(arena: &Arena, user: &UserId, accepts: bool, args: &str) -> Result<Effects, ArenaError> {
@@ -98,9 +98,9 @@ async fn answer_challenge(arena: &Arena, user: &UserId, accepts: bool, args: &st
     let caller = caller(user);
     let id = picking::pick(arena, asked(&caller), named, Fits::ChallengingYou).await?;
     if accepts {
-        arena.accept(id, user).await
+        arena.challenges().accept(id, user).await
     } else {
-        arena.decline(id, user).await
+        arena.challenges().decline(id, user).await
     }
 }
 
@@ -108,7 +108,7 @@ async fn cancel(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Are
     let (named, _) = game_argument(args)?;
     let caller = caller(user);
     let id = picking::pick(arena, asked(&caller), named, Fits::YourChallenge).await?;
-    arena.cancel(id, user).await
+    arena.challenges().cancel(id, user).await
 }
 
 async fn play(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
@@ -118,7 +118,7 @@ async fn play(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Arena
     }
     let caller = caller(user);
     let id = picking::pick_to_act(arena, asked(&caller), named).await?;
-    arena.act(id, user, action).await
+    arena.play().act(id, user, action).await
 }
 
 /// `resign` (`gives_up`) or `abort`.
@@ -127,9 +127,9 @@ async fn end(arena: &Arena, user: &UserId, gives_up: bool, args: &str) -> Result
     let caller = caller(user);
     let id = picking::pick(arena, asked(&caller), named, Fits::InProgress).await?;
     if gives_up {
-        arena.resign(id, user).await
+        arena.play().resign(id, user).await
     } else {
-        arena.abort(id, user).await
+        arena.play().abort(id, user).await
     }
 }
 
@@ -141,9 +141,9 @@ async fn offer(arena: &Arena, user: &UserId, of_draw: bool, args: &str) -> Resul
     let caller = caller(user);
     let id = picking::pick(arena, asked(&caller), named, Fits::InProgress).await?;
     if of_draw {
-        arena.draw(id, user, response).await
+        arena.play().draw(id, user, response).await
     } else {
-        arena.takeback(id, user, response).await
+        arena.play().takeback(id, user, response).await
     }
 }
 
@@ -151,21 +151,21 @@ async fn rematch(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Ar
     let (named, _) = game_argument(args)?;
     let caller = caller(user);
     let id = picking::pick_to_look_at(arena, asked(&caller), named).await?;
-    arena.rematch(id, &caller, &here()).await
+    arena.challenges().rematch(id, &caller, &here()).await
 }
 
 async fn claim(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
     let (named, _) = game_argument(args)?;
     let caller = caller(user);
     let id = picking::pick(arena, asked(&caller), named, Fits::InProgress).await?;
-    arena.claim_abandoned(id, user).await
+    arena.play().claim_abandoned(id, user).await
 }
 
 async fn legal(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
     let (named, _) = game_argument(args)?;
     let caller = caller(user);
     let id = picking::pick_to_act(arena, asked(&caller), named).await?;
-    let actions = arena.legal_actions(id, user).await?;
+    let actions = arena.play().legal_actions(id, user).await?;
     if actions.is_empty() {
         // What `move` would be told: one explanation, whichever was asked.
         return Err(ArenaError::NotYourTurn(id));

@@ -47,7 +47,7 @@ pub async fn show(
 ) -> anyhow::Result<()> {
     print_effects(out, user, effects, images, arena.now())?;
     if let (Some(game), Some(version)) = (effects.game, effects.version)
-        && let Err(error) = arena.mark_shown(game, version).await
+        && let Err(error) = arena.watching().mark_shown(game, version).await
     {
         tracing::warn!(game = %game, error = %crate::logging::Quiet(&error), "could not record a game's news as shown");
     }

@@ -21,13 +21,13 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
         )),
         _ => match which(arena, rest).await {
             Ok(id) => match action {
-                "join" => arena.join_tournament(id, &caller(user)).await,
-                "withdraw" => arena.withdraw_from_tournament(id, &caller(user)).await,
-                "start" => arena.start_tournament(id, &caller(user)).await,
-                "pair" => arena.pair_tournament(id, &caller(user)).await,
-                "close-round" => arena.close_round(id, &caller(user)).await,
-                "standings" => arena.tournament_standings(id, &caller(user), &here()).await,
-                "show" => arena.show_tournament(id, &caller(user)).await,
+                "join" => arena.tournaments().join(id, &caller(user)).await,
+                "withdraw" => arena.tournaments().withdraw(id, &caller(user)).await,
+                "start" => arena.tournaments().start(id, &caller(user)).await,
+                "pair" => arena.tournaments().pair(id, &caller(user)).await,
+                "close-round" => arena.tournaments().close_round(id, &caller(user)).await,
+                "standings" => arena.tournaments().standings(id, &caller(user), &here()).await,
+                "show" => arena.tournaments().show(id, &caller(user)).await,
                 other => Err(usage(&format!("\"{other}\" is not a tournament command"))),
             },
             Err(error) => Err(error),
@@ -43,7 +43,10 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
 /// to open for them).
 pub async fn with_round_announcement(arena: &Arena, mut effects: Effects) -> Result<Effects, ArenaError> {
     if let Some(round) = &effects.paired_round {
-        let announcement = arena.round_announcement(round.tournament, round.round).await?;
+        let announcement = arena
+            .tournaments()
+            .round_announcement(round.tournament, round.round)
+            .await?;
         effects.posts.extend(announcement.posts);
     }
     Ok(effects)
@@ -55,7 +58,7 @@ async fn which(arena: &Arena, args: &str) -> Result<TournamentId, ArenaError> {
         Some(number) if !number.is_empty() => number
             .parse()
             .map_err(|_| usage(&format!("\"t{number}\" is not a tournament number"))),
-        _ => arena.tournament_at(&here()).await,
+        _ => arena.tournaments().at(&here()).await,
     }
 }
 
@@ -100,7 +103,8 @@ async fn create(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Are
     };
     // Creating a tournament is open to anyone at the terminal, who then hosts it.
     arena
-        .create_tournament(&Caller::host(user, Some(&server())), request)
+        .tournaments()
+        .create(&Caller::host(user, Some(&server())), request)
         .await
 }
 
@@ -114,5 +118,5 @@ async fn adjudicate(arena: &Arena, user: &UserId, args: &str) -> Result<Effects,
         "abort" => Ruling::Abort,
         _ => return Err(usage("say white, black, draw or abort")),
     };
-    arena.adjudicate_tournament_game(game, &caller(user), ruling).await
+    arena.tournaments().adjudicate(game, &caller(user), ruling).await
 }

@@ -37,7 +37,7 @@ pub(super) fn stream(
     lifetime: Duration,
 ) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
     // Subscribed before the first state is read, so no change falls between the two.
-    let news = web.arena.watch_news();
+    let news = web.arena.watching().news();
     let now = tokio::time::Instant::now();
     let spread = lifetime.mul_f64(rand::random_range(0.0..0.1));
     let watcher = Watcher {
@@ -118,7 +118,7 @@ impl Watcher {
     /// Queues the news of a change and the game's state, when the state is newer than the one
     /// the page has. A database that does not answer now is asked again later.
     async fn queue_state(&mut self, said: &[String]) {
-        let state = match self.web.arena.watch_state(self.game).await {
+        let state = match self.web.arena.watching().state(self.game).await {
             Ok(state) => state,
             Err(error) => {
                 tracing::warn!(game = %self.game, error = %crate::logging::Quiet(&error), "a watched game could not be read");

@@ -116,7 +116,7 @@ impl Web {
 
     /// The game's page and overlay links (its token made now if it has none).
     pub async fn links(&self, id: GameId) -> Result<WatchLinks, crate::arena::ArenaError> {
-        let token = self.arena.watch_token(id).await?;
+        let token = self.arena.watching().token(id).await?;
         Ok(WatchLinks {
             page: format!("{}/watch/{token}", self.base),
             overlay: format!("{}/overlay/{token}", self.base),

@@ -104,14 +104,14 @@ fn bottom_is_second(options: &OverlayOptions) -> bool {
 }
 
 async fn is_watched(web: &Web, token: &str) -> bool {
-    matches!(web.arena.watched_game(token).await, Ok(Some(_)))
+    matches!(web.arena.watching().game(token).await, Ok(Some(_)))
 }
 
 async fn state(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
-    let Ok(Some(id)) = web.arena.watched_game(&token).await else {
+    let Ok(Some(id)) = web.arena.watching().game(&token).await else {
         return not_found();
     };
-    match web.arena.watch_state(id).await {
+    match web.arena.watching().state(id).await {
         Ok(state) => axum::Json(web.state_json(&token, &state).await).into_response(),
         Err(_) => unavailable(),
     }
@@ -128,7 +128,7 @@ async fn events(
         Ok(slot) => slot,
         Err(refused) => return refused.into_response(),
     };
-    let Ok(Some(id)) = web.arena.watched_game(&token).await else {
+    let Ok(Some(id)) = web.arena.watching().game(&token).await else {
         return not_found();
     };
     super::events::stream(web.clone(), id, token, slot, admitted.stream_lifetime()).into_response()
@@ -142,10 +142,10 @@ async fn board(
     Path(token): Path<String>,
     Query(options): Query<OverlayOptions>,
 ) -> Response {
-    let Ok(Some(id)) = web.arena.watched_game(&token).await else {
+    let Ok(Some(id)) = web.arena.watching().game(&token).await else {
         return not_found();
     };
-    let Ok(state) = web.arena.watch_state(id).await else {
+    let Ok(state) = web.arena.watching().state(id).await else {
         return unavailable();
     };
     let flipped = bottom_is_second(&options);

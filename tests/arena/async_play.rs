@@ -18,14 +18,21 @@ async fn game(arena: &support::TestArena, variant: VariantId, control: Option<&s
         control: control.map(|c| TimeControl::parse(c).unwrap()),
         ..ChallengeRequest::untimed(&bob(), GameSetup::new(variant), WhitePlayer::Challenger, "room")
     };
-    let id = arena.challenge(&alice(), request).await.unwrap().game.unwrap();
-    arena.accept(id, &bob()).await.unwrap();
+    let id = arena
+        .challenges()
+        .challenge(&alice(), request)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    arena.challenges().accept(id, &bob()).await.unwrap();
     id
 }
 
 async fn play(arena: &support::TestArena, id: GameId, moves: &[(&UserId, &str)]) {
     for (user, text) in moves {
         arena
+            .play()
             .act(id, user, text)
             .await
             .unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -197,15 +204,20 @@ async fn an_abandoned_game_is_claimed_after_thirty_days_as_a_win_or_an_abort_bef
         let id = game(&arena, VariantId::Chess, None).await;
         play(&arena, id, &[(&alice(), "e4"), (&bob(), "e5"), (&alice(), "Nf3")]).await;
         clock.advance(ABANDONED_AFTER_MS - DAY_MS);
-        let early = arena.claim_abandoned(id, &alice()).await.unwrap_err().to_string();
+        let early = arena
+            .play()
+            .claim_abandoned(id, &alice())
+            .await
+            .unwrap_err()
+            .to_string();
         assert!(
             early.contains("has waited 29 days") && early.contains("(in 1 day)"),
             "{early}"
         );
-        let wrong = arena.claim_abandoned(id, &bob()).await.unwrap_err().to_string();
+        let wrong = arena.play().claim_abandoned(id, &bob()).await.unwrap_err().to_string();
         assert!(wrong.contains("waiting for you"), "{wrong}");
         clock.advance(DAY_MS);
-        let claimed = arena.claim_abandoned(id, &alice()).await.unwrap();
+        let claimed = arena.play().claim_abandoned(id, &alice()).await.unwrap();
         let text = claimed.posts[0].text.clone();
         assert!(text.contains("left the game untouched for 30 days"), "{text}");
         assert!(text.contains("1-0") && text.contains("wins by abandonment"), "{text}");
@@ -215,7 +227,7 @@ async fn an_abandoned_game_is_claimed_after_thirty_days_as_a_win_or_an_abort_bef
         let unplayed = game(&arena, VariantId::Chess, None).await;
         play(&arena, unplayed, &[(&alice(), "d4")]).await;
         clock.advance(ABANDONED_AFTER_MS);
-        let aborted = arena.claim_abandoned(unplayed, &alice()).await.unwrap();
+        let aborted = arena.play().claim_abandoned(unplayed, &alice()).await.unwrap();
         assert!(aborted.posts[0].text.contains("never made a move"));
         let row = arena.store().game(unplayed).await.unwrap().unwrap();
         assert_eq!(row.state.outcome().unwrap().reason, EndReason::Aborted);
@@ -226,7 +238,7 @@ async fn an_abandoned_game_is_claimed_after_thirty_days_as_a_win_or_an_abort_bef
             db.name
         );
         assert!(matches!(
-            arena.claim_abandoned(unplayed, &alice()).await,
+            arena.play().claim_abandoned(unplayed, &alice()).await,
             Err(ArenaError::NotActive { .. })
         ));
     }
@@ -307,7 +319,7 @@ async fn ratings_change_once_per_result_with_two_processes_racing_on(db: &suppor
                 if resigns {
                     // The resignation lands, or comes after the forfeit ended the game, or
                     // found the game too busy: never a fault of the store.
-                    match process.resign(id, &alice()).await {
+                    match process.play().resign(id, &alice()).await {
                         Ok(_) | Err(ArenaError::NotActive { .. }) | Err(ArenaError::Busy(_)) => {}
                         Err(error) => panic!("resigning game {id} on {on}: {error:?}"),
                     }
@@ -353,11 +365,12 @@ async fn a_finished_game_offers_one_rematch_with_the_same_time_control_and_the_s
     let (arena, _) = support::arena(&db);
     let id = game(&arena, VariantId::Circe, Some("3d")).await;
     let early = arena
+        .challenges()
         .rematch(id, &Caller::player(&bob(), None), &Place::new("room"))
         .await
         .unwrap_err();
     assert!(early.to_string().contains("not over yet"), "{early}");
-    let resigned = arena.resign(id, &alice()).await.unwrap();
+    let resigned = arena.play().resign(id, &alice()).await.unwrap();
     let last = &resigned.posts[0];
     assert_eq!(last.buttons, [Button::Rematch], "the final post offers a rematch");
     let version = resigned.version.unwrap();
@@ -405,7 +418,7 @@ async fn a_finished_game_offers_one_rematch_with_the_same_time_control_and_the_s
             .to_string();
         assert!(again.contains(&format!("it is game #{new}")), "{again}");
     }
-    arena.accept(new, &alice()).await.unwrap();
+    arena.challenges().accept(new, &alice()).await.unwrap();
     let row = arena.store().game(new).await.unwrap().unwrap();
     assert_eq!(
         row.player(Seat::First),
@@ -430,21 +443,25 @@ async fn a_death_matchs_rematch_is_the_hosts_and_the_advantage_holder_chooses_ag
         computer: None,
     };
     let id = arena
-        .start_match(&Caller::host(&host, None), request)
+        .matches()
+        .start(&Caller::host(&host, None), request)
         .await
         .unwrap()
         .game
         .unwrap();
     arena
+        .matches()
         .choose_side(id, &Caller::player(&bob(), None), Seat::First)
         .await
         .unwrap();
     arena
+        .matches()
         .adjudicate(id, &Caller::host(&host, None), Some(&bob()), false)
         .await
         .unwrap();
     // A player asks the host, and only the host starts it.
     let asked = arena
+        .challenges()
         .rematch(id, &Caller::player(&alice(), None), &Place::new("show"))
         .await
         .unwrap();
@@ -457,16 +474,19 @@ async fn a_death_matchs_rematch_is_the_hosts_and_the_advantage_holder_chooses_ag
         asked.posts[0].text
     );
     let again = arena
+        .challenges()
         .rematch(id, &Caller::player(&bob(), None), &Place::new("show"))
         .await
         .unwrap_err();
     assert!(again.to_string().contains("has been asked"), "{again}");
     let stranger = arena
+        .challenges()
         .rematch(id, &Caller::player(&carol(), None), &Place::new("show"))
         .await
         .unwrap_err();
     assert!(stranger.to_string().contains("for its host"), "{stranger}");
     let rematch = arena
+        .challenges()
         .rematch(id, &Caller::player(&host, None), &Place::new("show"))
         .await
         .unwrap();

@@ -35,7 +35,7 @@ async fn practice(arena: &support::TestArena, variant: VariantId, alice_first: b
         WhitePlayer::Opponent
     };
     let request = ChallengeRequest::untimed(&computer(), against_computer(variant, Level::Easy), white, "room");
-    let effects = arena.challenge(&alice(), request).await.unwrap();
+    let effects = arena.challenges().challenge(&alice(), request).await.unwrap();
     (effects.game.unwrap(), effects)
 }
 
@@ -46,7 +46,7 @@ async fn computer_plays(scheduler: &Scheduler, arena: &support::TestArena, id: G
     let mut announced = Vec::new();
     for _ in 0..50 {
         let version = arena.store().game(id).await.unwrap().unwrap().version;
-        arena.mark_shown(id, version).await.unwrap();
+        arena.watching().mark_shown(id, version).await.unwrap();
         announced.extend(scheduler.run_once().await.unwrap());
         announced.extend(scheduler.settle().await);
         if !arena.computer_waiting(id).await.unwrap() {
@@ -96,7 +96,7 @@ async fn a_game_against_the_computer_begins_at_once_unrated_and_it_answers_every
         assert_eq!(game.players, Some([alice(), computer()]));
 
         for (ply, text) in ["e4", "d4", "Nf3"].into_iter().enumerate() {
-            let played = arena.act(id, &alice(), text).await.unwrap();
+            let played = arena.play().act(id, &alice(), text).await.unwrap();
             assert!(arena.computer_waiting(id).await.unwrap(), "{}", db.name);
             let answered = computer_plays(&scheduler, &arena, id).await;
             spares_the_computer(&answered);
@@ -120,8 +120,11 @@ async fn a_game_against_the_computer_begins_at_once_unrated_and_it_answers_every
             ));
         }
         // Nobody else may act for it, and it is nobody's to accept.
-        refused(arena.act(id, &carol(), "e5").await, "not playing");
-        refused(arena.accept(id, &computer()).await, "no longer an open challenge");
+        refused(arena.play().act(id, &carol(), "e5").await, "not playing");
+        refused(
+            arena.challenges().accept(id, &computer()).await,
+            "no longer an open challenge",
+        );
     }
 }
 
@@ -134,8 +137,12 @@ async fn the_computer_moves_first_when_it_has_the_first_seat_and_its_rematch_is_
     computer_plays(&scheduler, &arena, id).await;
     let game = arena.store().game(id).await.unwrap().unwrap();
     assert_eq!(game.state.to_act(), vec![Seat::Second]);
-    arena.resign(id, &alice()).await.unwrap();
-    let rematch = arena.rematch(id, &asking(&alice()), &"room".into()).await.unwrap();
+    arena.play().resign(id, &alice()).await.unwrap();
+    let rematch = arena
+        .challenges()
+        .rematch(id, &asking(&alice()), &"room".into())
+        .await
+        .unwrap();
     let new = rematch.game.unwrap();
     let game = arena.store().game(new).await.unwrap().unwrap();
     assert_eq!(
@@ -176,7 +183,7 @@ async fn the_computer_makes_its_secret_choice_unseen_and_alice_is_prompted_alone
         let alices = format!("{:?}", arena.show(id, &asking(&alice())).await.unwrap().reply);
         assert!(!alices.contains(&carrier), "{alices}");
         // alice chooses hers; then she moves first.
-        arena.act(id, &alice(), "bomb:d2").await.unwrap();
+        arena.play().act(id, &alice(), "bomb:d2").await.unwrap();
         let game = arena.store().game(id).await.unwrap().unwrap();
         assert_eq!(game.state.to_act(), vec![Seat::First]);
     }
@@ -188,12 +195,12 @@ async fn the_computer_grants_a_takeback_and_declines_a_draw_it_need_not_take() {
     let (arena, _) = support::arena(&db);
     let scheduler = Scheduler::new(arena.arena(), Places::starting_with("room"));
     let (id, _) = practice(&arena, VariantId::Chess, true).await;
-    arena.act(id, &alice(), "e4").await.unwrap();
+    arena.play().act(id, &alice(), "e4").await.unwrap();
     computer_plays(&scheduler, &arena, id).await;
-    arena.act(id, &alice(), "Qh5").await.unwrap();
+    arena.play().act(id, &alice(), "Qh5").await.unwrap();
     computer_plays(&scheduler, &arena, id).await;
 
-    let taken = arena.takeback(id, &alice(), OfferResponse::Offer).await.unwrap();
+    let taken = arena.play().takeback(id, &alice(), OfferResponse::Offer).await.unwrap();
     let said = posts(std::slice::from_ref(&taken));
     assert!(said.contains("agreed to take back") && said.contains("Qh5"), "{said}");
     let game = arena.store().game(id).await.unwrap().unwrap();
@@ -204,7 +211,7 @@ async fn the_computer_grants_a_takeback_and_declines_a_draw_it_need_not_take() {
     );
     assert_eq!(game.offer, None);
 
-    let declined = arena.draw(id, &alice(), OfferResponse::Offer).await.unwrap();
+    let declined = arena.play().draw(id, &alice(), OfferResponse::Offer).await.unwrap();
     let reply = declined.reply.unwrap().text;
     assert!(reply.contains("declines the draw"), "{reply}");
     let game = arena.store().game(id).await.unwrap().unwrap();
@@ -258,7 +265,8 @@ async fn a_death_match_against_the_computer_holding_the_advantage_begins_at_once
         }),
     };
     let id = arena
-        .start_match(&Caller::host(&carol(), None), request)
+        .matches()
+        .start(&Caller::host(&carol(), None), request)
         .await
         .unwrap()
         .game

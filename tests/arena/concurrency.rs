@@ -48,7 +48,7 @@ async fn fifty_concurrent_submissions_of_one_move_apply_exactly_once() {
         let tasks: Vec<_> = (0..50)
             .map(|_| {
                 let arena = arena.clone();
-                tokio::spawn(async move { arena.act(id, &alice(), "e4").await })
+                tokio::spawn(async move { arena.play().act(id, &alice(), "e4").await })
             })
             .collect();
         let mut applied = 0;
@@ -89,7 +89,7 @@ async fn two_players_racing_on_many_games_never_lose_an_update() {
                 tasks.push(tokio::spawn(async move {
                     for text in GAME.iter().skip(parity).step_by(2) {
                         loop {
-                            match arena.act(id, &player, text).await {
+                            match arena.play().act(id, &player, text).await {
                                 Ok(_) => break,
                                 Err(ArenaError::NotYourTurn(_)) => tokio::task::yield_now().await,
                                 Err(other) => panic!("{text}: {other:?}"),
@@ -97,7 +97,7 @@ async fn two_players_racing_on_many_games_never_lose_an_update() {
                         }
                         successes.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                         // A draw offer racing the opponent's move: either order is fine, none is lost.
-                        if arena.draw(id, &player, OfferResponse::Offer).await.is_ok() {
+                        if arena.play().draw(id, &player, OfferResponse::Offer).await.is_ok() {
                             successes.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                         }
                     }
@@ -143,7 +143,7 @@ async fn requests_cut_off_at_any_point_leave_every_game_whole() {
         // after commit.
         let spare = started(&arena, VariantId::Chess).await;
         let timer = std::time::Instant::now();
-        arena.act(spare, &alice(), "e4").await.unwrap();
+        arena.play().act(spare, &alice(), "e4").await.unwrap();
         let typical = timer.elapsed();
         let mut cut_before_commit = 0;
         let mut cut_off = 0;
@@ -151,7 +151,7 @@ async fn requests_cut_off_at_any_point_leave_every_game_whole() {
             for (index, &id) in games.iter().enumerate() {
                 let player = if round % 2 == 0 { alice() } else { bob() };
                 let arena_for_task = arena.clone();
-                let task = tokio::spawn(async move { arena_for_task.act(id, &player, text).await });
+                let task = tokio::spawn(async move { arena_for_task.play().act(id, &player, text).await });
                 let eighths = ((round * 7 + index * 3) % 17) as u32;
                 tokio::time::sleep(typical * eighths / 8).await;
                 task.abort();
@@ -170,7 +170,7 @@ async fn requests_cut_off_at_any_point_leave_every_game_whole() {
                 cut_before_commit += usize::from(played == round);
                 if played == round {
                     let player = if round % 2 == 0 { alice() } else { bob() };
-                    if let Err(error) = arena.act(id, &player, text).await {
+                    if let Err(error) = arena.play().act(id, &player, text).await {
                         // Only one thing may have beaten us to it: the cut-off request landing
                         // later than the quiet spell allowed for (the machine was busy).
                         let game = arena.store().game(id).await.unwrap().unwrap();

@@ -43,12 +43,14 @@ async fn start(arena: &support::TestArena, control: TimeControl) -> GameId {
         computer: None,
     };
     let id = arena
-        .start_match(&Caller::host(&host(), Some(&server())), request)
+        .matches()
+        .start(&Caller::host(&host(), Some(&server())), request)
         .await
         .unwrap()
         .game
         .unwrap();
     arena
+        .matches()
         .choose_side(id, &Caller::player(&red(), Some(&server())), Seat::First)
         .await
         .unwrap();
@@ -73,6 +75,7 @@ async fn play(arena: &support::TestArena, id: GameId, moves: &[&str]) {
         let seat = game.state.to_act()[0];
         let player = game.player(seat).unwrap().clone();
         arena
+            .play()
             .act(id, &player, text)
             .await
             .unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -92,11 +95,13 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
         computer: None,
     };
     let refused = arena
-        .start_match(&Caller::player(&red(), Some(&server())), request.clone())
+        .matches()
+        .start(&Caller::player(&red(), Some(&server())), request.clone())
         .await;
     assert!(refused.unwrap_err().to_string().contains("only hosts"));
     let started = arena
-        .start_match(&Caller::host(&host(), Some(&server())), request)
+        .matches()
+        .start(&Caller::host(&host(), Some(&server())), request)
         .await
         .unwrap();
     let id = started.game.unwrap();
@@ -107,10 +112,12 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
     );
     assert!(started.posts[0].countdown.is_some());
     let refused = arena
+        .matches()
         .choose_side(id, &Caller::player(&red(), Some(&server())), Seat::First)
         .await;
     assert!(refused.unwrap_err().to_string().contains("Advantage"));
     let begun = arena
+        .matches()
         .choose_side(id, &Caller::player(&blue(), Some(&server())), Seat::First)
         .await
         .unwrap();
@@ -129,6 +136,7 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
     );
     assert_eq!(post.countdown.as_ref().unwrap().at, arena.now() + 360_000);
     let again = arena
+        .matches()
         .choose_side(id, &Caller::player(&blue(), Some(&server())), Seat::Second)
         .await;
     assert!(again.unwrap_err().to_string().contains("settled"));
@@ -147,12 +155,14 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
         computer: None,
     };
     let by_host = arena
-        .start_match(&Caller::host(&host(), Some(&server())), request.clone())
+        .matches()
+        .start(&Caller::host(&host(), Some(&server())), request.clone())
         .await
         .unwrap()
         .game
         .unwrap();
     arena
+        .matches()
         .choose_side(by_host, &Caller::player(&host(), Some(&server())), Seat::Second)
         .await
         .unwrap();
@@ -164,7 +174,8 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
     );
 
     let drawn = arena
-        .start_match(&Caller::host(&host(), Some(&server())), request)
+        .matches()
+        .start(&Caller::host(&host(), Some(&server())), request)
         .await
         .unwrap()
         .game
@@ -261,7 +272,7 @@ async fn a_move_after_the_reserve_ran_out_loses_on_time_instead() {
     let (arena, clock) = support::arena(&db);
     let id = start(&arena, TimeControl::STANDARD).await;
     clock.advance(360_000);
-    let effects = arena.act(id, &red(), SETUP[0]).await.unwrap();
+    let effects = arena.play().act(id, &red(), SETUP[0]).await.unwrap();
     assert!(effects.posts[0].text.contains("ran out of time before moving"));
     let game = arena.store().game(id).await.unwrap().unwrap();
     assert_eq!(game.state.outcome().unwrap().reason, EndReason::Timeout);
@@ -279,14 +290,16 @@ async fn a_pause_freezes_the_clocks_and_blocks_moves_until_the_host_resumes() {
     let scheduler = Scheduler::new(arena.arena(), Places::starting_with("show"));
     clock.advance(20_000);
     let refused = arena
-        .pause_match(id, &Caller::player(&red(), Some(&server())), true)
+        .matches()
+        .pause(id, &Caller::player(&red(), Some(&server())), true)
         .await;
     assert!(
         refused.unwrap_err().to_string().contains("host"),
         "players cannot pause"
     );
     let paused = arena
-        .pause_match(id, &Caller::player(&host(), Some(&server())), true)
+        .matches()
+        .pause(id, &Caller::player(&host(), Some(&server())), true)
         .await
         .unwrap();
     assert!(paused.posts[0].text.contains("paused the clocks"));
@@ -295,10 +308,11 @@ async fn a_pause_freezes_the_clocks_and_blocks_moves_until_the_host_resumes() {
         scheduler.run_once().await.unwrap().is_empty(),
         "nothing falls due while paused"
     );
-    let moved = arena.act(id, &red(), SETUP[0]).await;
+    let moved = arena.play().act(id, &red(), SETUP[0]).await;
     assert!(moved.unwrap_err().to_string().contains("paused"));
     arena
-        .pause_match(id, &Caller::host(&UserId::new("test:mod"), Some(&server())), false)
+        .matches()
+        .pause(id, &Caller::host(&UserId::new("test:mod"), Some(&server())), false)
         .await
         .unwrap();
     let resumed = clock_of(&arena, id).await;
@@ -318,6 +332,7 @@ async fn the_host_adds_time_and_adjudicates_publicly() {
     let id = start(&arena, TimeControl::STANDARD).await;
     clock.advance(340_000);
     let added = arena
+        .matches()
         .add_time(id, &Caller::player(&host(), Some(&server())), &red(), 60_000)
         .await
         .unwrap();
@@ -328,10 +343,12 @@ async fn the_host_adds_time_and_adjudicates_publicly() {
         (0, 80_000)
     );
     let outsider = arena
+        .matches()
         .add_time(id, &Caller::player(&blue(), Some(&server())), &blue(), 60_000)
         .await;
     support::refused(outsider, "or a host of this server runs game");
     let ruled = arena
+        .matches()
         .adjudicate(id, &Caller::player(&host(), Some(&server())), Some(&blue()), false)
         .await
         .unwrap();
@@ -433,12 +450,14 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once_on(db: &support::T
         // Twenty to a server, within the cap on a server's open matches.
         let on_server = ServerId::new(format!("discord-guild:{}", 100 + i / 20));
         let id = arena
-            .start_match(&Caller::host(&host(), Some(&on_server)), request)
+            .matches()
+            .start(&Caller::host(&host(), Some(&on_server)), request)
             .await
             .unwrap()
             .game
             .unwrap();
         arena
+            .matches()
             .choose_side(
                 id,
                 &Caller::player(&UserId::new(format!("test:a{i}")), Some(&on_server)),
@@ -493,24 +512,27 @@ async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
         computer: None,
     };
     let id = arena
-        .start_match(&Caller::host(&host(), Some(&server())), request.clone())
+        .matches()
+        .start(&Caller::host(&host(), Some(&server())), request.clone())
         .await
         .unwrap()
         .game
         .unwrap();
     for refused in [
-        arena.accept(id, &blue()).await,
-        arena.decline(id, &blue()).await,
-        arena.cancel(id, &red()).await,
+        arena.challenges().accept(id, &blue()).await,
+        arena.challenges().decline(id, &blue()).await,
+        arena.challenges().cancel(id, &red()).await,
     ] {
         assert!(refused.unwrap_err().to_string().contains("Death Match"));
     }
     arena
+        .matches()
         .choose_side(id, &Caller::player(&red(), Some(&server())), Seat::First)
         .await
         .unwrap();
     assert!(
         arena
+            .play()
             .abort(id, &red())
             .await
             .unwrap_err()
@@ -526,11 +548,15 @@ async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
         ..request
     };
     support::refused(
-        arena.start_match(&Caller::host(&host(), Some(&server())), absurd).await,
+        arena
+            .matches()
+            .start(&Caller::host(&host(), Some(&server())), absurd)
+            .await,
         "the normal time must be between a second and a year",
     );
     support::refused(
         arena
+            .matches()
             .add_time(id, &Caller::player(&host(), Some(&server())), &red(), year + 1)
             .await,
         "add a positive amount of time, at most a year",
@@ -538,7 +564,8 @@ async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
     // A player whose flag fell cannot be saved by a pause or a draw.
     clock.advance(360_000);
     let late = arena
-        .pause_match(id, &Caller::player(&host(), Some(&server())), true)
+        .matches()
+        .pause(id, &Caller::player(&host(), Some(&server())), true)
         .await
         .unwrap();
     assert!(late.posts[0].text.contains("ran out of time"), "{}", late.posts[0].text);

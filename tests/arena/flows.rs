@@ -12,6 +12,7 @@ use arbiter_engine::{EndReason, Game, Seat, VariantId, ViewCell, Viewer};
 async fn play(arena: &support::TestArena, id: GameId, moves: &[(&UserId, &str)]) {
     for (user, text) in moves {
         arena
+            .play()
             .act(id, user, text)
             .await
             .unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -32,7 +33,7 @@ async fn a_challenge_is_accepted_played_to_mate_and_replays_from_its_log() {
         let (arena, _) = support::arena(&db);
         let id = started(&arena, VariantId::Chess).await;
         play(&arena, id, &[(&alice(), "f3"), (&bob(), "e5"), (&alice(), "g4")]).await;
-        let effects = arena.act(id, &bob(), "Qh4#").await.unwrap();
+        let effects = arena.play().act(id, &bob(), "Qh4#").await.unwrap();
         let post = &effects.posts[0];
         assert!(
             post.text.contains("Qh4#") && post.text.contains("0-1") && post.text.contains("checkmate"),
@@ -53,6 +54,7 @@ async fn colours_follow_the_challenge_and_random_colours_seat_both_players() {
     let (arena, _) = support::arena(&db);
     for (choice, white) in [(WhitePlayer::Challenger, alice()), (WhitePlayer::Opponent, bob())] {
         let id = arena
+            .challenges()
             .challenge(
                 &alice(),
                 ChallengeRequest::untimed(&bob(), GameSetup::new(VariantId::Chess), choice, "room"),
@@ -61,13 +63,14 @@ async fn colours_follow_the_challenge_and_random_colours_seat_both_players() {
             .unwrap()
             .game
             .unwrap();
-        arena.accept(id, &bob()).await.unwrap();
+        arena.challenges().accept(id, &bob()).await.unwrap();
         let game = arena.store().game(id).await.unwrap().unwrap();
         assert_eq!(game.player(Seat::First), Some(&white));
     }
     let mut white_players = std::collections::HashSet::new();
     for _ in 0..40 {
         let id = arena
+            .challenges()
             .challenge(
                 &alice(),
                 ChallengeRequest::untimed(&bob(), GameSetup::new(VariantId::Chess), WhitePlayer::Random, "room"),
@@ -76,7 +79,7 @@ async fn colours_follow_the_challenge_and_random_colours_seat_both_players() {
             .unwrap()
             .game
             .unwrap();
-        arena.accept(id, &bob()).await.unwrap();
+        arena.challenges().accept(id, &bob()).await.unwrap();
         let game = arena.store().game(id).await.unwrap().unwrap();
         white_players.insert(game.player(Seat::First).unwrap().clone());
         assert_ne!(game.player(Seat::First), game.player(Seat::Second));
@@ -94,6 +97,7 @@ async fn challenges_can_be_declined_or_cancelled_only_by_the_right_player() {
     let (arena, _) = support::arena(&db);
     let setup = || GameSetup::new(VariantId::Chess);
     let id = arena
+        .challenges()
         .challenge(
             &alice(),
             ChallengeRequest::untimed(&bob(), setup(), WhitePlayer::Random, "room"),
@@ -103,19 +107,23 @@ async fn challenges_can_be_declined_or_cancelled_only_by_the_right_player() {
         .game
         .unwrap();
     let before = snapshot(&arena, id).await;
-    refused(arena.accept(id, &carol()).await, "only bob can answer");
-    refused(arena.accept(id, &alice()).await, "only bob can answer");
-    refused(arena.cancel(id, &bob()).await, "only alice can cancel");
-    refused(arena.act(id, &alice(), "e4").await, "still a challenge");
+    refused(arena.challenges().accept(id, &carol()).await, "only bob can answer");
+    refused(arena.challenges().accept(id, &alice()).await, "only bob can answer");
+    refused(arena.challenges().cancel(id, &bob()).await, "only alice can cancel");
+    refused(arena.play().act(id, &alice(), "e4").await, "still a challenge");
     assert_eq!(snapshot(&arena, id).await, before);
-    arena.decline(id, &bob()).await.unwrap();
+    arena.challenges().decline(id, &bob()).await.unwrap();
     assert_eq!(
         arena.store().game(id).await.unwrap().unwrap().status,
         GameStatus::Declined
     );
-    refused(arena.accept(id, &bob()).await, "no longer an open challenge");
+    refused(
+        arena.challenges().accept(id, &bob()).await,
+        "no longer an open challenge",
+    );
 
     let id = arena
+        .challenges()
         .challenge(
             &alice(),
             ChallengeRequest::untimed(&bob(), setup(), WhitePlayer::Random, "room"),
@@ -124,13 +132,14 @@ async fn challenges_can_be_declined_or_cancelled_only_by_the_right_player() {
         .unwrap()
         .game
         .unwrap();
-    arena.cancel(id, &alice()).await.unwrap();
+    arena.challenges().cancel(id, &alice()).await.unwrap();
     assert_eq!(
         arena.store().game(id).await.unwrap().unwrap().status,
         GameStatus::Cancelled
     );
     assert!(matches!(
         arena
+            .challenges()
             .challenge(
                 &alice(),
                 ChallengeRequest::untimed(&alice(), setup(), WhitePlayer::Random, "room")
@@ -147,25 +156,28 @@ async fn every_kind_of_bad_request_is_refused_and_changes_nothing() {
         let id = started(&arena, VariantId::Chess).await;
         play(&arena, id, &[(&alice(), "e4")]).await;
         let before = snapshot(&arena, id).await;
-        refused(arena.act(id, &carol(), "e5").await, "not playing in game");
-        refused(arena.act(id, &alice(), "d4").await, "not your turn");
-        refused(arena.act(id, &bob(), "e4").await, "not a legal move");
-        refused(arena.act(id, &bob(), "Qxf7").await, "not a legal move");
-        refused(arena.act(id, &bob(), "hello!").await, "could not read");
-        refused(arena.act(id, &bob(), "").await, "could not read");
-        refused(arena.resign(id, &carol()).await, "not playing");
-        refused(arena.draw(id, &bob(), OfferResponse::Accept).await, "no draw offer");
+        refused(arena.play().act(id, &carol(), "e5").await, "not playing in game");
+        refused(arena.play().act(id, &alice(), "d4").await, "not your turn");
+        refused(arena.play().act(id, &bob(), "e4").await, "not a legal move");
+        refused(arena.play().act(id, &bob(), "Qxf7").await, "not a legal move");
+        refused(arena.play().act(id, &bob(), "hello!").await, "could not read");
+        refused(arena.play().act(id, &bob(), "").await, "could not read");
+        refused(arena.play().resign(id, &carol()).await, "not playing");
         refused(
-            arena.takeback(id, &alice(), OfferResponse::Accept).await,
+            arena.play().draw(id, &bob(), OfferResponse::Accept).await,
+            "no draw offer",
+        );
+        refused(
+            arena.play().takeback(id, &alice(), OfferResponse::Accept).await,
             "no takeback offer",
         );
         refused(
-            arena.takeback(id, &bob(), OfferResponse::Offer).await,
+            arena.play().takeback(id, &bob(), OfferResponse::Offer).await,
             "no move of your own",
         );
         assert_eq!(snapshot(&arena, id).await, before, "{}", db.name);
         assert!(matches!(
-            arena.act(GameId::new(id.get() + 999), &bob(), "e5").await,
+            arena.play().act(GameId::new(id.get() + 999), &bob(), "e5").await,
             Err(ArenaError::UnknownGame(_))
         ));
         assert!(matches!(
@@ -174,30 +186,30 @@ async fn every_kind_of_bad_request_is_refused_and_changes_nothing() {
         ));
 
         // A stale takeback: requested, then the game moved on before it was accepted.
-        arena.takeback(id, &alice(), OfferResponse::Offer).await.unwrap();
+        arena.play().takeback(id, &alice(), OfferResponse::Offer).await.unwrap();
         refused(
-            arena.takeback(id, &alice(), OfferResponse::Offer).await,
+            arena.play().takeback(id, &alice(), OfferResponse::Offer).await,
             "already made an offer",
         );
         refused(
-            arena.takeback(id, &alice(), OfferResponse::Accept).await,
+            arena.play().takeback(id, &alice(), OfferResponse::Accept).await,
             "your own offer",
         );
         play(&arena, id, &[(&bob(), "e5")]).await;
         let moved_on = snapshot(&arena, id).await;
         refused(
-            arena.takeback(id, &bob(), OfferResponse::Accept).await,
+            arena.play().takeback(id, &bob(), OfferResponse::Accept).await,
             "no takeback offer",
         );
         assert_eq!(snapshot(&arena, id).await, moved_on);
 
         // A finished game refuses everything.
-        arena.resign(id, &bob()).await.unwrap();
+        arena.play().resign(id, &bob()).await.unwrap();
         let finished = snapshot(&arena, id).await;
-        refused(arena.act(id, &alice(), "Nf3").await, "is over");
-        refused(arena.resign(id, &alice()).await, "is over");
-        refused(arena.draw(id, &alice(), OfferResponse::Offer).await, "is over");
-        refused(arena.abort(id, &alice()).await, "is over");
+        refused(arena.play().act(id, &alice(), "Nf3").await, "is over");
+        refused(arena.play().resign(id, &alice()).await, "is over");
+        refused(arena.play().draw(id, &alice(), OfferResponse::Offer).await, "is over");
+        refused(arena.play().abort(id, &alice()).await, "is over");
         assert_eq!(snapshot(&arena, id).await, finished, "{}", db.name);
     }
 }
@@ -207,13 +219,16 @@ async fn draws_are_offered_declined_by_a_move_and_agreed() {
     let db = support::sqlite().await;
     let (arena, _) = support::arena(&db);
     let id = started(&arena, VariantId::Chess).await;
-    arena.draw(id, &alice(), OfferResponse::Offer).await.unwrap();
+    arena.play().draw(id, &alice(), OfferResponse::Offer).await.unwrap();
     play(&arena, id, &[(&alice(), "e4"), (&bob(), "e5")]).await;
-    refused(arena.draw(id, &alice(), OfferResponse::Accept).await, "no draw offer");
-    arena.draw(id, &bob(), OfferResponse::Offer).await.unwrap();
-    arena.draw(id, &alice(), OfferResponse::Decline).await.unwrap();
-    arena.draw(id, &alice(), OfferResponse::Offer).await.unwrap();
-    let effects = arena.draw(id, &bob(), OfferResponse::Accept).await.unwrap();
+    refused(
+        arena.play().draw(id, &alice(), OfferResponse::Accept).await,
+        "no draw offer",
+    );
+    arena.play().draw(id, &bob(), OfferResponse::Offer).await.unwrap();
+    arena.play().draw(id, &alice(), OfferResponse::Decline).await.unwrap();
+    arena.play().draw(id, &alice(), OfferResponse::Offer).await.unwrap();
+    let effects = arena.play().draw(id, &bob(), OfferResponse::Accept).await.unwrap();
     assert!(effects.posts[0].text.contains("1/2-1/2"), "{}", effects.posts[0].text);
     let game = arena.store().game(id).await.unwrap().unwrap();
     assert_eq!(game.state.outcome().unwrap().reason, EndReason::Agreement);
@@ -230,15 +245,19 @@ async fn takebacks_undo_the_askers_last_move_and_replay_from_the_log() {
         let id = started(&arena, VariantId::Chess).await;
         play(&arena, id, &[(&alice(), "e4"), (&bob(), "e5"), (&alice(), "Qh5")]).await;
         // Alice takes back her own last move: one ply.
-        arena.takeback(id, &alice(), OfferResponse::Offer).await.unwrap();
-        arena.takeback(id, &bob(), OfferResponse::Accept).await.unwrap();
+        arena.play().takeback(id, &alice(), OfferResponse::Offer).await.unwrap();
+        arena.play().takeback(id, &bob(), OfferResponse::Accept).await.unwrap();
         let game = arena.store().game(id).await.unwrap().unwrap();
         assert_eq!(game.state.to_act(), vec![Seat::First]);
         assert_eq!(game.state.view(Viewer::Spectator).record.len(), 2);
         // Bob takes back his move after Alice replied: two plies.
         play(&arena, id, &[(&alice(), "Nf3")]).await;
-        arena.takeback(id, &bob(), OfferResponse::Offer).await.unwrap();
-        arena.takeback(id, &alice(), OfferResponse::Accept).await.unwrap();
+        arena.play().takeback(id, &bob(), OfferResponse::Offer).await.unwrap();
+        arena
+            .play()
+            .takeback(id, &alice(), OfferResponse::Accept)
+            .await
+            .unwrap();
         let game = arena.store().game(id).await.unwrap().unwrap();
         assert_eq!(game.state.to_act(), vec![Seat::Second]);
         assert_eq!(game.state.view(Viewer::Spectator).record.len(), 1);
@@ -253,14 +272,14 @@ async fn abort_is_allowed_only_before_both_players_have_acted() {
     let (arena, _) = support::arena(&db);
     let id = started(&arena, VariantId::Chess).await;
     play(&arena, id, &[(&alice(), "e4")]).await;
-    arena.abort(id, &bob()).await.unwrap();
+    arena.play().abort(id, &bob()).await.unwrap();
     let game = arena.store().game(id).await.unwrap().unwrap();
     assert_eq!(game.state.outcome().unwrap().reason, EndReason::Aborted);
 
     let id = started(&arena, VariantId::Chess).await;
     play(&arena, id, &[(&alice(), "e4"), (&bob(), "e5")]).await;
     let before = snapshot(&arena, id).await;
-    refused(arena.abort(id, &alice()).await, "can no longer be aborted");
+    refused(arena.play().abort(id, &alice()).await, "can no longer be aborted");
     assert_eq!(snapshot(&arena, id).await, before);
 }
 
@@ -269,6 +288,7 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
     for db in support::databases().await {
         let (arena, _) = support::arena(&db);
         let effects = arena
+            .challenges()
             .challenge(
                 &alice(),
                 ChallengeRequest::untimed(
@@ -281,12 +301,12 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
             .await
             .unwrap();
         let id = effects.game.unwrap();
-        let accepted = arena.accept(id, &bob()).await.unwrap();
+        let accepted = arena.challenges().accept(id, &bob()).await.unwrap();
         let prompted: Vec<&UserId> = accepted.direct_messages.iter().map(|dm| &dm.to).collect();
         assert_eq!(prompted, [&alice(), &bob()]);
         assert!(accepted.direct_messages[0].choices.contains(&"bomb:d2".to_string()));
 
-        let chosen = arena.act(id, &alice(), "bomb:d2").await.unwrap();
+        let chosen = arena.play().act(id, &alice(), "bomb:d2").await.unwrap();
         let public = format!("{:?}", chosen.posts);
         assert!(
             !public.contains("d2") && !public.contains("is_marked: true"),
@@ -294,9 +314,12 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
         );
         assert!(chosen.reply.as_ref().unwrap().text.contains("bomb:d2"));
         assert!(chosen.direct_messages.is_empty(), "bob was prompted already");
-        refused(arena.act(id, &alice(), "bomb:e2").await, "already made your choice");
+        refused(
+            arena.play().act(id, &alice(), "bomb:e2").await,
+            "already made your choice",
+        );
 
-        let both = arena.act(id, &bob(), "bomb:e7").await.unwrap();
+        let both = arena.play().act(id, &bob(), "bomb:e7").await.unwrap();
         assert!(!format!("{:?}", both.posts).contains("e7"));
         for viewer in [&alice(), &carol()] {
             let shown = arena.show(id, &asking(viewer)).await.unwrap();
@@ -307,6 +330,7 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
             );
         }
         let export = arena
+            .records()
             .export(id, &asking(&carol()), &Default::default())
             .await
             .unwrap()
@@ -328,6 +352,7 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
 
         // A record with a hidden choice cannot be imported; a finished game's can.
         let alices_export = arena
+            .records()
             .export(id, &asking(&alice()), &Default::default())
             .await
             .unwrap()
@@ -335,11 +360,15 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
             .unwrap()
             .text;
         refused(
-            arena.import(&asking(&alice()), to_study(), &alices_export).await,
+            arena
+                .records()
+                .import(&asking(&alice()), to_study(), &alices_export)
+                .await,
             "hides secret choices",
         );
-        arena.resign(id, &bob()).await.unwrap();
+        arena.play().resign(id, &bob()).await.unwrap();
         let full = arena
+            .records()
             .export(id, &asking(&carol()), &Default::default())
             .await
             .unwrap()
@@ -348,6 +377,7 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
             .text;
         assert!(full.contains("bomb:d2") && full.contains("bomb:e7"), "{full}");
         let copy = arena
+            .records()
             .import(&asking(&carol()), to_study(), &full)
             .await
             .unwrap()
@@ -368,6 +398,7 @@ async fn games_list_whose_turn_it_is_and_since_when() {
     let second = started(&arena, VariantId::Chess).await;
     play(&arena, second, &[(&alice(), "e4")]).await;
     let waiting = arena
+        .challenges()
         .challenge(
             &carol(),
             ChallengeRequest::untimed(&alice(), GameSetup::new(VariantId::Garden), WhitePlayer::Random, "room"),
@@ -397,13 +428,14 @@ async fn a_button_answers_only_the_question_it_was_posted_with() {
     let (arena, _) = support::arena(&db);
     let id = started(&arena, VariantId::Chess).await;
     let first = arena
+        .play()
         .draw(id, &alice(), OfferResponse::Offer)
         .await
         .unwrap()
         .version
         .unwrap();
-    arena.draw(id, &bob(), OfferResponse::Decline).await.unwrap();
-    arena.draw(id, &alice(), OfferResponse::Offer).await.unwrap();
+    arena.play().draw(id, &bob(), OfferResponse::Decline).await.unwrap();
+    arena.play().draw(id, &alice(), OfferResponse::Offer).await.unwrap();
     let before = snapshot(&arena, id).await;
     // The first offer's "Accept draw" button must not accept the second offer.
     refused(
@@ -443,7 +475,7 @@ async fn a_player_may_have_twenty_open_challenges_and_no_more() {
         async move {
             let request =
                 ChallengeRequest::untimed(&opponent, GameSetup::new(VariantId::Chess), WhitePlayer::Random, "room");
-            arena.challenge(&alice(), request).await
+            arena.challenges().challenge(&alice(), request).await
         }
     };
     let mut first = None;
@@ -453,7 +485,7 @@ async fn a_player_may_have_twenty_open_challenges_and_no_more() {
     }
     // Challenges others sent alice do not count against her.
     let request = ChallengeRequest::untimed(&alice(), GameSetup::new(VariantId::Chess), WhitePlayer::Random, "room");
-    arena.challenge(&bob(), request).await.unwrap();
+    arena.challenges().challenge(&bob(), request).await.unwrap();
     let refused = challenge(carol()).await.unwrap_err().to_string();
     assert!(
         refused.contains("you have 20 challenges nobody has answered yet"),
@@ -466,6 +498,6 @@ async fn a_player_may_have_twenty_open_challenges_and_no_more() {
         .unwrap();
     assert!(open.is_empty(), "nothing was created for carol");
     // An answered or cancelled challenge frees a place.
-    arena.cancel(first.unwrap(), &alice()).await.unwrap();
+    arena.challenges().cancel(first.unwrap(), &alice()).await.unwrap();
     challenge(carol()).await.unwrap();
 }

@@ -21,6 +21,7 @@ async fn play(arena: &support::TestArena, id: GameId, moves: &[&str]) {
         let seat = game.state.to_act()[0];
         let user = game.player(seat).unwrap().clone();
         arena
+            .play()
             .act(id, &user, text)
             .await
             .unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -30,6 +31,7 @@ async fn play(arena: &support::TestArena, id: GameId, moves: &[&str]) {
 async fn export(arena: &support::TestArena, id: GameId, viewer: &UserId) -> String {
     let names = HashMap::from([(alice(), "Alice".to_string()), (bob(), "Bob".to_string())]);
     arena
+        .records()
         .export(id, &asking(viewer), &names)
         .await
         .unwrap()
@@ -41,6 +43,7 @@ async fn export(arena: &support::TestArena, id: GameId, viewer: &UserId) -> Stri
 /// Imports `record` as Carol's study and returns the game it became.
 async fn carols_study(arena: &support::TestArena, record: &str) -> GameRow {
     let copy = arena
+        .records()
         .import(&asking(&carol()), to_study(), record)
         .await
         .unwrap_or_else(|e| panic!("{e}\n{record}"))
@@ -144,8 +147,14 @@ async fn a_chess_record_is_standard_pgn_that_an_independent_reader_replays_to_th
                 "room",
             )
         };
-        let id = arena.challenge(&alice(), request).await.unwrap().game.unwrap();
-        arena.accept(id, &bob()).await.unwrap();
+        let id = arena
+            .challenges()
+            .challenge(&alice(), request)
+            .await
+            .unwrap()
+            .game
+            .unwrap();
+        arena.challenges().accept(id, &bob()).await.unwrap();
         // Castling, en passant, a promotion with check, a takeback, and a mate.
         let moves = [
             "e4", "d5", "e5", "f5", "exf6", "Nc6", "fxg7", "Bf5", "Nf3", "Qd6", "Bb5", "O-O-O", "O-O", "a6",
@@ -155,10 +164,12 @@ async fn a_chess_record_is_standard_pgn_that_an_independent_reader_replays_to_th
             play(&arena, id, &[text]).await;
         }
         arena
+            .play()
             .takeback(id, &bob(), arbiter::arena::OfferResponse::Offer)
             .await
             .unwrap();
         arena
+            .play()
             .takeback(id, &alice(), arbiter::arena::OfferResponse::Accept)
             .await
             .unwrap();
@@ -199,6 +210,7 @@ async fn a_record_from_a_position_carries_it_as_standard_setup_and_fen_tags() {
     let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
     let setup = GameSetup::with_fen(VariantId::Chess, Some(fen.into()));
     let id = arena
+        .challenges()
         .challenge(
             &alice(),
             ChallengeRequest::untimed(&bob(), setup, WhitePlayer::Challenger, "room"),
@@ -207,9 +219,9 @@ async fn a_record_from_a_position_carries_it_as_standard_setup_and_fen_tags() {
         .unwrap()
         .game
         .unwrap();
-    arena.accept(id, &bob()).await.unwrap();
+    arena.challenges().accept(id, &bob()).await.unwrap();
     play(&arena, id, &["a8=Q+", "Kd7"]).await;
-    arena.resign(id, &bob()).await.unwrap();
+    arena.play().resign(id, &bob()).await.unwrap();
     let pgn = export(&arena, id, &bob()).await;
     assert!(
         pgn.contains("[SetUp \"1\"]") && pgn.contains(&format!("[FEN \"{fen}\"]")),
@@ -239,12 +251,12 @@ async fn every_variant_exports_pgn_and_imports_back_to_the_same_game() {
                 break;
             };
             let user = game.player(seat).unwrap().clone();
-            let offered = arena.legal_actions(id, &user).await.unwrap();
-            arena.act(id, &user, &offered[offered.len() / 2]).await.unwrap();
+            let offered = arena.play().legal_actions(id, &user).await.unwrap();
+            arena.play().act(id, &user, &offered[offered.len() / 2]).await.unwrap();
         }
         let game = arena.store().game(id).await.unwrap().unwrap();
         if game.state.outcome().is_none() {
-            arena.resign(id, &alice()).await.unwrap();
+            arena.play().resign(id, &alice()).await.unwrap();
         }
         // A player's record: Rejection's rejected proposals stay the players' alone for good,
         // so only they can export a record that replays.
@@ -272,10 +284,10 @@ async fn moves_made_at_once_are_written_in_seat_order_with_their_board() {
     let (arena, _) = support::arena(&db);
     let id = started(&arena, VariantId::Assault).await;
     // bob (B) submits first in the second step; the record still lists A's move first.
-    arena.act(id, &alice(), "e4").await.unwrap();
-    arena.act(id, &bob(), "d4").await.unwrap();
-    arena.act(id, &bob(), "e5").await.unwrap();
-    arena.act(id, &alice(), "d5").await.unwrap();
+    arena.play().act(id, &alice(), "e4").await.unwrap();
+    arena.play().act(id, &bob(), "d4").await.unwrap();
+    arena.play().act(id, &bob(), "e5").await.unwrap();
+    arena.play().act(id, &alice(), "d5").await.unwrap();
     let record = export(&arena, id, &carol()).await;
     assert!(record.contains("1. 1:e4 2:d4 2. 2:d5 1:e5 *"), "{record}");
     // The same boards and moves; only the order the two moves of a step arrived in differs.
@@ -307,12 +319,13 @@ async fn secrets_stay_out_of_records_until_the_game_ends() {
     let alices = export(&arena, id, &alice()).await;
     assert!(alices.contains("bomb:d2") && !alices.contains("bomb:e7"), "{alices}");
     let refused = arena
+        .records()
         .import(&asking(&alice()), to_study(), &alices)
         .await
         .unwrap_err()
         .to_string();
     assert!(refused.contains("hides secret choices"), "{refused}");
-    arena.resign(id, &bob()).await.unwrap();
+    arena.play().resign(id, &bob()).await.unwrap();
     let after = export(&arena, id, &carol()).await;
     assert!(after.contains("1. bomb:d2 bomb:e7 2. e4 1-0"), "{after}");
 }
@@ -378,6 +391,7 @@ async fn broken_or_hostile_records_say_which_line_is_wrong_and_create_nothing() 
         .collect();
     let illegal = format!("[White \"a\"]\n[Black \"b\"]\n\n{}*\n", movetext.concat());
     let error = arena
+        .records()
         .import(&asking(&carol()), to_study(), &illegal)
         .await
         .unwrap_err()
@@ -395,6 +409,7 @@ async fn broken_or_hostile_records_say_which_line_is_wrong_and_create_nothing() 
         ("1. e4 *\n\n[Event \"again\"]\n\n1. d4 *", "a second game starts here"),
     ] {
         let error = arena
+            .records()
             .import(&asking(&carol()), to_study(), record)
             .await
             .unwrap_err()
@@ -403,6 +418,7 @@ async fn broken_or_hostile_records_say_which_line_is_wrong_and_create_nothing() 
     }
     let huge = format!("1. e4 {{{}}} *", "x".repeat(2 << 20));
     let error = arena
+        .records()
         .import(&asking(&carol()), to_study(), &huge)
         .await
         .unwrap_err()
@@ -445,11 +461,12 @@ async fn a_rejection_record_numbers_each_turn_first_and_reads_back_in_either_for
         (alice(), "e3"),
     ] {
         arena
+            .play()
             .act(id, &who, text)
             .await
             .unwrap_or_else(|e| panic!("{text}: {e}"));
     }
-    arena.resign(id, &bob()).await.unwrap();
+    arena.play().resign(id, &bob()).await.unwrap();
     // A player's record (the rejected proposals stay the players' for good).
     let record = export(&arena, id, &alice()).await;
     assert!(

@@ -46,7 +46,7 @@ fn decode(bytes: &[u8]) -> Decoded {
 
 /// The replay the arena gives `carol` (a spectator), drawn.
 async fn replay(arena: &support::TestArena, id: GameId) -> (Effects, Decoded) {
-    let effects = arena.replay(id, &asking(&carol())).await.unwrap();
+    let effects = arena.records().replay(id, &asking(&carol())).await.unwrap();
     let replay = effects.replay.clone().expect("a replay");
     let gif = Renderer::new().gif(&replay.animation, MOST_REPLAY_BYTES).unwrap();
     assert_eq!(
@@ -97,7 +97,7 @@ async fn a_chess_replay_has_a_frame_a_move_and_ends_on_the_final_board() {
         (bob(), "Nf6"),
         (alice(), "Qxf7#"),
     ] {
-        arena.act(id, &user, text).await.unwrap();
+        arena.play().act(id, &user, text).await.unwrap();
     }
     let (effects, decoded) = replay(&arena, id).await;
     let caption = arbiter::arena::text::plain(&effects.replay.unwrap().caption);
@@ -113,12 +113,12 @@ async fn an_assault_replay_shows_each_step_once_both_sealed_moves_are_in() {
     let (arena, _) = support::arena(&db);
     let id = started(&arena, VariantId::Assault).await;
     // A sealed half-turn alone changes nothing a spectator sees: no frame, no hint.
-    arena.act(id, &alice(), "e4").await.unwrap();
+    arena.play().act(id, &alice(), "e4").await.unwrap();
     let (_, sealed) = replay(&arena, id).await;
     assert_eq!(sealed.delays, vec![400], "only the start, held as the last frame");
-    arena.act(id, &bob(), "d4").await.unwrap();
-    arena.act(id, &bob(), "e5").await.unwrap();
-    arena.act(id, &alice(), "d5").await.unwrap();
+    arena.play().act(id, &bob(), "d4").await.unwrap();
+    arena.play().act(id, &bob(), "e5").await.unwrap();
+    arena.play().act(id, &alice(), "d5").await.unwrap();
     let (_, decoded) = replay(&arena, id).await;
     assert_eq!(decoded.delays, vec![150, 90, 400], "the start and two steps");
     assert_final_frame_is_the_board(&arena, id, &decoded).await;
@@ -133,10 +133,10 @@ async fn a_pick_the_team_replay_shows_every_pick() {
         let game = arena.store().game(id).await.unwrap().unwrap();
         let seat = game.state.to_act()[0];
         let user = game.player(seat).unwrap().clone();
-        let offered = arena.legal_actions(id, &user).await.unwrap();
-        arena.act(id, &user, &offered[0]).await.unwrap();
+        let offered = arena.play().legal_actions(id, &user).await.unwrap();
+        arena.play().act(id, &user, &offered[0]).await.unwrap();
     }
-    arena.resign(id, &bob()).await.unwrap();
+    arena.play().resign(id, &bob()).await.unwrap();
     let (_, decoded) = replay(&arena, id).await;
     // The start, six picks; the resignation changes the last picture (its result line).
     assert_eq!(decoded.delays, vec![150, 90, 90, 90, 90, 90, 90, 400]);
@@ -150,6 +150,12 @@ async fn a_challenge_has_nothing_to_replay() {
     let setup = arbiter::model::GameSetup::new(VariantId::Chess);
     let request =
         arbiter::arena::ChallengeRequest::untimed(&bob(), setup, arbiter::model::WhitePlayer::Challenger, "room");
-    let id = arena.challenge(&alice(), request).await.unwrap().game.unwrap();
-    support::refused(arena.replay(id, &asking(&carol())).await, "never started");
+    let id = arena
+        .challenges()
+        .challenge(&alice(), request)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    support::refused(arena.records().replay(id, &asking(&carol())).await, "never started");
 }

@@ -43,12 +43,13 @@ async fn create(arena: &support::TestArena, players: usize) -> TournamentId {
         },
     );
     arena
-        .create_tournament(&Caller::host(&host(), None), request)
+        .tournaments()
+        .create(&Caller::host(&host(), None), request)
         .await
         .unwrap();
-    let id = arena.tournament_at(&channel()).await.unwrap();
+    let id = arena.tournaments().at(&channel()).await.unwrap();
     for n in 1..=players {
-        arena.join_tournament(id, &asking(&player(n))).await.unwrap();
+        arena.tournaments().join(id, &asking(&player(n))).await.unwrap();
     }
     id
 }
@@ -75,7 +76,7 @@ async fn resign_all(arena: &support::TestArena, games: &[GameRow]) -> Effects {
                 Seat::Second
             })
             .unwrap();
-        last = arena.resign(game.id, loser).await.unwrap();
+        last = arena.play().resign(game.id, loser).await.unwrap();
     }
     last
 }
@@ -85,17 +86,18 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
     for db in support::databases().await {
         let (arena, _clock) = support::arena(&db);
         let id = create(&arena, 7).await;
-        refused(arena.join_tournament(id, &asking(&player(3))).await, "already in");
+        refused(arena.tournaments().join(id, &asking(&player(3))).await, "already in");
         refused(
-            arena.pair_tournament(id, &Caller::host(&host(), None)).await,
+            arena.tournaments().pair(id, &Caller::host(&host(), None)).await,
             "`tournament start`",
         );
         refused(
-            arena.start_tournament(id, &Caller::player(&player(1), None)).await,
+            arena.tournaments().start(id, &Caller::player(&player(1), None)).await,
             "only the host",
         );
         let started = arena
-            .start_tournament(id, &Caller::player(&host(), None))
+            .tournaments()
+            .start(id, &Caller::player(&host(), None))
             .await
             .unwrap();
         let paired = started.paired_round.clone().expect("round 1 paired");
@@ -105,7 +107,7 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
             "7 players: 3 games and a bye"
         );
         refused(
-            arena.join_tournament(id, &asking(&player(8))).await,
+            arena.tournaments().join(id, &asking(&player(8))).await,
             "only until round 1 is paired",
         );
         let row = arena.store().tournament(id).await.unwrap().unwrap();
@@ -127,7 +129,7 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
                 "the clock runs from the start"
             );
         }
-        let announcement = arena.round_announcement(id, 1).await.unwrap();
+        let announcement = arena.tournaments().round_announcement(id, 1).await.unwrap();
         let text = &arbiter::arena::text::plain(&announcement.posts[0].text);
         assert!(
             text.contains("round 1 of 5: Rejection Chess") && text.contains("Bye (1 point): p7"),
@@ -137,14 +139,18 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
 
         // Pairing before the round ends is refused, naming the games left.
         refused(
-            arena.pair_tournament(id, &Caller::host(&host(), None)).await,
+            arena.tournaments().pair(id, &Caller::host(&host(), None)).await,
             "still being played",
         );
         let mut quitter = player(0);
         for (index, variant) in CLUB_NIGHT_VARIANTS.iter().enumerate() {
             let number = index + 1;
             if number > 1 {
-                let effects = arena.pair_tournament(id, &Caller::host(&host(), None)).await.unwrap();
+                let effects = arena
+                    .tournaments()
+                    .pair(id, &Caller::host(&host(), None))
+                    .await
+                    .unwrap();
                 assert_eq!(
                     effects.paired_round.as_ref().map(|p| p.round),
                     Some(number),
@@ -174,12 +180,14 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
                     // A host adjudication.
                     refused(
                         arena
-                            .adjudicate_tournament_game(games[0].id, &Caller::player(&player(2), None), Ruling::Draw)
+                            .tournaments()
+                            .adjudicate(games[0].id, &Caller::player(&player(2), None), Ruling::Draw)
                             .await,
                         "only the host",
                     );
                     let done = arena
-                        .adjudicate_tournament_game(games[0].id, &Caller::player(&host(), None), Ruling::Draw)
+                        .tournaments()
+                        .adjudicate(games[0].id, &Caller::player(&host(), None), Ruling::Draw)
                         .await
                         .unwrap();
                     assert!(done.posts[0].text.contains("adjudicated the game: a draw"), "{done:?}");
@@ -190,22 +198,23 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
                     // when the host closes the round.
                     let unplayed = games[2].clone();
                     quitter = unplayed.player(Seat::Second).unwrap().clone();
-                    let withdrawn = arena.withdraw_from_tournament(id, &asking(&quitter)).await.unwrap();
+                    let withdrawn = arena.tournaments().withdraw(id, &asking(&quitter)).await.unwrap();
                     assert!(
                         withdrawn.posts[0]
                             .text
                             .contains("lost by forfeit when the round closes")
                     );
-                    refused(
-                        arena.withdraw_from_tournament(id, &asking(&quitter)).await,
-                        "not playing",
-                    );
+                    refused(arena.tournaments().withdraw(id, &asking(&quitter)).await, "not playing");
                     resign_all(&arena, &games[..2]).await;
                     refused(
-                        arena.pair_tournament(id, &Caller::host(&host(), None)).await,
+                        arena.tournaments().pair(id, &Caller::host(&host(), None)).await,
                         "still being played",
                     );
-                    let closed = arena.close_round(id, &Caller::host(&host(), None)).await.unwrap();
+                    let closed = arena
+                        .tournaments()
+                        .close_round(id, &Caller::host(&host(), None))
+                        .await
+                        .unwrap();
                     assert!(
                         closed.posts.iter().any(|p| p.text.contains("round 3 of 5 is over")),
                         "{closed:?}"
@@ -264,10 +273,16 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
         }
         let row = arena.store().tournament(id).await.unwrap().unwrap();
         assert_eq!(row.status, TournamentStatus::Finished);
-        refused(arena.pair_tournament(id, &Caller::host(&host(), None)).await, "is over");
+        refused(
+            arena.tournaments().pair(id, &Caller::host(&host(), None)).await,
+            "is over",
+        );
         let row = arena.store().tournament(id).await.unwrap().unwrap();
         assert_eq!(row.status, TournamentStatus::Finished);
-        refused(arena.pair_tournament(id, &Caller::host(&host(), None)).await, "is over");
+        refused(
+            arena.tournaments().pair(id, &Caller::host(&host(), None)).await,
+            "is over",
+        );
         // Nobody met anyone twice.
         let mut met = std::collections::HashSet::new();
         for round in &row.tournament.rounds {
@@ -281,7 +296,8 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
             }
         }
         let standings = arena
-            .tournament_standings(id, &asking(&host()), &channel())
+            .tournaments()
+            .standings(id, &asking(&host()), &channel())
             .await
             .unwrap();
         let table = standings.posts[0].table.as_ref().unwrap();
@@ -306,7 +322,8 @@ async fn bad_requests_get_clear_messages_and_change_nothing() {
         };
         refused(
             arena
-                .create_tournament(
+                .tournaments()
+                .create(
                     &Caller::player(&player(1), None),
                     request(CLUB_NIGHT_VARIANTS.to_vec(), everyone()),
                 )
@@ -315,45 +332,47 @@ async fn bad_requests_get_clear_messages_and_change_nothing() {
         );
         refused(
             arena
-                .create_tournament(&Caller::host(&host(), None), request(vec![], everyone()))
+                .tournaments()
+                .create(&Caller::host(&host(), None), request(vec![], everyone()))
                 .await,
             "rounds",
         );
         let mut long = request(vec![VariantId::Chess], everyone());
         long.name = "x".repeat(81);
         refused(
-            arena.create_tournament(&Caller::host(&host(), None), long).await,
+            arena.tournaments().create(&Caller::host(&host(), None), long).await,
             "name",
         );
         refused(
-            arena.tournament_at(&channel()).await.map(|_| Effects::default()),
+            arena.tournaments().at(&channel()).await.map(|_| Effects::default()),
             "no tournament",
         );
         // Five rounds need at least five players (odd) or six (even).
         let id = create(&arena, 4).await;
         let before = arena.store().tournament(id).await.unwrap().unwrap();
         refused(
-            arena.start_tournament(id, &Caller::host(&host(), None)).await,
+            arena.tournaments().start(id, &Caller::host(&host(), None)).await,
             "4 players cannot play 5 rounds",
         );
         refused(
-            arena.close_round(id, &Caller::host(&host(), None)).await,
+            arena.tournaments().close_round(id, &Caller::host(&host(), None)).await,
             "no round being played",
         );
         refused(
-            arena.withdraw_from_tournament(id, &asking(&player(9))).await,
+            arena.tournaments().withdraw(id, &asking(&player(9))).await,
             "not playing",
         );
         assert_eq!(arena.store().tournament(id).await.unwrap().unwrap(), before);
         // Before round 1 a withdrawal takes the player off the list.
-        arena.withdraw_from_tournament(id, &asking(&player(4))).await.unwrap();
+        arena.tournaments().withdraw(id, &asking(&player(4))).await.unwrap();
         let row = arena.store().tournament(id).await.unwrap().unwrap();
         assert_eq!(row.tournament.players.len(), 3);
         // An ordinary game cannot be adjudicated as a tournament's.
         let game = support::started(&arena, VariantId::Chess).await;
         refused(
             arena
-                .adjudicate_tournament_game(game, &Caller::host(&host(), None), Ruling::Draw)
+                .tournaments()
+                .adjudicate(game, &Caller::host(&host(), None), Ruling::Draw)
                 .await,
             "not a tournament game",
         );
@@ -370,7 +389,7 @@ async fn two_processes_pairing_a_round_at_once_make_one_pairing() {
             clock.clone() as Arc<dyn arbiter::clock::Clock>,
         );
         let host = Caller::host(&host(), None);
-        let (a, b) = tokio::join!(arena.start_tournament(id, &host), other.start_tournament(id, &host));
+        let (a, b) = tokio::join!(arena.tournaments().start(id, &host), other.tournaments().start(id, &host));
         let started = [&a, &b]
             .iter()
             .filter(|r| r.as_ref().is_ok_and(|e| e.paired_round.is_some()))
@@ -379,7 +398,7 @@ async fn two_processes_pairing_a_round_at_once_make_one_pairing() {
         let loser = if a.is_ok() { b } else { a };
         refused(loser, "already begun");
         resign_all(&arena, &round_games(&arena, id).await).await;
-        let (a, b) = tokio::join!(arena.pair_tournament(id, &host), other.pair_tournament(id, &host));
+        let (a, b) = tokio::join!(arena.tournaments().pair(id, &host), other.tournaments().pair(id, &host));
         let paired = [&a, &b].iter().filter(|r| r.is_ok()).count();
         assert_eq!(paired, 1, "{}: {a:?} {b:?}", db.name);
         let row = arena.store().tournament(id).await.unwrap().unwrap();
@@ -400,10 +419,11 @@ async fn handicap_bands_follow_ratings_and_a_flag_fall_on_the_scheduler_loses_th
         let bands = Bands::parse("1600:3m, 5m").unwrap();
         let request = request(vec![VariantId::Chess], TimeSetting::Handicap { bands });
         arena
-            .create_tournament(&Caller::host(&host(), None), request)
+            .tournaments()
+            .create(&Caller::host(&host(), None), request)
             .await
             .unwrap();
-        let id = arena.tournament_at(&channel()).await.unwrap();
+        let id = arena.tournaments().at(&channel()).await.unwrap();
         // p1 wins two rated chess games first: above 1600.
         for _ in 0..2 {
             let game = support::started(&arena, VariantId::Chess).await;
@@ -413,16 +433,20 @@ async fn handicap_bands_follow_ratings_and_a_flag_fall_on_the_scheduler_loses_th
             } else {
                 support::alice()
             };
-            arena.resign(game, &loser).await.unwrap();
+            arena.play().resign(game, &loser).await.unwrap();
         }
         let strong = if arena.store().ratings_of(None, &support::alice()).await.unwrap()[0].rating > 1600.0 {
             support::alice()
         } else {
             support::bob()
         };
-        arena.join_tournament(id, &asking(&strong)).await.unwrap();
-        arena.join_tournament(id, &asking(&support::carol())).await.unwrap();
-        arena.start_tournament(id, &Caller::host(&host(), None)).await.unwrap();
+        arena.tournaments().join(id, &asking(&strong)).await.unwrap();
+        arena.tournaments().join(id, &asking(&support::carol())).await.unwrap();
+        arena
+            .tournaments()
+            .start(id, &Caller::host(&host(), None))
+            .await
+            .unwrap();
         let game = round_games(&arena, id).await.remove(0);
         let strong_seat = game.seat_of(&strong).unwrap();
         assert_eq!(game.clock.control(strong_seat).unwrap().reserve_ms, 3 * MINUTE_MS);
@@ -457,7 +481,8 @@ async fn a_host_never_rules_on_their_own_game_nor_on_another_servers_tournament(
     let (arena, _) = support::arena(&db);
     let host_here = Caller::host(&host(), Some(&ServerId::new("server-a")));
     arena
-        .create_tournament(
+        .tournaments()
+        .create(
             &host_here,
             request(
                 vec![VariantId::Chess],
@@ -468,50 +493,55 @@ async fn a_host_never_rules_on_their_own_game_nor_on_another_servers_tournament(
         )
         .await
         .unwrap();
-    let id = arena.tournament_at(&channel()).await.unwrap();
+    let id = arena.tournaments().at(&channel()).await.unwrap();
     arena
-        .join_tournament(id, &Caller::player(&host(), Some(&ServerId::new("server-a"))))
+        .tournaments()
+        .join(id, &Caller::player(&host(), Some(&ServerId::new("server-a"))))
         .await
         .unwrap();
     for n in 1..=3 {
         arena
-            .join_tournament(id, &Caller::player(&player(n), Some(&ServerId::new("server-a"))))
+            .tournaments()
+            .join(id, &Caller::player(&player(n), Some(&ServerId::new("server-a"))))
             .await
             .unwrap();
     }
     let stranger = Caller::player(&player(9), Some(&ServerId::new("server-b")));
     // Another server's tournament is refused as one that exists nowhere.
     refused(
-        arena.join_tournament(id, &stranger).await,
+        arena.tournaments().join(id, &stranger).await,
         &format!("there is no tournament #{id} here"),
     );
     let nowhere = arbiter::ids::TournamentId::new(id.get() + 100);
     refused(
-        arena.join_tournament(nowhere, &stranger).await,
+        arena.tournaments().join(nowhere, &stranger).await,
         &format!("there is no tournament #{nowhere} here"),
     );
     let other_host = Caller::host(&player(9), Some(&ServerId::new("server-b")));
     refused(
-        arena.start_tournament(id, &other_host).await,
+        arena.tournaments().start(id, &other_host).await,
         &format!("there is no tournament #{id} here"),
     );
-    arena.start_tournament(id, &host_here).await.unwrap();
+    arena.tournaments().start(id, &host_here).await.unwrap();
     let games = round_games(&arena, id).await;
     let (own, others): (Vec<&GameRow>, Vec<&GameRow>) = games.iter().partition(|g| g.seat_of(&host()).is_some());
     refused(
         arena
-            .adjudicate_tournament_game(own[0].id, &host_here, Ruling::WhiteWins)
+            .tournaments()
+            .adjudicate(own[0].id, &host_here, Ruling::WhiteWins)
             .await,
         "you play in game",
     );
     refused(
         arena
-            .adjudicate_tournament_game(others[0].id, &other_host, Ruling::Draw)
+            .tournaments()
+            .adjudicate(others[0].id, &other_host, Ruling::Draw)
             .await,
         &format!("there is no game #{} here", others[0].id),
     );
     arena
-        .adjudicate_tournament_game(others[0].id, &host_here, Ruling::Draw)
+        .tournaments()
+        .adjudicate(others[0].id, &host_here, Ruling::Draw)
         .await
         .unwrap();
 }

@@ -165,7 +165,7 @@ async fn play_some(bot: &Bot, id: GameId, thread: u64, most: usize) -> usize {
             break;
         };
         let user = game.player(seat).unwrap().clone();
-        let offered = bot.arena.legal_actions(id, &user).await.unwrap();
+        let offered = bot.arena.play().legal_actions(id, &user).await.unwrap();
         // A list to write (Patch, Pick-the-team 2) is not a move: the game's start is described.
         let Some(action) = offered.get(offered.len() / 2) else {
             break;
@@ -269,7 +269,12 @@ async fn own_board_words(bot: &Bot, who: &fake_discord::Invoker, thread: u64) ->
 async fn a_secret_stays_out_of_public_words(variant: VariantId) -> (Bot, GameId, u64) {
     let bot = Bot::start().await;
     let (id, thread) = bot.started(variant_index(variant)).await;
-    let offered = bot.arena.legal_actions(id, &UserId::new("discord:1001")).await.unwrap();
+    let offered = bot
+        .arena
+        .play()
+        .legal_actions(id, &UserId::new("discord:1001"))
+        .await
+        .unwrap();
     let choice = offered
         .first()
         .unwrap_or_else(|| panic!("{variant}: alice has a secret to choose"));
@@ -309,9 +314,19 @@ async fn a_beirut_carrier_is_described_to_its_owner_alone() {
     let (bot, id, thread) = a_secret_stays_out_of_public_words(VariantId::Beirut).await;
     // Carriers stay secret in play: bob chooses his, alice moves, and the move's public image
     // names neither.
-    let offered = bot.arena.legal_actions(id, &UserId::new("discord:1002")).await.unwrap();
+    let offered = bot
+        .arena
+        .play()
+        .legal_actions(id, &UserId::new("discord:1002"))
+        .await
+        .unwrap();
     bot.play(&bob(), thread, &offered[0]).await;
-    let offered = bot.arena.legal_actions(id, &UserId::new("discord:1001")).await.unwrap();
+    let offered = bot
+        .arena
+        .play()
+        .legal_actions(id, &UserId::new("discord:1001"))
+        .await
+        .unwrap();
     let moved = bot.play(&alice(), thread, &offered[offered.len() / 2]).await;
     assert!(!is_ephemeral(&moved), "{}", moved.json);
     let state = bot.arena.store().game(id).await.unwrap().unwrap().state;

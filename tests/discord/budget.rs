@@ -110,14 +110,23 @@ async fn make_matches(arena: &Arena, fake: &FakeDiscord, reserve_starts: i64) {
             location: Place::new(format!("discord:{channel}")),
             computer: None,
         };
-        let started = arena.start_match(&Caller::host(&host, None), request).await.unwrap();
+        let started = arena
+            .matches()
+            .start(&Caller::host(&host, None), request)
+            .await
+            .unwrap();
         let id = started.game.expect("a match");
         let chosen = arena
+            .matches()
             .choose_side(id, &Caller::player(&players[0], None), Seat::First)
             .await
             .unwrap();
         // The matches began before the bot started: their start is taken as announced.
-        arena.mark_shown(id, chosen.version.expect("a version")).await.unwrap();
+        arena
+            .watching()
+            .mark_shown(id, chosen.version.expect("a version"))
+            .await
+            .unwrap();
     }
 }
 

@@ -161,7 +161,14 @@ async fn the_computer_moves_once_the_bot_is_back_when_its_turn_came_while_it_was
     };
     let alice = UserId::new("discord:1001");
     let request = ChallengeRequest::untimed(&computer, setup, WhitePlayer::Opponent, format!("discord:{CHANNEL}"));
-    let game = bot.arena.challenge(&alice, request).await.unwrap().game.unwrap();
+    let game = bot
+        .arena
+        .challenges()
+        .challenge(&alice, request)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
     assert!(bot.arena.computer_waiting(game).await.unwrap());
 
     bot.resume();

@@ -95,8 +95,14 @@ async fn chess_game(arena: &support::TestArena, channel: u64) -> GameId {
         WhitePlayer::Challenger,
         format!("discord:{channel}"),
     );
-    let id = arena.challenge(&user(ALICE), request).await.unwrap().game.unwrap();
-    arena.accept(id, &user(BOB)).await.unwrap();
+    let id = arena
+        .challenges()
+        .challenge(&user(ALICE), request)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    arena.challenges().accept(id, &user(BOB)).await.unwrap();
     id
 }
 
@@ -115,12 +121,14 @@ async fn death_match(arena: &support::TestArena, channel: u64, flag_in: Duration
         computer: None,
     };
     let id = arena
-        .start_match(&Caller::host(&UserId::new("discord:1"), None), request)
+        .matches()
+        .start(&Caller::host(&UserId::new("discord:1"), None), request)
         .await
         .unwrap()
         .game
         .unwrap();
     arena
+        .matches()
         .choose_side(id, &Caller::player(&players[0], None), Seat::First)
         .await
         .unwrap();

@@ -376,8 +376,15 @@ async fn strangers_game(bot: &Bot) -> i64 {
         Place::new(format!("discord:{CHANNEL}")),
     );
     request.server = Some(this_server());
-    let game = bot.arena.challenge(&dave, request).await.unwrap().game.unwrap();
-    bot.arena.accept(game, &erin).await.unwrap();
+    let game = bot
+        .arena
+        .challenges()
+        .challenge(&dave, request)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    bot.arena.challenges().accept(game, &erin).await.unwrap();
     game.get()
 }
 
@@ -436,8 +443,19 @@ async fn a_profile_lists_only_the_games_of_the_server_it_is_asked_on() {
     );
     request.server = Some(ServerId::new(format!("discord-guild:{}", FakeDiscord::OTHER_GUILD_ID)));
     let alice_id = UserId::new("discord:1001");
-    let there = bot.arena.challenge(&alice_id, request).await.unwrap().game.unwrap();
-    bot.arena.accept(there, &UserId::new("discord:1002")).await.unwrap();
+    let there = bot
+        .arena
+        .challenges()
+        .challenge(&alice_id, request)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    bot.arena
+        .challenges()
+        .accept(there, &UserId::new("discord:1002"))
+        .await
+        .unwrap();
     let profile = |interaction: Value| {
         let mut interaction = interaction;
         interaction["data"]["resolved"] = resolved_alice();
@@ -748,6 +766,7 @@ async fn a_stale_secret_menu_whose_options_changed_changes_nothing() {
     // c4 was on the old menu and is legal now, on the new one too.
     let legal = bot
         .arena
+        .play()
         .legal_actions(game, &arbiter::ids::UserId::new("discord:1001"))
         .await
         .unwrap();

@@ -106,11 +106,12 @@ async fn a_backup_taken_while_six_players_move_restores_to_games_that_load_and_g
         } else {
             &players[1]
         };
-        let legal = arena.legal_actions(id, to_move).await.unwrap();
+        let legal = arena.play().legal_actions(id, to_move).await.unwrap();
         let action = legal
             .first()
             .unwrap_or_else(|| panic!("{to_move} has a move in game {id}"));
         arena
+            .play()
             .act(id, to_move, action)
             .await
             .unwrap_or_else(|e| panic!("game {id} goes on: {e}"));

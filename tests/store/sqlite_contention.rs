@@ -29,8 +29,14 @@ async fn game(arena: &support::TestArena, white: &UserId, black: &UserId, contro
         control: Some(TimeControl::parse(control).unwrap()),
         ..ChallengeRequest::untimed(black, GameSetup::new(VariantId::Chess), WhitePlayer::Challenger, "room")
     };
-    let id = arena.challenge(white, request).await.unwrap().game.unwrap();
-    arena.accept(id, black).await.unwrap();
+    let id = arena
+        .challenges()
+        .challenge(white, request)
+        .await
+        .unwrap()
+        .game
+        .unwrap();
+    arena.challenges().accept(id, black).await.unwrap();
     id
 }
 
@@ -66,6 +72,7 @@ async fn a_scheduler_and_several_players_share_one_sqlite_file_and_nothing_fails
             for (ply, text) in OPENING.iter().enumerate() {
                 let mover = if ply % 2 == 0 { &white } else { &black };
                 arena
+                    .play()
                     .act(id, mover, text)
                     .await
                     .map_err(|error| format!("game #{id}, {text}: {error}"))?;

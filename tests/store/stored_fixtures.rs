@@ -534,6 +534,7 @@ async fn check(db: &TestDb, fixture: &Fixture, id: GameId) {
         let clock = Arc::new(ManualClock::new(game.updated_at + 1_000));
         let arena = Arena::new(db.store.clone(), clock as Arc<dyn Clock>);
         arena
+            .play()
             .act(id, &user, action)
             .await
             .unwrap_or_else(|e| panic!("{name}: {action} refused: {e}"));

@@ -29,6 +29,7 @@ type Moves<'a> = &'a [(&'a UserId, &'a str)];
 async fn act(arena: &crate::support::TestArena, id: GameId, moves: Moves<'_>) {
     for (user, text) in moves {
         arena
+            .play()
             .act(id, user, text)
             .await
             .unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -198,7 +199,8 @@ const EASY_BOB: [&str; 7] = [
 /// Sends `user`'s list as a player does (`/list` with the text, one piece a line).
 async fn send_list(arena: &crate::support::TestArena, id: GameId, user: &UserId, lines: &[&str]) {
     let effects = arena
-        .submit_list(Some(id), user, ListSource::Text(lines.join("\n")))
+        .lists()
+        .submit(Some(id), user, ListSource::Text(lines.join("\n")))
         .await
         .unwrap_or_else(|e| panic!("{user}'s list: {e}"));
     let game = arena.store().game(id).await.unwrap().unwrap();
@@ -297,6 +299,7 @@ async fn write_stored_fixtures() {
     // Chess: an open challenge; a game in play with castling, en passant and a pending draw
     // offer; a promotion to a knight; a takeback; a mate; a resignation; a start from a FEN.
     let id = arena
+        .challenges()
         .challenge(
             &a,
             ChallengeRequest::untimed(&b, GameSetup::new(VariantId::Chess), WhitePlayer::Random, "room"),
@@ -327,7 +330,7 @@ async fn write_stored_fixtures() {
     )
     .await;
     clock.advance(60_000);
-    arena.draw(id, &b, OfferResponse::Offer).await.unwrap();
+    arena.play().draw(id, &b, OfferResponse::Offer).await.unwrap();
     fixtures.push((
         "chess-play-castled-ep-offer",
         dump(&pool, &arena, id, Some(("bob", "Bxd6"))).await,
@@ -336,6 +339,7 @@ async fn write_stored_fixtures() {
     let fen = "r7/1P6/8/8/8/8/k7/4K3 w - - 0 1";
     let setup = GameSetup::with_fen(VariantId::Chess, Some(fen.into()));
     let id = arena
+        .challenges()
         .challenge(
             &a,
             ChallengeRequest::untimed(&b, setup, WhitePlayer::Challenger, "room"),
@@ -344,10 +348,10 @@ async fn write_stored_fixtures() {
         .unwrap()
         .game
         .unwrap();
-    arena.accept(id, &b).await.unwrap();
+    arena.challenges().accept(id, &b).await.unwrap();
     act(&arena, id, &[(&a, "b8=N"), (&b, "Ka3"), (&a, "Nc6"), (&b, "Ka4")]).await;
-    arena.takeback(id, &b, OfferResponse::Offer).await.unwrap();
-    arena.takeback(id, &a, OfferResponse::Accept).await.unwrap();
+    arena.play().takeback(id, &b, OfferResponse::Offer).await.unwrap();
+    arena.play().takeback(id, &a, OfferResponse::Accept).await.unwrap();
     fixtures.push((
         "chess-from-fen-promotion-takeback",
         dump(&pool, &arena, id, Some(("bob", "Kb3"))).await,
@@ -359,7 +363,7 @@ async fn write_stored_fixtures() {
 
     let id = started(&arena, VariantId::Chess).await;
     act(&arena, id, &[(&a, "d4"), (&b, "d5")]).await;
-    arena.resign(id, &a).await.unwrap();
+    arena.play().resign(id, &a).await.unwrap();
     fixtures.push(("chess-resigned", dump(&pool, &arena, id, None).await));
 
     // Blockade: mid set-up, in play, and won by a blockade.
@@ -389,6 +393,7 @@ async fn write_stored_fixtures() {
 
     let setup = GameSetup::with_fen(VariantId::Blockade, Some("r*6/*7/8/8/8/8/8/Q7 w".into()));
     let id = arena
+        .challenges()
         .challenge(
             &a,
             ChallengeRequest::untimed(&b, setup, WhitePlayer::Challenger, "room"),
@@ -397,13 +402,13 @@ async fn write_stored_fixtures() {
         .unwrap()
         .game
         .unwrap();
-    arena.accept(id, &b).await.unwrap();
+    arena.challenges().accept(id, &b).await.unwrap();
     act(&arena, id, &[(&a, "Qa1-b1@b2")]).await;
     fixtures.push(("blockade-walled-in", dump(&pool, &arena, id, None).await));
 
     let id = started(&arena, VariantId::Garden).await;
     act(&arena, id, &setup_moves).await;
-    arena.resign(id, &b).await.unwrap();
+    arena.play().resign(id, &b).await.unwrap();
     fixtures.push(("garden-resigned", dump(&pool, &arena, id, None).await));
 
     // Garden of Statues Death Matches: waiting for colours, and in play on the clock.
@@ -416,19 +421,22 @@ async fn write_stored_fixtures() {
         computer: None,
     };
     let id = arena
-        .start_match(&Caller::host(&carol(), None), request("show-1"))
+        .matches()
+        .start(&Caller::host(&carol(), None), request("show-1"))
         .await
         .unwrap()
         .game
         .unwrap();
     fixtures.push(("garden-match-colours", dump(&pool, &arena, id, None).await));
     let id = arena
-        .start_match(&Caller::host(&carol(), None), request("show-2"))
+        .matches()
+        .start(&Caller::host(&carol(), None), request("show-2"))
         .await
         .unwrap()
         .game
         .unwrap();
     arena
+        .matches()
         .choose_side(id, &Caller::player(&a, None), Seat::First)
         .await
         .unwrap();
@@ -447,24 +455,26 @@ async fn write_stored_fixtures() {
         ..ChallengeRequest::untimed(&b, GameSetup::new(variant), WhitePlayer::Challenger, "room")
     };
     let id = arena
+        .challenges()
         .challenge(&a, timed(VariantId::Chess, "3d"))
         .await
         .unwrap()
         .game
         .unwrap();
-    arena.accept(id, &b).await.unwrap();
+    arena.challenges().accept(id, &b).await.unwrap();
     clock.advance(3_600_000);
     act(&arena, id, &[(&a, "e4"), (&b, "c5")]).await;
     clock.advance(40 * 3_600_000);
     act(&arena, id, &[(&a, "Nf3")]).await;
     fixtures.push(("chess-timed", dump(&pool, &arena, id, Some(("bob", "d6"))).await));
     let id = arena
+        .challenges()
         .challenge(&a, timed(VariantId::Beirut, "1d+2d"))
         .await
         .unwrap()
         .game
         .unwrap();
-    arena.accept(id, &b).await.unwrap();
+    arena.challenges().accept(id, &b).await.unwrap();
     clock.advance(60_000);
     act(&arena, id, &[(&a, "bomb:d2")]).await;
     fixtures.push((
@@ -686,12 +696,12 @@ async fn write_stored_fixtures() {
             dump(&pool, &arena, id, Some((user, &next))).await,
         ));
         clock.advance(60_000);
-        arena.resign(id, &b).await.unwrap();
+        arena.play().resign(id, &b).await.unwrap();
         fixtures.push((leak(format!("{name}-resigned")), dump(&pool, &arena, id, None).await));
     }
     let id = started(&arena, VariantId::EasyPatch).await;
     send_list(&arena, id, &b, &EASY_BOB).await;
-    arena.resign(id, &a).await.unwrap();
+    arena.play().resign(id, &a).await.unwrap();
     fixtures.push(("easy-patch-resigned-listing", dump(&pool, &arena, id, None).await));
 
     // Pick-the-team: the picks done and play begun, and resigned in play.
@@ -699,7 +709,7 @@ async fn write_stored_fixtures() {
     play_until(&arena, id, Phase::Play, 6).await;
     let (user, next) = next_action(&arena, id).await;
     fixtures.push(("pick-the-team-play", dump(&pool, &arena, id, Some((user, &next))).await));
-    arena.resign(id, &a).await.unwrap();
+    arena.play().resign(id, &a).await.unwrap();
     fixtures.push(("pick-the-team-resigned", dump(&pool, &arena, id, None).await));
 
     // Garden of Statues in play; the games whose fixtures above are all in play, finished.
@@ -731,7 +741,7 @@ async fn write_stored_fixtures() {
     for (name, variant, moves) in resigned_in_play {
         let id = started(&arena, variant).await;
         act(&arena, id, moves).await;
-        arena.resign(id, &b).await.unwrap();
+        arena.play().resign(id, &b).await.unwrap();
         fixtures.push((name, dump(&pool, &arena, id, None).await));
     }
 

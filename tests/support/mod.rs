@@ -384,6 +384,7 @@ pub fn carol() -> UserId {
 pub async fn started(arena: &Arena, variant: VariantId) -> GameId {
     let setup = GameSetup::new(variant);
     let id = arena
+        .challenges()
         .challenge(
             &alice(),
             ChallengeRequest::untimed(&bob(), setup, WhitePlayer::Challenger, "room"),
@@ -392,7 +393,7 @@ pub async fn started(arena: &Arena, variant: VariantId) -> GameId {
         .unwrap()
         .game
         .unwrap();
-    arena.accept(id, &bob()).await.unwrap();
+    arena.challenges().accept(id, &bob()).await.unwrap();
     id
 }
 

@@ -37,8 +37,9 @@ async fn a_matchs_stream_carries_its_warnings_and_forfeit_as_they_happen() {
         computer: None,
     };
     let host = Caller::host(&UserId::new("test:host"), Some(&server));
-    let id = arena.start_match(&host, request).await.unwrap().game.unwrap();
+    let id = arena.matches().start(&host, request).await.unwrap().game.unwrap();
     arena
+        .matches()
         .choose_side(id, &Caller::player(&red, Some(&server)), Seat::First)
         .await
         .unwrap();

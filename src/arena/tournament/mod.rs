@@ -11,7 +11,8 @@ use super::effects::PairedRound;
 use super::messages::{board_post, name, private_prompts};
 use super::text::{command, plural, strong, user_written};
 use super::turns::conclude;
-use super::{Arena, ArenaError, Effects, Post, Reply};
+use super::{ArenaError, Effects, Post, Reply};
+use crate::arena::Tournaments;
 use crate::clock::GameClock;
 use crate::ids::{GameId, Place, Places, ServerId, TournamentId, UserId};
 use crate::model::{GameRow, GameSetup, GameStatus, NewGame, NewTournament, TournamentRow, WhitePlayer};
@@ -97,9 +98,9 @@ fn board_result(game: &GameRow) -> BoardResult {
     }
 }
 
-impl Arena {
+impl Tournaments<'_> {
     /// A host creates a tournament in a channel; players join until round 1 is paired.
-    pub async fn create_tournament(&self, caller: &Caller, request: TournamentRequest) -> Result<Effects, ArenaError> {
+    pub async fn create(self, caller: &Caller, request: TournamentRequest) -> Result<Effects, ArenaError> {
         let host = &caller.user;
         if !caller.hosts_server {
             return Err(ArenaError::Rejected(
@@ -183,7 +184,7 @@ impl Arena {
 
     /// The tournament `place` means: the newest one still open in that channel (else the last
     /// one that finished there, for its standings), or the one of the game played there.
-    pub async fn tournament_at(&self, place: &Place) -> Result<TournamentId, ArenaError> {
+    pub async fn at(self, place: &Place) -> Result<TournamentId, ArenaError> {
         if let Some(row) = self.store.tournaments_at(place).await?.first() {
             return Ok(row.id);
         }
@@ -198,7 +199,7 @@ impl Arena {
         ))
     }
 
-    pub async fn join_tournament(&self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
+    pub async fn join(self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
         let user = &caller.user;
         let row = self.load_tournament(id).await?;
         require_here(&row, caller)?;
@@ -246,7 +247,7 @@ impl Arena {
     /// A player leaves: before round 1 they are simply off the list; after, they are not paired
     /// again and their results stand (a game of theirs still being played goes on; if they do not
     /// play it, it is lost by forfeit when the round closes).
-    pub async fn withdraw_from_tournament(&self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
+    pub async fn withdraw(self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
         let user = &caller.user;
         self.change_tournament(id, |row, results| {
             require_here(row, caller)?;
@@ -289,7 +290,7 @@ impl Arena {
     }
 
     /// A host closes registration and pairs round 1.
-    pub async fn start_tournament(&self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
+    pub async fn start(self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
         let ratings = self.event_ratings(id).await?;
         self.change_tournament(id, |row, results| {
             require_host(row, caller)?;
@@ -307,7 +308,7 @@ impl Arena {
 
     /// Starts the tournaments at `places` whose start has come (the scheduler calls this); one
     /// with too few players stays open for a host to start.
-    pub async fn start_due_tournaments(&self, places: &Places) -> Result<Vec<Effects>, ArenaError> {
+    pub async fn start_due(self, places: &Places) -> Result<Vec<Effects>, ArenaError> {
         let mut started = Vec::new();
         for id in self.store.tournaments_due(places, self.now()).await? {
             let ratings = self.event_ratings(id).await?;
@@ -350,7 +351,7 @@ impl Arena {
     }
 
     /// A host pairs the next round, once every game of the last one has its result.
-    pub async fn pair_tournament(&self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
+    pub async fn pair(self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
         self.change_tournament(id, |row, results| {
             require_host(row, caller)?;
             let t = &row.tournament;
@@ -394,7 +395,7 @@ impl Arena {
 
     /// A host ends the current round: the unfinished games of players who withdrew are lost by
     /// forfeit; any other unfinished game must be adjudicated first.
-    pub async fn close_round(&self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
+    pub async fn close_round(self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
         let row = self.load_tournament(id).await?;
         let t = &row.tournament;
         require_host(&row, caller)?;
@@ -464,12 +465,7 @@ impl Arena {
     }
 
     /// A host rules on a tournament game still being played.
-    pub async fn adjudicate_tournament_game(
-        &self,
-        game: GameId,
-        caller: &Caller,
-        ruling: Ruling,
-    ) -> Result<Effects, ArenaError> {
+    pub async fn adjudicate(self, game: GameId, caller: &Caller, ruling: Ruling) -> Result<Effects, ArenaError> {
         let user = &caller.user;
         let row = self.store.game(game).await?.ok_or(ArenaError::UnknownGame(game))?;
         require_game_here(&row, caller)?;
@@ -504,7 +500,7 @@ impl Arena {
         .await
     }
 
-    async fn load_tournament(&self, id: TournamentId) -> Result<TournamentRow, ArenaError> {
+    async fn load_tournament(self, id: TournamentId) -> Result<TournamentRow, ArenaError> {
         self.store
             .tournament(id)
             .await?
@@ -512,7 +508,7 @@ impl Arena {
     }
 
     /// Each game's result, by game.
-    async fn results(&self, id: TournamentId) -> Result<HashMap<GameId, BoardResult>, ArenaError> {
+    async fn results(self, id: TournamentId) -> Result<HashMap<GameId, BoardResult>, ArenaError> {
         let games = self.store.tournament_games(id).await?;
         Ok(games.iter().map(|g| (g.id, board_result(g))).collect())
     }
@@ -521,7 +517,7 @@ impl Arena {
     /// ratings on that server's ladder in those games, among the ones they have played rated
     /// games of there; 1500 without any.
     async fn event_rating(
-        &self,
+        self,
         server: Option<&ServerId>,
         variants: &[VariantId],
         user: &UserId,
@@ -541,7 +537,7 @@ impl Arena {
     }
 
     /// Every entered player's rating for the tournament, as round 1 fixes them.
-    async fn event_ratings(&self, id: TournamentId) -> Result<HashMap<UserId, i32>, ArenaError> {
+    async fn event_ratings(self, id: TournamentId) -> Result<HashMap<UserId, i32>, ArenaError> {
         let row = self.load_tournament(id).await?;
         let mut ratings = HashMap::new();
         for entry in &row.tournament.players {
@@ -558,7 +554,7 @@ impl Arena {
     /// save), and saves it with the games it creates in one transaction guarded by the version
     /// that was read; when another change got there first, runs again on the fresh state.
     async fn change_tournament(
-        &self,
+        self,
         id: TournamentId,
         change: impl Fn(&mut TournamentRow, &HashMap<GameId, BoardResult>) -> Result<Option<TournamentChange>, ArenaError>,
     ) -> Result<Effects, ArenaError> {

@@ -4,14 +4,9 @@
 use super::*;
 use crate::arena::text::{command, plural, where_played};
 
-impl Arena {
+impl Tournaments<'_> {
     /// The standings, posted at `place`.
-    pub async fn tournament_standings(
-        &self,
-        id: TournamentId,
-        caller: &Caller,
-        place: &Place,
-    ) -> Result<Effects, ArenaError> {
+    pub async fn standings(self, id: TournamentId, caller: &Caller, place: &Place) -> Result<Effects, ArenaError> {
         let row = self.load_tournament(id).await?;
         require_here(&row, caller)?;
         let results = self.results(id).await?;
@@ -33,7 +28,7 @@ impl Arena {
     }
 
     /// A tournament's settings, players and current round, privately.
-    pub async fn show_tournament(&self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
+    pub async fn show(self, id: TournamentId, caller: &Caller) -> Result<Effects, ArenaError> {
         let row = self.load_tournament(id).await?;
         require_here(&row, caller)?;
         let results = self.results(id).await?;
@@ -91,7 +86,7 @@ impl Arena {
 
     /// The announcement of a round just paired: every board with its players' clocks and where
     /// it is played, the bye, and the standings before it.
-    pub async fn round_announcement(&self, id: TournamentId, number: usize) -> Result<Effects, ArenaError> {
+    pub async fn round_announcement(self, id: TournamentId, number: usize) -> Result<Effects, ArenaError> {
         let row = self.load_tournament(id).await?;
         let t = &row.tournament;
         let round = number
@@ -134,7 +129,7 @@ impl Arena {
     /// After a tournament game ended: when it was the round's last, the round is marked over
     /// (once, whoever gets there first) and its end announced with the standings; after the last
     /// round, the tournament is over.
-    pub(in crate::arena) async fn round_finished(&self, id: TournamentId) -> Result<Effects, ArenaError> {
+    pub(in crate::arena) async fn round_finished(self, id: TournamentId) -> Result<Effects, ArenaError> {
         self.change_tournament(id, |row, results| {
             if row.status != TournamentStatus::Running {
                 return Ok(None);

@@ -89,7 +89,7 @@ pub async fn challenge(
             time,
         };
         let request = choices.request(&caller.player(), &caller.here, opponent, computer)?;
-        data.arena.challenge(&caller.user, request).await
+        data.arena.challenges().challenge(&caller.user, request).await
     })
     .await
 }
@@ -117,7 +117,7 @@ pub async fn practice(
             time,
         };
         let request = choices.request(&caller.player(), &caller.here, data.me.clone(), computer)?;
-        data.arena.challenge(&caller.user, request).await
+        data.arena.challenges().challenge(&caller.user, request).await
     })
     .await
 }
@@ -148,7 +148,7 @@ pub async fn cancel(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
         let id = pick_game(data, &caller, game, Fits::YourChallenge).await?;
-        data.arena.cancel(id, &caller.user).await
+        data.arena.challenges().cancel(id, &caller.user).await
     })
     .await
 }

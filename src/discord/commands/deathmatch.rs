@@ -86,7 +86,8 @@ pub async fn start(
             computer,
         };
         data.arena
-            .start_match(&caller.with_host_status(data).await, request)
+            .matches()
+            .start(&caller.with_host_status(data).await, request)
             .await
     })
     .await
@@ -97,7 +98,7 @@ pub async fn rated(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
         let id = match_here(data, &caller, game).await?;
-        data.arena.accept_rating(id, &caller.player()).await
+        data.arena.matches().accept_rating(id, &caller.player()).await
     })
     .await
 }
@@ -117,7 +118,8 @@ async fn pause_or_resume(ctx: Context<'_>, game: Option<i64>, pause: bool) -> Re
     run(ctx, false, |caller| async move {
         let id = match_here(data, &caller, game).await?;
         data.arena
-            .pause_match(id, &caller.with_host_status(data).await, pause)
+            .matches()
+            .pause(id, &caller.with_host_status(data).await, pause)
             .await
     })
     .await
@@ -135,7 +137,10 @@ pub async fn addtime(
         let id = match_here(data, &caller, game).await?;
         let ms = duration_option(Some(time), 0, "time")?;
         let host = caller.with_host_status(data).await;
-        data.arena.add_time(id, &host, &ids::user(player.id), ms).await
+        data.arena
+            .matches()
+            .add_time(id, &host, &ids::user(player.id), ms)
+            .await
     })
     .await
 }
@@ -146,7 +151,7 @@ pub async fn abort(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     run(ctx, false, |caller| async move {
         let id = match_here(data, &caller, game).await?;
         let host = caller.with_host_status(data).await;
-        data.arena.adjudicate(id, &host, None, true).await
+        data.arena.matches().adjudicate(id, &host, None, true).await
     })
     .await
 }
@@ -167,7 +172,7 @@ pub async fn adjudicate(
             (Ruling::Draw, _) => None,
         };
         let host = caller.with_host_status(data).await;
-        data.arena.adjudicate(id, &host, winner.as_ref(), false).await
+        data.arena.matches().adjudicate(id, &host, winner.as_ref(), false).await
     })
     .await
 }

@@ -43,7 +43,7 @@ pub async fn play(
     run(ctx, false, |caller| async move {
         let player = caller.player();
         let id = picking::pick_to_act(&data.arena, caller.asked(&player), game.map(GameId::new)).await?;
-        data.arena.act(id, &caller.user, action.trim()).await
+        data.arena.play().act(id, &caller.user, action.trim()).await
     })
     .await
 }
@@ -69,7 +69,7 @@ async fn suggest_actions(ctx: Context<'_>, typed: &str) -> discord::CreateAutoco
     let Ok(id) = pick_game(data, &caller, named, Fits::WaitingForYou).await else {
         return none;
     };
-    let Ok(mut actions) = data.arena.legal_actions(id, &caller.user).await else {
+    let Ok(mut actions) = data.arena.play().legal_actions(id, &caller.user).await else {
         return none;
     };
     // A list of pieces is written with /list or its form, never picked from suggestions.
@@ -125,18 +125,16 @@ where
 
 #[poise::command(slash_command)]
 pub async fn resign(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
-    on_game_in_play(
-        ctx,
-        game,
-        |arena, id, user| async move { arena.resign(id, &user).await },
-    )
+    on_game_in_play(ctx, game, |arena, id, user| async move {
+        arena.play().resign(id, &user).await
+    })
     .await
 }
 
 #[poise::command(slash_command)]
 pub async fn draw(ctx: Context<'_>, answer: Answer, game: Option<i64>) -> Result<(), Error> {
     on_game_in_play(ctx, game, |arena, id, user| async move {
-        arena.draw(id, &user, answer.into()).await
+        arena.play().draw(id, &user, answer.into()).await
     })
     .await
 }
@@ -144,20 +142,23 @@ pub async fn draw(ctx: Context<'_>, answer: Answer, game: Option<i64>) -> Result
 #[poise::command(slash_command)]
 pub async fn takeback(ctx: Context<'_>, answer: Answer, game: Option<i64>) -> Result<(), Error> {
     on_game_in_play(ctx, game, |arena, id, user| async move {
-        arena.takeback(id, &user, answer.into()).await
+        arena.play().takeback(id, &user, answer.into()).await
     })
     .await
 }
 
 #[poise::command(slash_command)]
 pub async fn abort(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
-    on_game_in_play(ctx, game, |arena, id, user| async move { arena.abort(id, &user).await }).await
+    on_game_in_play(ctx, game, |arena, id, user| async move {
+        arena.play().abort(id, &user).await
+    })
+    .await
 }
 
 #[poise::command(slash_command)]
 pub async fn claim(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     on_game_in_play(ctx, game, |arena, id, user| async move {
-        arena.claim_abandoned(id, &user).await
+        arena.play().claim_abandoned(id, &user).await
     })
     .await
 }

@@ -146,7 +146,8 @@ pub async fn watch(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
         let id = pick_game(data, &caller, game, Fits::Any).await?;
         // A host may watch any match of their server from anywhere.
         data.arena
-            .watch_token_for(id, &caller.with_host_status(data).await)
+            .watching()
+            .token_for(id, &caller.with_host_status(data).await)
             .await?;
         let lines = web
             .link_lines(id)

@@ -42,7 +42,8 @@ pub async fn list(
     run(ctx, true, |caller| async move {
         let source = list_text(&data.attachments, text, file, saved).await?;
         data.arena
-            .submit_list(game.map(GameId::new), &caller.user, source)
+            .lists()
+            .submit(game.map(GameId::new), &caller.user, source)
             .await
     })
     .await
@@ -65,7 +66,7 @@ pub async fn lists_save(
         let ListSource::Text(text) = list_text(&data.attachments, text, file, None).await? else {
             return Err(ArenaError::Rejected("give the list as text or a file".into()));
         };
-        data.arena.save_list(&caller.user, &name, &text).await
+        data.arena.lists().save(&caller.user, &name, &text).await
     })
     .await
 }
@@ -74,7 +75,7 @@ pub async fn lists_save(
 pub async fn lists_show(ctx: Context<'_>, #[max_length = 60] name: Option<String>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
-        data.arena.show_lists(&caller.user, name.as_deref()).await
+        data.arena.lists().show(&caller.user, name.as_deref()).await
     })
     .await
 }
@@ -83,7 +84,7 @@ pub async fn lists_show(ctx: Context<'_>, #[max_length = 60] name: Option<String
 pub async fn lists_delete(ctx: Context<'_>, #[max_length = 60] name: String) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
-        data.arena.delete_list(&caller.user, &name).await
+        data.arena.lists().delete(&caller.user, &name).await
     })
     .await
 }

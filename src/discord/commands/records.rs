@@ -30,7 +30,7 @@ pub async fn export(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
                 names.insert(player.clone(), data.names.name_of(http, user).await);
             }
         }
-        Ok::<_, ArenaError>((id, data.arena.export(id, &caller.player(), &names).await?))
+        Ok::<_, ArenaError>((id, data.arena.records().export(id, &caller.player(), &names).await?))
     };
     match work.await {
         Ok((id, effects)) => {
@@ -59,7 +59,7 @@ pub async fn replay(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     run(ctx, false, |caller| async move {
         allowed?;
         let id = pick_game(data, &caller, game, Fits::Any).await?;
-        data.arena.replay(id, &caller.player()).await
+        data.arena.records().replay(id, &caller.player()).await
     })
     .await
 }
@@ -109,7 +109,7 @@ pub async fn import(
             opponent: opponent.map(|o| ids::user(o.id)),
             location: caller.here.clone(),
         };
-        data.arena.import(&caller.player(), request, &text).await
+        data.arena.records().import(&caller.player(), request, &text).await
     })
     .await
 }

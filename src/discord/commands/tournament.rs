@@ -46,7 +46,7 @@ pub async fn tournament(_: Context<'_>) -> Result<(), Error> {
 async fn which(ctx: Context<'_>, here: &Place, named: Option<i64>) -> Result<TournamentId, ArenaError> {
     match named {
         Some(id) => Ok(TournamentId::new(id)),
-        None => ctx.data().arena.tournament_at(here).await,
+        None => ctx.data().arena.tournaments().at(here).await,
     }
 }
 
@@ -87,7 +87,8 @@ pub async fn create(
             location: caller.here.clone(),
         };
         data.arena
-            .create_tournament(&caller.with_host_status(data).await, request)
+            .tournaments()
+            .create(&caller.with_host_status(data).await, request)
             .await
     })
     .await
@@ -97,7 +98,7 @@ pub async fn create(
 pub async fn join(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
     run(ctx, false, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
-        ctx.data().arena.join_tournament(id, &caller.player()).await
+        ctx.data().arena.tournaments().join(id, &caller.player()).await
     })
     .await
 }
@@ -106,7 +107,7 @@ pub async fn join(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error
 pub async fn withdraw(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
     run(ctx, false, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
-        ctx.data().arena.withdraw_from_tournament(id, &caller.player()).await
+        ctx.data().arena.tournaments().withdraw(id, &caller.player()).await
     })
     .await
 }
@@ -142,9 +143,9 @@ async fn host_step(ctx: Context<'_>, tournament: Option<i64>, step: HostStep) ->
         let host = caller.with_host_status(ctx.data()).await;
         let arena = &ctx.data().arena;
         match step {
-            HostStep::Start => arena.start_tournament(id, &host).await,
-            HostStep::Pair => arena.pair_tournament(id, &host).await,
-            HostStep::CloseRound => arena.close_round(id, &host).await,
+            HostStep::Start => arena.tournaments().start(id, &host).await,
+            HostStep::Pair => arena.tournaments().pair(id, &host).await,
+            HostStep::CloseRound => arena.tournaments().close_round(id, &host).await,
         }
     })
     .await
@@ -162,7 +163,8 @@ pub async fn adjudicate(ctx: Context<'_>, game: i64, result: Verdict) -> Result<
         let host = caller.with_host_status(ctx.data()).await;
         ctx.data()
             .arena
-            .adjudicate_tournament_game(GameId::new(game), &host, ruling)
+            .tournaments()
+            .adjudicate(GameId::new(game), &host, ruling)
             .await
     })
     .await
@@ -174,7 +176,8 @@ pub async fn standings(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), 
         let id = which(ctx, &caller.here, tournament).await?;
         ctx.data()
             .arena
-            .tournament_standings(id, &caller.player(), &caller.here)
+            .tournaments()
+            .standings(id, &caller.player(), &caller.here)
             .await
     })
     .await
@@ -184,7 +187,7 @@ pub async fn standings(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), 
 pub async fn show(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
     run(ctx, true, |caller| async move {
         let id = which(ctx, &caller.here, tournament).await?;
-        ctx.data().arena.show_tournament(id, &caller.player()).await
+        ctx.data().arena.tournaments().show(id, &caller.player()).await
     })
     .await
 }
