@@ -63,7 +63,7 @@ impl Scheduler {
     /// the game is next touched), and touches the running Death Matches at once so their
     /// audiences hear it; returns those announcements.
     pub async fn start(&self) -> Result<Vec<Effects>, ArenaError> {
-        self.arena.resume_clocks(&self.places).await
+        self.arena.clocks().resume(&self.places).await
     }
 
     /// Fires every deadline due now, and starts the computer thinking where it is to act;
@@ -80,12 +80,12 @@ impl Scheduler {
                 .filter(|effects| !effects.posts.is_empty()),
         );
         loop {
-            let due = self.arena.claim_due(&self.places, LEASE_MS, BATCH).await?;
+            let due = self.arena.clocks().claim_due(&self.places, LEASE_MS, BATCH).await?;
             if due.is_empty() {
                 return Ok(announcements);
             }
             for id in due {
-                let ticked = self.arena.tick(id).await;
+                let ticked = self.arena.clocks().tick(id).await;
                 if ticked.is_ok() {
                     crate::telemetry::deadline_fired();
                 }
@@ -198,12 +198,12 @@ impl Scheduler {
                 health.scheduler_beat();
             }
             if now - last_beat >= HEARTBEAT_EVERY_MS {
-                if let Err(error) = self.arena.heartbeat(&self.places).await {
+                if let Err(error) = self.arena.clocks().heartbeat(&self.places).await {
                     tracing::warn!(error = %crate::logging::Quiet(&error), "could not record the scheduler's heartbeat");
                 }
                 last_beat = now;
             }
-            let sleep = match self.arena.next_deadline(&self.places).await {
+            let sleep = match self.arena.clocks().next_deadline(&self.places).await {
                 Ok(Some(due)) => Duration::from_millis((due - now).clamp(1, MAX_SLEEP.as_millis() as i64) as u64),
                 _ => MAX_SLEEP,
             };

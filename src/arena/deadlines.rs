@@ -4,7 +4,7 @@
 
 use super::messages::{board_post, name};
 use super::time_out::time_out;
-use super::{Arena, ArenaError, Change, Countdown, DirectMessage, Effects, Post, PrivateText};
+use super::{ArenaError, Change, Clocks, Countdown, DirectMessage, Effects, Post, PrivateText};
 use crate::clock::{ClockEvent, Notice, duration, duration_words};
 use crate::ids::{GameId, Places};
 use crate::model::{GameRow, GameStatus, Reminders, UserSettings};
@@ -13,12 +13,12 @@ use arbiter_engine::{Game, Phase, Seat};
 /// A silence longer than this since a scheduler's last heartbeat means the bot was down.
 const DOWNTIME_GAP_MS: i64 = 5_000;
 
-impl Arena {
+impl Clocks<'_> {
     /// Records that a scheduler serving `places` is alive. After a silence (no scheduler ran),
     /// records the time the bot was down, so no clock charges it to anyone (each game's clock is
     /// credited when the game is next touched), and touches the running Death Matches at once so
     /// their audiences hear it; returns those announcements.
-    pub async fn resume_clocks(&self, places: &Places) -> Result<Vec<Effects>, ArenaError> {
+    pub async fn resume(self, places: &Places) -> Result<Vec<Effects>, ArenaError> {
         let now = self.now();
         let previous = self.store.heartbeat(places, now).await?;
         let Some(last_alive) = previous.filter(|at| now - at > DOWNTIME_GAP_MS) else {
@@ -39,25 +39,25 @@ impl Arena {
     }
 
     /// Records that a scheduler serving `places` is still alive.
-    pub async fn heartbeat(&self, places: &Places) -> Result<(), ArenaError> {
+    pub async fn heartbeat(self, places: &Places) -> Result<(), ArenaError> {
         self.store.heartbeat(places, self.now()).await?;
         Ok(())
     }
 
     /// Claims up to `batch` games at `places` whose deadline has come, keeping other schedulers
     /// off them for `lease_ms`; the claimer then fires each with [`Arena::tick`].
-    pub async fn claim_due(&self, places: &Places, lease_ms: i64, batch: i64) -> Result<Vec<GameId>, ArenaError> {
+    pub async fn claim_due(self, places: &Places, lease_ms: i64, batch: i64) -> Result<Vec<GameId>, ArenaError> {
         Ok(self.store.claim_due(places, self.now(), lease_ms, batch).await?)
     }
 
     /// When the next deadline at `places` falls, if any.
-    pub async fn next_deadline(&self, places: &Places) -> Result<Option<i64>, ArenaError> {
+    pub async fn next_deadline(self, places: &Places) -> Result<Option<i64>, ArenaError> {
         Ok(self.store.earliest_deadline(places).await?)
     }
 
     /// Fires whatever fell due for the game by now (a colour choice, a reminder, a clock
     /// warning, a forfeit); nothing when nothing is due, so any number of schedulers may call it.
-    pub async fn tick(&self, id: GameId) -> Result<Effects, ArenaError> {
+    pub async fn tick(self, id: GameId) -> Result<Effects, ArenaError> {
         let (game, credited) = self.load_credited(id).await?;
         // The computer's turn is not the clock's: the scheduler hands it to `computer_turn`.
         if game.clock_deadline().is_none_or(|due| due > self.now()) {
@@ -84,7 +84,7 @@ impl Arena {
 
     /// Applies the stretches of downtime the game's clock has not seen yet; returns the most
     /// any turn was credited.
-    pub(super) async fn credit_downtime(&self, game: &mut GameRow) -> Result<i64, ArenaError> {
+    pub(super) async fn credit_downtime(self, game: &mut GameRow) -> Result<i64, ArenaError> {
         if !game.clock.is_timed() || game.clock.running().is_empty() {
             return Ok(0);
         }

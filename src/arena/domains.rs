@@ -51,4 +51,9 @@ domains! {
     Records => records;
     /// Watching games: the live pages' news and tokens, and whether each change's news was shown.
     Watching => watching;
+    /// The clocks as a scheduler runs them: resumed after a stop, each due deadline claimed and
+    /// fired, a heartbeat that tells how long nobody served.
+    Clocks => clocks;
+    /// Players and their servers: names, ratings on each server's ladder, reminders, host roles.
+    Players => players;
 }

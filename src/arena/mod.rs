@@ -35,7 +35,7 @@ mod watch;
 pub use caller::Caller;
 pub use computer::Thinkers;
 pub use deathmatch::{COLOUR_CHOICE_MS, MatchRequest};
-pub use domains::{Challenges, Lists, Matches, Play, Records, Tournaments, Watching};
+pub use domains::{Challenges, Clocks, Lists, Matches, Play, Players, Records, Tournaments, Watching};
 pub use effects::{
     Button, Countdown, DirectMessage, Effects, PairedRound, PieceChoice, Post, PrivateText, Replay, Reply,
 };
@@ -128,7 +128,7 @@ impl Arena {
     async fn load_credited(&self, id: GameId) -> Result<(GameRow, i64), ArenaError> {
         let mut game = self.store.game(id).await?.ok_or(ArenaError::UnknownGame(id))?;
         self.note_old_start(&game);
-        let credited = self.credit_downtime(&mut game).await?;
+        let credited = self.clocks().credit_downtime(&mut game).await?;
         Ok((game, credited))
     }
 

@@ -2,7 +2,7 @@
 
 use super::caller::{Caller, may_look_at, require_game_here};
 use super::messages::{board_image_of, name, player_label, status_line};
-use super::{Arena, ArenaError, DirectMessage, Effects, Play, PrivateText, Reply};
+use super::{Arena, ArenaError, DirectMessage, Effects, Play, Players, PrivateText, Reply};
 use crate::clock::TimeControl;
 use crate::ids::{GameId, Place, ServerId, UserId};
 use crate::model::{GameRow, GameStatus, Reminders};
@@ -284,8 +284,14 @@ impl Arena {
         })
     }
 
+    pub fn rules(&self, variant: VariantId) -> Effects {
+        Effects::reply(variant.rules_page())
+    }
+}
+
+impl Players<'_> {
     /// How `user` is reminded of games waiting for them; `choice` changes it.
-    pub async fn reminders(&self, user: &UserId, choice: Option<Reminders>) -> Result<Effects, ArenaError> {
+    pub async fn reminders(self, user: &UserId, choice: Option<Reminders>) -> Result<Effects, ArenaError> {
         let mut settings = self.store.settings(user).await?;
         let text = match choice {
             Some(choice) => {
@@ -306,14 +312,14 @@ impl Arena {
 
     /// The role whose members host on `server` (its transport's id for it), if the server chose
     /// one.
-    pub async fn host_role(&self, server: &ServerId) -> Result<Option<String>, ArenaError> {
+    pub async fn host_role(self, server: &ServerId) -> Result<Option<String>, ArenaError> {
         Ok(self.store.server_settings(server).await?.host_role)
     }
 
     /// Chooses the role whose members host on `server` (none: back to the bot's default). The
     /// transport lets only those who manage the server do it; `role_name` is how it shows it.
     pub async fn set_host_role(
-        &self,
+        self,
         server: &ServerId,
         role: Option<String>,
         role_name: &str,
@@ -330,10 +336,6 @@ impl Arena {
                      default role, if it has one)."
                 .to_string(),
         }))
-    }
-
-    pub fn rules(&self, variant: VariantId) -> Effects {
-        Effects::reply(variant.rules_page())
     }
 }
 

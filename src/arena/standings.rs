@@ -1,7 +1,7 @@
 //! What ratings say: a variant's leaderboard and a player's profile.
 
 use super::messages::name;
-use super::{Arena, ArenaError, Effects};
+use super::{ArenaError, Effects, Players};
 use crate::ids::{ServerId, UserId};
 use crate::model::GameStatus;
 use crate::ratings::PROVISIONAL_GAMES;
@@ -10,9 +10,9 @@ use arbiter_engine::VariantId;
 /// How many players a leaderboard lists.
 pub const LEADERBOARD_SIZE: i64 = 20;
 
-impl Arena {
+impl Players<'_> {
     /// The best players of `variant` on `server`'s own ladder.
-    pub async fn leaderboard(&self, variant: VariantId, server: Option<&ServerId>) -> Result<Effects, ArenaError> {
+    pub async fn leaderboard(self, variant: VariantId, server: Option<&ServerId>) -> Result<Effects, ArenaError> {
         let ratings = self.store.leaderboard(server, variant, LEADERBOARD_SIZE).await?;
         if ratings.is_empty() {
             return Ok(Effects::reply(format!(
@@ -45,7 +45,7 @@ impl Arena {
 
     /// A player's ratings on `server`'s ladder in every variant they have played there, their
     /// record there, and their games now.
-    pub async fn profile(&self, server: Option<&ServerId>, of: &UserId) -> Result<Effects, ArenaError> {
+    pub async fn profile(self, server: Option<&ServerId>, of: &UserId) -> Result<Effects, ArenaError> {
         let mut text = format!("{}\n", super::text::strong(&name(of)));
         // Ratings belong to a server: asked where there is none (a DM), there is no ladder to show.
         let ratings = match server {

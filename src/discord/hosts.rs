@@ -46,7 +46,7 @@ pub fn is_host(member: Option<&discord::Member>, host_role: Option<u64>) -> bool
 
 /// The host role of a server: its own, or the bot's default.
 pub async fn host_role(data: &Data, guild: discord::GuildId) -> Option<u64> {
-    match data.arena.host_role(&ids::server(guild)).await {
+    match data.arena.players().host_role(&ids::server(guild)).await {
         Ok(Some(role)) => role.parse().ok(),
         Ok(None) => data.host_role,
         Err(error) => {

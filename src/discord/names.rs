@@ -36,7 +36,7 @@ impl Names {
         }
         let (arena, who) = (self.arena.clone(), ids::user(user.id));
         tokio::spawn(async move {
-            if let Err(error) = arena.remember_name(&who, &name).await {
+            if let Err(error) = arena.players().remember_name(&who, &name).await {
                 tracing::warn!(error = %crate::logging::Quiet(&error), "could not store a display name");
             }
         });
@@ -48,7 +48,7 @@ impl Names {
             return name.clone();
         }
         // The arena hands stored names back as they are shown.
-        match self.arena.known_name(&ids::user(id)).await {
+        match self.arena.players().known_name(&ids::user(id)).await {
             Ok(Some(name)) => {
                 self.lock().insert(id, name.clone());
                 return name;

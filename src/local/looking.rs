@@ -20,7 +20,7 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
                 "" => user.clone(),
                 name => local_user(name),
             };
-            arena.profile(Some(&server()), &of).await
+            arena.players().profile(Some(&server()), &of).await
         }
         "piece" => crate::arena::piece_card(args),
         "rules" => rules(arena, user, args).await,
@@ -55,7 +55,7 @@ async fn look(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Result<Ef
 
 async fn leaderboard(arena: &Arena, args: &str) -> Result<Effects, ArenaError> {
     let variant = VariantId::parse(args).ok_or_else(|| usage(&format!("unknown variant \"{}\"", args.trim())))?;
-    arena.leaderboard(variant, Some(&server())).await
+    arena.players().leaderboard(variant, Some(&server())).await
 }
 
 /// `rules`: the games; `rules <game>`: a game's page; `rules #id`: the rules of that game.
@@ -79,10 +79,10 @@ async fn rules(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Aren
 async fn settings(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
     let mut words = args.split_whitespace();
     match (words.next(), words.next()) {
-        (None, _) | (Some("reminders"), None) => arena.reminders(user, None).await,
+        (None, _) | (Some("reminders"), None) => arena.players().reminders(user, None).await,
         (Some("reminders"), Some(choice)) => {
             let choice = Reminders::parse(choice).ok_or_else(|| usage("reminders are thread, dm or off"))?;
-            arena.reminders(user, Some(choice)).await
+            arena.players().reminders(user, Some(choice)).await
         }
         _ => Err(usage("say `settings reminders thread|dm|off`")),
     }

@@ -134,7 +134,7 @@ async fn reminders_go_as_each_player_chose_and_always_leave_a_line_in_the_game()
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
     let scheduler = Scheduler::new(arena.arena(), Places::starting_with("room"));
-    let settings = arena.reminders(&bob(), Some(Reminders::Dm)).await.unwrap();
+    let settings = arena.players().reminders(&bob(), Some(Reminders::Dm)).await.unwrap();
     assert!(settings.reply.unwrap().text.contains("a direct message"));
     assert_eq!(
         arena.store().settings(&bob()).await.unwrap(),
@@ -152,7 +152,7 @@ async fn reminders_go_as_each_player_chose_and_always_leave_a_line_in_the_game()
     assert_eq!(dm.to, bob());
     assert!(dm.text.reveal().contains("has waited 1 day for your move") && dm.choices.is_empty());
 
-    arena.reminders(&bob(), Some(Reminders::Off)).await.unwrap();
+    arena.players().reminders(&bob(), Some(Reminders::Off)).await.unwrap();
     clock.advance(2 * DAY_MS);
     let quiet = scheduler.run_once().await.unwrap();
     assert!(mentioned(&quiet).is_empty() && quiet[0].direct_messages.is_empty());

@@ -224,7 +224,11 @@ async fn the_computers_turn_waits_in_the_database_for_a_scheduler_started_after_
         let (arena, _) = support::arena(&db);
         // No scheduler runs: the bot is down once the game is made.
         let (id, _) = practice(&arena, VariantId::Garden, false).await;
-        let due = arena.next_deadline(&Places::starting_with("room")).await.unwrap();
+        let due = arena
+            .clocks()
+            .next_deadline(&Places::starting_with("room"))
+            .await
+            .unwrap();
         assert!(
             due.is_some_and(|due| due <= arena.now()),
             "its turn is due now: {due:?}"

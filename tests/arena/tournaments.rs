@@ -389,7 +389,10 @@ async fn two_processes_pairing_a_round_at_once_make_one_pairing() {
             clock.clone() as Arc<dyn arbiter::clock::Clock>,
         );
         let host = Caller::host(&host(), None);
-        let (a, b) = tokio::join!(arena.tournaments().start(id, &host), other.tournaments().start(id, &host));
+        let (a, b) = tokio::join!(
+            arena.tournaments().start(id, &host),
+            other.tournaments().start(id, &host)
+        );
         let started = [&a, &b]
             .iter()
             .filter(|r| r.as_ref().is_ok_and(|e| e.paired_round.is_some()))

@@ -93,6 +93,7 @@ async fn make_matches(arena: &Arena, fake: &FakeDiscord, reserve_starts: i64) {
         let players = [3_000 + 2 * i as u64, 3_001 + 2 * i as u64].map(|id| UserId::new(format!("discord:{id}")));
         for (n, player) in players.iter().enumerate() {
             arena
+                .players()
                 .remember_name(player, &format!("Player {}", 2 * i + n))
                 .await
                 .unwrap();

@@ -38,7 +38,10 @@ pub async fn settings(_: Context<'_>) -> Result<(), Error> {
 pub async fn reminders(ctx: Context<'_>, how: Option<ReminderChoice>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
-        data.arena.reminders(&caller.user, how.map(Reminders::from)).await
+        data.arena
+            .players()
+            .reminders(&caller.user, how.map(Reminders::from))
+            .await
     })
     .await
 }
@@ -75,6 +78,7 @@ pub async fn host_role(ctx: Context<'_>, role: Option<discord::Role>, clear: Opt
             role.map(|r| r.id.get())
         };
         data.arena
+            .players()
             .set_host_role(&server, chosen.map(|r| r.to_string()), &shown(chosen))
             .await
     })
@@ -85,7 +89,10 @@ pub async fn host_role(ctx: Context<'_>, role: Option<discord::Role>, clear: Opt
 pub async fn leaderboard(ctx: Context<'_>, variant: GameChoice) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
-        data.arena.leaderboard(variant.0, caller.server.as_ref()).await
+        data.arena
+            .players()
+            .leaderboard(variant.0, caller.server.as_ref())
+            .await
     })
     .await
 }
@@ -98,7 +105,7 @@ pub async fn profile(ctx: Context<'_>, user: Option<discord::User>) -> Result<()
     }
     run(ctx, true, |caller| async move {
         let of = user.map_or(caller.user.clone(), |u| ids::user(u.id));
-        data.arena.profile(caller.server.as_ref(), &of).await
+        data.arena.players().profile(caller.server.as_ref(), &of).await
     })
     .await
 }
