@@ -5,7 +5,7 @@
 
 use super::Data;
 use super::delivery::Delivery;
-use super::posting::{Fate, Patience};
+use super::delivery::{Fate, Patience};
 use crate::arena::{DirectMessage, Effects, Post};
 use crate::ids::{Place, UserId};
 use serenity::all as discord;

@@ -9,9 +9,7 @@ mod choices;
 mod commands;
 mod components;
 mod counted;
-mod deliver;
 mod delivery;
-mod direct;
 mod hosts;
 mod ids;
 mod invite;
@@ -19,7 +17,6 @@ mod limits;
 mod markdown;
 mod names;
 mod pace;
-mod posting;
 mod refusals;
 mod respond;
 mod startup;
@@ -126,7 +123,7 @@ pub struct Data {
     /// Discord's rate limits, shared by everything this bot sends.
     pub pace: std::sync::Arc<pace::Pace>,
     /// Users' DM channels, and whose DMs are closed.
-    pub direct: std::sync::Arc<direct::DirectChannels>,
+    pub direct: std::sync::Arc<delivery::DirectChannels>,
     /// The bot's own user: the computer, in the games it plays.
     pub me: crate::ids::UserId,
     /// The live pages, when they are served.

@@ -3,13 +3,13 @@
 //! channel it came from (and telling the players there), and, when a game has nowhere left to
 //! go, telling its players by DM. A saved move is never left unshown.
 
-use super::counted::counted;
-use super::delivery::Delivery;
-use super::ids;
-use super::refusals::{Refusal, backoff};
-use super::respond::Public;
-use super::widgets::post_components;
+use super::Delivery;
 use crate::arena::Post;
+use crate::discord::counted::counted;
+use crate::discord::ids;
+use crate::discord::refusals::{Refusal, backoff};
+use crate::discord::respond::Public;
+use crate::discord::widgets::post_components;
 use crate::ids::{GameId, Place};
 use serenity::all as discord;
 
@@ -244,7 +244,7 @@ impl Delivery<'_> {
         };
         let place = ids::channel(lost).map_or_else(|| "its place".to_string(), |c| format!("<#{c}>"));
         let mut message = message.message();
-        message.content = super::widgets::fit(&format!(
+        message.content = crate::discord::widgets::fit(&format!(
             "I can no longer post in game #{game}'s place ({place}): it is gone or closed to me. \
              The game goes on: use its buttons here or the commands with `game:{game}` anywhere.\n\n{}",
             message.content

@@ -2,14 +2,14 @@
 //! private answers, and secret prompts by DM, with a fallback in the game's thread when a player
 //! has closed their DMs.
 
-use super::counted::counted;
-use super::delivery::Delivery;
+use super::Delivery;
 use super::direct::NotSent;
-use super::ids;
 use super::posting::Patience;
-use super::respond::{Outgoing, Public, Responder};
-use super::widgets::{button_row, choice_components, fit, post_components, write_list_button};
 use crate::arena::{Button, DirectMessage, Effects, Post, text};
+use crate::discord::counted::counted;
+use crate::discord::ids;
+use crate::discord::respond::{Outgoing, Public, Responder};
+use crate::discord::widgets::{button_row, choice_components, fit, post_components, write_list_button};
 use crate::ids::Place;
 use crate::logging::Quiet;
 use serenity::all as discord;
@@ -173,7 +173,7 @@ impl Delivery<'_> {
             message.content = fit(&format!(
                 "{}\n{} <t:{}:R>.",
                 message.content,
-                super::markdown::render(&countdown.what),
+                crate::discord::markdown::render(&countdown.what),
                 countdown.at / 1000
             ));
         }

@@ -1,11 +1,18 @@
 //! Delivery: what performs the arena's effects on Discord, for one interaction or one
-//! announcement. Its work is shared by job: deliver.rs (effects, prompts), posting.rs (posts to
+//! announcement. Its work is shared by job: effects.rs (effects, prompts), posting.rs (posts to
 //! a game's place), direct.rs (DMs); this file holds the type and its images and replays.
 
-use super::Data;
-use super::respond::Outgoing;
+mod direct;
+mod effects;
+mod posting;
+
+pub use direct::DirectChannels;
+pub use posting::{Fate, Patience};
+
 use crate::arena::Replay;
 use crate::arena::text;
+use crate::discord::Data;
+use crate::discord::respond::Outgoing;
 use crate::render::words::{self, MOST_DESCRIPTION_CHARS};
 use crate::render::{BoardImage, MOST_REPLAY_BYTES, Table};
 use serenity::all as discord;
@@ -81,7 +88,9 @@ impl Delivery<'_> {
                 if let (Some(id), Some(name)) = (id.as_ref().and_then(|id| id.parse::<u64>().ok()), name)
                     && id != 0
                 {
-                    named.0.insert(super::ids::user(discord::UserId::new(id)), name.clone());
+                    named
+                        .0
+                        .insert(crate::discord::ids::user(discord::UserId::new(id)), name.clone());
                 }
             }
             for frame in &mut animation.frames {
@@ -102,7 +111,7 @@ impl Delivery<'_> {
         let gif = tokio::task::spawn_blocking(move || renderer.gif(&animation, MOST_REPLAY_BYTES)).await??;
         let mut message = Outgoing::text(&replay.caption);
         if let Some(note) = gif.note() {
-            message.content = super::widgets::fit(&format!("{}\n{note}", message.content));
+            message.content = crate::discord::widgets::fit(&format!("{}\n{note}", message.content));
         }
         message
             .files

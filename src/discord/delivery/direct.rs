@@ -3,11 +3,11 @@
 //! counts many failed DMs against a bot); and Discord's "opening DMs too fast" (40003) is waited
 //! out, never taken for a failure.
 
-use super::counted::counted;
-use super::delivery::Delivery;
+use super::Delivery;
 use super::posting::Patience;
-use super::refusals::{OPENING_DMS_TOO_FAST, Refusal, backoff, error_code, is_closed_dms};
-use super::respond::Outgoing;
+use crate::discord::counted::counted;
+use crate::discord::refusals::{OPENING_DMS_TOO_FAST, Refusal, backoff, error_code, is_closed_dms};
+use crate::discord::respond::Outgoing;
 use serenity::all as discord;
 use std::collections::HashMap;
 use std::sync::Mutex;
