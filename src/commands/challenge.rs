@@ -2,9 +2,11 @@
 //! position, a time control) becomes the arena's request, with the computer as the opponent when
 //! they asked for it and a level only then.
 
-use crate::arena::{ArenaError, Caller, ChallengeRequest, text};
+use super::Ask;
+use super::picking::{self, Fits};
+use crate::arena::{ArenaError, Caller, ChallengeRequest, Effects, text};
 use crate::clock::TimeControl;
-use crate::ids::{Place, UserId};
+use crate::ids::{GameId, Place, UserId};
 use crate::model::{ComputerPlayer, GameSetup, WhitePlayer};
 use arbiter_engine::VariantId;
 use arbiter_engine::ai::Level;
@@ -72,5 +74,45 @@ pub fn computer_opponent(
             text::command("practice", &[])
         ))),
         None => Ok(None),
+    }
+}
+
+/// A challenge to `opponent` (the computer when it is `computer`, at `level`).
+pub async fn challenge(
+    ask: Ask<'_>,
+    opponent: UserId,
+    computer: &UserId,
+    choices: GameChoices,
+    level: Option<Level>,
+) -> Result<Effects, ArenaError> {
+    let seat = computer_opponent(&opponent, computer, level)?;
+    let request = choices.request(ask.asked.caller, ask.place, opponent, seat)?;
+    ask.arena.challenges().challenge(&ask.asked.caller.user, request).await
+}
+
+/// A game against the computer (`computer`) at once, at `level`.
+pub async fn practice(
+    ask: Ask<'_>,
+    computer: &UserId,
+    choices: GameChoices,
+    level: Option<Level>,
+) -> Result<Effects, ArenaError> {
+    challenge(ask, computer.clone(), computer, choices, level).await
+}
+
+/// A challenge of the asker's own taken back before it is answered.
+pub async fn cancel(ask: Ask<'_>, game: Option<GameId>) -> Result<Effects, ArenaError> {
+    let id = picking::pick(ask.arena, ask.asked, game, Fits::YourChallenge).await?;
+    ask.arena.challenges().cancel(id, &ask.asked.caller.user).await
+}
+
+/// A challenge made to the asker, accepted (`accepts`) or declined.
+pub async fn answer(ask: Ask<'_>, game: Option<GameId>, accepts: bool) -> Result<Effects, ArenaError> {
+    let id = picking::pick(ask.arena, ask.asked, game, Fits::ChallengingYou).await?;
+    let user = &ask.asked.caller.user;
+    if accepts {
+        ask.arena.challenges().accept(id, user).await
+    } else {
+        ask.arena.challenges().decline(id, user).await
     }
 }

@@ -16,6 +16,7 @@ mod tournament;
 
 use crate::arena::text::plain;
 use crate::arena::{Arena, ArenaError, Caller, Effects};
+use crate::commands::Ask;
 use crate::commands::picking::{Asked, Naming};
 use crate::ids::{GameId, Place, ServerId, UserId};
 use crate::web::Web;
@@ -283,6 +284,16 @@ fn local_user(name: &str) -> UserId {
 /// a match's or a tournament's host is whoever started it.
 fn caller(user: &UserId) -> Caller {
     Caller::player(user, Some(&server()))
+}
+
+/// A terminal command being answered, for the command layer.
+fn ask<'a>(arena: &'a Arena, caller: &'a Caller) -> Ask<'a> {
+    static HERE: std::sync::LazyLock<Place> = std::sync::LazyLock::new(here);
+    Ask {
+        arena,
+        asked: asked(caller),
+        place: &HERE,
+    }
 }
 
 /// How a terminal command was asked, for picking its game: one table for every game, each named

@@ -1,10 +1,11 @@
 //! The terminal's commands for starting and playing games: challenges (the computer's too),
 //! answering them, moves, and what ends or pauses the play.
 
-use super::{asked, caller, computer_user, game_argument, here, local_user, usage};
+use super::{ask, asked, caller, computer_user, game_argument, here, local_user, usage};
 use crate::arena::{Arena, ArenaError, Effects, OfferResponse};
-use crate::commands::challenge::{GameChoices, computer_opponent};
-use crate::commands::picking::{self, Fits};
+use crate::commands::challenge::{self, GameChoices};
+use crate::commands::picking;
+use crate::commands::play;
 use crate::ids::UserId;
 use crate::model::WhitePlayer;
 use arbiter_engine::VariantId;
@@ -77,10 +78,9 @@ async fn challenge(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, 
     let opponent = words.next().ok_or_else(|| usage("say whom to challenge"))?;
     let variant = words.next();
     let Written { choices, level } = game_choices(variant, &mut words)?;
-    let opponent = local_user(opponent);
-    let computer = computer_opponent(&opponent, &computer_user(), level)?;
-    let request = choices.request(&caller(user), &here(), opponent, computer)?;
-    arena.challenges().challenge(user, request).await
+    let caller = caller(user);
+    let ask = ask(arena, &caller);
+    challenge::challenge(ask, local_user(opponent), &computer_user(), choices, level).await
 }
 
 /// `practice <variant> ...`: a game against the computer at once.
@@ -88,27 +88,20 @@ async fn practice(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, A
     let mut words = args.split_whitespace();
     let variant = words.next();
     let Written { choices, level } = game_choices(variant, &mut words)?;
-    let computer = computer_opponent(&computer_user(), &computer_user(), level)?;
-    let request = choices.request(&caller(user), &here(), computer_user(), computer)?;
-    arena.challenges().challenge(user, request).await
+    let caller = caller(user);
+    challenge::practice(ask(arena, &caller), &computer_user(), choices, level).await
 }
 
 async fn answer_challenge(arena: &Arena, user: &UserId, accepts: bool, args: &str) -> Result<Effects, ArenaError> {
     let (named, _) = game_argument(args)?;
     let caller = caller(user);
-    let id = picking::pick(arena, asked(&caller), named, Fits::ChallengingYou).await?;
-    if accepts {
-        arena.challenges().accept(id, user).await
-    } else {
-        arena.challenges().decline(id, user).await
-    }
+    challenge::answer(ask(arena, &caller), named, accepts).await
 }
 
 async fn cancel(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
     let (named, _) = game_argument(args)?;
     let caller = caller(user);
-    let id = picking::pick(arena, asked(&caller), named, Fits::YourChallenge).await?;
-    arena.challenges().cancel(id, user).await
+    challenge::cancel(ask(arena, &caller), named).await
 }
 
 async fn play(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
@@ -117,19 +110,17 @@ async fn play(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Arena
         return Err(usage("say which move, like `move e4`"));
     }
     let caller = caller(user);
-    let id = picking::pick_to_act(arena, asked(&caller), named).await?;
-    arena.play().act(id, user, action).await
+    play::act(ask(arena, &caller), named, action).await
 }
 
 /// `resign` (`gives_up`) or `abort`.
 async fn end(arena: &Arena, user: &UserId, gives_up: bool, args: &str) -> Result<Effects, ArenaError> {
     let (named, _) = game_argument(args)?;
     let caller = caller(user);
-    let id = picking::pick(arena, asked(&caller), named, Fits::InProgress).await?;
     if gives_up {
-        arena.play().resign(id, user).await
+        play::resign(ask(arena, &caller), named).await
     } else {
-        arena.play().abort(id, user).await
+        play::abort(ask(arena, &caller), named).await
     }
 }
 
@@ -139,11 +130,10 @@ async fn offer(arena: &Arena, user: &UserId, of_draw: bool, args: &str) -> Resul
     let response = OfferResponse::from_word(word).ok_or_else(|| usage("say offer, accept or decline"))?;
     let (named, _) = game_argument(rest)?;
     let caller = caller(user);
-    let id = picking::pick(arena, asked(&caller), named, Fits::InProgress).await?;
     if of_draw {
-        arena.play().draw(id, user, response).await
+        play::draw(ask(arena, &caller), named, response).await
     } else {
-        arena.play().takeback(id, user, response).await
+        play::takeback(ask(arena, &caller), named, response).await
     }
 }
 
@@ -157,18 +147,12 @@ async fn rematch(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Ar
 async fn claim(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
     let (named, _) = game_argument(args)?;
     let caller = caller(user);
-    let id = picking::pick(arena, asked(&caller), named, Fits::InProgress).await?;
-    arena.play().claim_abandoned(id, user).await
+    play::claim(ask(arena, &caller), named).await
 }
 
 async fn legal(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
     let (named, _) = game_argument(args)?;
     let caller = caller(user);
-    let id = picking::pick_to_act(arena, asked(&caller), named).await?;
-    let actions = arena.play().legal_actions(id, user).await?;
-    if actions.is_empty() {
-        // What `move` would be told: one explanation, whichever was asked.
-        return Err(ArenaError::NotYourTurn(id));
-    }
+    let actions = play::legal(ask(arena, &caller), named).await?;
     Ok(Effects::reply(actions.join(" ")))
 }

@@ -2,14 +2,14 @@
 //! the computer (`/practice`, or a challenge to the bot itself), and taking a challenge back
 //! before it is answered.
 
-use super::{check_bot_permissions, game_permissions, pick_game, run};
+use super::{check_bot_permissions, game_permissions, run};
 use crate::arena::ArenaError;
 use crate::clock::{CORRESPONDENCE_DAYS, TimeControl};
-use crate::commands::challenge::{GameChoices, computer_opponent};
-use crate::commands::picking::Fits;
+use crate::commands::challenge::{self, GameChoices};
 use crate::discord::choices::GameChoice;
 use crate::discord::ids;
 use crate::discord::{Context, Error};
+use crate::ids::GameId;
 use crate::model::WhitePlayer;
 use arbiter_engine::ai::Level;
 use serenity::all as discord;
@@ -75,8 +75,7 @@ pub async fn challenge(
         allowed?;
         let opponent = ids::user(opponent.id);
         // The bot itself plays: a game against the computer at its usual level.
-        let computer = computer_opponent(&opponent, &data.me, None)?;
-        if opponent_is_bot && computer.is_none() {
+        if opponent_is_bot && opponent != data.me {
             return Err(ArenaError::Rejected(format!(
                 "other bots cannot play; challenge a person, or play me with {}",
                 crate::arena::text::command("practice", &[])
@@ -88,8 +87,8 @@ pub async fn challenge(
             fen,
             time,
         };
-        let request = choices.request(&caller.player(), &caller.here, opponent, computer)?;
-        data.arena.challenges().challenge(&caller.user, request).await
+        let player = caller.player();
+        challenge::challenge(caller.ask(&data.arena, &player), opponent, &data.me, choices, None).await
     })
     .await
 }
@@ -109,15 +108,15 @@ pub async fn practice(
     let allowed = check_bot_permissions(ctx, game_permissions(), "start a game");
     run(ctx, false, |caller| async move {
         allowed?;
-        let computer = computer_opponent(&data.me, &data.me, level.map(Level::from))?;
         let choices = GameChoices {
             variant: variant.0,
             white_player: Colour::white_player(colour),
             fen,
             time,
         };
-        let request = choices.request(&caller.player(), &caller.here, data.me.clone(), computer)?;
-        data.arena.challenges().challenge(&caller.user, request).await
+        let player = caller.player();
+        let ask = caller.ask(&data.arena, &player);
+        challenge::practice(ask, &data.me, choices, level.map(Level::from)).await
     })
     .await
 }
@@ -147,8 +146,8 @@ async fn suggest_time_controls(_ctx: Context<'_>, typed: &str) -> discord::Creat
 pub async fn cancel(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
-        let id = pick_game(data, &caller, game, Fits::YourChallenge).await?;
-        data.arena.challenges().cancel(id, &caller.user).await
+        let player = caller.player();
+        challenge::cancel(caller.ask(&data.arena, &player), game.map(GameId::new)).await
     })
     .await
 }

@@ -3,13 +3,13 @@
 //! resign, draw and takeback offers, abort, and claiming a game left untouched.
 
 use super::{Caller, pick_game, run};
-use crate::arena::{Arena, ArenaError, Effects, OfferResponse};
-use crate::commands::picking::{self, Fits};
+use crate::arena::OfferResponse;
+use crate::commands::picking::Fits;
+use crate::commands::play;
 use crate::discord::autocomplete::best_matches;
 use crate::discord::{Context, Error};
-use crate::ids::{GameId, UserId};
+use crate::ids::GameId;
 use serenity::all as discord;
-use std::future::Future;
 
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum Answer {
@@ -42,8 +42,7 @@ pub async fn play(
     let data = ctx.data();
     run(ctx, false, |caller| async move {
         let player = caller.player();
-        let id = picking::pick_to_act(&data.arena, caller.asked(&player), game.map(GameId::new)).await?;
-        data.arena.play().act(id, &caller.user, action.trim()).await
+        play::act(caller.ask(&data.arena, &player), game.map(GameId::new), &action).await
     })
     .await
 }
@@ -85,8 +84,9 @@ async fn suggest_actions(ctx: Context<'_>, typed: &str) -> discord::CreateAutoco
 pub async fn board(ctx: Context<'_>, game: Option<i64>, words: Option<bool>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
-        let id = pick_game(data, &caller, game, Fits::Any).await?;
-        data.arena.show_as(id, &caller.player(), words.unwrap_or(false)).await
+        let player = caller.player();
+        let ask = caller.ask(&data.arena, &player);
+        play::board(ask, game.map(GameId::new), words.unwrap_or(false), false).await
     })
     .await
 }
@@ -95,70 +95,47 @@ pub async fn board(ctx: Context<'_>, game: Option<i64>, words: Option<bool>) -> 
 pub async fn moves(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
-        let id = pick_game(data, &caller, game, Fits::Any).await?;
-        let mut shown = data.arena.show(id, &caller.player()).await?;
-        if let Some(reply) = shown.reply.as_mut() {
-            reply.board = None;
-        }
-        Ok(shown)
+        let player = caller.player();
+        play::board(caller.ask(&data.arena, &player), game.map(GameId::new), false, true).await
     })
     .await
 }
 
-/// The commands that act on one of the caller's games in play (resign, draw, takeback, abort,
-/// claim): the game named or meant, then the arena's `request` for it.
-async fn on_game_in_play<Fut>(
-    ctx: Context<'_>,
-    game: Option<i64>,
-    request: impl FnOnce(Arena, GameId, UserId) -> Fut,
-) -> Result<(), Error>
-where
-    Fut: Future<Output = Result<Effects, ArenaError>>,
-{
-    let data = ctx.data();
-    run(ctx, false, |caller| async move {
-        let id = pick_game(data, &caller, game, Fits::InProgress).await?;
-        request(data.arena.clone(), id, caller.user).await
-    })
-    .await
+/// Answers a command on one of the caller's games in play (resign, draw, takeback, abort,
+/// claim) with the command layer's `request`, asked for the caller (`ask`).
+macro_rules! on_game_in_play {
+    ($ctx:expr, |$ask:ident| $request:expr) => {{
+        let data = $ctx.data();
+        run($ctx, false, |caller| async move {
+            let player = caller.player();
+            let $ask = caller.ask(&data.arena, &player);
+            $request.await
+        })
+        .await
+    }};
 }
 
 #[poise::command(slash_command)]
 pub async fn resign(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
-    on_game_in_play(ctx, game, |arena, id, user| async move {
-        arena.play().resign(id, &user).await
-    })
-    .await
+    on_game_in_play!(ctx, |ask| play::resign(ask, game.map(GameId::new)))
 }
 
 #[poise::command(slash_command)]
 pub async fn draw(ctx: Context<'_>, answer: Answer, game: Option<i64>) -> Result<(), Error> {
-    on_game_in_play(ctx, game, |arena, id, user| async move {
-        arena.play().draw(id, &user, answer.into()).await
-    })
-    .await
+    on_game_in_play!(ctx, |ask| play::draw(ask, game.map(GameId::new), answer.into()))
 }
 
 #[poise::command(slash_command)]
 pub async fn takeback(ctx: Context<'_>, answer: Answer, game: Option<i64>) -> Result<(), Error> {
-    on_game_in_play(ctx, game, |arena, id, user| async move {
-        arena.play().takeback(id, &user, answer.into()).await
-    })
-    .await
+    on_game_in_play!(ctx, |ask| play::takeback(ask, game.map(GameId::new), answer.into()))
 }
 
 #[poise::command(slash_command)]
 pub async fn abort(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
-    on_game_in_play(ctx, game, |arena, id, user| async move {
-        arena.play().abort(id, &user).await
-    })
-    .await
+    on_game_in_play!(ctx, |ask| play::abort(ask, game.map(GameId::new)))
 }
 
 #[poise::command(slash_command)]
 pub async fn claim(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
-    on_game_in_play(ctx, game, |arena, id, user| async move {
-        arena.play().claim_abandoned(id, &user).await
-    })
-    .await
+    on_game_in_play!(ctx, |ask| play::claim(ask, game.map(GameId::new)))
 }

@@ -29,8 +29,8 @@ use super::ids;
 use super::respond::Responder;
 use super::{Context, Data, Error, answer};
 use crate::arena::{ArenaError, Effects};
-use crate::commands::catalog;
 use crate::commands::picking::{self, Fits};
+use crate::commands::{Ask, catalog};
 use crate::ids::{GameId, Place, ServerId, UserId};
 use serenity::all as discord;
 use std::future::Future;
@@ -98,6 +98,16 @@ impl Caller {
             caller: player,
             here: Some(&self.here),
             naming: picking::Naming::GameOption,
+        }
+    }
+
+    /// The command being answered, for the command layer: `player` is how the arena knows the
+    /// caller; a game they start is played here.
+    pub fn ask<'a>(&'a self, arena: &'a crate::arena::Arena, player: &'a crate::arena::Caller) -> Ask<'a> {
+        Ask {
+            arena,
+            asked: self.asked(player),
+            place: &self.here,
         }
     }
 
