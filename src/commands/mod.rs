@@ -1,12 +1,14 @@
 //! The command layer every transport shares: every command described once, for each transport's
 //! help and Discord's registration (`catalog`); which game a command means and what a player is
 //! told when none or several fit (`picking`); a new game from what the player chose, the
-//! computer included, and answers to challenges (`challenge`); and playing a game (`play`).
+//! computer included, and answers to challenges (`challenge`); playing a game (`play`); and
+//! Death Matches as their host runs them (`matches`).
 //! Each command finds its game and asks the arena here, once; transports read their own input
 //! into its options and word its answer.
 
 pub mod catalog;
 pub mod challenge;
+pub mod matches;
 pub mod picking;
 pub mod play;
 

@@ -1,13 +1,14 @@
-//! `/deathmatch`: hosting timed Death Matches. Hosts are members with the Manage Server
-//! permission or the server's host role (see `hosts`); the arena decides every host action,
-//! for matches of the server it is asked on only.
+//! `/deathmatch`: hosting timed Death Matches, read into the command layer's
+//! (`commands::matches`). Hosts are members with the Manage Server permission or the server's
+//! host role (see `hosts`); the arena decides every host action, for matches of the server it is
+//! asked on only.
 
 use super::run;
-use crate::arena::{ArenaError, MatchRequest};
-use crate::clock::{TimeControl, parse_duration};
+use crate::arena::ArenaError;
+use crate::commands::matches::{self, NewMatch};
 use crate::discord::choices::MatchGameChoice;
 use crate::discord::ids;
-use crate::discord::{Context, Data, Error};
+use crate::discord::{Context, Error};
 use crate::ids::GameId;
 use serenity::all as discord;
 
@@ -29,17 +30,6 @@ pub async fn deathmatch(_: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-fn duration_option(text: Option<String>, default: i64, what: &str) -> Result<i64, ArenaError> {
-    match text {
-        None => Ok(default),
-        Some(text) => parse_duration(&text).ok_or_else(|| {
-            ArenaError::Rejected(format!(
-                "the {what} \"{text}\" is not a duration like 60s, 5m, 24h or 3d"
-            ))
-        }),
-    }
-}
-
 #[poise::command(slash_command, guild_only)]
 pub async fn start(
     ctx: Context<'_>,
@@ -59,7 +49,6 @@ pub async fn start(
     let allowed = super::check_bot_permissions(ctx, needed, "run a Death Match");
     run(ctx, false, |caller| async move {
         allowed?;
-        let players = [ids::user(player1.id), ids::user(player2.id)];
         // The bot itself may play (the computer, at its usual level); no other bot can.
         let other_bot = [&player1, &player2]
             .iter()
@@ -69,60 +58,51 @@ pub async fn start(
                 "other bots cannot play; choose two people, or me to play the computer".into(),
             ));
         }
-        let computer = players.contains(&data.me).then(|| crate::model::ComputerPlayer {
-            user: data.me.clone(),
-            level: arbiter_engine::ai::Level::default(),
-        });
-        let control = TimeControl {
-            normal_ms: duration_option(normal_time, TimeControl::STANDARD.normal_ms, "normal time")?,
-            reserve_ms: duration_option(reserve, TimeControl::STANDARD.reserve_ms, "reserve")?,
-        };
-        let request = MatchRequest {
+        let chosen = NewMatch {
             variant: game.0,
-            players,
+            players: [ids::user(player1.id), ids::user(player2.id)],
             advantage: ids::user(advantage.id),
-            control,
-            location: caller.here.clone(),
-            computer,
+            normal_time,
+            reserve,
         };
-        data.arena
-            .matches()
-            .start(&caller.with_host_status(data).await, request)
-            .await
+        let host = caller.with_host_status(data).await;
+        matches::start(caller.ask(&data.arena, &host), &data.me, chosen).await
     })
     .await
+}
+
+/// Answers a host's command on a match with the command layer's `request`, asked by the caller
+/// with their host status on this server (`ask`).
+macro_rules! as_host {
+    ($ctx:expr, |$ask:ident| $request:expr) => {{
+        let data = $ctx.data();
+        run($ctx, false, |caller| async move {
+            let host = caller.with_host_status(data).await;
+            let $ask = caller.ask(&data.arena, &host);
+            $request.await
+        })
+        .await
+    }};
 }
 
 #[poise::command(slash_command, guild_only)]
 pub async fn rated(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, false, |caller| async move {
-        let id = match_here(data, &caller, game).await?;
-        data.arena.matches().accept_rating(id, &caller.player()).await
+        let player = caller.player();
+        matches::rated(caller.ask(&data.arena, &player), game.map(GameId::new)).await
     })
     .await
 }
 
 #[poise::command(slash_command, guild_only)]
 pub async fn pause(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
-    pause_or_resume(ctx, game, true).await
+    as_host!(ctx, |ask| matches::pause(ask, game.map(GameId::new), true))
 }
 
 #[poise::command(slash_command, guild_only)]
 pub async fn resume(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
-    pause_or_resume(ctx, game, false).await
-}
-
-async fn pause_or_resume(ctx: Context<'_>, game: Option<i64>, pause: bool) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, false, |caller| async move {
-        let id = match_here(data, &caller, game).await?;
-        data.arena
-            .matches()
-            .pause(id, &caller.with_host_status(data).await, pause)
-            .await
-    })
-    .await
+    as_host!(ctx, |ask| matches::pause(ask, game.map(GameId::new), false))
 }
 
 #[poise::command(slash_command, guild_only)]
@@ -132,28 +112,17 @@ pub async fn addtime(
     #[max_length = 40] time: String,
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, false, |caller| async move {
-        let id = match_here(data, &caller, game).await?;
-        let ms = duration_option(Some(time), 0, "time")?;
-        let host = caller.with_host_status(data).await;
-        data.arena
-            .matches()
-            .add_time(id, &host, &ids::user(player.id), ms)
-            .await
-    })
-    .await
+    let player = ids::user(player.id);
+    as_host!(ctx, |ask| matches::add_time(ask, game.map(GameId::new), &player, &time))
 }
 
 #[poise::command(slash_command, guild_only)]
 pub async fn abort(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, false, |caller| async move {
-        let id = match_here(data, &caller, game).await?;
-        let host = caller.with_host_status(data).await;
-        data.arena.matches().adjudicate(id, &host, None, true).await
-    })
-    .await
+    as_host!(ctx, |ask| matches::adjudicate(
+        ask,
+        game.map(GameId::new),
+        matches::Ruling::Abort
+    ))
 }
 
 #[poise::command(slash_command, guild_only)]
@@ -163,33 +132,12 @@ pub async fn adjudicate(
     winner: Option<discord::User>,
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, false, |caller| async move {
-        let id = match_here(data, &caller, game).await?;
-        let winner = match (result, winner) {
-            (Ruling::Win, Some(user)) => Some(ids::user(user.id)),
-            (Ruling::Win, None) => return Err(ArenaError::Rejected("name the winner".into())),
-            (Ruling::Draw, _) => None,
-        };
-        let host = caller.with_host_status(data).await;
-        data.arena.matches().adjudicate(id, &host, winner.as_ref(), false).await
+    let ruling = match (result, winner) {
+        (Ruling::Win, Some(user)) => Ok(matches::Ruling::Win(ids::user(user.id))),
+        (Ruling::Win, None) => Err(ArenaError::Rejected("name the winner".into())),
+        (Ruling::Draw, _) => Ok(matches::Ruling::Draw),
+    };
+    as_host!(ctx, |ask| async {
+        matches::adjudicate(ask, game.map(GameId::new), ruling?).await
     })
-    .await
-}
-
-/// The match a host command means: the one named, or the one being played here. A number names
-/// a game of this server only: another server's match gets the answer a number that exists
-/// nowhere gets, as a game not here, before anything of it is said. Whether the caller may run
-/// it is the arena's to say.
-async fn match_here(data: &Data, caller: &super::Caller, named: Option<i64>) -> Result<GameId, ArenaError> {
-    match named {
-        Some(id) => {
-            let id = GameId::new(id);
-            data.arena.require_game_on_server(id, &caller.player()).await?;
-            Ok(id)
-        }
-        None => data.arena.game_at(&caller.here).await?.ok_or_else(|| {
-            ArenaError::Rejected("there is no single match here: name it with the `game` option".into())
-        }),
-    }
 }
