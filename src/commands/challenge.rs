@@ -1,6 +1,6 @@
 //! Starting a game, for every transport: what the player chose (the game, their side, a start
 //! position, a time control) becomes the arena's request, with the computer as the opponent when
-//! they asked for it and a level only then.
+//! they asked for it and a level only then; and a challenge answered or taken back.
 
 use super::Ask;
 use super::picking::{self, Fits};
@@ -25,7 +25,7 @@ pub struct GameChoices {
 impl GameChoices {
     /// The arena's request for a game against `opponent` (the computer, when `computer` plays),
     /// asked by `caller` at `here`.
-    pub fn request(
+    fn request(
         self,
         caller: &Caller,
         here: &Place,
@@ -48,7 +48,7 @@ impl GameChoices {
 }
 
 /// The time control typed, if any.
-pub fn time_control(time: Option<&str>) -> Result<Option<TimeControl>, ArenaError> {
+fn time_control(time: Option<&str>) -> Result<Option<TimeControl>, ArenaError> {
     match time.map(str::trim) {
         None | Some("") | Some("none") | Some("untimed") => Ok(None),
         Some(text) => TimeControl::parse(text).map(Some).map_err(ArenaError::Rejected),
@@ -57,7 +57,7 @@ pub fn time_control(time: Option<&str>) -> Result<Option<TimeControl>, ArenaErro
 
 /// The computer's seat when `opponent` is the computer (`computer`, as this transport names it),
 /// at `level` (normal by default); a level for anyone else is refused.
-pub fn computer_opponent(
+fn computer_opponent(
     opponent: &UserId,
     computer: &UserId,
     level: Option<Level>,
