@@ -1,5 +1,7 @@
 //! The arena: takes requests from any transport, decides who may do what, runs the engine, saves
-//! atomically, and answers with effects. It never speaks Discord.
+//! atomically, and answers with effects. It never speaks Discord. Its requests stand in domains
+//! (`domains.rs`: play, challenges, matches, tournaments, lists, records, watching, clocks,
+//! players); `Arena` itself wires them together and looks things up for all of them.
 
 mod acting;
 mod caller;

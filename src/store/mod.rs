@@ -1,5 +1,6 @@
-//! Persistence: a `Store` of four roles (games and their logs, deadlines, players, tournaments),
-//! implemented once in SQL for PostgreSQL in production and an embedded SQLite default. Games
+//! Persistence: a `Store` of five roles (games and their logs, deadlines, players, tournaments,
+//! and the vitals operators watch), implemented once in SQL for PostgreSQL in production and an
+//! embedded SQLite default; a store wrapped around another is a `Layer` (`layer.rs`). Games
 //! are a state snapshot guarded by a version plus an append-only log; every change is one
 //! transaction that succeeds only if nobody changed the game since it was read.
 
