@@ -33,22 +33,40 @@ fn server() -> ServerId {
 
 const LAST_TURN: &str = "Qa1-c1@g5";
 
-async fn start(arena: &support::TestArena, control: TimeControl) -> GameId {
-    let request = MatchRequest {
-        variant: VariantId::Garden,
+/// A match of `variant` between red (holding the Advantage) and blue, at the standard times, in
+/// the show's channel.
+fn standard_match(variant: VariantId) -> MatchRequest {
+    MatchRequest {
+        variant,
         players: [red(), blue()],
         advantage: red(),
-        control,
+        control: TimeControl::STANDARD,
         location: "show".into(),
         computer: None,
-    };
-    let id = arena
+    }
+}
+
+/// The host starts `request`: the match, its colours still to choose.
+async fn open_match(arena: &support::TestArena, request: MatchRequest) -> GameId {
+    arena
         .matches()
         .start(&Caller::host(&host(), Some(&server())), request)
         .await
         .unwrap()
         .game
-        .unwrap();
+        .unwrap()
+}
+
+/// A Garden of Statues match at `control`, red having chosen to move first.
+async fn start(arena: &support::TestArena, control: TimeControl) -> GameId {
+    let id = open_match(
+        arena,
+        MatchRequest {
+            control,
+            ..standard_match(VariantId::Garden)
+        },
+    )
+    .await;
     arena
         .matches()
         .choose_side(id, &Caller::player(&red(), Some(&server())), Seat::First)
@@ -87,12 +105,8 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
     let db = support::sqlite().await;
     let (arena, _) = support::arena(&db);
     let request = MatchRequest {
-        variant: VariantId::Garden,
-        players: [red(), blue()],
         advantage: blue(),
-        control: TimeControl::STANDARD,
-        location: "show".into(),
-        computer: None,
+        ..standard_match(VariantId::Garden)
     };
     let refused = arena
         .matches()
@@ -146,21 +160,8 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
 async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
-    let request = MatchRequest {
-        variant: VariantId::Blockade,
-        players: [red(), blue()],
-        advantage: red(),
-        control: TimeControl::STANDARD,
-        location: "show".into(),
-        computer: None,
-    };
-    let by_host = arena
-        .matches()
-        .start(&Caller::host(&host(), Some(&server())), request.clone())
-        .await
-        .unwrap()
-        .game
-        .unwrap();
+    let request = standard_match(VariantId::Blockade);
+    let by_host = open_match(&arena, request.clone()).await;
     arena
         .matches()
         .choose_side(by_host, &Caller::player(&host(), Some(&server())), Seat::Second)
@@ -173,13 +174,7 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
         "the host chose Black for the Advantage holder"
     );
 
-    let drawn = arena
-        .matches()
-        .start(&Caller::host(&host(), Some(&server())), request)
-        .await
-        .unwrap()
-        .game
-        .unwrap();
+    let drawn = open_match(&arena, request).await;
     let scheduler = Scheduler::new(arena.arena(), Places::starting_with("show"));
     assert!(scheduler.run_once().await.unwrap().is_empty());
     clock.advance(arbiter::arena::COLOUR_CHOICE_MS);
@@ -503,21 +498,8 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once_on(db: &support::T
 async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
-    let request = MatchRequest {
-        variant: VariantId::Garden,
-        players: [red(), blue()],
-        advantage: red(),
-        control: TimeControl::STANDARD,
-        location: "show".into(),
-        computer: None,
-    };
-    let id = arena
-        .matches()
-        .start(&Caller::host(&host(), Some(&server())), request.clone())
-        .await
-        .unwrap()
-        .game
-        .unwrap();
+    let request = standard_match(VariantId::Garden);
+    let id = open_match(&arena, request.clone()).await;
     for refused in [
         arena.challenges().accept(id, &blue()).await,
         arena.challenges().decline(id, &blue()).await,
