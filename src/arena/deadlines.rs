@@ -45,7 +45,7 @@ impl Clocks<'_> {
     }
 
     /// Claims up to `batch` games at `places` whose deadline has come, keeping other schedulers
-    /// off them for `lease_ms`; the claimer then fires each with [`Arena::tick`].
+    /// off them for `lease_ms`; the claimer then fires each with [`Clocks::tick`].
     pub async fn claim_due(self, places: &Places, lease_ms: i64, batch: i64) -> Result<Vec<GameId>, ArenaError> {
         Ok(self.store.claim_due(places, self.now(), lease_ms, batch).await?)
     }

@@ -1,5 +1,6 @@
-//! `/help`: every command in Discord's own words (the descriptions Discord shows), or one command
-//! with its options. Read from the commands themselves, so it never falls behind them.
+//! `/help`: every command in the words Discord shows (the catalog's, given to each command as it
+//! is registered), or one command with its options. Read from the registered commands, so it
+//! never falls behind them.
 
 use super::run;
 use crate::arena::Effects;

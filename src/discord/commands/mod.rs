@@ -1,7 +1,8 @@
 //! The slash commands, by family: starting games (challenge), playing them (in_game), looking
 //! things up (info), records (export, import, replay), lists of pieces, a player's own settings, Death
-//! Matches and tournaments. Each command reads its options, names the game, asks the arena, and
-//! hands the outcome to `answer`; the doc comments are the descriptions Discord shows. Shared
+//! Matches and tournaments. Each command reads its options and hands them to the command layer
+//! (`crate::commands`), or names the game and asks the arena itself where nothing is shared, and
+//! hands the outcome to `answer`. The words Discord shows are the catalog's ([`describe`]). Shared
 //! here: who asked ([`Caller`]), running a request ([`run`]), picking the game a command means,
 //! and the bot's permissions in the channel.
 
