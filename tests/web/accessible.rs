@@ -49,11 +49,10 @@ async fn wait_until_read(page: &mut Page, words: &str) {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_board_is_in_the_accessibility_tree_in_words_and_follows_a_move() {
-    let Some(browser) = Browser::start() else {
-        return;
-    };
+/// A chess game begun in the terminal (alice White, bob Black) and its live page, open and loaded
+/// in the browser as a spectator sees it: the data folder (kept while the test runs), the
+/// terminal, the page's address and the page.
+async fn chess_page_in_play(browser: &Browser) -> (tempdir::Dir, Terminal, String, Page) {
     let data = tempdir::new();
     let mut terminal = Terminal::start(data.path(), "127.0.0.1:0");
     terminal.send("alice: challenge bob chess white");
@@ -63,6 +62,15 @@ async fn the_board_is_in_the_accessibility_tree_in_words_and_follows_a_move() {
     let (page_url, _) = terminal.links("carol", 1);
     let mut page = browser.open(&page_url).await;
     page.wait_for(BOARD_LOADED, Duration::from_secs(10)).await;
+    (data, terminal, page_url, page)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_is_in_the_accessibility_tree_in_words_and_follows_a_move() {
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    let (_data, mut terminal, page_url, mut page) = chess_page_in_play(&browser).await;
 
     // The position in words: every piece's square, the two kings' among them.
     let before = served_words(&page_url).await;
@@ -100,15 +108,7 @@ async fn moves_and_news_are_announced_and_nothing_is_out_of_the_keyboards_reach(
     let Some(browser) = Browser::start() else {
         return;
     };
-    let data = tempdir::new();
-    let mut terminal = Terminal::start(data.path(), "127.0.0.1:0");
-    terminal.send("alice: challenge bob chess white");
-    terminal.read_until(|line| line.contains("Game #1"));
-    terminal.send("bob: accept");
-    terminal.read_until(|line| line.contains("to move"));
-    let (page_url, _) = terminal.links("carol", 1);
-    let mut page = browser.open(&page_url).await;
-    page.wait_for(BOARD_LOADED, Duration::from_secs(10)).await;
+    let (_data, mut terminal, _, mut page) = chess_page_in_play(&browser).await;
 
     // Polite live regions: read when they change, without interrupting.
     for region in ["moves", "news"] {
