@@ -1,7 +1,10 @@
-//! Every command, described once: what it does, its options as Discord shows them, and how the
-//! terminal writes it. Discord registers its commands with these words (and `/help` reads them
+//! Every command, described once: what it does, its options (name, words, kind, whether
+//! required), how the terminal writes it and, for a command the command layer answers itself,
+//! how ([`runner`](super::runner)). Discord registers its commands with these words (and `/help` reads them
 //! from there); the terminal's `help` reads them here. A command one transport lacks says so by
 //! what it leaves out: no terminal form, or `in_discord: false`.
+
+use super::runner::Run;
 
 /// One command.
 pub struct Command {
@@ -10,18 +13,58 @@ pub struct Command {
     pub name: &'static str,
     /// What it does, in a line on every transport (Discord's description: at most 100 characters).
     pub summary: &'static str,
-    /// Its options as Discord names and describes them (each at most 100 characters).
+    /// Its options as Discord names, describes and types them (each at most 100 characters).
     pub options: &'static [Opt],
     /// Whether Discord has it as a slash command (others are buttons there, or the terminal's own).
     pub in_discord: bool,
     /// How the terminal writes it, when it has it.
     pub terminal: Option<Terminal>,
+    /// How the command layer answers it on every transport, when it does (see [`runner`](super::runner)); a
+    /// command without one is read by each transport itself.
+    pub run: Option<Run>,
 }
 
-/// A Discord option: its name, and what it is.
+/// An option: its name, what it is, the kind of value it takes, and whether it must be given.
 pub struct Opt {
     pub name: &'static str,
     pub about: &'static str,
+    pub kind: Kind,
+    pub required: bool,
+}
+
+/// The kind of value an option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Words (Discord: a string).
+    Text,
+    /// A whole number, such as a game's.
+    Number,
+    /// Yes or no; in the terminal, the option's name sets it.
+    Flag,
+    /// One of a few words.
+    OneOf(&'static [Choice]),
+    /// One of the games Arbiter hosts (Discord lists them from the engine's registry).
+    Variant,
+    /// A user (Discord: a member of the server; the terminal: a name).
+    User,
+    /// A server role (Discord only).
+    Role,
+    /// A file (Discord: an attachment; the terminal: a path).
+    File,
+}
+
+/// One choice of a [`Kind::OneOf`] option: the word the terminal and the command layer use, and
+/// the words Discord shows for it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub word: &'static str,
+    pub shown: &'static str,
+}
+
+impl Choice {
+    pub const fn new(word: &'static str, shown: &'static str) -> Choice {
+        Choice { word, shown }
+    }
 }
 
 /// A command in the terminal: the words that call it, how it is written, and what more there is
@@ -38,18 +81,68 @@ pub struct Section {
     pub commands: &'static [Command],
 }
 
-const fn opt(name: &'static str, about: &'static str) -> Opt {
-    Opt { name, about }
+const fn opt(name: &'static str, about: &'static str, kind: Kind) -> Opt {
+    Opt {
+        name,
+        about,
+        kind,
+        required: false,
+    }
+}
+
+pub const fn text(name: &'static str, about: &'static str) -> Opt {
+    opt(name, about, Kind::Text)
+}
+
+pub const fn number(name: &'static str, about: &'static str) -> Opt {
+    opt(name, about, Kind::Number)
+}
+
+pub const fn flag(name: &'static str, about: &'static str) -> Opt {
+    opt(name, about, Kind::Flag)
+}
+
+pub const fn one_of(name: &'static str, about: &'static str, choices: &'static [Choice]) -> Opt {
+    opt(name, about, Kind::OneOf(choices))
+}
+
+const fn variant(name: &'static str, about: &'static str) -> Opt {
+    opt(name, about, Kind::Variant)
+}
+
+const fn user(name: &'static str, about: &'static str) -> Opt {
+    opt(name, about, Kind::User)
+}
+
+const fn role(name: &'static str, about: &'static str) -> Opt {
+    opt(name, about, Kind::Role)
+}
+
+const fn file(name: &'static str, about: &'static str) -> Opt {
+    opt(name, about, Kind::File)
+}
+
+impl Opt {
+    /// The same option, which must be given.
+    pub const fn required(self) -> Opt {
+        Opt { required: true, ..self }
+    }
 }
 
 /// A command on every transport.
-const fn everywhere(name: &'static str, summary: &'static str, options: &'static [Opt], terminal: Terminal) -> Command {
+pub const fn everywhere(
+    name: &'static str,
+    summary: &'static str,
+    options: &'static [Opt],
+    terminal: Terminal,
+) -> Command {
     Command {
         name,
         summary,
         options,
         in_discord: true,
         terminal: Some(terminal),
+        run: None,
     }
 }
 
@@ -62,33 +155,72 @@ const fn discord_only(name: &'static str, summary: &'static str, options: &'stat
         options,
         in_discord: true,
         terminal: None,
+        run: None,
     }
 }
 
 /// A command only the terminal types (Discord has a button for it, or no need of it).
-const fn terminal_only(summary: &'static str, terminal: Terminal) -> Command {
+pub const fn terminal_only(summary: &'static str, options: &'static [Opt], terminal: Terminal) -> Command {
     Command {
         name: terminal.words[0],
         summary,
-        options: &[],
+        options,
         in_discord: false,
         terminal: Some(terminal),
+        run: None,
     }
 }
 
-const fn written(words: &'static [&'static str], usage: &'static str, more: &'static str) -> Terminal {
+impl Command {
+    /// The same command, answered by the command layer on every transport.
+    pub const fn answered_by(self, run: Run) -> Command {
+        Command { run: Some(run), ..self }
+    }
+}
+
+pub const fn written(words: &'static [&'static str], usage: &'static str, more: &'static str) -> Terminal {
     Terminal { words, usage, more }
 }
 
-const GAME: Opt = opt("game", "Game number (default: the game of this thread)");
-const MATCH: Opt = opt("game", "Match number (default: the match in this channel)");
-const TOURNAMENT: Opt = opt("tournament", "Tournament number (default: this channel's)");
-const TIME_CONTROL: Opt = opt(
+pub const GAME: Opt = number("game", "Game number (default: the game of this thread)");
+const MATCH: Opt = number("game", "Match number (default: the match in this channel)");
+const TOURNAMENT: Opt = number("tournament", "Tournament number (default: this channel's)");
+const TIME_CONTROL: Opt = text(
     "time",
     "Time control: 3d (days per move), 24h+72h (per move + reserve); default untimed",
 );
-const FEN: Opt = opt("fen", "Start from this position, in FEN (see /rules)");
-const COLOUR: Opt = opt("colour", "The side you play (default: random)");
+const FEN: Opt = text("fen", "Start from this position, in FEN (see /rules)");
+const COLOUR: Opt = one_of("colour", "The side you play (default: random)", COLOURS);
+
+const COLOURS: &[Choice] = &[
+    Choice::new("random", "Random"),
+    Choice::new("white", "White (or Red): I move first"),
+    Choice::new("black", "Black (or Blue)"),
+];
+const LEVELS: &[Choice] = &[
+    Choice::new("easy", "Easy: a quick look, and it misjudges a little"),
+    Choice::new("normal", "Normal: about a second a move"),
+    Choice::new("hard", "Hard: a deeper search, a few seconds a move"),
+];
+const REMINDERS: &[Choice] = &[
+    Choice::new("thread", "A ping in the game's thread"),
+    Choice::new("dm", "A direct message"),
+    Choice::new("off", "No reminders"),
+];
+const SIDES: &[Choice] = &[
+    Choice::new("white", "White (or the side that moves first)"),
+    Choice::new("black", "Black (or the side that moves second)"),
+];
+const RULINGS: &[Choice] = &[
+    Choice::new("win", "Win for the player named"),
+    Choice::new("draw", "Draw"),
+];
+const VERDICTS: &[Choice] = &[
+    Choice::new("white", "White wins (1-0)"),
+    Choice::new("black", "Black wins (0-1)"),
+    Choice::new("draw", "Draw"),
+    Choice::new("abort", "Abort (void: nobody scores)"),
+];
 
 pub const SECTIONS: &[Section] = &[
     Section {
@@ -98,8 +230,8 @@ pub const SECTIONS: &[Section] = &[
                 "challenge",
                 "Challenge someone to a game, which they accept or decline.",
                 &[
-                    opt("variant", "The game to play"),
-                    opt("opponent", "Whom to challenge"),
+                    variant("variant", "The game to play").required(),
+                    user("opponent", "Whom to challenge").required(),
                     COLOUR,
                     FEN,
                     TIME_CONTROL,
@@ -119,8 +251,8 @@ pub const SECTIONS: &[Section] = &[
                 "practice",
                 "Play the computer at once, any game, any level (not rated).",
                 &[
-                    opt("variant", "The game to play"),
-                    opt("level", "How hard the computer tries (default: normal)"),
+                    variant("variant", "The game to play").required(),
+                    one_of("level", "How hard the computer tries (default: normal)", LEVELS),
                     COLOUR,
                     TIME_CONTROL,
                     FEN,
@@ -131,75 +263,16 @@ pub const SECTIONS: &[Section] = &[
                     "The same as `challenge arbiter <variant>`, with the same choices.",
                 ),
             ),
-            terminal_only(
-                "Answer a challenge made to you (or a rematch, or an imported game offered to you).",
-                written(&["accept", "decline"], "accept [#id]   decline [#id]", ""),
-            ),
-            everywhere(
-                "cancel",
-                "Withdraw a challenge of yours that has not been answered.",
-                &[opt("game", "Game number (default: your only open challenge)")],
-                written(&["cancel"], "cancel [#id]", ""),
-            ),
-            everywhere(
-                "move",
-                "Make a move, a placement or a secret choice, written as the game writes them.",
-                &[
-                    opt(
-                        "action",
-                        "Your move, e.g. e4, Nf3, O-O, Bxd5(a4), Q@d4, Qd1-d5@d7, bomb:d2, detonate",
-                    ),
-                    GAME,
-                ],
-                written(
-                    &["move", "m", "play"],
-                    "move [#id] <action>",
-                    "Like `move e4`, `move Nf3`, `move Q@d4` (a placement), `move bomb:d2` (Beirut's bomb \
-                     carrier), `move base:e3` (CTF's base). `legal` lists what you may write now.",
-                ),
-            ),
-            everywhere(
-                "resign",
-                "Resign the game.",
-                &[GAME],
-                written(&["resign"], "resign [#id]", ""),
-            ),
-            everywhere(
-                "abort",
-                "Call the game off before both players have moved; it counts for nobody.",
-                &[GAME],
-                written(&["abort"], "abort [#id]", ""),
-            ),
-            everywhere(
-                "draw",
-                "Offer a draw, or answer your opponent's offer.",
-                &[opt("answer", "Offer, accept or decline"), GAME],
-                written(
-                    &["draw"],
-                    "draw offer|accept|decline [#id]",
-                    "A move answers an offer too: it lapses.",
-                ),
-            ),
-            everywhere(
-                "takeback",
-                "Ask to take back your last move, or answer your opponent's request.",
-                &[opt("answer", "Offer (ask), accept or decline"), GAME],
-                written(
-                    &["takeback"],
-                    "takeback offer|accept|decline [#id]",
-                    "Your last move goes back, and the reply after it.",
-                ),
-            ),
-            terminal_only(
-                "After a game, challenge your opponent to the same game again with the sides swapped.",
-                written(&["rematch"], "rematch [#id]", "In a Death Match, it asks the host."),
-            ),
-            everywhere(
-                "claim",
-                "Claim a game your opponent left untouched for 30 days (a win; an abort if they never moved).",
-                &[GAME],
-                written(&["claim"], "claim [#id]", ""),
-            ),
+            super::challenge::ACCEPT,
+            super::challenge::DECLINE,
+            super::challenge::CANCEL,
+            super::play::MOVE,
+            super::play::RESIGN,
+            super::play::ABORT,
+            super::play::DRAW,
+            super::play::TAKEBACK,
+            super::challenge::REMATCH,
+            super::play::CLAIM,
         ],
     },
     Section {
@@ -215,32 +288,14 @@ pub const SECTIONS: &[Section] = &[
                     "Each says whose turn it is, since when, and when the time runs out.",
                 ),
             ),
-            everywhere(
-                "board",
-                "Show the board as you may see it (your own secrets included), to you alone.",
-                &[
-                    GAME,
-                    opt(
-                        "words",
-                        "The board and the moves in words, for a screen reader (default: the image)",
-                    ),
-                ],
-                written(
-                    &["show", "board"],
-                    "show [#id] [words]",
-                    "With `words`, the board and the moves in words, for a screen reader.",
-                ),
-            ),
-            discord_only("moves", "Show the moves played so far, to you alone.", &[GAME]),
-            terminal_only(
-                "Every action you may write now, in the game's notation.",
-                written(&["legal"], "legal [#id]", ""),
-            ),
+            super::play::BOARD,
+            super::play::MOVES,
+            super::play::LEGAL,
             discord_only("settings", "Your settings, and your server's.", &[]),
             everywhere(
                 "settings reminders",
                 "How games waiting for you remind you (leave the option out to see the current setting).",
-                &[opt("how", "How a game waiting for you reminds you")],
+                &[one_of("how", "How a game waiting for you reminds you", REMINDERS)],
                 written(
                     &["settings"],
                     "settings reminders [thread|dm|off]",
@@ -251,20 +306,20 @@ pub const SECTIONS: &[Section] = &[
                 "settings host-role",
                 "The role whose members host Death Matches and tournaments here (members who manage the server).",
                 &[
-                    opt("role", "The host role (leave out to see it; pick none with `clear`)"),
-                    opt("clear", "Go back to the bot's default host role"),
+                    role("role", "The host role (leave out to see it; pick none with `clear`)"),
+                    flag("clear", "Go back to the bot's default host role"),
                 ],
             ),
             everywhere(
                 "leaderboard",
                 "The best rated players of a game on this server.",
-                &[opt("variant", "The game")],
+                &[variant("variant", "The game").required()],
                 written(&["leaderboard"], "leaderboard <variant>", ""),
             ),
             everywhere(
                 "profile",
                 "A player's ratings, record and current games (yours if nobody is named).",
-                &[opt("user", "Whose profile (default: yours)")],
+                &[user("user", "Whose profile (default: yours)")],
                 written(&["profile"], "profile [user]", ""),
             ),
         ],
@@ -276,8 +331,8 @@ pub const SECTIONS: &[Section] = &[
                 "rules",
                 "The rules of a game, as Arbiter plays it; in a game, that game's (with its pieces).",
                 &[
-                    opt("variant", "The game (default: the game of this thread)"),
-                    opt(
+                    variant("variant", "The game (default: the game of this thread)"),
+                    number(
                         "game",
                         "Game number, for its own pieces (default: the game of this thread)",
                     ),
@@ -291,10 +346,11 @@ pub const SECTIONS: &[Section] = &[
             everywhere(
                 "piece",
                 "One piece's card: its moves on a diagram, its Betza notation and what it does.",
-                &[opt(
+                &[text(
                     "name",
                     "The piece: a name (Chinese nightrider), a symbol (CN) or part of a name",
-                )],
+                )
+                .required()],
                 written(&["piece"], "piece <name>", "Like `piece Chinese nightrider`."),
             ),
             everywhere(
@@ -323,9 +379,9 @@ pub const SECTIONS: &[Section] = &[
                 "import",
                 "Bring in a game record (PGN) to play on with someone, or to study alone; never rated.",
                 &[
-                    opt("file", "The record: a .pgn file of one game"),
-                    opt("side", "The side you play"),
-                    opt(
+                    file("file", "The record: a .pgn file of one game").required(),
+                    one_of("side", "The side you play", SIDES).required(),
+                    user(
                         "opponent",
                         "Who plays the other side (they accept or decline); leave out to study alone",
                     ),
@@ -340,7 +396,7 @@ pub const SECTIONS: &[Section] = &[
             discord_only(
                 "help",
                 "Every command, or one command explained with its options.",
-                &[opt(
+                &[text(
                     "command",
                     "A command to explain, like move or deathmatch start (default: all of them)",
                 )],
@@ -354,13 +410,13 @@ pub const SECTIONS: &[Section] = &[
                 "list",
                 "Send your list of pieces (Pick-the-team 2, Patch, Easy Patch); the answer is for you alone.",
                 &[
-                    opt(
+                    text(
                         "text",
                         "The pieces, separated by ;  e.g. Giraffe, GI, C; King, K, K, royal",
                     ),
-                    opt("file", "A text file with one piece a line"),
-                    opt("saved", "The name of a list you saved with /lists save"),
-                    opt("game", "Game number (default: your game waiting for a list)"),
+                    file("file", "A text file with one piece a line"),
+                    text("saved", "The name of a list you saved with /lists save"),
+                    number("game", "Game number (default: your game waiting for a list)"),
                 ],
                 written(
                     &["list"],
@@ -384,20 +440,20 @@ pub const SECTIONS: &[Section] = &[
                 "lists save",
                 "Save a list of pieces under a name, to send to later games.",
                 &[
-                    opt("name", "A name for the list"),
-                    opt("text", "The pieces, separated by ;"),
-                    opt("file", "A text file with one piece a line"),
+                    text("name", "A name for the list").required(),
+                    text("text", "The pieces, separated by ;"),
+                    file("file", "A text file with one piece a line"),
                 ],
             ),
             discord_only(
                 "lists show",
                 "Your saved lists, or one of them in full.",
-                &[opt("name", "The list to show in full (default: all their names)")],
+                &[text("name", "The list to show in full (default: all their names)")],
             ),
             discord_only(
                 "lists delete",
                 "Delete a saved list.",
-                &[opt("name", "The list to delete")],
+                &[text("name", "The list to delete").required()],
             ),
         ],
     },
@@ -413,12 +469,12 @@ pub const SECTIONS: &[Section] = &[
                 "deathmatch start",
                 "Start a match: the player with the Advantage chooses colours.",
                 &[
-                    opt("game", "The game"),
-                    opt("player1", "One player"),
-                    opt("player2", "The other player"),
-                    opt("advantage", "The player holding the Advantage (chooses colours)"),
-                    opt("normal_time", "Normal time per turn, e.g. 60s or 24h (default 60s)"),
-                    opt("reserve", "Each player's reserve, e.g. 5m or 72h (default 5m)"),
+                    variant("game", "The game").required(),
+                    user("player1", "One player").required(),
+                    user("player2", "The other player").required(),
+                    user("advantage", "The player holding the Advantage (chooses colours)").required(),
+                    text("normal_time", "Normal time per turn, e.g. 60s or 24h (default 60s)"),
+                    text("reserve", "Each player's reserve, e.g. 5m or 72h (default 5m)"),
                 ],
                 written(
                     &["deathmatch", "dm"],
@@ -429,6 +485,7 @@ pub const SECTIONS: &[Section] = &[
             ),
             terminal_only(
                 "The Advantage holder (or the host) chooses who moves first.",
+                &[],
                 written(&["side"], "side first|second [#id]", ""),
             ),
             everywhere(
@@ -457,8 +514,8 @@ pub const SECTIONS: &[Section] = &[
                 "deathmatch addtime",
                 "Give a player more reserve.",
                 &[
-                    opt("player", "The player"),
-                    opt("time", "How much, e.g. 30s, 2m, 1h"),
+                    user("player", "The player").required(),
+                    text("time", "How much, e.g. 30s, 2m, 1h").required(),
                     MATCH,
                 ],
                 written(&["addtime"], "addtime <player> <time> [#id]", "The host's command."),
@@ -468,8 +525,8 @@ pub const SECTIONS: &[Section] = &[
                 "deathmatch adjudicate",
                 "Decide the result of the match.",
                 &[
-                    opt("result", "A win or a draw"),
-                    opt("winner", "The winner (for a win)"),
+                    one_of("result", "A win or a draw", RULINGS).required(),
+                    user("winner", "The winner (for a win)"),
                     MATCH,
                 ],
                 written(
@@ -480,6 +537,7 @@ pub const SECTIONS: &[Section] = &[
             ),
             terminal_only(
                 "Let the clocks run for a while, printing what they announce.",
+                &[],
                 written(
                     &["wait"],
                     "wait <time>",
@@ -510,24 +568,24 @@ pub const SECTIONS: &[Section] = &[
                 "tournament create",
                 "Hosts: create a tournament in this channel (players join until round 1 is paired).",
                 &[
-                    opt("name", "Its name"),
-                    opt(
+                    text("name", "Its name").required(),
+                    number(
                         "rounds",
                         "How many rounds (default: as many as games named, or the club night's 5)",
                     ),
-                    opt(
+                    text(
                         "variants",
                         "The game of each round, separated by commas, or one for all (default: the club night's five)",
                     ),
-                    opt(
+                    text(
                         "time",
                         "`handicap` (clocks by rating band, the default) or one time control for all (3d, 0+10m)",
                     ),
-                    opt(
+                    text(
                         "bands",
                         "Handicap bands, strongest first (default 2040:5m, 1720:7m, 1408:9m, 10m)",
                     ),
-                    opt(
+                    text(
                         "start",
                         "Pair round 1 by itself after this long (30m, 2h, 3d); default: when a host starts it",
                     ),
@@ -561,7 +619,10 @@ pub const SECTIONS: &[Section] = &[
             discord_only(
                 "tournament adjudicate",
                 "Hosts: decide the result of a tournament game still being played.",
-                &[opt("game", "Game number"), opt("result", "The result")],
+                &[
+                    number("game", "Game number").required(),
+                    one_of("result", "The result", VERDICTS).required(),
+                ],
             ),
             discord_only(
                 "tournament standings",

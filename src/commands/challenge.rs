@@ -3,13 +3,48 @@
 //! they asked for it and a level only then; and a challenge answered or taken back.
 
 use super::Ask;
+use super::catalog::{Command, everywhere, number, terminal_only, written};
 use super::picking::{self, Fits};
+use super::runner::Run;
 use crate::arena::{ArenaError, Caller, ChallengeRequest, Effects, text};
 use crate::clock::TimeControl;
 use crate::ids::{GameId, Place, UserId};
 use crate::model::{ComputerPlayer, GameSetup, WhitePlayer};
 use arbiter_engine::VariantId;
 use arbiter_engine::ai::Level;
+
+pub const CANCEL: Command = everywhere(
+    "cancel",
+    "Withdraw a challenge of yours that has not been answered.",
+    &[number("game", "Game number (default: your only open challenge)")],
+    written(&["cancel"], "cancel [#id]", ""),
+)
+.answered_by(Run::public(|ask, args| Box::pin(cancel(ask, args.game()))));
+
+/// Discord answers a challenge with its buttons.
+pub const ACCEPT: Command = terminal_only(
+    "Accept a challenge made to you (or a rematch, or an imported game offered to you).",
+    &[CHALLENGE],
+    written(&["accept"], "accept [#id]", ""),
+)
+.answered_by(Run::public(|ask, args| Box::pin(answer(ask, args.game(), true))));
+
+pub const DECLINE: Command = terminal_only(
+    "Decline a challenge made to you.",
+    &[CHALLENGE],
+    written(&["decline"], "decline [#id]", ""),
+)
+.answered_by(Run::public(|ask, args| Box::pin(answer(ask, args.game(), false))));
+
+/// Discord offers a rematch with a button under the game's last post.
+pub const REMATCH: Command = terminal_only(
+    "After a game, challenge your opponent to the same game again with the sides swapped.",
+    &[number("game", "Game number (default: your last game)")],
+    written(&["rematch"], "rematch [#id]", "In a Death Match, it asks the host."),
+)
+.answered_by(Run::public(|ask, args| Box::pin(rematch(ask, args.game()))));
+
+const CHALLENGE: super::catalog::Opt = number("game", "Game number (default: your only challenge)");
 
 /// What a player chose for a new game.
 #[derive(Clone, Debug)]
@@ -115,4 +150,10 @@ pub async fn answer(ask: Ask<'_>, game: Option<GameId>, accepts: bool) -> Result
     } else {
         ask.arena.challenges().decline(id, user).await
     }
+}
+
+/// The game the asker last played (or names), offered again with the sides swapped.
+pub async fn rematch(ask: Ask<'_>, game: Option<GameId>) -> Result<Effects, ArenaError> {
+    let id = picking::pick_to_look_at(ask.arena, ask.asked, game).await?;
+    ask.arena.challenges().rematch(id, ask.asked.caller, ask.place).await
 }

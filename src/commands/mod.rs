@@ -11,6 +11,7 @@ pub mod challenge;
 pub mod matches;
 pub mod picking;
 pub mod play;
+pub mod runner;
 
 use crate::arena::Arena;
 use crate::ids::Place;

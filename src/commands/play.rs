@@ -1,11 +1,164 @@
 //! Playing a game, for every transport: each command finds the game it means and asks the arena,
-//! the same way whoever asks and however they typed it. Transports read the options and word the
-//! answer.
+//! the same way whoever asks and however they typed it. The commands are declared here, once
+//! (their words, options and answer), and every transport has them from that.
 
 use super::Ask;
+use super::catalog::{Choice, Command, GAME, everywhere, flag, one_of, text, written};
 use super::picking::{self, Fits};
+use super::runner::{Args, Run, Suggestions};
 use crate::arena::{ArenaError, Effects, OfferResponse};
 use crate::ids::GameId;
+
+pub const MOVE: Command = everywhere(
+    "move",
+    "Make a move, a placement or a secret choice, written as the game writes them.",
+    &[
+        text(
+            "action",
+            "Your move, e.g. e4, Nf3, O-O, Bxd5(a4), Q@d4, Qd1-d5@d7, bomb:d2, detonate",
+        )
+        .required(),
+        GAME,
+    ],
+    written(
+        &["move", "m", "play"],
+        "move [#id] <action>",
+        "Like `move e4`, `move Nf3`, `move Q@d4` (a placement), `move bomb:d2` (Beirut's bomb \
+         carrier), `move base:e3` (CTF's base). `legal` lists what you may write now.",
+    ),
+)
+.answered_by(
+    Run::public(|ask, args| Box::pin(async move { act(ask, args.game(), args.text("action")).await }))
+        .suggesting(suggest_actions),
+);
+
+pub const RESIGN: Command = everywhere(
+    "resign",
+    "Resign the game.",
+    &[GAME],
+    written(&["resign"], "resign [#id]", ""),
+)
+.answered_by(Run::public(|ask, args| Box::pin(resign(ask, args.game()))));
+
+pub const ABORT: Command = everywhere(
+    "abort",
+    "Call the game off before both players have moved; it counts for nobody.",
+    &[GAME],
+    written(&["abort"], "abort [#id]", ""),
+)
+.answered_by(Run::public(|ask, args| Box::pin(abort(ask, args.game()))));
+
+const ANSWERS: &[Choice] = &[
+    Choice::new("offer", "Offer"),
+    Choice::new("accept", "Accept"),
+    Choice::new("decline", "Decline"),
+];
+
+pub const DRAW: Command = everywhere(
+    "draw",
+    "Offer a draw, or answer your opponent's offer.",
+    &[one_of("answer", "Offer, accept or decline", ANSWERS).required(), GAME],
+    written(
+        &["draw"],
+        "draw offer|accept|decline [#id]",
+        "A move answers an offer too: it lapses.",
+    ),
+)
+.answered_by(Run::public(|ask, args| {
+    Box::pin(async move { draw(ask, args.game(), offer_response(&args)?).await })
+}));
+
+pub const TAKEBACK: Command = everywhere(
+    "takeback",
+    "Ask to take back your last move, or answer your opponent's request.",
+    &[
+        one_of("answer", "Offer (ask), accept or decline", ANSWERS).required(),
+        GAME,
+    ],
+    written(
+        &["takeback"],
+        "takeback offer|accept|decline [#id]",
+        "Your last move goes back, and the reply after it.",
+    ),
+)
+.answered_by(Run::public(|ask, args| {
+    Box::pin(async move { takeback(ask, args.game(), offer_response(&args)?).await })
+}));
+
+pub const CLAIM: Command = everywhere(
+    "claim",
+    "Claim a game your opponent left untouched for 30 days (a win; an abort if they never moved).",
+    &[GAME],
+    written(&["claim"], "claim [#id]", ""),
+)
+.answered_by(Run::public(|ask, args| Box::pin(claim(ask, args.game()))));
+
+pub const BOARD: Command = everywhere(
+    "board",
+    "Show the board as you may see it (your own secrets included), to you alone.",
+    &[
+        GAME,
+        flag(
+            "words",
+            "The board and the moves in words, for a screen reader (default: the image)",
+        ),
+    ],
+    written(
+        &["show", "board"],
+        "show [#id] [words]",
+        "With `words`, the board and the moves in words, for a screen reader.",
+    ),
+)
+.answered_by(Run::private(|ask, args| {
+    Box::pin(async move { board(ask, args.game(), args.flag("words"), false).await })
+}));
+
+pub const MOVES: Command = everywhere(
+    "moves",
+    "Show the moves played so far, to you alone.",
+    &[GAME],
+    written(&["moves"], "moves [#id]", ""),
+)
+.answered_by(Run::private(|ask, args| Box::pin(board(ask, args.game(), false, true))));
+
+pub const LEGAL: Command = everywhere(
+    "legal",
+    "Every action you may write now, in the game's notation, to you alone.",
+    &[GAME],
+    written(&["legal"], "legal [#id]", ""),
+)
+.answered_by(Run::private(|ask, args| {
+    Box::pin(async move {
+        let actions = legal(ask, args.game()).await?;
+        let count = match actions.len() {
+            1 => "1 action".to_string(),
+            n => format!("{n} actions"),
+        };
+        Ok(Effects::reply(format!("{count}: {}", actions.join(" "))))
+    })
+}));
+
+/// The answer chosen for an offer (Discord and the terminal only offer the three).
+fn offer_response(args: &Args) -> Result<OfferResponse, ArenaError> {
+    args.word("answer")
+        .and_then(OfferResponse::from_word)
+        .ok_or_else(|| ArenaError::Rejected("say offer, accept or decline".into()))
+}
+
+/// What the asker may write now in the game meant: their own options only, which reveal nothing
+/// they do not already know.
+fn suggest_actions(ask: Ask<'_>, args: Args) -> Suggestions<'_> {
+    Box::pin(async move {
+        let Ok(id) = picking::pick(ask.arena, ask.asked, args.game(), Fits::WaitingForYou).await else {
+            return Vec::new();
+        };
+        ask.arena
+            .play()
+            .legal_actions(id, &ask.asked.caller.user)
+            .await
+            .unwrap_or_default()
+    })
+}
 
 /// A move, a placement or a secret choice, in the game meant (see [`picking::pick_to_act`]).
 pub async fn act(ask: Ask<'_>, game: Option<GameId>, action: &str) -> Result<Effects, ArenaError> {

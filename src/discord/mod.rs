@@ -44,15 +44,7 @@ use std::future::Future;
 fn all_commands() -> Vec<poise::Command<Data, Error>> {
     let mut commands = vec![
         commands::challenge(),
-        commands::cancel(),
         commands::practice(),
-        commands::play(),
-        commands::board(),
-        commands::moves(),
-        commands::resign(),
-        commands::draw(),
-        commands::takeback(),
-        commands::abort(),
         commands::games(),
         commands::rules(),
         commands::list(),
@@ -62,7 +54,6 @@ fn all_commands() -> Vec<poise::Command<Data, Error>> {
         commands::import(),
         commands::replay(),
         commands::watch(),
-        commands::claim(),
         commands::settings(),
         commands::leaderboard(),
         commands::profile(),
@@ -71,6 +62,7 @@ fn all_commands() -> Vec<poise::Command<Data, Error>> {
         commands::help(),
     ];
     commands::describe(&mut commands);
+    commands.extend(commands::declared());
     commands
 }
 
@@ -624,9 +616,10 @@ mod tests {
                 let options: Vec<&str> = command.parameters.iter().map(|p| &*p.name).collect();
                 let catalogued: Vec<&str> = described.options.iter().map(|o| o.name).collect();
                 assert_eq!(options, catalogued, "/{name}'s options, in order");
-                for parameter in &command.parameters {
+                for (parameter, opt) in command.parameters.iter().zip(described.options) {
                     let about = parameter.description.as_deref().unwrap_or_default();
                     assert!((1..=100).contains(&about.chars().count()), "/{name} {}", parameter.name);
+                    assert_registered_as_described(&name, parameter, opt);
                 }
                 registered.push(name);
             }
@@ -639,6 +632,41 @@ mod tests {
             unregistered.is_empty(),
             "in the catalog for Discord, not registered: {unregistered:?}"
         );
+    }
+
+    /// The option Discord is told of has the kind, the choices and the need the catalog says.
+    fn assert_registered_as_described(
+        command: &str,
+        parameter: &poise::CommandParameter<super::Data, super::Error>,
+        opt: &crate::commands::catalog::Opt,
+    ) {
+        use crate::commands::catalog::Kind;
+        let registered = serde_json::to_value(parameter.create_as_slash_command_option().unwrap()).unwrap();
+        let kind = match opt.kind {
+            Kind::Text => 3,
+            Kind::Number | Kind::OneOf(_) | Kind::Variant => 4,
+            Kind::Flag => 5,
+            Kind::User => 6,
+            Kind::Role => 8,
+            Kind::File => 11,
+        };
+        let what = format!("/{command} {}", opt.name);
+        assert_eq!(registered["type"], kind, "{what}: {registered}");
+        assert_eq!(registered["required"], opt.required, "{what}");
+        let shown: Vec<&str> = registered["choices"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|choice| choice["name"].as_str().unwrap())
+            .collect();
+        match opt.kind {
+            Kind::OneOf(choices) => {
+                let described: Vec<&str> = choices.iter().map(|choice| choice.shown).collect();
+                assert_eq!(shown, described, "{what}'s choices");
+            }
+            Kind::Variant => assert!(!shown.is_empty(), "{what} lists the games"),
+            _ => assert!(shown.is_empty(), "{what} has no choices"),
+        }
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! The terminal's commands for looking things up and keeping things: your games, a board, the
 //! rules and pieces, records out and in, ratings, settings, and saved piece lists.
 
-use super::{COMPUTER, ask, asked, caller, computer_user, game_argument, games_list, here, local_user, server, usage};
+use super::{COMPUTER, asked, caller, computer_user, game_argument, games_list, here, local_user, server, usage};
 use crate::arena::{Arena, ArenaError, Effects, ImportRequest, ListSource};
-use crate::commands::{picking, play};
+use crate::commands::picking;
 use crate::ids::UserId;
 use crate::model::Reminders;
 use arbiter_engine::VariantId;
@@ -12,7 +12,7 @@ use arbiter_engine::VariantId;
 pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Option<Result<Effects, ArenaError>> {
     let result = match verb {
         "games" => games(arena, user).await.map(Effects::reply),
-        "show" | "board" | "export" | "replay" => look(arena, user, verb, args).await,
+        "export" | "replay" => look(arena, user, verb, args).await,
         "import" => import(arena, user, args).await,
         "leaderboard" => leaderboard(arena, args).await,
         "profile" => {
@@ -41,13 +41,10 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
     Some(result)
 }
 
-/// `show`, `export` and `replay` of the game meant: named, the only open one, or the last ended.
+/// `export` and `replay` of the game meant: named, the only open one, or the last ended.
 async fn look(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Result<Effects, ArenaError> {
-    let (named, rest) = game_argument(args)?;
+    let (named, _) = game_argument(args)?;
     let caller = caller(user);
-    if !matches!(verb, "export" | "replay") {
-        return play::board(ask(arena, &caller), named, rest == "words", false).await;
-    }
     let id = picking::pick_to_look_at(arena, asked(&caller), named).await?;
     match verb {
         "export" => arena.records().export(id, &caller, &Default::default()).await,

@@ -16,8 +16,9 @@ mod tournament;
 
 use crate::arena::text::plain;
 use crate::arena::{Arena, ArenaError, Caller, Effects};
-use crate::commands::Ask;
 use crate::commands::picking::{Asked, Naming};
+use crate::commands::runner::{Args, Run};
+use crate::commands::{Ask, catalog};
 use crate::ids::{GameId, Place, ServerId, UserId};
 use crate::web::Web;
 use arbiter_engine::VariantId;
@@ -261,6 +262,11 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
     if verb == "help" {
         return help_with(args).map(Effects::reply);
     }
+    if let Some(command) = catalog::in_terminal(&verb)
+        && let Some(run) = command.run
+    {
+        return answered_by_the_command_layer(arena, user, command, run, args).await;
+    }
     let families = [
         playing::execute(arena, user, &verb, args).await,
         looking::execute(arena, user, &verb, args).await,
@@ -272,6 +278,27 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         .flatten()
         .next()
         .unwrap_or_else(|| Err(usage(&format!("unknown command \"{verb}\""))))
+}
+
+/// A command the command layer answers (`commands::runner`), with its options read from the
+/// words after it.
+async fn answered_by_the_command_layer(
+    arena: &Arena,
+    user: &UserId,
+    command: &'static catalog::Command,
+    run: Run,
+    words: &str,
+) -> Result<Effects, ArenaError> {
+    let args = Args::from_words(command.options, words).map_err(|problem| usage(&problem))?;
+    if let Some(missing) = args.missing(command.options) {
+        let written = command
+            .terminal
+            .as_ref()
+            .map_or(command.name, |terminal| terminal.usage);
+        return Err(usage(&format!("say the {}: `{written}`", missing.name)));
+    }
+    let caller = caller(user);
+    (run.answer)(ask(arena, &caller), args).await
 }
 
 /// A user at the terminal, by the name typed, without what a reader could not see in it (so

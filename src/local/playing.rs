@@ -1,29 +1,19 @@
-//! The terminal's commands for starting and playing games: challenges (the computer's too),
-//! answering them, moves, and what ends or pauses the play.
+//! The terminal's commands for starting games: challenges (the computer's too) and practice.
+//! Answering them and playing are the command layer's own (`commands::runner`).
 
-use super::{ask, asked, caller, computer_user, game_argument, here, local_user, usage};
-use crate::arena::{Arena, ArenaError, Effects, OfferResponse};
+use super::{ask, caller, computer_user, local_user, usage};
+use crate::arena::{Arena, ArenaError, Effects};
 use crate::commands::challenge::{self, GameChoices};
-use crate::commands::picking;
-use crate::commands::play;
 use crate::ids::UserId;
 use crate::model::WhitePlayer;
 use arbiter_engine::VariantId;
 use arbiter_engine::ai::Level;
 
-/// Runs a command of starting or playing a game; `None` when `verb` is not one.
+/// Runs a command of starting a game; `None` when `verb` is not one.
 pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Option<Result<Effects, ArenaError>> {
     let result = match verb {
         "challenge" => challenge(arena, user, args).await,
         "practice" => practice(arena, user, args).await,
-        "accept" | "decline" => answer_challenge(arena, user, verb == "accept", args).await,
-        "cancel" => cancel(arena, user, args).await,
-        "move" | "m" | "play" => play(arena, user, args).await,
-        "resign" | "abort" => end(arena, user, verb == "resign", args).await,
-        "draw" | "takeback" => offer(arena, user, verb == "draw", args).await,
-        "rematch" => rematch(arena, user, args).await,
-        "claim" => claim(arena, user, args).await,
-        "legal" => legal(arena, user, args).await,
         _ => return None,
     };
     Some(result)
@@ -90,69 +80,4 @@ async fn practice(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, A
     let Written { choices, level } = game_choices(variant, &mut words)?;
     let caller = caller(user);
     challenge::practice(ask(arena, &caller), &computer_user(), choices, level).await
-}
-
-async fn answer_challenge(arena: &Arena, user: &UserId, accepts: bool, args: &str) -> Result<Effects, ArenaError> {
-    let (named, _) = game_argument(args)?;
-    let caller = caller(user);
-    challenge::answer(ask(arena, &caller), named, accepts).await
-}
-
-async fn cancel(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
-    let (named, _) = game_argument(args)?;
-    let caller = caller(user);
-    challenge::cancel(ask(arena, &caller), named).await
-}
-
-async fn play(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
-    let (named, action) = game_argument(args)?;
-    if action.is_empty() {
-        return Err(usage("say which move, like `move e4`"));
-    }
-    let caller = caller(user);
-    play::act(ask(arena, &caller), named, action).await
-}
-
-/// `resign` (`gives_up`) or `abort`.
-async fn end(arena: &Arena, user: &UserId, gives_up: bool, args: &str) -> Result<Effects, ArenaError> {
-    let (named, _) = game_argument(args)?;
-    let caller = caller(user);
-    if gives_up {
-        play::resign(ask(arena, &caller), named).await
-    } else {
-        play::abort(ask(arena, &caller), named).await
-    }
-}
-
-/// `draw ...` (`of_draw`) or `takeback ...`: offer, accept or decline.
-async fn offer(arena: &Arena, user: &UserId, of_draw: bool, args: &str) -> Result<Effects, ArenaError> {
-    let (word, rest) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
-    let response = OfferResponse::from_word(word).ok_or_else(|| usage("say offer, accept or decline"))?;
-    let (named, _) = game_argument(rest)?;
-    let caller = caller(user);
-    if of_draw {
-        play::draw(ask(arena, &caller), named, response).await
-    } else {
-        play::takeback(ask(arena, &caller), named, response).await
-    }
-}
-
-async fn rematch(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
-    let (named, _) = game_argument(args)?;
-    let caller = caller(user);
-    let id = picking::pick_to_look_at(arena, asked(&caller), named).await?;
-    arena.challenges().rematch(id, &caller, &here()).await
-}
-
-async fn claim(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
-    let (named, _) = game_argument(args)?;
-    let caller = caller(user);
-    play::claim(ask(arena, &caller), named).await
-}
-
-async fn legal(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
-    let (named, _) = game_argument(args)?;
-    let caller = caller(user);
-    let actions = play::legal(ask(arena, &caller), named).await?;
-    Ok(Effects::reply(actions.join(" ")))
 }

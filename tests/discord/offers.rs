@@ -184,3 +184,74 @@ async fn a_command_without_a_game_means_this_threads_game_or_the_only_one_and_as
     );
     bot.stop().await;
 }
+
+/// `/legal` and `/moves` answer the asker alone: every action they may write now (counted,
+/// which Discord's suggestions, 25 at most, cannot show), and the moves so far.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn legal_and_moves_answer_the_asker_alone() {
+    let bot = Bot::start().await;
+    let (_, thread) = bot.started(variant_index(arbiter_engine::VariantId::Chess)).await;
+    let legal = bot.command(&alice(), thread, "legal", json!([])).await;
+    assert!(is_ephemeral(&legal), "{}", legal.json);
+    assert!(content(&legal).starts_with("20 actions: "), "{}", content(&legal));
+    assert!(
+        content(&legal).contains("Nf3") && content(&legal).contains("e4"),
+        "{}",
+        content(&legal)
+    );
+    let out_of_turn = bot.command(&bob(), thread, "legal", json!([])).await;
+    assert!(
+        content(&out_of_turn).contains("not your turn"),
+        "{}",
+        content(&out_of_turn)
+    );
+
+    bot.play(&alice(), thread, "e4").await;
+    let moves = bot.command(&bob(), thread, "moves", json!([])).await;
+    assert!(is_ephemeral(&moves), "{}", moves.json);
+    assert!(content(&moves).contains("1. e4"), "{}", content(&moves));
+    assert!(moves.files.is_empty(), "the moves alone, no board: {}", moves.json);
+    bot.stop().await;
+}
+
+/// An option in a shape the command does not take (a choice out of range, text for a number)
+/// is refused in words, and the game is as it was.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_option_in_the_wrong_shape_is_refused_and_changes_nothing() {
+    let bot = Bot::start().await;
+    let (game, thread) = bot.started(variant_index(arbiter_engine::VariantId::Chess)).await;
+    let out_of_range = offer_command(&bot, &alice(), thread, "draw", 7).await;
+    assert!(is_ephemeral(&out_of_range), "{}", out_of_range.json);
+    assert!(
+        content(&out_of_range).contains("the answer option came in a form I cannot read"),
+        "{}",
+        content(&out_of_range)
+    );
+    let wrong_kind = bot
+        .command(
+            &alice(),
+            thread,
+            "resign",
+            json!([{ "name": "game", "type": 3, "value": "one" }]),
+        )
+        .await;
+    assert!(
+        content(&wrong_kind).contains("the game option came in a form I cannot read"),
+        "{}",
+        content(&wrong_kind)
+    );
+    let missing = bot.command(&alice(), thread, "move", json!([])).await;
+    assert!(
+        content(&missing).contains("the action option is missing"),
+        "{}",
+        content(&missing)
+    );
+    let row = bot.arena.store().game(game).await.unwrap().unwrap();
+    assert_eq!(row.status, GameStatus::Active);
+    assert!(row.offer.is_none(), "no offer was made");
+    assert!(
+        bot.arena.store().log(game).await.unwrap().is_empty(),
+        "no move was made"
+    );
+    bot.stop().await;
+}

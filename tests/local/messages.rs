@@ -238,3 +238,52 @@ async fn every_command_in_the_terminals_help_is_one_it_knows() {
     assert!(!output.contains("unknown command"), "{output}");
     assert!(!output.contains("`wait` takes a duration"), "{output}");
 }
+
+/// `legal` counts what the player may write now; `moves` shows the moves so far, without the
+/// board (the terminal has it because the command layer declares it once for every transport).
+#[tokio::test]
+async fn legal_counts_the_actions_and_moves_shows_the_moves() {
+    let output =
+        run_script("alice: challenge bob chess white\nbob: accept\nalice: legal\nalice: move e4\nbob: moves\n").await;
+    let legal = output
+        .lines()
+        .find(|line| line.starts_with("(to alice) 20 actions: "))
+        .unwrap_or_else(|| panic!("{output}"));
+    assert!(legal.contains(" Nf3") && legal.contains(" e4"), "{legal}");
+    let moves = output.split("(to bob) ").nth(1).unwrap_or_else(|| panic!("{output}"));
+    assert!(moves.contains("\n1. e4\n"), "{moves}");
+    assert!(
+        !moves.contains("  8 r n b q k b n r"),
+        "the moves alone, no board: {moves}"
+    );
+}
+
+/// A command's words are read by its options: a bad game number, words it does not take, and
+/// an option it needs are each named, with how the command is written.
+#[tokio::test]
+async fn a_commands_words_are_read_by_its_options() {
+    let output = run_script(
+        "alice: challenge bob chess white\nbob: accept\nalice: show #x\nalice: resign now please\n\
+         alice: draw\nalice: move\nalice: draw offer #1\n",
+    )
+    .await;
+    let errors: Vec<&str> = output.lines().filter(|line| line.contains("error:")).collect();
+    assert_eq!(errors.len(), 4, "{output}");
+    assert!(errors[0].contains("\"#x\" is not a game number"), "{}", errors[0]);
+    assert!(
+        errors[1].contains("\"now please\" is not understood here"),
+        "{}",
+        errors[1]
+    );
+    assert!(
+        errors[2].contains("say the answer: `draw offer|accept|decline [#id]`"),
+        "{}",
+        errors[2]
+    );
+    assert!(
+        errors[3].contains("say the action: `move [#id] <action>`"),
+        "{}",
+        errors[3]
+    );
+    assert!(output.contains("offers a draw"), "{output}");
+}

@@ -1,4 +1,4 @@
-//! The slash commands, by family: starting games (challenge), playing them (in_game), looking
+//! The slash commands, by family: those the command layer answers (declared), starting games (challenge), looking
 //! things up (info), records (export, import, replay), lists of pieces, a player's own settings, Death
 //! Matches and tournaments. Each command reads its options and hands them to the command layer
 //! (`crate::commands`), or names the game and asks the arena itself where nothing is shared, and
@@ -8,18 +8,18 @@
 
 mod challenge;
 mod deathmatch;
+mod declared;
 mod help;
-mod in_game;
 mod info;
 mod lists;
 mod player;
 mod records;
 mod tournament;
 
-pub use challenge::{cancel, challenge, practice};
+pub use challenge::{challenge, practice};
 pub use deathmatch::deathmatch;
+pub use declared::commands as declared;
 pub use help::help;
-pub use in_game::{abort, board, claim, draw, moves, play, resign, takeback};
 pub use info::{games, piece, rules, watch};
 pub use lists::{list, lists};
 pub use player::{leaderboard, profile, settings};

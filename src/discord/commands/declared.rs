@@ -1,0 +1,194 @@
+//! The slash commands the command layer answers itself (`commands::runner`): each is built when
+//! the bot starts from its one description in the catalog, its options read from the
+//! interaction and handed to the command's answer. Nothing here names a command.
+
+use super::{Caller, run};
+use crate::arena::ArenaError;
+use crate::commands::catalog::{self, Kind, Opt};
+use crate::commands::runner::{Args, Run, Value};
+use crate::discord::autocomplete::{CHOICE_TEXT_LIMIT, best_matches};
+use crate::discord::{Data, Error};
+use serenity::all as discord;
+use std::borrow::Cow;
+
+type Command = poise::Command<Data, Error>;
+type Parameter = poise::CommandParameter<Data, Error>;
+type AppContext<'a> = poise::ApplicationContext<'a, Data, Error>;
+
+/// The longest text one option of these commands takes (a move, with room to spare).
+const TEXT_LIMIT: u16 = 300;
+
+/// The largest whole number Discord's clients send exactly (JavaScript's safe integers).
+const SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
+/// Every slash command the command layer answers, in the catalog's order.
+pub fn commands() -> Vec<Command> {
+    catalog::all()
+        .filter(|described| described.in_discord && described.run.is_some())
+        .map(slash_command)
+        .collect()
+}
+
+fn slash_command(described: &'static catalog::Command) -> Command {
+    let suggests = described.run.is_some_and(|run| run.suggest.is_some());
+    poise::Command {
+        name: described.name.into(),
+        qualified_name: described.name.into(),
+        identifying_name: described.name.into(),
+        source_code_name: described.name.into(),
+        description: Some(described.summary.into()),
+        slash_action: Some(|ctx| Box::pin(answer(ctx))),
+        parameters: described
+            .options
+            .iter()
+            .map(|opt| parameter(opt, suggests && opt.kind == Kind::Text))
+            .collect(),
+        custom_data: Box::new(described),
+        ..Default::default()
+    }
+}
+
+fn parameter(opt: &'static Opt, suggested: bool) -> Parameter {
+    let choices = match opt.kind {
+        Kind::OneOf(choices) => choices
+            .iter()
+            .map(|choice| poise::CommandParameterChoice {
+                name: choice.shown.into(),
+                localizations: Cow::Borrowed(&[]),
+                __non_exhaustive: (),
+            })
+            .collect(),
+        _ => Cow::Borrowed(&[][..]),
+    };
+    poise::CommandParameter {
+        name: opt.name.into(),
+        name_localizations: Cow::Borrowed(&[]),
+        description: Some(opt.about.into()),
+        description_localizations: Cow::Borrowed(&[]),
+        required: opt.required,
+        channel_types: None,
+        choices,
+        type_setter: Some(type_setter(opt.kind)),
+        autocomplete_callback: suggested.then_some(|ctx, typed| Box::pin(suggest(ctx, typed))),
+        __non_exhaustive: (),
+    }
+}
+
+/// How Discord is told the kind of an option.
+fn type_setter(kind: Kind) -> fn(discord::CreateCommandOption) -> discord::CreateCommandOption {
+    use discord::CommandOptionType as Type;
+    match kind {
+        Kind::Text => |option| option.kind(Type::String).max_length(TEXT_LIMIT),
+        Kind::Number => |option| {
+            option
+                .kind(Type::Integer)
+                .min_number_value(-SAFE_INTEGER)
+                .max_number_value(SAFE_INTEGER)
+        },
+        Kind::Flag => |option| option.kind(Type::Boolean),
+        Kind::OneOf(_) | Kind::Variant => |option| option.kind(Type::Integer),
+        Kind::User => |option| option.kind(Type::User),
+        Kind::Role => |option| option.kind(Type::Role),
+        Kind::File => |option| option.kind(Type::Attachment),
+    }
+}
+
+/// The catalog's description of the command being answered.
+fn described(ctx: AppContext<'_>) -> Option<(&'static catalog::Command, Run)> {
+    let ctx = poise::Context::Application(ctx);
+    let described = *ctx.command().custom_data.downcast_ref::<&'static catalog::Command>()?;
+    Some((described, described.run?))
+}
+
+async fn answer(ctx: AppContext<'_>) -> Result<(), poise::FrameworkError<'_, Data, Error>> {
+    let Some((described, run_it)) = described(ctx) else {
+        return Ok(());
+    };
+    let args = read(described.options, ctx.args);
+    let data = poise::Context::Application(ctx).data();
+    run(ctx.into(), run_it.private, |caller: Caller| async move {
+        let args = args?;
+        let player = caller.player();
+        (run_it.answer)(caller.ask(&data.arena, &player), args).await
+    })
+    .await
+    .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error))
+}
+
+/// The options as the interaction gives them, by the command's description. A payload that does
+/// not match it (an old client, a broken request) is refused with what to do, and nothing runs.
+fn read(options: &'static [Opt], given: &[discord::ResolvedOption<'_>]) -> Result<Args, ArenaError> {
+    let mut args = Args::default();
+    for opt in options {
+        let Some(resolved) = given.iter().find(|resolved| resolved.name == opt.name) else {
+            continue;
+        };
+        let value = value_of(opt, &resolved.value).ok_or_else(|| {
+            ArenaError::Rejected(format!(
+                "the {} option came in a form I cannot read; please try the command again",
+                opt.name
+            ))
+        })?;
+        args.set(opt.name, value);
+    }
+    match args.missing(options) {
+        Some(missing) => Err(ArenaError::Rejected(format!(
+            "the {} option is missing; please try the command again",
+            missing.name
+        ))),
+        None => Ok(args),
+    }
+}
+
+fn value_of(opt: &Opt, given: &discord::ResolvedValue<'_>) -> Option<Value> {
+    use discord::ResolvedValue as Given;
+    Some(match (opt.kind, given) {
+        (Kind::Text, Given::String(text)) => Value::Text((*text).to_string()),
+        (Kind::Text, Given::Autocomplete { value, .. }) => Value::Text((*value).to_string()),
+        (Kind::Number, Given::Integer(number)) => Value::Number(*number),
+        (Kind::Flag, Given::Boolean(flag)) => Value::Flag(*flag),
+        (Kind::OneOf(choices), Given::Integer(index)) => Value::Word(choices.get(usize::try_from(*index).ok()?)?.word),
+        _ => return None,
+    })
+}
+
+/// Suggestions for the option being typed: the command layer's, those that fit what was typed
+/// first, each short enough for Discord to show.
+async fn suggest(ctx: AppContext<'_>, typed: &str) -> discord::CreateAutocompleteResponse {
+    let none = discord::CreateAutocompleteResponse::new();
+    let Some((
+        described,
+        Run {
+            suggest: Some(suggest), ..
+        },
+    )) = described(ctx)
+    else {
+        return none;
+    };
+    // What is typed so far need not be valid yet: the other options are read as they are.
+    let mut args = Args::default();
+    for opt in described.options {
+        if let Some(value) = ctx
+            .args
+            .iter()
+            .find(|resolved| resolved.name == opt.name)
+            .and_then(|resolved| value_of(opt, &resolved.value))
+        {
+            args.set(opt.name, value);
+        }
+    }
+    let caller = Caller::of(ctx.into());
+    let player = caller.player();
+    let mut suggestions = suggest(
+        caller.ask(&poise::Context::Application(ctx).data().arena, &player),
+        args,
+    )
+    .await;
+    // Discord refuses a whole answer holding a longer choice (a list of pieces would be one).
+    suggestions.retain(|text| text.chars().count() <= CHOICE_TEXT_LIMIT);
+    let choices = best_matches(&suggestions, typed)
+        .into_iter()
+        .map(|text| discord::AutocompleteChoice::new(text.clone(), text))
+        .collect();
+    none.set_choices(choices)
+}
