@@ -37,8 +37,12 @@ pub struct Opt {
 pub enum Kind {
     /// Words (Discord: a string).
     Text,
-    /// A whole number, such as a game's.
+    /// A whole number.
     Number,
+    /// A game's number (the terminal writes `#12`).
+    Game,
+    /// A tournament's number (the terminal writes `t3`).
+    Tournament,
     /// Yes or no; in the terminal, the option's name sets it.
     Flag,
     /// One of a few words.
@@ -98,6 +102,14 @@ pub const fn number(name: &'static str, about: &'static str) -> Opt {
     opt(name, about, Kind::Number)
 }
 
+pub const fn game(about: &'static str) -> Opt {
+    opt("game", about, Kind::Game)
+}
+
+const fn tournament(about: &'static str) -> Opt {
+    opt("tournament", about, Kind::Tournament)
+}
+
 pub const fn flag(name: &'static str, about: &'static str) -> Opt {
     opt(name, about, Kind::Flag)
 }
@@ -106,11 +118,11 @@ pub const fn one_of(name: &'static str, about: &'static str, choices: &'static [
     opt(name, about, Kind::OneOf(choices))
 }
 
-const fn variant(name: &'static str, about: &'static str) -> Opt {
+pub const fn variant(name: &'static str, about: &'static str) -> Opt {
     opt(name, about, Kind::Variant)
 }
 
-const fn user(name: &'static str, about: &'static str) -> Opt {
+pub const fn user(name: &'static str, about: &'static str) -> Opt {
     opt(name, about, Kind::User)
 }
 
@@ -148,7 +160,7 @@ pub const fn everywhere(
 
 /// A slash command the terminal has no form of (a setting of a Discord server, a subcommand the
 /// terminal writes within its group's form).
-const fn discord_only(name: &'static str, summary: &'static str, options: &'static [Opt]) -> Command {
+pub const fn discord_only(name: &'static str, summary: &'static str, options: &'static [Opt]) -> Command {
     Command {
         name,
         summary,
@@ -182,9 +194,9 @@ pub const fn written(words: &'static [&'static str], usage: &'static str, more: 
     Terminal { words, usage, more }
 }
 
-pub const GAME: Opt = number("game", "Game number (default: the game of this thread)");
-const MATCH: Opt = number("game", "Match number (default: the match in this channel)");
-const TOURNAMENT: Opt = number("tournament", "Tournament number (default: this channel's)");
+pub const GAME: Opt = game("Game number (default: the game of this thread)");
+pub const MATCH: Opt = game("Match number (default: the match in this channel)");
+pub const TOURNAMENT: Opt = tournament("Tournament number (default: this channel's)");
 const TIME_CONTROL: Opt = text(
     "time",
     "Time control: 3d (days per move), 24h+72h (per move + reserve); default untimed",
@@ -202,11 +214,6 @@ const LEVELS: &[Choice] = &[
     Choice::new("normal", "Normal: about a second a move"),
     Choice::new("hard", "Hard: a deeper search, a few seconds a move"),
 ];
-const REMINDERS: &[Choice] = &[
-    Choice::new("thread", "A ping in the game's thread"),
-    Choice::new("dm", "A direct message"),
-    Choice::new("off", "No reminders"),
-];
 const SIDES: &[Choice] = &[
     Choice::new("white", "White (or the side that moves first)"),
     Choice::new("black", "Black (or the side that moves second)"),
@@ -214,12 +221,6 @@ const SIDES: &[Choice] = &[
 const RULINGS: &[Choice] = &[
     Choice::new("win", "Win for the player named"),
     Choice::new("draw", "Draw"),
-];
-const VERDICTS: &[Choice] = &[
-    Choice::new("white", "White wins (1-0)"),
-    Choice::new("black", "Black wins (0-1)"),
-    Choice::new("draw", "Draw"),
-    Choice::new("abort", "Abort (void: nobody scores)"),
 ];
 
 pub const SECTIONS: &[Section] = &[
@@ -292,16 +293,7 @@ pub const SECTIONS: &[Section] = &[
             super::play::MOVES,
             super::play::LEGAL,
             discord_only("settings", "Your settings, and your server's.", &[]),
-            everywhere(
-                "settings reminders",
-                "How games waiting for you remind you (leave the option out to see the current setting).",
-                &[one_of("how", "How a game waiting for you reminds you", REMINDERS)],
-                written(
-                    &["settings"],
-                    "settings reminders [thread|dm|off]",
-                    "In the game's place (the default), by direct message, or not at all.",
-                ),
-            ),
+            super::players::REMINDER_SETTING,
             discord_only(
                 "settings host-role",
                 "The role whose members host Death Matches and tournaments here (members who manage the server).",
@@ -310,18 +302,8 @@ pub const SECTIONS: &[Section] = &[
                     flag("clear", "Go back to the bot's default host role"),
                 ],
             ),
-            everywhere(
-                "leaderboard",
-                "The best rated players of a game on this server.",
-                &[variant("variant", "The game").required()],
-                written(&["leaderboard"], "leaderboard <variant>", ""),
-            ),
-            everywhere(
-                "profile",
-                "A player's ratings, record and current games (yours if nobody is named).",
-                &[user("user", "Whose profile (default: yours)")],
-                written(&["profile"], "profile [user]", ""),
-            ),
+            super::players::LEADERBOARD,
+            super::players::PROFILE,
         ],
     },
     Section {
@@ -332,10 +314,7 @@ pub const SECTIONS: &[Section] = &[
                 "The rules of a game, as Arbiter plays it; in a game, that game's (with its pieces).",
                 &[
                     variant("variant", "The game (default: the game of this thread)"),
-                    number(
-                        "game",
-                        "Game number, for its own pieces (default: the game of this thread)",
-                    ),
+                    game("Game number, for its own pieces (default: the game of this thread)"),
                 ],
                 written(
                     &["rules"],
@@ -416,7 +395,7 @@ pub const SECTIONS: &[Section] = &[
                     ),
                     file("file", "A text file with one piece a line"),
                     text("saved", "The name of a list you saved with /lists save"),
-                    number("game", "Game number (default: your game waiting for a list)"),
+                    game("Game number (default: your game waiting for a list)"),
                 ],
                 written(
                     &["list"],
@@ -488,28 +467,9 @@ pub const SECTIONS: &[Section] = &[
                 &[],
                 written(&["side"], "side first|second [#id]", ""),
             ),
-            everywhere(
-                "deathmatch rated",
-                "Accept, as a player, that the match is rated (it is once both have, before the first placement).",
-                &[MATCH],
-                written(
-                    &["rated"],
-                    "rated [#id]",
-                    "A rated match moves ratings on this server only; otherwise it is played unrated.",
-                ),
-            ),
-            everywhere(
-                "deathmatch pause",
-                "Freeze both clocks.",
-                &[MATCH],
-                written(&["pause"], "pause [#id]", "The host's command."),
-            ),
-            everywhere(
-                "deathmatch resume",
-                "Unfreeze the clocks; the turn goes on where it stopped.",
-                &[MATCH],
-                written(&["resume"], "resume [#id]", "The host's command."),
-            ),
+            super::matches::RATED,
+            super::matches::PAUSE,
+            super::matches::RESUME,
             everywhere(
                 "deathmatch addtime",
                 "Give a player more reserve.",
@@ -520,7 +480,7 @@ pub const SECTIONS: &[Section] = &[
                 ],
                 written(&["addtime"], "addtime <player> <time> [#id]", "The host's command."),
             ),
-            discord_only("deathmatch abort", "Call the match off, with no result.", &[MATCH]),
+            super::matches::ABORT,
             everywhere(
                 "deathmatch adjudicate",
                 "Decide the result of the match.",
@@ -591,49 +551,14 @@ pub const SECTIONS: &[Section] = &[
                     ),
                 ],
             ),
-            discord_only(
-                "tournament join",
-                "Enter the tournament of this channel.",
-                &[TOURNAMENT],
-            ),
-            discord_only(
-                "tournament withdraw",
-                "Leave the tournament: you are not paired again; your results stand.",
-                &[TOURNAMENT],
-            ),
-            discord_only(
-                "tournament start",
-                "Hosts: close entries and pair round 1.",
-                &[TOURNAMENT],
-            ),
-            discord_only(
-                "tournament pair",
-                "Hosts: pair the next round (once every game of the last one has its result).",
-                &[TOURNAMENT],
-            ),
-            discord_only(
-                "tournament close-round",
-                "Hosts: end the round now (unplayed games of withdrawn players are lost by forfeit).",
-                &[TOURNAMENT],
-            ),
-            discord_only(
-                "tournament adjudicate",
-                "Hosts: decide the result of a tournament game still being played.",
-                &[
-                    number("game", "Game number").required(),
-                    one_of("result", "The result", VERDICTS).required(),
-                ],
-            ),
-            discord_only(
-                "tournament standings",
-                "The standings, with a table of every round.",
-                &[TOURNAMENT],
-            ),
-            discord_only(
-                "tournament show",
-                "The tournament's settings, players and current round, to you alone.",
-                &[TOURNAMENT],
-            ),
+            super::tournaments::JOIN,
+            super::tournaments::WITHDRAW,
+            super::tournaments::START,
+            super::tournaments::PAIR,
+            super::tournaments::CLOSE_ROUND,
+            super::tournaments::ADJUDICATE,
+            super::tournaments::STANDINGS,
+            super::tournaments::SHOW,
         ],
     },
 ];

@@ -3,7 +3,7 @@
 //! they asked for it and a level only then; and a challenge answered or taken back.
 
 use super::Ask;
-use super::catalog::{Command, everywhere, number, terminal_only, written};
+use super::catalog::{Command, everywhere, game, terminal_only, written};
 use super::picking::{self, Fits};
 use super::runner::Run;
 use crate::arena::{ArenaError, Caller, ChallengeRequest, Effects, text};
@@ -16,7 +16,7 @@ use arbiter_engine::ai::Level;
 pub const CANCEL: Command = everywhere(
     "cancel",
     "Withdraw a challenge of yours that has not been answered.",
-    &[number("game", "Game number (default: your only open challenge)")],
+    &[game("Game number (default: your only open challenge)")],
     written(&["cancel"], "cancel [#id]", ""),
 )
 .answered_by(Run::public(|ask, args| Box::pin(cancel(ask, args.game()))));
@@ -39,12 +39,12 @@ pub const DECLINE: Command = terminal_only(
 /// Discord offers a rematch with a button under the game's last post.
 pub const REMATCH: Command = terminal_only(
     "After a game, challenge your opponent to the same game again with the sides swapped.",
-    &[number("game", "Game number (default: your last game)")],
+    &[game("Game number (default: your last game)")],
     written(&["rematch"], "rematch [#id]", "In a Death Match, it asks the host."),
 )
 .answered_by(Run::public(|ask, args| Box::pin(rematch(ask, args.game()))));
 
-const CHALLENGE: super::catalog::Opt = number("game", "Game number (default: your only challenge)");
+const CHALLENGE: super::catalog::Opt = game("Game number (default: your only challenge)");
 
 /// What a player chose for a new game.
 #[derive(Clone, Debug)]

@@ -4,13 +4,47 @@
 //! transport vouches for (on Discord, with their host status on the server).
 
 use super::Ask;
+use super::catalog::{Command, MATCH, discord_only, everywhere, written};
 use super::picking::Naming;
+use super::runner::Run;
 use crate::arena::{ArenaError, Effects, MatchRequest};
 use crate::clock::{TimeControl, parse_duration};
 use crate::ids::{GameId, UserId};
 use crate::model::ComputerPlayer;
 use arbiter_engine::VariantId;
 use arbiter_engine::ai::Level;
+
+pub const RATED: Command = everywhere(
+    "deathmatch rated",
+    "Accept, as a player, that the match is rated (it is once both have, before the first placement).",
+    &[MATCH],
+    written(
+        &["rated"],
+        "rated [#id]",
+        "A rated match moves ratings on this server only; otherwise it is played unrated.",
+    ),
+)
+.answered_by(Run::public(|ask, args| Box::pin(rated(ask, args.game()))).on_a_server());
+
+pub const PAUSE: Command = everywhere(
+    "deathmatch pause",
+    "Freeze both clocks.",
+    &[MATCH],
+    written(&["pause"], "pause [#id]", "The host's command."),
+)
+.answered_by(Run::public(|ask, args| Box::pin(pause(ask, args.game(), true))).for_hosts());
+
+pub const RESUME: Command = everywhere(
+    "deathmatch resume",
+    "Unfreeze the clocks; the turn goes on where it stopped.",
+    &[MATCH],
+    written(&["resume"], "resume [#id]", "The host's command."),
+)
+.answered_by(Run::public(|ask, args| Box::pin(pause(ask, args.game(), false))).for_hosts());
+
+/// The terminal writes it `adjudicate abort`.
+pub const ABORT: Command = discord_only("deathmatch abort", "Call the match off, with no result.", &[MATCH])
+    .answered_by(Run::public(|ask, args| Box::pin(adjudicate(ask, args.game(), Ruling::Abort))).for_hosts());
 
 /// What a host chose for a new match.
 pub struct NewMatch {

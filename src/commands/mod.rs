@@ -1,17 +1,19 @@
 //! The command layer every transport shares: every command described once, for each transport's
-//! help and Discord's registration (`catalog`); which game a command means and what a player is
-//! told when none or several fit (`picking`); a new game from what the player chose, the
-//! computer included, and answers to challenges (`challenge`); playing a game (`play`); and
-//! Death Matches as their host runs them (`matches`).
-//! Each command finds its game and asks the arena here, once; transports read their own input
-//! into its options and word its answer.
+//! help and Discord's registration (`catalog`), and most of them answered here for every
+//! transport (`runner`: a declared command's options and answer; a transport only reads what the
+//! player wrote into its options); which game a command means and what a player is told when
+//! none or several fit (`picking`). The commands by family: starting games and answering
+//! challenges (`challenge`), playing them (`play`), Death Matches (`matches`), tournaments
+//! (`tournaments`) and a player's own page and settings (`players`).
 
 pub mod catalog;
 pub mod challenge;
 pub mod matches;
 pub mod picking;
 pub mod play;
+pub mod players;
 pub mod runner;
+pub mod tournaments;
 
 use crate::arena::Arena;
 use crate::ids::Place;

@@ -7,7 +7,8 @@
 use super::Ask;
 use super::catalog::{Kind, Opt};
 use crate::arena::{ArenaError, Effects};
-use crate::ids::GameId;
+use crate::ids::{GameId, TournamentId, UserId};
+use arbiter_engine::VariantId;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -24,9 +25,15 @@ pub struct Run {
     pub answer: for<'a> fn(Ask<'a>, Args) -> Answer<'a>,
     /// Whether only the asker sees the answer (a board with their own secrets, their moves).
     pub private: bool,
-    /// What to suggest for the option marked `suggested` as the player types (the text typed so
-    /// far is in `Args`, under that option's name).
+    /// What to suggest for its text option as the player types (the text typed so far is in
+    /// `Args`, under that option's name).
     pub suggest: Option<for<'a> fn(Ask<'a>, Args) -> Suggestions<'a>>,
+    /// Whether the asker is asked as a possible host of the server (a host's command: the
+    /// transport finds out whether they host there) rather than as a player.
+    pub hosts: bool,
+    /// Whether it only has a meaning on a server (Discord refuses it in a direct message; the
+    /// terminal is a server of its own).
+    pub on_a_server: bool,
 }
 
 impl Run {
@@ -36,15 +43,33 @@ impl Run {
             answer,
             private: false,
             suggest: None,
+            hosts: false,
+            on_a_server: false,
         }
     }
 
     /// A command whose answer only the asker sees.
     pub const fn private(answer: for<'a> fn(Ask<'a>, Args) -> Answer<'a>) -> Run {
         Run {
-            answer,
             private: true,
-            suggest: None,
+            ..Run::public(answer)
+        }
+    }
+
+    /// The same command, on a server only.
+    pub const fn on_a_server(self) -> Run {
+        Run {
+            on_a_server: true,
+            ..self
+        }
+    }
+
+    /// The same command, asked by a possible host (and on a server only).
+    pub const fn for_hosts(self) -> Run {
+        Run {
+            hosts: true,
+            on_a_server: true,
+            ..self
         }
     }
 
@@ -65,6 +90,8 @@ pub enum Value {
     Flag(bool),
     /// A choice of a [`Kind::OneOf`] option, by its word.
     Word(&'static str),
+    Variant(VariantId),
+    User(UserId),
 }
 
 /// The options a player gave a command, by name.
@@ -107,10 +134,33 @@ impl Args {
         }
     }
 
+    pub fn variant(&self, name: &str) -> Option<VariantId> {
+        match self.get(name) {
+            Some(Value::Variant(variant)) => Some(*variant),
+            _ => None,
+        }
+    }
+
+    pub fn user(&self, name: &str) -> Option<&UserId> {
+        match self.get(name) {
+            Some(Value::User(user)) => Some(user),
+            _ => None,
+        }
+    }
+
     /// The game named with the `game` option.
     pub fn game(&self) -> Option<GameId> {
-        match self.get("game") {
-            Some(Value::Number(id)) => Some(GameId::new(*id)),
+        self.number("game").map(GameId::new)
+    }
+
+    /// The tournament named with the `tournament` option.
+    pub fn tournament(&self) -> Option<TournamentId> {
+        self.number("tournament").map(TournamentId::new)
+    }
+
+    pub fn number(&self, name: &str) -> Option<i64> {
+        match self.get(name) {
+            Some(Value::Number(number)) => Some(*number),
             _ => None,
         }
     }
@@ -120,23 +170,20 @@ impl Args {
         options.iter().find(|opt| opt.required && self.get(opt.name).is_none())
     }
 
-    /// Reads the words of a terminal line by a command's `options`: `#12` names the game; a
-    /// flag's name sets it; a one-of option takes one of its words; a number option takes a
+    /// Reads the words of a terminal line by a command's `options`: `#12` names the game, `t3`
+    /// the tournament; a flag's name sets it; a one-of option takes one of its words, a variant
+    /// option a game's name, a user option a name (the user `user_named` says), a number option a
     /// number; a text option takes the words that are left, in order.
-    pub fn from_words(options: &'static [Opt], line: &str) -> Result<Args, String> {
+    pub fn from_words(options: &'static [Opt], line: &str, user_named: fn(&str) -> UserId) -> Result<Args, String> {
         let mut args = Args::default();
         let mut text: Vec<&str> = Vec::new();
         for word in line.split_whitespace() {
-            if let Some(number) = word.strip_prefix('#')
-                && options.iter().any(|opt| opt.name == "game")
-            {
-                let id = number
-                    .parse()
-                    .map_err(|_| format!("\"#{number}\" is not a game number"))?;
-                args.set("game", Value::Number(id));
+            if let Some(value) = numbered(options, word) {
+                let (name, id) = value?;
+                args.set(name, Value::Number(id));
                 continue;
             }
-            if let Some(value) = options.iter().find_map(|opt| word_for(opt, word, &args)) {
+            if let Some(value) = options.iter().find_map(|opt| word_for(opt, word, &args, user_named)) {
                 args.set(value.0, value.1);
                 continue;
             }
@@ -144,7 +191,14 @@ impl Args {
         }
         if !text.is_empty() {
             let Some(opt) = options.iter().find(|opt| opt.kind == Kind::Text) else {
-                return Err(format!("\"{}\" is not understood here", text.join(" ")));
+                let words = text.join(" ");
+                if options
+                    .iter()
+                    .any(|opt| opt.kind == Kind::Variant && args.get(opt.name).is_none())
+                {
+                    return Err(format!("there is no game called \"{words}\" (`rules` lists them)"));
+                }
+                return Err(format!("\"{words}\" is not understood here"));
             };
             args.set(opt.name, Value::Text(text.join(" ")));
         }
@@ -152,9 +206,34 @@ impl Args {
     }
 }
 
+/// The game (`#12`) or tournament (`t3`) a word names, when the command takes one: the option's
+/// name and the number, or what is wrong with the number.
+fn numbered(options: &'static [Opt], word: &str) -> Option<Result<(&'static str, i64), String>> {
+    options.iter().find_map(|opt| {
+        let (number, what) = match opt.kind {
+            Kind::Game => (word.strip_prefix('#')?, "game"),
+            Kind::Tournament => (
+                word.strip_prefix('t')
+                    .filter(|n| n.starts_with(|c: char| c.is_ascii_digit()))?,
+                "tournament",
+            ),
+            _ => return None,
+        };
+        Some(match number.parse() {
+            Ok(id) => Ok((opt.name, id)),
+            Err(_) => Err(format!("\"{word}\" is not a {what} number")),
+        })
+    })
+}
+
 /// The value one word gives `opt`, when it is the kind of word that option takes and the option
 /// has none yet.
-fn word_for(opt: &'static Opt, word: &str, args: &Args) -> Option<(&'static str, Value)> {
+fn word_for(
+    opt: &'static Opt,
+    word: &str,
+    args: &Args,
+    user_named: fn(&str) -> UserId,
+) -> Option<(&'static str, Value)> {
     if args.get(opt.name).is_some() {
         return None;
     }
@@ -166,7 +245,9 @@ fn word_for(opt: &'static Opt, word: &str, args: &Args) -> Option<(&'static str,
                 .find(|choice| choice.word.eq_ignore_ascii_case(word))?
                 .word,
         ),
-        Kind::Number if opt.name != "game" => Value::Number(word.parse().ok()?),
+        Kind::Number => Value::Number(word.parse().ok()?),
+        Kind::Variant => Value::Variant(VariantId::parse(word)?),
+        Kind::User => Value::User(user_named(word)),
         _ => return None,
     };
     Some((opt.name, value))
@@ -175,19 +256,23 @@ fn word_for(opt: &'static Opt, word: &str, args: &Args) -> Option<(&'static str,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::catalog::{Choice, flag, number, one_of, text};
+    use crate::commands::catalog::{Choice, flag, game, one_of, text, user, variant};
 
     const ANSWERS: &[Choice] = &[Choice::new("offer", "Offer"), Choice::new("accept", "Accept")];
     const OPTIONS: &[Opt] = &[
         one_of("answer", "Offer or accept", ANSWERS).required(),
         text("action", "A move"),
         flag("words", "In words"),
-        number("game", "Game number"),
+        game("Game number"),
     ];
+
+    fn named(name: &str) -> UserId {
+        UserId::new(name)
+    }
 
     #[test]
     fn a_line_is_read_by_the_options_kinds() {
-        let args = Args::from_words(OPTIONS, "ACCEPT #12 Nf3 words").unwrap();
+        let args = Args::from_words(OPTIONS, "ACCEPT #12 Nf3 words", named).unwrap();
         assert_eq!(args.word("answer"), Some("accept"));
         assert_eq!(args.game(), Some(GameId::new(12)));
         assert_eq!(args.text("action"), "Nf3");
@@ -197,25 +282,35 @@ mod tests {
 
     #[test]
     fn the_text_option_takes_the_words_left_over_in_order() {
-        let args = Args::from_words(OPTIONS, "bomb d2 offer").unwrap();
+        let args = Args::from_words(OPTIONS, "bomb d2 offer", named).unwrap();
         assert_eq!(args.text("action"), "bomb d2");
         assert_eq!(args.word("answer"), Some("offer"));
     }
 
     #[test]
     fn a_missing_option_and_a_bad_game_number_are_named() {
-        let args = Args::from_words(OPTIONS, "e4").unwrap();
+        let args = Args::from_words(OPTIONS, "e4", named).unwrap();
         assert_eq!(args.missing(OPTIONS).map(|opt| opt.name), Some("answer"));
         assert!(!args.flag("words"));
         assert_eq!(args.game(), None);
-        let error = Args::from_words(OPTIONS, "#x offer").unwrap_err();
+        let error = Args::from_words(OPTIONS, "#x offer", named).unwrap_err();
         assert_eq!(error, "\"#x\" is not a game number");
     }
 
     #[test]
+    fn a_game_and_a_user_are_read_by_name() {
+        const OPTIONS: &[Opt] = &[variant("variant", "The game").required(), user("user", "Whose")];
+        let args = Args::from_words(OPTIONS, "Bob beirut", |name| UserId::new(format!("local:{name}"))).unwrap();
+        assert_eq!(args.variant("variant"), Some(VariantId::Beirut));
+        assert_eq!(args.user("user"), Some(&UserId::new("local:Bob")));
+        let error = Args::from_words(&OPTIONS[..1], "nochess", named).unwrap_err();
+        assert_eq!(error, "there is no game called \"nochess\" (`rules` lists them)");
+    }
+
+    #[test]
     fn words_no_option_takes_are_refused() {
-        const ONLY_GAME: &[Opt] = &[number("game", "Game number")];
-        let error = Args::from_words(ONLY_GAME, "#3 now please").unwrap_err();
+        const ONLY_GAME: &[Opt] = &[game("Game number")];
+        let error = Args::from_words(ONLY_GAME, "#3 now please", named).unwrap_err();
         assert_eq!(error, "\"now please\" is not understood here");
     }
 }

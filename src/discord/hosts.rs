@@ -95,6 +95,10 @@ mod tests {
         for host_command in HOST_COMMANDS {
             assert!(names.iter().any(|n| n == host_command), "{host_command} in {names:?}");
         }
+        // Every command the command layer asks as a host's is one of them.
+        for declared in crate::commands::catalog::all().filter(|c| c.run.is_some_and(|run| run.hosts)) {
+            assert!(is_host_command(declared.name), "{} is a host's command", declared.name);
+        }
         assert!(!is_host_command("tournament join"));
         assert!(!is_host_command("move"));
         assert!(!is_host_command("deathmatch start"), "creating counts like any command");

@@ -55,14 +55,12 @@ fn all_commands() -> Vec<poise::Command<Data, Error>> {
         commands::replay(),
         commands::watch(),
         commands::settings(),
-        commands::leaderboard(),
-        commands::profile(),
         commands::deathmatch(),
         commands::tournament(),
         commands::help(),
     ];
     commands::describe(&mut commands);
-    commands.extend(commands::declared());
+    commands::add_declared(&mut commands);
     commands
 }
 
@@ -644,7 +642,7 @@ mod tests {
         let registered = serde_json::to_value(parameter.create_as_slash_command_option().unwrap()).unwrap();
         let kind = match opt.kind {
             Kind::Text => 3,
-            Kind::Number | Kind::OneOf(_) | Kind::Variant => 4,
+            Kind::Number | Kind::Game | Kind::Tournament | Kind::OneOf(_) | Kind::Variant => 4,
             Kind::Flag => 5,
             Kind::User => 6,
             Kind::Role => 8,

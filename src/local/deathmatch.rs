@@ -11,14 +11,8 @@ use arbiter_engine::VariantId;
 /// Runs a Death Match command; `None` when `verb` is not one.
 pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Option<Result<Effects, ArenaError>> {
     let result = match verb {
-        // `deathmatch rated` is how Discord's command reads: the terminal takes it too.
-        "deathmatch" | "dm" if args.split_whitespace().next() == Some("rated") => {
-            rated(arena, user, args.trim_start().trim_start_matches("rated")).await
-        }
         "deathmatch" | "dm" => start(arena, user, args).await,
-        "rated" => rated(arena, user, args).await,
         "side" => side(arena, user, args).await,
-        "pause" | "resume" => pause(arena, user, verb == "pause", args).await,
         "addtime" => add_time(arena, user, args).await,
         "adjudicate" => adjudicate(arena, user, args).await,
         _ => return None,
@@ -47,13 +41,6 @@ async fn start(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Aren
     matches::start(ask(arena, &host), &computer_user(), chosen).await
 }
 
-/// A player accepts that the match is rated.
-async fn rated(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
-    let (named, _) = game_argument(args)?;
-    let caller = caller(user);
-    matches::rated(ask(arena, &caller), named).await
-}
-
 /// `side first|second [#id]`: the Advantage holder (or the host) chooses who moves first.
 async fn side(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
     let (word, rest) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
@@ -64,12 +51,6 @@ async fn side(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Arena
         Some(side) => arena.matches().choose_side(id, &caller, side).await,
         None => Err(usage("say `side first` or `side second` (or the side's name)")),
     }
-}
-
-async fn pause(arena: &Arena, user: &UserId, pauses: bool, args: &str) -> Result<Effects, ArenaError> {
-    let (named, _) = game_argument(args)?;
-    let caller = caller(user);
-    matches::pause(ask(arena, &caller), named, pauses).await
 }
 
 /// `addtime <player> <time> [#id]`.

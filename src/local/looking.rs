@@ -1,11 +1,10 @@
 //! The terminal's commands for looking things up and keeping things: your games, a board, the
 //! rules and pieces, records out and in, ratings, settings, and saved piece lists.
 
-use super::{COMPUTER, asked, caller, computer_user, game_argument, games_list, here, local_user, server, usage};
+use super::{COMPUTER, asked, caller, computer_user, game_argument, games_list, here, local_user, usage};
 use crate::arena::{Arena, ArenaError, Effects, ImportRequest, ListSource};
 use crate::commands::picking;
 use crate::ids::UserId;
-use crate::model::Reminders;
 use arbiter_engine::VariantId;
 
 /// Runs a command of looking up or keeping things; `None` when `verb` is not one.
@@ -14,17 +13,8 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
         "games" => games(arena, user).await.map(Effects::reply),
         "export" | "replay" => look(arena, user, verb, args).await,
         "import" => import(arena, user, args).await,
-        "leaderboard" => leaderboard(arena, args).await,
-        "profile" => {
-            let of = match args.trim() {
-                "" => user.clone(),
-                name => local_user(name),
-            };
-            arena.players().profile(Some(&server()), &of).await
-        }
         "piece" => crate::arena::piece_card(args),
         "rules" => rules(arena, user, args).await,
-        "settings" => settings(arena, user, args).await,
         "list" => {
             let (named, text) = match game_argument(args) {
                 Ok(parts) => parts,
@@ -52,11 +42,6 @@ async fn look(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Result<Ef
     }
 }
 
-async fn leaderboard(arena: &Arena, args: &str) -> Result<Effects, ArenaError> {
-    let variant = VariantId::parse(args).ok_or_else(|| usage(&format!("unknown variant \"{}\"", args.trim())))?;
-    arena.players().leaderboard(variant, Some(&server())).await
-}
-
 /// `rules`: the games; `rules <game>`: a game's page; `rules #id`: the rules of that game.
 async fn rules(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
     match game_argument(args)? {
@@ -72,18 +57,6 @@ async fn rules(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Aren
             })?;
             Ok(arena.rules(variant))
         }
-    }
-}
-
-async fn settings(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
-    let mut words = args.split_whitespace();
-    match (words.next(), words.next()) {
-        (None, _) | (Some("reminders"), None) => arena.players().reminders(user, None).await,
-        (Some("reminders"), Some(choice)) => {
-            let choice = Reminders::parse(choice).ok_or_else(|| usage("reminders are thread, dm or off"))?;
-            arena.players().reminders(user, Some(choice)).await
-        }
-        _ => Err(usage("say `settings reminders thread|dm|off`")),
     }
 }
 

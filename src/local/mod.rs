@@ -262,10 +262,9 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
     if verb == "help" {
         return help_with(args).map(Effects::reply);
     }
-    if let Some(command) = catalog::in_terminal(&verb)
-        && let Some(run) = command.run
-    {
-        return answered_by_the_command_layer(arena, user, command, run, args).await;
+    if let Some((command, run, words)) = declared(&verb, args) {
+        let effects = answered_by_the_command_layer(arena, user, command, run, words).await?;
+        return tournament::with_round_announcement(arena, effects).await;
     }
     let families = [
         playing::execute(arena, user, &verb, args).await,
@@ -280,6 +279,27 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
         .unwrap_or_else(|| Err(usage(&format!("unknown command \"{verb}\""))))
 }
 
+/// The command the command layer answers (`commands::runner`) that `verb` calls, with the words
+/// of its options: the command the terminal writes so, or a subcommand written after its
+/// group's word (`tournament join t3` is `/tournament join`).
+fn declared<'a>(verb: &str, args: &'a str) -> Option<(&'static catalog::Command, Run, &'a str)> {
+    let command = catalog::in_terminal(verb)?;
+    let (group, written_sub) = command.name.split_once(' ').unwrap_or((command.name, ""));
+    let (sub, words) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
+    let sub = sub.to_ascii_lowercase();
+    if let Some(run) = command.run {
+        // `settings reminders dm`: the subcommand's word may follow the group's.
+        let args = if !written_sub.is_empty() && sub == written_sub {
+            words
+        } else {
+            args
+        };
+        return Some((command, run, args));
+    }
+    let command = catalog::in_discord(&format!("{group} {sub}"))?;
+    Some((command, command.run?, words))
+}
+
 /// A command the command layer answers (`commands::runner`), with its options read from the
 /// words after it.
 async fn answered_by_the_command_layer(
@@ -289,7 +309,7 @@ async fn answered_by_the_command_layer(
     run: Run,
     words: &str,
 ) -> Result<Effects, ArenaError> {
-    let args = Args::from_words(command.options, words).map_err(|problem| usage(&problem))?;
+    let args = Args::from_words(command.options, words, local_user).map_err(|problem| usage(&problem))?;
     if let Some(missing) = args.missing(command.options) {
         let written = command
             .terminal

@@ -1,10 +1,10 @@
 //! Tournament commands in the terminal. As for Death Matches, whoever creates a tournament hosts
 //! it; the terminal's one place holds the tournament and its games.
 
-use super::{caller, game_argument, here, server, usage};
-use crate::arena::{Arena, ArenaError, Caller, Effects, Ruling, TournamentRequest};
+use super::{here, server, usage};
+use crate::arena::{Arena, ArenaError, Caller, Effects, TournamentRequest};
 use crate::clock::parse_duration;
-use crate::ids::{TournamentId, UserId};
+use crate::ids::UserId;
 use crate::tournament::{parse_time, parse_variants};
 
 /// Runs a tournament command; `None` when `verb` is not one.
@@ -13,25 +13,13 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
         return None;
     }
     let (action, rest) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
+    // The other subcommands are the command layer's (`commands::tournaments`).
     let result = match action {
         "create" => create(arena, user, rest).await,
-        "adjudicate" => adjudicate(arena, user, rest).await,
         "" => Err(usage(
-            "say what to do: `tournament create|join|withdraw|start|pair|close-round|standings|show`",
+            "say what to do: `tournament create|join|withdraw|start|pair|close-round|adjudicate|standings|show`",
         )),
-        _ => match which(arena, rest).await {
-            Ok(id) => match action {
-                "join" => arena.tournaments().join(id, &caller(user)).await,
-                "withdraw" => arena.tournaments().withdraw(id, &caller(user)).await,
-                "start" => arena.tournaments().start(id, &caller(user)).await,
-                "pair" => arena.tournaments().pair(id, &caller(user)).await,
-                "close-round" => arena.tournaments().close_round(id, &caller(user)).await,
-                "standings" => arena.tournaments().standings(id, &caller(user), &here()).await,
-                "show" => arena.tournaments().show(id, &caller(user)).await,
-                other => Err(usage(&format!("\"{other}\" is not a tournament command"))),
-            },
-            Err(error) => Err(error),
-        },
+        other => Err(usage(&format!("\"{other}\" is not a tournament command"))),
     };
     Some(match result {
         Ok(effects) => with_round_announcement(arena, effects).await,
@@ -50,16 +38,6 @@ pub async fn with_round_announcement(arena: &Arena, mut effects: Effects) -> Res
         effects.posts.extend(announcement.posts);
     }
     Ok(effects)
-}
-
-/// The tournament named (`t3`), or the one open here.
-async fn which(arena: &Arena, args: &str) -> Result<TournamentId, ArenaError> {
-    match args.trim().strip_prefix('t') {
-        Some(number) if !number.is_empty() => number
-            .parse()
-            .map_err(|_| usage(&format!("\"t{number}\" is not a tournament number"))),
-        _ => arena.tournaments().at(&here()).await,
-    }
 }
 
 async fn create(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
@@ -106,17 +84,4 @@ async fn create(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Are
         .tournaments()
         .create(&Caller::host(user, Some(&server())), request)
         .await
-}
-
-async fn adjudicate(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
-    let (game, rest) = game_argument(args)?;
-    let game = game.ok_or_else(|| usage("name the game, like `tournament adjudicate #12 draw`"))?;
-    let ruling = match rest.trim() {
-        "white" => Ruling::WhiteWins,
-        "black" => Ruling::BlackWins,
-        "draw" => Ruling::Draw,
-        "abort" => Ruling::Abort,
-        _ => return Err(usage("say white, black, draw or abort")),
-    };
-    arena.tournaments().adjudicate(game, &caller(user), ruling).await
 }

@@ -287,3 +287,29 @@ async fn a_commands_words_are_read_by_its_options() {
     );
     assert!(output.contains("offers a draw"), "{output}");
 }
+
+/// The player's own commands read their options like every other: a leaderboard needs its game
+/// (and says so), a profile takes a name, and the reminder setting a subcommand's word or not.
+#[tokio::test]
+async fn leaderboard_profile_and_settings_read_their_options() {
+    let output = run_script(
+        "alice: leaderboard\nalice: leaderboard nochess\nalice: leaderboard chess\nalice: profile bob\n\
+         alice: settings reminders dm\nalice: settings\n",
+    )
+    .await;
+    let errors: Vec<&str> = output.lines().filter(|line| line.contains("error:")).collect();
+    assert_eq!(errors.len(), 2, "{output}");
+    assert!(
+        errors[0].contains("say the variant: `leaderboard <variant>`"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].contains("there is no game called \"nochess\" (`rules` lists them)"),
+        "{}",
+        errors[1]
+    );
+    assert!(output.contains("(to alice) bob\n"), "bob's profile: {output}");
+    let dm = output.matches("with a direct message").count();
+    assert_eq!(dm, 2, "set, then shown: {output}");
+}

@@ -1,5 +1,7 @@
 //! `/deathmatch`: hosting timed Death Matches, read into the command layer's
-//! (`commands::matches`). Hosts are members with the Manage Server permission or the server's
+//! (`commands::matches`): here the subcommands that name members (start, addtime, adjudicate);
+//! rated, pause, resume and abort are declared there and added to the group when the bot
+//! starts. Hosts are members with the Manage Server permission or the server's
 //! host role (see `hosts`); the arena decides every host action, for matches of the server it is
 //! asked on only.
 
@@ -23,7 +25,7 @@ pub enum Ruling {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("start", "rated", "pause", "resume", "addtime", "abort", "adjudicate"),
+    subcommands("start", "addtime", "adjudicate"),
     subcommand_required
 )]
 pub async fn deathmatch(_: Context<'_>) -> Result<(), Error> {
@@ -86,26 +88,6 @@ macro_rules! as_host {
 }
 
 #[poise::command(slash_command, guild_only)]
-pub async fn rated(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, false, |caller| async move {
-        let player = caller.player();
-        matches::rated(caller.ask(&data.arena, &player), game.map(GameId::new)).await
-    })
-    .await
-}
-
-#[poise::command(slash_command, guild_only)]
-pub async fn pause(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
-    as_host!(ctx, |ask| matches::pause(ask, game.map(GameId::new), true))
-}
-
-#[poise::command(slash_command, guild_only)]
-pub async fn resume(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
-    as_host!(ctx, |ask| matches::pause(ask, game.map(GameId::new), false))
-}
-
-#[poise::command(slash_command, guild_only)]
 pub async fn addtime(
     ctx: Context<'_>,
     player: discord::User,
@@ -114,15 +96,6 @@ pub async fn addtime(
 ) -> Result<(), Error> {
     let player = ids::user(player.id);
     as_host!(ctx, |ask| matches::add_time(ask, game.map(GameId::new), &player, &time))
-}
-
-#[poise::command(slash_command, guild_only)]
-pub async fn abort(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
-    as_host!(ctx, |ask| matches::adjudicate(
-        ask,
-        game.map(GameId::new),
-        matches::Ruling::Abort
-    ))
 }
 
 #[poise::command(slash_command, guild_only)]

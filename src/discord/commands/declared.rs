@@ -7,7 +7,8 @@ use crate::arena::ArenaError;
 use crate::commands::catalog::{self, Kind, Opt};
 use crate::commands::runner::{Args, Run, Value};
 use crate::discord::autocomplete::{CHOICE_TEXT_LIMIT, best_matches};
-use crate::discord::{Data, Error};
+use crate::discord::{Data, Error, ids};
+use arbiter_engine::VariantId;
 use serenity::all as discord;
 use std::borrow::Cow;
 
@@ -21,22 +22,64 @@ const TEXT_LIMIT: u16 = 300;
 /// The largest whole number Discord's clients send exactly (JavaScript's safe integers).
 const SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
-/// Every slash command the command layer answers, in the catalog's order.
-pub fn commands() -> Vec<Command> {
-    catalog::all()
-        .filter(|described| described.in_discord && described.run.is_some())
-        .map(slash_command)
-        .collect()
+/// Adds every slash command the command layer answers to `commands`, in the catalog's order: a
+/// subcommand (`"tournament join"`) to its group, which is made when no command has it yet.
+pub fn add_to(commands: &mut Vec<Command>) {
+    let declared = catalog::all().filter(|described| described.in_discord && described.run.is_some());
+    for described in declared {
+        let Some((group, name)) = described.name.split_once(' ') else {
+            commands.push(slash_command(described, described.name));
+            continue;
+        };
+        let index = match commands.iter().position(|command| command.name == group) {
+            Some(index) => index,
+            None => {
+                commands.push(group_command(group));
+                commands.len() - 1
+            }
+        };
+        commands[index].subcommands.push(slash_command(described, name));
+    }
+    // In the catalog's order, whoever reads them (Discord's list, `/help`).
+    commands.sort_by_key(|command| catalog_position(&command.name));
+    for command in commands.iter_mut() {
+        // A subcommand's full name is only given it when the framework starts.
+        let group = command.name.to_string();
+        command
+            .subcommands
+            .sort_by_key(|sub| catalog_position(&format!("{group} {}", sub.name)));
+    }
 }
 
-fn slash_command(described: &'static catalog::Command) -> Command {
+/// Where the catalog describes the command Discord knows as `name`.
+fn catalog_position(name: &str) -> usize {
+    catalog::all()
+        .position(|described| described.in_discord && described.name == name)
+        .unwrap_or(usize::MAX)
+}
+
+/// A group of subcommands, described by the catalog's entry of that name.
+fn group_command(group: &'static str) -> Command {
+    poise::Command {
+        name: group.into(),
+        qualified_name: group.into(),
+        identifying_name: group.into(),
+        source_code_name: group.into(),
+        description: catalog::in_discord(group).map(|described| described.summary.into()),
+        subcommand_required: true,
+        ..Default::default()
+    }
+}
+
+fn slash_command(described: &'static catalog::Command, name: &'static str) -> Command {
     let suggests = described.run.is_some_and(|run| run.suggest.is_some());
     poise::Command {
-        name: described.name.into(),
+        name: name.into(),
         qualified_name: described.name.into(),
         identifying_name: described.name.into(),
         source_code_name: described.name.into(),
         description: Some(described.summary.into()),
+        guild_only: described.run.is_some_and(|run| run.on_a_server),
         slash_action: Some(|ctx| Box::pin(answer(ctx))),
         parameters: described
             .options
@@ -54,6 +97,14 @@ fn parameter(opt: &'static Opt, suggested: bool) -> Parameter {
             .iter()
             .map(|choice| poise::CommandParameterChoice {
                 name: choice.shown.into(),
+                localizations: Cow::Borrowed(&[]),
+                __non_exhaustive: (),
+            })
+            .collect(),
+        Kind::Variant => VariantId::ALL
+            .iter()
+            .map(|variant| poise::CommandParameterChoice {
+                name: variant.name().into(),
                 localizations: Cow::Borrowed(&[]),
                 __non_exhaustive: (),
             })
@@ -79,7 +130,7 @@ fn type_setter(kind: Kind) -> fn(discord::CreateCommandOption) -> discord::Creat
     use discord::CommandOptionType as Type;
     match kind {
         Kind::Text => |option| option.kind(Type::String).max_length(TEXT_LIMIT),
-        Kind::Number => |option| {
+        Kind::Number | Kind::Game | Kind::Tournament => |option| {
             option
                 .kind(Type::Integer)
                 .min_number_value(-SAFE_INTEGER)
@@ -106,10 +157,20 @@ async fn answer(ctx: AppContext<'_>) -> Result<(), poise::FrameworkError<'_, Dat
     };
     let args = read(described.options, ctx.args);
     let data = poise::Context::Application(ctx).data();
+    // Users named in the options are named as Discord shows them wherever the answer names them.
+    for resolved in ctx.args {
+        if let discord::ResolvedValue::User(user, _) = resolved.value {
+            data.names.remember(user);
+        }
+    }
     run(ctx.into(), run_it.private, |caller: Caller| async move {
         let args = args?;
-        let player = caller.player();
-        (run_it.answer)(caller.ask(&data.arena, &player), args).await
+        let asker = if run_it.hosts {
+            caller.with_host_status(data).await
+        } else {
+            caller.player()
+        };
+        (run_it.answer)(caller.ask(&data.arena, &asker), args).await
     })
     .await
     .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error))
@@ -145,9 +206,11 @@ fn value_of(opt: &Opt, given: &discord::ResolvedValue<'_>) -> Option<Value> {
     Some(match (opt.kind, given) {
         (Kind::Text, Given::String(text)) => Value::Text((*text).to_string()),
         (Kind::Text, Given::Autocomplete { value, .. }) => Value::Text((*value).to_string()),
-        (Kind::Number, Given::Integer(number)) => Value::Number(*number),
+        (Kind::Number | Kind::Game | Kind::Tournament, Given::Integer(number)) => Value::Number(*number),
         (Kind::Flag, Given::Boolean(flag)) => Value::Flag(*flag),
         (Kind::OneOf(choices), Given::Integer(index)) => Value::Word(choices.get(usize::try_from(*index).ok()?)?.word),
+        (Kind::Variant, Given::Integer(index)) => Value::Variant(*VariantId::ALL.get(usize::try_from(*index).ok()?)?),
+        (Kind::User, Given::User(user, _)) => Value::User(ids::user(user.id)),
         _ => return None,
     })
 }

@@ -18,11 +18,11 @@ mod tournament;
 
 pub use challenge::{challenge, practice};
 pub use deathmatch::deathmatch;
-pub use declared::commands as declared;
+pub use declared::add_to as add_declared;
 pub use help::help;
 pub use info::{games, piece, rules, watch};
 pub use lists::{list, lists};
-pub use player::{leaderboard, profile, settings};
+pub use player::settings;
 pub use records::{export, import, replay};
 pub use tournament::tournament;
 

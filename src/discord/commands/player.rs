@@ -1,49 +1,16 @@
-//! A player's own commands: how they are reminded, and where they stand (ratings,
-//! leaderboards).
+//! `/settings host-role`: the role whose members host on a server, chosen by those who manage
+//! it (a Discord role, and a member's permissions). A player's own settings, ratings and
+//! leaderboards are the command layer's (`commands::players`); `/settings reminders` is added to
+//! the group when the bot starts.
 
 use super::run;
 use crate::arena::{ArenaError, Effects};
-use crate::discord::choices::GameChoice;
-use crate::discord::ids;
 use crate::discord::{Context, Error};
-use crate::model::Reminders;
 use serenity::all as discord;
 
-#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub enum ReminderChoice {
-    #[name = "A ping in the game's thread"]
-    Thread,
-    #[name = "A direct message"]
-    Dm,
-    #[name = "No reminders"]
-    Off,
-}
-
-impl From<ReminderChoice> for Reminders {
-    fn from(choice: ReminderChoice) -> Reminders {
-        match choice {
-            ReminderChoice::Thread => Reminders::Thread,
-            ReminderChoice::Dm => Reminders::Dm,
-            ReminderChoice::Off => Reminders::Off,
-        }
-    }
-}
-
-#[poise::command(slash_command, subcommands("reminders", "host_role"), subcommand_required)]
+#[poise::command(slash_command, subcommands("host_role"), subcommand_required)]
 pub async fn settings(_: Context<'_>) -> Result<(), Error> {
     Ok(())
-}
-
-#[poise::command(slash_command)]
-pub async fn reminders(ctx: Context<'_>, how: Option<ReminderChoice>) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, true, |caller| async move {
-        data.arena
-            .players()
-            .reminders(&caller.user, how.map(Reminders::from))
-            .await
-    })
-    .await
 }
 
 #[poise::command(slash_command, guild_only, rename = "host-role")]
@@ -81,31 +48,6 @@ pub async fn host_role(ctx: Context<'_>, role: Option<discord::Role>, clear: Opt
             .players()
             .set_host_role(&server, chosen.map(|r| r.to_string()), &shown(chosen))
             .await
-    })
-    .await
-}
-
-#[poise::command(slash_command, guild_only)]
-pub async fn leaderboard(ctx: Context<'_>, variant: GameChoice) -> Result<(), Error> {
-    let data = ctx.data();
-    run(ctx, true, |caller| async move {
-        data.arena
-            .players()
-            .leaderboard(variant.0, caller.server.as_ref())
-            .await
-    })
-    .await
-}
-
-#[poise::command(slash_command)]
-pub async fn profile(ctx: Context<'_>, user: Option<discord::User>) -> Result<(), Error> {
-    let data = ctx.data();
-    if let Some(user) = &user {
-        data.names.remember(user);
-    }
-    run(ctx, true, |caller| async move {
-        let of = user.map_or(caller.user.clone(), |u| ids::user(u.id));
-        data.arena.players().profile(caller.server.as_ref(), &of).await
     })
     .await
 }

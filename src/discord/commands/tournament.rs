@@ -1,53 +1,18 @@
-//! `/tournament`: Swiss tournaments run in a channel. Hosts (as for Death Matches) create, start,
-//! pair, close rounds and adjudicate; players join and withdraw; anyone asks for the standings.
-//! Each round's games get threads of their own (see `deliver`), linked from its announcement.
+//! `/tournament create`: a Swiss tournament made in a channel by a host, from options Discord
+//! reads its own way (a host's status on the server, the bot's permissions here). The group's
+//! other subcommands (join, withdraw, start, pair, close-round, adjudicate, standings, show) are
+//! the command layer's (`commands::tournaments`), added to the group when the bot starts. Each
+//! round's games get threads of their own (see `deliver`), linked from its announcement.
 
 use super::run;
-use crate::arena::{ArenaError, Ruling, TournamentRequest};
+use crate::arena::{ArenaError, TournamentRequest};
 use crate::clock::parse_duration;
 use crate::discord::{Context, Error};
-use crate::ids::Place;
-use crate::ids::{GameId, TournamentId};
 use crate::tournament::{MOST_ROUNDS, parse_time, parse_variants};
 
-#[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
-pub enum Verdict {
-    #[name = "White wins (1-0)"]
-    WhiteWins,
-    #[name = "Black wins (0-1)"]
-    BlackWins,
-    #[name = "Draw"]
-    Draw,
-    #[name = "Abort (void: nobody scores)"]
-    Abort,
-}
-
-#[poise::command(
-    slash_command,
-    guild_only,
-    subcommands(
-        "create",
-        "join",
-        "withdraw",
-        "start",
-        "pair",
-        "close_round",
-        "adjudicate",
-        "standings",
-        "show"
-    ),
-    subcommand_required
-)]
+#[poise::command(slash_command, guild_only, subcommands("create"), subcommand_required)]
 pub async fn tournament(_: Context<'_>) -> Result<(), Error> {
     Ok(())
-}
-
-/// The tournament a command means: the one named, or the one of this channel (or game thread).
-async fn which(ctx: Context<'_>, here: &Place, named: Option<i64>) -> Result<TournamentId, ArenaError> {
-    match named {
-        Some(id) => Ok(TournamentId::new(id)),
-        None => ctx.data().arena.tournaments().at(here).await,
-    }
 }
 
 #[poise::command(slash_command, guild_only)]
@@ -90,104 +55,6 @@ pub async fn create(
             .tournaments()
             .create(&caller.with_host_status(data).await, request)
             .await
-    })
-    .await
-}
-
-#[poise::command(slash_command, guild_only)]
-pub async fn join(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
-    run(ctx, false, |caller| async move {
-        let id = which(ctx, &caller.here, tournament).await?;
-        ctx.data().arena.tournaments().join(id, &caller.player()).await
-    })
-    .await
-}
-
-#[poise::command(slash_command, guild_only)]
-pub async fn withdraw(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
-    run(ctx, false, |caller| async move {
-        let id = which(ctx, &caller.here, tournament).await?;
-        ctx.data().arena.tournaments().withdraw(id, &caller.player()).await
-    })
-    .await
-}
-
-#[poise::command(slash_command, guild_only)]
-pub async fn start(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
-    host_step(ctx, tournament, HostStep::Start).await
-}
-
-#[poise::command(slash_command, guild_only)]
-pub async fn pair(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
-    host_step(ctx, tournament, HostStep::Pair).await
-}
-
-#[poise::command(slash_command, guild_only, rename = "close-round")]
-pub async fn close_round(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
-    host_step(ctx, tournament, HostStep::CloseRound).await
-}
-
-/// The host's steps that move a tournament on; each its own command, all checked alike.
-#[derive(Clone, Copy)]
-enum HostStep {
-    Start,
-    Pair,
-    CloseRound,
-}
-
-/// Runs a host's step on the tournament named (or this channel's), once the caller is known to
-/// host there.
-async fn host_step(ctx: Context<'_>, tournament: Option<i64>, step: HostStep) -> Result<(), Error> {
-    run(ctx, false, |caller| async move {
-        let id = which(ctx, &caller.here, tournament).await?;
-        let host = caller.with_host_status(ctx.data()).await;
-        let arena = &ctx.data().arena;
-        match step {
-            HostStep::Start => arena.tournaments().start(id, &host).await,
-            HostStep::Pair => arena.tournaments().pair(id, &host).await,
-            HostStep::CloseRound => arena.tournaments().close_round(id, &host).await,
-        }
-    })
-    .await
-}
-
-#[poise::command(slash_command, guild_only)]
-pub async fn adjudicate(ctx: Context<'_>, game: i64, result: Verdict) -> Result<(), Error> {
-    run(ctx, false, |caller| async move {
-        let ruling = match result {
-            Verdict::WhiteWins => Ruling::WhiteWins,
-            Verdict::BlackWins => Ruling::BlackWins,
-            Verdict::Draw => Ruling::Draw,
-            Verdict::Abort => Ruling::Abort,
-        };
-        let host = caller.with_host_status(ctx.data()).await;
-        ctx.data()
-            .arena
-            .tournaments()
-            .adjudicate(GameId::new(game), &host, ruling)
-            .await
-    })
-    .await
-}
-
-#[poise::command(slash_command, guild_only)]
-pub async fn standings(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
-    run(ctx, false, |caller| async move {
-        let id = which(ctx, &caller.here, tournament).await?;
-        ctx.data()
-            .arena
-            .tournaments()
-            .standings(id, &caller.player(), &caller.here)
-            .await
-    })
-    .await
-}
-
-#[poise::command(slash_command, guild_only)]
-pub async fn show(ctx: Context<'_>, tournament: Option<i64>) -> Result<(), Error> {
-    run(ctx, true, |caller| async move {
-        let id = which(ctx, &caller.here, tournament).await?;
-        ctx.data().arena.tournaments().show(id, &caller.player()).await
     })
     .await
 }
