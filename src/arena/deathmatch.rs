@@ -30,6 +30,24 @@ pub struct MatchRequest {
 }
 
 impl Matches<'_> {
+    /// The matches open at `place` that `user` has a part in (hosting, holding the Advantage or
+    /// playing), for a command that names none: it means the only one there is.
+    pub async fn open_at(self, place: &Place, user: &UserId) -> Result<Vec<GameId>, ArenaError> {
+        let open = self
+            .store
+            .games_at(place, &[GameStatus::Active, GameStatus::Challenge])
+            .await?;
+        Ok(open
+            .iter()
+            .filter(|game| {
+                game.deathmatch.as_ref().is_some_and(|dm| {
+                    dm.host == *user || dm.advantage == *user || game.challenger == *user || game.opponent == *user
+                })
+            })
+            .map(|game| game.id)
+            .collect())
+    }
+
     /// A host starts a Death Match on the server they host (the match belongs to it); the
     /// Advantage holder is asked to choose colours.
     pub async fn start(self, caller: &Caller, request: MatchRequest) -> Result<Effects, ArenaError> {

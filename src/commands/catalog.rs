@@ -336,7 +336,11 @@ pub const SECTIONS: &[Section] = &[
                 "export",
                 "The game as a PGN record (only what you may see), to you alone, as a file.",
                 &[GAME],
-                written(&["export"], "export [#id]", ""),
+                written(
+                    &["export"],
+                    "export [#id] [path]",
+                    "Written to `path`, or as `game-<id>.pgn` beside the board images; `import` reads it back.",
+                ),
             ),
             everywhere(
                 "watch",
@@ -501,7 +505,7 @@ pub const SECTIONS: &[Section] = &[
                 written(
                     &["wait"],
                     "wait <time>",
-                    "A line of its own (no name before it), like `wait 5s`.",
+                    "Alone or after a name, like `wait 5s` or `bob: wait 50s`: the clocks run for everyone.",
                 ),
             ),
         ],

@@ -95,12 +95,16 @@ pub async fn start(ask: Ask<'_>, computer: &UserId, chosen: NewMatch) -> Result<
 }
 
 /// The match a command means: the one named (a match of the server asked on only: another
-/// server's gets the answer a number that exists nowhere gets), or the one being played where it
-/// was asked. `written` is the command as the asker was writing it, for the terminal's hint.
+/// server's gets the answer a number that exists nowhere gets), the only one open where it was
+/// asked that the asker has a part in, or the one being played there. `written` is the command as the asker was writing it, for the terminal's hint.
 pub async fn meant(ask: Ask<'_>, named: Option<GameId>, written: &str) -> Result<GameId, ArenaError> {
     if let Some(id) = named {
         ask.arena.require_game_on_server(id, ask.asked.caller).await?;
         return Ok(id);
+    }
+    // The one match here the asker has a part in, whatever else they play.
+    if let [only] = ask.arena.matches().open_at(ask.place, &ask.asked.caller.user).await?[..] {
+        return Ok(only);
     }
     ask.arena.game_at(ask.place).await?.ok_or_else(|| {
         ArenaError::Rejected(match ask.asked.naming {

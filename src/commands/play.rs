@@ -138,6 +138,33 @@ pub const LEGAL: Command = everywhere(
     })
 }));
 
+/// A line that is nothing but an action (`e4`), for a transport that takes one without its
+/// command: played in the asker's only game waiting for them when it reads as exactly one of
+/// their legal actions there (ignoring case, captures, checks and dashes); `None` when it does not
+/// (no such game, no such action, or several it could mean), which the transport refuses.
+pub async fn bare_action(ask: Ask<'_>, text: &str) -> Option<Result<Effects, ArenaError>> {
+    let id = picking::pick(ask.arena, ask.asked, None, Fits::WaitingForYou)
+        .await
+        .ok()?;
+    let user = &ask.asked.caller.user;
+    let actions = ask.arena.play().legal_actions(id, user).await.ok()?;
+    let wanted = simplified(text);
+    let mut meant = actions.iter().filter(|action| simplified(action) == wanted);
+    let (Some(action), None) = (meant.next(), meant.next()) else {
+        return None;
+    };
+    Some(ask.arena.play().act(id, user, action).await)
+}
+
+/// An action as people type it, to compare with the game's own writing: lower case, without
+/// capture, check and mate signs, dashes or spaces (so `nf3` is `Nf3`, and `O-O` is `oo`).
+pub fn simplified(text: &str) -> String {
+    text.chars()
+        .filter(|c| !matches!(c, 'x' | 'X' | '+' | '#' | '-' | ' '))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 /// The answer chosen for an offer (Discord and the terminal only offer the three).
 fn offer_response(args: &Args) -> Result<OfferResponse, ArenaError> {
     args.word("answer")

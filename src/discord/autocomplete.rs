@@ -9,11 +9,11 @@ pub const CHOICE_TEXT_LIMIT: usize = 100;
 /// those that contain it, each group shortest first (so `e4` comes before `e4xd5`), at most
 /// `CHOICE_LIMIT` (Discord's 25). Matching ignores case, `x`, `+`, `#` and dashes, so `nf3` finds `Nf3`.
 pub fn best_matches(actions: &[String], typed: &str) -> Vec<String> {
-    let wanted = simplify(typed);
+    let wanted = crate::commands::play::simplified(typed);
     let mut ranked: Vec<(u8, usize, &String)> = actions
         .iter()
         .filter_map(|action| {
-            let plain = simplify(action);
+            let plain = crate::commands::play::simplified(action);
             let rank = if plain.starts_with(&wanted) {
                 0
             } else if plain.contains(&wanted) {
@@ -29,13 +29,6 @@ pub fn best_matches(actions: &[String], typed: &str) -> Vec<String> {
         .into_iter()
         .take(CHOICE_LIMIT)
         .map(|(_, _, action)| action.clone())
-        .collect()
-}
-
-fn simplify(text: &str) -> String {
-    text.chars()
-        .filter(|c| !matches!(c, 'x' | 'X' | '+' | '#' | '-' | ' '))
-        .flat_map(char::to_lowercase)
         .collect()
 }
 

@@ -43,8 +43,8 @@ async fn start(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Aren
 
 /// `side first|second [#id]`: the Advantage holder (or the host) chooses who moves first.
 async fn side(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
-    let (word, rest) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
-    let (named, _) = game_argument(rest)?;
+    let (named, word) = game_argument(args)?;
+    let word = word.as_str();
     let caller = caller(user);
     let id = matches::meant(ask(arena, &caller), named, &format!("side {word}")).await?;
     match arena.seat_named(id, word).await? {
@@ -55,20 +55,19 @@ async fn side(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Arena
 
 /// `addtime <player> <time> [#id]`.
 async fn add_time(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
-    let mut words = args.split_whitespace();
+    let (named, rest) = game_argument(args)?;
+    let mut words = rest.split_whitespace();
     let (Some(player), Some(time)) = (words.next(), words.next()) else {
         return Err(usage("say `addtime <player> <time>`, like `addtime alice 30s`"));
     };
-    let (named, _) = game_argument(&words.collect::<Vec<_>>().join(" "))?;
     let caller = caller(user);
     matches::add_time(ask(arena, &caller), named, &local_user(player), time).await
 }
 
 /// `adjudicate <winner>|draw|abort [#id]`.
 async fn adjudicate(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
-    let (word, rest) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
-    let (named, _) = game_argument(rest)?;
-    let ruling = match word {
+    let (named, word) = game_argument(args)?;
+    let ruling = match word.as_str() {
         "" => {
             return Err(usage(
                 "say `adjudicate <winner>`, `adjudicate draw` or `adjudicate abort`",

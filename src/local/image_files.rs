@@ -40,9 +40,32 @@ impl ImageFiles {
             None if image.view.variant.starts_with("sheet") => format!("{game}-pieces{viewer}.png"),
             None => format!("{game}-ply-{ply}{viewer}.png"),
         };
-        let path = self.dir.join(name);
-        std::fs::write(&path, self.renderer.image(image)?)?;
+        let png = self.renderer.image(image)?;
+        let path = self.unused_or_same(&name, &png);
+        std::fs::write(&path, png)?;
         Ok(path)
+    }
+
+    /// Writes a game's record (PGN) as `game-<id>.pgn`, and returns the file.
+    pub(super) fn write_record(&self, game: GameId, record: &str) -> std::io::Result<PathBuf> {
+        std::fs::create_dir_all(&self.dir)?;
+        let path = self.dir.join(format!("game-{game}.pgn"));
+        std::fs::write(&path, record)?;
+        Ok(path)
+    }
+
+    /// The file for `name` holding `bytes`: the name itself unless it holds something else (a
+    /// position shown again after a takeback keeps the file of the first), then the first of
+    /// `-2`, `-3`, ... that is free or holds the same.
+    fn unused_or_same(&self, name: &str, bytes: &[u8]) -> PathBuf {
+        let (stem, extension) = name.rsplit_once('.').unwrap_or((name, ""));
+        (1..)
+            .map(|n| match n {
+                1 => self.dir.join(name),
+                n => self.dir.join(format!("{stem}-{n}.{extension}")),
+            })
+            .find(|path| std::fs::read(path).map_or(true, |held| held == bytes))
+            .unwrap_or_else(|| self.dir.join(name))
     }
 }
 

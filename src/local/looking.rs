@@ -1,17 +1,24 @@
 //! The terminal's commands for looking things up and keeping things: your games, a board, the
 //! rules and pieces, records out and in, ratings, settings, and saved piece lists.
 
-use super::{COMPUTER, asked, caller, computer_user, game_argument, games_list, here, local_user, usage};
+use super::{COMPUTER, ImageFiles, asked, caller, computer_user, game_argument, games_list, here, local_user, usage};
 use crate::arena::{Arena, ArenaError, Effects, ImportRequest, ListSource};
 use crate::commands::picking;
 use crate::ids::UserId;
 use arbiter_engine::VariantId;
 
 /// Runs a command of looking up or keeping things; `None` when `verb` is not one.
-pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Option<Result<Effects, ArenaError>> {
+pub async fn execute(
+    arena: &Arena,
+    user: &UserId,
+    verb: &str,
+    args: &str,
+    files: Option<&ImageFiles>,
+) -> Option<Result<Effects, ArenaError>> {
     let result = match verb {
         "games" => games(arena, user).await.map(Effects::reply),
-        "export" | "replay" => look(arena, user, verb, args).await,
+        "export" => export(arena, user, args, files).await,
+        "replay" => replay(arena, user, args).await,
         "import" => import(arena, user, args).await,
         "piece" => crate::arena::piece_card(args),
         "rules" => rules(arena, user, args).await,
@@ -20,7 +27,7 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
                 Ok(parts) => parts,
                 Err(error) => return Some(Err(error)),
             };
-            match list_source(text) {
+            match list_source(&text) {
                 Ok(source) => arena.lists().submit(named, user, source).await,
                 Err(error) => Err(error),
             }
@@ -31,15 +38,36 @@ pub async fn execute(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Op
     Some(result)
 }
 
-/// `export` and `replay` of the game meant: named, the only open one, or the last ended.
-async fn look(arena: &Arena, user: &UserId, verb: &str, args: &str) -> Result<Effects, ArenaError> {
+/// `replay` of the game meant: named, the only open one, or the last ended.
+async fn replay(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
     let (named, _) = game_argument(args)?;
     let caller = caller(user);
     let id = picking::pick_to_look_at(arena, asked(&caller), named).await?;
-    match verb {
-        "export" => arena.records().export(id, &caller, &Default::default()).await,
-        _ => arena.records().replay(id, &caller).await,
+    arena.records().replay(id, &caller).await
+}
+
+/// `export [#id] [path]`: the game's record (PGN) written to a file, `path` or the terminal's
+/// folder for files, whose path is printed; without a folder (images off) and a path, the record
+/// itself is printed.
+async fn export(arena: &Arena, user: &UserId, args: &str, files: Option<&ImageFiles>) -> Result<Effects, ArenaError> {
+    let (named, path) = game_argument(args)?;
+    let caller = caller(user);
+    let id = picking::pick_to_look_at(arena, asked(&caller), named).await?;
+    let mut effects = arena.records().export(id, &caller, &Default::default()).await?;
+    let Some(reply) = effects.reply.as_mut() else {
+        return Ok(effects);
+    };
+    let written = match (path.trim(), files) {
+        ("", None) => return Ok(effects),
+        ("", Some(files)) => files.write_record(id, &reply.text),
+        (path, _) => std::fs::write(path, &reply.text).map(|()| std::path::PathBuf::from(path)),
     }
+    .map_err(|error| usage(&format!("the record could not be written: {error}")))?;
+    reply.text = format!(
+        "Game #{id} as PGN: {} (chess tools such as Lichess read chess records; `import` reads any of them back)",
+        written.display()
+    );
+    Ok(effects)
 }
 
 /// `rules`: the games; `rules <game>`: a game's page; `rules #id`: the rules of that game.
@@ -48,7 +76,7 @@ async fn rules(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Aren
         (Some(id), _) => arena.game_rules(id, &caller(user), true).await,
         (None, name) if name.trim().is_empty() => Ok(Effects::reply(format!("The games: {}.", games_list()))),
         (None, name) => {
-            let variant = VariantId::parse(name).ok_or_else(|| {
+            let variant = VariantId::parse(&name).ok_or_else(|| {
                 ArenaError::Rejected(format!(
                     "there is no game called \"{}\"; the games are {}",
                     name.trim(),

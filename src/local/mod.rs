@@ -16,7 +16,8 @@ mod tournament;
 
 use crate::arena::text::plain;
 use crate::arena::{Arena, ArenaError, Caller, Effects};
-use crate::commands::picking::{Asked, Naming};
+use crate::commands::picking::{self, Asked, Fits, Naming};
+use crate::commands::play;
 use crate::commands::runner::{Args, Run};
 use crate::commands::{Ask, catalog};
 use crate::ids::{GameId, Place, ServerId, UserId};
@@ -152,6 +153,11 @@ pub async fn run_with_web(
         }
         let command = command.trim();
         let (verb, args) = command.split_once(' ').unwrap_or((command, ""));
+        // `bob: wait 50s` waits as a bare `wait 50s` does: the clocks are everyone's.
+        if verb.eq_ignore_ascii_case("wait") {
+            wait(arena, args, &mut announcements, out, images).await?;
+            continue;
+        }
         if verb.eq_ignore_ascii_case("watch") {
             match pages::watch(arena, web, &user, args).await {
                 Ok(text) => writeln!(out, "(to {}) {text}", user.display_name())?,
@@ -159,7 +165,7 @@ pub async fn run_with_web(
             }
             continue;
         }
-        match execute(arena, &user, command).await {
+        match execute(arena, &user, command, images).await {
             Ok(effects) => {
                 show(arena, out, &user, &effects, images).await?;
                 pages::print_links(out, web, &effects).await?;
@@ -240,23 +246,32 @@ pub(crate) fn usage(message: &str) -> ArenaError {
     ArenaError::Rejected(format!("{message} (type help for the commands)"))
 }
 
-/// Splits an optional leading `#id` from the arguments.
-pub(crate) fn game_argument(args: &str) -> Result<(Option<GameId>, &str), ArenaError> {
-    let args = args.trim();
-    match args.strip_prefix('#') {
-        Some(rest) => {
-            let (id, rest) = rest.split_once(' ').unwrap_or((rest, ""));
-            let id = id
-                .parse()
-                .map_err(|_| usage(&format!("\"#{id}\" is not a game number")))?;
-            Ok((Some(id), rest.trim()))
+/// Takes the game named with `#id` (anywhere among the arguments: `side first #7` and
+/// `move #7 e4` alike) out of the arguments, and gives back the words left.
+pub(crate) fn game_argument(args: &str) -> Result<(Option<GameId>, String), ArenaError> {
+    let mut named = None;
+    let mut rest = Vec::new();
+    for word in args.split_whitespace() {
+        match word.strip_prefix('#') {
+            Some(id) if named.is_none() => {
+                let id = id
+                    .parse()
+                    .map_err(|_| usage(&format!("\"#{id}\" is not a game number")))?;
+                named = Some(id);
+            }
+            _ => rest.push(word),
         }
-        None => Ok((None, args)),
     }
+    Ok((named, rest.join(" ")))
 }
 
 /// Runs one command of `user`'s, by its family.
-async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects, ArenaError> {
+async fn execute(
+    arena: &Arena,
+    user: &UserId,
+    command: &str,
+    files: Option<&ImageFiles>,
+) -> Result<Effects, ArenaError> {
     let (verb, args) = command.split_once(' ').unwrap_or((command, ""));
     let verb = verb.to_ascii_lowercase();
     if verb == "help" {
@@ -268,15 +283,27 @@ async fn execute(arena: &Arena, user: &UserId, command: &str) -> Result<Effects,
     }
     let families = [
         playing::execute(arena, user, &verb, args).await,
-        looking::execute(arena, user, &verb, args).await,
+        looking::execute(arena, user, &verb, args, files).await,
         deathmatch::execute(arena, user, &verb, args).await,
         tournament::execute(arena, user, &verb, args).await,
     ];
-    families
-        .into_iter()
-        .flatten()
-        .next()
-        .unwrap_or_else(|| Err(usage(&format!("unknown command \"{verb}\""))))
+    if let Some(result) = families.into_iter().flatten().next() {
+        return result;
+    }
+    // `alice: e4`: a bare action is the first thing people type.
+    let caller = caller(user);
+    if let Some(result) = play::bare_action(ask(arena, &caller), command).await {
+        return result;
+    }
+    let hint = if picking::pick(arena, asked(&caller), None, Fits::WaitingForYou)
+        .await
+        .is_ok()
+    {
+        "; a move goes after `move`, like `move e4` (`legal` lists yours)".to_string()
+    } else {
+        String::new()
+    };
+    Err(usage(&format!("unknown command \"{verb}\"{hint}")))
 }
 
 /// The command the command layer answers (`commands::runner`) that `verb` calls, with the words

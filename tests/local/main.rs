@@ -8,6 +8,7 @@ mod caps;
 mod cli;
 mod consent;
 mod messages;
+mod newcomer;
 mod own_lists;
 mod play;
 mod starts;

@@ -84,7 +84,8 @@ async fn a_base_is_never_guessed_from_a_bare_square_and_errors_quote_the_typing(
 }
 
 /// Messages written for the command that met them: a list's size in the singular, a Death Match
-/// named in the command being written, a rematch asked again while its challenge waits.
+/// named in the command being written (when the asker has a part in several), a rematch asked
+/// again while its challenge waits.
 #[tokio::test]
 async fn messages_speak_of_the_command_being_written() {
     let output = run_script(
@@ -107,7 +108,8 @@ async fn messages_speak_of_the_command_being_written() {
         "{output}"
     );
     assert!(!output.contains("1 pieces"), "{output}");
-    assert!(output.contains("name the match, like `side second #3`"), "{output}");
+    // bob has a part in one of the two matches: `side` finds it; their host must name one.
+    assert!(output.contains("bob chose to play Black. The match begins."), "{output}");
     assert!(output.contains("name the match, like `addtime bob 30s #3`"), "{output}");
     assert!(
         output.contains("is a challenge still waiting for an answer; a rematch follows a finished game"),

@@ -1,0 +1,137 @@
+//! A newcomer's first minutes in the terminal: a bare move, `wait` after a name, commands that
+//! find the only game they can apply to, `#id` anywhere, a record written to a file, and board
+//! images that keep every position shown.
+
+use crate::support;
+use crate::support::run_script;
+use arbiter::local::{self, ImageFiles};
+
+/// A script run with board images (and records) written to `dir`.
+async fn run_with_files(script: &str, dir: &std::path::Path) -> String {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let mut out = Vec::new();
+    let files = ImageFiles::new(dir);
+    local::run(&arena.arena(), script.as_bytes(), &mut out, Some(&files))
+        .await
+        .unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[tokio::test]
+async fn a_bare_action_is_a_move_in_the_only_game_waiting_for_it() {
+    let output =
+        run_script("alice: challenge bob chess white\nbob: accept\nalice: e4\nbob: E5\nalice: nf3\nbob: frobnicate\n")
+            .await;
+    assert!(output.contains("alice played e4"), "{output}");
+    assert!(output.contains("bob played e5"), "{output}");
+    assert!(output.contains("alice played Nf3"), "{output}");
+    let refusal = output
+        .lines()
+        .find(|line| line.contains("error:"))
+        .unwrap_or_else(|| panic!("{output}"));
+    assert!(
+        refusal.contains("unknown command \"frobnicate\"; a move goes after `move`, like `move e4`"),
+        "{refusal}"
+    );
+}
+
+#[tokio::test]
+async fn a_bare_action_that_could_be_in_two_games_is_refused() {
+    // With two games waiting for alice, `e4` could be a move in either: nothing is guessed.
+    let output = run_script(
+        "alice: challenge bob chess white\nbob: accept\nalice: challenge carol chess white\ncarol: accept\n\
+         alice: e4\n",
+    )
+    .await;
+    let refusal = output
+        .lines()
+        .find(|line| line.contains("error:"))
+        .unwrap_or_else(|| panic!("{output}"));
+    assert!(refusal.contains("unknown command \"e4\""), "{refusal}");
+    assert!(!output.contains("alice played"), "{output}");
+}
+
+#[tokio::test]
+async fn wait_after_a_name_lets_the_clocks_run() {
+    let output = run_script("bob: wait 1s\nbob: wait soon\n").await;
+    assert!(!output.contains("unknown command"), "{output}");
+    assert!(output.contains("`wait` takes a duration, like `wait 5s`"), "{output}");
+}
+
+#[tokio::test]
+async fn a_match_command_finds_the_only_match_its_host_runs_beside_other_games() {
+    let output = run_script(
+        "carol: challenge dave chess white\ndave: accept\n\
+         carol: deathmatch alice bob alice blockade\nalice: side first\ncarol: pause\ncarol: resume\n",
+    )
+    .await;
+    assert!(!output.contains("error:"), "{output}");
+    assert!(output.contains("paused"), "{output}");
+}
+
+#[tokio::test]
+async fn the_game_number_goes_anywhere_in_a_command() {
+    let output = run_script(
+        "alice: challenge bob chess white\nbob: accept\nalice: challenge carol chess white\ncarol: accept\n\
+         alice: move #2 e4\nalice: move d4 #1\nalice: show words #2\n",
+    )
+    .await;
+    assert!(!output.contains("error:"), "{output}");
+    assert!(
+        output.contains("alice played e4") && output.contains("alice played d4"),
+        "{output}"
+    );
+}
+
+#[tokio::test]
+async fn export_writes_the_record_to_a_file_and_says_where() {
+    let scratch = tempfile::tempdir().unwrap();
+    let chosen = scratch.path().join("mine.pgn");
+    let output = run_with_files(
+        &format!(
+            "alice: challenge bob chess white\nbob: accept\nalice: e4\nalice: export\nalice: export {}\n",
+            chosen.display()
+        ),
+        scratch.path(),
+    )
+    .await;
+    let beside_images = scratch.path().join("game-1.pgn");
+    assert!(
+        output.contains(&format!("Game #1 as PGN: {}", beside_images.display())),
+        "{output}"
+    );
+    assert!(
+        output.contains(&format!("Game #1 as PGN: {}", chosen.display())),
+        "{output}"
+    );
+    for file in [beside_images, chosen] {
+        let record = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            record.contains("[Event \"Arbiter game #1\"]") && record.contains("1. e4 *"),
+            "{record}"
+        );
+    }
+    assert!(
+        !output.contains("[Event"),
+        "the record is in its file, not on the screen: {output}"
+    );
+}
+
+#[tokio::test]
+async fn a_position_shown_again_after_a_takeback_keeps_the_first_ones_file() {
+    let scratch = tempfile::tempdir().unwrap();
+    let output = run_with_files(
+        "alice: challenge bob chess white\nbob: accept\nalice: e4\nalice: takeback offer\nbob: takeback accept\n\
+         alice: d4\n",
+        scratch.path(),
+    )
+    .await;
+    let first = scratch.path().join("game-1-ply-1.png");
+    let second = scratch.path().join("game-1-ply-1-2.png");
+    assert!(first.exists() && second.exists(), "{output}");
+    assert_ne!(std::fs::read(&first).unwrap(), std::fs::read(&second).unwrap());
+    // The start position, shown twice (the game's start, and after the takeback), is one file.
+    assert!(scratch.path().join("game-1-ply-0.png").exists());
+    assert!(!scratch.path().join("game-1-ply-0-2.png").exists(), "{output}");
+}
