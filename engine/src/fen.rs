@@ -7,12 +7,17 @@ use crate::piece_table::PieceTable;
 use crate::position::{Board, CastlingRights, Position};
 use thiserror::Error;
 
+/// "rank" or "ranks", for `n` of them.
+fn ranks(n: usize) -> &'static str {
+    if n == 1 { "rank" } else { "ranks" }
+}
+
 /// A FEN that could not be read, with what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum FenError {
     #[error("a FEN needs at least the board, got nothing")]
     Empty,
-    #[error("the board has {found} ranks but this variant has {expected}")]
+    #[error("the board has {found} {} but this variant has {expected}", ranks(*.found))]
     RankCount { found: usize, expected: u8 },
     #[error("rank {rank} describes {found} squares but the board is {expected} files wide")]
     RankWidth { rank: u8, found: usize, expected: u8 },
@@ -28,6 +33,8 @@ pub enum FenError {
     EnPassant(String),
     #[error("the {which} must be a number, not \"{text}\"")]
     Counter { which: &'static str, text: String },
+    #[error("the {which} \"{text}\" is too large")]
+    CounterTooLarge { which: &'static str, text: String },
     #[error("{0} has more than one royal piece")]
     SeveralRoyals(&'static str),
     /// A game of several boards got the wrong number of them, or boards that do not fit together.
@@ -152,9 +159,12 @@ pub fn format_placement(table: &PieceTable, board: &Board) -> String {
 fn parse_counter(text: Option<&str>, which: &'static str, default: u32) -> Result<u32, FenError> {
     match text {
         None => Ok(default),
-        Some(t) => t.parse().map_err(|_| FenError::Counter {
-            which,
-            text: t.to_string(),
+        Some(t) => t.parse().map_err(|error: std::num::ParseIntError| {
+            let text = t.to_string();
+            match error.kind() {
+                std::num::IntErrorKind::PosOverflow => FenError::CounterTooLarge { which, text },
+                _ => FenError::Counter { which, text },
+            }
         }),
     }
 }
@@ -274,6 +284,11 @@ mod tests {
         let cases = [
             ("", "at least the board"),
             ("8/8/8 w - - 0 1", "3 ranks"),
+            ("8 w - - 0 1", "has 1 rank but"),
+            (
+                "8/8/8/8/8/8/8/8 w - - 99999999999 1",
+                "the halfmove clock \"99999999999\" is too large",
+            ),
             ("9/8/8/8/8/8/8/8 w - - 0 1", "9 squares"),
             ("8/8/8/8/8/8/8/7Z w - - 0 1", "'Z'"),
             ("8/8/8/8/8/8/8/7(QQ) w - - 0 1", "'QQ'"),

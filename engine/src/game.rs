@@ -207,6 +207,12 @@ pub trait Game {
         false
     }
 
+    /// Whether the seats to act answer the other's proposal rather than move (Rejection, while
+    /// a proposal waits): announcements say they are "to answer".
+    fn awaits_answer(&self) -> bool {
+        false
+    }
+
     /// Whether `seat`, having made a sealed choice, may still change it (a list of pieces, until
     /// the other list is in): such a seat may act without being among [`Game::to_act`].
     fn may_revise(&self, _seat: Seat) -> bool {

@@ -367,6 +367,10 @@ pub fn parse_move(variant: &Variant, position: &Position, text: &str, legal: &[M
     }
     match found.as_slice() {
         [mv] => Ok(*mv),
+        [] if !variant.def.castling && is_castling(text) => Err(ActionError::Illegal(format!(
+            "{} is not a legal move here: there is no castling in this game",
+            text.trim()
+        ))),
         [] => Err(ActionError::Illegal(format!(
             "{} is not a legal move here",
             text.trim()
@@ -482,4 +486,16 @@ mod tests {
         let msg = read(START, "hello").unwrap_err().to_string();
         assert!(msg.contains("expected a move"), "{msg}");
     }
+}
+
+/// Whether `text` is castling as people write it: `O-O`, `0-0`, `O-O-O`, with or without a
+/// check sign.
+fn is_castling(text: &str) -> bool {
+    let written: String = text
+        .trim()
+        .trim_end_matches(['+', '#', '!', '?'])
+        .chars()
+        .map(|c| if c == '0' { 'O' } else { c.to_ascii_uppercase() })
+        .collect();
+    matches!(written.as_str(), "O-O" | "O-O-O" | "OO" | "OOO")
 }

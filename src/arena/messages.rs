@@ -48,6 +48,7 @@ pub fn status_line(game: &GameRow, view: &View) -> String {
         Phase::SealedChoice if labels.len() > 1 => format!("Waiting for secret choices from {}.", labels.join(" and ")),
         Phase::SealedChoice => format!("Waiting for {}'s secret choice.", labels.join(", ")),
         Phase::Setup => format!("{} to place.", labels.join(", ")),
+        _ if game.state.awaits_answer() => format!("{} to answer.", labels.join(", ")),
         _ => format!("{} to move.", labels.join(", ")),
     }
 }

@@ -47,25 +47,15 @@ impl TimeControl {
     /// of an ordinary game.
     pub fn parse(text: &str) -> Result<TimeControl, String> {
         let lower = text.trim().to_ascii_lowercase();
-        let cleaned = lower
-            .trim_end_matches("per move")
-            .trim_end_matches("/move")
-            .replace("days", "d")
-            .replace("day", "d")
-            .replace("hours", "h")
-            .replace("hour", "h")
-            .replace("minutes", "m")
-            .replace("min", "m");
+        // Units long or short are the durations' own (`5 mins`, `3 days`).
+        let cleaned = lower.trim_end_matches("per move").trim_end_matches("/move").trim_end();
         let unreadable = || {
             format!(
                 "I could not read the time control \"{}\": {TIME_CONTROL_HELP}",
                 text.trim()
             )
         };
-        let (normal, reserve) = match cleaned.split_once('+') {
-            Some((normal, reserve)) => (normal, reserve),
-            None => (cleaned.as_str(), "0"),
-        };
+        let (normal, reserve) = cleaned.split_once('+').unwrap_or((cleaned, "0"));
         let normal_ms = parse_duration(normal).ok_or_else(unreadable)?;
         let reserve_ms = parse_duration(reserve).ok_or_else(unreadable)?;
         let control = TimeControl { normal_ms, reserve_ms };
@@ -134,6 +124,20 @@ mod tests {
     fn days_per_move_and_normal_time_plus_reserve_are_read() {
         assert_eq!(TimeControl::parse("3d"), Ok(TimeControl::days_per_move(3)));
         assert_eq!(TimeControl::parse("3 days"), Ok(TimeControl::days_per_move(3)));
+        // The long and short forms people write: never `5 mins` read as milliseconds.
+        let five_minutes = TimeControl {
+            normal_ms: 5 * MINUTE_MS,
+            reserve_ms: 0,
+        };
+        assert_eq!(TimeControl::parse("5 mins"), Ok(five_minutes));
+        assert_eq!(TimeControl::parse("5 minute"), Ok(five_minutes));
+        assert_eq!(
+            TimeControl::parse("1 hour + 2 days"),
+            Ok(TimeControl {
+                normal_ms: HOUR_MS,
+                reserve_ms: 2 * DAY_MS,
+            })
+        );
         assert_eq!(TimeControl::parse("1 day per move"), Ok(TimeControl::days_per_move(1)));
         assert_eq!(
             TimeControl::parse("24h+72h"),

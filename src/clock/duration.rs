@@ -81,27 +81,39 @@ fn parse_any_duration(text: &str) -> Option<i64> {
     if let Ok(seconds) = text.parse::<i64>() {
         return seconds.checked_mul(1000).filter(|ms| *ms >= 0);
     }
+    // Numbers each followed by its unit, spaces anywhere between: `1h30m`, `5 mins`,
+    // `1 hour 30 minutes`.
     let mut total: i64 = 0;
-    let mut number = String::new();
-    for c in text.chars() {
-        match c {
-            '0'..='9' => number.push(c),
-            ' ' => {}
-            unit => {
-                let value: i64 = number.parse().ok()?;
-                number.clear();
-                let ms = match unit {
-                    's' => SECOND_MS,
-                    'm' => MINUTE_MS,
-                    'h' => HOUR_MS,
-                    'd' => DAY_MS,
-                    _ => return None,
-                };
-                total = total.checked_add(value.checked_mul(ms)?)?;
-            }
-        }
+    let mut rest = text.as_str();
+    while !rest.is_empty() {
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        let value: i64 = rest[..digits].parse().ok()?;
+        rest = rest[digits..].trim_start();
+        let letters = rest.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(rest.len());
+        let unit = unit_ms(&rest[..letters])?;
+        rest = rest[letters..].trim_start();
+        total = total.checked_add(value.checked_mul(unit)?)?;
     }
-    number.is_empty().then_some(total)
+    Some(total)
+}
+
+/// Whether a word goes on writing a time begun before it (`5` `mins`, `+` `2d`): a unit, a `+`,
+/// or something starting with a digit or `+`.
+pub fn continues_a_time(word: &str) -> bool {
+    let word = word.to_ascii_lowercase();
+    unit_ms(&word).is_some() || word.starts_with(|c: char| c.is_ascii_digit() || c == '+')
+}
+
+/// A unit of time as people write it, short or long, one or many: `s`, `sec`, `seconds`; `m`,
+/// `min`, `mins`, `minute`; `h`, `hr`, `hours`; `d`, `day`, `days`.
+fn unit_ms(unit: &str) -> Option<i64> {
+    Some(match unit {
+        "s" | "sec" | "secs" | "second" | "seconds" => SECOND_MS,
+        "m" | "min" | "mins" | "minute" | "minutes" => MINUTE_MS,
+        "h" | "hr" | "hrs" | "hour" | "hours" => HOUR_MS,
+        "d" | "day" | "days" => DAY_MS,
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -144,7 +156,16 @@ mod tests {
         assert_eq!(parse_duration("1h30m"), Some(5_400_000));
         assert_eq!(parse_duration("24H"), Some(86_400_000));
         assert_eq!(parse_duration("3d"), Some(259_200_000));
+        // The long and short forms people write.
+        assert_eq!(parse_duration("5 mins"), Some(300_000));
+        assert_eq!(parse_duration("5 minute"), Some(300_000));
+        assert_eq!(parse_duration("30 sec"), Some(30_000));
+        assert_eq!(parse_duration("1 hour 30 minutes"), Some(5_400_000));
+        assert_eq!(parse_duration("2 days 3hrs"), Some(2 * DAY_MS + 3 * HOUR_MS));
         for bad in [
+            "5 ms",
+            "5 mute",
+            "5 minutess",
             "",
             "m",
             "5x",

@@ -7,7 +7,8 @@ mod game_clock;
 
 pub use control::{CORRESPONDENCE_DAYS, LONGEST_RESERVE_MS, SHORTEST_MS, TIME_CONTROL_HELP, TimeControl};
 pub use duration::{
-    DAY_MS, HOUR_MS, LONGEST_MS, MINUTE_MS, SECOND_MS, duration, duration_spec, duration_words, parse_duration,
+    DAY_MS, HOUR_MS, LONGEST_MS, MINUTE_MS, SECOND_MS, continues_a_time, duration, duration_spec, duration_words,
+    parse_duration,
 };
 pub use game_clock::{ClockEvent, FIRST_REMINDER_MS, GameClock, MatchClockV0, Notice, REMINDER_EVERY_MS, Turn};
 

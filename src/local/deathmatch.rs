@@ -2,7 +2,7 @@
 //! Whoever starts a match hosts it, and only they run it: its players never get a host's powers
 //! over it.
 
-use super::{ask, caller, computer_user, game_argument, local_user, server, usage};
+use super::{ask, caller, computer_user, game_argument, server, typed_user, usage};
 use crate::arena::{Arena, ArenaError, Caller, Effects};
 use crate::commands::matches::{self, NewMatch, Ruling};
 use crate::ids::UserId;
@@ -31,8 +31,8 @@ async fn start(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Aren
     let variant = VariantId::parse(variant).ok_or_else(|| usage(&format!("unknown variant \"{variant}\"")))?;
     let chosen = NewMatch {
         variant,
-        players: [local_user(player1), local_user(player2)],
-        advantage: local_user(advantage),
+        players: [typed_user(player1)?, typed_user(player2)?],
+        advantage: typed_user(advantage)?,
         normal_time: rest.first().map(|text| text.to_string()),
         reserve: rest.get(1).map(|text| text.to_string()),
     };
@@ -61,7 +61,7 @@ async fn add_time(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, A
         return Err(usage("say `addtime <player> <time>`, like `addtime alice 30s`"));
     };
     let caller = caller(user);
-    matches::add_time(ask(arena, &caller), named, &local_user(player), time).await
+    matches::add_time(ask(arena, &caller), named, &typed_user(player)?, time).await
 }
 
 /// `adjudicate <winner>|draw|abort [#id]`.
@@ -75,7 +75,7 @@ async fn adjudicate(arena: &Arena, user: &UserId, args: &str) -> Result<Effects,
         }
         "draw" => Ruling::Draw,
         "abort" => Ruling::Abort,
-        winner => Ruling::Win(local_user(winner)),
+        winner => Ruling::Win(typed_user(winner)?),
     };
     let caller = caller(user);
     matches::adjudicate(ask(arena, &caller), named, ruling).await

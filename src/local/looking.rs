@@ -1,7 +1,7 @@
 //! The terminal's commands for looking things up and keeping things: your games, a board, the
 //! rules and pieces, records out and in, ratings, settings, and saved piece lists.
 
-use super::{COMPUTER, ImageFiles, asked, caller, computer_user, game_argument, games_list, here, local_user, usage};
+use super::{COMPUTER, ImageFiles, asked, caller, computer_user, game_argument, games_list, here, typed_user, usage};
 use crate::arena::{Arena, ArenaError, Effects, ImportRequest, ListSource};
 use crate::commands::picking;
 use crate::ids::UserId;
@@ -155,7 +155,7 @@ fn import_request(args: &str) -> Result<(String, ImportRequest), ArenaError> {
     };
     let opponent = match rest {
         [] => None,
-        ["vs", name] => Some(local_user(name)),
+        ["vs", name] => Some(typed_user(name)?),
         _ => return Err(usage(USAGE)),
     };
     if path.is_empty() {

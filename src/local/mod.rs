@@ -146,7 +146,13 @@ pub async fn run_with_web(
             )?;
             continue;
         };
-        let user = local_user(user);
+        let user = match typed_user(user) {
+            Ok(user) => user,
+            Err(error) => {
+                writeln!(out, "error: {}", plain(&error.to_string()))?;
+                continue;
+            }
+        };
         if user == computer_user() {
             writeln!(out, "error: {COMPUTER} is the computer, and it plays by itself")?;
             continue;
@@ -303,7 +309,8 @@ async fn execute(
     } else {
         String::new()
     };
-    Err(usage(&format!("unknown command \"{verb}\"{hint}")))
+    let typed = command.split_whitespace().next().unwrap_or_default();
+    Err(usage(&format!("unknown command \"{typed}\"{hint}")))
 }
 
 /// The command the command layer answers (`commands::runner`) that `verb` calls, with the words
@@ -346,6 +353,18 @@ async fn answered_by_the_command_layer(
     }
     let caller = caller(user);
     (run.answer)(ask(arena, &caller), args).await
+}
+
+/// The longest name a terminal user goes by (Discord's own limit for a user name).
+const LONGEST_NAME: usize = 32;
+
+/// A user named in a line (who acts, whom they challenge): [`local_user`], once the name is
+/// known to be one a reader can tell from others (at most [`LONGEST_NAME`] characters).
+fn typed_user(name: &str) -> Result<UserId, ArenaError> {
+    if crate::visible_text::one_line(name).chars().count() > LONGEST_NAME {
+        return Err(usage(&format!("a name is at most {LONGEST_NAME} characters")));
+    }
+    Ok(local_user(name))
 }
 
 /// A user at the terminal, by the name typed, without what a reader could not see in it (so

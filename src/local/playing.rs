@@ -1,7 +1,7 @@
 //! The terminal's commands for starting games: challenges (the computer's too) and practice.
 //! Answering them and playing are the command layer's own (`commands::runner`).
 
-use super::{ask, caller, computer_user, local_user, usage};
+use super::{ask, caller, computer_user, typed_user, usage};
 use crate::arena::{Arena, ArenaError, Effects};
 use crate::commands::challenge::{self, GameChoices};
 use crate::ids::UserId;
@@ -39,17 +39,39 @@ fn game_choices(variant_text: Option<&str>, words: &mut std::str::SplitWhitespac
         },
         level: None,
     };
+    // Each choice is made once: `white black` or `hard easy` would leave one of them unheeded.
+    let (mut side, mut level) = (None, None);
+    let once = |chosen: &mut Option<String>, word: &str, what: &str| match chosen.replace(word.to_string()) {
+        Some(before) => Err(usage(&format!("choose the {what} once (`{before}` or `{word}`)"))),
+        None => Ok(()),
+    };
     while let Some(word) = words.next() {
         match word {
-            _ if Level::parse(word).is_some() => written.level = Level::parse(word),
-            "white" => written.choices.white_player = WhitePlayer::Challenger,
-            "black" => written.choices.white_player = WhitePlayer::Opponent,
-            "random" => written.choices.white_player = WhitePlayer::Random,
+            _ if Level::parse(word).is_some() => {
+                once(&mut level, word, "level")?;
+                written.level = Level::parse(word);
+            }
+            "white" | "black" | "random" => {
+                once(&mut side, word, "side")?;
+                written.choices.white_player = match word {
+                    "white" => WhitePlayer::Challenger,
+                    "black" => WhitePlayer::Opponent,
+                    _ => WhitePlayer::Random,
+                };
+            }
+            "time" if written.choices.time.is_some() => return Err(usage("give the time control once")),
             "time" => {
-                let text = words
+                let mut text = words
                     .next()
-                    .ok_or_else(|| usage("say the time control, like `time 3d`"))?;
-                written.choices.time = Some(text.to_string());
+                    .ok_or_else(|| usage("say the time control, like `time 3d`"))?
+                    .to_string();
+                // `time 5 mins + 2 days`: the words that go on writing a time are its own.
+                while let Some(more) = words.clone().next().filter(|word| crate::clock::continues_a_time(word)) {
+                    text.push(' ');
+                    text.push_str(more);
+                    words.next();
+                }
+                written.choices.time = Some(text);
             }
             "fen" => written.choices.fen = Some(words.by_ref().collect::<Vec<_>>().join(" ")),
             other => {
@@ -70,7 +92,7 @@ async fn challenge(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, 
     let Written { choices, level } = game_choices(variant, &mut words)?;
     let caller = caller(user);
     let ask = ask(arena, &caller);
-    challenge::challenge(ask, local_user(opponent), &computer_user(), choices, level).await
+    challenge::challenge(ask, typed_user(opponent)?, &computer_user(), choices, level).await
 }
 
 /// `practice <variant> ...`: a game against the computer at once.

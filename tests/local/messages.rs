@@ -109,7 +109,10 @@ async fn messages_speak_of_the_command_being_written() {
     );
     assert!(!output.contains("1 pieces"), "{output}");
     // bob has a part in one of the two matches: `side` finds it; their host must name one.
-    assert!(output.contains("bob chose to play Black. The match begins."), "{output}");
+    assert!(
+        output.contains("bob chose to play Black. The match begins."),
+        "{output}"
+    );
     assert!(output.contains("name the match, like `addtime bob 30s #3`"), "{output}");
     assert!(
         output.contains("is a challenge still waiting for an answer; a rematch follows a finished game"),

@@ -135,3 +135,40 @@ async fn a_position_shown_again_after_a_takeback_keeps_the_first_ones_file() {
     assert!(scratch.path().join("game-1-ply-0.png").exists());
     assert!(!scratch.path().join("game-1-ply-0-2.png").exists(), "{output}");
 }
+
+/// Words newcomers write: long time units, a choice made twice, a name nobody could tell from
+/// another, castling where there is none, and a Rejection answerer who is to answer.
+#[tokio::test]
+async fn what_newcomers_write_is_read_or_refused_in_words() {
+    let long_name = "x".repeat(100_000);
+    let output = run_script(&format!(
+        "alice: challenge bob chess white time 5 mins + 2 days\nalice: cancel\n\
+         alice: challenge bob chess white white\nalice: practice chess hard easy\n\
+         {long_name}: challenge bob chess\nalice: challenge {long_name} chess\n\
+         alice: challenge bob ctf white\nbob: accept\nalice: base:e3\nbob: base:e6\nalice: move O-O\n"
+    ))
+    .await;
+    assert!(
+        output.contains("Chess · 5 minutes per move + 2 days reserve: alice challenges bob"),
+        "{output}"
+    );
+    let errors: Vec<&str> = output.lines().filter(|line| line.contains("error:")).collect();
+    assert_eq!(errors.len(), 5, "{output}");
+    assert!(
+        errors[0].contains("choose the side once (`white` or `white`)"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].contains("choose the level once (`hard` or `easy`)"),
+        "{}",
+        errors[1]
+    );
+    assert!(errors[2].contains("a name is at most 32 characters"), "{}", errors[2]);
+    assert!(errors[3].contains("a name is at most 32 characters"), "{}", errors[3]);
+    assert!(
+        errors[4].contains("O-O is not a legal move here: there is no castling in this game"),
+        "{}",
+        errors[4]
+    );
+}

@@ -527,6 +527,15 @@ async fn a_rejection_game_with_a_rejection_ends_in_mate_in_the_terminal() {
     let output = run_script(script).await;
     assert_no_errors(&output);
     assert!(output.contains("alice proposed a move."), "{output}");
+    // The answerer is to answer the proposal, not to move; once it is answered, a move is due.
+    assert!(
+        output.contains("alice proposed a move.\nbob (Black) to answer."),
+        "{output}"
+    );
+    assert!(
+        output.contains("bob accepted White's f3.\nbob (Black) to move."),
+        "{output}"
+    );
     assert!(
         output.contains("[DM to bob] Game #1 · Rejection Chess: White proposes f3"),
         "{output}"

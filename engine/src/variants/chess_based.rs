@@ -130,6 +130,10 @@ pub trait ChessBased: Sized {
     fn mid_turn(&self, _seat: Seat) -> bool {
         false
     }
+    /// See [`Game::awaits_answer`].
+    fn answering(&self) -> bool {
+        false
+    }
     /// See [`Game::can_take_back`].
     fn may_take_back(&self, _action: &Action) -> bool {
         true
@@ -344,6 +348,9 @@ impl<G: ChessBased> Game for G {
     }
     fn is_mid_turn(&self, seat: Seat) -> bool {
         self.mid_turn(seat)
+    }
+    fn awaits_answer(&self) -> bool {
+        self.answering()
     }
     fn can_take_back(&self, action: &Action) -> bool {
         self.may_take_back(action)

@@ -706,4 +706,17 @@ mod tests {
         game.apply(Seat::First, &action).unwrap();
         assert!(!format!("{game:?}").contains("e3"));
     }
+
+    #[test]
+    fn castling_is_refused_as_a_rule_of_the_game_not_a_mistyped_move() {
+        let mut game = CtfGame::new(crate::variants::built_in_file("ctf").unwrap());
+        for (seat, base) in [(Seat::First, "base:e3"), (Seat::Second, "base:e6")] {
+            let action = game.parse_action(seat, base).unwrap();
+            game.apply(seat, &action).unwrap();
+        }
+        for written in ["O-O", "0-0-0"] {
+            let refusal = game.parse_action(Seat::First, written).unwrap_err().to_string();
+            assert!(refusal.ends_with("there is no castling in this game"), "{refusal}");
+        }
+    }
 }

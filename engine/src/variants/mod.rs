@@ -479,6 +479,9 @@ impl Game for AnyGame {
     fn is_mid_turn(&self, seat: Seat) -> bool {
         dispatch!(self, g => g.is_mid_turn(seat))
     }
+    fn awaits_answer(&self) -> bool {
+        dispatch!(self, g => g.awaits_answer())
+    }
     fn may_revise(&self, seat: Seat) -> bool {
         dispatch!(self, g => g.may_revise(seat))
     }

@@ -338,10 +338,11 @@ impl ChessBased for PickTheTeamGame {
             return Vec::new();
         }
         vec![format!(
-            "Pick {} of {}: {} pieces left in the pool",
+            "Pick {} of {}: {} {} left in the pool",
             self.picks_made() + 1,
             self.total_picks,
-            self.pool.len()
+            self.pool.len(),
+            if self.pool.len() == 1 { "piece" } else { "pieces" }
         )]
     }
 }

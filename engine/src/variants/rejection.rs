@@ -151,6 +151,9 @@ impl ChessBased for RejectionGame {
         "rejection"
     }
     chess_based::fields!(outcome: outcome, record: core.record);
+    fn answering(&self) -> bool {
+        self.proposal.is_some()
+    }
     /// The answerer while a proposal waits, otherwise the mover.
     fn seat_to_move(&self) -> Seat {
         match &self.proposal {
