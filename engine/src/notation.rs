@@ -385,6 +385,18 @@ pub fn parse_move(variant: &Variant, position: &Position, text: &str, legal: &[M
     }
 }
 
+/// Whether `text` is castling as people write it: `O-O`, `0-0`, `O-O-O`, with or without a
+/// check sign.
+fn is_castling(text: &str) -> bool {
+    let written: String = text
+        .trim()
+        .trim_end_matches(['+', '#', '!', '?'])
+        .chars()
+        .map(|c| if c == '0' { 'O' } else { c.to_ascii_uppercase() })
+        .collect();
+    matches!(written.as_str(), "O-O" | "O-O-O" | "OO" | "OOO")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -486,16 +498,4 @@ mod tests {
         let msg = read(START, "hello").unwrap_err().to_string();
         assert!(msg.contains("expected a move"), "{msg}");
     }
-}
-
-/// Whether `text` is castling as people write it: `O-O`, `0-0`, `O-O-O`, with or without a
-/// check sign.
-fn is_castling(text: &str) -> bool {
-    let written: String = text
-        .trim()
-        .trim_end_matches(['+', '#', '!', '?'])
-        .chars()
-        .map(|c| if c == '0' { 'O' } else { c.to_ascii_uppercase() })
-        .collect();
-    matches!(written.as_str(), "O-O" | "O-O-O" | "OO" | "OOO")
 }
