@@ -72,6 +72,11 @@ async fn fake() -> FakeDiscord {
     fake
 }
 
+/// What most tests start from: the fake Discord (see [`fake`]) and a fresh data folder.
+async fn set_up() -> (FakeDiscord, DataDir) {
+    (fake().await, DataDir::new())
+}
+
 /// Runs `arbiter doctor` with only these settings; prints what it said (the test's record).
 async fn doctor(fake: &FakeDiscord, data: &DataDir, settings: &[(&str, &str)], args: &[&str]) -> Run {
     let mut command = support::arbiter_binary();
@@ -101,6 +106,14 @@ async fn doctor(fake: &FakeDiscord, data: &DataDir, settings: &[(&str, &str)], a
     run
 }
 
+/// Runs `arbiter doctor` with the good token and these other settings (see [`doctor`]).
+async fn doctor_with_good_token(fake: &FakeDiscord, data: &DataDir, settings: &[(&str, &str)], args: &[&str]) -> Run {
+    let token = good_token();
+    let mut all = vec![("DISCORD_TOKEN", token.as_str())];
+    all.extend_from_slice(settings);
+    doctor(fake, data, &all, args).await
+}
+
 fn invite_link() -> String {
     format!(
         "https://discord.com/oauth2/authorize?client_id={}&scope=bot+applications.commands&permissions=",
@@ -110,12 +123,10 @@ fn invite_link() -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_good_set_up_passes_every_check_and_gives_the_invite_link() {
-    let fake = fake().await;
-    let data = DataDir::new();
+    let (fake, data) = set_up().await;
     let guild = FakeDiscord::GUILD_ID.to_string();
-    let settings = [("DISCORD_TOKEN", good_token()), ("DISCORD_GUILD_ID", guild)];
-    let settings: Vec<(&str, &str)> = settings.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let run = doctor(&fake, &data, &settings, &["--channel", &CHANNEL.to_string()]).await;
+    let settings = [("DISCORD_GUILD_ID", guild.as_str())];
+    let run = doctor_with_good_token(&fake, &data, &settings, &["--channel", &CHANNEL.to_string()]).await;
     assert!(run.passed, "{}{}", run.stdout, run.stderr);
     let verdicts: Vec<&str> = run
         .stdout
@@ -164,8 +175,7 @@ async fn a_good_set_up_passes_every_check_and_gives_the_invite_link() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wrong_token_is_named_with_its_fix_and_the_checks_that_need_it_are_skipped() {
-    let fake = fake().await;
-    let data = DataDir::new();
+    let (fake, data) = set_up().await;
     let wrong = token("zyxwvutsrqponmlkjihgfedcba9876543210ZY");
     let guild = FakeDiscord::GUILD_ID.to_string();
     let channel = CHANNEL.to_string();
@@ -211,16 +221,8 @@ async fn a_wrong_token_is_named_with_its_fix_and_the_checks_that_need_it_are_ski
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_the_bot_is_not_on_is_named_with_the_invite_link() {
-    let fake = fake().await;
-    let data = DataDir::new();
-    let token = good_token();
-    let run = doctor(
-        &fake,
-        &data,
-        &[("DISCORD_TOKEN", &token), ("DISCORD_GUILD_ID", "42")],
-        &[],
-    )
-    .await;
+    let (fake, data) = set_up().await;
+    let run = doctor_with_good_token(&fake, &data, &[("DISCORD_GUILD_ID", "42")], &[]).await;
     assert!(!run.passed);
     let server = run.check("server");
     assert!(
@@ -229,30 +231,17 @@ async fn a_server_the_bot_is_not_on_is_named_with_the_invite_link() {
     );
     assert!(run.check("application").starts_with("ok"), "{}", run.stdout);
 
-    let run = doctor(
-        &fake,
-        &data,
-        &[("DISCORD_TOKEN", &token), ("DISCORD_GUILD_ID", "my server")],
-        &[],
-    )
-    .await;
+    let run = doctor_with_good_token(&fake, &data, &[("DISCORD_GUILD_ID", "my server")], &[]).await;
     assert!(run.check("server").contains("not a server's id"), "{}", run.stdout);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_channel_without_attach_files_is_named_with_where_to_give_it() {
-    let fake = fake().await;
+    let (fake, data) = set_up().await;
     fake.set_bot_permissions(CHANNEL, DEFAULT & !ATTACH_FILES);
-    let data = DataDir::new();
     let guild = FakeDiscord::GUILD_ID.to_string();
-    let token = good_token();
-    let run = doctor(
-        &fake,
-        &data,
-        &[("DISCORD_TOKEN", &token), ("DISCORD_GUILD_ID", &guild)],
-        &["--channel", &CHANNEL.to_string()],
-    )
-    .await;
+    let settings = [("DISCORD_GUILD_ID", guild.as_str())];
+    let run = doctor_with_good_token(&fake, &data, &settings, &["--channel", &CHANNEL.to_string()]).await;
     assert!(!run.passed);
     let channel = run.check("channel 5000");
     assert!(
@@ -267,7 +256,7 @@ async fn a_channel_without_attach_files_is_named_with_where_to_give_it() {
     }
 
     // In a thread, its channel's permissions hold.
-    let http = serenity::all::HttpBuilder::new(&token)
+    let http = serenity::all::HttpBuilder::new(good_token())
         .proxy(fake.api_base())
         .ratelimiter_disabled(true)
         .build();
@@ -278,13 +267,7 @@ async fn a_channel_without_attach_files_is_named_with_where_to_give_it() {
         )
         .await
         .expect("a thread");
-    let run = doctor(
-        &fake,
-        &data,
-        &[("DISCORD_TOKEN", &token)],
-        &["--channel", &thread.id.to_string()],
-    )
-    .await;
+    let run = doctor_with_good_token(&fake, &data, &[], &["--channel", &thread.id.to_string()]).await;
     let in_thread = run.check(&format!("channel {}", thread.id));
     assert!(
         in_thread.contains("lacks Attach Files in thread #game 1 (its channel #channel5000's permissions)")
@@ -293,7 +276,7 @@ async fn a_channel_without_attach_files_is_named_with_where_to_give_it() {
     );
 
     // A channel the bot cannot see.
-    let run = doctor(&fake, &data, &[("DISCORD_TOKEN", &token)], &["--channel", "6000"]).await;
+    let run = doctor_with_good_token(&fake, &data, &[], &["--channel", "6000"]).await;
     assert!(
         run.check("channel 6000").contains("cannot see channel 6000"),
         "{}",
@@ -324,11 +307,9 @@ async fn stale_database(path: &Path) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stale_database_asks_for_a_backup_and_a_newer_one_is_refused() {
-    let fake = fake().await;
-    let token = good_token();
-    let data = DataDir::new();
+    let (fake, data) = set_up().await;
     stale_database(&data.database()).await;
-    let run = doctor(&fake, &data, &[("DISCORD_TOKEN", &token)], &[]).await;
+    let run = doctor_with_good_token(&fake, &data, &[], &[]).await;
     assert!(!run.passed);
     let stale = run.check("database");
     assert!(
@@ -362,7 +343,7 @@ async fn a_stale_database_asks_for_a_backup_and_a_newer_one_is_refused() {
         .await
         .unwrap();
     pool.close().await;
-    let run = doctor(&fake, &data, &[("DISCORD_TOKEN", &token)], &[]).await;
+    let run = doctor_with_good_token(&fake, &data, &[], &[]).await;
     assert!(!run.passed);
     let newer = run.check("database");
     assert!(
@@ -376,12 +357,10 @@ async fn a_stale_database_asks_for_a_backup_and_a_newer_one_is_refused() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_database_that_does_not_answer_is_named_without_its_password() {
-    let fake = fake().await;
-    let data = DataDir::new();
-    let token = good_token();
+    let (fake, data) = set_up().await;
     // Nothing listens on port 1.
     let url = "postgres://arbiter:s3cret-word@127.0.0.1:1/arbiter";
-    let run = doctor(&fake, &data, &[("DISCORD_TOKEN", &token), ("DATABASE_URL", url)], &[]).await;
+    let run = doctor_with_good_token(&fake, &data, &[("DATABASE_URL", url)], &[]).await;
     assert!(!run.passed);
     let database = run.check("database");
     assert!(
@@ -402,41 +381,20 @@ async fn a_database_that_does_not_answer_is_named_without_its_password() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_operators_routes_are_named_where_they_are_served_and_a_malformed_address_fails() {
-    let fake = fake().await;
-    let data = DataDir::new();
-    let token = good_token();
-    let run = doctor(
-        &fake,
-        &data,
-        &[("DISCORD_TOKEN", &token), ("ARBITER_METRICS_ADDR", "127.0.0.1:9100")],
-        &[],
-    )
-    .await;
-    let routes = run.check("operators' routes");
+    let (fake, data) = set_up().await;
+    let run_at = async |address| doctor_with_good_token(&fake, &data, &[("ARBITER_METRICS_ADDR", address)], &[]).await;
+    let routes = run_at("127.0.0.1:9100").await.check("operators' routes");
     assert!(
         routes.starts_with("ok") && routes.contains("served on 127.0.0.1:9100 (ARBITER_METRICS_ADDR)"),
         "{routes}"
     );
     assert!(!routes.contains("reachable from other machines"), "{routes}");
-    let run = doctor(
-        &fake,
-        &data,
-        &[("DISCORD_TOKEN", &token), ("ARBITER_METRICS_ADDR", "0.0.0.0:9100")],
-        &[],
-    )
-    .await;
-    let routes = run.check("operators' routes");
+    let routes = run_at("0.0.0.0:9100").await.check("operators' routes");
     assert!(
         routes.starts_with("ok") && routes.contains("reachable from other machines: keep it off the public internet"),
         "{routes}"
     );
-    let run = doctor(
-        &fake,
-        &data,
-        &[("DISCORD_TOKEN", &token), ("ARBITER_METRICS_ADDR", "9100")],
-        &[],
-    )
-    .await;
+    let run = run_at("9100").await;
     let routes = run.check("operators' routes");
     assert!(
         routes.starts_with("FAIL")

@@ -3,47 +3,28 @@
 //! once per result, all with a clock the tests control.
 
 use crate::support;
-use crate::support::{alice, asking, bob, carol};
-use arbiter::arena::{ABANDONED_AFTER_MS, ArenaError, Button, Caller, ChallengeRequest, Effects, MatchRequest};
+use crate::support::{TestArena, accepted, alice, asking, bob, carol, play_moves, post_texts, press, timed, to_bob};
+use arbiter::arena::{ABANDONED_AFTER_MS, ArenaError, Button, Caller, Effects, MatchRequest};
 use arbiter::clock::{DAY_MS, HOUR_MS, MINUTE_MS, ManualClock, TimeControl};
 use arbiter::ids::{GameId, Place, Places, UserId};
-use arbiter::model::{GameSetup, GameStatus, LogEntry, Reminders, UserSettings, WhitePlayer};
+use arbiter::model::{GameSetup, GameStatus, Reminders, UserSettings, WhitePlayer};
 use arbiter::scheduler::Scheduler;
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
 
 /// A game of `variant` under `control` (none: untimed), alice first, accepted by bob.
 async fn game(arena: &support::TestArena, variant: VariantId, control: Option<&str>) -> GameId {
-    let request = ChallengeRequest {
-        control: control.map(|c| TimeControl::parse(c).unwrap()),
-        ..ChallengeRequest::untimed(&bob(), GameSetup::new(variant), WhitePlayer::Challenger, "room")
+    let untimed = to_bob(GameSetup::new(variant), WhitePlayer::Challenger);
+    let request = match control {
+        Some(control) => timed(untimed, control),
+        None => untimed,
     };
-    let id = arena
-        .challenges()
-        .challenge(&alice(), request)
-        .await
-        .unwrap()
-        .game
-        .unwrap();
-    arena.challenges().accept(id, &bob()).await.unwrap();
-    id
+    accepted(arena, request).await
 }
 
-async fn play(arena: &support::TestArena, id: GameId, moves: &[(&UserId, &str)]) {
-    for (user, text) in moves {
-        arena
-            .play()
-            .act(id, user, text)
-            .await
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
-}
-
-fn post_texts(effects: &[Effects]) -> Vec<String> {
-    effects
-        .iter()
-        .flat_map(|e| e.posts.iter().map(|p| p.text.clone()))
-        .collect()
+/// `user` asks for a rematch of game `id` from `place`.
+async fn ask_for_rematch(arena: &TestArena, id: GameId, user: &UserId, place: &str) -> Result<Effects, ArenaError> {
+    arena.challenges().rematch(id, &asking(user), &Place::new(place)).await
 }
 
 fn mentioned(effects: &[Effects]) -> Vec<UserId> {
@@ -60,7 +41,7 @@ async fn a_correspondence_game_is_lost_on_time_after_reminders_at_half_time_and_
         let scheduler = Scheduler::new(arena.arena(), Places::starting_with("room"));
         let id = game(&arena, VariantId::Chess, Some("3d")).await;
         clock.advance(HOUR_MS);
-        play(&arena, id, &[(&alice(), "e4")]).await;
+        play_moves(&arena, id, &[(&alice(), "e4")]).await;
         // bob has three days from now.
         clock.advance(36 * HOUR_MS - 1);
         assert!(scheduler.run_once().await.unwrap().is_empty(), "{}", db.name);
@@ -103,7 +84,7 @@ async fn an_untimed_game_reminds_after_a_day_then_every_two_days_and_a_move_just
         let id = game(&arena, VariantId::Chess, None).await;
         // alice moves a minute before her first reminder would have gone out.
         clock.advance(DAY_MS - MINUTE_MS);
-        play(&arena, id, &[(&alice(), "e4")]).await;
+        play_moves(&arena, id, &[(&alice(), "e4")]).await;
         clock.advance(MINUTE_MS);
         assert!(
             scheduler.run_once().await.unwrap().is_empty(),
@@ -131,8 +112,7 @@ async fn an_untimed_game_reminds_after_a_day_then_every_two_days_and_a_move_just
 
 #[tokio::test]
 async fn reminders_go_as_each_player_chose_and_always_leave_a_line_in_the_game() {
-    let db = support::sqlite().await;
-    let (arena, clock) = support::arena(&db);
+    let (_db, arena, clock) = support::sqlite_arena().await;
     let scheduler = Scheduler::new(arena.arena(), Places::starting_with("room"));
     let settings = arena.players().reminders(&bob(), Some(Reminders::Dm)).await.unwrap();
     assert!(settings.reply.unwrap().text.contains("a direct message"));
@@ -143,7 +123,7 @@ async fn reminders_go_as_each_player_chose_and_always_leave_a_line_in_the_game()
         }
     );
     let id = game(&arena, VariantId::Chess, None).await;
-    play(&arena, id, &[(&alice(), "e4")]).await;
+    play_moves(&arena, id, &[(&alice(), "e4")]).await;
     clock.advance(DAY_MS);
     let reminded = scheduler.run_once().await.unwrap();
     assert!(mentioned(&reminded).is_empty(), "no ping in the thread");
@@ -167,18 +147,11 @@ async fn a_timed_game_across_a_restart_is_charged_nothing_for_the_downtime() {
         let first = Scheduler::new(arena.arena(), Places::starting_with("room"));
         first.start().await.unwrap();
         clock.advance(HOUR_MS);
-        first.run_once().await.unwrap();
-        arena
-            .store()
-            .heartbeat(&Places::starting_with("room"), arena.now())
-            .await
-            .unwrap();
-        drop(first);
+        support::shut_down(&arena, first, "room").await;
 
         // Five hours without any scheduler, then a new process on the same database.
         clock.advance(5 * HOUR_MS);
-        let process_clock = Arc::new(ManualClock::new(arena.now()));
-        let process = support::TestArena::new(db.another_process().await, process_clock.clone());
+        let (process, process_clock) = support::restarted(db.another_process().await, arena.now());
         let second = Scheduler::new(process.arena(), Places::starting_with("room"));
         second.start().await.unwrap();
         let shown = process.show(id, &asking(&alice())).await.unwrap().reply.unwrap().text;
@@ -202,7 +175,7 @@ async fn an_abandoned_game_is_claimed_after_thirty_days_as_a_win_or_an_abort_bef
     for db in support::databases().await {
         let (arena, clock) = support::arena(&db);
         let id = game(&arena, VariantId::Chess, None).await;
-        play(&arena, id, &[(&alice(), "e4"), (&bob(), "e5"), (&alice(), "Nf3")]).await;
+        play_moves(&arena, id, &[(&alice(), "e4"), (&bob(), "e5"), (&alice(), "Nf3")]).await;
         clock.advance(ABANDONED_AFTER_MS - DAY_MS);
         let early = arena
             .play()
@@ -225,7 +198,7 @@ async fn an_abandoned_game_is_claimed_after_thirty_days_as_a_win_or_an_abort_bef
 
         // An opponent who never moved: the game is called off and rates nobody.
         let unplayed = game(&arena, VariantId::Chess, None).await;
-        play(&arena, unplayed, &[(&alice(), "d4")]).await;
+        play_moves(&arena, unplayed, &[(&alice(), "d4")]).await;
         clock.advance(ABANDONED_AFTER_MS);
         let aborted = arena.play().claim_abandoned(unplayed, &alice()).await.unwrap();
         assert!(aborted.posts[0].text.contains("never made a move"));
@@ -246,12 +219,11 @@ async fn an_abandoned_game_is_claimed_after_thirty_days_as_a_win_or_an_abort_bef
 
 #[tokio::test]
 async fn a_player_who_never_makes_a_secret_choice_forfeits_on_time() {
-    let db = support::sqlite().await;
-    let (arena, clock) = support::arena(&db);
+    let (_db, arena, clock) = support::sqlite_arena().await;
     let scheduler = Scheduler::new(arena.arena(), Places::starting_with("room"));
     let id = game(&arena, VariantId::Beirut, Some("1d")).await;
     clock.advance(HOUR_MS);
-    play(&arena, id, &[(&alice(), "bomb:d2")]).await;
+    play_moves(&arena, id, &[(&alice(), "bomb:d2")]).await;
     let row = arena.store().game(id).await.unwrap().unwrap();
     assert_eq!(
         row.clock.running(),
@@ -268,18 +240,17 @@ async fn a_player_who_never_makes_a_secret_choice_forfeits_on_time() {
 
 #[tokio::test]
 async fn assault_times_each_player_separately_in_every_half_turn() {
-    let db = support::sqlite().await;
-    let (arena, clock) = support::arena(&db);
+    let (_db, arena, clock) = support::sqlite_arena().await;
     let scheduler = Scheduler::new(arena.arena(), Places::starting_with("room"));
     let id = game(&arena, VariantId::Assault, Some("1h")).await;
     // A submits at once; B takes 50 minutes: nobody runs out.
-    play(&arena, id, &[(&alice(), "e4")]).await;
+    play_moves(&arena, id, &[(&alice(), "e4")]).await;
     clock.advance(50 * MINUTE_MS);
-    play(&arena, id, &[(&bob(), "d4")]).await;
+    play_moves(&arena, id, &[(&bob(), "d4")]).await;
     assert!(scheduler.run_once().await.unwrap().iter().all(|e| e.posts.is_empty()));
     // The next half-turn gives both a fresh hour: A moves after 59 minutes, B never does.
     clock.advance(59 * MINUTE_MS);
-    play(&arena, id, &[(&alice(), "e5")]).await;
+    play_moves(&arena, id, &[(&alice(), "e5")]).await;
     clock.advance(MINUTE_MS);
     let row = arena.store().game(id).await.unwrap().unwrap();
     assert!(
@@ -297,16 +268,10 @@ async fn assault_times_each_player_separately_in_every_half_turn() {
 /// SQLite (the default deployment: two processes on one file) and PostgreSQL.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn ratings_change_once_per_result_with_two_processes_racing() {
-    for db in support::databases().await {
-        eprintln!("two processes racing on {}", db.name);
-        ratings_change_once_per_result_with_two_processes_racing_on(&db).await;
-    }
+    support::racing_on_every_database("two processes racing", race_to_end_the_same_games).await;
 }
 
-async fn ratings_change_once_per_result_with_two_processes_racing_on(db: &support::TestDb) {
-    let on = db.name;
-    let (arena, clock) = support::arena(db);
-    let other = support::TestArena::new(db.another_process().await, clock.clone());
+async fn race_to_end_the_same_games(on: &'static str, arena: TestArena, other: TestArena, clock: Arc<ManualClock>) {
     let mut ids = Vec::new();
     for _ in 0..20 {
         ids.push(game(&arena, VariantId::Chess, Some("1d")).await);
@@ -347,28 +312,16 @@ async fn ratings_change_once_per_result_with_two_processes_racing_on(db: &suppor
     for id in ids {
         let row = arena.store().game(id).await.unwrap().unwrap();
         assert_eq!(row.status, GameStatus::Finished, "game {id} on {on}");
-        let concluded = arena
-            .store()
-            .log(id)
-            .await
-            .unwrap()
-            .iter()
-            .filter(|e| matches!(e.entry, LogEntry::Conclude { .. }))
-            .count();
+        let concluded = support::times_concluded(&arena, id).await;
         assert_eq!(concluded, 1, "game {id} ended once, on {on}");
     }
 }
 
 #[tokio::test]
 async fn a_finished_game_offers_one_rematch_with_the_same_time_control_and_the_sides_swapped() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let id = game(&arena, VariantId::Circe, Some("3d")).await;
-    let early = arena
-        .challenges()
-        .rematch(id, &Caller::player(&bob(), None), &Place::new("room"))
-        .await
-        .unwrap_err();
+    let early = ask_for_rematch(&arena, id, &bob(), "room").await.unwrap_err();
     assert!(early.to_string().contains("not over yet"), "{early}");
     let resigned = arena.play().resign(id, &alice()).await.unwrap();
     let last = &resigned.posts[0];
@@ -376,26 +329,12 @@ async fn a_finished_game_offers_one_rematch_with_the_same_time_control_and_the_s
     let version = resigned.version.unwrap();
 
     let outsider = UserId::new("test:carol");
-    let refused = arena
-        .press(
-            id,
-            &Caller::player(&outsider, None),
-            Button::Rematch,
-            version,
-            &Place::new("lobby"),
-        )
+    let refused = press(&arena, id, &outsider, Button::Rematch, version, "lobby")
         .await
         .unwrap_err();
     assert!(matches!(refused, ArenaError::NotAPlayer(_)), "{refused}");
 
-    let rematch = arena
-        .press(
-            id,
-            &Caller::player(&bob(), None),
-            Button::Rematch,
-            version,
-            &Place::new("lobby"),
-        )
+    let rematch = press(&arena, id, &bob(), Button::Rematch, version, "lobby")
         .await
         .unwrap();
     let new = rematch.game.unwrap();
@@ -405,14 +344,7 @@ async fn a_finished_game_offers_one_rematch_with_the_same_time_control_and_the_s
     assert_eq!(post.buttons, [Button::AcceptChallenge, Button::DeclineChallenge]);
     // Pressed again, by either player: the same rematch, not a second one.
     for user in [alice(), bob()] {
-        let again = arena
-            .press(
-                id,
-                &Caller::player(&user, None),
-                Button::Rematch,
-                version,
-                &Place::new("lobby"),
-            )
+        let again = press(&arena, id, &user, Button::Rematch, version, "lobby")
             .await
             .unwrap_err()
             .to_string();
@@ -431,8 +363,7 @@ async fn a_finished_game_offers_one_rematch_with_the_same_time_control_and_the_s
 
 #[tokio::test]
 async fn a_death_matchs_rematch_is_the_hosts_and_the_advantage_holder_chooses_again() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let host = UserId::new("test:host");
     let request = MatchRequest {
         variant: VariantId::Garden,
@@ -442,13 +373,7 @@ async fn a_death_matchs_rematch_is_the_hosts_and_the_advantage_holder_chooses_ag
         location: "show".into(),
         computer: None,
     };
-    let id = arena
-        .matches()
-        .start(&Caller::host(&host, None), request)
-        .await
-        .unwrap()
-        .game
-        .unwrap();
+    let id = support::opened_match(&arena, &Caller::host(&host, None), request).await;
     arena
         .matches()
         .choose_side(id, &Caller::player(&bob(), None), Seat::First)
@@ -460,11 +385,7 @@ async fn a_death_matchs_rematch_is_the_hosts_and_the_advantage_holder_chooses_ag
         .await
         .unwrap();
     // A player asks the host, and only the host starts it.
-    let asked = arena
-        .challenges()
-        .rematch(id, &Caller::player(&alice(), None), &Place::new("show"))
-        .await
-        .unwrap();
+    let asked = ask_for_rematch(&arena, id, &alice(), "show").await.unwrap();
     assert_eq!(asked.game, Some(id), "no new game: {asked:?}");
     assert_eq!(asked.posts[0].mentions, std::slice::from_ref(&host));
     assert_eq!(asked.posts[0].buttons, [Button::Rematch]);
@@ -473,23 +394,11 @@ async fn a_death_matchs_rematch_is_the_hosts_and_the_advantage_holder_chooses_ag
         "{}",
         asked.posts[0].text
     );
-    let again = arena
-        .challenges()
-        .rematch(id, &Caller::player(&bob(), None), &Place::new("show"))
-        .await
-        .unwrap_err();
+    let again = ask_for_rematch(&arena, id, &bob(), "show").await.unwrap_err();
     assert!(again.to_string().contains("has been asked"), "{again}");
-    let stranger = arena
-        .challenges()
-        .rematch(id, &Caller::player(&carol(), None), &Place::new("show"))
-        .await
-        .unwrap_err();
+    let stranger = ask_for_rematch(&arena, id, &carol(), "show").await.unwrap_err();
     assert!(stranger.to_string().contains("for its host"), "{stranger}");
-    let rematch = arena
-        .challenges()
-        .rematch(id, &Caller::player(&host, None), &Place::new("show"))
-        .await
-        .unwrap();
+    let rematch = ask_for_rematch(&arena, id, &host, "show").await.unwrap();
     let text = &rematch.posts[0].text;
     assert!(
         text.contains("Death Match") && text.contains("holds the Advantage"),
@@ -517,19 +426,12 @@ async fn an_unanswered_rejection_proposal_is_accepted_at_the_deadline_across_a_r
         let id = game(&arena, VariantId::Rejection, Some("1d")).await;
         let first = Scheduler::new(arena.arena(), Places::starting_with("room"));
         first.start().await.unwrap();
-        play(&arena, id, &[(&alice(), "e4")]).await;
+        play_moves(&arena, id, &[(&alice(), "e4")]).await;
         clock.advance(2 * HOUR_MS);
-        first.run_once().await.unwrap();
-        arena
-            .store()
-            .heartbeat(&Places::starting_with("room"), arena.now())
-            .await
-            .unwrap();
-        drop(first);
+        support::shut_down(&arena, first, "room").await;
 
         clock.advance(3 * HOUR_MS);
-        let process_clock = Arc::new(ManualClock::new(arena.now()));
-        let process = support::TestArena::new(db.another_process().await, process_clock.clone());
+        let (process, process_clock) = support::restarted(db.another_process().await, arena.now());
         let scheduler = Scheduler::new(process.arena(), Places::starting_with("room"));
         scheduler.start().await.unwrap();
         // 22 hours of bob's day are left, whatever the downtime.

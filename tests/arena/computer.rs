@@ -130,8 +130,7 @@ async fn a_game_against_the_computer_begins_at_once_unrated_and_it_answers_every
 
 #[tokio::test]
 async fn the_computer_moves_first_when_it_has_the_first_seat_and_its_rematch_is_against_it_again() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let scheduler = Scheduler::new(arena.arena(), Places::starting_with("room"));
     let (id, _) = practice(&arena, VariantId::Chess, false).await;
     computer_plays(&scheduler, &arena, id).await;
@@ -191,8 +190,7 @@ async fn the_computer_makes_its_secret_choice_unseen_and_alice_is_prompted_alone
 
 #[tokio::test]
 async fn the_computer_grants_a_takeback_and_declines_a_draw_it_need_not_take() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let scheduler = Scheduler::new(arena.arena(), Places::starting_with("room"));
     let (id, _) = practice(&arena, VariantId::Chess, true).await;
     arena.play().act(id, &alice(), "e4").await.unwrap();
@@ -237,8 +235,7 @@ async fn the_computers_turn_waits_in_the_database_for_a_scheduler_started_after_
         // Another process comes up over the same database.
         let store = db.another_process().await;
         // It comes up a minute later.
-        let later = std::sync::Arc::new(arbiter::clock::ManualClock::new(arena.now() + 60_000));
-        let restarted = support::TestArena::new(store, later);
+        let (restarted, _) = support::restarted(store, arena.now() + 60_000);
         let scheduler = Scheduler::new(restarted.arena(), Places::starting_with("room"));
         let played = computer_plays(&scheduler, &restarted, id).await;
         assert!(!played.is_empty(), "its move is announced");
@@ -254,8 +251,7 @@ async fn the_computers_turn_waits_in_the_database_for_a_scheduler_started_after_
 
 #[tokio::test]
 async fn a_death_match_against_the_computer_holding_the_advantage_begins_at_once_and_it_moves_in_time() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let scheduler = Scheduler::new(arena.arena(), Places::starting_with("room"));
     let request = MatchRequest {
         variant: VariantId::Blockade,

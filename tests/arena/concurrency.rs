@@ -25,6 +25,15 @@ async fn assert_consistent(arena: &support::TestArena, id: GameId) {
     }
 }
 
+/// `count` chess games started, alice against bob.
+async fn chess_games(arena: &support::TestArena, count: usize) -> Vec<GameId> {
+    let mut games = Vec::new();
+    for _ in 0..count {
+        games.push(started(arena, VariantId::Chess).await);
+    }
+    games
+}
+
 /// Waits until a cut-off request can no longer land: a dropped future may leave a statement
 /// running on the database's side (SQLite's worker thread finishes what it started), so the
 /// version must stay put for a while.
@@ -77,10 +86,7 @@ const GAME: [&str; 12] = [
 async fn two_players_racing_on_many_games_never_lose_an_update() {
     for db in support::databases().await {
         let (arena, _) = support::arena(&db);
-        let mut games = Vec::new();
-        for _ in 0..8 {
-            games.push(started(&arena, VariantId::Chess).await);
-        }
+        let games = chess_games(&arena, 8).await;
         let successes = Arc::new(std::sync::atomic::AtomicI64::new(0));
         let mut tasks = Vec::new();
         for &id in &games {
@@ -134,10 +140,7 @@ async fn two_players_racing_on_many_games_never_lose_an_update() {
 async fn requests_cut_off_at_any_point_leave_every_game_whole() {
     for db in support::databases().await {
         let (arena, _) = support::arena(&db);
-        let mut games = Vec::new();
-        for _ in 0..6 {
-            games.push(started(&arena, VariantId::Chess).await);
-        }
+        let games = chess_games(&arena, 6).await;
         // Requests are cancelled after delays spread over twice the time one takes here, which
         // drops them at every await point: before the read, mid-transaction (rolled back), or
         // after commit.

@@ -2,11 +2,12 @@
 //! pauses, added time, set-up turns, restarts, and schedulers racing on one database.
 
 use crate::support;
+use crate::support::{TestArena, play_in_turn, post_texts};
 use arbiter::arena::text::plain;
-use arbiter::arena::{Caller, Effects, MatchRequest};
+use arbiter::arena::{ArenaError, Caller, Effects, MatchRequest};
 use arbiter::clock::{GameClock, ManualClock, TimeControl};
 use arbiter::ids::{GameId, Places, ServerId, UserId};
-use arbiter::model::{GameStatus, LogEntry};
+use arbiter::model::GameStatus;
 use arbiter::scheduler::Scheduler;
 use arbiter_engine::{EndReason, Game, Seat, VariantId};
 use std::sync::Arc;
@@ -48,13 +49,15 @@ fn standard_match(variant: VariantId) -> MatchRequest {
 
 /// The host starts `request`: the match, its colours still to choose.
 async fn open_match(arena: &support::TestArena, request: MatchRequest) -> GameId {
+    support::opened_match(arena, &Caller::host(&host(), Some(&server())), request).await
+}
+
+/// `chooser` chooses the side of the Advantage holder in match `id` (on the show's server).
+async fn choose(arena: &support::TestArena, id: GameId, chooser: &UserId, seat: Seat) -> Result<Effects, ArenaError> {
     arena
         .matches()
-        .start(&Caller::host(&host(), Some(&server())), request)
+        .choose_side(id, &Caller::player(chooser, Some(&server())), seat)
         .await
-        .unwrap()
-        .game
-        .unwrap()
 }
 
 /// A Garden of Statues match at `control`, red having chosen to move first.
@@ -67,11 +70,7 @@ async fn start(arena: &support::TestArena, control: TimeControl) -> GameId {
         },
     )
     .await;
-    arena
-        .matches()
-        .choose_side(id, &Caller::player(&red(), Some(&server())), Seat::First)
-        .await
-        .unwrap();
+    choose(arena, id, &red(), Seat::First).await.unwrap();
     id
 }
 
@@ -79,31 +78,9 @@ async fn clock_of(arena: &support::TestArena, id: GameId) -> GameClock {
     arena.store().game(id).await.unwrap().unwrap().clock
 }
 
-fn texts(effects: &[Effects]) -> Vec<String> {
-    effects
-        .iter()
-        .flat_map(|e| e.posts.iter().map(|p| p.text.clone()))
-        .collect()
-}
-
-/// Plays `moves` alternating as the game asks (the player to act plays each).
-async fn play(arena: &support::TestArena, id: GameId, moves: &[&str]) {
-    for text in moves {
-        let game = arena.store().game(id).await.unwrap().unwrap();
-        let seat = game.state.to_act()[0];
-        let player = game.player(seat).unwrap().clone();
-        arena
-            .play()
-            .act(id, &player, text)
-            .await
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
-}
-
 #[tokio::test]
 async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let request = MatchRequest {
         advantage: blue(),
         ..standard_match(VariantId::Garden)
@@ -125,16 +102,9 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
         started.posts[0].text
     );
     assert!(started.posts[0].countdown.is_some());
-    let refused = arena
-        .matches()
-        .choose_side(id, &Caller::player(&red(), Some(&server())), Seat::First)
-        .await;
+    let refused = choose(&arena, id, &red(), Seat::First).await;
     assert!(refused.unwrap_err().to_string().contains("Advantage"));
-    let begun = arena
-        .matches()
-        .choose_side(id, &Caller::player(&blue(), Some(&server())), Seat::First)
-        .await
-        .unwrap();
+    let begun = choose(&arena, id, &blue(), Seat::First).await.unwrap();
     let game = arena.store().game(id).await.unwrap().unwrap();
     assert_eq!(
         game.player(Seat::First),
@@ -149,24 +119,16 @@ async fn the_advantage_holder_chooses_colours_and_the_clock_starts() {
         Some("1:00 + 5:00 reserve")
     );
     assert_eq!(post.countdown.as_ref().unwrap().at, arena.now() + 360_000);
-    let again = arena
-        .matches()
-        .choose_side(id, &Caller::player(&blue(), Some(&server())), Seat::Second)
-        .await;
+    let again = choose(&arena, id, &blue(), Seat::Second).await;
     assert!(again.unwrap_err().to_string().contains("settled"));
 }
 
 #[tokio::test]
 async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
-    let db = support::sqlite().await;
-    let (arena, clock) = support::arena(&db);
+    let (_db, arena, clock) = support::sqlite_arena().await;
     let request = standard_match(VariantId::Blockade);
     let by_host = open_match(&arena, request.clone()).await;
-    arena
-        .matches()
-        .choose_side(by_host, &Caller::player(&host(), Some(&server())), Seat::Second)
-        .await
-        .unwrap();
+    choose(&arena, by_host, &host(), Seat::Second).await.unwrap();
     let game = arena.store().game(by_host).await.unwrap().unwrap();
     assert_eq!(
         game.player(Seat::Second),
@@ -179,7 +141,7 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
     assert!(scheduler.run_once().await.unwrap().is_empty());
     clock.advance(arbiter::arena::COLOUR_CHOICE_MS);
     let fired = scheduler.run_once().await.unwrap();
-    let drawn_text = texts(&fired);
+    let drawn_text = post_texts(&fired);
     assert!(
         drawn_text.iter().any(|t| t.contains("drawn at random")),
         "{drawn_text:?}"
@@ -190,15 +152,14 @@ async fn the_host_may_choose_and_an_unanswered_choice_is_drawn_when_due() {
 
 #[tokio::test]
 async fn normal_time_comes_first_and_only_overtime_costs_reserve_with_set_up_turns_timed_alike() {
-    let db = support::sqlite().await;
-    let (arena, clock) = support::arena(&db);
+    let (_db, arena, clock) = support::sqlite_arena().await;
     let id = start(&arena, TimeControl::STANDARD).await;
     clock.advance(30_000);
-    play(&arena, id, &SETUP[..1]).await; // Red's set-up turn: one placement
+    play_in_turn(&arena, id, &SETUP[..1]).await; // Red's set-up turn: one placement
     assert_eq!(clock_of(&arena, id).await.reserve_ms, [300_000, 300_000]);
     // Blue's set-up turn is two placements: the first does not stop the clock.
     clock.advance(50_000);
-    play(&arena, id, &SETUP[1..2]).await;
+    play_in_turn(&arena, id, &SETUP[1..2]).await;
     let half = clock_of(&arena, id).await;
     assert_eq!(half.running(), [Seat::Second]);
     clock.advance(40_000);
@@ -207,7 +168,7 @@ async fn normal_time_comes_first_and_only_overtime_costs_reserve_with_set_up_tur
         (0, 270_000),
         "90 s into a 60 s turn"
     );
-    play(&arena, id, &SETUP[2..3]).await;
+    play_in_turn(&arena, id, &SETUP[2..3]).await;
     let after = clock_of(&arena, id).await;
     assert_eq!(after.reserve_ms, [300_000, 270_000]);
     assert_eq!(after.running(), [Seat::First]);
@@ -220,8 +181,7 @@ async fn normal_time_comes_first_and_only_overtime_costs_reserve_with_set_up_tur
 
 #[tokio::test]
 async fn warnings_come_when_normal_time_ends_and_at_60_30_and_10_seconds_then_the_reserve_runs_out() {
-    let db = support::sqlite().await;
-    let (arena, clock) = support::arena(&db);
+    let (_db, arena, clock) = support::sqlite_arena().await;
     let id = start(&arena, TimeControl::STANDARD).await;
     let scheduler = Scheduler::new(arena.arena(), Places::starting_with("show"));
     let mut heard = Vec::new();
@@ -237,7 +197,7 @@ async fn warnings_come_when_normal_time_ends_and_at_60_30_and_10_seconds_then_th
         (9_999, None),
     ] {
         clock.advance(advance);
-        let fired = texts(&scheduler.run_once().await.unwrap());
+        let fired = post_texts(&scheduler.run_once().await.unwrap());
         match expected {
             None => assert!(fired.is_empty(), "nothing due yet: {fired:?}"),
             Some(text) => {
@@ -249,7 +209,11 @@ async fn warnings_come_when_normal_time_ends_and_at_60_30_and_10_seconds_then_th
     }
     clock.advance(1);
     let flagged = scheduler.run_once().await.unwrap();
-    assert!(texts(&flagged)[0].contains("ran out of time"), "{:?}", texts(&flagged));
+    assert!(
+        post_texts(&flagged)[0].contains("ran out of time"),
+        "{:?}",
+        post_texts(&flagged)
+    );
     let game = arena.store().game(id).await.unwrap().unwrap();
     let outcome = game.state.outcome().unwrap();
     assert_eq!(
@@ -263,8 +227,7 @@ async fn warnings_come_when_normal_time_ends_and_at_60_30_and_10_seconds_then_th
 
 #[tokio::test]
 async fn a_move_after_the_reserve_ran_out_loses_on_time_instead() {
-    let db = support::sqlite().await;
-    let (arena, clock) = support::arena(&db);
+    let (_db, arena, clock) = support::sqlite_arena().await;
     let id = start(&arena, TimeControl::STANDARD).await;
     clock.advance(360_000);
     let effects = arena.play().act(id, &red(), SETUP[0]).await.unwrap();
@@ -279,8 +242,7 @@ async fn a_move_after_the_reserve_ran_out_loses_on_time_instead() {
 
 #[tokio::test]
 async fn a_pause_freezes_the_clocks_and_blocks_moves_until_the_host_resumes() {
-    let db = support::sqlite().await;
-    let (arena, clock) = support::arena(&db);
+    let (_db, arena, clock) = support::sqlite_arena().await;
     let id = start(&arena, TimeControl::STANDARD).await;
     let scheduler = Scheduler::new(arena.arena(), Places::starting_with("show"));
     clock.advance(20_000);
@@ -317,13 +279,12 @@ async fn a_pause_freezes_the_clocks_and_blocks_moves_until_the_host_resumes() {
         "20 s spent, the pause not counted"
     );
     clock.advance(40_000);
-    assert!(texts(&scheduler.run_once().await.unwrap())[0].contains("normal time is over"));
+    assert!(post_texts(&scheduler.run_once().await.unwrap())[0].contains("normal time is over"));
 }
 
 #[tokio::test]
 async fn the_host_adds_time_and_adjudicates_publicly() {
-    let db = support::sqlite().await;
-    let (arena, clock) = support::arena(&db);
+    let (_db, arena, clock) = support::sqlite_arena().await;
     let id = start(&arena, TimeControl::STANDARD).await;
     clock.advance(340_000);
     let added = arena
@@ -355,14 +316,13 @@ async fn the_host_adds_time_and_adjudicates_publicly() {
 
 #[tokio::test]
 async fn a_match_is_won_by_blockade_and_the_clock_stops() {
-    let db = support::sqlite().await;
-    let (arena, clock) = support::arena(&db);
+    let (_db, arena, clock) = support::sqlite_arena().await;
     let id = start(&arena, TimeControl::STANDARD).await;
     for placement in SETUP {
         clock.advance(5_000);
-        play(&arena, id, &[placement]).await;
+        play_in_turn(&arena, id, &[placement]).await;
     }
-    play(&arena, id, &[LAST_TURN]).await;
+    play_in_turn(&arena, id, &[LAST_TURN]).await;
     let game = arena.store().game(id).await.unwrap().unwrap();
     let outcome = game.state.outcome().unwrap();
     assert_eq!(
@@ -384,21 +344,14 @@ async fn after_a_restart_the_clocks_resume_without_charging_the_downtime() {
         let first = Scheduler::new(arena.arena(), Places::starting_with("show"));
         assert!(first.start().await.unwrap().is_empty());
         clock.advance(20_000);
-        first.run_once().await.unwrap();
-        arena
-            .store()
-            .heartbeat(&Places::starting_with("show"), arena.now())
-            .await
-            .unwrap();
-        drop(first);
+        support::shut_down(&arena, first, "show").await;
 
         clock.advance(20 * 60_000);
-        let restarted_clock = Arc::new(ManualClock::new(arena.now()));
-        let restarted = support::TestArena::new(arena.store().clone(), restarted_clock.clone());
+        let (restarted, restarted_clock) = support::restarted(arena.store().clone(), arena.now());
         let second = Scheduler::new(restarted.arena(), Places::starting_with("show"));
         let resumed = second.start().await.unwrap();
         assert_eq!(resumed.len(), 1, "{}", db.name);
-        assert!(texts(&resumed)[0].contains("resumed after Arbiter was unavailable for 20:00"));
+        assert!(post_texts(&resumed)[0].contains("resumed after Arbiter was unavailable for 20:00"));
         assert!(
             second.run_once().await.unwrap().is_empty(),
             "no forfeit for the downtime"
@@ -409,7 +362,7 @@ async fn after_a_restart_the_clocks_resume_without_charging_the_downtime() {
             .unwrap();
         assert_eq!(left, (40_000, 300_000), "{}", db.name);
         restarted_clock.advance(40_000);
-        assert!(texts(&second.run_once().await.unwrap())[0].contains("normal time is over"));
+        assert!(post_texts(&second.run_once().await.unwrap())[0].contains("normal time is over"));
     }
 }
 
@@ -418,16 +371,10 @@ async fn after_a_restart_the_clocks_resume_without_charging_the_downtime() {
 /// processes on one file) and PostgreSQL.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_schedulers_racing_fire_each_forfeit_exactly_once() {
-    for db in support::databases().await {
-        eprintln!("two schedulers racing on {}", db.name);
-        two_schedulers_racing_fire_each_forfeit_exactly_once_on(&db).await;
-    }
+    support::racing_on_every_database("two schedulers racing", race_to_forfeit_200_matches).await;
 }
 
-async fn two_schedulers_racing_fire_each_forfeit_exactly_once_on(db: &support::TestDb) {
-    let on = db.name;
-    let (arena, clock) = support::arena(db);
-    let other = support::TestArena::new(db.another_process().await, clock.clone());
+async fn race_to_forfeit_200_matches(on: &'static str, arena: TestArena, other: TestArena, clock: Arc<ManualClock>) {
     let control = TimeControl {
         normal_ms: 1_000,
         reserve_ms: 0,
@@ -444,13 +391,7 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once_on(db: &support::T
         };
         // Twenty to a server, within the cap on a server's open matches.
         let on_server = ServerId::new(format!("discord-guild:{}", 100 + i / 20));
-        let id = arena
-            .matches()
-            .start(&Caller::host(&host(), Some(&on_server)), request)
-            .await
-            .unwrap()
-            .game
-            .unwrap();
+        let id = support::opened_match(&arena, &Caller::host(&host(), Some(&on_server)), request).await;
         arena
             .matches()
             .choose_side(
@@ -472,17 +413,16 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once_on(db: &support::T
     let mut per_scheduler = Vec::new();
     for run in runs {
         let fired = run.await.unwrap();
-        let count = texts(&fired).iter().filter(|t| t.contains("ran out of time")).count();
+        let count = post_texts(&fired)
+            .iter()
+            .filter(|t| t.contains("ran out of time"))
+            .count();
         per_scheduler.push(count);
         forfeits += count;
     }
     assert_eq!(forfeits, 200, "each forfeit announced once on {on} ({per_scheduler:?})");
     for id in ids {
-        let log = arena.store().log(id).await.unwrap();
-        let concluded = log
-            .iter()
-            .filter(|e| matches!(e.entry, LogEntry::Conclude { .. }))
-            .count();
+        let concluded = support::times_concluded(&arena, id).await;
         assert_eq!(concluded, 1, "game {id} on {on}");
         let game = arena.store().game(id).await.unwrap().unwrap();
         assert_eq!(
@@ -496,8 +436,7 @@ async fn two_schedulers_racing_fire_each_forfeit_exactly_once_on(db: &support::T
 
 #[tokio::test]
 async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
-    let db = support::sqlite().await;
-    let (arena, clock) = support::arena(&db);
+    let (_db, arena, clock) = support::sqlite_arena().await;
     let request = standard_match(VariantId::Garden);
     let id = open_match(&arena, request.clone()).await;
     for refused in [
@@ -507,11 +446,7 @@ async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
     ] {
         assert!(refused.unwrap_err().to_string().contains("Death Match"));
     }
-    arena
-        .matches()
-        .choose_side(id, &Caller::player(&red(), Some(&server())), Seat::First)
-        .await
-        .unwrap();
+    choose(&arena, id, &red(), Seat::First).await.unwrap();
     assert!(
         arena
             .play()
@@ -555,8 +490,7 @@ async fn a_match_is_not_an_ordinary_challenge_and_refuses_absurd_times() {
 
 #[tokio::test]
 async fn schedulers_fire_only_the_games_of_their_own_places() {
-    let db = support::sqlite().await;
-    let (arena, clock) = support::arena(&db);
+    let (_db, arena, clock) = support::sqlite_arena().await;
     let id = start(&arena, TimeControl::STANDARD).await;
     clock.advance(60_000);
     let elsewhere = Scheduler::new(arena.arena(), Places::starting_with("discord:"));
@@ -567,8 +501,7 @@ async fn schedulers_fire_only_the_games_of_their_own_places() {
 
 #[tokio::test]
 async fn showing_a_match_gives_both_clocks_as_of_now() {
-    let db = support::sqlite().await;
-    let (arena, clock) = support::arena(&db);
+    let (_db, arena, clock) = support::sqlite_arena().await;
     let id = start(&arena, TimeControl::STANDARD).await;
     clock.advance(20_000);
     let shown = arena.show(id, &support::asking(&blue())).await.unwrap().reply.unwrap();

@@ -2,21 +2,19 @@
 //! and changes nothing.
 
 use crate::support;
-use crate::support::{alice, asking, bob, carol, refused, started, to_study};
-use arbiter::arena::{ArenaError, ChallengeRequest, OfferResponse};
-use arbiter::ids::{GameId, Place, UserId};
+use crate::support::{
+    accepted, alice, asking, bob, carol, challenged, import_to_study, play_moves, press, refused, started, to_bob,
+};
+use arbiter::arena::{ArenaError, Button, ChallengeRequest, OfferResponse};
+use arbiter::ids::{GameId, UserId};
 use arbiter::model::rebuild;
 use arbiter::model::{GameSetup, GameStatus, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId, ViewCell, Viewer};
 
-async fn play(arena: &support::TestArena, id: GameId, moves: &[(&UserId, &str)]) {
-    for (user, text) in moves {
-        arena
-            .play()
-            .act(id, user, text)
-            .await
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
+/// The record of game `id` as `viewer` exports it (players named by their ids).
+async fn record_for(arena: &support::TestArena, id: GameId, viewer: &UserId) -> String {
+    let exported = arena.records().export(id, &asking(viewer), &Default::default()).await;
+    exported.unwrap().reply.unwrap().text
 }
 
 async fn snapshot(arena: &support::TestArena, id: GameId) -> (arbiter::model::GameRow, usize) {
@@ -32,7 +30,7 @@ async fn a_challenge_is_accepted_played_to_mate_and_replays_from_its_log() {
     for db in support::databases().await {
         let (arena, _) = support::arena(&db);
         let id = started(&arena, VariantId::Chess).await;
-        play(&arena, id, &[(&alice(), "f3"), (&bob(), "e5"), (&alice(), "g4")]).await;
+        play_moves(&arena, id, &[(&alice(), "f3"), (&bob(), "e5"), (&alice(), "g4")]).await;
         let effects = arena.play().act(id, &bob(), "Qh4#").await.unwrap();
         let post = &effects.posts[0];
         assert!(
@@ -50,36 +48,15 @@ async fn a_challenge_is_accepted_played_to_mate_and_replays_from_its_log() {
 
 #[tokio::test]
 async fn colours_follow_the_challenge_and_random_colours_seat_both_players() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     for (choice, white) in [(WhitePlayer::Challenger, alice()), (WhitePlayer::Opponent, bob())] {
-        let id = arena
-            .challenges()
-            .challenge(
-                &alice(),
-                ChallengeRequest::untimed(&bob(), GameSetup::new(VariantId::Chess), choice, "room"),
-            )
-            .await
-            .unwrap()
-            .game
-            .unwrap();
-        arena.challenges().accept(id, &bob()).await.unwrap();
+        let id = accepted(&arena, to_bob(GameSetup::new(VariantId::Chess), choice)).await;
         let game = arena.store().game(id).await.unwrap().unwrap();
         assert_eq!(game.player(Seat::First), Some(&white));
     }
     let mut white_players = std::collections::HashSet::new();
     for _ in 0..40 {
-        let id = arena
-            .challenges()
-            .challenge(
-                &alice(),
-                ChallengeRequest::untimed(&bob(), GameSetup::new(VariantId::Chess), WhitePlayer::Random, "room"),
-            )
-            .await
-            .unwrap()
-            .game
-            .unwrap();
-        arena.challenges().accept(id, &bob()).await.unwrap();
+        let id = accepted(&arena, to_bob(GameSetup::new(VariantId::Chess), WhitePlayer::Random)).await;
         let game = arena.store().game(id).await.unwrap().unwrap();
         white_players.insert(game.player(Seat::First).unwrap().clone());
         assert_ne!(game.player(Seat::First), game.player(Seat::Second));
@@ -93,19 +70,9 @@ async fn colours_follow_the_challenge_and_random_colours_seat_both_players() {
 
 #[tokio::test]
 async fn challenges_can_be_declined_or_cancelled_only_by_the_right_player() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let setup = || GameSetup::new(VariantId::Chess);
-    let id = arena
-        .challenges()
-        .challenge(
-            &alice(),
-            ChallengeRequest::untimed(&bob(), setup(), WhitePlayer::Random, "room"),
-        )
-        .await
-        .unwrap()
-        .game
-        .unwrap();
+    let id = challenged(&arena, &alice(), to_bob(setup(), WhitePlayer::Random)).await;
     let before = snapshot(&arena, id).await;
     refused(arena.challenges().accept(id, &carol()).await, "only bob can answer");
     refused(arena.challenges().accept(id, &alice()).await, "only bob can answer");
@@ -122,16 +89,7 @@ async fn challenges_can_be_declined_or_cancelled_only_by_the_right_player() {
         "no longer an open challenge",
     );
 
-    let id = arena
-        .challenges()
-        .challenge(
-            &alice(),
-            ChallengeRequest::untimed(&bob(), setup(), WhitePlayer::Random, "room"),
-        )
-        .await
-        .unwrap()
-        .game
-        .unwrap();
+    let id = challenged(&arena, &alice(), to_bob(setup(), WhitePlayer::Random)).await;
     arena.challenges().cancel(id, &alice()).await.unwrap();
     assert_eq!(
         arena.store().game(id).await.unwrap().unwrap().status,
@@ -154,7 +112,7 @@ async fn every_kind_of_bad_request_is_refused_and_changes_nothing() {
     for db in support::databases().await {
         let (arena, _) = support::arena(&db);
         let id = started(&arena, VariantId::Chess).await;
-        play(&arena, id, &[(&alice(), "e4")]).await;
+        play_moves(&arena, id, &[(&alice(), "e4")]).await;
         let before = snapshot(&arena, id).await;
         refused(arena.play().act(id, &carol(), "e5").await, "not playing in game");
         refused(arena.play().act(id, &alice(), "d4").await, "not your turn");
@@ -195,7 +153,7 @@ async fn every_kind_of_bad_request_is_refused_and_changes_nothing() {
             arena.play().takeback(id, &alice(), OfferResponse::Accept).await,
             "your own offer",
         );
-        play(&arena, id, &[(&bob(), "e5")]).await;
+        play_moves(&arena, id, &[(&bob(), "e5")]).await;
         let moved_on = snapshot(&arena, id).await;
         refused(
             arena.play().takeback(id, &bob(), OfferResponse::Accept).await,
@@ -216,11 +174,10 @@ async fn every_kind_of_bad_request_is_refused_and_changes_nothing() {
 
 #[tokio::test]
 async fn draws_are_offered_declined_by_a_move_and_agreed() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let id = started(&arena, VariantId::Chess).await;
     arena.play().draw(id, &alice(), OfferResponse::Offer).await.unwrap();
-    play(&arena, id, &[(&alice(), "e4"), (&bob(), "e5")]).await;
+    play_moves(&arena, id, &[(&alice(), "e4"), (&bob(), "e5")]).await;
     refused(
         arena.play().draw(id, &alice(), OfferResponse::Accept).await,
         "no draw offer",
@@ -243,7 +200,7 @@ async fn takebacks_undo_the_askers_last_move_and_replay_from_the_log() {
     for db in support::databases().await {
         let (arena, _) = support::arena(&db);
         let id = started(&arena, VariantId::Chess).await;
-        play(&arena, id, &[(&alice(), "e4"), (&bob(), "e5"), (&alice(), "Qh5")]).await;
+        play_moves(&arena, id, &[(&alice(), "e4"), (&bob(), "e5"), (&alice(), "Qh5")]).await;
         // Alice takes back her own last move: one ply.
         arena.play().takeback(id, &alice(), OfferResponse::Offer).await.unwrap();
         arena.play().takeback(id, &bob(), OfferResponse::Accept).await.unwrap();
@@ -251,7 +208,7 @@ async fn takebacks_undo_the_askers_last_move_and_replay_from_the_log() {
         assert_eq!(game.state.to_act(), vec![Seat::First]);
         assert_eq!(game.state.view(Viewer::Spectator).record.len(), 2);
         // Bob takes back his move after Alice replied: two plies.
-        play(&arena, id, &[(&alice(), "Nf3")]).await;
+        play_moves(&arena, id, &[(&alice(), "Nf3")]).await;
         arena.play().takeback(id, &bob(), OfferResponse::Offer).await.unwrap();
         arena
             .play()
@@ -268,16 +225,15 @@ async fn takebacks_undo_the_askers_last_move_and_replay_from_the_log() {
 
 #[tokio::test]
 async fn abort_is_allowed_only_before_both_players_have_acted() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let id = started(&arena, VariantId::Chess).await;
-    play(&arena, id, &[(&alice(), "e4")]).await;
+    play_moves(&arena, id, &[(&alice(), "e4")]).await;
     arena.play().abort(id, &bob()).await.unwrap();
     let game = arena.store().game(id).await.unwrap().unwrap();
     assert_eq!(game.state.outcome().unwrap().reason, EndReason::Aborted);
 
     let id = started(&arena, VariantId::Chess).await;
-    play(&arena, id, &[(&alice(), "e4"), (&bob(), "e5")]).await;
+    play_moves(&arena, id, &[(&alice(), "e4"), (&bob(), "e5")]).await;
     let before = snapshot(&arena, id).await;
     refused(arena.play().abort(id, &alice()).await, "can no longer be aborted");
     assert_eq!(snapshot(&arena, id).await, before);
@@ -287,20 +243,8 @@ async fn abort_is_allowed_only_before_both_players_have_acted() {
 async fn beirut_choices_go_privately_and_never_reach_public_output() {
     for db in support::databases().await {
         let (arena, _) = support::arena(&db);
-        let effects = arena
-            .challenges()
-            .challenge(
-                &alice(),
-                ChallengeRequest::untimed(
-                    &bob(),
-                    GameSetup::new(VariantId::Beirut),
-                    WhitePlayer::Challenger,
-                    "room",
-                ),
-            )
-            .await
-            .unwrap();
-        let id = effects.game.unwrap();
+        let beirut = to_bob(GameSetup::new(VariantId::Beirut), WhitePlayer::Challenger);
+        let id = challenged(&arena, &alice(), beirut).await;
         let accepted = arena.challenges().accept(id, &bob()).await.unwrap();
         let prompted: Vec<&UserId> = accepted.direct_messages.iter().map(|dm| &dm.to).collect();
         assert_eq!(prompted, [&alice(), &bob()]);
@@ -329,14 +273,7 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
                 "{viewer} must not learn bob's carrier: {text}"
             );
         }
-        let export = arena
-            .records()
-            .export(id, &asking(&carol()), &Default::default())
-            .await
-            .unwrap()
-            .reply
-            .unwrap()
-            .text;
+        let export = record_for(&arena, id, &carol()).await;
         assert!(!export.contains("bomb:"), "{export}");
         let bobs = arena
             .show(id, &asking(&bob()))
@@ -351,38 +288,15 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
         assert!(matches!(bobs.view.board().cell(marked[0].square), ViewCell::Piece { color, .. } if color.is_black()));
 
         // A record with a hidden choice cannot be imported; a finished game's can.
-        let alices_export = arena
-            .records()
-            .export(id, &asking(&alice()), &Default::default())
-            .await
-            .unwrap()
-            .reply
-            .unwrap()
-            .text;
+        let alices_export = record_for(&arena, id, &alice()).await;
         refused(
-            arena
-                .records()
-                .import(&asking(&alice()), to_study(), &alices_export)
-                .await,
+            import_to_study(&arena, &alice(), &alices_export).await,
             "hides secret choices",
         );
         arena.play().resign(id, &bob()).await.unwrap();
-        let full = arena
-            .records()
-            .export(id, &asking(&carol()), &Default::default())
-            .await
-            .unwrap()
-            .reply
-            .unwrap()
-            .text;
+        let full = record_for(&arena, id, &carol()).await;
         assert!(full.contains("bomb:d2") && full.contains("bomb:e7"), "{full}");
-        let copy = arena
-            .records()
-            .import(&asking(&carol()), to_study(), &full)
-            .await
-            .unwrap()
-            .game
-            .unwrap();
+        let copy = import_to_study(&arena, &carol(), &full).await.unwrap().game.unwrap();
         let original = arena.store().game(id).await.unwrap().unwrap();
         let imported = arena.store().game(copy).await.unwrap().unwrap();
         assert_eq!(imported.state, original.state, "{}", db.name);
@@ -391,22 +305,13 @@ async fn beirut_choices_go_privately_and_never_reach_public_output() {
 
 #[tokio::test]
 async fn games_list_whose_turn_it_is_and_since_when() {
-    let db = support::sqlite().await;
-    let (arena, clock) = support::arena(&db);
+    let (_db, arena, clock) = support::sqlite_arena().await;
     let first = started(&arena, VariantId::Chess).await;
     clock.advance(60_000);
     let second = started(&arena, VariantId::Chess).await;
-    play(&arena, second, &[(&alice(), "e4")]).await;
-    let waiting = arena
-        .challenges()
-        .challenge(
-            &carol(),
-            ChallengeRequest::untimed(&alice(), GameSetup::new(VariantId::Garden), WhitePlayer::Random, "room"),
-        )
-        .await
-        .unwrap()
-        .game
-        .unwrap();
+    play_moves(&arena, second, &[(&alice(), "e4")]).await;
+    let to_alice = ChallengeRequest::untimed(&alice(), GameSetup::new(VariantId::Garden), WhitePlayer::Random, "room");
+    let waiting = challenged(&arena, &carol(), to_alice).await;
     let games = arena.games(&alice()).await.unwrap();
     let order: Vec<(GameId, bool)> = games.iter().map(|g| (g.id, g.is_your_turn)).collect();
     assert_eq!(order, [(first, true), (waiting, true), (second, false)]);
@@ -423,9 +328,7 @@ async fn games_list_whose_turn_it_is_and_since_when() {
 
 #[tokio::test]
 async fn a_button_answers_only_the_question_it_was_posted_with() {
-    use arbiter::arena::{Button, Caller};
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let id = started(&arena, VariantId::Chess).await;
     let first = arena
         .play()
@@ -439,27 +342,12 @@ async fn a_button_answers_only_the_question_it_was_posted_with() {
     let before = snapshot(&arena, id).await;
     // The first offer's "Accept draw" button must not accept the second offer.
     refused(
-        arena
-            .press(
-                id,
-                &Caller::player(&bob(), None),
-                Button::AcceptDraw,
-                first,
-                &Place::new("room"),
-            )
-            .await,
+        press(&arena, id, &bob(), Button::AcceptDraw, first, "room").await,
         "out of date",
     );
     assert_eq!(snapshot(&arena, id).await, before);
     let current = before.0.version;
-    arena
-        .press(
-            id,
-            &Caller::player(&bob(), None),
-            Button::AcceptDraw,
-            current,
-            &Place::new("room"),
-        )
+    press(&arena, id, &bob(), Button::AcceptDraw, current, "room")
         .await
         .unwrap();
     let game = arena.store().game(id).await.unwrap().unwrap();
@@ -468,8 +356,7 @@ async fn a_button_answers_only_the_question_it_was_posted_with() {
 
 #[tokio::test]
 async fn a_player_may_have_twenty_open_challenges_and_no_more() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let challenge = |opponent: UserId| {
         let arena = arena.clone();
         async move {

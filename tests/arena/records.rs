@@ -3,9 +3,9 @@
 //! imports of what export writes, of other tools' chess PGN and of Arbiter's earlier records.
 
 use crate::support;
-use crate::support::{alice, asking, bob, carol, started, to_study};
-use arbiter::arena::ChallengeRequest;
-use arbiter::clock::TimeControl;
+use crate::support::{
+    accepted, alice, asking, bob, carol, import_to_study, play_in_turn, play_moves, started, timed, to_bob,
+};
 use arbiter::ids::{GameId, Place, UserId};
 use arbiter::model::{GameRow, GameSetup, GameStatus, WhitePlayer};
 use arbiter_engine::{EndReason, Game, Seat, VariantId, Viewer};
@@ -14,19 +14,6 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
-
-async fn play(arena: &support::TestArena, id: GameId, moves: &[&str]) {
-    for text in moves {
-        let game = arena.store().game(id).await.unwrap().unwrap();
-        let seat = game.state.to_act()[0];
-        let user = game.player(seat).unwrap().clone();
-        arena
-            .play()
-            .act(id, &user, text)
-            .await
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
-}
 
 async fn export(arena: &support::TestArena, id: GameId, viewer: &UserId) -> String {
     let names = HashMap::from([(alice(), "Alice".to_string()), (bob(), "Bob".to_string())]);
@@ -42,9 +29,7 @@ async fn export(arena: &support::TestArena, id: GameId, viewer: &UserId) -> Stri
 
 /// Imports `record` as Carol's study and returns the game it became.
 async fn carols_study(arena: &support::TestArena, record: &str) -> GameRow {
-    let copy = arena
-        .records()
-        .import(&asking(&carol()), to_study(), record)
+    let copy = import_to_study(arena, &carol(), record)
         .await
         .unwrap_or_else(|e| panic!("{e}\n{record}"))
         .game
@@ -53,13 +38,8 @@ async fn carols_study(arena: &support::TestArena, record: &str) -> GameRow {
 }
 
 async fn games_in_room(arena: &support::TestArena) -> usize {
-    let all = [
-        GameStatus::Challenge,
-        GameStatus::Active,
-        GameStatus::Finished,
-        GameStatus::Declined,
-        GameStatus::Cancelled,
-    ];
+    use GameStatus::*;
+    let all = [Challenge, Active, Finished, Declined, Cancelled];
     arena.store().games_at(&Place::new("room"), &all).await.unwrap().len()
 }
 
@@ -138,30 +118,15 @@ fn board_part(fen: &str) -> String {
 async fn a_chess_record_is_standard_pgn_that_an_independent_reader_replays_to_the_same_position() {
     for db in support::databases().await {
         let (arena, clock) = support::arena(&db);
-        let request = ChallengeRequest {
-            control: Some(TimeControl::parse("10m+5m").unwrap()),
-            ..ChallengeRequest::untimed(
-                &bob(),
-                GameSetup::new(VariantId::Chess),
-                WhitePlayer::Challenger,
-                "room",
-            )
-        };
-        let id = arena
-            .challenges()
-            .challenge(&alice(), request)
-            .await
-            .unwrap()
-            .game
-            .unwrap();
-        arena.challenges().accept(id, &bob()).await.unwrap();
+        let request = to_bob(GameSetup::new(VariantId::Chess), WhitePlayer::Challenger);
+        let id = accepted(&arena, timed(request, "10m+5m")).await;
         // Castling, en passant, a promotion with check, a takeback, and a mate.
         let moves = [
             "e4", "d5", "e5", "f5", "exf6", "Nc6", "fxg7", "Bf5", "Nf3", "Qd6", "Bb5", "O-O-O", "O-O", "a6",
         ];
         for text in moves {
             clock.advance(7_000);
-            play(&arena, id, &[text]).await;
+            play_in_turn(&arena, id, &[text]).await;
         }
         arena
             .play()
@@ -176,7 +141,7 @@ async fn a_chess_record_is_standard_pgn_that_an_independent_reader_replays_to_th
         for text in ["Kb8", "Bxc6", "bxc6", "gxh8=Q"] {
             // alice thinks eleven minutes over Bxc6: a minute off her reserve.
             clock.advance(if text == "Bxc6" { 11 * 60_000 } else { 7_000 });
-            play(&arena, id, &[text]).await;
+            play_in_turn(&arena, id, &[text]).await;
         }
         let pgn = export(&arena, id, &carol()).await;
         let (read, position) = read_independently(&pgn);
@@ -205,22 +170,11 @@ async fn a_chess_record_is_standard_pgn_that_an_independent_reader_replays_to_th
 
 #[tokio::test]
 async fn a_record_from_a_position_carries_it_as_standard_setup_and_fen_tags() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
     let setup = GameSetup::with_fen(VariantId::Chess, Some(fen.into()));
-    let id = arena
-        .challenges()
-        .challenge(
-            &alice(),
-            ChallengeRequest::untimed(&bob(), setup, WhitePlayer::Challenger, "room"),
-        )
-        .await
-        .unwrap()
-        .game
-        .unwrap();
-    arena.challenges().accept(id, &bob()).await.unwrap();
-    play(&arena, id, &["a8=Q+", "Kd7"]).await;
+    let id = accepted(&arena, to_bob(setup, WhitePlayer::Challenger)).await;
+    play_in_turn(&arena, id, &["a8=Q+", "Kd7"]).await;
     arena.play().resign(id, &bob()).await.unwrap();
     let pgn = export(&arena, id, &bob()).await;
     assert!(
@@ -240,8 +194,7 @@ async fn a_record_from_a_position_carries_it_as_standard_setup_and_fen_tags() {
 
 #[tokio::test]
 async fn every_variant_exports_pgn_and_imports_back_to_the_same_game() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     for &variant in VariantId::ALL {
         let id = started(&arena, variant).await;
         // Sixteen actions, each the one in the middle of the list the actor is offered.
@@ -280,8 +233,7 @@ async fn every_variant_exports_pgn_and_imports_back_to_the_same_game() {
 
 #[tokio::test]
 async fn moves_made_at_once_are_written_in_seat_order_with_their_board() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let id = started(&arena, VariantId::Assault).await;
     // bob (B) submits first in the second step; the record still lists A's move first.
     arena.play().act(id, &alice(), "e4").await.unwrap();
@@ -291,14 +243,8 @@ async fn moves_made_at_once_are_written_in_seat_order_with_their_board() {
     let record = export(&arena, id, &carol()).await;
     assert!(record.contains("1. 1:e4 2:d4 2. 2:d5 1:e5 *"), "{record}");
     // The same boards and moves; only the order the two moves of a step arrived in differs.
-    let original = arena
-        .store()
-        .game(id)
-        .await
-        .unwrap()
-        .unwrap()
-        .state
-        .view(Viewer::Spectator);
+    let stored = arena.store().game(id).await.unwrap().unwrap();
+    let original = stored.state.view(Viewer::Spectator);
     let imported = carols_study(&arena, &record).await.state.view(Viewer::Spectator);
     let fens = |view: &arbiter_engine::View| view.boards.iter().map(|b| b.fen.clone()).collect::<Vec<_>>();
     assert_eq!(fens(&imported), fens(&original));
@@ -308,19 +254,16 @@ async fn moves_made_at_once_are_written_in_seat_order_with_their_board() {
 
 #[tokio::test]
 async fn secrets_stay_out_of_records_until_the_game_ends() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let id = started(&arena, VariantId::Beirut).await;
-    play(&arena, id, &["bomb:d2", "bomb:e7", "e4"]).await;
+    play_in_turn(&arena, id, &["bomb:d2", "bomb:e7", "e4"]).await;
     let spectators = export(&arena, id, &carol()).await;
     assert!(!spectators.contains("bomb:"), "{spectators}");
     assert!(spectators.contains("{chose a bomb carrier}"), "{spectators}");
     assert!(spectators.contains("[Secrets \"hidden until the game ends\"]"));
     let alices = export(&arena, id, &alice()).await;
     assert!(alices.contains("bomb:d2") && !alices.contains("bomb:e7"), "{alices}");
-    let refused = arena
-        .records()
-        .import(&asking(&alice()), to_study(), &alices)
+    let refused = import_to_study(&arena, &alice(), &alices)
         .await
         .unwrap_err()
         .to_string();
@@ -332,8 +275,7 @@ async fn secrets_stay_out_of_records_until_the_game_ends() {
 
 #[tokio::test]
 async fn a_lichess_record_with_clocks_variations_and_annotations_is_imported() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let lichess = r#"[Event "Rated Blitz game"]
 [Site "https://lichess.org/AbCdEfGh"]
 [Date "2026.11.20"]
@@ -365,8 +307,7 @@ async fn a_lichess_record_with_clocks_variations_and_annotations_is_imported() {
 
 #[tokio::test]
 async fn broken_or_hostile_records_say_which_line_is_wrong_and_create_nothing() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let before = games_in_room(&arena).await;
     // Thirty-nine plies of a game, then one the position does not allow.
     let mut game = arbiter_engine::AnyGame::new(VariantId::Chess);
@@ -390,9 +331,7 @@ async fn broken_or_hostile_records_say_which_line_is_wrong_and_create_nothing() 
         .map(|(i, pair)| format!("{}. {}\n", i + 1, pair.join(" ")))
         .collect();
     let illegal = format!("[White \"a\"]\n[Black \"b\"]\n\n{}*\n", movetext.concat());
-    let error = arena
-        .records()
-        .import(&asking(&carol()), to_study(), &illegal)
+    let error = import_to_study(&arena, &carol(), &illegal)
         .await
         .unwrap_err()
         .to_string();
@@ -408,29 +347,18 @@ async fn broken_or_hostile_records_say_which_line_is_wrong_and_create_nothing() 
         ("[Result \"2-0\"]\n\n1. e4 *", "the result \"2-0\""),
         ("1. e4 *\n\n[Event \"again\"]\n\n1. d4 *", "a second game starts here"),
     ] {
-        let error = arena
-            .records()
-            .import(&asking(&carol()), to_study(), record)
-            .await
-            .unwrap_err()
-            .to_string();
+        let error = import_to_study(&arena, &carol(), record).await.unwrap_err().to_string();
         assert!(error.contains(expected), "{record:?}: {error}");
     }
     let huge = format!("1. e4 {{{}}} *", "x".repeat(2 << 20));
-    let error = arena
-        .records()
-        .import(&asking(&carol()), to_study(), &huge)
-        .await
-        .unwrap_err()
-        .to_string();
+    let error = import_to_study(&arena, &carol(), &huge).await.unwrap_err().to_string();
     assert!(error.contains("KB"), "{error}");
     assert_eq!(games_in_room(&arena).await, before, "nothing was created");
 }
 
 #[tokio::test]
 async fn records_arbiter_wrote_before_pgn_still_import() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let old = "[Game \"12\"]\n[Variant \"blockade\"]\n[White \"local:alice\"]\n[Black \"local:bob\"]\n\
         [Result \"*\"]\n\nwhite: Q@d1\nblack: q@d8\nblack: r@a8\nwhite: R@a1\n";
     let game = carols_study(&arena, old).await;
@@ -447,25 +375,17 @@ async fn records_arbiter_wrote_before_pgn_still_import() {
 /// them (`1. e4 reject d4 e5 accept 2. ...`); records of either numbering read back.
 #[tokio::test]
 async fn a_rejection_record_numbers_each_turn_first_and_reads_back_in_either_form() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let id = started(&arena, VariantId::Rejection).await;
-    for (who, text) in [
-        (alice(), "e4"),
-        (bob(), "reject"),
-        (alice(), "d4"),
-        (bob(), "e5"),
-        (alice(), "accept"),
-        (alice(), "Nf3"),
-        (bob(), "reject"),
-        (alice(), "e3"),
-    ] {
-        arena
-            .play()
-            .act(id, &who, text)
-            .await
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
+    let (a, b) = (alice(), bob());
+    // Two turns: e4 rejected, d4 played, e5 accepted; then Nf3 rejected, e3 played.
+    play_moves(
+        &arena,
+        id,
+        &[(&a, "e4"), (&b, "reject"), (&a, "d4"), (&b, "e5"), (&a, "accept")],
+    )
+    .await;
+    play_moves(&arena, id, &[(&a, "Nf3"), (&b, "reject"), (&a, "e3")]).await;
     arena.play().resign(id, &bob()).await.unwrap();
     // A player's record (the rejected proposals stay the players' for good).
     let record = export(&arena, id, &alice()).await;

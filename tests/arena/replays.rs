@@ -85,20 +85,9 @@ async fn assert_final_frame_is_the_board(arena: &support::TestArena, id: GameId,
 
 #[tokio::test]
 async fn a_chess_replay_has_a_frame_a_move_and_ends_on_the_final_board() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let id = started(&arena, VariantId::Chess).await;
-    for (user, text) in [
-        (alice(), "e4"),
-        (bob(), "e5"),
-        (alice(), "Bc4"),
-        (bob(), "Nc6"),
-        (alice(), "Qh5"),
-        (bob(), "Nf6"),
-        (alice(), "Qxf7#"),
-    ] {
-        arena.play().act(id, &user, text).await.unwrap();
-    }
+    support::play_alternately(&arena, id, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#").await;
     let (effects, decoded) = replay(&arena, id).await;
     let caption = arbiter::arena::text::plain(&effects.replay.unwrap().caption);
     assert!(caption.contains("finished, 8 positions"), "{caption}");
@@ -109,8 +98,7 @@ async fn a_chess_replay_has_a_frame_a_move_and_ends_on_the_final_board() {
 
 #[tokio::test]
 async fn an_assault_replay_shows_each_step_once_both_sealed_moves_are_in() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let id = started(&arena, VariantId::Assault).await;
     // A sealed half-turn alone changes nothing a spectator sees: no frame, no hint.
     arena.play().act(id, &alice(), "e4").await.unwrap();
@@ -126,8 +114,7 @@ async fn an_assault_replay_shows_each_step_once_both_sealed_moves_are_in() {
 
 #[tokio::test]
 async fn a_pick_the_team_replay_shows_every_pick() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let id = started(&arena, VariantId::PickTheTeam).await;
     for _ in 0..6 {
         let game = arena.store().game(id).await.unwrap().unwrap();
@@ -145,17 +132,9 @@ async fn a_pick_the_team_replay_shows_every_pick() {
 
 #[tokio::test]
 async fn a_challenge_has_nothing_to_replay() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let setup = arbiter::model::GameSetup::new(VariantId::Chess);
-    let request =
-        arbiter::arena::ChallengeRequest::untimed(&bob(), setup, arbiter::model::WhitePlayer::Challenger, "room");
-    let id = arena
-        .challenges()
-        .challenge(&alice(), request)
-        .await
-        .unwrap()
-        .game
-        .unwrap();
+    let request = support::to_bob(setup, arbiter::model::WhitePlayer::Challenger);
+    let id = support::challenged(&arena, &alice(), request).await;
     support::refused(arena.records().replay(id, &asking(&carol())).await, "never started");
 }

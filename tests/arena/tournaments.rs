@@ -25,6 +25,11 @@ fn host() -> UserId {
     UserId::new("local:host")
 }
 
+/// The host, asking as a host of the server.
+fn as_host() -> Caller {
+    Caller::host(&host(), None)
+}
+
 fn request(variants: Vec<VariantId>, time: TimeSetting) -> TournamentRequest {
     TournamentRequest {
         name: "Club night".into(),
@@ -42,11 +47,7 @@ async fn create(arena: &support::TestArena, players: usize) -> TournamentId {
             bands: Bands::default(),
         },
     );
-    arena
-        .tournaments()
-        .create(&Caller::host(&host(), None), request)
-        .await
-        .unwrap();
+    arena.tournaments().create(&as_host(), request).await.unwrap();
     let id = arena.tournaments().at(&channel()).await.unwrap();
     for n in 1..=players {
         arena.tournaments().join(id, &asking(&player(n))).await.unwrap();
@@ -87,19 +88,12 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
         let (arena, _clock) = support::arena(&db);
         let id = create(&arena, 7).await;
         refused(arena.tournaments().join(id, &asking(&player(3))).await, "already in");
-        refused(
-            arena.tournaments().pair(id, &Caller::host(&host(), None)).await,
-            "`tournament start`",
-        );
+        refused(arena.tournaments().pair(id, &as_host()).await, "`tournament start`");
         refused(
             arena.tournaments().start(id, &Caller::player(&player(1), None)).await,
             "only the host",
         );
-        let started = arena
-            .tournaments()
-            .start(id, &Caller::player(&host(), None))
-            .await
-            .unwrap();
+        let started = arena.tournaments().start(id, &asking(&host())).await.unwrap();
         let paired = started.paired_round.clone().expect("round 1 paired");
         assert_eq!(
             (paired.round, paired.games.len()),
@@ -138,19 +132,12 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
         assert!(text.contains("(White, 9 minutes)"), "{text}");
 
         // Pairing before the round ends is refused, naming the games left.
-        refused(
-            arena.tournaments().pair(id, &Caller::host(&host(), None)).await,
-            "still being played",
-        );
+        refused(arena.tournaments().pair(id, &as_host()).await, "still being played");
         let mut quitter = player(0);
         for (index, variant) in CLUB_NIGHT_VARIANTS.iter().enumerate() {
             let number = index + 1;
             if number > 1 {
-                let effects = arena
-                    .tournaments()
-                    .pair(id, &Caller::host(&host(), None))
-                    .await
-                    .unwrap();
+                let effects = arena.tournaments().pair(id, &as_host()).await.unwrap();
                 assert_eq!(
                     effects.paired_round.as_ref().map(|p| p.round),
                     Some(number),
@@ -187,7 +174,7 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
                     );
                     let done = arena
                         .tournaments()
-                        .adjudicate(games[0].id, &Caller::player(&host(), None), Ruling::Draw)
+                        .adjudicate(games[0].id, &asking(&host()), Ruling::Draw)
                         .await
                         .unwrap();
                     assert!(done.posts[0].text.contains("adjudicated the game: a draw"), "{done:?}");
@@ -206,15 +193,8 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
                     );
                     refused(arena.tournaments().withdraw(id, &asking(&quitter)).await, "not playing");
                     resign_all(&arena, &games[..2]).await;
-                    refused(
-                        arena.tournaments().pair(id, &Caller::host(&host(), None)).await,
-                        "still being played",
-                    );
-                    let closed = arena
-                        .tournaments()
-                        .close_round(id, &Caller::host(&host(), None))
-                        .await
-                        .unwrap();
+                    refused(arena.tournaments().pair(id, &as_host()).await, "still being played");
+                    let closed = arena.tournaments().close_round(id, &as_host()).await.unwrap();
                     assert!(
                         closed.posts.iter().any(|p| p.text.contains("round 3 of 5 is over")),
                         "{closed:?}"
@@ -273,16 +253,10 @@ async fn a_five_round_seed_tournament_of_seven_runs_to_final_standings_with_hand
         }
         let row = arena.store().tournament(id).await.unwrap().unwrap();
         assert_eq!(row.status, TournamentStatus::Finished);
-        refused(
-            arena.tournaments().pair(id, &Caller::host(&host(), None)).await,
-            "is over",
-        );
+        refused(arena.tournaments().pair(id, &as_host()).await, "is over");
         let row = arena.store().tournament(id).await.unwrap().unwrap();
         assert_eq!(row.status, TournamentStatus::Finished);
-        refused(
-            arena.tournaments().pair(id, &Caller::host(&host(), None)).await,
-            "is over",
-        );
+        refused(arena.tournaments().pair(id, &as_host()).await, "is over");
         // Nobody met anyone twice.
         let mut met = std::collections::HashSet::new();
         for round in &row.tournament.rounds {
@@ -333,16 +307,13 @@ async fn bad_requests_get_clear_messages_and_change_nothing() {
         refused(
             arena
                 .tournaments()
-                .create(&Caller::host(&host(), None), request(vec![], everyone()))
+                .create(&as_host(), request(vec![], everyone()))
                 .await,
             "rounds",
         );
         let mut long = request(vec![VariantId::Chess], everyone());
         long.name = "x".repeat(81);
-        refused(
-            arena.tournaments().create(&Caller::host(&host(), None), long).await,
-            "name",
-        );
+        refused(arena.tournaments().create(&as_host(), long).await, "name");
         refused(
             arena.tournaments().at(&channel()).await.map(|_| Effects::default()),
             "no tournament",
@@ -351,11 +322,11 @@ async fn bad_requests_get_clear_messages_and_change_nothing() {
         let id = create(&arena, 4).await;
         let before = arena.store().tournament(id).await.unwrap().unwrap();
         refused(
-            arena.tournaments().start(id, &Caller::host(&host(), None)).await,
+            arena.tournaments().start(id, &as_host()).await,
             "4 players cannot play 5 rounds",
         );
         refused(
-            arena.tournaments().close_round(id, &Caller::host(&host(), None)).await,
+            arena.tournaments().close_round(id, &as_host()).await,
             "no round being played",
         );
         refused(
@@ -370,10 +341,7 @@ async fn bad_requests_get_clear_messages_and_change_nothing() {
         // An ordinary game cannot be adjudicated as a tournament's.
         let game = support::started(&arena, VariantId::Chess).await;
         refused(
-            arena
-                .tournaments()
-                .adjudicate(game, &Caller::host(&host(), None), Ruling::Draw)
-                .await,
+            arena.tournaments().adjudicate(game, &as_host(), Ruling::Draw).await,
             "not a tournament game",
         );
     }
@@ -388,7 +356,7 @@ async fn two_processes_pairing_a_round_at_once_make_one_pairing() {
             db.another_process().await,
             clock.clone() as Arc<dyn arbiter::clock::Clock>,
         );
-        let host = Caller::host(&host(), None);
+        let host = as_host();
         let (a, b) = tokio::join!(
             arena.tournaments().start(id, &host),
             other.tournaments().start(id, &host)
@@ -421,11 +389,7 @@ async fn handicap_bands_follow_ratings_and_a_flag_fall_on_the_scheduler_loses_th
         let (arena, clock) = support::arena(&db);
         let bands = Bands::parse("1600:3m, 5m").unwrap();
         let request = request(vec![VariantId::Chess], TimeSetting::Handicap { bands });
-        arena
-            .tournaments()
-            .create(&Caller::host(&host(), None), request)
-            .await
-            .unwrap();
+        arena.tournaments().create(&as_host(), request).await.unwrap();
         let id = arena.tournaments().at(&channel()).await.unwrap();
         // p1 wins two rated chess games first: above 1600.
         for _ in 0..2 {
@@ -445,11 +409,7 @@ async fn handicap_bands_follow_ratings_and_a_flag_fall_on_the_scheduler_loses_th
         };
         arena.tournaments().join(id, &asking(&strong)).await.unwrap();
         arena.tournaments().join(id, &asking(&support::carol())).await.unwrap();
-        arena
-            .tournaments()
-            .start(id, &Caller::host(&host(), None))
-            .await
-            .unwrap();
+        arena.tournaments().start(id, &as_host()).await.unwrap();
         let game = round_games(&arena, id).await.remove(0);
         let strong_seat = game.seat_of(&strong).unwrap();
         assert_eq!(game.clock.control(strong_seat).unwrap().reserve_ms, 3 * MINUTE_MS);
@@ -480,8 +440,7 @@ async fn handicap_bands_follow_ratings_and_a_flag_fall_on_the_scheduler_loses_th
 /// another server's host rules on none of it.
 #[tokio::test]
 async fn a_host_never_rules_on_their_own_game_nor_on_another_servers_tournament() {
-    let db = support::sqlite().await;
-    let (arena, _) = support::arena(&db);
+    let (_db, arena, _) = support::sqlite_arena().await;
     let host_here = Caller::host(&host(), Some(&ServerId::new("server-a")));
     arena
         .tournaments()

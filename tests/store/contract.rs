@@ -31,6 +31,15 @@ fn new_game(challenger: &str, opponent: &str, variant: VariantId) -> NewGame {
     }
 }
 
+/// Stores `game`, then moves it to `status` as a save does (one version on).
+async fn stored_as(store: &dyn Store, game: &NewGame, status: GameStatus) -> arbiter::model::GameRow {
+    let mut row = store.insert_game(game).await.unwrap();
+    row.status = status;
+    row.version += 1;
+    store.update_game(&row, &[], &[]).await.unwrap();
+    row
+}
+
 fn ids(games: Vec<arbiter::model::GameRow>) -> Vec<arbiter::ids::GameId> {
     games.into_iter().map(|g| g.id).collect()
 }
@@ -206,20 +215,8 @@ async fn games_are_listed_per_user_and_status(store: &dyn Store) {
         .insert_game(&new_game("dora", "ed", VariantId::Chess))
         .await
         .unwrap();
-    let mut active = store
-        .insert_game(&new_game("ed", "fay", VariantId::Blockade))
-        .await
-        .unwrap();
-    active.status = GameStatus::Active;
-    active.version += 1;
-    store.update_game(&active, &[], &[]).await.unwrap();
-    let mut finished = store
-        .insert_game(&new_game("fay", "ed", VariantId::Garden))
-        .await
-        .unwrap();
-    finished.status = GameStatus::Finished;
-    finished.version += 1;
-    store.update_game(&finished, &[], &[]).await.unwrap();
+    let active = stored_as(store, &new_game("ed", "fay", VariantId::Blockade), GameStatus::Active).await;
+    let finished = stored_as(store, &new_game("fay", "ed", VariantId::Garden), GameStatus::Finished).await;
 
     let open = [GameStatus::Challenge, GameStatus::Active];
     assert_eq!(
@@ -388,14 +385,8 @@ async fn open_matches_are_counted_per_server(store: &dyn Store) {
         ..new_game("om-a", "om-b", VariantId::Blockade)
     };
     let waiting = store.insert_game(&game(&here, "om-1", true)).await.unwrap();
-    let mut playing = store.insert_game(&game(&here, "om-2", true)).await.unwrap();
-    playing.status = GameStatus::Active;
-    playing.version += 1;
-    store.update_game(&playing, &[], &[]).await.unwrap();
-    let mut finished = store.insert_game(&game(&here, "om-3", true)).await.unwrap();
-    finished.status = GameStatus::Finished;
-    finished.version += 1;
-    store.update_game(&finished, &[], &[]).await.unwrap();
+    stored_as(store, &game(&here, "om-2", true), GameStatus::Active).await;
+    stored_as(store, &game(&here, "om-3", true), GameStatus::Finished).await;
     store.insert_game(&game(&here, "om-1", false)).await.unwrap();
     store.insert_game(&game(&there, "om-4", true)).await.unwrap();
     assert_eq!(store.open_matches_on(&here).await.unwrap(), 2, "{waiting:?}");

@@ -381,32 +381,19 @@ async fn games_without_an_empty_round_to_hold_them_are_refused(store: &dyn Store
 /// Tournaments at the places still registering whose start has come, earliest start first.
 async fn tournaments_fall_due_when_their_start_comes(store: &dyn Store) {
     let places = Places::starting_with("due:");
-    let at_100 = store
-        .insert_tournament(&new_tournament("A", "due:a", Some(100), 1))
-        .await
-        .unwrap();
-    let at_50 = store
-        .insert_tournament(&new_tournament("B", "due:b", Some(50), 1))
-        .await
-        .unwrap();
-    store
-        .insert_tournament(&new_tournament("No start", "due:c", None, 1))
-        .await
-        .unwrap();
-    let later = store
-        .insert_tournament(&new_tournament("Later", "due:d", Some(1_000), 1))
-        .await
-        .unwrap();
-    let mut started = store
-        .insert_tournament(&new_tournament("Started", "due:e", Some(10), 1))
-        .await
-        .unwrap();
+    // A tournament registering at `place`, to start at `starts_at`.
+    let insert = async |name: &str, place: &str, starts_at: Option<i64>| {
+        let tournament = new_tournament(name, place, starts_at, 1);
+        store.insert_tournament(&tournament).await.unwrap()
+    };
+    let at_100 = insert("A", "due:a", Some(100)).await;
+    let at_50 = insert("B", "due:b", Some(50)).await;
+    insert("No start", "due:c", None).await;
+    let later = insert("Later", "due:d", Some(1_000)).await;
+    let mut started = insert("Started", "due:e", Some(10)).await;
     started.status = TournamentStatus::Running;
     save(store, &mut started).await;
-    store
-        .insert_tournament(&new_tournament("Other places", "undue:a", Some(10), 1))
-        .await
-        .unwrap();
+    insert("Other places", "undue:a", Some(10)).await;
 
     assert_eq!(store.tournaments_due(&places, 49).await.unwrap(), vec![]);
     assert_eq!(

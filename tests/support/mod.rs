@@ -5,12 +5,13 @@
 
 #![allow(dead_code)]
 
-use arbiter::arena::{Arena, ChallengeRequest};
-use arbiter::clock::{Clock, ManualClock};
-use arbiter::ids::{GameId, UserId};
-use arbiter::model::{GameSetup, WhitePlayer};
+use arbiter::arena::{Arena, ArenaError, Button, Caller, ChallengeRequest, Effects, MatchRequest};
+use arbiter::clock::{Clock, ManualClock, TimeControl};
+use arbiter::ids::{GameId, Place, Places, UserId};
+use arbiter::model::{GameSetup, LogEntry, WhitePlayer};
+use arbiter::scheduler::Scheduler;
 use arbiter::store::{PostgresStore, SqliteStore, Store};
-use arbiter_engine::VariantId;
+use arbiter_engine::{Game, VariantId};
 use sqlx::postgres::PgConnectOptions;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -346,6 +347,14 @@ pub fn arena(db: &TestDb) -> (TestArena, Arc<ManualClock>) {
     (arena, clock)
 }
 
+/// An arena (as [`arena`]) over a fresh SQLite database, which the test keeps (dropping it
+/// removes the database).
+pub async fn sqlite_arena() -> (TestDb, TestArena, Arc<ManualClock>) {
+    let db = sqlite().await;
+    let (arena, clock) = arena(&db);
+    (db, arena, clock)
+}
+
 /// Asserts that the request was refused, as the user's mistake, with a message containing
 /// `expected`.
 pub fn refused(result: Result<arbiter::arena::Effects, arbiter::arena::ArenaError>, expected: &str) {
@@ -395,6 +404,141 @@ pub async fn started(arena: &Arena, variant: VariantId) -> GameId {
         .unwrap();
     arena.challenges().accept(id, &bob()).await.unwrap();
     id
+}
+
+/// An untimed challenge to bob in "room", the one most tests have alice send.
+pub fn to_bob(setup: GameSetup, white: WhitePlayer) -> ChallengeRequest {
+    ChallengeRequest::untimed(&bob(), setup, white, "room")
+}
+
+/// `request` under the time control `control`, written as a player writes it ("3d", "10m+5m").
+pub fn timed(request: ChallengeRequest, control: &str) -> ChallengeRequest {
+    ChallengeRequest {
+        control: Some(TimeControl::parse(control).unwrap()),
+        ..request
+    }
+}
+
+/// Sends `challenger`'s challenge: the game it opened, still waiting for its answer.
+pub async fn challenged(arena: &Arena, challenger: &UserId, request: ChallengeRequest) -> GameId {
+    arena
+        .challenges()
+        .challenge(challenger, request)
+        .await
+        .unwrap()
+        .game
+        .unwrap()
+}
+
+/// alice's challenge, accepted by its opponent: the game, begun.
+pub async fn accepted(arena: &Arena, request: ChallengeRequest) -> GameId {
+    let opponent = request.opponent.clone();
+    let id = challenged(arena, &alice(), request).await;
+    arena.challenges().accept(id, &opponent).await.unwrap();
+    id
+}
+
+/// The Death Match `host` opened with `request`: the game, its colours still to choose.
+pub async fn opened_match(arena: &Arena, host: &Caller, request: MatchRequest) -> GameId {
+    arena.matches().start(host, request).await.unwrap().game.unwrap()
+}
+
+/// `importer` imports `record` to study alone (as [`to_study`]).
+pub async fn import_to_study(arena: &Arena, importer: &UserId, record: &str) -> Result<Effects, ArenaError> {
+    arena.records().import(&asking(importer), to_study(), record).await
+}
+
+/// Plays `moves` in order, each by the player written with it; a refused one fails the test,
+/// naming it.
+pub async fn play_moves(arena: &Arena, id: GameId, moves: &[(&UserId, &str)]) {
+    for (user, text) in moves {
+        arena
+            .play()
+            .act(id, user, text)
+            .await
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+}
+
+/// Plays `moves` (one after another, between spaces) as alice and bob alternately, alice first.
+pub async fn play_alternately(arena: &Arena, id: GameId, moves: &str) {
+    let (a, b) = (alice(), bob());
+    let players = [&a, &b].into_iter().cycle();
+    let moves: Vec<(&UserId, &str)> = players.zip(moves.split_whitespace()).collect();
+    play_moves(arena, id, &moves).await;
+}
+
+/// Plays `moves` in order, each by whichever player the game waits for (the first to act).
+pub async fn play_in_turn(arena: &TestArena, id: GameId, moves: &[&str]) {
+    for text in moves {
+        let game = arena.store().game(id).await.unwrap().unwrap();
+        let player = game.player(game.state.to_act()[0]).unwrap().clone();
+        play_moves(arena, id, &[(&player, text)]).await;
+    }
+}
+
+/// `user` presses `button` on game `id`'s post of `version`, seen in `place`.
+pub async fn press(
+    arena: &Arena,
+    id: GameId,
+    user: &UserId,
+    button: Button,
+    version: i64,
+    place: &str,
+) -> Result<Effects, ArenaError> {
+    arena
+        .press(id, &asking(user), button, version, &Place::new(place))
+        .await
+}
+
+/// Stops `scheduler` as a bot going down does: after a last run, with its heartbeat for the
+/// places starting with `places` stored.
+pub async fn shut_down(arena: &TestArena, scheduler: Scheduler, places: &str) {
+    scheduler.run_once().await.unwrap();
+    arena
+        .store()
+        .heartbeat(&Places::starting_with(places), arena.now())
+        .await
+        .unwrap();
+    drop(scheduler);
+}
+
+/// An arena started anew on `store` (a process after a restart), with a clock of its own that
+/// starts at `now`.
+pub fn restarted(store: Arc<dyn Store>, now: i64) -> (TestArena, Arc<ManualClock>) {
+    let clock = Arc::new(ManualClock::new(now));
+    (TestArena::new(store, clock.clone()), clock)
+}
+
+/// How many times game `id`'s log says it ended (once, whoever raced to end it).
+pub async fn times_concluded(arena: &TestArena, id: GameId) -> usize {
+    let log = arena.store().log(id).await.unwrap();
+    log.iter()
+        .filter(|e| matches!(e.entry, LogEntry::Conclude { .. }))
+        .count()
+}
+
+/// Runs `case` on every database (as [`databases`]), first saying on which, with two processes
+/// on it: the database's name, each process's arena (a store of its own), and the one clock the
+/// test controls for both.
+pub async fn racing_on_every_database(
+    what: &str,
+    case: impl AsyncFn(&'static str, TestArena, TestArena, Arc<ManualClock>),
+) {
+    for db in databases().await {
+        eprintln!("{what} on {}", db.name);
+        let (arena, clock) = arena(&db);
+        let other = TestArena::new(db.another_process().await, clock.clone());
+        case(db.name, arena, other, clock).await;
+    }
+}
+
+/// The text of every post in `effects`, in order.
+pub fn post_texts(effects: &[Effects]) -> Vec<String> {
+    effects
+        .iter()
+        .flat_map(|e| e.posts.iter().map(|p| p.text.clone()))
+        .collect()
 }
 
 /// Runs a terminal script (`alice: move e4` lines) on a fresh embedded database; what it printed,
