@@ -172,3 +172,80 @@ async fn what_newcomers_write_is_read_or_refused_in_words() {
         errors[4]
     );
 }
+
+/// The README's five-minute start, run as written: its script through the real binary, in a
+/// fresh folder (as `data/` is on a fresh clone), plays a game to its end and leaves its images
+/// and record where the README says.
+#[test]
+fn the_readmes_five_minute_script_plays_a_game_to_its_end() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = readme
+        .split("## Five minutes in the terminal")
+        .nth(1)
+        .expect("the README has its five-minute start");
+    let script: String = section
+        .split("<<'EOF'\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\nEOF\n").next())
+        .expect("the five-minute start has its script")
+        .lines()
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let scratch = tempfile::tempdir().unwrap();
+    let mut child = support::arbiter_binary()
+        .arg("local")
+        .current_dir(scratch.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let printed = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{printed}");
+    assert!(!printed.contains("error:"), "{printed}");
+    assert!(printed.contains("1-0 · alice (White) wins by checkmate."), "{printed}");
+    let images = scratch.path().join("data").join("images");
+    assert!(images.join("game-1-ply-7.png").exists(), "{printed}");
+    let record = std::fs::read_to_string(images.join("game-1.pgn")).unwrap();
+    assert!(
+        record.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0"),
+        "{record}"
+    );
+    assert!(scratch.path().join("data").join("arbiter.db").exists());
+}
+
+/// The text board keeps a badge with its own piece (its letter right after it, and a wider gap
+/// before the next square), names each badge's square in the legend, and shows the squares a
+/// detonation cleared as such, not as a piece diagram's moves.
+#[tokio::test]
+async fn badges_and_blasts_read_plainly_on_the_text_board() {
+    let flags =
+        run_script("alice: challenge bob ctf white\nbob: accept\nalice: base:e2\nbob: base:e7\nalice: show\n").await;
+    let shown = flags.split("(to alice) ").last().unwrap();
+    assert!(shown.contains("  2 P  P  P  P  PF P  P  P  \n"), "{shown}");
+    assert!(shown.contains("    a  b  c  d  e  f  g  h  \n"), "{shown}");
+    assert!(
+        shown.contains("    F on e2: White's flag\n    F on e7: Black's flag\n"),
+        "{shown}"
+    );
+    assert!(!shown.contains('!'), "{shown}");
+
+    let blast = run_script(
+        "alice: challenge bob beirut white\nbob: accept\nalice: bomb:g1\nbob: bomb:a7\nalice: Nf3\nbob: a6\n\
+         alice: Ng5\nbob: a5\nalice: Nxf7\nbob: a4\nalice: detonate\n",
+    )
+    .await;
+    let last = blast.split("wins by blowing up the king.").last().unwrap();
+    assert!(last.contains("  8 r  n  b  q  x  x  x  r  \n"), "{last}");
+    assert!(
+        last.contains("    x the squares the last detonation cleared\n"),
+        "{last}"
+    );
+    assert!(
+        last.contains("    B on a4: a bomb carrier, revealed now the game is over\n"),
+        "{last}"
+    );
+    assert!(!last.contains("o moves there"), "{last}");
+}
