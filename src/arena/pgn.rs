@@ -44,7 +44,9 @@ pub fn write(tags: &[(String, String)], moves: &[WrittenMove], first_number: u32
     let mut answered: Option<Seat> = None;
     for written in moves {
         let is_answer = !is_turn_open && !written.is_move && answered.is_some_and(|seat| seat != written.seat);
-        if is_answer {
+        // A seat's move right after its own (placements and picks in blocks) is the same turn.
+        let goes_on = !is_turn_open && written.is_move && answered == Some(written.seat);
+        if is_answer || goes_on {
             // One answer to a move; what follows begins a turn.
             answered = None;
         } else if !is_turn_open {
@@ -428,6 +430,36 @@ mod tests {
         }
         let text = write(&[], &steps, 1, "*");
         assert!(text.contains("1. e4 reject d4 e5 accept 2. Nf3 reject e3 *"), "{text}");
+    }
+
+    #[test]
+    fn a_block_of_one_seats_placements_is_one_turn() {
+        // Patch's order: White one, then blocks of two from Black.
+        let mut placed = moves(&["K@e1", "K@e8", "R@a8", "R@a1", "N@b1", "N@b8", "B@c8", "B@c1"]);
+        let seats = [0, 1, 1, 0, 0, 1, 1, 0];
+        for (step, seat) in placed.iter_mut().zip(seats) {
+            step.seat = if seat == 0 { Seat::First } else { Seat::Second };
+        }
+        let text = write(&[], &placed, 1, "*");
+        assert!(
+            text.contains("1. K@e1 K@e8 R@a8 2. R@a1 N@b1 N@b8 B@c8 3. B@c1 *"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn secret_choices_stand_in_the_first_turn_like_a_protocols_steps() {
+        let mut chosen = moves(&["bomb:d2", "bomb:e7", "e4", "e5", "Nf3"]);
+        chosen[1].text = None;
+        chosen[1].hidden_as = "chose a bomb carrier".into();
+        for step in &mut chosen[..2] {
+            step.is_move = false;
+        }
+        let text = write(&[], &chosen, 1, "*");
+        assert!(
+            text.contains("1. bomb:d2 {chose a bomb carrier} e4 e5 2. Nf3 *"),
+            "{text}"
+        );
     }
 
     #[test]

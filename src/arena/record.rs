@@ -14,7 +14,7 @@ use crate::model::effective_entries;
 use crate::model::{GameRow, GameSetup, GameStatus, LogEntry, LoggedEntry, NewEntry, NewGame, WhitePlayer};
 use crate::visible_text;
 use arbiter_engine::view::RecordEntry;
-use arbiter_engine::{Action, AnyGame, EndReason, Game, Outcome, Seat, VariantId, Viewer};
+use arbiter_engine::{Action, AnyGame, EndReason, Game, Outcome, Phase, Seat, VariantId, Viewer};
 use std::collections::HashMap;
 
 impl Records<'_> {
@@ -285,7 +285,7 @@ fn written_moves(game: &GameRow, record: &[RecordEntry], log: &[&LoggedEntry]) -
         .collect();
     let in_step = |index: usize| log.get(index).and_then(|l| l.clock_ms);
     let several_boards = game.state.view(Viewer::Spectator).boards.len() > 1;
-    let written = |index: usize, entry: &RecordEntry| WrittenMove {
+    let written = |index: usize, entry: &RecordEntry, is_choice: bool| WrittenMove {
         seat: entry.seat,
         text: (!entry.is_hidden).then(|| match actions.get(index) {
             Some((_, Action::Move { board, .. })) if several_boards => format!("{}:{}", board + 1, entry.text),
@@ -293,11 +293,13 @@ fn written_moves(game: &GameRow, record: &[RecordEntry], log: &[&LoggedEntry]) -
         }),
         hidden_as: entry.text.trim_matches(['(', ')']).to_string(),
         clock_ms: in_step(index),
-        is_move: entry.is_move,
+        // A secret choice (a bomb carrier, a base) is a step of the first turn, as a proposal's
+        // answer is of its turn: it gets no move number of its own.
+        is_move: entry.is_move && !is_choice,
     };
     if record.len() != actions.len() {
         // A game whose record is not one entry per action: written as recorded.
-        return Ok(record.iter().enumerate().map(|(i, e)| written(i, e)).collect());
+        return Ok(record.iter().enumerate().map(|(i, e)| written(i, e, false)).collect());
     }
     let mut state = game
         .setup
@@ -307,6 +309,7 @@ fn written_moves(game: &GameRow, record: &[RecordEntry], log: &[&LoggedEntry]) -
     let mut index = 0;
     while index < actions.len() {
         let acting = state.to_act();
+        let is_choice = state.phase() == Phase::SealedChoice;
         let step = acting.len().clamp(1, actions.len() - index);
         let mut group: Vec<usize> = (index..index + step).collect();
         let is_one_step = group.iter().all(|&i| acting.contains(&actions[i].0));
@@ -320,7 +323,7 @@ fn written_moves(game: &GameRow, record: &[RecordEntry], log: &[&LoggedEntry]) -
                 .map_err(|e| ArenaError::Rejected(format!("the game does not replay at action {}: {e}", i + 1)))?;
         }
         group.sort_by_key(|&i| actions[i].0.index());
-        moves.extend(group.iter().map(|&i| written(i, &record[i])));
+        moves.extend(group.iter().map(|&i| written(i, &record[i], is_choice)));
         index += group.len();
     }
     Ok(moves)
