@@ -48,7 +48,7 @@ pub use pgn::MAX_BYTES as MAX_RECORD_BYTES;
 pub use piece_card::piece_card;
 pub use play::{Menu, OfferResponse};
 pub use queries::{GameFacts, GameSummary, move_list, viewer_of};
-pub use record::{ImportRequest, ReplayedRecord, replay_record};
+pub use record::{ImportRequest, ReplayedRecord, replay_record, replay_record_for_audience};
 pub use replay::{animation, game_animation};
 pub use standings::LEADERBOARD_SIZE;
 pub use tournament::{Ruling, TournamentRequest};

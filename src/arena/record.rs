@@ -211,7 +211,8 @@ pub struct ReplayedRecord {
 }
 
 /// Reads a record (what `export` writes, standard PGN for chess, Arbiter's earlier records) and
-/// replays it; what is wrong with a broken one, by line.
+/// replays it; what is wrong with a broken one, by line. A record that hides secret choices
+/// (exported while the game went on) is refused: the game cannot go on from it.
 pub fn replay_record(text: &str) -> Result<ReplayedRecord, String> {
     let record = pgn::read(text)?;
     if record.tag("Secrets").is_some() {
@@ -220,15 +221,38 @@ pub fn replay_record(text: &str) -> Result<ReplayedRecord, String> {
                 .into(),
         );
     }
-    let variant = variant_of(&record)?;
+    replayed(&record, SecretChoices::Given)
+}
+
+/// [`replay_record`] for the audience's replay of what a record shows: a secret choice it hides
+/// is stood in for by any choice the rules allow, which the audience's view never shows. A
+/// record whose later moves need the real choice (a detonation) says so.
+pub fn replay_record_for_audience(text: &str) -> Result<ReplayedRecord, String> {
+    let record = pgn::read(text)?;
+    let secrets = match record.tag("Secrets") {
+        Some(_) => SecretChoices::StoodIn,
+        None => SecretChoices::Given,
+    };
+    replayed(&record, secrets)
+}
+
+/// Whether a record's secret choices are all written, or some are stood in for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SecretChoices {
+    Given,
+    StoodIn,
+}
+
+fn replayed(record: &ReadRecord, secrets: SecretChoices) -> Result<ReplayedRecord, String> {
+    let variant = variant_of(record)?;
     let asked = GameSetup::with_fen(variant, record.tag("FEN").or(record.tag("Start")).map(str::to_string));
     // A record's start is a position someone gave: a game begins there only if its rules can
     // play it (kept as the game keeps it).
     let kept = asked.start_new().map_err(|e| format!("the start position: {e}"))?;
     let setup = GameSetup { fen: kept.fen, ..asked };
     let start = kept.game;
-    let names = names_of(&record, &start);
-    let (state, entries) = replay(&record, start.clone())?;
+    let names = names_of(record, &start);
+    let (state, entries) = replay(record, start.clone(), secrets)?;
     Ok(ReplayedRecord {
         setup,
         start,
@@ -329,6 +353,34 @@ fn written_moves(game: &GameRow, record: &[RecordEntry], log: &[&LoggedEntry]) -
     Ok(moves)
 }
 
+/// While the game waits for secret choices `written` is none of, each seat it cannot be is given
+/// its first allowed choice (recorded like any action); whether any was.
+fn stand_in_hidden_choices(state: &mut AnyGame, written: &str, entries: &mut Vec<NewEntry>) -> bool {
+    let mut stood_in = false;
+    while state.phase() == Phase::SealedChoice && state.outcome().is_none() {
+        let seats = state.to_act();
+        if seats.iter().any(|&seat| state.parse_action(seat, written).is_ok()) {
+            break;
+        }
+        let Some((seat, action)) = seats.iter().find_map(|&seat| {
+            state
+                .legal_actions(seat)
+                .into_iter()
+                .next()
+                .map(|action| (seat, action))
+        }) else {
+            break;
+        };
+        let notation = state.notation(seat, &action);
+        if state.apply(seat, &action).is_err() {
+            break;
+        }
+        entries.push(NewEntry::new(LogEntry::Act { seat, action }, notation));
+        stood_in = true;
+    }
+    stood_in
+}
+
 /// The variant a record names: chess when it names none (or chess by another name).
 fn variant_of(record: &ReadRecord) -> Result<VariantId, String> {
     let Some(name) = record.tag("Variant") else {
@@ -377,13 +429,22 @@ fn names_of(record: &ReadRecord, start: &AnyGame) -> [String; 2] {
 
 /// Replays a record's moves from `state`, then its result where the board did not end the
 /// game: the log entries to store and the game they lead to.
-fn replay(record: &ReadRecord, mut state: AnyGame) -> Result<(AnyGame, Vec<NewEntry>), String> {
+fn replay(record: &ReadRecord, mut state: AnyGame, secrets: SecretChoices) -> Result<(AnyGame, Vec<NewEntry>), String> {
     let seat_names = state.view(Viewer::Spectator).seat_names;
     let mut entries = Vec::with_capacity(record.moves.len());
+    let mut stood_in = false;
     for (number, written) in record.moves.iter().enumerate() {
+        if secrets == SecretChoices::StoodIn {
+            stood_in |= stand_in_hidden_choices(&mut state, &written.text, &mut entries);
+        }
         let fail = |error: String| {
+            let hidden = if stood_in {
+                " (the record hides a secret choice this move needs: export it again once the game is over)"
+            } else {
+                ""
+            };
             format!(
-                "line {}, move {} \"{}\": {error}",
+                "line {}, move {} \"{}\": {error}{hidden}",
                 written.line,
                 number + 1,
                 written.text

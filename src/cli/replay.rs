@@ -2,7 +2,7 @@
 //! it (the same frames `/replay` posts).
 
 use anyhow::{Context, Result};
-use arbiter::arena::{ReplayedRecord, animation, replay_record};
+use arbiter::arena::{ReplayedRecord, animation, replay_record_for_audience};
 use arbiter::model::LogEntry;
 use arbiter::render::{MOST_REPLAY_BYTES, Renderer};
 use std::path::Path;
@@ -16,7 +16,8 @@ pub fn replay(record: &Path, out: &Path) -> Result<String> {
         state,
         entries,
         ..
-    } = replay_record(&text).map_err(|why| anyhow::anyhow!("cannot replay {}: {why}", record.display()))?;
+    } = replay_record_for_audience(&text)
+        .map_err(|why| anyhow::anyhow!("cannot replay {}: {why}", record.display()))?;
     let actions: Vec<_> = entries
         .into_iter()
         .filter_map(|entry| match entry.entry {
@@ -37,5 +38,6 @@ pub fn replay(record: &Path, out: &Path) -> Result<String> {
         said.push('\n');
         said.push_str(&note);
     }
+    said.push('\n');
     Ok(said)
 }

@@ -369,3 +369,43 @@ fn replay_draws_a_records_gif_with_a_frame_a_position() {
     assert!(String::from_utf8_lossy(&refused.stderr).contains("cannot replay"));
     assert!(!dir.join("no.gif").exists());
 }
+
+/// A record exported while a game with secrets goes on (a spectator's, its choices hidden) is
+/// replayed as its audience saw it, the hidden choices stood in for; the summary ends its line.
+#[tokio::test]
+async fn replay_draws_the_audiences_replay_of_a_record_that_hides_secrets() {
+    let output = crate::support::run_script(
+        "alice: challenge bob beirut white\nbob: accept\nalice: bomb:d2\nbob: bomb:e7\nalice: e4\nbob: e5\n\
+         carol: export #1\n",
+    )
+    .await;
+    let record = output
+        .split("(to carol) ")
+        .nth(1)
+        .and_then(|rest| rest.split(" *\n").next())
+        .map(|pgn| format!("{pgn} *\n"))
+        .unwrap_or_else(|| panic!("{output}"));
+    assert!(
+        record.contains("[Secrets \"hidden until the game ends\"]") && !record.contains("bomb:"),
+        "{record}"
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let path = scratch.path().join("in-progress.pgn");
+    std::fs::write(&path, &record).unwrap();
+    let gif_path = scratch.path().join("in-progress.gif");
+    let replayed = arbiter(&["replay", path.to_str().unwrap(), "--out", gif_path.to_str().unwrap()]);
+    assert!(
+        replayed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
+    let said = String::from_utf8(replayed.stdout).unwrap();
+    assert!(said.ends_with('\n') && said.contains(" frames"), "{said:?}");
+    let bytes = std::fs::read(&gif_path).unwrap();
+    let mut decoder = gif::DecodeOptions::new().read_info(bytes.as_slice()).unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert!(frames >= 3, "the start and both moves at least: {frames}");
+}
