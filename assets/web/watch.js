@@ -58,6 +58,18 @@ function showPlayers() {
   const [top, bottom] = secondAtBottom ? [first, second] : [second, first];
   showPlayer(document.getElementById("player-top"), top);
   showPlayer(document.getElementById("player-bottom"), bottom);
+  showSlimBar();
+}
+
+// The compact overlay's one slim bar: each name with its clock, the one to act in bold.
+function showSlimBar() {
+  const bar = document.getElementById("slim-bar");
+  bar.replaceChildren(...state.players.map((player) => {
+    const item = document.createElement("span");
+    item.classList.toggle("to-act", player.to_act);
+    item.textContent = player.clock ? `${player.name} ${clockText(player.clock)}` : player.name;
+    return item;
+  }));
 }
 
 // The board arrives as SVG (sharp at any size) and replaces the old one only once it is in,
@@ -84,7 +96,10 @@ function show() {
   document.getElementById("variant").textContent = state.variant;
   document.getElementById("game-number").textContent = `Game #${state.game}`;
   document.title = `${state.players[0].name} vs ${state.players[1].name} · ${state.variant} · Arbiter`;
-  document.getElementById("status").textContent = state.status;
+  const status = document.getElementById("status");
+  status.textContent = state.status;
+  // Once the game is over, the banner says the result: the status would say it again.
+  status.hidden = state.finished;
   document.getElementById("moves").textContent = state.moves || "No moves yet.";
   const notes = document.getElementById("notes");
   notes.replaceChildren(...state.notes.map((text) => {
@@ -108,13 +123,14 @@ function showBanner(text, isResult) {
   if (!isResult) bannerTimer = setTimeout(() => { banner.hidden = true; }, 8000);
 }
 
-function addNews(text) {
+// A line of news, newest first; `isPast` for what happened before the page opened (no banner).
+function addNews(text, isPast) {
   const news = document.getElementById("news");
   const item = document.createElement("li");
   item.textContent = text;
   news.prepend(item);
   while (news.children.length > 20) news.lastChild.remove();
-  if (!(state && state.finished)) showBanner(text, false);
+  if (!isPast && !(state && state.finished)) showBanner(text, false);
 }
 
 // How long to wait before asking again for a stream the server refused (it is busy, or this
@@ -128,6 +144,14 @@ function spread(ms) {
 
 // The page's one stream: a new one replaces it (a timer that fires late never leaves two open).
 let source = null;
+let connectionTimer = null;
+
+// The stream is open: no notice, and none pending.
+function connected() {
+  clearTimeout(connectionTimer);
+  connectionTimer = null;
+  connection.hidden = true;
+}
 
 function connect() {
   if (source) source.close();
@@ -136,20 +160,26 @@ function connect() {
   source.addEventListener("state", (event) => {
     state = JSON.parse(event.data);
     receivedAt = performance.now();
-    connection.hidden = true;
+    connected();
     refusedWait = 2000;
     show();
   });
-  source.addEventListener("news", (event) => addNews(event.data));
+  source.addEventListener("news", (event) => addNews(event.data, false));
   // The stream's time is up: the server ends it, and a new one starts after a moment, quietly
   // (the page keeps its state meanwhile).
   source.addEventListener("reconnect", () => {
     current.close();
     if (current === source) setTimeout(connect, spread(1000));
   });
-  source.onopen = () => { connection.hidden = true; };
+  source.onopen = connected;
   source.onerror = () => {
-    connection.hidden = false;
+    // A stream back within a moment (the browser retries by itself) is not worth a notice.
+    if (connectionTimer === null) {
+      connectionTimer = setTimeout(() => {
+        connectionTimer = null;
+        connection.hidden = Boolean(source && source.readyState === EventSource.OPEN);
+      }, 2000);
+    }
     // The browser retries a dropped stream by itself; one the server refused (or ended without
     // the browser trying again) is retried here.
     if (current === source && current.readyState === EventSource.CLOSED) {
@@ -165,5 +195,19 @@ function connect() {
 window.addEventListener("pagehide", () => { if (source) source.close(); });
 window.addEventListener("pageshow", (event) => { if (event.persisted) connect(); });
 
+// The first frame came with the page (its state and board): shown at once, with the last
+// actions as news; the stream opens once the page is drawn.
+const initial = JSON.parse(document.getElementById("initial-state").textContent);
+if (initial) {
+  state = initial;
+  receivedAt = performance.now();
+  show();
+  for (const line of initial.recent || []) addNews(line, true);
+}
+
 setInterval(() => { if (state) showPlayers(); }, 200);
-connect();
+// A still (`?still=1`, for a capture tool) is the first frame alone: no stream.
+if (body.dataset.still !== "1") {
+  if (document.readyState === "complete") setTimeout(connect, 0);
+  else window.addEventListener("load", () => setTimeout(connect, 0));
+}

@@ -9,7 +9,7 @@ use super::{ArenaError, Watching};
 use crate::ids::{GameId, UserId};
 use crate::model::{GameRow, GameStatus};
 use crate::render::BoardImage;
-use arbiter_engine::{Game, Seat, Viewer};
+use arbiter_engine::{EndReason, Game, Seat, Viewer};
 
 /// How many changes a slow page may fall behind before it misses some (it then reloads the
 /// game's state, so nothing is lost but the news lines).
@@ -39,7 +39,13 @@ pub struct WatchState {
     pub is_match: bool,
     pub now: i64,
     pub board: BoardImage,
+    /// The last actions as news lines ("alice played e4"), oldest first, for a page opened
+    /// after them.
+    pub recent: Vec<String>,
 }
+
+/// How many of the last actions a page opened late shows as its news.
+const RECENT_NEWS: usize = 10;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct WatchPlayer {
@@ -99,6 +105,11 @@ impl Watching<'_> {
 /// The game as its page shows it at `now`: built from the spectators' view alone.
 pub fn watch_state(game: &GameRow, now: i64) -> WatchState {
     let view = game.state.view(Viewer::Spectator);
+    let lost_on_time = |seat: Seat| {
+        view.outcome
+            .as_ref()
+            .is_some_and(|o| o.reason == EndReason::Timeout && o.winner == Some(seat.other()))
+    };
     let players = Seat::BOTH.map(|seat| WatchPlayer {
         user: game.player(seat).cloned(),
         label: match game.player(seat) {
@@ -112,8 +123,9 @@ pub fn watch_state(game: &GameRow, now: i64) -> WatchState {
         seat_name: view.seat_names[seat.index()].clone(),
         to_act: view.outcome.is_none() && view.to_act.contains(&seat),
         clock: game.clock.left(seat, now).map(|(normal_ms, reserve_ms)| WatchClock {
-            normal_ms,
-            reserve_ms,
+            // A player who lost on time has no time left, whatever a turn's allowance was.
+            normal_ms: if lost_on_time(seat) { 0 } else { normal_ms },
+            reserve_ms: if lost_on_time(seat) { 0 } else { reserve_ms },
             has_reserve: game.clock.control(seat).is_some_and(|c| c.reserve_ms > 0),
             running: game.status == GameStatus::Active
                 && game.clock.paused_at.is_none()
@@ -142,6 +154,24 @@ pub fn watch_state(game: &GameRow, now: i64) -> WatchState {
         finished: game.status == GameStatus::Finished,
         is_match: game.deathmatch.is_some(),
         now,
+        recent: recent_news(game, &view),
         board: board_image_of(game, view),
     }
+}
+
+/// The last actions of the record, as news says them, oldest first.
+fn recent_news(game: &GameRow, view: &arbiter_engine::View) -> Vec<String> {
+    let first = view.record.len().saturating_sub(RECENT_NEWS);
+    view.record[first..]
+        .iter()
+        .filter_map(|entry| {
+            let who = name(game.player(entry.seat)?);
+            let did = match (&entry.said, entry.is_hidden) {
+                (Some(said), _) => said.clone(),
+                (None, true) => entry.text.trim_matches(['(', ')']).to_string(),
+                (None, false) => format!("played {}", entry.text),
+            };
+            Some(format!("{who} {did}"))
+        })
+        .collect()
 }

@@ -128,14 +128,8 @@ pub const LEGAL: Command = everywhere(
     written(&["legal"], "legal [#id]", ""),
 )
 .answered_by(Run::private(|ask, args| {
-    Box::pin(async move {
-        let actions = legal(ask, args.game()).await?;
-        let count = match actions.len() {
-            1 => "1 action".to_string(),
-            n => format!("{n} actions"),
-        };
-        Ok(Effects::reply(format!("{count}: {}", actions.join(" "))))
-    })
+    // The actions alone, between spaces: scripts read them (`move` takes any of them back).
+    Box::pin(async move { Ok(Effects::reply(legal(ask, args.game()).await?.join(" "))) })
 }));
 
 /// A line that is nothing but an action (`e4`), for a transport that takes one without its

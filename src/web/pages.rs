@@ -4,6 +4,8 @@
 
 use super::gate::{Admitted, Gate, admit};
 use super::{BOARD_CACHE, Web};
+use crate::arena::WatchState;
+use crate::ids::GameId;
 use crate::render::{Decor, to_svg};
 use arbiter_engine::Seat;
 use axum::Router;
@@ -55,6 +57,9 @@ struct OverlayOptions {
     compact: Option<String>,
     /// `wide` (the overlay's board): boards side by side and the notes beside them.
     layout: Option<String>,
+    /// `1`: the page as it stands, without its stream (for a capture tool: a screenshot of a
+    /// page that streams waits as long as the stream is open).
+    still: Option<String>,
 }
 
 async fn home() -> Html<&'static str> {
@@ -64,8 +69,17 @@ async fn home() -> Html<&'static str> {
     )
 }
 
-async fn watch_page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
-    page(&web, &token, "watch", &OverlayOptions::default()).await
+async fn watch_page(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    Query(options): Query<OverlayOptions>,
+) -> Response {
+    // The page takes a still too; its layout is its own.
+    let options = OverlayOptions {
+        still: options.still,
+        ..OverlayOptions::default()
+    };
+    page(&web, &token, "watch", &options).await
 }
 
 async fn overlay_page(
@@ -79,16 +93,34 @@ async fn overlay_page(
 /// The page, once its token is known to name a game. The token goes into the page only as the
 /// address its script reads from (it is already in the page's own address).
 async fn page(web: &Web, token: &str, mode: &str, options: &OverlayOptions) -> Response {
-    if !is_watched(web, token).await {
+    let Ok(Some(id)) = web.arena.watching().game(token).await else {
         return not_found();
-    }
-    let bottom = if bottom_is_second(options) { "second" } else { "first" };
-    let compact = options.compact.as_deref().is_some_and(|c| c == "1" || c == "true");
+    };
+    let flipped = bottom_is_second(options);
+    let bottom = if flipped { "second" } else { "first" };
+    let is_set = |option: &Option<String>| option.as_deref().is_some_and(|c| c == "1" || c == "true");
+    let compact = is_set(&options.compact);
+    // The first frame is in the page itself (its state and board), so it shows before the
+    // stream opens: a capture tool's or OBS's first frame is the game, never "Connecting…".
+    let (initial, board, board_src) = match web.arena.watching().state(id).await {
+        Ok(state) => {
+            let wide = mode == "overlay" && !compact;
+            let json = web.state_json(token, &state).await;
+            let src = board_address(&json, flipped, wide);
+            let svg = board_svg(web, id, &state, flipped, wide).await;
+            (script_safe(&json.to_string()), svg.as_ref().clone(), src)
+        }
+        Err(_) => ("null".to_string(), String::new(), String::new()),
+    };
     let html = PAGE
         .replace("{{mode}}", mode)
         .replace("{{token}}", token)
         .replace("{{bottom}}", bottom)
-        .replace("{{compact}}", if compact { "compact" } else { "" });
+        .replace("{{compact}}", if compact { "compact" } else { "" })
+        .replace("{{still}}", if is_set(&options.still) { "1" } else { "0" })
+        .replace("{{board_src}}", &board_src)
+        .replace("{{initial}}", &initial)
+        .replace("{{board}}", &board);
     let mut response = Html(html).into_response();
     response
         .headers_mut()
@@ -101,10 +133,6 @@ fn bottom_is_second(options: &OverlayOptions) -> bool {
         .bottom
         .as_deref()
         .is_some_and(|side| matches!(side.to_ascii_lowercase().as_str(), "black" | "second" | "blue"))
-}
-
-async fn is_watched(web: &Web, token: &str) -> bool {
-    matches!(web.arena.watching().game(token).await, Ok(Some(_)))
 }
 
 async fn state(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
@@ -150,27 +178,7 @@ async fn board(
     };
     let flipped = bottom_is_second(&options);
     let wide = options.layout.as_deref() == Some("wide");
-    let key = (id, state.version, flipped, wide);
-    let cached = web.lock_boards().get(&key).cloned();
-    let svg = match cached {
-        Some(svg) => svg,
-        None => {
-            let names = web.player_names(&state).await;
-            let mut image = Web::named_board(&state, &names);
-            image.decor = Decor {
-                bottom: flipped.then_some(Seat::Second),
-                wide,
-                ..image.decor
-            };
-            let svg = Arc::new(to_svg(&image.scene()));
-            let mut boards = web.lock_boards();
-            if boards.len() >= BOARD_CACHE {
-                boards.clear();
-            }
-            boards.insert(key, svg.clone());
-            svg
-        }
-    };
+    let svg = board_svg(&web, id, &state, flipped, wide).await;
     (
         [
             (header::CONTENT_TYPE, "image/svg+xml"),
@@ -179,6 +187,52 @@ async fn board(
         svg.as_ref().clone(),
     )
         .into_response()
+}
+
+/// The board of `state` as the page draws it (each version and side drawn once). The page's
+/// bars name the players and count their clocks, so the board's own strips are left out,
+/// except while pieces wait in hand to be placed, which only the strips show.
+async fn board_svg(web: &Web, id: GameId, state: &WatchState, flipped: bool, wide: bool) -> Arc<String> {
+    let key = (id, state.version, flipped, wide);
+    if let Some(svg) = web.lock_boards().get(&key).cloned() {
+        return svg;
+    }
+    let names = web.player_names(state).await;
+    let mut image = Web::named_board(state, &names);
+    let pieces_in_hand = image.view.hands.iter().any(|hand| !hand.is_empty());
+    image.decor = Decor {
+        bottom: flipped.then_some(Seat::Second),
+        wide,
+        without_players: !pieces_in_hand,
+        ..image.decor
+    };
+    let svg = Arc::new(to_svg(&image.scene()));
+    let mut boards = web.lock_boards();
+    if boards.len() >= BOARD_CACHE {
+        boards.clear();
+    }
+    boards.insert(key, svg.clone());
+    svg
+}
+
+/// The address the page's script asks the board at, for the state `json` (as `watch.js`
+/// writes it), so the board already in the page is not fetched again.
+fn board_address(json: &serde_json::Value, flipped: bool, wide: bool) -> String {
+    let mut address = json["board"].as_str().unwrap_or_default().to_string();
+    if flipped {
+        address.push_str("&bottom=second");
+    }
+    if wide {
+        address.push_str("&layout=wide");
+    }
+    address
+}
+
+/// JSON that may stand inside a `<script>` element: no `</script>` or `<!--` can close it early.
+fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
 }
 
 fn asset(content_type: &'static str, body: &'static [u8]) -> Response {

@@ -102,6 +102,7 @@ impl Web {
             "status": words(&state.status),
             "moves": state.moves,
             "notes": state.notes.iter().map(|n| words(n)).collect::<Vec<_>>(),
+            "recent": state.recent.iter().map(|n| words(n)).collect::<Vec<_>>(),
             "finished": state.finished,
             "is_match": state.is_match,
             "now": state.now,

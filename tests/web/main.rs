@@ -8,6 +8,7 @@ mod support;
 mod accessible;
 mod browser;
 mod events;
+mod first_frame;
 mod flood;
 mod pages;
 mod screenshots;
