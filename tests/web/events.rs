@@ -26,24 +26,7 @@ async fn read_until(stream: &mut reqwest::Response, seen: &mut String, wanted: &
 async fn a_matchs_stream_carries_its_warnings_and_forfeit_as_they_happen() {
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
-    let server = ServerId::new("test-server");
-    let (red, blue) = (UserId::new("test:red"), UserId::new("test:blue"));
-    let request = MatchRequest {
-        variant: VariantId::Garden,
-        players: [red.clone(), blue.clone()],
-        advantage: red.clone(),
-        control: TimeControl::STANDARD,
-        location: "show".into(),
-        computer: None,
-    };
-    let host = Caller::host(&UserId::new("test:host"), Some(&server));
-    let id = arena.matches().start(&host, request).await.unwrap().game.unwrap();
-    arena
-        .matches()
-        .choose_side(id, &Caller::player(&red, Some(&server)), Seat::First)
-        .await
-        .unwrap();
-
+    let id = standard_match(&arena).await;
     let links = serve_pages(&arena, id).await;
     let mut stream = reqwest::get(format!("{}/events", links.page)).await.unwrap();
     assert_eq!(stream.headers()["content-type"].to_str().unwrap(), "text/event-stream");
@@ -146,6 +129,29 @@ async fn a_tall_games_overlay_board_is_laid_out_for_a_wide_screen() {
 fn number(svg: &str, attribute: &str) -> f32 {
     let value = svg.split(&format!("{attribute}=\"")).nth(1).unwrap();
     value.split('"').next().unwrap().parse().unwrap()
+}
+
+/// A standard Garden of Statues match in "show" (60 s a turn, 5 minutes' reserve), red (who
+/// holds the Advantage) moving first: red is to place, their clock running.
+pub(crate) async fn standard_match(arena: &support::TestArena) -> arbiter::ids::GameId {
+    let server = ServerId::new("test-server");
+    let (red, blue) = (UserId::new("test:red"), UserId::new("test:blue"));
+    let request = MatchRequest {
+        variant: VariantId::Garden,
+        players: [red.clone(), blue.clone()],
+        advantage: red.clone(),
+        control: TimeControl::STANDARD,
+        location: "show".into(),
+        computer: None,
+    };
+    let host = Caller::host(&UserId::new("test:host"), Some(&server));
+    let id = arena.matches().start(&host, request).await.unwrap().game.unwrap();
+    arena
+        .matches()
+        .choose_side(id, &Caller::player(&red, Some(&server)), Seat::First)
+        .await
+        .unwrap();
+    id
 }
 
 /// The pages of `arena`'s games served until the test ends: game `id`'s links.

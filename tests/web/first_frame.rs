@@ -4,13 +4,11 @@
 //! once beside the board.
 
 use crate::browser::Browser;
-use crate::events::{serve_pages, served};
+use crate::events::{serve_pages, served, standard_match};
 use crate::support;
-use arbiter::arena::{Caller, MatchRequest};
-use arbiter::clock::TimeControl;
-use arbiter::ids::{Places, ServerId, UserId};
+use arbiter::ids::Places;
 use arbiter::scheduler::Scheduler;
-use arbiter_engine::{Seat, VariantId};
+use arbiter_engine::VariantId;
 use std::time::Duration;
 
 /// What `script` gives on the page, as a string.
@@ -123,23 +121,7 @@ async fn the_compact_overlay_is_the_board_and_one_slim_bar() {
 async fn after_a_forfeit_on_time_the_loser_has_no_time_left_and_the_result_is_said_once() {
     let db = support::sqlite().await;
     let (arena, clock) = support::arena(&db);
-    let server = ServerId::new("test-server");
-    let (red, blue) = (UserId::new("test:red"), UserId::new("test:blue"));
-    let request = MatchRequest {
-        variant: VariantId::Garden,
-        players: [red.clone(), blue.clone()],
-        advantage: red.clone(),
-        control: TimeControl::STANDARD,
-        location: "show".into(),
-        computer: None,
-    };
-    let host = Caller::host(&UserId::new("test:host"), Some(&server));
-    let id = arena.matches().start(&host, request).await.unwrap().game.unwrap();
-    arena
-        .matches()
-        .choose_side(id, &Caller::player(&red, Some(&server)), Seat::First)
-        .await
-        .unwrap();
+    let id = standard_match(&arena).await;
     let links = serve_pages(&arena, id).await;
     // Red lets the whole turn and reserve run out.
     let scheduler = Scheduler::new(arena.arena(), Places::starting_with("show"));

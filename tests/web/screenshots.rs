@@ -1,5 +1,6 @@
 //! The screenshots in docs/images (a Death Match, an Assault match and a Pick-the-team game, each
-//! page and overlay), taken by the real binary and browser:
+//! page on a desktop and a phone, its overlay at 1920x1080 and compact), taken by the real binary
+//! and browser (those from before the last round of polish are in docs/images/web-before):
 //! `ARBITER_SCREENSHOTS=docs/images cargo test --test web screenshots -- --ignored`.
 
 use crate::browser::{Browser, tempdir};
@@ -65,13 +66,21 @@ async fn screenshots() {
         page.wait_for(BOARD_LOADED, Duration::from_secs(20)).await;
         tokio::time::sleep(Duration::from_millis(500)).await;
         std::fs::write(out.join(format!("web-{name}-page.png")), page.screenshot_png().await).unwrap();
-        let mut overlay = browser.open_overlay(&overlay_url).await;
-        overlay.wait_for(BOARD_LOADED, Duration::from_secs(20)).await;
+        let mut phone = browser.open_sized(&page_url, 390, 844).await;
+        phone.wait_for(BOARD_LOADED, Duration::from_secs(20)).await;
         tokio::time::sleep(Duration::from_millis(500)).await;
-        std::fs::write(
-            out.join(format!("web-{name}-overlay.png")),
-            overlay.screenshot_png().await,
-        )
-        .unwrap();
+        std::fs::write(out.join(format!("web-{name}-phone.png")), phone.screenshot_png().await).unwrap();
+        for (address, file) in [
+            (overlay_url.clone(), format!("web-{name}-overlay.png")),
+            (
+                format!("{overlay_url}?compact=1"),
+                format!("web-{name}-overlay-compact.png"),
+            ),
+        ] {
+            let mut overlay = browser.open_overlay(&address).await;
+            overlay.wait_for(BOARD_LOADED, Duration::from_secs(20)).await;
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            std::fs::write(out.join(file), overlay.screenshot_png().await).unwrap();
+        }
     }
 }
