@@ -3,9 +3,9 @@
 //! they asked for it and a level only then; and a challenge answered or taken back.
 
 use super::Ask;
-use super::catalog::{Command, everywhere, game, terminal_only, written};
+use super::describe::{Command, Run, everywhere, terminal_only, written};
+use super::options::{Opt, game};
 use super::picking::{self, Fits};
-use super::runner::Run;
 use crate::arena::{ArenaError, Caller, ChallengeRequest, Effects, text};
 use crate::clock::TimeControl;
 use crate::ids::{GameId, Place, UserId};
@@ -44,7 +44,7 @@ pub const REMATCH: Command = terminal_only(
 )
 .answered_by(Run::public(|ask, args| Box::pin(rematch(ask, args.game()))));
 
-const CHALLENGE: super::catalog::Opt = game("Game number (default: your only challenge)");
+const CHALLENGE: Opt = game("Game number (default: your only challenge)");
 
 /// What a player chose for a new game.
 #[derive(Clone, Debug)]

@@ -4,9 +4,9 @@
 //! transport vouches for (on Discord, with their host status on the server).
 
 use super::Ask;
-use super::catalog::{Command, MATCH, discord_only, everywhere, written};
+use super::describe::{Command, Run, discord_only, everywhere, written};
+use super::options::MATCH;
 use super::picking::Naming;
-use super::runner::Run;
 use crate::arena::{ArenaError, Effects, MatchRequest};
 use crate::clock::{TimeControl, parse_duration};
 use crate::ids::{GameId, UserId};

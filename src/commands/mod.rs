@@ -1,18 +1,19 @@
-//! The command layer every transport shares: every command described once, for each transport's
-//! help and Discord's registration (`catalog`), and most of them answered here for every
-//! transport (`runner`: a declared command's options and answer; a transport only reads what the
-//! player wrote into its options); which game a command means and what a player is told when
-//! none or several fit (`picking`). The commands by family: starting games and answering
+//! The command layer every transport shares: what a command is (`describe`: its words, options
+//! and, for most, its answer here for every transport) and what it takes (`options`: the kinds
+//! of option and the values a player gave, read alike from Discord and the terminal); every
+//! command listed once, for each transport's help and Discord's registration (`catalog`); which
+//! game a command means and what a player is told when none or several fit (`picking`). The commands by family: starting games and answering
 //! challenges (`challenge`), playing them (`play`), Death Matches (`matches`), tournaments
 //! (`tournaments`) and a player's own page and settings (`players`).
 
 pub mod catalog;
 pub mod challenge;
+pub mod describe;
 pub mod matches;
+pub mod options;
 pub mod picking;
 pub mod play;
 pub mod players;
-pub mod runner;
 pub mod tournaments;
 
 use crate::arena::Arena;

@@ -3,9 +3,9 @@
 //! (their words, options and answer), and every transport has them from that.
 
 use super::Ask;
-use super::catalog::{Choice, Command, GAME, everywhere, flag, one_of, text, written};
+use super::describe::{Command, Run, Suggestions, everywhere, written};
+use super::options::{Args, Choice, GAME, flag, one_of, text};
 use super::picking::{self, Fits};
-use super::runner::{Args, Run, Suggestions};
 use crate::arena::{ArenaError, Effects, OfferResponse};
 use crate::ids::GameId;
 

@@ -1,8 +1,8 @@
 //! A player's own page on every transport: their ratings and record, a game's leaderboard on
 //! this server, and how games waiting for them remind them.
 
-use super::catalog::{Choice, Command, everywhere, one_of, user, variant, written};
-use super::runner::Run;
+use super::describe::{Command, Run, everywhere, written};
+use super::options::{Choice, one_of, user, variant};
 use crate::model::Reminders;
 
 pub const LEADERBOARD: Command = everywhere(

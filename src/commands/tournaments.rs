@@ -3,8 +3,8 @@
 //! options each transport writes its own way, so it stays with the transports.
 
 use super::Ask;
-use super::catalog::{Choice, Command, TOURNAMENT, discord_only, game, one_of};
-use super::runner::{Args, Run};
+use super::describe::{Command, Run, discord_only};
+use super::options::{Args, Choice, TOURNAMENT, game, one_of};
 use crate::arena::{ArenaError, Effects, Ruling};
 use crate::ids::TournamentId;
 

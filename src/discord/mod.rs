@@ -636,9 +636,9 @@ mod tests {
     fn assert_registered_as_described(
         command: &str,
         parameter: &poise::CommandParameter<super::Data, super::Error>,
-        opt: &crate::commands::catalog::Opt,
+        opt: &crate::commands::options::Opt,
     ) {
-        use crate::commands::catalog::Kind;
+        use crate::commands::options::Kind;
         let registered = serde_json::to_value(parameter.create_as_slash_command_option().unwrap()).unwrap();
         let kind = match opt.kind {
             Kind::Text => 3,

@@ -1,7 +1,8 @@
 //! The terminal's help, read from the commands' one description (`commands::catalog`): every
 //! command the terminal has, grouped as a player meets them, and `help <command>` explaining one.
 
-use crate::commands::catalog::{Command, SECTIONS, Terminal, in_terminal};
+use crate::commands::catalog::{SECTIONS, in_terminal};
+use crate::commands::describe::{Command, Terminal};
 
 /// The commands the terminal has, with their forms.
 fn terminal_commands(commands: &'static [Command]) -> impl Iterator<Item = (&'static Command, &'static Terminal)> {

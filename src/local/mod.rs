@@ -16,9 +16,10 @@ mod tournament;
 
 use crate::arena::text::plain;
 use crate::arena::{Arena, ArenaError, Caller, Effects};
+use crate::commands::describe::{Command, Run};
+use crate::commands::options::Args;
 use crate::commands::picking::{self, Asked, Fits, Naming};
 use crate::commands::play;
-use crate::commands::runner::{Args, Run};
 use crate::commands::{Ask, catalog};
 use crate::ids::{GameId, Place, ServerId, UserId};
 use crate::web::Web;
@@ -313,10 +314,10 @@ async fn execute(
     Err(usage(&format!("unknown command \"{typed}\"{hint}")))
 }
 
-/// The command the command layer answers (`commands::runner`) that `verb` calls, with the words
+/// The command the command layer answers (`commands::describe`) that `verb` calls, with the words
 /// of its options: the command the terminal writes so, or a subcommand written after its
 /// group's word (`tournament join t3` is `/tournament join`).
-fn declared<'a>(verb: &str, args: &'a str) -> Option<(&'static catalog::Command, Run, &'a str)> {
+fn declared<'a>(verb: &str, args: &'a str) -> Option<(&'static Command, Run, &'a str)> {
     let command = catalog::in_terminal(verb)?;
     let (group, written_sub) = command.name.split_once(' ').unwrap_or((command.name, ""));
     let (sub, words) = args.trim().split_once(' ').unwrap_or((args.trim(), ""));
@@ -334,12 +335,12 @@ fn declared<'a>(verb: &str, args: &'a str) -> Option<(&'static catalog::Command,
     Some((command, command.run?, words))
 }
 
-/// A command the command layer answers (`commands::runner`), with its options read from the
+/// A command the command layer answers (`commands::describe`), with its options read from the
 /// words after it.
 async fn answered_by_the_command_layer(
     arena: &Arena,
     user: &UserId,
-    command: &'static catalog::Command,
+    command: &'static Command,
     run: Run,
     words: &str,
 ) -> Result<Effects, ArenaError> {

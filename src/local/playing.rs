@@ -1,5 +1,5 @@
 //! The terminal's commands for starting games: challenges (the computer's too) and practice.
-//! Answering them and playing are the command layer's own (`commands::runner`).
+//! Answering them and playing are the command layer's own (`commands::describe`).
 
 use super::{ask, caller, computer_user, typed_user, usage};
 use crate::arena::{Arena, ArenaError, Effects};

@@ -1,11 +1,12 @@
-//! The slash commands the command layer answers itself (`commands::runner`): each is built when
+//! The slash commands the command layer answers itself (`commands::describe`): each is built when
 //! the bot starts from its one description in the catalog, its options read from the
 //! interaction and handed to the command's answer. Nothing here names a command.
 
 use super::{Caller, run};
 use crate::arena::ArenaError;
-use crate::commands::catalog::{self, Kind, Opt};
-use crate::commands::runner::{Args, Run, Value};
+use crate::commands::catalog;
+use crate::commands::describe::Run;
+use crate::commands::options::{Args, Kind, Opt, Value};
 use crate::discord::autocomplete::{CHOICE_TEXT_LIMIT, best_matches};
 use crate::discord::{Data, Error, ids};
 use arbiter_engine::VariantId;
@@ -71,7 +72,7 @@ fn group_command(group: &'static str) -> Command {
     }
 }
 
-fn slash_command(described: &'static catalog::Command, name: &'static str) -> Command {
+fn slash_command(described: &'static crate::commands::describe::Command, name: &'static str) -> Command {
     let suggests = described.run.is_some_and(|run| run.suggest.is_some());
     poise::Command {
         name: name.into(),
@@ -145,9 +146,12 @@ fn type_setter(kind: Kind) -> fn(discord::CreateCommandOption) -> discord::Creat
 }
 
 /// The catalog's description of the command being answered.
-fn described(ctx: AppContext<'_>) -> Option<(&'static catalog::Command, Run)> {
+fn described(ctx: AppContext<'_>) -> Option<(&'static crate::commands::describe::Command, Run)> {
     let ctx = poise::Context::Application(ctx);
-    let described = *ctx.command().custom_data.downcast_ref::<&'static catalog::Command>()?;
+    let described = *ctx
+        .command()
+        .custom_data
+        .downcast_ref::<&'static crate::commands::describe::Command>()?;
     Some((described, described.run?))
 }
 

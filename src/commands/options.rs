@@ -1,87 +1,117 @@
-//! Commands the command layer answers by itself, whatever the transport: a transport reads what
-//! the player wrote into [`Args`] by the command's options (Discord from the interaction, the
-//! terminal from the words of the line) and hands them to the command's [`Run`]. A command
-//! declared this way is in Discord and the terminal, and in the help of both, with nothing
-//! written for either.
+//! What a command takes: its options (name, words, kind, whether required), the values a
+//! player gave them ([`Args`]), and how the terminal's words are read into those values. Every
+//! transport reads what a player wrote into the same `Args`.
 
-use super::Ask;
-use super::catalog::{Kind, Opt};
-use crate::arena::{ArenaError, Effects};
 use crate::ids::{GameId, TournamentId, UserId};
 use arbiter_engine::VariantId;
-use std::future::Future;
-use std::pin::Pin;
 
-/// What a command answers: its effects, or why nothing happened.
-pub type Answer<'a> = Pin<Box<dyn Future<Output = Result<Effects, ArenaError>> + Send + 'a>>;
-
-/// Suggestions for what a player is typing into an option, best first.
-pub type Suggestions<'a> = Pin<Box<dyn Future<Output = Vec<String>> + Send + 'a>>;
-
-/// How the command layer answers a command.
-#[derive(Clone, Copy)]
-pub struct Run {
-    /// Asks the arena, with the options as written.
-    pub answer: for<'a> fn(Ask<'a>, Args) -> Answer<'a>,
-    /// Whether only the asker sees the answer (a board with their own secrets, their moves).
-    pub private: bool,
-    /// What to suggest for its text option as the player types (the text typed so far is in
-    /// `Args`, under that option's name).
-    pub suggest: Option<for<'a> fn(Ask<'a>, Args) -> Suggestions<'a>>,
-    /// Whether the asker is asked as a possible host of the server (a host's command: the
-    /// transport finds out whether they host there) rather than as a player.
-    pub hosts: bool,
-    /// Whether it only has a meaning on a server (Discord refuses it in a direct message; the
-    /// terminal is a server of its own).
-    pub on_a_server: bool,
+/// An option: its name, what it is, the kind of value it takes, and whether it must be given.
+pub struct Opt {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub kind: Kind,
+    pub required: bool,
 }
 
-impl Run {
-    /// A command whose answer everyone in the place sees.
-    pub const fn public(answer: for<'a> fn(Ask<'a>, Args) -> Answer<'a>) -> Run {
-        Run {
-            answer,
-            private: false,
-            suggest: None,
-            hosts: false,
-            on_a_server: false,
-        }
-    }
+/// The kind of value an option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Words (Discord: a string).
+    Text,
+    /// A whole number.
+    Number,
+    /// A game's number (the terminal writes `#12`).
+    Game,
+    /// A tournament's number (the terminal writes `t3`).
+    Tournament,
+    /// Yes or no; in the terminal, the option's name sets it.
+    Flag,
+    /// One of a few words.
+    OneOf(&'static [Choice]),
+    /// One of the games Arbiter hosts (Discord lists them from the engine's registry).
+    Variant,
+    /// A user (Discord: a member of the server; the terminal: a name).
+    User,
+    /// A server role (Discord only).
+    Role,
+    /// A file (Discord: an attachment; the terminal: a path).
+    File,
+}
 
-    /// A command whose answer only the asker sees.
-    pub const fn private(answer: for<'a> fn(Ask<'a>, Args) -> Answer<'a>) -> Run {
-        Run {
-            private: true,
-            ..Run::public(answer)
-        }
-    }
+/// One choice of a [`Kind::OneOf`] option: the word the terminal and the command layer use, and
+/// the words Discord shows for it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub word: &'static str,
+    pub shown: &'static str,
+}
 
-    /// The same command, on a server only.
-    pub const fn on_a_server(self) -> Run {
-        Run {
-            on_a_server: true,
-            ..self
-        }
-    }
-
-    /// The same command, asked by a possible host (and on a server only).
-    pub const fn for_hosts(self) -> Run {
-        Run {
-            hosts: true,
-            on_a_server: true,
-            ..self
-        }
-    }
-
-    /// The same command, suggesting what to write as the player types.
-    pub const fn suggesting(self, suggest: for<'a> fn(Ask<'a>, Args) -> Suggestions<'a>) -> Run {
-        Run {
-            suggest: Some(suggest),
-            ..self
-        }
+impl Choice {
+    pub const fn new(word: &'static str, shown: &'static str) -> Choice {
+        Choice { word, shown }
     }
 }
 
+const fn opt(name: &'static str, about: &'static str, kind: Kind) -> Opt {
+    Opt {
+        name,
+        about,
+        kind,
+        required: false,
+    }
+}
+
+pub const fn text(name: &'static str, about: &'static str) -> Opt {
+    opt(name, about, Kind::Text)
+}
+
+pub const fn number(name: &'static str, about: &'static str) -> Opt {
+    opt(name, about, Kind::Number)
+}
+
+pub const fn game(about: &'static str) -> Opt {
+    opt("game", about, Kind::Game)
+}
+
+pub const fn tournament(about: &'static str) -> Opt {
+    opt("tournament", about, Kind::Tournament)
+}
+
+pub const fn flag(name: &'static str, about: &'static str) -> Opt {
+    opt(name, about, Kind::Flag)
+}
+
+pub const fn one_of(name: &'static str, about: &'static str, choices: &'static [Choice]) -> Opt {
+    opt(name, about, Kind::OneOf(choices))
+}
+
+pub const fn variant(name: &'static str, about: &'static str) -> Opt {
+    opt(name, about, Kind::Variant)
+}
+
+pub const fn user(name: &'static str, about: &'static str) -> Opt {
+    opt(name, about, Kind::User)
+}
+
+pub const fn role(name: &'static str, about: &'static str) -> Opt {
+    opt(name, about, Kind::Role)
+}
+
+pub const fn file(name: &'static str, about: &'static str) -> Opt {
+    opt(name, about, Kind::File)
+}
+
+impl Opt {
+    /// The same option, which must be given.
+    pub const fn required(self) -> Opt {
+        Opt { required: true, ..self }
+    }
+}
+
+/// The options most commands share: the game, match or tournament they mean.
+pub const GAME: Opt = game("Game number (default: the game of this thread)");
+pub const MATCH: Opt = game("Match number (default: the match in this channel)");
+pub const TOURNAMENT: Opt = tournament("Tournament number (default: this channel's)");
 /// One option's value, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
@@ -256,7 +286,7 @@ fn word_for(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::catalog::{Choice, flag, game, one_of, text, user, variant};
+    use super::{flag, game, one_of, text, user, variant};
 
     const ANSWERS: &[Choice] = &[Choice::new("offer", "Offer"), Choice::new("accept", "Accept")];
     const OPTIONS: &[Opt] = &[
