@@ -5,6 +5,7 @@
 //! its squares rather than a whole board. Drawing goes the same way: where a move changed only
 //! squares, only their box is drawn, over the frame before.
 
+use super::pieces::Picture;
 use super::scene::{BoardImage, Scene};
 use super::{Palette, RenderError, Renderer, layout, svg, tiny_skia};
 
@@ -95,7 +96,8 @@ impl Renderer {
     }
 
     fn encode_gif(&self, frames: &[&AnimationFrame]) -> Result<Vec<u8>, RenderError> {
-        let scenes: Vec<_> = frames.iter().map(|f| f.image.scene()).collect();
+        let mut scenes: Vec<_> = frames.iter().map(|f| f.image.scene()).collect();
+        pools_in_words(&mut scenes);
         let (width, height) = scenes
             .iter()
             .map(layout::pixel_size)
@@ -235,6 +237,60 @@ impl Renderer {
             (rect.left - drawn.left, rect.top - drawn.top),
         ))
     }
+}
+
+/// In a replay that goes on past its picking, the frames with a pool still to pick from say the
+/// pool in one line of words where its rows of pieces were drawn. Every frame of a GIF has the
+/// size of the largest, so drawn, the pool's rows (a Patch pool of 32 took 210 px) stayed an
+/// empty band under the board in every frame after the picking; a line is what a finished game's
+/// last frame adds anyway (its result). A replay that ends in the picking keeps the pool drawn:
+/// its last frame is the board image its game shows.
+fn pools_in_words(scenes: &mut [Scene]) {
+    if scenes.last().is_none_or(|last| !last.pool.is_empty()) {
+        return;
+    }
+    for scene in scenes.iter_mut().filter(|scene| !scene.pool.is_empty()) {
+        let words = pool_words(&scene.pool, layout::line_fits(scene));
+        scene.lines.insert(0, words);
+        scene.pool.clear();
+    }
+}
+
+/// "Pool (13 to pick): queen ×2, DA, H ×2, …": each kind once with how many, the drawn pieces by
+/// name and the tokens by their letters (which the legend names), as many kinds as fit in `fits`
+/// characters.
+fn pool_words(pool: &[Picture], fits: usize) -> String {
+    let mut kinds: Vec<(&Picture, usize)> = Vec::new();
+    for picture in pool {
+        match kinds.iter_mut().find(|(known, _)| *known == picture) {
+            Some((_, count)) => *count += 1,
+            None => kinds.push((picture, 1)),
+        }
+    }
+    let mut line = format!("Pool ({} to pick):", pool.len());
+    for (index, (picture, count)) in kinds.iter().enumerate() {
+        let name = match picture {
+            Picture::Token { label, .. } => label.as_str(),
+            Picture::Art(art) => art.id(),
+        };
+        // A kind and its count are never parted: the space between them does not break.
+        let kind = match count {
+            1 => name.to_string(),
+            _ => format!("{name}\u{a0}×{count}"),
+        };
+        let last = index + 1 == kinds.len();
+        let room = if last { fits } else { fits.saturating_sub(3) };
+        if line.chars().count() + 1 + kind.chars().count() + 1 > room {
+            line.push_str(" …");
+            break;
+        }
+        line.push(' ');
+        line.push_str(&kind);
+        if !last {
+            line.push(',');
+        }
+    }
+    line
 }
 
 /// Every `stride`-th frame, and always the last.
@@ -548,6 +604,69 @@ mod tests {
                 actions.len()
             );
         }
+    }
+
+    #[test]
+    fn a_pool_in_words_counts_each_kind_and_stops_where_the_line_is_full() {
+        use super::super::pieces::{Art, TokenShape};
+        let token = |label: &str| Picture::Token {
+            shape: TokenShape::Piece,
+            label: label.into(),
+            name: format!("{label} piece"),
+        };
+        let pool = [
+            Picture::Art(Art::Queen),
+            Picture::Art(Art::Queen),
+            token("DA"),
+            token("H"),
+            token("H"),
+            Picture::Art(Art::Pawn),
+        ];
+        assert_eq!(
+            pool_words(&pool, 60),
+            "Pool (6 to pick): queen\u{a0}×2, DA, H\u{a0}×2, pawn"
+        );
+        // What does not fit is left to an ellipsis, a kind never cut in two.
+        for (fits, said) in [
+            (40, "Pool (6 to pick): queen\u{a0}×2, DA, H\u{a0}×2, …"),
+            (30, "Pool (6 to pick): queen\u{a0}×2, …"),
+        ] {
+            assert_eq!(pool_words(&pool, fits), said);
+            assert!(said.chars().count() <= fits);
+        }
+        assert_eq!(pool_words(&pool[..1], 60), "Pool (1 to pick): queen");
+    }
+
+    /// The pool goes into words only in a replay that goes on past its picking: one that ends in
+    /// the picking keeps it drawn (its last frame is the game's board image).
+    #[test]
+    fn a_replay_says_its_pool_in_words_only_when_it_goes_on_past_the_picking() {
+        use arbiter_engine::{AnyGame, Seat, VariantId, Viewer};
+        let mut game = AnyGame::new(VariantId::PickTheTeam);
+        let scene = |game: &AnyGame| Scene::from_view(&game.view(Viewer::Spectator), &Default::default());
+        let picking = scene(&game);
+        let action = game.legal_actions(Seat::First)[0].clone();
+        game.apply(Seat::First, &action).unwrap();
+        let still_picking = scene(&game);
+        let mut ends_in_the_picking = vec![picking.clone(), still_picking.clone()];
+        pools_in_words(&mut ends_in_the_picking);
+        assert_eq!(ends_in_the_picking, [picking.clone(), still_picking]);
+        let played = Scene {
+            pool: Vec::new(),
+            ..picking.clone()
+        };
+        let mut goes_on = vec![picking.clone(), played.clone()];
+        pools_in_words(&mut goes_on);
+        assert!(goes_on[0].pool.is_empty(), "the pool is not drawn");
+        assert!(
+            goes_on[0].lines[0].starts_with("Pool (40 to pick): king, "),
+            "{:?}",
+            goes_on[0].lines
+        );
+        assert_eq!(goes_on[1], played);
+        // One line: the frame is a line taller than the one after it, not the pool's rows.
+        let height = |scene: &Scene| layout::pixel_size(scene).1;
+        assert_eq!(height(&goes_on[0]), height(&played) + layout::LINE_HEIGHT as u32);
     }
 
     #[test]

@@ -7,7 +7,6 @@ use arbiter_engine::Seat;
 use arbiter_engine::geometry::Square;
 use arbiter_engine::piece::Color;
 
-pub(super) const MARGIN: f32 = 22.0;
 pub(super) const RIGHT_MARGIN: f32 = 10.0;
 /// Where the notes (pool, lines, key, legend) go beside the boards: the gap, and their width.
 pub(super) const NOTES_GAP: f32 = 24.0;
@@ -24,7 +23,6 @@ pub(super) const HAND_ROW: f32 = HAND_PIECE + 4.0;
 pub(super) const POOL_CELL: f32 = 46.0;
 pub(super) const POOL_HEADING: f32 = 22.0;
 pub(super) const CAPTION_HEIGHT: f32 = 22.0;
-pub(super) const COORDS_HEIGHT: f32 = 18.0;
 pub(super) const LINE_HEIGHT: f32 = 20.0;
 /// The side of a key's sample square.
 pub(super) const SAMPLE: f32 = 18.0;
@@ -34,13 +32,92 @@ pub(super) const GLYPH_WIDTH: f32 = 0.6;
 /// Where a key's words start: right of its sample.
 pub(super) const KEY_TEXT_LEFT: f32 = NOTES_LEFT + SAMPLE + 8.0;
 
-/// Pixels per square: boards about 450 px wide on their own, smaller side by side.
+/// How a board's coordinates are written: the margin left of the board holding the rank numbers,
+/// the band under it holding the file letters, their font size, the file letters' baseline under
+/// the board and how far below a square's middle a rank number's baseline lies.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Coordinates {
+    pub(super) margin: f32,
+    pub(super) band: f32,
+    pub(super) font_size: f32,
+    pub(super) files_baseline: f32,
+    pub(super) ranks_drop: f32,
+}
+
+/// A game's coordinates: 20 px, so a phone showing the image about 360 px wide still shows them
+/// about 15 px tall; the margin holds a two-digit rank ("10") and the band a descending `g`.
+pub(super) const GAME_COORDINATES: Coordinates = Coordinates {
+    margin: 30.0,
+    band: 26.0,
+    font_size: 20.0,
+    files_baseline: 19.0,
+    ranks_drop: 7.0,
+};
+
+/// The coordinates of an image without players' strips: a diagram (a piece's card, a sheet of a
+/// list's pieces, as the rules pages' diagrams draw them) or a live page's board, which the page
+/// draws as large as it has room for.
+pub(super) const DIAGRAM_COORDINATES: Coordinates = Coordinates {
+    margin: 22.0,
+    band: 18.0,
+    font_size: 14.0,
+    files_baseline: 14.0,
+    ranks_drop: 5.0,
+};
+
+/// How the coordinates of a scene's boards are written: a game's image, with its players'
+/// strips, is what a phone shows.
+pub(super) fn coordinates(scene: &Scene) -> Coordinates {
+    if scene.shows_players {
+        GAME_COORDINATES
+    } else {
+        DIAGRAM_COORDINATES
+    }
+}
+
+/// How wide a game's image is with one board: a phone shows it about 360 to 400 px wide.
+pub(super) const GAME_WIDTH: f32 = 480.0;
+/// How wide a game's image of two boards side by side (Assault) is laid out: a little wider
+/// than one board's, so its words stay readable on a phone; its squares are 28 units (42 px).
+pub(super) const SIDE_BY_SIDE_WIDTH: f32 = 550.0;
+
+/// Pixels per unit of the layout in the image of two boards side by side in a game (Assault): laid
+/// out like an image a phone shows whole (its words as large beside its boards as a single
+/// board's), drawn half as large again, so its squares get 42 px, as crisp as one board's where
+/// the image is shown larger (a desktop), and its edges few beside the squares (a replay's
+/// palette of 255 colours keeps nearly every pixel exact).
+pub(super) const SIDE_BY_SIDE_SCALE: f32 = 1.5;
+
+/// Pixels per unit of a scene's layout.
+pub(super) fn pixel_scale(scene: &Scene) -> f32 {
+    let side_by_side = scene.boards.len().min(boards_per_row(scene)) > 1;
+    if scene.shows_players && !scene.wide && side_by_side {
+        SIDE_BY_SIDE_SCALE
+    } else {
+        1.0
+    }
+}
+
+/// Pixels per square. A game's image is [`GAME_WIDTH`] wide with one board, and two boards side
+/// by side fill at most [`SIDE_BY_SIDE_WIDTH`]; on a wide screen, and on sheets of diagrams,
+/// boards are about 450 px wide on their own, smaller side by side.
 pub fn square_size(scene: &Scene) -> f32 {
     let widest = scene.boards.iter().map(|b| b.files.max(b.ranks)).max().unwrap_or(8) as f32;
-    let budget = match scene.boards.len().min(boards_per_row(scene)) {
-        1 => 460.0,
-        2..=SHEET_BOARDS_PER_ROW => 340.0,
-        _ => 300.0,
+    let side_by_side = scene.boards.len().min(boards_per_row(scene)).max(1);
+    let budget = if scene.shows_players && !scene.wide {
+        let boards = side_by_side as f32;
+        let most = if side_by_side == 1 {
+            GAME_WIDTH
+        } else {
+            SIDE_BY_SIDE_WIDTH
+        };
+        (most - RIGHT_MARGIN - boards * coordinates(scene).margin - (boards - 1.0) * BOARD_GAP) / boards
+    } else {
+        match side_by_side {
+            1 => 460.0,
+            2..=SHEET_BOARDS_PER_ROW => 340.0,
+            _ => 300.0,
+        }
     };
     (budget / widest).floor().clamp(24.0, 56.0)
 }
@@ -48,35 +125,40 @@ pub fn square_size(scene: &Scene) -> f32 {
 /// The most boards side by side on a sheet of piece diagrams; more go on further rows.
 pub(super) const SHEET_BOARDS_PER_ROW: usize = 4;
 
-/// How many boards stand side by side. A game's boards are stacked: side by side, Assault's two
-/// boards shrank to about 20 px a square on a phone; stacked, each keeps a single board's size.
-/// On a wide screen (a stream overlay) they stand side by side, the image then wider than tall.
+/// How many boards stand side by side. A game's boards stand side by side: stacked, Assault's
+/// two boards made an image more than twice as tall as wide (480x1060), which a phone shows
+/// small or cut; side by side, the image is wider than tall.
 pub(super) fn boards_per_row(scene: &Scene) -> usize {
-    match (scene.shows_players, scene.wide) {
-        (true, false) => 1,
-        (true, true) => WIDE_BOARDS_PER_ROW,
-        (false, _) => SHEET_BOARDS_PER_ROW,
+    if scene.shows_players {
+        GAME_BOARDS_PER_ROW
+    } else {
+        SHEET_BOARDS_PER_ROW
     }
 }
 
-/// A game's boards side by side on a wide screen.
-pub(super) const WIDE_BOARDS_PER_ROW: usize = 2;
+/// A game's boards side by side, on a wide screen or not.
+pub(super) const GAME_BOARDS_PER_ROW: usize = 2;
 
 /// Where the `index`th board of a scene goes: its left edge and its top, from the layout.
 pub(super) fn board_origin(scene: &Scene, layout: &Layout, index: usize) -> (f32, f32) {
     let per_row = boards_per_row(scene);
     let row = index / per_row;
+    let margin = layout.coordinates.margin;
     let left: f32 = scene.boards[row * per_row..index]
         .iter()
-        .map(|b| MARGIN + f32::from(b.files) * layout.square + BOARD_GAP)
+        .map(|b| margin + f32::from(b.files) * layout.square + BOARD_GAP)
         .sum::<f32>()
-        + MARGIN;
+        + margin;
     (left, layout.board_top + row as f32 * layout.row_step)
 }
 
 /// Where things go.
 pub(super) struct Layout {
+    /// Pixels per unit: everything else is in units of the layout.
+    pub(super) scale: f32,
     pub(super) square: f32,
+    /// How the boards' coordinates are written.
+    pub(super) coordinates: Coordinates,
     pub(super) width: f32,
     pub(super) board_top: f32,
     /// From one row of boards to the next.
@@ -103,11 +185,14 @@ pub(super) struct Layout {
 impl Layout {
     pub(super) fn of(scene: &Scene) -> Layout {
         let square = square_size(scene);
+        let coordinates = coordinates(scene);
         let boards_width: f32 = scene
             .boards
             .chunks(boards_per_row(scene))
             .map(|row| {
-                row.iter().map(|b| MARGIN + f32::from(b.files) * square).sum::<f32>()
+                row.iter()
+                    .map(|b| coordinates.margin + f32::from(b.files) * square)
+                    .sum::<f32>()
                     + BOARD_GAP * row.len().saturating_sub(1) as f32
             })
             .fold(0.0, f32::max);
@@ -135,7 +220,7 @@ impl Layout {
         ];
         let board_top = strip_heights[0] + 6.0 + if has_captions { CAPTION_HEIGHT } else { 0.0 };
         let rows = scene.boards.len().div_ceil(boards_per_row(scene)).max(1);
-        let row_step = f32::from(ranks) * square + COORDS_HEIGHT + if has_captions { CAPTION_HEIGHT } else { 0.0 };
+        let row_step = f32::from(ranks) * square + coordinates.band + if has_captions { CAPTION_HEIGHT } else { 0.0 };
         let board_height = f32::from(ranks) * square + (rows - 1) as f32 * row_step;
         let text_lines: Vec<String> = scene
             .lines
@@ -159,7 +244,7 @@ impl Layout {
             + LINE_HEIGHT
                 * (text_lines.len() + key_lines.iter().map(Vec::len).sum::<usize>() + legend_lines.len()) as f32
             + 4.0;
-        let boards_bottom = board_top + board_height + COORDS_HEIGHT;
+        let boards_bottom = board_top + board_height + coordinates.band;
         let (notes_top, lower_strip_top, height) = if beside {
             let lower_strip_top = boards_bottom.max(board_top + notes_height);
             (board_top, lower_strip_top, lower_strip_top + strip_heights[1] + 10.0)
@@ -168,7 +253,9 @@ impl Layout {
             (notes_top, boards_bottom, notes_top + notes_height)
         };
         Layout {
+            scale: pixel_scale(scene),
             square,
+            coordinates,
             width,
             board_top,
             row_step,
@@ -221,9 +308,14 @@ pub(super) fn square_origin(board: &BoardScene, left: f32, top: f32, square: f32
 pub fn pixel_size(scene: &Scene) -> (u32, u32) {
     let layout = Layout::of(scene);
     (
-        layout.width.round().max(1.0) as u32,
-        layout.height.round().max(1.0) as u32,
+        (layout.width * layout.scale).round().max(1.0) as u32,
+        (layout.height * layout.scale).round().max(1.0) as u32,
     )
+}
+
+/// A box of the layout (top-left corner and side) in pixels.
+fn in_pixels(layout: &Layout, (x, y, side): (f32, f32, f32)) -> (f32, f32, f32) {
+    (x * layout.scale, y * layout.scale, side * layout.scale)
 }
 
 /// The box of the `index`th pool piece, for a pool drawn from `top`.
@@ -234,6 +326,13 @@ pub(super) fn pool_cell(layout: &Layout, top: f32, index: usize) -> (f32, f32, f
         top + POOL_HEADING + row as f32 * POOL_CELL,
         POOL_CELL - 2.0,
     )
+}
+
+/// How many characters of a scene's lines (15 px) fit on one line of its notes.
+pub(super) fn line_fits(scene: &Scene) -> usize {
+    let layout = Layout::of(scene);
+    let width = layout.width - layout.notes_left - NOTES_LEFT;
+    (width / (15.0 * GLYPH_WIDTH)).floor() as usize
 }
 
 /// A line of text broken between words into lines that fit `width` at `font_size`.
@@ -273,13 +372,14 @@ pub(super) fn wrap_legend(scene: &Scene, width: f32, font_size: f32) -> Vec<Vec<
     lines
 }
 
-/// Where the `index`th piece of the scene's pool is drawn: its box's top-left corner and side.
+/// Where the `index`th piece of the scene's pool is drawn: its box's top-left corner and side, in
+/// pixels.
 pub fn pool_box(scene: &Scene, index: usize) -> Option<(f32, f32, f32)> {
     let layout = Layout::of(scene);
-    (index < scene.pool.len()).then(|| pool_cell(&layout, layout.pool_top(), index))
+    (index < scene.pool.len()).then(|| in_pixels(&layout, pool_cell(&layout, layout.pool_top(), index)))
 }
 
-/// Where the sample of the `index`th key entry is drawn: its top-left corner and side.
+/// Where the sample of the `index`th key entry is drawn: its top-left corner and side, in pixels.
 pub fn key_box(scene: &Scene, index: usize) -> Option<(f32, f32, f32)> {
     let layout = Layout::of(scene);
     if index >= scene.key.len() {
@@ -287,7 +387,7 @@ pub fn key_box(scene: &Scene, index: usize) -> Option<(f32, f32, f32)> {
     }
     let before: usize = layout.key_lines[..index].iter().map(Vec::len).sum();
     let top = layout.key_top() + before as f32 * LINE_HEIGHT + 2.0;
-    Some((layout.notes_left, top, SAMPLE))
+    Some(in_pixels(&layout, (layout.notes_left, top, SAMPLE)))
 }
 
 /// Where a square of one of the scene's boards lies in the image: its top-left corner and side,
@@ -300,5 +400,5 @@ pub fn square_box(scene: &Scene, board_index: usize, at: Square) -> Option<(f32,
     }
     let (left, top) = board_origin(scene, &layout, board_index);
     let (x, y) = square_origin(board, left, top, layout.square, at);
-    Some((x, y, layout.square))
+    Some(in_pixels(&layout, (x, y, layout.square)))
 }

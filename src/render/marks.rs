@@ -30,6 +30,29 @@ pub(super) fn write_tint(out: &mut String, x: f32, y: f32, square: f32, color: R
     }
 }
 
+/// A band around the edge of the square whose top-left corner is (`x`, `y`), in `color` between
+/// two dark lines. The dark lines stand out from any square (5:1 on a dark one, more on a light
+/// one) whatever the colour between them (White's white on a light square, Red's or Blue's on a
+/// dark one, which a tint alone hardly tells from it), so the mark shows to eyes that do not tell
+/// hues apart too. It lies inside the square's rim, which keeps the tint, and under the piece.
+pub(super) fn write_frame(out: &mut String, x: f32, y: f32, square: f32, color: Rgba) {
+    let inset = square * 0.17;
+    for (stroke, width) in [(FRAME_EDGE.to_string(), square * 0.19), (color.hex(), square * 0.08)] {
+        let _ = writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{}\"/>",
+            num(x + inset),
+            num(y + inset),
+            num(square - 2.0 * inset),
+            num(square - 2.0 * inset),
+            num(width)
+        );
+    }
+}
+
+/// The dark lines of a band around a square.
+const FRAME_EDGE: &str = "#1e1e1e";
+
 /// The frame around a near-white tint.
 pub const FRAME: &str = "#3c3c3c";
 
@@ -47,7 +70,9 @@ pub(super) fn write_marker(out: &mut String, x: f32, y: f32, square: f32, marker
                 rgba_fill(*color)
             );
         }
-        Marker::Ring(color) => write_ring(out, (cx, cy, square * 0.44), (square * 0.11, square * 0.07), *color),
+        // A light ring's dark edge shows about 2 px on either side of it (on a 55 px square), so
+        // at least one whole pixel of it stands dark wherever the ring falls between pixels.
+        Marker::Ring(color) => write_ring(out, (cx, cy, square * 0.44), (square * 0.14, square * 0.07), *color),
     }
 }
 
@@ -76,10 +101,20 @@ pub(super) fn write_ring(out: &mut String, (cx, cy, radius): (f32, f32, f32), (e
     );
 }
 
-/// A badge in the top-right corner of the square whose top-left corner is (`x`, `y`).
-pub(super) fn write_badge(out: &mut String, x: f32, y: f32, square: f32, badge: &Badge) {
+/// A badge in a corner of the square whose top-left corner is (`x`, `y`): the first badge of a
+/// square in its top-right corner, a second in its top-left (two flags on one square, one lying
+/// there and one carried by the piece standing on it), further ones in the bottom corners; so no
+/// badge hides another.
+pub(super) fn write_badge(out: &mut String, (x, y, square): (f32, f32, f32), slot: usize, badge: &Badge) {
     let radius = square * 0.17;
-    write_badge_disc(out, x + square - radius - 1.0, y + radius + 1.0, radius, badge);
+    let (near, far) = (radius + 1.0, square - radius - 1.0);
+    let (cx, cy) = match slot % 4 {
+        0 => (far, near),
+        1 => (near, near),
+        2 => (far, far),
+        _ => (near, far),
+    };
+    write_badge_disc(out, x + cx, y + cy, radius, badge);
 }
 
 /// A badge's disc centred on (`cx`, `cy`), with its text.

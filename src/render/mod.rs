@@ -148,8 +148,12 @@ impl Renderer {
             let Some(elements) = drawing.pictures.get(&placed.id) else {
                 continue;
             };
-            let size = placed.size.round() as u32;
-            let (x, y) = (placed.x.round() as i32 - left, placed.y.round() as i32 - top);
+            let scale = drawing.scale;
+            let size = (placed.size * scale).round() as u32;
+            let (x, y) = (
+                (placed.x * scale).round() as i32 - left,
+                (placed.y * scale).round() as i32 - top,
+            );
             let outside = x >= pixmap.width() as i32
                 || y >= pixmap.height() as i32
                 || x + size as i32 <= 0

@@ -132,6 +132,8 @@ pub struct BoardScene {
     pub occupants: Vec<Option<Occupant>>,
     /// Square tints, drawn under the pieces in order.
     pub tints: Vec<(Square, Rgba)>,
+    /// Bands around a square's edge, drawn over its tints (the latest statue's square).
+    pub frames: Vec<(Square, Rgba)>,
     pub markers: Vec<(Square, Marker)>,
     pub badges: Vec<(Square, Badge)>,
     /// Words written along a square's bottom edge (a domination square's owner, a portal's pair).
@@ -139,6 +141,15 @@ pub struct BoardScene {
     /// A title above the board, for images with several boards.
     pub caption: Option<String>,
 }
+
+/// A square's tints, frames, markers, badges and labels.
+type SquareMarks<'a> = (
+    Vec<&'a Rgba>,
+    Vec<&'a Rgba>,
+    Vec<&'a Marker>,
+    Vec<&'a Badge>,
+    Vec<&'a String>,
+);
 
 impl BoardScene {
     pub fn occupant(&self, square: Square) -> Option<&Occupant> {
@@ -148,7 +159,7 @@ impl BoardScene {
     }
 
     /// Everything drawn on one square but its piece, in drawing order.
-    fn marks_on(&self, at: Square) -> (Vec<&Rgba>, Vec<&Marker>, Vec<&Badge>, Vec<&String>) {
+    fn marks_on(&self, at: Square) -> SquareMarks<'_> {
         fn on<T>(marks: &[(Square, T)], at: Square) -> Vec<&T> {
             marks
                 .iter()
@@ -158,6 +169,7 @@ impl BoardScene {
         }
         (
             on(&self.tints, at),
+            on(&self.frames, at),
             on(&self.markers, at),
             on(&self.badges, at),
             on(&self.labels, at),
@@ -239,6 +251,9 @@ pub struct KeyEntry {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Sample {
     Tint(Rgba),
+    /// The square tinted, and framed by a band of the colour between two dark lines, which shows
+    /// on light and dark squares alike, around a piece filling the square (a side's latest statue).
+    Framed(Rgba),
     Marker(Marker),
     Badge(Badge),
 }
@@ -415,6 +430,7 @@ fn board_scene(view: &View, board: &BoardView, bottom: Option<Seat>) -> BoardSce
         seats: board.seats,
         occupants: board.cells.iter().map(|cell| occupant(view, cell)).collect(),
         tints: Vec::new(),
+        frames: Vec::new(),
         markers: Vec::new(),
         badges: Vec::new(),
         labels: Vec::new(),
@@ -430,6 +446,10 @@ fn board_scene(view: &View, board: &BoardView, bottom: Option<Seat>) -> BoardSce
     for mark in &board.marks {
         match sample(&mark.kind, &view.sides) {
             Some(Sample::Tint(color)) => scene.tints.push((mark.square, color)),
+            Some(Sample::Framed(color)) => {
+                scene.tints.push((mark.square, color));
+                scene.frames.push((mark.square, color));
+            }
             Some(Sample::Marker(marker)) => scene.markers.push((mark.square, marker)),
             Some(Sample::Badge(badge)) => scene.badges.push((mark.square, badge)),
             None => {
@@ -448,6 +468,10 @@ fn board_scene(view: &View, board: &BoardView, bottom: Option<Seat>) -> BoardSce
 /// How a mark is drawn, in a view whose sides are painted `sides` (a label is words, not a sample).
 fn sample(kind: &MarkKind, sides: &[SideStyle; 2]) -> Option<Sample> {
     Some(match kind {
+        // A side's full colour on a square (a statue's placer) marks what the eye must find at
+        // once: a tint alone hardly shows around a statue, nor White's on a light square, nor
+        // Red's or Blue's on a dark one.
+        MarkKind::Tint(tone @ Tone::Side(_)) => Sample::Framed(tone_color(*tone, sides)),
         MarkKind::Tint(tone) => Sample::Tint(tone_color(*tone, sides)),
         MarkKind::Ring(tone) => Sample::Marker(Marker::Ring(tone_color(*tone, sides))),
         MarkKind::Dot(tone) => Sample::Marker(Marker::Dot(tone_color(*tone, sides))),

@@ -2,10 +2,10 @@
 //! text (the golden tests rely on it) and nothing depends on the host's fonts or locale.
 
 use super::layout::{
-    GLYPH_WIDTH, HAND_PIECE, KEY_TEXT_LEFT, LINE_HEIGHT, Layout, NOTES_LEFT, SAMPLE, STRIP_HEIGHT, board_origin,
-    pool_cell, square_origin, top_seat,
+    BOARD_GAP, GLYPH_WIDTH, HAND_PIECE, KEY_TEXT_LEFT, LINE_HEIGHT, Layout, NOTES_LEFT, RIGHT_MARGIN, SAMPLE,
+    STRIP_HEIGHT, board_origin, boards_per_row, pool_cell, square_origin, top_seat,
 };
-use super::marks::{write_badge, write_badge_disc, write_marker, write_ring, write_tint};
+use super::marks::{write_badge, write_badge_disc, write_frame, write_marker, write_ring, write_tint};
 use super::pieces::{Picture, TokenShape, statue_fragment};
 use super::scene::{BoardScene, Marker, Occupant, PieceColors, Sample, Scene};
 use super::svg_text::{escape, num};
@@ -141,6 +141,8 @@ pub struct Placed {
 pub struct Drawing {
     pub width: f32,
     pub height: f32,
+    /// Pixels per unit of the layout: the document is drawn this many times its layout's size.
+    pub scale: f32,
     /// Each picture used, by id: its elements in a 100x100 box.
     pub pictures: BTreeMap<String, String>,
     pub under: String,
@@ -153,11 +155,14 @@ pub struct Drawing {
 }
 
 impl Drawing {
-    /// An SVG document of the drawing's size holding `defs` and `body`.
+    /// An SVG document of the drawing's size (in pixels: its layout's size times its scale)
+    /// holding `defs` and `body`.
     pub fn document(&self, defs: &str, body: &str) -> String {
         format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" \
-             width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{FONT}\">\n{defs}{body}</svg>\n",
+             width=\"{}\" height=\"{}\" viewBox=\"0 0 {w} {h}\" font-family=\"{FONT}\">\n{defs}{body}</svg>\n",
+            num(self.width * self.scale),
+            num(self.height * self.scale),
             w = num(self.width),
             h = num(self.height)
         )
@@ -205,6 +210,7 @@ pub fn drawing(scene: &Scene) -> Drawing {
     let mut drawing = Drawing {
         width: layout.width,
         height: layout.height,
+        scale: layout.scale,
         pictures: pictures(scene),
         under: String::with_capacity(8 * 1024),
         text: String::new(),
@@ -221,7 +227,12 @@ pub fn drawing(scene: &Scene) -> Drawing {
     write_strip(&mut drawing, &layout, scene, top, 0.0, layout.strip_heights[0]);
     for (index, board) in scene.boards.iter().enumerate() {
         let (left, board_top) = board_origin(scene, &layout, index);
-        write_board(&mut drawing, &layout, board, left, board_top);
+        // A caption may run on over the gap to the next board (whose caption starts a margin
+        // further), or to the image's right margin after the last board of a row.
+        let ends_row = (index + 1) % boards_per_row(scene) == 0 || index + 1 == scene.boards.len();
+        let after = if ends_row { RIGHT_MARGIN } else { BOARD_GAP };
+        let room = f32::from(board.files) * layout.square + after;
+        write_board(&mut drawing, &layout, board, (left, board_top), room);
     }
     let below = layout.lower_strip_top;
     write_strip(
@@ -402,13 +413,14 @@ fn write_pool(drawing: &mut Drawing, layout: &Layout, scene: &Scene, top: f32) {
     }
 }
 
-fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left: f32, top: f32) {
+/// A board whose top-left corner is (`left`, `top`), with its caption cut to `room` wide.
+fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, (left, top): (f32, f32), room: f32) {
     let out = &mut drawing.under;
     let square = layout.square;
     let width = f32::from(board.files) * square;
     if let Some(caption) = &board.caption {
-        // Cut to the board's width, so captions side by side never run into each other.
-        let fits = (width / (15.0 * GLYPH_WIDTH)).floor() as usize;
+        // Cut to its room, so captions side by side never run into each other.
+        let fits = (room / (15.0 * GLYPH_WIDTH)).floor() as usize;
         let caption = if caption.chars().count() > fits {
             format!("{}…", caption.chars().take(fits.saturating_sub(1)).collect::<String>())
         } else {
@@ -453,7 +465,11 @@ fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left:
         let (x, y) = square_origin(board, left, top, square, *at);
         write_tint(out, x, y, square, *color);
     }
-    write_coordinates(&mut drawing.text, board, left, top, square);
+    for (at, color) in &board.frames {
+        let (x, y) = square_origin(board, left, top, square, *at);
+        write_frame(out, x, y, square, *color);
+    }
+    write_coordinates(&mut drawing.text, layout, board, left, top);
     for rank in 0..board.ranks {
         for file in 0..board.files {
             let at = Square::new(file, rank);
@@ -471,9 +487,10 @@ fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, left:
         let (x, y) = square_origin(board, left, top, square, *at);
         write_marker(out, x, y, square, marker);
     }
-    for (at, badge) in &board.badges {
+    for (index, (at, badge)) in board.badges.iter().enumerate() {
         let (x, y) = square_origin(board, left, top, square, *at);
-        write_badge(out, x, y, square, badge);
+        let slot = board.badges[..index].iter().filter(|(other, _)| other == at).count();
+        write_badge(out, (x, y, square), slot, badge);
     }
     for (at, label) in &board.labels {
         let (x, y) = square_origin(board, left, top, square, *at);
@@ -506,6 +523,10 @@ fn write_key(drawing: &mut Drawing, layout: &Layout, scene: &Scene, mut y: f32) 
         );
         match &entry.sample {
             Sample::Tint(color) => write_tint(out, left, top, SAMPLE, *color),
+            Sample::Framed(color) => {
+                write_tint(out, left, top, SAMPLE, *color);
+                write_frame(out, left, top, SAMPLE, *color);
+            }
             // A board's ring scaled down to a sample would be a hairline: drawn bolder here.
             Sample::Marker(Marker::Ring(color)) => write_ring(
                 out,
@@ -535,7 +556,8 @@ fn write_key(drawing: &mut Drawing, layout: &Layout, scene: &Scene, mut y: f32) 
 /// File letters under the board and rank numbers to its left, in the board's orientation. Each
 /// set is one text element with a position per glyph run: text is the costly part of rasterising,
 /// and one element costs far less than one per coordinate.
-fn write_coordinates(out: &mut String, board: &BoardScene, left: f32, top: f32, square: f32) {
+fn write_coordinates(out: &mut String, layout: &Layout, board: &BoardScene, left: f32, top: f32) {
+    let (square, style) = (layout.square, layout.coordinates);
     let bottom = top + f32::from(board.ranks) * square;
     let mut files = String::new();
     for file in 0..board.files {
@@ -553,14 +575,15 @@ fn write_coordinates(out: &mut String, board: &BoardScene, left: f32, top: f32, 
         let _ = write!(
             ranks,
             "<tspan x=\"{}\" y=\"{}\">{}</tspan>",
-            num(left - 11.0),
-            num(y + square / 2.0 + 5.0),
+            num(left - style.margin / 2.0),
+            num(y + square / 2.0 + style.ranks_drop),
             rank + 1
         );
     }
     let _ = writeln!(
         out,
-        "<g font-size=\"14\" text-anchor=\"middle\" fill=\"{DIM_TEXT}\"><text y=\"{}\">{files}</text><text>{ranks}</text></g>",
-        num(bottom + 14.0)
+        "<g font-size=\"{}\" text-anchor=\"middle\" fill=\"{DIM_TEXT}\"><text y=\"{}\">{files}</text><text>{ranks}</text></g>",
+        num(style.font_size),
+        num(bottom + style.files_baseline)
     );
 }

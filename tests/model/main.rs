@@ -3,4 +3,5 @@
 mod game_model;
 mod render_images;
 mod render_phone;
+mod render_readable;
 mod visible_names;

@@ -72,27 +72,42 @@ fn listed(variant: VariantId, kind: ListKind) -> AnyGame {
     game
 }
 
+/// Assault's boards stand side by side, in an image wider than tall (stacked, it was 480x1060,
+/// which a phone shows small or cut): its squares stand 20 px on a phone.
 #[test]
-fn assaults_boards_are_stacked_with_squares_of_40_px_at_a_phones_width() {
+fn assaults_boards_stand_side_by_side_with_squares_of_20_px_at_a_phones_width() {
     let game = played(VariantId::Assault, "e4 d4 d5 d5 exd5 Nf3");
     let (scene, image) = draw(&game, Viewer::Seat(Seat::First), &Decor::default());
     let (x1, y1, side) = square_box(&scene, 0, sq("a1")).unwrap();
     let (x2, y2, _) = square_box(&scene, 1, sq("h1")).unwrap();
     let on_phone = side * PHONE_WIDTH / image.width as f32;
-    assert!(on_phone >= 40.0, "{on_phone:.1} px a square on a phone");
-    // One board above the other, both the viewer's side down: A plays White on board 1 (a1 at
-    // the bottom left) and Black on board 2 (h1 at the top left).
-    assert_eq!(x1, x2);
-    assert!(y2 > y1 + side, "board 2 is below board 1");
+    assert!(on_phone >= 20.0, "{on_phone:.1} px a square on a phone");
+    assert!(image.height < image.width, "{}x{}", image.width, image.height);
+    // Side by side, both the viewer's side down: A plays White on board 1 (a1 at the bottom
+    // left) and Black on board 2 (h1 at the top left).
+    assert_eq!(y1, y2 + 7.0 * side, "the boards stand at the same height");
+    assert!(x2 > x1 + 8.0 * side, "board 2 is right of board 1");
     assert!(image.count(square_box(&scene, 1, sq("h1")).unwrap(), WHITE_BODY) > 200);
-    // Each player's strip shows a swatch of their colour on each board: B (on top) plays Black
-    // on board 1 and White on board 2; A (at the bottom) the other way round.
-    let swatch = |index: u32, y: u32| image.pixel(8 + index * 22 + 3, y + 8 + 3);
-    let bottom_strip = image.height - 34;
+    // Each player's strip shows a swatch of their colour on each board, in board order: B (on
+    // top) plays Black on board 1 and White on board 2; A (at the bottom) the other way round.
     let (black, white) = ([20, 20, 20], [255, 255, 255]);
-    assert_eq!([swatch(0, 0), swatch(1, 0)], [black, white], "B's swatches");
+    let swatches = |rows: std::ops::Range<u32>| -> Vec<[u8; 3]> {
+        rows.map(|y| {
+            let mut seen: Vec<[u8; 3]> = Vec::new();
+            for x in 0..image.width / 4 {
+                let px = image.pixel(x, y);
+                if (px == black || px == white) && seen.last() != Some(&px) {
+                    seen.push(px);
+                }
+            }
+            seen
+        })
+        .find(|seen| seen.len() == 2)
+        .unwrap_or_default()
+    };
+    assert_eq!(swatches(0..y2 as u32), [black, white], "B's swatches");
     assert_eq!(
-        [swatch(0, bottom_strip), swatch(1, bottom_strip)],
+        swatches((y1 + side) as u32..image.height),
         [white, black],
         "A's swatches"
     );
