@@ -58,8 +58,9 @@ pub const fn everywhere(
     }
 }
 
-/// A slash command the terminal has no form of (a setting of a Discord server, a subcommand the
-/// terminal writes within its group's form).
+/// A slash command with no terminal form of its own: a setting of a Discord server, or a
+/// subcommand, which the terminal writes after its group's word when the command layer answers
+/// it (`tournament join t3`).
 pub const fn discord_only(name: &'static str, summary: &'static str, options: &'static [Opt]) -> Command {
     Command {
         name,
