@@ -75,6 +75,10 @@ pub(super) fn coordinates(scene: &Scene) -> Coordinates {
     }
 }
 
+/// The most lines of notes (key, legend, lines) a wide screen's image keeps under its board
+/// rather than in a column beside it.
+const NOTES_UNDER_A_WIDE_BOARD: usize = 6;
+
 /// How wide a game's image is with one board: a phone shows it about 360 to 400 px wide.
 pub(super) const GAME_WIDTH: f32 = 480.0;
 /// How wide a game's image of two boards side by side (Assault) is laid out: a little wider
@@ -196,9 +200,11 @@ impl Layout {
                     + BOARD_GAP * row.len().saturating_sub(1) as f32
             })
             .fold(0.0, f32::max);
-        let has_notes =
-            !(scene.pool.is_empty() && scene.lines.is_empty() && scene.key.is_empty() && scene.legend.is_empty());
-        let beside = scene.wide && has_notes;
+        // On a wide screen, notes long enough to shrink the board go in a column beside it (a
+        // pool, a legend of many pieces); a few lines (CTF's key) stay under it, where they
+        // leave no empty column.
+        let note_lines = scene.lines.len() + scene.key.len() + scene.legend.len();
+        let beside = scene.wide && (!scene.pool.is_empty() || note_lines > NOTES_UNDER_A_WIDE_BOARD);
         let (width, notes_left) = if beside {
             let left = boards_width + NOTES_GAP;
             ((left + NOTES_BESIDE_WIDTH + RIGHT_MARGIN).ceil(), left)

@@ -92,6 +92,26 @@ async fn the_overlay_takes_the_side_at_the_bottom_and_a_compact_layout() {
     assert!(!white_side.contains("alice (White)"), "{white_side}");
 }
 
+/// CTF's short key stays under its board on the overlay too: no column beside the board holds
+/// only four lines.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_key_stays_under_the_overlays_board() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let id = support::started(&arena, VariantId::Ctf).await;
+    support::play_in_turn(&arena, id, &["base:e3", "base:e6"]).await;
+    let links = serve_pages(&arena, id).await;
+    let page = links.page.clone();
+    let on_page = crate::text_of(format!("{page}/board.svg?v=1")).await;
+    let on_overlay = crate::text_of(format!("{page}/board.svg?v=1&layout=wide")).await;
+    assert!(on_overlay.contains("flag"), "the key is drawn: {on_overlay}");
+    assert_eq!(
+        number(&on_overlay, "width"),
+        number(&on_page, "width"),
+        "no column beside the board"
+    );
+}
+
 /// Pick-the-team's pool and legend lie under its board on a page, and beside it on the overlay
 /// (which asks for a wide layout); Assault's boards stand side by side there too.
 /// On a wide screen the boards stay large.
