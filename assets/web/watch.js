@@ -6,8 +6,11 @@ const body = document.body;
 const token = body.dataset.token;
 // The overlay may show the second side at the bottom: the strips follow the board.
 const secondAtBottom = body.dataset.bottom === "second";
-// The full overlay is wide: a game's boards side by side, its pool, key and legend beside them.
-const wide = body.classList.contains("overlay") && !body.classList.contains("compact");
+// The full overlay is wide: a game's boards side by side, its pool, key and legend beside them;
+// the compact one is the board alone.
+const overlay = body.classList.contains("overlay");
+const compact = body.classList.contains("compact");
+const layout = overlay ? (compact ? "&layout=bare" : "&layout=wide") : "";
 const boardFrame = document.getElementById("board-frame");
 const banner = document.getElementById("banner");
 const connection = document.getElementById("connection");
@@ -75,7 +78,7 @@ function showSlimBar() {
 // The board arrives as SVG (sharp at any size) and replaces the old one only once it is in,
 // so the board never flickers; a board for a state that was overtaken meanwhile is dropped.
 async function showBoard(address) {
-  const url = `${address}${secondAtBottom ? "&bottom=second" : ""}${wide ? "&layout=wide" : ""}`;
+  const url = `${address}${secondAtBottom ? "&bottom=second" : ""}${layout}`;
   if (boardFrame.dataset.src === url || boardFrame.dataset.loading === url) return;
   boardFrame.dataset.loading = url;
   try {

@@ -94,12 +94,12 @@ pub struct Web {
     names: Arc<dyn NameBook>,
     /// How links start: `http://host:port`, or the public address given for the pages.
     base: String,
-    /// Boards (SVG) drawn lately, by game, version, side at the bottom and layout (wide or
-    /// not): a thousand viewers of one move cost one drawing.
+    /// Boards (SVG) drawn lately, by game, version, side at the bottom and layout: a thousand
+    /// viewers of one move cost one drawing.
     boards: Mutex<HashMap<BoardKey, Arc<String>>>,
 }
 
-type BoardKey = (GameId, i64, bool, bool);
+type BoardKey = (GameId, i64, bool, pages::BoardLayout);
 
 /// How many boards are kept drawn.
 const BOARD_CACHE: usize = 256;

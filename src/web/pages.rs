@@ -55,7 +55,8 @@ struct OverlayOptions {
     bottom: Option<String>,
     /// `1`: the board and a slim bar, for a corner of the screen.
     compact: Option<String>,
-    /// `wide` (the overlay's board): boards side by side and the notes beside them.
+    /// The board's layout: `wide` (the overlay's: boards side by side and the notes beside
+    /// them), `bare` (the compact overlay's: the board alone, without key or legend).
     layout: Option<String>,
     /// `1`: the page as it stands, without its stream (for a capture tool: a screenshot of a
     /// page that streams waits as long as the stream is open).
@@ -104,10 +105,14 @@ async fn page(web: &Web, token: &str, mode: &str, options: &OverlayOptions) -> R
     // stream opens: a capture tool's or OBS's first frame is the game, never "Connecting…".
     let (initial, board, board_src) = match web.arena.watching().state(id).await {
         Ok(state) => {
-            let wide = mode == "overlay" && !compact;
+            let layout = match (mode, compact) {
+                ("overlay", false) => BoardLayout::Wide,
+                ("overlay", true) => BoardLayout::Bare,
+                _ => BoardLayout::Page,
+            };
             let json = web.state_json(token, &state).await;
-            let src = board_address(&json, flipped, wide);
-            let svg = board_svg(web, id, &state, flipped, wide).await;
+            let src = board_address(&json, flipped, layout);
+            let svg = board_svg(web, id, &state, flipped, layout).await;
             (script_safe(&json.to_string()), svg.as_ref().clone(), src)
         }
         Err(_) => ("null".to_string(), String::new(), String::new()),
@@ -177,8 +182,12 @@ async fn board(
         return unavailable();
     };
     let flipped = bottom_is_second(&options);
-    let wide = options.layout.as_deref() == Some("wide");
-    let svg = board_svg(&web, id, &state, flipped, wide).await;
+    let layout = match options.layout.as_deref() {
+        Some("wide") => BoardLayout::Wide,
+        Some("bare") => BoardLayout::Bare,
+        _ => BoardLayout::Page,
+    };
+    let svg = board_svg(&web, id, &state, flipped, layout).await;
     (
         [
             (header::CONTENT_TYPE, "image/svg+xml"),
@@ -189,11 +198,22 @@ async fn board(
         .into_response()
 }
 
-/// The board of `state` as the page draws it (each version and side drawn once). The page's
-/// bars name the players and count their clocks, so the board's own strips are left out,
+/// How a page lays its board out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum BoardLayout {
+    /// The page's: notes under the board.
+    Page,
+    /// The overlay's: laid out for a wide screen.
+    Wide,
+    /// The compact overlay's: the board alone, for a corner of the screen.
+    Bare,
+}
+
+/// The board of `state` as the page draws it (each version, side and layout drawn once). The
+/// page's bars name the players and count their clocks, so the board's own strips are left out,
 /// except while pieces wait in hand to be placed, which only the strips show.
-async fn board_svg(web: &Web, id: GameId, state: &WatchState, flipped: bool, wide: bool) -> Arc<String> {
-    let key = (id, state.version, flipped, wide);
+async fn board_svg(web: &Web, id: GameId, state: &WatchState, flipped: bool, layout: BoardLayout) -> Arc<String> {
+    let key = (id, state.version, flipped, layout);
     if let Some(svg) = web.lock_boards().get(&key).cloned() {
         return svg;
     }
@@ -202,11 +222,19 @@ async fn board_svg(web: &Web, id: GameId, state: &WatchState, flipped: bool, wid
     let pieces_in_hand = image.view.hands.iter().any(|hand| !hand.is_empty());
     image.decor = Decor {
         bottom: flipped.then_some(Seat::Second),
-        wide,
+        wide: layout == BoardLayout::Wide,
         without_players: !pieces_in_hand,
         ..image.decor
     };
-    let svg = Arc::new(to_svg(&image.scene()));
+    let mut scene = image.scene();
+    if layout == BoardLayout::Bare {
+        // A corner of the screen holds the board and the slim bar: what marks mean is on the
+        // full overlay and the page.
+        scene.key.clear();
+        scene.legend.clear();
+        scene.lines.clear();
+    }
+    let svg = Arc::new(to_svg(&scene));
     let mut boards = web.lock_boards();
     if boards.len() >= BOARD_CACHE {
         boards.clear();
@@ -217,13 +245,15 @@ async fn board_svg(web: &Web, id: GameId, state: &WatchState, flipped: bool, wid
 
 /// The address the page's script asks the board at, for the state `json` (as `watch.js`
 /// writes it), so the board already in the page is not fetched again.
-fn board_address(json: &serde_json::Value, flipped: bool, wide: bool) -> String {
+fn board_address(json: &serde_json::Value, flipped: bool, layout: BoardLayout) -> String {
     let mut address = json["board"].as_str().unwrap_or_default().to_string();
     if flipped {
         address.push_str("&bottom=second");
     }
-    if wide {
-        address.push_str("&layout=wide");
+    match layout {
+        BoardLayout::Page => {}
+        BoardLayout::Wide => address.push_str("&layout=wide"),
+        BoardLayout::Bare => address.push_str("&layout=bare"),
     }
     address
 }

@@ -93,7 +93,7 @@ async fn the_overlay_takes_the_side_at_the_bottom_and_a_compact_layout() {
 }
 
 /// CTF's short key stays under its board on the overlay too: no column beside the board holds
-/// only four lines.
+/// only four lines; the compact overlay's board leaves the key out.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_short_key_stays_under_the_overlays_board() {
     let db = support::sqlite().await;
@@ -110,6 +110,10 @@ async fn a_short_key_stays_under_the_overlays_board() {
         number(&on_page, "width"),
         "no column beside the board"
     );
+    // The compact overlay's board is the board alone.
+    let bare = crate::text_of(format!("{page}/board.svg?v=1&layout=bare")).await;
+    assert!(!bare.contains("flag"), "{bare}");
+    assert!(number(&bare, "height") < number(&on_overlay, "height"));
 }
 
 /// Pick-the-team's pool and legend lie under its board on a page, and beside it on the overlay

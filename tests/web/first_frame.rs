@@ -101,6 +101,8 @@ async fn the_compact_overlay_is_the_board_and_one_slim_bar() {
     assert_eq!(text(&mut overlay, &shown("#player-top")).await, "none");
     assert_eq!(text(&mut overlay, &shown("#player-bottom")).await, "none");
     assert_eq!(text(&mut overlay, &shown("#slim-bar")).await, "flex");
+    let asked = text(&mut overlay, "document.getElementById('board-frame').dataset.src").await;
+    assert!(asked.ends_with("&layout=bare"), "the board alone: {asked}");
     let bar = text(&mut overlay, "document.getElementById('slim-bar').textContent").await;
     let names: Vec<String> = [
         text(&mut overlay, "document.querySelector('#player-top .name').textContent").await,
