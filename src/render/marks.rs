@@ -18,16 +18,21 @@ pub(super) fn write_tint(out: &mut String, x: f32, y: f32, square: f32, color: R
     );
     if color.is_whitish() {
         let inset = square * 0.04;
-        let _ = writeln!(
-            out,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{FRAME}\" stroke-width=\"{}\"/>",
-            num(x + inset),
-            num(y + inset),
-            num(square - 2.0 * inset),
-            num(square - 2.0 * inset),
-            num(inset * 1.5)
-        );
+        write_outline(out, (x, y, square), inset, FRAME, inset * 1.5);
     }
+}
+
+/// An unfilled square's outline `inset` inside the square whose top-left corner is (`x`, `y`).
+fn write_outline(out: &mut String, (x, y, square): (f32, f32, f32), inset: f32, stroke: &str, width: f32) {
+    let _ = writeln!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{}\"/>",
+        num(x + inset),
+        num(y + inset),
+        num(square - 2.0 * inset),
+        num(square - 2.0 * inset),
+        num(width)
+    );
 }
 
 /// A band around the edge of the square whose top-left corner is (`x`, `y`), in `color` between
@@ -38,15 +43,7 @@ pub(super) fn write_tint(out: &mut String, x: f32, y: f32, square: f32, color: R
 pub(super) fn write_frame(out: &mut String, x: f32, y: f32, square: f32, color: Rgba) {
     let inset = square * 0.17;
     for (stroke, width) in [(FRAME_EDGE.to_string(), square * 0.19), (color.hex(), square * 0.08)] {
-        let _ = writeln!(
-            out,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"{}\"/>",
-            num(x + inset),
-            num(y + inset),
-            num(square - 2.0 * inset),
-            num(square - 2.0 * inset),
-            num(width)
-        );
+        write_outline(out, (x, y, square), inset, &stroke, width);
     }
 }
 

@@ -184,11 +184,8 @@ async fn answer(ctx: AppContext<'_>) -> Result<(), poise::FrameworkError<'_, Dat
 /// not match it (an old client, a broken request) is refused with what to do, and nothing runs.
 fn read(options: &'static [Opt], given: &[discord::ResolvedOption<'_>]) -> Result<Args, ArenaError> {
     let mut args = Args::default();
-    for opt in options {
-        let Some(resolved) = given.iter().find(|resolved| resolved.name == opt.name) else {
-            continue;
-        };
-        let value = value_of(opt, &resolved.value).ok_or_else(|| {
+    for (opt, value) in given_values(options, given) {
+        let value = value.ok_or_else(|| {
             ArenaError::Rejected(format!(
                 "the {} option came in a form I cannot read; please try the command again",
                 opt.name
@@ -203,6 +200,17 @@ fn read(options: &'static [Opt], given: &[discord::ResolvedOption<'_>]) -> Resul
         ))),
         None => Ok(args),
     }
+}
+
+/// Each option the interaction gives, with its value when it is in the shape the option takes.
+fn given_values<'a>(
+    options: &'static [Opt],
+    given: &'a [discord::ResolvedOption<'a>],
+) -> impl Iterator<Item = (&'static Opt, Option<Value>)> + 'a {
+    options.iter().filter_map(move |opt| {
+        let resolved = given.iter().find(|resolved| resolved.name == opt.name)?;
+        Some((opt, value_of(opt, &resolved.value)))
+    })
 }
 
 fn value_of(opt: &Opt, given: &discord::ResolvedValue<'_>) -> Option<Value> {
@@ -234,13 +242,8 @@ async fn suggest(ctx: AppContext<'_>, typed: &str) -> discord::CreateAutocomplet
     };
     // What is typed so far need not be valid yet: the other options are read as they are.
     let mut args = Args::default();
-    for opt in described.options {
-        if let Some(value) = ctx
-            .args
-            .iter()
-            .find(|resolved| resolved.name == opt.name)
-            .and_then(|resolved| value_of(opt, &resolved.value))
-        {
+    for (opt, value) in given_values(described.options, ctx.args) {
+        if let Some(value) = value {
             args.set(opt.name, value);
         }
     }
