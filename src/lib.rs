@@ -11,6 +11,7 @@ pub mod ids;
 pub mod local;
 pub mod logging;
 pub mod model;
+pub mod rate_limits;
 pub mod ratings;
 pub mod render;
 pub mod scheduler;

@@ -370,6 +370,12 @@ enum BenchCommand {
         #[arg(long, default_value_t = 1000)]
         streams: usize,
     },
+    /// Playing by clicks: from a click on a player's page (its request) to the thread's post
+    /// (its text and board image ready to send) and to the spectators' page, p50 and p99.
+    Clicks {
+        #[arg(long, default_value_t = 200)]
+        moves: usize,
+    },
     /// Board image speed and size: an 8x8 and a 10x10 position, view to PNG bytes.
     Render {
         #[arg(long, default_value_t = 200)]
@@ -498,6 +504,7 @@ fn bench(command: BenchCommand) -> anyhow::Result<String> {
         BenchCommand::Web { moves, streams } => {
             runtime().and_then(|rt| rt.block_on(arbiter::bench::web::streams(moves, streams)))
         }
+        BenchCommand::Clicks { moves } => runtime().and_then(|rt| rt.block_on(arbiter::bench::web::clicks(moves))),
         BenchCommand::Lists { iterations } => arbiter::bench::lists::run(iterations),
         BenchCommand::Clocks {
             matches,

@@ -3,7 +3,9 @@
 "use strict";
 
 const body = document.body;
-const token = body.dataset.token;
+// The page's own address (`/watch/<token>`, `/play/<token>`, `/host/<token>`): its stream and
+// board are read from under it.
+const base = body.dataset.base;
 // The overlay may show the second side at the bottom: the strips follow the board.
 const secondAtBottom = body.dataset.bottom === "second";
 // The full overlay is wide: a game's boards side by side, its pool, key and legend beside them;
@@ -88,6 +90,7 @@ async function showBoard(address) {
     if (boardFrame.dataset.loading !== url) return;
     boardFrame.innerHTML = svg;
     boardFrame.dataset.src = url;
+    document.dispatchEvent(new Event("arbiter:board"));
   } catch (error) {
     // The next state brings the board again.
   } finally {
@@ -115,6 +118,9 @@ function show() {
   // The board in words, for screen readers (the drawing itself is hidden from them).
   document.getElementById("board-words").textContent = state.board_words || "";
   if (state.finished) showBanner(state.status, true);
+  // A private page's script acts on the state shown.
+  window.arbiterState = state;
+  document.dispatchEvent(new Event("arbiter:state"));
 }
 
 // Warnings, forfeits and the result, as they happen: a warning for a while, the result for good.
@@ -158,7 +164,7 @@ function connected() {
 
 function connect() {
   if (source) source.close();
-  source = new EventSource(`/watch/${token}/events`);
+  source = new EventSource(`${base}/events`);
   const current = source;
   source.addEventListener("state", (event) => {
     state = JSON.parse(event.data);

@@ -381,6 +381,27 @@ impl FakeDiscord {
         found.last().copied()
     }
 
+    /// The newest message in `channel_id` (a post, or an interaction's answer there) that
+    /// showed a component whose custom id starts with `prefix`: its id and that custom id.
+    pub fn newest_showing(&self, channel_id: u64, prefix: &str) -> Option<(u64, String)> {
+        let in_channel: Vec<u64> = {
+            let messages = self.shared.messages.lock().unwrap();
+            messages
+                .iter()
+                .filter(|(_, message)| snowflake(&message["channel_id"]) == Some(channel_id))
+                .map(|(&id, _)| id)
+                .collect()
+        };
+        let shown = self.shared.shown_custom_ids.lock().unwrap();
+        in_channel
+            .into_iter()
+            .filter_map(|id| {
+                let custom_id = shown.get(&id)?.iter().find(|c| c.starts_with(prefix))?;
+                Some((id, custom_id.clone()))
+            })
+            .max_by_key(|(id, _)| *id)
+    }
+
     /// A message the fake holds (sent, answered or edited by the bot), as it stands now.
     pub fn message(&self, message_id: u64) -> Option<Value> {
         self.shared.messages.lock().unwrap().get(&message_id).cloned()

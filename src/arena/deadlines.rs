@@ -150,7 +150,6 @@ fn announce(game: &GameRow, event: ClockEvent, now: i64, wish: Reminders, effect
         let mut post = board_post(game, text);
         post.board = None;
         post.buttons = Vec::new();
-        post.pieces = Vec::new();
         post.mentions = vec![user];
         // The next warning (or the flag) makes this one pointless.
         post.stale_at = game.clock.upcoming(event.seat);
@@ -189,7 +188,6 @@ fn announce(game: &GameRow, event: ClockEvent, now: i64, wish: Reminders, effect
         board: None,
         mentions: Vec::new(),
         buttons: Vec::new(),
-        pieces: Vec::new(),
         countdown: countdown.clone(),
         table: None,
         stale_at: None,

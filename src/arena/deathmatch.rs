@@ -360,7 +360,6 @@ fn announcement(game: &GameRow, deathmatch: &DeathMatch, control: TimeControl, n
         board: None,
         mentions,
         buttons,
-        pieces: Vec::new(),
         countdown: Some(super::Countdown {
             what: "Colours are drawn at random".into(),
             at: now + COLOUR_CHOICE_MS,

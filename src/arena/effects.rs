@@ -17,9 +17,6 @@ pub struct Post {
     pub mentions: Vec<UserId>,
     /// Buttons to show with it; the arena checks who presses them.
     pub buttons: Vec<Button>,
-    /// The pieces the player to act may place, offered as menus: choosing one shows that player,
-    /// privately, the squares it may go to (`Arena::placements`).
-    pub pieces: Vec<PieceChoice>,
     /// A moment to count down to, which transports show in their own way (Discord's relative
     /// timestamps update by themselves, so no message is edited every second).
     pub countdown: Option<Countdown>,
@@ -41,23 +38,11 @@ impl Post {
             board: None,
             mentions: Vec::new(),
             buttons: Vec::new(),
-            pieces: Vec::new(),
             countdown: None,
             table: None,
             stale_at: None,
         }
     }
-}
-
-/// A piece offered in a post's menu of pieces to place.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PieceChoice {
-    /// The piece type's stable id, which the menu sends back.
-    pub id: String,
-    /// "CN · Chinese nightrider".
-    pub label: String,
-    /// Pawns go in a menu of their own when one menu cannot hold every piece.
-    pub is_pawn: bool,
 }
 
 /// "alice's time runs out" at a moment, in Unix milliseconds.
@@ -88,10 +73,13 @@ pub enum Button {
     /// A Death Match's player accepts that it is rated (it is once both have, before the first
     /// placement).
     RateMatch,
+    /// Opens, for the player to act alone, menus of what can act and where (`Play::guide`): a
+    /// move, a placement or a pick made without typing.
+    Move,
 }
 
 impl Button {
-    pub const ALL: [Button; 11] = [
+    pub const ALL: [Button; 12] = [
         Button::AcceptChallenge,
         Button::DeclineChallenge,
         Button::ChoosePrivately,
@@ -103,6 +91,7 @@ impl Button {
         Button::PlaySecond,
         Button::Rematch,
         Button::RateMatch,
+        Button::Move,
     ];
 
     pub fn label(self) -> &'static str {
@@ -118,6 +107,7 @@ impl Button {
             Button::PlaySecond => "Second (Black / Blue)",
             Button::Rematch => "Rematch",
             Button::RateMatch => "Rated: I accept",
+            Button::Move => "Move",
         }
     }
 
@@ -135,6 +125,7 @@ impl Button {
             Button::PlaySecond => "second",
             Button::Rematch => "rematch",
             Button::RateMatch => "rated",
+            Button::Move => "move",
         }
     }
 
@@ -154,6 +145,7 @@ impl Button {
                 | Button::PlaySecond
                 | Button::Rematch
                 | Button::RateMatch
+                | Button::Move
         )
     }
 }

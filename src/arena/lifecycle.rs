@@ -145,7 +145,6 @@ impl Challenges<'_> {
             board: None,
             mentions: vec![opponent.clone()],
             buttons: vec![super::Button::AcceptChallenge, super::Button::DeclineChallenge],
-            pieces: Vec::new(),
             countdown: None,
             table: None,
             stale_at: None,

@@ -29,6 +29,9 @@ pub enum ListSource {
     Text(String),
     /// One the player saved under this name.
     Saved(String),
+    /// One drawn for the player, from the pieces the computer brings (for a player who would
+    /// rather click than write): always a list the game's rules accept.
+    Drawn,
 }
 
 impl Lists<'_> {
@@ -54,6 +57,7 @@ impl Lists<'_> {
         let text = match source {
             ListSource::Text(text) => text,
             ListSource::Saved(name) => self.saved_list(user, &name).await?.body,
+            ListSource::Drawn => drawn_list(kind),
         };
         if text.len() > MOST_LIST_BYTES {
             return Err(ArenaError::Rejected(format!(
@@ -347,4 +351,10 @@ pub(crate) fn sheet_image(review: &Review, kind: ListKind) -> Option<BoardImage>
             ..Decor::default()
         },
     })
+}
+
+/// A list for `kind` drawn at random, one piece a line, as a player would write it.
+fn drawn_list(kind: ListKind) -> String {
+    let pieces = arbiter_engine::ai::lists::compose(kind, rand::random());
+    pieces.iter().map(ListPiece::to_string).collect::<Vec<_>>().join("\n")
 }

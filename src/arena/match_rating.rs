@@ -84,7 +84,6 @@ fn accept(game: &mut GameRow, log: &[LoggedEntry], user: &UserId) -> Result<Chan
         board: None,
         mentions,
         buttons,
-        pieces: Vec::new(),
         countdown: None,
         table: None,
         stale_at: None,

@@ -1,7 +1,7 @@
 //! The words and boards the arena sends. Everything public is built from a spectator's view, and
 //! everything private from the recipient's own view, so secrets cannot leak through a message.
 
-use super::effects::{DirectMessage, PieceChoice, Post, PrivateText};
+use super::effects::{DirectMessage, Post, PrivateText};
 use crate::ids::UserId;
 use crate::model::GameRow;
 use crate::render::{BoardImage, Decor};
@@ -110,12 +110,16 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
         vec![super::Button::Rematch]
     } else if has_private_prompt {
         vec![super::Button::ChoosePrivately]
+    } else if game.status == crate::model::GameStatus::Active
+        && view
+            .to_act
+            .iter()
+            .any(|&seat| game.player(seat).is_some_and(|user| !game.is_computer(user)))
+    {
+        // For the player to act: the computer needs no button.
+        vec![super::Button::Move]
     } else {
         Vec::new()
-    };
-    let pieces = match view.to_act.as_slice() {
-        [seat] if !has_private_prompt => placeable_pieces(game, &view, *seat),
-        _ => Vec::new(),
     };
     Post {
         game: Some(game.id),
@@ -124,34 +128,10 @@ pub fn board_post(game: &GameRow, text: String) -> Post {
         board: Some(board_image_of(game, view)),
         mentions,
         buttons,
-        pieces,
         countdown: None,
         table: None,
         stale_at: None,
     }
-}
-
-/// The piece types `seat` may place now (a pick in Pick-the-team, a set-up placement), in the
-/// game's order of pieces; empty when its actions are not placements.
-fn placeable_pieces(game: &GameRow, view: &View, seat: Seat) -> Vec<PieceChoice> {
-    let placed: Vec<String> = game
-        .state
-        .legal_actions(seat)
-        .into_iter()
-        .filter_map(|action| match action {
-            Action::Place { piece, .. } => Some(piece.0),
-            _ => None,
-        })
-        .collect();
-    view.pieces
-        .iter()
-        .filter(|piece| placed.contains(&piece.id))
-        .map(|piece| PieceChoice {
-            id: piece.id.clone(),
-            label: format!("{} · {}", piece.symbol, piece.name),
-            is_pawn: piece.is_pawn,
-        })
-        .collect()
 }
 
 /// The squares `seat` may place a `piece` on now, each as its action in notation.

@@ -13,6 +13,7 @@ mod deathmatch;
 mod domains;
 mod effects;
 mod error;
+pub mod guide;
 mod lifecycle;
 pub(crate) mod lists;
 mod match_rating;
@@ -38,9 +39,7 @@ pub use caller::Caller;
 pub use computer::Thinkers;
 pub use deathmatch::{COLOUR_CHOICE_MS, MatchRequest};
 pub use domains::{Challenges, Clocks, Lists, Matches, Play, Players, Records, Tournaments, Watching};
-pub use effects::{
-    Button, Countdown, DirectMessage, Effects, PairedRound, PieceChoice, Post, PrivateText, Replay, Reply,
-};
+pub use effects::{Button, Countdown, DirectMessage, Effects, PairedRound, Post, PrivateText, Replay, Reply};
 pub use error::ArenaError;
 pub use lifecycle::{ABANDONED_AFTER_MS, ChallengeRequest, MOST_OPEN_CHALLENGES};
 pub use lists::{ListSource, MOST_LIST_BYTES};
@@ -52,7 +51,7 @@ pub use record::{ImportRequest, ReplayedRecord, replay_record, replay_record_for
 pub use replay::{animation, game_animation};
 pub use standings::LEADERBOARD_SIZE;
 pub use tournament::{Ruling, TournamentRequest};
-pub use watch::{GameNews, WatchClock, WatchPlayer, WatchState, watch_state};
+pub use watch::{GameNews, PageRole, WatchClock, WatchPlayer, WatchState, watch_state, watch_state_as};
 
 use crate::clock::Clock;
 use crate::ids::{GameId, Place, ServerId, UserId};
@@ -209,6 +208,10 @@ impl Arena {
             Button::Rematch => self.challenges().rematch(id, caller, place).await,
             // Consent stands until the first placement, whatever else happened since the post.
             Button::RateMatch => self.matches().accept_rating(id, caller).await,
+            // Its menus are the transport's to show, from `play().guide`.
+            Button::Move => Err(ArenaError::Rejected(
+                "the Move button opens its menus where it is pressed; or type the move with /move".into(),
+            )),
         }
     }
 }

@@ -40,6 +40,10 @@ pub struct GameFacts {
     pub opponent: UserId,
     /// The first and second seat's players once the challenge is accepted.
     pub seated: Option<[UserId; 2]>,
+    /// A Death Match's host.
+    pub host: Option<UserId>,
+    /// The server it belongs to; none for a game of no server.
+    pub server: Option<ServerId>,
 }
 
 impl GameFacts {
@@ -54,6 +58,8 @@ impl GameFacts {
             challenger: game.challenger,
             opponent: game.opponent,
             seated: game.players,
+            host: game.deathmatch.map(|deathmatch| deathmatch.host),
+            server: game.server,
         }
     }
 }

@@ -179,7 +179,6 @@ impl Records<'_> {
                 let mut post = super::messages::board_post(&game, text);
                 post.mentions = vec![opponent.clone()];
                 post.buttons = vec![Button::AcceptChallenge, Button::DeclineChallenge];
-                post.pieces = Vec::new();
                 post
             }
             None => super::messages::board_post(

@@ -37,6 +37,8 @@ pub struct WatchState {
     pub notes: Vec<String>,
     pub finished: bool,
     pub is_match: bool,
+    /// A match's clocks stand still (its host paused them).
+    pub paused: bool,
     pub now: i64,
     pub board: BoardImage,
     /// The last actions as news lines ("alice played e4"), oldest first, for a page opened
@@ -75,9 +77,57 @@ impl Watching<'_> {
 
     /// The token of the game's public page, made the first time it is asked for.
     pub async fn token(self, id: GameId) -> Result<String, ArenaError> {
-        // 128 random bits from the operating system's generator: nobody guesses a page.
-        let fresh = format!("{:032x}", rand::random::<u128>());
-        Ok(self.store.watch_token(id, &fresh).await?)
+        Ok(self.store.watch_token(id, &fresh_token()).await?)
+    }
+
+    /// The token of `user`'s own page in game `id` (`/play/<token>`), where they see what their
+    /// seat sees and play by clicking: made the first time, and a new one when `replace` (the
+    /// old one then opens nothing). For the game's players alone.
+    pub async fn seat_token(self, id: GameId, user: &UserId, replace: bool) -> Result<String, ArenaError> {
+        let game = self.load(id).await?;
+        let seat = game.seat_of(user).ok_or(ArenaError::NotAPlayer(id))?;
+        let role = PageRole::Seat(seat).key();
+        Ok(self.store.page_token(id, role, &fresh_token(), replace).await?)
+    }
+
+    /// The token of a Death Match's host panel (`/host/<token>`), for its host alone.
+    pub async fn host_token(self, id: GameId, user: &UserId, replace: bool) -> Result<String, ArenaError> {
+        let game = self.load(id).await?;
+        match &game.deathmatch {
+            Some(deathmatch) if deathmatch.host == *user => {}
+            Some(_) => {
+                return Err(ArenaError::Rejected(format!(
+                    "only the host of game #{id} has its panel"
+                )));
+            }
+            None => {
+                return Err(ArenaError::Rejected(format!(
+                    "game #{id} is not a Death Match: it has no host's panel"
+                )));
+            }
+        }
+        Ok(self
+            .store
+            .page_token(id, PageRole::Host.key(), &fresh_token(), replace)
+            .await?)
+    }
+
+    /// The game and role of a private page's token; none for a token nobody holds now.
+    pub async fn page(self, token: &str) -> Result<Option<(GameId, PageRole)>, ArenaError> {
+        if !looks_like_a_token(token) {
+            return Ok(None);
+        }
+        Ok(self
+            .store
+            .page_of_token(token)
+            .await?
+            .and_then(|(id, role)| Some((id, PageRole::from_key(&role)?))))
+    }
+
+    /// The game as `viewer` sees it on a page now: a seat's page shows that seat's secrets.
+    pub async fn state_as(self, id: GameId, viewer: Viewer) -> Result<WatchState, ArenaError> {
+        let game = self.load(id).await?;
+        Ok(watch_state_as(&game, self.now(), viewer))
     }
 
     /// The token of the game's page, for someone who may look at the game.
@@ -89,7 +139,7 @@ impl Watching<'_> {
 
     /// The game whose page has `token`; none for a token nobody was given (or not a token).
     pub async fn game(self, token: &str) -> Result<Option<GameId>, ArenaError> {
-        if token.len() != 32 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        if !looks_like_a_token(token) {
             return Ok(None);
         }
         Ok(self.store.game_of_watch_token(token).await?)
@@ -102,9 +152,64 @@ impl Watching<'_> {
     }
 }
 
+/// Who a private page is for: a seat's player, or a match's host.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageRole {
+    Seat(Seat),
+    Host,
+}
+
+impl PageRole {
+    /// How the store names it.
+    fn key(self) -> &'static str {
+        match self {
+            PageRole::Seat(Seat::First) => "first",
+            PageRole::Seat(Seat::Second) => "second",
+            PageRole::Host => "host",
+        }
+    }
+
+    fn from_key(key: &str) -> Option<PageRole> {
+        match key {
+            "first" => Some(PageRole::Seat(Seat::First)),
+            "second" => Some(PageRole::Seat(Seat::Second)),
+            "host" => Some(PageRole::Host),
+            _ => None,
+        }
+    }
+
+    /// What the page shows: a seat's own view; the host sees what spectators see.
+    pub fn viewer(self) -> Viewer {
+        match self {
+            PageRole::Seat(seat) => Viewer::Seat(seat),
+            PageRole::Host => Viewer::Spectator,
+        }
+    }
+}
+
+/// 128 random bits from the operating system's generator: nobody guesses a page.
+fn fresh_token() -> String {
+    format!("{:032x}", rand::random::<u128>())
+}
+
+/// Whether `token` has a token's shape (32 hexadecimal digits): anything else is not looked up.
+fn looks_like_a_token(token: &str) -> bool {
+    token.len() == 32 && token.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 /// The game as its page shows it at `now`: built from the spectators' view alone.
 pub fn watch_state(game: &GameRow, now: i64) -> WatchState {
-    let view = game.state.view(Viewer::Spectator);
+    watch_state_as(game, now, Viewer::Spectator)
+}
+
+/// The game as `viewer`'s page shows it at `now`: their board, moves and notes from their own
+/// view; the news of the last actions, as everyone heard it, from the spectators'.
+pub fn watch_state_as(game: &GameRow, now: i64, viewer: Viewer) -> WatchState {
+    let view = game.state.view(viewer);
+    let recent = match viewer {
+        Viewer::Spectator => recent_news(game, &view),
+        _ => recent_news(game, &game.state.view(Viewer::Spectator)),
+    };
     let lost_on_time = |seat: Seat| {
         view.outcome
             .as_ref()
@@ -153,8 +258,9 @@ pub fn watch_state(game: &GameRow, now: i64) -> WatchState {
         notes: view.notes.clone(),
         finished: game.status == GameStatus::Finished,
         is_match: game.deathmatch.is_some(),
+        paused: game.clock.paused_at.is_some(),
         now,
-        recent: recent_news(game, &view),
+        recent,
         board: board_image_of(game, view),
     }
 }

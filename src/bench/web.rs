@@ -169,6 +169,86 @@ pub async fn streams(moves: usize, streams: usize) -> Result<String> {
     Ok(out)
 }
 
+/// `moves` moves played by clicks on the players' own pages, each timed from its request
+/// (`POST /play/<token>/act`) to the thread's post (the announcement made and its board image
+/// drawn, ready to send) and to its state on a spectator's event stream, both at once.
+pub async fn clicks(moves: usize) -> Result<String> {
+    let (store, dir) = scratch_sqlite().await?;
+    let arena = Arena::new(store, Arc::new(SystemClock));
+    let listening = WebListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, 0)), None)?;
+    let addr = listening.local_addr()?;
+    let web = Arc::new(Web::new(arena.clone(), Arc::new(DisplayNames), listening.base.clone()));
+    let (announce, mut announced) = tokio::sync::mpsc::channel(16);
+    web.announce_to(announce);
+    tokio::spawn(web.serve(&listening, std::future::pending())?);
+    let renderer = Renderer::new();
+    let (mut to_post, mut to_page) = (Vec::with_capacity(moves), Vec::with_capacity(moves));
+    let mut games = 0;
+    while to_post.len() < moves {
+        games += 1;
+        let (id, players) = new_game(&arena, games).await?;
+        let mut pages = Vec::new();
+        for player in &players {
+            pages.push(arena.watching().seat_token(id, player, false).await?);
+        }
+        let token = arena.watching().token(id).await?;
+        let mut stream = Stream::open(addr, &token, games).await?;
+        stream.wait_for("event: state").await?;
+        for (ply, action) in GAME.iter().enumerate().take(moves - to_post.len()) {
+            let version = ply as i64 + 2;
+            let body = format!("{{\"action\":\"{action}\",\"version\":{}}}", version - 1);
+            let timer = Instant::now();
+            let answer = post_json(addr, &format!("/play/{}/act", pages[ply % 2]), &body).await?;
+            anyhow::ensure!(answer.contains("\"ok\":true"), "the click was refused: {answer}");
+            let post = async {
+                let effects = announced.recv().await.context("the click is announced")?;
+                let board = effects.posts.first().and_then(|post| post.board.clone());
+                let board = board.context("the post shows the board")?;
+                renderer.image(&board)?;
+                anyhow::Ok(timer.elapsed())
+            };
+            let page = async {
+                stream.wait_for(&format!("\"version\":{version}}}")).await?;
+                anyhow::Ok(timer.elapsed())
+            };
+            let (post, page) = tokio::join!(post, page);
+            to_post.push(post?);
+            to_page.push(page?);
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+    let mut out = String::new();
+    for (what, times) in [
+        ("the thread's post (text and board image)", &mut to_post),
+        ("the spectators' page", &mut to_page),
+    ] {
+        times.sort();
+        let _ = writeln!(
+            out,
+            "click to {what}: {} moves, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            times.len(),
+            percentile(times, 50).as_secs_f64() * 1e3,
+            percentile(times, 99).as_secs_f64() * 1e3,
+            times.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+        );
+    }
+    Ok(out)
+}
+
+/// A JSON body posted to the pages as a page's script posts it; the answer's body.
+async fn post_json(addr: SocketAddr, path: &str, body: &str) -> Result<String> {
+    let mut socket = TcpStream::connect(addr).await?;
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    socket.write_all(request.as_bytes()).await?;
+    let mut answer = String::new();
+    socket.read_to_string(&mut answer).await?;
+    Ok(answer)
+}
+
 /// The `n`th viewer's own address in 127.0.0.0/8 (from 127.0.1.1 on: 250 a block, so a million
 /// viewers before the range runs out).
 fn viewer_address(n: usize) -> IpAddr {

@@ -155,12 +155,15 @@ pub const SECTIONS: &[Section] = &[
             ),
             everywhere(
                 "watch",
-                "A game's live page and stream overlay (for OBS), when this bot serves them.",
-                &[GAME],
+                "A game's live page and stream overlay (for OBS); to its players, their own page to play by clicking.",
+                &[
+                    GAME,
+                    flag("reset", "Give me new private links (the old ones then open nothing)"),
+                ],
                 written(
                     &["watch"],
-                    "watch [#id]",
-                    "In the terminal, with `arbiter local --web ADDR`.",
+                    "watch [#id] [reset]",
+                    "In the terminal, with `arbiter local --web ADDR`; a player's own page is printed for them.",
                 ),
             ),
             everywhere(

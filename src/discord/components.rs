@@ -3,11 +3,12 @@
 //! changes nothing and gets a private explanation.
 
 use super::delivery::Delivery;
+use super::guided::StepAsked;
 use super::ids::{self, Answer, Component};
 use super::respond::{Outgoing, Responder};
 use super::widgets::{choice_components, fit};
 use super::{Data, answer};
-use crate::arena::{ArenaError, Button, Effects, Menu};
+use crate::arena::{ArenaError, Button, Effects, ListSource, Menu};
 use crate::ids::{GameId, Place, UserId};
 use serenity::all as discord;
 use std::sync::Arc;
@@ -81,20 +82,13 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
         return;
     };
     data.names.remember(&interaction.user);
-    if let Some(refusal) = data.limits.refusal(interaction.user.id, data.arena.now()) {
+    if let Some(refusal) = data.limits.refusal(&ids::user(interaction.user.id), data.arena.now()) {
         let _ = responder.send_private(Outgoing::text(refusal)).await;
         return;
     }
     // A click is acknowledged before any work, so Discord's 3 seconds cannot run out whatever
     // comes next; only a click that may open a form (which must be the first response) waits.
-    let may_open_form = matches!(
-        component,
-        Component::WriteList { .. }
-            | Component::Button {
-                button: Button::ChoosePrivately,
-                ..
-            }
-    );
+    let may_open_form = matches!(component, Component::WriteList { .. });
     if !may_open_form {
         responder.acknowledge().await;
     }
@@ -111,6 +105,19 @@ pub async fn on_component(http: &Arc<discord::Http>, data: &Data, interaction: &
 }
 
 impl Clicked<'_> {
+    fn guided_step(&self, game: GameId, version: Option<i64>, path: Vec<String>, page: usize) -> StepAsked<'_> {
+        StepAsked {
+            http: self.http,
+            data: self.data,
+            user: &self.user,
+            here: &self.here,
+            game,
+            version,
+            path,
+            page,
+        }
+    }
+
     /// Does what the click asks, and answers it.
     async fn answer(&self, component: Component, responder: &mut Responder) {
         let (http, data) = (self.http, self.data);
@@ -126,6 +133,14 @@ impl Clicked<'_> {
                 ..
             } => self.open_prompt(responder, game).await,
             Component::WriteList { game, version } => open_list_form(responder, game, version).await,
+            Component::DrawList { game, .. } => {
+                let work = self
+                    .data
+                    .arena
+                    .lists()
+                    .submit(Some(game), &self.user, ListSource::Drawn);
+                answer(self.http, self.data, work.await, &self.here, responder).await
+            }
             Component::ListForm { .. } => {
                 let text = "That form is filled in and sent, not clicked.";
                 let _ = responder.send_private(Outgoing::text(text)).await;
@@ -136,6 +151,29 @@ impl Clicked<'_> {
                 game,
                 version,
             } => self.rematch(responder, game, version).await,
+            Component::Button {
+                button: Button::Move,
+                game,
+                ..
+            } => self.guided_step(game, None, Vec::new(), 0).answer(responder).await,
+            Component::Guide {
+                game,
+                version,
+                page,
+                mut path,
+            } => {
+                // A menu's choice is the next step; a button (Back, a page) names its own.
+                let page = match &self.choice {
+                    Some(key) => {
+                        path.push(key.clone());
+                        0
+                    }
+                    None => usize::from(page),
+                };
+                self.guided_step(game, Some(version), path, page)
+                    .answer(responder)
+                    .await
+            }
             Component::Button { button, game, version } => self.press(responder, button, game, version).await,
             Component::Choose {
                 game,
@@ -170,20 +208,10 @@ impl Clicked<'_> {
         }
     }
 
-    /// "Choose privately": the player's prompt, or the form for a list.
+    /// "Choose privately": the player's prompt (for a list, its buttons: the form to write it
+    /// in, or a list drawn for them).
     async fn open_prompt(&self, responder: &mut Responder, game: GameId) {
         let prompt = self.data.arena.play().private_prompt(game, &self.user).await;
-        // A list is written in a form, opened right here (DMs closed or not).
-        if let Ok(Effects {
-            direct_messages,
-            version: Some(version),
-            ..
-        }) = &prompt
-            && direct_messages.first().is_some_and(|dm| dm.asks_for_list)
-        {
-            open_list_form(responder, game, *version).await;
-            return;
-        }
         let work = async { prompt };
         let nothing = "There is nothing for you to choose.";
         show_prompt(self.http, self.data, responder, game, work, nothing, 0).await
@@ -313,7 +341,7 @@ async fn open_list_form(responder: &mut Responder, game: GameId, version: i64) {
 pub async fn on_form(http: &Arc<discord::Http>, data: &Data, interaction: &discord::ModalInteraction) {
     let mut responder = Responder::for_modal(http, interaction);
     data.names.remember(&interaction.user);
-    if let Some(refusal) = data.limits.refusal(interaction.user.id, data.arena.now()) {
+    if let Some(refusal) = data.limits.refusal(&ids::user(interaction.user.id), data.arena.now()) {
         let _ = responder.send_private(Outgoing::text(refusal)).await;
         return;
     }
@@ -346,7 +374,7 @@ pub async fn on_form(http: &Arc<discord::Http>, data: &Data, interaction: &disco
 /// Plays a choice made on a prompt's menu or buttons (`menu`: where they were made): the prompt
 /// becomes the confirmation, so it cannot be used twice.
 #[allow(clippy::too_many_arguments)]
-async fn choose(
+pub(super) async fn choose(
     http: &discord::Http,
     data: &Data,
     responder: &mut Responder,
@@ -363,7 +391,8 @@ async fn choose(
                 Some(reply) => reply.text,
                 None => format!("Played `{choice}`."),
             };
-            let _ = responder.update_clicked(Outgoing::text(fit(&confirmation))).await;
+            // The menu's board showed the position before the choice: it goes with the menu.
+            let _ = responder.replace_clicked(Outgoing::text(fit(&confirmation))).await;
             answer(http, data, Ok(effects), here, responder).await;
         }
         Err(error) => answer(http, data, Err(error), here, responder).await,

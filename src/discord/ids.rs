@@ -82,10 +82,24 @@ pub enum Component {
         game: GameId,
         version: i64,
     },
+    /// Sends a list drawn for the player (`ListSource::Drawn`).
+    DrawList {
+        game: GameId,
+        version: i64,
+    },
     /// The form itself (a modal), sent back with the list written in it.
     ListForm {
         game: GameId,
         version: i64,
+    },
+    /// A step of a move chosen by menus (`arena::guide`): the keys chosen so far, and the page
+    /// of the next step's choices. A menu's chosen value is the next key; a button (Back, another
+    /// page) shows the step it names.
+    Guide {
+        game: GameId,
+        version: i64,
+        page: u8,
+        path: Vec<String>,
     },
 }
 
@@ -101,6 +115,8 @@ pub enum Answer {
 
 /// How an id writes "no prompt key".
 const NO_KEY: &str = "-";
+/// Between the keys of a guided move's path (keys never hold it, nor `:`).
+const PATH_SEPARATOR: &str = "/";
 
 impl Component {
     pub fn custom_id(&self) -> String {
@@ -133,6 +149,13 @@ impl Component {
             Component::Page { game, version, page } => format!("{PREFIX}:page:{game}:{version}:{page}"),
             Component::WriteList { game, version } => format!("{PREFIX}:writelist:{game}:{version}"),
             Component::ListForm { game, version } => format!("{PREFIX}:listform:{game}:{version}"),
+            Component::DrawList { game, version } => format!("{PREFIX}:drawlist:{game}:{version}"),
+            Component::Guide {
+                game,
+                version,
+                page,
+                path,
+            } => format!("{PREFIX}:go:{game}:{version}:{page}:{}", path.join(PATH_SEPARATOR)),
         }
     }
 
@@ -174,6 +197,26 @@ impl Component {
                     answer: Answer::Index(index),
                 });
             }
+            "go" => {
+                let page = parts.next()?.parse().ok()?;
+                let path = parts.next()?;
+                // Several menus in one message need distinct ids: a menu's row may follow.
+                let row = parts.next();
+                if parts.next().is_some() || row.is_some_and(|row| row.parse::<u8>().is_err()) {
+                    return None;
+                }
+                let path = path
+                    .split(PATH_SEPARATOR)
+                    .filter(|key| !key.is_empty())
+                    .map(str::to_string)
+                    .collect();
+                return Some(Component::Guide {
+                    game,
+                    version,
+                    page,
+                    path,
+                });
+            }
             "menu" => {
                 let prompt_key = key_of(parts.next()?);
                 // Several menus in one message need distinct ids: a menu's row may follow.
@@ -208,6 +251,7 @@ impl Component {
             "piece" => Some(Component::Piece { game, version }),
             "writelist" => Some(Component::WriteList { game, version }),
             "listform" => Some(Component::ListForm { game, version }),
+            "drawlist" => Some(Component::DrawList { game, version }),
             key => Some(Component::Button {
                 button: Button::from_key(key)?,
                 game,
@@ -309,7 +353,41 @@ mod tests {
             })
         );
         assert_eq!(Component::parse("arb:writelist:8:2:1"), None);
+        let drawn = Component::DrawList {
+            game: GameId::new(8),
+            version: 2,
+        };
+        assert_eq!(drawn.custom_id(), "arb:drawlist:8:2");
+        assert_eq!(Component::parse("arb:drawlist:8:2"), Some(drawn));
         assert_eq!(Component::parse("arb:piece:3:4:1"), Some(piece_again));
+    }
+
+    #[test]
+    fn a_guided_moves_steps_round_trip() {
+        let start = Component::Guide {
+            game: GameId::new(9),
+            version: 4,
+            page: 0,
+            path: Vec::new(),
+        };
+        assert_eq!(start.custom_id(), "arb:go:9:4:0:");
+        assert_eq!(Component::parse("arb:go:9:4:0:"), Some(start));
+        let deep = Component::Guide {
+            game: GameId::new(9),
+            version: 4,
+            page: 2,
+            path: vec!["2.d1".into(), "d5".into(), "=3".into()],
+        };
+        assert_eq!(deep.custom_id(), "arb:go:9:4:2:2.d1/d5/=3");
+        assert_eq!(Component::parse(&deep.custom_id()), Some(deep.clone()));
+        assert_eq!(
+            Component::parse("arb:go:9:4:2:2.d1/d5/=3:1"),
+            Some(deep),
+            "a later menu's row"
+        );
+        for broken in ["arb:go:9:4", "arb:go:9:4:x:", "arb:go:9:4:0:a:b", "arb:go:9:4:0:a:1:2"] {
+            assert_eq!(Component::parse(broken), None, "{broken}");
+        }
     }
 
     #[test]

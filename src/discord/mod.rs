@@ -10,10 +10,10 @@ mod commands;
 mod components;
 mod counted;
 mod delivery;
+mod guided;
 mod hosts;
 mod ids;
 mod invite;
-mod limits;
 mod markdown;
 mod names;
 mod pace;
@@ -109,7 +109,7 @@ pub struct Data {
     pub renderer: Renderer,
     pub names: std::sync::Arc<Names>,
     pub host_role: Option<u64>,
-    pub limits: std::sync::Arc<limits::RateLimits>,
+    pub limits: std::sync::Arc<crate::rate_limits::RateLimits>,
     /// Discord's rate limits, shared by everything this bot sends.
     pub pace: std::sync::Arc<pace::Pace>,
     /// Users' DM channels, and whose DMs are closed.
@@ -222,6 +222,8 @@ pub async fn run(
     let shows_news = config.shards.runs_first();
     let share = config.shards.share();
     let (announce, announcements) = tokio::sync::mpsc::channel(256);
+    // What players do on their own pages is announced as the clocks' news is.
+    let pages_announce = announce.clone();
     // The announcer's task, once the bot is connected: a stop waits for what it has queued.
     let announcer_task: std::sync::Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>> = Default::default();
     let announcer_slot = announcer_task.clone();
@@ -248,7 +250,7 @@ pub async fn run(
                 health.shard(ctx.shard_id.0, true);
                 let mut data = Data::new(arena, host_role, share, ids::user(ready.user.id), health, attachments);
                 if let Some(listening) = web_listener {
-                    data.web = Some(serve_pages(&ctx.http, &data, &listening, web_stop)?);
+                    data.web = Some(serve_pages(&ctx.http, &data, &listening, web_stop, pages_announce)?);
                 }
                 let announcing = tokio::spawn(announce_deadlines(
                     ctx.http.clone(),
@@ -313,10 +315,10 @@ fn framework_options() -> poise::FrameworkOptions<Data, Error> {
         // in those, on that server).
         command_check: Some(|ctx| {
             Box::pin(async move {
-                if ctx.invocation_data::<limits::Counted>().await.is_some() {
+                if ctx.invocation_data::<Counted>().await.is_some() {
                     return Ok(true);
                 }
-                ctx.set_invocation_data(limits::Counted).await;
+                ctx.set_invocation_data(Counted).await;
                 if hosts::is_host_command(&ctx.command().qualified_name)
                     && commands::Caller::of(ctx)
                         .with_host_status(ctx.data())
@@ -325,7 +327,11 @@ fn framework_options() -> poise::FrameworkOptions<Data, Error> {
                 {
                     return Ok(true);
                 }
-                match ctx.data().limits.refusal(ctx.author().id, ctx.data().arena.now()) {
+                match ctx
+                    .data()
+                    .limits
+                    .refusal(&ids::user(ctx.author().id), ctx.data().arena.now())
+                {
                     Some(refusal) => Err(anyhow::anyhow!(refusal)),
                     None => Ok(true),
                 }
@@ -372,13 +378,16 @@ fn serve_pages(
     data: &Data,
     listening: &crate::web::WebListener,
     stop: impl Future<Output = ()> + Send + 'static,
+    announce: tokio::sync::mpsc::Sender<Effects>,
 ) -> anyhow::Result<std::sync::Arc<crate::web::Web>> {
     let base = listening.base.clone();
     let names = std::sync::Arc::new(names::PageNames {
         http: http.clone(),
         names: data.names.clone(),
     });
-    let web = std::sync::Arc::new(crate::web::Web::new(data.arena.clone(), names, base.clone()));
+    let web = crate::web::Web::new(data.arena.clone(), names, base.clone()).with_rate_limits(data.limits.clone());
+    web.announce_to(announce);
+    let web = std::sync::Arc::new(web);
     tracing::info!("serving the live pages at {base}");
     tokio::spawn(web.clone().serve(listening, stop)?);
     Ok(web)
@@ -557,6 +566,11 @@ async fn refuse(error: ArenaError, responder: &mut Responder) {
         tracing::error!(error = %crate::logging::Quiet(&error), "could not deliver an answer");
     }
 }
+
+/// Marks a command's invocation as counted already: poise runs the framework's check once for
+/// each level of a subcommand's tree (`deathmatch`, then `deathmatch start`), and a command
+/// counts once, whatever its depth.
+struct Counted;
 
 #[cfg(test)]
 mod tests {

@@ -341,7 +341,7 @@ impl Responder {
             }
             State::DeferredCommand { is_ephemeral: deferred } if deferred == is_ephemeral => {
                 let pings = message.pings.clone();
-                self.edit_original(message).await?;
+                self.edit_original(message, Files::Kept).await?;
                 // An edited message notifies nobody: the players to act get a ping of its own.
                 if !is_ephemeral && !pings.is_empty() {
                     let mentions: Vec<String> = pings.iter().map(|id| format!("<@{id}>")).collect();
@@ -358,7 +358,7 @@ impl Responder {
                 // after a deferral the placeholder itself (ignoring its visibility), so the
                 // placeholder is settled with neutral words first, then the answer goes beside
                 // it, then the placeholder goes.
-                self.edit_original(Outgoing::text("…")).await?;
+                self.edit_original(Outgoing::text("…"), Files::Kept).await?;
                 let follow_up = message.into_followup(is_ephemeral);
                 counted(FOLLOW_UP, follow_up.execute(self.http(), (None, token))).await?;
                 counted(
@@ -378,9 +378,13 @@ impl Responder {
 
     /// Edits the interaction's original response: a command's placeholder, or after a deferred
     /// click the message the clicked component is on.
-    async fn edit_original(&self, message: Outgoing) -> serenity::Result<()> {
+    async fn edit_original(&self, message: Outgoing, files: Files) -> serenity::Result<()> {
         let mentions = message.allowed_mentions();
-        let mut edit = discord::EditInteractionResponse::new()
+        let mut edit = discord::EditInteractionResponse::new();
+        if files == Files::Replaced {
+            edit = edit.clear_attachments();
+        }
+        let mut edit = edit
             .content(message.content)
             .components(message.components)
             .embeds(message.embeds)
@@ -395,6 +399,16 @@ impl Responder {
     /// Replaces the message whose component was clicked (removing its buttons, say), keeping
     /// its files; a private follow-up when there is no such message to edit.
     pub async fn update_clicked(&mut self, message: Outgoing) -> serenity::Result<()> {
+        self.edit_clicked(message, Files::Kept).await
+    }
+
+    /// Replaces the message whose component was clicked, its files with the message's own (a
+    /// board image drawn anew); a private follow-up when there is no such message to edit.
+    pub async fn replace_clicked(&mut self, message: Outgoing) -> serenity::Result<()> {
+        self.edit_clicked(message, Files::Replaced).await
+    }
+
+    async fn edit_clicked(&mut self, message: Outgoing, files: Files) -> serenity::Result<()> {
         if self.target.is_component {
             // An update in the first response would replace every attachment (a board image);
             // an edit after an acknowledgement leaves them as they are.
@@ -402,7 +416,7 @@ impl Responder {
         }
         let mut state = self.state.lock().await;
         if *state == State::DeferredComponent {
-            self.edit_original(message).await?;
+            self.edit_original(message, files).await?;
             *state = State::Answered;
             return Ok(());
         }
@@ -413,4 +427,13 @@ impl Responder {
     pub async fn has_answered(&self) -> bool {
         *self.state.lock().await == State::Answered
     }
+}
+
+/// What an edit does with the files the message had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Files {
+    /// They stay; the edit's own are added.
+    Kept,
+    /// They go; the edit's own take their place.
+    Replaced,
 }

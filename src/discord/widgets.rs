@@ -1,9 +1,9 @@
 //! What Discord shows under and around a message: text fitted to its limits, the buttons of a
-//! post, the menus of a secret prompt and of pieces to place, and the form to write a list in.
+//! post, the menus of a secret prompt and of a move chosen by steps, and the form to write a list in.
 //! Builders only: nothing here talks to Discord.
 
 use super::ids::{Answer, Component};
-use crate::arena::{Button, DirectMessage, PieceChoice, Post};
+use crate::arena::{Button, DirectMessage, Post};
 use crate::ids::GameId;
 use serenity::all as discord;
 /// Discord refuses message content of more characters.
@@ -51,17 +51,18 @@ pub fn post_components(post: &Post, version: i64) -> Vec<discord::CreateActionRo
     let Some(game) = post.game else {
         return Vec::new();
     };
-    let mut rows = button_row(&post.buttons, game, version);
-    rows.extend(piece_menus(&post.pieces, game, version));
-    rows
+    button_row(&post.buttons, game, version)
 }
 
-/// The button that opens the form to write a list of pieces in.
+/// The buttons of a list to send: the form to write it in, or one drawn for the player.
 pub fn write_list_button(game: GameId, version: i64) -> Vec<discord::CreateActionRow> {
-    let button = discord::CreateButton::new(Component::WriteList { game, version }.custom_id())
+    let write = discord::CreateButton::new(Component::WriteList { game, version }.custom_id())
         .label("Write your list")
         .style(discord::ButtonStyle::Primary);
-    vec![discord::CreateActionRow::Buttons(vec![button])]
+    let draw = discord::CreateButton::new(Component::DrawList { game, version }.custom_id())
+        .label("Draw a list for me")
+        .style(discord::ButtonStyle::Secondary);
+    vec![discord::CreateActionRow::Buttons(vec![write, draw])]
 }
 
 /// The form (a modal) a list of pieces is written in: one text field, one piece a line.
@@ -142,85 +143,98 @@ fn capitalised(text: &str) -> String {
         .map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
-/// Menus offering `choices` (actions in notation), 25 to a menu, each showing `hint` until a
-/// choice is made. Up to five menus hold them all; more are shown a page of four menus at a time,
-/// with buttons to the pages before and after: none is ever left out.
-fn choice_menus(choices: &[&String], menu: Component, hint: &str, page: usize) -> Vec<discord::CreateActionRow> {
-    let menus_of = |choices: &[&String], hint: &str| -> Vec<(String, Vec<(String, String)>)> {
-        choices
-            .chunks(MENU_OPTIONS)
-            .map(|chunk| {
-                (
-                    hint.to_string(),
-                    chunk.iter().map(|c| (c.to_string(), c.to_string())).collect(),
-                )
-            })
-            .collect()
-    };
-    if choices.len() <= MENU_ROWS * MENU_OPTIONS {
-        return select_menus(menu, menus_of(choices, hint));
+/// One option of a menu: what it shows, what it sends back, and a word more under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuOption {
+    pub label: String,
+    pub value: String,
+    pub description: Option<String>,
+}
+
+impl MenuOption {
+    fn plain(text: &str) -> MenuOption {
+        MenuOption {
+            label: text.to_string(),
+            value: text.to_string(),
+            description: None,
+        }
     }
+}
+
+/// Menus offering `choices` (actions in notation), 25 to a menu, each showing `hint` until a
+/// choice is made; more than five menus hold are paged.
+fn choice_menus(choices: &[&String], menu: Component, hint: &str, page: usize) -> Vec<discord::CreateActionRow> {
     let Component::Choose { game, version, .. } = menu else {
         return Vec::new();
     };
-    let pages = choices.len().div_ceil(CHOICES_PER_PAGE);
+    let options: Vec<MenuOption> = choices.iter().map(|c| MenuOption::plain(c)).collect();
+    let turn = |page: usize| Component::Page {
+        game,
+        version,
+        page: page as u8,
+    };
+    paged_menus(&options, &menu, hint, page, turn, Vec::new())
+}
+
+/// Menus of `options` for one component, 25 to a menu, each showing `hint` until a choice is
+/// made, and a last row of `buttons` (a Back) when there are any. As many menus as the rows
+/// left hold show them all; more are shown a page of four menus at a time, with buttons to the
+/// pages before and after (each `turn(page)`): none is ever left out.
+pub fn paged_menus(
+    options: &[MenuOption],
+    menu: &Component,
+    hint: &str,
+    page: usize,
+    turn: impl Fn(usize) -> Component,
+    mut buttons: Vec<discord::CreateButton>,
+) -> Vec<discord::CreateActionRow> {
+    let menus_of = |options: &[MenuOption], hint: &str| -> Vec<(String, Vec<MenuOption>)> {
+        options
+            .chunks(MENU_OPTIONS)
+            .map(|chunk| (hint.to_string(), chunk.to_vec()))
+            .collect()
+    };
+    let rows_for_menus = if buttons.is_empty() { MENU_ROWS } else { MENU_ROWS - 1 };
+    if options.len() <= rows_for_menus * MENU_OPTIONS {
+        let mut rows = select_menus(menu, menus_of(options, hint));
+        if !buttons.is_empty() {
+            rows.push(discord::CreateActionRow::Buttons(buttons));
+        }
+        return rows;
+    }
+    let pages = options.len().div_ceil(CHOICES_PER_PAGE);
     let page = page.min(pages - 1);
     let first = page * CHOICES_PER_PAGE;
-    let shown = &choices[first..(first + CHOICES_PER_PAGE).min(choices.len())];
-    let hint = format!("{hint} ({}-{} of {})", first + 1, first + shown.len(), choices.len());
+    let shown = &options[first..(first + CHOICES_PER_PAGE).min(options.len())];
+    let hint = format!("{hint} ({}-{} of {})", first + 1, first + shown.len(), options.len());
     let mut rows = select_menus(menu, menus_of(shown, &hint));
-    let turn = |to: usize, label: String| {
-        let component = Component::Page {
-            game,
-            version,
-            page: to as u8,
-        };
-        discord::CreateButton::new(component.custom_id())
+    let turn_to = |to: usize, label: String| {
+        discord::CreateButton::new(turn(to).custom_id())
             .label(label)
             .style(discord::ButtonStyle::Secondary)
     };
-    let mut buttons = Vec::new();
+    let mut turns = Vec::new();
     if page > 0 {
-        buttons.push(turn(
+        turns.push(turn_to(
             page - 1,
             format!("◀ Choices {}-{}", first - CHOICES_PER_PAGE + 1, first),
         ));
     }
     if page + 1 < pages {
         let next = first + CHOICES_PER_PAGE;
-        let last = (next + CHOICES_PER_PAGE).min(choices.len());
-        buttons.push(turn(page + 1, format!("Choices {}-{last} ▶", next + 1)));
+        let last = (next + CHOICES_PER_PAGE).min(options.len());
+        turns.push(turn_to(page + 1, format!("Choices {}-{last} ▶", next + 1)));
     }
-    rows.push(discord::CreateActionRow::Buttons(buttons));
+    turns.append(&mut buttons);
+    rows.push(discord::CreateActionRow::Buttons(turns));
     rows
 }
 
-/// Menus of the pieces a post offers to place: one menu when they fit, otherwise the pieces in
-/// one and the pawns in another (Pick-the-team's 40 types), 25 to a menu.
-pub fn piece_menus(pieces: &[PieceChoice], game: GameId, version: i64) -> Vec<discord::CreateActionRow> {
-    let option = |piece: &PieceChoice| (piece.label.clone(), piece.id.clone());
-    let groups: Vec<(&str, Vec<&PieceChoice>)> = if pieces.len() <= MENU_OPTIONS {
-        vec![("Pick a piece to place", pieces.iter().collect())]
-    } else {
-        let (pawns, others): (Vec<&PieceChoice>, Vec<&PieceChoice>) = pieces.iter().partition(|p| p.is_pawn);
-        vec![("Pick a piece (not a pawn)", others), ("Pick a pawn", pawns)]
-    };
-    let menus = groups
-        .into_iter()
-        .filter(|(_, group)| !group.is_empty())
-        .flat_map(|(hint, group)| {
-            group
-                .chunks(MENU_OPTIONS)
-                .map(|chunk| (hint.to_string(), chunk.iter().map(|p| option(p)).collect()))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    select_menus(Component::Piece { game, version }, menus)
-}
+/// Discord refuses a menu option's description longer than this.
+const DESCRIPTION_LIMIT: usize = 100;
 
-/// Select menus for one component, each a hint and its options (label, value), at most
-/// [`MENU_ROWS`] of them.
-fn select_menus(component: Component, menus: Vec<(String, Vec<(String, String)>)>) -> Vec<discord::CreateActionRow> {
+/// Select menus for one component, each a hint and its options, at most [`MENU_ROWS`] of them.
+fn select_menus(component: &Component, menus: Vec<(String, Vec<MenuOption>)>) -> Vec<discord::CreateActionRow> {
     menus
         .into_iter()
         .take(MENU_ROWS)
@@ -228,7 +242,13 @@ fn select_menus(component: Component, menus: Vec<(String, Vec<(String, String)>)
         .map(|(index, (hint, options))| {
             let options = options
                 .into_iter()
-                .map(|(label, value)| discord::CreateSelectMenuOption::new(label, value))
+                .map(|option| {
+                    let mut made = discord::CreateSelectMenuOption::new(option.label, option.value);
+                    if let Some(description) = option.description {
+                        made = made.description(description.chars().take(DESCRIPTION_LIMIT).collect::<String>());
+                    }
+                    made
+                })
                 .collect();
             // Menus in one message need distinct ids: all but the first carry their row.
             let mut custom_id = component.custom_id();
@@ -245,7 +265,6 @@ fn select_menus(component: Component, menus: Vec<(String, Vec<(String, String)>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::Value;
 
     /// A prompt of game 3 offering `choices`, with the key `prompt_key`.
     fn prompt(choices: &[String], hint: &str, prompt_key: Option<&str>) -> DirectMessage {
@@ -358,33 +377,59 @@ mod tests {
     }
 
     #[test]
-    fn pieces_share_a_menu_when_they_fit_and_are_split_from_pawns_when_not() {
-        let piece = |n: usize, is_pawn: bool| PieceChoice {
-            id: format!("p{n}"),
-            label: format!("P{n} · Piece {n}"),
-            is_pawn,
-        };
-        let few: Vec<PieceChoice> = (0..20).map(|n| piece(n, n % 2 == 0)).collect();
-        let json = serde_json::to_value(piece_menus(&few, GameId::new(5), 6)).unwrap();
-        assert_eq!(json.as_array().unwrap().len(), 1);
-        assert_eq!(json[0]["components"][0]["custom_id"], "arb:piece:5:6");
-        assert_eq!(json[0]["components"][0]["options"][3]["value"], "p3");
-        assert_eq!(json[0]["components"][0]["options"][3]["label"], "P3 · Piece 3");
-        // Pick-the-team's pool at the start: 24 pieces and 16 pawns.
-        let pool: Vec<PieceChoice> = (0..40).map(|n| piece(n, (20..36).contains(&n))).collect();
-        let json = serde_json::to_value(piece_menus(&pool, GameId::new(5), 6)).unwrap();
-        let menus: Vec<&Value> = json
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|row| &row["components"][0])
+    fn a_guided_steps_menus_keep_a_row_for_back_and_page_past_what_they_hold() {
+        let options: Vec<MenuOption> = (0..130)
+            .map(|i| MenuOption {
+                label: format!("Square {i}"),
+                value: format!("s{i}"),
+                description: (i == 0).then(|| "takes Rook".to_string()),
+            })
             .collect();
-        assert_eq!(menus.len(), 2);
-        assert_eq!(menus[0]["options"].as_array().unwrap().len(), 24);
-        assert_eq!(menus[0]["placeholder"], "Pick a piece (not a pawn)");
-        assert_eq!(menus[1]["options"].as_array().unwrap().len(), 16);
-        assert_eq!(menus[1]["custom_id"], "arb:piece:5:6:1");
-        assert!(piece_menus(&[], GameId::new(5), 6).is_empty());
+        let at = |page: usize| Component::Guide {
+            game: GameId::new(3),
+            version: 9,
+            page: page as u8,
+            path: vec!["d1".into()],
+        };
+        let back = || vec![discord::CreateButton::new("arb:go:3:9:0:").label("◀ Back")];
+        let values_and_buttons = |rows: Vec<discord::CreateActionRow>| {
+            let json = serde_json::to_value(rows).unwrap();
+            let mut values = Vec::new();
+            let mut buttons = Vec::new();
+            for row in json.as_array().unwrap() {
+                for component in row["components"].as_array().unwrap() {
+                    match component["options"].as_array() {
+                        Some(options) => {
+                            values.extend(options.iter().map(|o| o["value"].as_str().unwrap().to_string()))
+                        }
+                        None => buttons.push(component["custom_id"].as_str().unwrap().to_string()),
+                    }
+                }
+            }
+            (json.as_array().unwrap().len(), values, buttons)
+        };
+        // 100 fit beside Back in four menus; 101 do not, and go over pages.
+        let (rows, values, buttons) = values_and_buttons(paged_menus(&options[..100], &at(0), "Where", 0, at, back()));
+        assert_eq!((rows, values.len()), (5, 100));
+        assert_eq!(buttons, ["arb:go:3:9:0:"]);
+        let (rows, first, buttons) = values_and_buttons(paged_menus(&options, &at(0), "Where", 0, at, back()));
+        assert_eq!((rows, first.len()), (5, 100));
+        assert_eq!(
+            buttons,
+            ["arb:go:3:9:1:d1", "arb:go:3:9:0:"],
+            "the next page, then Back"
+        );
+        let (_, second, buttons) = values_and_buttons(paged_menus(&options, &at(1), "Where", 1, at, back()));
+        assert_eq!(second.len(), 30);
+        assert_eq!(buttons, ["arb:go:3:9:0:d1", "arb:go:3:9:0:"]);
+        let offered: Vec<String> = [first, second].concat();
+        assert_eq!(
+            offered,
+            options.iter().map(|o| o.value.clone()).collect::<Vec<_>>(),
+            "each once, in order"
+        );
+        let json = serde_json::to_value(paged_menus(&options[..3], &at(0), "Where", 0, at, Vec::new())).unwrap();
+        assert_eq!(json[0]["components"][0]["options"][0]["description"], "takes Rook");
     }
 
     #[test]

@@ -95,7 +95,7 @@ async fn lists(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Aren
             let (name, text) = rest.trim().split_once(' ').unwrap_or((rest.trim(), ""));
             let text = match list_source(text)? {
                 ListSource::Text(text) => text,
-                ListSource::Saved(_) => return Err(usage("save a list from its text or a file")),
+                ListSource::Saved(_) | ListSource::Drawn => return Err(usage("save a list from its text or a file")),
             };
             arena.lists().save(user, name, &text).await
         }
@@ -117,6 +117,9 @@ fn list_source(text: &str) -> Result<ListSource, ArenaError> {
         }
         let body = std::fs::read_to_string(path).map_err(|e| usage(&format!("cannot read {path}: {e}")))?;
         return Ok(ListSource::Text(body));
+    }
+    if text == "drawn" {
+        return Ok(ListSource::Drawn);
     }
     if let Some(name) = text.strip_prefix("saved ") {
         return Ok(ListSource::Saved(name.trim().to_string()));

@@ -98,6 +98,10 @@ pub async fn run_with_web(
     let out = &mut screen::Screen::new(out);
     // The clocks run beside the input: what they announce is printed as it happens.
     let (announce, mut announcements) = tokio::sync::mpsc::channel(64);
+    // What players do on their own pages is printed as the clocks' news is.
+    if let Some(web) = web {
+        web.announce_to(announce.clone());
+    }
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let scheduler = tokio::spawn(
         crate::scheduler::Scheduler::new(arena.clone(), crate::ids::Places::starting_with(LOCATION)).run(

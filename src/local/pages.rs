@@ -38,7 +38,16 @@ pub(super) async fn watch(arena: &Arena, web: Option<&Web>, user: &UserId, args:
             "live pages are off: start `arbiter local --web 127.0.0.1:8080` to serve them".into(),
         ));
     };
-    let (named, _) = game_argument(args)?;
+    let (named, rest) = game_argument(args)?;
+    let reset = match rest.trim() {
+        "" => false,
+        "reset" => true,
+        other => {
+            return Err(ArenaError::Rejected(format!(
+                "watch takes a game and `reset`, not \"{other}\""
+            )));
+        }
+    };
     let caller = caller(user);
     let id = picking::pick_to_look_at(arena, asked(&caller), named).await?;
     arena.watching().token_for(id, &caller).await?;
@@ -46,5 +55,8 @@ pub(super) async fn watch(arena: &Arena, web: Option<&Web>, user: &UserId, args:
         .link_lines(id)
         .await
         .ok_or_else(|| ArenaError::Rejected(format!("the links of game #{id} could not be made just now")))?;
-    Ok(format!("Game #{id}\n{lines}"))
+    // Printed for the one who asked: the terminal is theirs.
+    let own = web.private_lines(id, user, reset).await;
+    let own = own.map_or_else(String::new, |own| format!("\n{own}"));
+    Ok(format!("Game #{id}\n{lines}{own}"))
 }

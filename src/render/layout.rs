@@ -396,6 +396,25 @@ pub fn key_box(scene: &Scene, index: usize) -> Option<(f32, f32, f32)> {
     Some(in_pixels(&layout, (layout.notes_left, top, SAMPLE)))
 }
 
+/// Every square of every board of the scene, where it lies in the SVG's own units (its
+/// viewBox): its board's index, the square, its top-left corner and side. For a page that
+/// lets a player point at squares.
+pub fn square_spots(scene: &Scene) -> Vec<(usize, Square, (f32, f32, f32))> {
+    let layout = Layout::of(scene);
+    let mut spots = Vec::new();
+    for (index, board) in scene.boards.iter().enumerate() {
+        let (left, top) = board_origin(scene, &layout, index);
+        for rank in 0..board.ranks {
+            for file in 0..board.files {
+                let at = Square::new(file, rank);
+                let (x, y) = square_origin(board, left, top, layout.square, at);
+                spots.push((index, at, (x, y, layout.square)));
+            }
+        }
+    }
+    spots
+}
+
 /// Where a square of one of the scene's boards lies in the image: its top-left corner and side,
 /// in pixels (for tests that read pixels, and for anything that points into an image).
 pub fn square_box(scene: &Scene, board_index: usize, at: Square) -> Option<(f32, f32, f32)> {

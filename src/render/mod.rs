@@ -12,7 +12,7 @@ mod table;
 pub mod words;
 
 pub use animation::{Animation, AnimationFrame, Gif, MOST_FRAMES, MOST_REPLAY_BYTES};
-pub use layout::{key_box, pool_box, square_box};
+pub use layout::{key_box, pool_box, square_box, square_spots};
 pub use marks::FRAME;
 pub use pieces::{Art, Picture, TokenShape, picture};
 pub use scene::{

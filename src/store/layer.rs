@@ -66,6 +66,8 @@ passes_through!(Games {
     unshown_games(places: &Places) -> Result<Vec<GameId>, StoreError>;
     watch_token(id: GameId, fresh: &str) -> Result<String, StoreError>;
     game_of_watch_token(token: &str) -> Result<Option<GameId>, StoreError>;
+    page_token(id: GameId, role: &str, fresh: &str, replace: bool) -> Result<String, StoreError>;
+    page_of_token(token: &str) -> Result<Option<(GameId, String)>, StoreError>;
     open_matches_on(server: &ServerId) -> Result<i64, StoreError>;
 }
     async fn update_game(&self, game: &GameRow, entries: &[NewEntry], ratings: &[Rating]) -> Result<(), StoreError> {

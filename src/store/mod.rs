@@ -116,6 +116,11 @@ pub trait Games: Send + Sync {
     async fn watch_token(&self, id: GameId, fresh: &str) -> Result<String, StoreError>;
     /// The game whose public page has `token`.
     async fn game_of_watch_token(&self, token: &str) -> Result<Option<GameId>, StoreError>;
+    /// The token of one of the game's private pages (`role`: `first`, `second` or `host`):
+    /// `fresh` becomes it unless it has one already, or takes its place when `replace`.
+    async fn page_token(&self, id: GameId, role: &str, fresh: &str, replace: bool) -> Result<String, StoreError>;
+    /// The game and role of the private page whose token is `token`.
+    async fn page_of_token(&self, token: &str) -> Result<Option<(GameId, String)>, StoreError>;
     /// How many Death Matches of `server` are open (waiting for colours, or being played).
     async fn open_matches_on(&self, server: &ServerId) -> Result<i64, StoreError>;
 }

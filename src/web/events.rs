@@ -5,9 +5,9 @@
 //! opens another, which wins its place against the caps again (`slots.rs`).
 
 use super::Web;
+use super::pages::Opened;
 use super::slots::StreamSlot;
 use crate::arena::GameNews;
-use crate::ids::GameId;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use std::collections::VecDeque;
 use std::convert::Infallible;
@@ -26,13 +26,12 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// However long the setting, a stream ends within a year (an instant never overflows).
 const LONGEST_LIFETIME: Duration = Duration::from_secs(365 * 24 * 3600);
 
-/// The stream of `game`'s page, reached by `token`; it holds `slot` until it ends, at the
+/// The stream of the page `opened`; it holds `slot` until it ends, at the
 /// latest after `lifetime` (less up to a tenth, so that pages opened together do not all come
 /// back at the same moment).
 pub(super) fn stream(
     web: Arc<Web>,
-    game: GameId,
-    token: String,
+    opened: Opened,
     slot: StreamSlot,
     lifetime: Duration,
 ) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
@@ -42,8 +41,7 @@ pub(super) fn stream(
     let spread = lifetime.mul_f64(rand::random_range(0.0..0.1));
     let watcher = Watcher {
         web,
-        game,
-        token,
+        opened,
         news,
         shown: None,
         queue: VecDeque::new(),
@@ -61,8 +59,7 @@ pub(super) fn stream(
 
 struct Watcher {
     web: Arc<Web>,
-    game: GameId,
-    token: String,
+    opened: Opened,
     news: Receiver<GameNews>,
     /// The version the page was last sent.
     shown: Option<i64>,
@@ -99,7 +96,7 @@ impl Watcher {
                     self.queue.push_back(Event::default().event("reconnect").data("this stream's time is up"));
                 }
                 news = self.news.recv() => match news {
-                    Ok(news) if news.game == self.game && self.shown.is_none_or(|v| news.version > v) => {
+                    Ok(news) if news.game == self.opened.id && self.shown.is_none_or(|v| news.version > v) => {
                         self.queue_state(&news.said).await;
                     }
                     Ok(_) => {}
@@ -118,10 +115,11 @@ impl Watcher {
     /// Queues the news of a change and the game's state, when the state is newer than the one
     /// the page has. A database that does not answer now is asked again later.
     async fn queue_state(&mut self, said: &[String]) {
-        let state = match self.web.arena.watching().state(self.game).await {
+        let watching = self.web.arena.watching();
+        let state = match watching.state_as(self.opened.id, self.opened.viewer()).await {
             Ok(state) => state,
             Err(error) => {
-                tracing::warn!(game = %self.game, error = %crate::logging::Quiet(&error), "a watched game could not be read");
+                tracing::warn!(game = %self.opened.id, error = %crate::logging::Quiet(&error), "a watched game could not be read");
                 return;
             }
         };
@@ -131,7 +129,7 @@ impl Watcher {
         for line in self.web.news_lines(&state, said).await {
             self.queue.push_back(Event::default().event("news").data(line));
         }
-        let json = self.web.state_json(&self.token, &state).await;
+        let json = self.web.page_json(&self.opened, &state).await;
         let mut event = Event::default().event("state").data(json.to_string());
         if self.shown.is_none() {
             event = event.retry(RECONNECT);

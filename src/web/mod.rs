@@ -13,6 +13,7 @@ mod client;
 mod events;
 mod gate;
 mod pages;
+mod play;
 mod slots;
 mod state;
 
@@ -20,8 +21,9 @@ pub use gate::{
     DEFAULT_BURST, DEFAULT_MAX_STREAMS, DEFAULT_MAX_STREAMS_PER_ADDR, DEFAULT_RATE, DEFAULT_STREAM_LIFETIME, WebLimits,
 };
 
-use crate::arena::Arena;
+use crate::arena::{Arena, Effects};
 use crate::ids::{GameId, UserId};
+use crate::rate_limits::RateLimits;
 use async_trait::async_trait;
 use std::collections::HashMap;
 use std::future::Future;
@@ -94,12 +96,17 @@ pub struct Web {
     names: Arc<dyn NameBook>,
     /// How links start: `http://host:port`, or the public address given for the pages.
     base: String,
-    /// Boards (SVG) drawn lately, by game, version, side at the bottom and layout: a thousand
-    /// viewers of one move cost one drawing.
+    /// Boards (SVG) drawn lately, by game, version, side at the bottom, layout and viewer: a
+    /// thousand viewers of one move cost one drawing.
     boards: Mutex<HashMap<BoardKey, Arc<String>>>,
+    /// Each user's rate limit, shared with the transport's commands.
+    limits: Arc<RateLimits>,
+    /// Where what a page does is announced (the game's place, as if typed); until a transport
+    /// gives one, nothing a page does is announced.
+    announcer: Mutex<Option<tokio::sync::mpsc::Sender<Effects>>>,
 }
 
-type BoardKey = (GameId, i64, bool, pages::BoardLayout);
+type BoardKey = (GameId, i64, bool, pages::BoardLayout, arbiter_engine::Viewer);
 
 /// How many boards are kept drawn.
 const BOARD_CACHE: usize = 256;
@@ -111,6 +118,35 @@ impl Web {
             names,
             base: base.into().trim_end_matches('/').to_string(),
             boards: Mutex::default(),
+            limits: Arc::default(),
+            announcer: Mutex::default(),
+        }
+    }
+
+    /// The same pages, counting each user's actions in `limits` (the transport's own).
+    pub fn with_rate_limits(mut self, limits: Arc<RateLimits>) -> Web {
+        self.limits = limits;
+        self
+    }
+
+    /// From now on, what a page does is announced through `announcer` (the transport's queue of
+    /// announcements, which the clocks' go through too).
+    pub fn announce_to(&self, announcer: tokio::sync::mpsc::Sender<Effects>) {
+        *self.announcer.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(announcer);
+    }
+
+    /// Announces what a page's action changed, without waiting: a full queue loses nothing, as
+    /// what was not shown is shown at the next start.
+    fn announce(&self, effects: Effects) {
+        let announcer = self
+            .announcer
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone();
+        if let Some(announcer) = announcer
+            && let Err(error) = announcer.try_send(effects)
+        {
+            tracing::warn!(%error, "a page's action could not be queued for announcing");
         }
     }
 
@@ -171,5 +207,32 @@ impl Web {
                 None
             }
         }
+    }
+
+    /// Words giving `user` their own links in game `id`, for them alone: their page to play on,
+    /// if they play it, and the host's panel, if they host it. `replace` gives new links (the
+    /// old ones then open nothing). None when they have neither.
+    pub async fn private_lines(&self, id: GameId, user: &UserId, replace: bool) -> Option<String> {
+        let watching = self.arena.watching();
+        let mut lines = Vec::new();
+        if let Ok(token) = watching.seat_token(id, user, replace).await {
+            lines.push(format!(
+                "Your own page, to play by clicking (yours alone: whoever opens it plays for you):\n{}/play/{token}",
+                self.base
+            ));
+        }
+        if let Ok(token) = watching.host_token(id, user, replace).await {
+            lines.push(format!(
+                "Your host's panel (yours alone: clocks, time, rulings):\n{}/host/{token}",
+                self.base
+            ));
+        }
+        if lines.is_empty() {
+            return None;
+        }
+        if replace {
+            lines.push("Your earlier links open nothing now.".to_string());
+        }
+        Some(lines.join("\n"))
     }
 }

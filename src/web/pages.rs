@@ -4,10 +4,10 @@
 
 use super::gate::{Admitted, Gate, admit};
 use super::{BOARD_CACHE, Web};
-use crate::arena::WatchState;
+use crate::arena::{PageRole, WatchState};
 use crate::ids::GameId;
 use crate::render::{Decor, to_svg};
-use arbiter_engine::Seat;
+use arbiter_engine::{Seat, Viewer};
 use axum::Router;
 use axum::extract::{Extension, Path, Query, State};
 use axum::http::{StatusCode, header};
@@ -19,6 +19,7 @@ use std::sync::Arc;
 const PAGE: &str = include_str!("../../assets/web/watch.html");
 const STYLE: &str = include_str!("../../assets/web/watch.css");
 const SCRIPT: &str = include_str!("../../assets/web/watch.js");
+const PLAY_SCRIPT: &str = include_str!("../../assets/web/play.js");
 const FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 const BOLD_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 
@@ -27,9 +28,16 @@ pub(super) fn router(web: Arc<Web>, gate: Arc<Gate>) -> Router {
         .route("/", get(home))
         .route("/watch/{token}", get(watch_page))
         .route("/overlay/{token}", get(overlay_page))
-        .route("/watch/{token}/state", get(state))
-        .route("/watch/{token}/events", get(events))
-        .route("/watch/{token}/board.svg", get(board))
+        .route("/play/{token}", get(play_page))
+        .route("/host/{token}", get(host_page))
+        .route("/{kind}/{token}/state", get(state))
+        .route("/{kind}/{token}/events", get(events))
+        .route("/{kind}/{token}/board.svg", get(board))
+        .merge(super::play::routes())
+        .route(
+            "/assets/play.js",
+            get(|| async { asset("text/javascript; charset=utf-8", PLAY_SCRIPT.as_bytes()) }),
+        )
         .route(
             "/assets/watch.css",
             get(|| async { asset("text/css; charset=utf-8", STYLE.as_bytes()) }),
@@ -50,7 +58,7 @@ pub(super) fn router(web: Arc<Web>, gate: Arc<Gate>) -> Router {
 
 /// What the overlay's address may say.
 #[derive(Debug, Default, Deserialize)]
-struct OverlayOptions {
+pub(super) struct OverlayOptions {
     /// `black` (or the second side's name) puts that side at the bottom.
     bottom: Option<String>,
     /// `1`: the board and a slim bar, for a corner of the screen.
@@ -70,6 +78,70 @@ async fn home() -> Html<&'static str> {
     )
 }
 
+/// Which kind of page a token is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PageKind {
+    /// The public page and overlay (`/watch/<token>`, `/overlay/<token>`).
+    Watch,
+    /// A player's own page (`/play/<token>`).
+    Play,
+    /// A match host's panel (`/host/<token>`).
+    Host,
+}
+
+impl PageKind {
+    fn parse(word: &str) -> Option<PageKind> {
+        [PageKind::Watch, PageKind::Play, PageKind::Host]
+            .into_iter()
+            .find(|kind| kind.path() == word)
+    }
+
+    fn path(self) -> &'static str {
+        match self {
+            PageKind::Watch => "watch",
+            PageKind::Play => "play",
+            PageKind::Host => "host",
+        }
+    }
+}
+
+/// A page's token, once it is known to open a game: the game, whose page it is, and the address
+/// its script reads from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Opened {
+    pub id: GameId,
+    /// Whose private page it is; none for the public page.
+    pub role: Option<PageRole>,
+    /// `/watch/<token>`, `/play/<token>` or `/host/<token>`.
+    pub base: String,
+}
+
+impl Opened {
+    /// What the page shows: a seat's page its own view, the others the spectators'.
+    pub fn viewer(&self) -> Viewer {
+        self.role.map_or(Viewer::Spectator, PageRole::viewer)
+    }
+}
+
+/// The game a token of `kind` opens now; none for a token nobody holds (or a replaced one).
+pub(super) async fn open(web: &Web, kind: PageKind, token: &str) -> Option<Opened> {
+    let base = format!("/{}/{token}", kind.path());
+    if kind == PageKind::Watch {
+        let id = web.arena.watching().game(token).await.ok()??;
+        return Some(Opened { id, role: None, base });
+    }
+    let (id, role) = web.arena.watching().page(token).await.ok()??;
+    let fits = matches!(
+        (kind, role),
+        (PageKind::Play, PageRole::Seat(_)) | (PageKind::Host, PageRole::Host)
+    );
+    fits.then_some(Opened {
+        id,
+        role: Some(role),
+        base,
+    })
+}
+
 async fn watch_page(
     State(web): State<Arc<Web>>,
     Path(token): Path<String>,
@@ -80,7 +152,29 @@ async fn watch_page(
         still: options.still,
         ..OverlayOptions::default()
     };
-    page(&web, &token, "watch", &options).await
+    let Some(opened) = open(&web, PageKind::Watch, &token).await else {
+        return not_found();
+    };
+    page(&web, &opened, "watch", &options).await
+}
+
+async fn play_page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    let Some(opened) = open(&web, PageKind::Play, &token).await else {
+        return not_found();
+    };
+    page(&web, &opened, "play", &OverlayOptions::default()).await
+}
+
+async fn host_page(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
+    let Some(opened) = open(&web, PageKind::Host, &token).await else {
+        return not_found();
+    };
+    page(&web, &opened, "host", &OverlayOptions::default()).await
+}
+
+/// The page a `kind` word and a token in an address open.
+async fn open_at(web: &Web, (kind, token): &(String, String)) -> Option<Opened> {
+    open(web, PageKind::parse(kind)?, token).await
 }
 
 async fn overlay_page(
@@ -88,64 +182,103 @@ async fn overlay_page(
     Path(token): Path<String>,
     Query(options): Query<OverlayOptions>,
 ) -> Response {
-    page(&web, &token, "overlay", &options).await
-}
-
-/// The page, once its token is known to name a game. The token goes into the page only as the
-/// address its script reads from (it is already in the page's own address).
-async fn page(web: &Web, token: &str, mode: &str, options: &OverlayOptions) -> Response {
-    let Ok(Some(id)) = web.arena.watching().game(token).await else {
+    let Some(opened) = open(&web, PageKind::Watch, &token).await else {
         return not_found();
     };
+    page(&web, &opened, "overlay", &options).await
+}
+
+/// The page of a game a token opened (`mode`: `watch`, `overlay`, `play` or `host`). The token
+/// goes into the page only as the address its script reads from (it is already in the page's
+/// own address); no link on the page carries it elsewhere (no referrer is sent).
+pub(super) async fn page(web: &Web, opened: &Opened, mode: &str, options: &OverlayOptions) -> Response {
+    let id = opened.id;
     let flipped = bottom_is_second(options);
     let bottom = if flipped { "second" } else { "first" };
     let is_set = |option: &Option<String>| option.as_deref().is_some_and(|c| c == "1" || c == "true");
     let compact = is_set(&options.compact);
     // The first frame is in the page itself (its state and board), so it shows before the
     // stream opens: a capture tool's or OBS's first frame is the game, never "Connecting…".
-    let (initial, board, board_src) = match web.arena.watching().state(id).await {
+    let (initial, board, board_src) = match web.arena.watching().state_as(id, opened.viewer()).await {
         Ok(state) => {
             let layout = match (mode, compact) {
                 ("overlay", false) => BoardLayout::Wide,
                 ("overlay", true) => BoardLayout::Bare,
                 _ => BoardLayout::Page,
             };
-            let json = web.state_json(token, &state).await;
+            let json = web.page_json(opened, &state).await;
             let src = board_address(&json, flipped, layout);
-            let svg = board_svg(web, id, &state, flipped, layout).await;
+            let svg = board_svg(web, opened, &state, flipped, layout).await;
             (script_safe(&json.to_string()), svg.as_ref().clone(), src)
         }
         Err(_) => ("null".to_string(), String::new(), String::new()),
     };
     let html = PAGE
         .replace("{{mode}}", mode)
-        .replace("{{token}}", token)
+        .replace("{{base}}", &opened.base)
+        .replace("{{scripts}}", if opened.role.is_some() { PLAY_SCRIPT_TAG } else { "" })
         .replace("{{bottom}}", bottom)
         .replace("{{compact}}", if compact { "compact" } else { "" })
         .replace("{{still}}", if is_set(&options.still) { "1" } else { "0" })
         .replace("{{board_src}}", &board_src)
         .replace("{{initial}}", &initial)
+        .replace("{{palette}}", &list_palette(opened))
         .replace("{{board}}", &board);
     let mut response = Html(html).into_response();
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    // A private page's address is its key: no request from it names it to anyone.
+    headers.insert(header::REFERRER_POLICY, header::HeaderValue::from_static("no-referrer"));
     response
 }
 
-fn bottom_is_second(options: &OverlayOptions) -> bool {
+/// A seat's page's pieces to click into a list (for the games of players' own pieces; it
+/// shows only while the game asks for a list).
+fn list_palette(opened: &Opened) -> String {
+    if !matches!(opened.role, Some(PageRole::Seat(_))) {
+        return String::new();
+    }
+    arbiter_engine::ai::lists::palette()
+        .map(|line| {
+            let name = line.split(',').next().unwrap_or(line);
+            format!(
+                "<button type=\"button\" data-line=\"{}\">{}</button>",
+                html_escape(line),
+                html_escape(name)
+            )
+        })
+        .collect()
+}
+
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The script a private page adds to the public page's: clicking to act.
+const PLAY_SCRIPT_TAG: &str = "<script src=\"/assets/play.js\"></script>";
+
+pub(super) fn bottom_is_second(options: &OverlayOptions) -> bool {
     options
         .bottom
         .as_deref()
         .is_some_and(|side| matches!(side.to_ascii_lowercase().as_str(), "black" | "second" | "blue"))
 }
 
-async fn state(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Response {
-    let Ok(Some(id)) = web.arena.watching().game(&token).await else {
+async fn state(State(web): State<Arc<Web>>, Path(address): Path<(String, String)>) -> Response {
+    let Some(opened) = open_at(&web, &address).await else {
         return not_found();
     };
-    match web.arena.watching().state(id).await {
-        Ok(state) => axum::Json(web.state_json(&token, &state).await).into_response(),
+    match web.arena.watching().state_as(opened.id, opened.viewer()).await {
+        Ok(state) => {
+            let mut response = axum::Json(web.page_json(&opened, &state).await).into_response();
+            response
+                .headers_mut()
+                .insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+            response
+        }
         Err(_) => unavailable(),
     }
 }
@@ -155,16 +288,16 @@ async fn state(State(web): State<Arc<Web>>, Path(token): Path<String>) -> Respon
 async fn events(
     State(web): State<Arc<Web>>,
     Extension(admitted): Extension<Admitted>,
-    Path(token): Path<String>,
+    Path(address): Path<(String, String)>,
 ) -> Response {
     let slot = match admitted.open_stream() {
         Ok(slot) => slot,
         Err(refused) => return refused.into_response(),
     };
-    let Ok(Some(id)) = web.arena.watching().game(&token).await else {
+    let Some(opened) = open_at(&web, &address).await else {
         return not_found();
     };
-    super::events::stream(web.clone(), id, token, slot, admitted.stream_lifetime()).into_response()
+    super::events::stream(web.clone(), opened, slot, admitted.stream_lifetime()).into_response()
 }
 
 /// The board as spectators see it now, as SVG (sharp at any size; the page's own fonts draw
@@ -172,13 +305,13 @@ async fn events(
 /// each version and side is drawn once.
 async fn board(
     State(web): State<Arc<Web>>,
-    Path(token): Path<String>,
+    Path(address): Path<(String, String)>,
     Query(options): Query<OverlayOptions>,
 ) -> Response {
-    let Ok(Some(id)) = web.arena.watching().game(&token).await else {
+    let Some(opened) = open_at(&web, &address).await else {
         return not_found();
     };
-    let Ok(state) = web.arena.watching().state(id).await else {
+    let Ok(state) = web.arena.watching().state_as(opened.id, opened.viewer()).await else {
         return unavailable();
     };
     let flipped = bottom_is_second(&options);
@@ -187,11 +320,17 @@ async fn board(
         Some("bare") => BoardLayout::Bare,
         _ => BoardLayout::Page,
     };
-    let svg = board_svg(&web, id, &state, flipped, layout).await;
+    let svg = board_svg(&web, &opened, &state, flipped, layout).await;
+    // A seat's board holds its secrets: kept by no cache but the player's own browser's.
+    let caching = if opened.role.is_some() {
+        "private, max-age=31536000, immutable"
+    } else {
+        "public, max-age=31536000, immutable"
+    };
     (
         [
             (header::CONTENT_TYPE, "image/svg+xml"),
-            (header::CACHE_CONTROL, "public, max-age=31536000, immutable"),
+            (header::CACHE_CONTROL, caching),
         ],
         svg.as_ref().clone(),
     )
@@ -212,8 +351,8 @@ pub(super) enum BoardLayout {
 /// The board of `state` as the page draws it (each version, side and layout drawn once). The
 /// page's bars name the players and count their clocks, so the board's own strips are left out,
 /// except while pieces wait in hand to be placed, which only the strips show.
-async fn board_svg(web: &Web, id: GameId, state: &WatchState, flipped: bool, layout: BoardLayout) -> Arc<String> {
-    let key = (id, state.version, flipped, layout);
+async fn board_svg(web: &Web, opened: &Opened, state: &WatchState, flipped: bool, layout: BoardLayout) -> Arc<String> {
+    let key = (opened.id, state.version, flipped, layout, opened.viewer());
     if let Some(svg) = web.lock_boards().get(&key).cloned() {
         return svg;
     }
@@ -234,7 +373,11 @@ async fn board_svg(web: &Web, id: GameId, state: &WatchState, flipped: bool, lay
         scene.legend.clear();
         scene.lines.clear();
     }
-    let svg = Arc::new(to_svg(&scene));
+    let mut svg = to_svg(&scene);
+    if matches!(opened.role, Some(PageRole::Seat(_))) {
+        super::play::add_squares_to_click(&mut svg, &scene);
+    }
+    let svg = Arc::new(svg);
     let mut boards = web.lock_boards();
     if boards.len() >= BOARD_CACHE {
         boards.clear();
@@ -276,7 +419,7 @@ fn asset(content_type: &'static str, body: &'static [u8]) -> Response {
         .into_response()
 }
 
-fn not_found() -> Response {
+pub(super) fn not_found() -> Response {
     (
         StatusCode::NOT_FOUND,
         Html(
@@ -287,7 +430,7 @@ fn not_found() -> Response {
         .into_response()
 }
 
-fn unavailable() -> Response {
+pub(super) fn unavailable() -> Response {
     (
         StatusCode::SERVICE_UNAVAILABLE,
         "The game cannot be read just now; the page tries again by itself.",

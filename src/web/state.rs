@@ -2,8 +2,9 @@
 //! markup, clocks as of the server's time for the page to count down.
 
 use super::Web;
+use super::pages::Opened;
 use crate::arena::text::{Plain, Style, render};
-use crate::arena::{WatchClock, WatchState};
+use crate::arena::{PageRole, WatchClock, WatchState};
 use crate::ids::{Place, UserId};
 use crate::render::BoardImage;
 use crate::render::words;
@@ -70,8 +71,19 @@ impl Web {
         image
     }
 
-    /// The state as the page's script reads it; `said` is the news of the change, if any.
-    pub(super) async fn state_json(&self, token: &str, state: &WatchState) -> Value {
+    /// The state as a page's script reads it: a private page's adds what its holder may do.
+    pub(super) async fn page_json(&self, opened: &Opened, state: &WatchState) -> Value {
+        let mut json = self.state_json(&opened.base, state).await;
+        match opened.role {
+            Some(PageRole::Seat(seat)) => super::play::add_what_to_play(self, opened, state, seat, &mut json).await,
+            Some(PageRole::Host) => super::play::add_what_to_host(state, &mut json),
+            None => {}
+        }
+        json
+    }
+
+    /// The state as the page's script reads it (`base`: the page's address).
+    pub(super) async fn state_json(&self, base: &str, state: &WatchState) -> Value {
         let names = self.player_names(state).await;
         let words = |text: &str| {
             render(
@@ -106,7 +118,7 @@ impl Web {
             "finished": state.finished,
             "is_match": state.is_match,
             "now": state.now,
-            "board": format!("/watch/{token}/board.svg?v={}", state.version),
+            "board": format!("{base}/board.svg?v={}", state.version),
             // The board in words, for screen readers: from the spectators' image, as drawn.
             "board_words": words::describe(&Web::named_board(state, &names)),
         })

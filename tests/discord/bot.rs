@@ -252,14 +252,26 @@ impl Bot {
     }
 
     async fn started_with(&self, variant: u8, extra: Vec<Value>) -> (GameId, u64, String) {
-        let challenge = self.challenge_with(&alice(), &bob(), variant, 1, extra).await;
+        self.started_between(&alice(), &bob(), variant, extra).await
+    }
+
+    /// A challenge by `challenger` (White) to `opponent`, accepted: the game's id, its thread
+    /// and the Accept button that began it.
+    pub async fn started_between(
+        &self,
+        challenger: &Invoker,
+        opponent: &Invoker,
+        variant: u8,
+        extra: Vec<Value>,
+    ) -> (GameId, u64, String) {
+        let challenge = self.challenge_with(challenger, opponent, variant, 1, extra).await;
         let accept = custom_ids(&challenge.json)
             .into_iter()
             .find(|id| id.starts_with("arb:accept:"))
             .expect("an Accept button");
         let game: GameId = accept.split(':').nth(2).unwrap().parse().unwrap();
         let message = self.message_of(&challenge);
-        let answer = self.click(&bob(), CHANNEL, &accept, message).await;
+        let answer = self.click(opponent, CHANNEL, &accept, message).await;
         assert_eq!(
             answer.json["type"], 7,
             "the challenge message is updated: {}",

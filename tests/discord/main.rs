@@ -13,6 +13,7 @@ mod budget;
 mod computer;
 mod crash;
 mod deathmatch;
+mod guided;
 mod help;
 mod leaderboards;
 mod menus;

@@ -127,11 +127,11 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
         "the thread hears of the accepted list alone"
     );
 
-    // The private button opens the same form as the DM's.
+    // The private button shows the DM's buttons, the first of which opens the same form.
     let privately = button(&fallback, "arb:private:", "");
     let id = next_id();
     private.push(id);
-    let opened = bot
+    let shown = bot
         .interact(fake_discord::component_interaction(
             id,
             &bob(),
@@ -140,6 +140,26 @@ async fn lists_are_written_in_a_form_corrected_saved_and_kept_secret_until_both_
             2,
             Vec::new(),
             bot.shown(thread, &privately),
+        ))
+        .await;
+    assert!(is_ephemeral(&shown), "{}", shown.json);
+    let write = button(&shown, "arb:writelist:", "");
+    assert!(
+        custom_ids(&shown.json).iter().any(|id| id.starts_with("arb:drawlist:")),
+        "{}",
+        shown.json
+    );
+    let id = next_id();
+    private.push(id);
+    let opened = bot
+        .interact(fake_discord::component_interaction(
+            id,
+            &bob(),
+            thread,
+            &write,
+            2,
+            Vec::new(),
+            bot.message_of(&shown),
         ))
         .await;
     let form = form_of(&opened);

@@ -7,10 +7,12 @@ mod support;
 
 mod accessible;
 mod browser;
+mod clicking;
 mod events;
 mod first_frame;
 mod flood;
 mod pages;
+mod playing;
 mod screenshots;
 mod terminal;
 

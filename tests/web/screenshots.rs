@@ -83,4 +83,32 @@ async fn screenshots() {
             std::fs::write(out.join(file), overlay.screenshot_png().await).unwrap();
         }
     }
+    // A player's own page (the Assault game, alice to move, a unit clicked and its targets lit)
+    // and the Death Match host's panel.
+    let browser = Browser::start().expect("Chromium");
+    terminal.send("alice: watch #2");
+    let read = terminal.read_until(|line| line.contains("/play/"));
+    let play = read.last().unwrap().clone();
+    terminal.send("host: watch #1");
+    let read = terminal.read_until(|line| line.contains("/host/"));
+    let panel = read.last().unwrap().clone();
+    for (width, height, file) in [(1400, 900, "web-play-page.png"), (390, 844, "web-play-phone.png")] {
+        let mut page = browser.open_sized(&play, width, height).await;
+        page.wait_for(BOARD_LOADED, Duration::from_secs(20)).await;
+        page.wait_for(
+            "document.querySelector('#board-frame .sq.can') !== null",
+            Duration::from_secs(20),
+        )
+        .await;
+        page.eval(
+            "document.querySelector('#board-frame .sq[data-square=\"g1\"]').dispatchEvent(new MouseEvent('click', { bubbles: true }))",
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        std::fs::write(out.join(file), page.screenshot_png().await).unwrap();
+    }
+    let mut host = browser.open_sized(&panel, 1400, 900).await;
+    host.wait_for(BOARD_LOADED, Duration::from_secs(20)).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    std::fs::write(out.join("web-host-panel.png"), host.screenshot_png().await).unwrap();
 }

@@ -50,6 +50,12 @@ const SMALL: &[&str] = &[
     "Forward camel, FC, fC",
 ];
 
+/// Every piece lists are drawn from, one line each as a player writes it (`Name, symbol, Betza`):
+/// royals first, then pieces of reach, then small ones. A palette to build a list by clicking.
+pub fn palette() -> impl Iterator<Item = &'static str> {
+    ROYALS.iter().chain(BIG).chain(SMALL).copied()
+}
+
 /// A list for `kind`, drawn with `seed`: a royal where the game has one, the small pieces the rules
 /// ask for, the rest from the pieces of reach. Checked as a player's list is; should a draw ever be
 /// refused, the next is tried, and the ready-made list is the last resort.

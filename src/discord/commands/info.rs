@@ -135,7 +135,7 @@ fn truncate_embed(text: &str) -> String {
 }
 
 #[poise::command(slash_command)]
-pub async fn watch(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
+pub async fn watch(ctx: Context<'_>, game: Option<i64>, reset: Option<bool>) -> Result<(), Error> {
     let data = ctx.data();
     run(ctx, true, |caller| async move {
         let Some(web) = &data.web else {
@@ -153,8 +153,11 @@ pub async fn watch(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
             .link_lines(id)
             .await
             .ok_or_else(|| ArenaError::Rejected(format!("the links of game #{id} could not be made just now")))?;
+        // The answer is the asker's alone: their own page and panel go in it.
+        let own = web.private_lines(id, &caller.user, reset.unwrap_or(false)).await;
+        let own = own.map_or_else(String::new, |own| format!("\n{own}"));
         Ok(Effects::reply(format!(
-            "Game #{id}: spectators see what you see here, secrets only once revealed.\n{lines}"
+            "Game #{id}: spectators see what you see here, secrets only once revealed.\n{lines}{own}"
         )))
     })
     .await

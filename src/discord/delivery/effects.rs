@@ -69,7 +69,6 @@ impl Delivery<'_> {
                 links.board = None;
                 links.mentions = Vec::new();
                 links.buttons = Vec::new();
-                links.pieces = Vec::new();
                 links.table = None;
                 links.countdown = None;
                 effects.posts.extend(announcement.posts);
@@ -269,8 +268,9 @@ impl Delivery<'_> {
         let text = prompt.text.reveal();
         let mut message = if prompt.asks_for_list {
             Outgoing::text(format!(
-                "{text}\nUse the **Write your list** button below (one piece a line), or `/list` with the text, \
-                 a text file or a saved list's name. You can send it again until your opponent's is in."
+                "{text}\nUse the **Write your list** button below (one piece a line), **Draw a list for me** for \
+                 a list the rules accept, or `/list` with the text, a text file or a saved list's name. You can \
+                 send it again until your opponent's is in."
             ))
         } else {
             Outgoing::text(text)

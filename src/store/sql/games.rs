@@ -450,6 +450,43 @@ where
         })
     }
 
+    async fn page_token(&self, id: GameId, role: &str, fresh: &str, replace: bool) -> Result<String, StoreError> {
+        if replace {
+            sqlx::query("UPDATE page_tokens SET token = $3 WHERE game_id = $1 AND role = $2")
+                .bind(id)
+                .bind(role)
+                .bind(fresh)
+                .execute(&self.pool)
+                .await?;
+        }
+        // Two first asks at once both insert; the one that lands first is every ask's token.
+        sqlx::query(
+            "INSERT INTO page_tokens (token, game_id, role) VALUES ($3, $1, $2) ON CONFLICT (game_id, role) DO NOTHING",
+        )
+        .bind(id)
+        .bind(role)
+        .bind(fresh)
+        .execute(&self.pool)
+        .await?;
+        let row = sqlx::query("SELECT token FROM page_tokens WHERE game_id = $1 AND role = $2")
+            .bind(id)
+            .bind(role)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("token")?)
+    }
+
+    async fn page_of_token(&self, token: &str) -> Result<Option<(GameId, String)>, StoreError> {
+        let row = sqlx::query("SELECT game_id, role FROM page_tokens WHERE token = $1")
+            .bind(token)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(row) => Some((row.try_get("game_id")?, row.try_get("role")?)),
+            None => None,
+        })
+    }
+
     async fn open_matches_on(&self, server: &ServerId) -> Result<i64, StoreError> {
         let row = sqlx::query(COUNT_OPEN_MATCHES)
             .bind(server.as_str())

@@ -1,9 +1,10 @@
-//! Per-user rate limits: a member spamming commands or buttons is slowed down with a private
-//! message, and nobody else notices. Each user has a bucket of actions that refills steadily;
+//! Per-user rate limits: a user spamming commands, buttons or a page's clicks is slowed down
+//! with a private message, and nobody else notices. One set of buckets serves every transport
+//! of a process, so a player is counted the same wherever they act. Each user has a bucket of actions that refills steadily;
 //! suggestions as you type are not counted. Time is the arena's clock (milliseconds), like every
 //! other clock of the bot's.
 
-use serenity::all as discord;
+use crate::ids::UserId;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -15,11 +16,6 @@ const BURST: f64 = 20.0;
 const REFILL_EVERY: Duration = Duration::from_secs(1);
 /// Above this many remembered users, those whose bucket is full again are forgotten.
 const REMEMBERED: usize = 10_000;
-
-/// Marks a command's invocation as counted already: poise runs the framework's check once for
-/// each level of a subcommand's tree (`deathmatch`, then `deathmatch start`), and a command
-/// counts once, whatever its depth.
-pub struct Counted;
 
 #[derive(Clone, Copy)]
 struct Bucket {
@@ -37,17 +33,17 @@ impl Bucket {
 
 #[derive(Default)]
 pub struct RateLimits {
-    buckets: Mutex<HashMap<discord::UserId, Bucket>>,
+    buckets: Mutex<HashMap<UserId, Bucket>>,
 }
 
 impl RateLimits {
     /// Counts an action by `user` at `now` (ms): `Err(wait)` when they must wait that long first.
-    pub fn take(&self, user: discord::UserId, now: i64) -> Result<(), Duration> {
+    pub fn take(&self, user: &UserId, now: i64) -> Result<(), Duration> {
         let mut buckets = self.buckets.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if buckets.len() > REMEMBERED {
             buckets.retain(|_, bucket| bucket.refilled(now) < BURST);
         }
-        let bucket = buckets.entry(user).or_insert(Bucket {
+        let bucket = buckets.entry(user.clone()).or_insert(Bucket {
             actions: BURST,
             at: now,
         });
@@ -64,7 +60,7 @@ impl RateLimits {
 
     /// The private answer to a user acting at `now` (ms) who must wait, or `None` if they may
     /// go on.
-    pub fn refusal(&self, user: discord::UserId, now: i64) -> Option<String> {
+    pub fn refusal(&self, user: &UserId, now: i64) -> Option<String> {
         let wait = self.take(user, now).err()?;
         let seconds = wait.as_secs_f64().ceil().max(1.0);
         Some(format!(
@@ -80,7 +76,7 @@ mod tests {
     #[test]
     fn a_burst_is_allowed_then_actions_refill_steadily_per_user() {
         let limits = RateLimits::default();
-        let (alice, bob) = (discord::UserId::new(1), discord::UserId::new(2));
+        let (alice, bob) = (&UserId::new("discord:1"), &UserId::new("discord:2"));
         let start = 1_700_000_000_000;
         let second = REFILL_EVERY.as_millis() as i64;
         for _ in 0..20 {
