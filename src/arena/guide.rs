@@ -6,7 +6,6 @@
 
 use super::{ArenaError, Play};
 use crate::ids::{GameId, UserId};
-use crate::model::GameStatus;
 use crate::render::BoardImage;
 use arbiter_engine::geometry::Square;
 use arbiter_engine::view::{View, ViewCell};
@@ -128,11 +127,6 @@ impl Play<'_> {
             board: super::messages::board_image_of(&game, view),
         })
     }
-}
-
-/// Whether a game is one a guide may be asked of at all (for pages that show a finished game).
-pub fn is_playable(status: GameStatus) -> bool {
-    status == GameStatus::Active
 }
 
 /// The steps of each of `seat`'s noted actions, as `view` (the seat's own) shows the board.
@@ -330,6 +324,12 @@ impl Stepper<'_> {
         let (index, label) = found.map_or((usize::MAX, piece.to_string()), |(i, p)| {
             (i, format!("{} ({})", p.name, p.symbol))
         });
+        // Pieces first, then pawns (Pick-the-team's pool holds sixteen kinds of them).
+        let pawns_after = if found.is_some_and(|(_, p)| p.is_pawn) {
+            1 << 16
+        } else {
+            0
+        };
         let unit = Step {
             key: format!("@{index}"),
             label,
@@ -342,7 +342,7 @@ impl Stepper<'_> {
             detail: None,
             at: on(0, to),
         };
-        (index.min(1 << 20) as u32, vec![unit, square])
+        (index.min(1 << 15) as u32 + pawns_after, vec![unit, square])
     }
 }
 

@@ -318,7 +318,13 @@ async fn play_in_turn(
 ) -> Vec<(VariantId, (usize, Walked))> {
     let mut played = Vec::new();
     for (index, &variant) in variants.iter().enumerate() {
+        let began = std::time::Instant::now();
         let turns = play_to_its_end(bot, players, variant, seed + index as u64).await;
+        eprintln!(
+            "{variant:?}: {} turns in {:.1} s",
+            turns.0,
+            began.elapsed().as_secs_f64()
+        );
         played.push((variant, turns));
     }
     played

@@ -54,29 +54,24 @@ async fn every_game_is_offered_and_a_circe_rebirth_is_chosen_from_the_suggestion
     bot.stop().await;
 }
 
-/// The piece menus of a message: each menu's options as (label, value).
-fn piece_menus(body: &Value) -> Vec<(String, Vec<(String, String)>)> {
+/// The select menus of an answer: each menu's custom id and options as (label, value).
+fn step_menus(answer: &Value) -> Vec<(String, Vec<(String, String)>)> {
     let mut menus = Vec::new();
-    let rows = body["components"]
-        .as_array()
-        .or_else(|| body["data"]["components"].as_array());
-    for row in rows.into_iter().flatten() {
+    for row in answer["data"]["components"].as_array().into_iter().flatten() {
         for menu in row["components"].as_array().into_iter().flatten() {
-            let id = menu["custom_id"].as_str().unwrap_or_default();
-            if id.starts_with("arb:piece:") {
-                let options = menu["options"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|o| {
-                        (
-                            o["label"].as_str().unwrap().to_string(),
-                            o["value"].as_str().unwrap().to_string(),
-                        )
-                    })
-                    .collect();
-                menus.push((id.to_string(), options));
-            }
+            let Some(options) = menu["options"].as_array() else {
+                continue;
+            };
+            let options = options
+                .iter()
+                .map(|o| {
+                    (
+                        o["label"].as_str().unwrap().to_string(),
+                        o["value"].as_str().unwrap().to_string(),
+                    )
+                })
+                .collect();
+            menus.push((menu["custom_id"].as_str().unwrap().to_string(), options));
         }
     }
     menus
@@ -93,74 +88,50 @@ async fn pick_the_team_picks_are_made_from_menus_of_pieces_then_squares() {
     let opening = bot
         .fake
         .wait_for_call("the first post", |c| {
-            c.path == format!("/api/v10/channels/{thread}/messages") && !piece_menus(&c.json).is_empty()
+            c.path == format!("/api/v10/channels/{thread}/messages")
+                && custom_ids(&c.json).iter().any(|id| id.starts_with("arb:move:"))
         })
         .await;
     assert_png(&opening);
-    let menus = piece_menus(&opening.json);
-    assert_eq!(menus.len(), 1, "{menus:?}");
-    let (menu, options) = &menus[0];
-    assert_eq!(
-        options,
-        &[
-            ("K · King".to_string(), "ptt-king".to_string()),
-            ("RN · Royal knight".to_string(), "ptt-royal-knight".to_string())
-        ],
-        "the first pick is royal"
-    );
+    let move_button = button(&opening, "arb:move:", "");
+    let post = bot.shown(thread, &move_button);
 
-    // Only the picker gets the squares.
-    let choose_piece = |who: &Invoker, menu: &str, piece: &str| {
-        component_interaction(
-            next_id(),
-            who,
-            thread,
-            menu,
-            3,
-            vec![piece.to_string()],
-            bot.shown(thread, menu),
-        )
-    };
-    let outsider = bot.interact(choose_piece(&bob(), menu, "ptt-king")).await;
+    // Only the picker gets menus.
+    let outsider = bot.click(&bob(), thread, &move_button, post).await;
     assert!(
         is_ephemeral(&outsider) && content(&outsider).contains("not your turn"),
         "{}",
         outsider.json
     );
-    let squares = bot.interact(choose_piece(&alice(), menu, "ptt-king")).await;
-    assert!(is_ephemeral(&squares), "only alice sees her squares: {}", squares.json);
-    assert_png(&squares);
-    assert!(
-        content(&squares).contains("where does your King (K) go?"),
-        "{}",
+    let pieces = bot.click(&alice(), thread, &move_button, post).await;
+    assert!(is_ephemeral(&pieces), "only alice sees her menus: {}", pieces.json);
+    assert_png(&pieces);
+    let menus = step_menus(&pieces.json);
+    assert_eq!(menus.len(), 1, "{menus:?}");
+    let (menu, options) = &menus[0];
+    let labels: Vec<&str> = options.iter().map(|(label, _)| label.as_str()).collect();
+    assert_eq!(labels, ["King (K)", "Royal knight (RN)"], "the first pick is royal");
+    let king = options[0].1.clone();
+    let message = bot.message_of(&pieces);
+    let pick = |who: &Invoker, menu: &str, value: &str, message: u64| {
+        component_interaction(next_id(), who, thread, menu, 3, vec![value.to_string()], message)
+    };
+    let squares = bot.interact(pick(&alice(), menu, &king, message)).await;
+    assert_eq!(
+        squares.json["type"], 7,
+        "the menu becomes the squares: {}",
         squares.json
     );
-    let square_menu = custom_ids(&squares.json)
-        .into_iter()
-        .find(|id| id.starts_with("arb:choose:"))
-        .expect("a menu of squares");
-    let offered = squares.json["data"]["components"][0]["components"][0]["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|o| o["value"].as_str().unwrap().to_string())
-        .collect::<Vec<_>>();
-    let first_row: Vec<String> = "abcdefghij".chars().map(|f| format!("K@{f}1")).collect();
+    assert_png(&squares);
+    assert!(content(&squares).contains("King (K)"), "{}", squares.json);
+    let (square_menu, offered) = step_menus(&squares.json).remove(0);
+    let offered: Vec<String> = offered.into_iter().map(|(_, value)| value).collect();
+    let first_row: Vec<String> = "abcdefghij".chars().map(|f| format!("{f}1")).collect();
     assert_eq!(offered, first_row);
-    let placed = bot
-        .interact(component_interaction(
-            next_id(),
-            &alice(),
-            thread,
-            &square_menu,
-            3,
-            vec!["K@e1".into()],
-            bot.shown(thread, &square_menu),
-        ))
-        .await;
+    let placed = bot.interact(pick(&alice(), &square_menu, "e1", message)).await;
     assert_eq!(
         placed.json["type"], 7,
-        "the square menu becomes the confirmation: {}",
+        "the last menu becomes the confirmation: {}",
         placed.json
     );
     assert!(content(&placed).contains("K@e1") && custom_ids(&placed.json).is_empty());
@@ -176,27 +147,13 @@ async fn pick_the_team_picks_are_made_from_menus_of_pieces_then_squares() {
         "bob is pinged: {}",
         content(&after)
     );
-    let menus = piece_menus(&after.json);
-    assert_eq!(
-        menus[0].1,
-        [("RN · Royal knight".to_string(), "ptt-royal-knight".to_string())]
-    );
 
-    // The first menu is out of date now.
-    let stale = bot.interact(choose_piece(&alice(), menu, "ptt-queen")).await;
+    // alice's menus are out of date now.
+    let stale = bot.interact(pick(&alice(), &square_menu, "f1", message)).await;
     assert!(content(&stale).contains("out of date"), "{}", stale.json);
-    // A piece that is not in the menu, or nonsense, changes nothing.
-    for bogus in ["ptt-queen", "nonsense"] {
-        let refused = bot.interact(choose_piece(&bob(), &menus[0].0, bogus)).await;
-        assert!(
-            is_ephemeral(&refused) && content(&refused).contains("cannot be placed now"),
-            "{}",
-            refused.json
-        );
-    }
 
-    // Bob picks with /move instead, then his second pick faces the whole pool: pieces and
-    // pawns in two menus.
+    // Bob picks with /move instead, then his second pick faces the whole pool, pieces first,
+    // spread over two menus.
     let typed = autocomplete_interaction(
         next_id(),
         &bob(),
@@ -208,12 +165,24 @@ async fn pick_the_team_picks_are_made_from_menus_of_pieces_then_squares() {
     assert_eq!(suggestions.json["data"]["choices"].as_array().unwrap().len(), 10);
     let moved = bot.play(&bob(), thread, "RN@f10").await;
     assert!(content(&moved).contains("played RN@f10"), "{}", moved.json);
-    let menus = piece_menus(&moved.json);
+    let button_now = button(&moved, "arb:move:", "");
+    let pool = bot.click(&bob(), thread, &button_now, bot.message_of(&moved)).await;
+    let menus = step_menus(&pool.json);
     assert_eq!(menus.len(), 2, "{menus:?}");
-    assert_eq!(menus[0].1.len(), 22, "pieces 3-20 and the four spears");
-    assert_eq!(menus[1].1.len(), 16, "the pawns");
-    assert!(menus[1].1.iter().any(|(label, _)| label == "BE · Berolina pawn"));
+    assert_eq!((menus[0].1.len(), menus[1].1.len()), (25, 13), "38 types, none dropped");
     assert!(menus[1].0.ends_with(":1"), "distinct ids: {menus:?}");
+    let all: Vec<&str> = menus
+        .iter()
+        .flat_map(|(_, o)| o.iter().map(|(l, _)| l.as_str()))
+        .collect();
+    assert!(all.contains(&"Berolina pawn (BE)"), "{all:?}");
+    let first_pawn = all.iter().position(|l| l.contains("pawn")).unwrap();
+    assert!(
+        all[first_pawn..]
+            .iter()
+            .all(|l| l.contains("pawn") || l.contains("Pawn")),
+        "pieces, then pawns: {all:?}"
+    );
 
     let row = bot.arena.store().game(game).await.unwrap().unwrap();
     let view = row.state.view(arbiter_engine::Viewer::Spectator);
