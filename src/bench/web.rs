@@ -195,8 +195,9 @@ pub async fn clicks(moves: usize) -> Result<String> {
         let mut stream = Stream::open(addr, &token, games).await?;
         stream.wait_for("event: state").await?;
         for (ply, action) in GAME.iter().enumerate().take(moves - to_post.len()) {
-            let version = ply as i64 + 2;
-            let body = format!("{{\"action\":\"{action}\",\"version\":{}}}", version - 1);
+            let shown = arena.facts(id).await?.context("the game")?.version;
+            let version = shown + 1;
+            let body = format!("{{\"action\":\"{action}\",\"version\":{shown}}}");
             let timer = Instant::now();
             let answer = post_json(addr, &format!("/play/{}/act", pages[ply % 2]), &body).await?;
             anyhow::ensure!(answer.contains("\"ok\":true"), "the click was refused: {answer}");
