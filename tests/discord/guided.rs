@@ -105,10 +105,29 @@ fn material(game: &AnyGame) -> usize {
         .count()
 }
 
+/// How well a position serves the first player (`first`, to act in it), as a few of its replies
+/// show: one that ends the game is best; else the fewest pieces left.
+fn helped(game: &AnyGame, first: Seat, rng: &mut SmallRng) -> usize {
+    game.legal_actions(first)
+        .choose_multiple(rng, 12)
+        .filter_map(|reply| {
+            let mut next = game.clone();
+            next.apply(first, reply).ok()?;
+            Some(if next.outcome().is_some() {
+                500
+            } else {
+                100 - material(&next).min(100)
+            })
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 /// What a player chooses, so that games end in good time (each is played to its end, whoever
 /// wins): the next move of a scripted mate where there is one; else an action that ends the
-/// game; else the first player takes what it can (the fewest pieces left on the board), the
-/// second plays at random. A few choices are weighed, so that a turn costs little.
+/// game; else the first player takes what it can (the fewest pieces left on the board) and the
+/// second plays into its hands (`helped`). Rejection's proposals are accepted. A few choices are weighed, so that a turn costs
+/// little.
 fn decide(row: &GameRow, seat: Seat, choices: &[String], played: usize, rng: &mut SmallRng) -> String {
     if row.setup.variant == VariantId::Assault
         && let Some(next) = ASSAULT_MATE[seat.index()].get(played)
@@ -118,6 +137,10 @@ fn decide(row: &GameRow, seat: Seat, choices: &[String], played: usize, rng: &mu
     {
         return scripted.clone();
     }
+    // Rejection's proposals are accepted: a game of rejections goes on for long.
+    if let Some(accept) = choices.iter().find(|c| *c == "accept") {
+        return accept.clone();
+    }
     let after = |text: &String| {
         let mut game = row.state.clone();
         let action = game.parse_action(seat, text).ok()?;
@@ -126,6 +149,8 @@ fn decide(row: &GameRow, seat: Seat, choices: &[String], played: usize, rng: &mu
     };
     let scored: Vec<(usize, &String)> = choices
         .choose_multiple(rng, 8)
+        .collect::<Vec<_>>()
+        .into_iter()
         .filter_map(|text| {
             let game = after(text)?;
             let score = if game.outcome().is_some() {
@@ -133,7 +158,7 @@ fn decide(row: &GameRow, seat: Seat, choices: &[String], played: usize, rng: &mu
             } else if seat == Seat::First {
                 100 - material(&game).min(100)
             } else {
-                0
+                helped(&game, seat.other(), rng)
             };
             Some((score, text))
         })
