@@ -24,6 +24,10 @@ pub fn next_id() -> u64 {
     NEXT_INTERACTION.fetch_add(1, Ordering::SeqCst) + 10_000
 }
 
+/// Tests that measure time across processes (the request budget's), or keep both cores busy
+/// for minutes (every game played by menus), run one at a time: neither slows the other.
+pub static ALONE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 pub fn alice() -> Invoker {
     Invoker {
         user_id: 1_001,

@@ -32,10 +32,6 @@ const LEAD: Duration = Duration::from_secs(12);
 /// The most requests Discord takes from one bot in a second.
 const DISCORDS_LIMIT: usize = 50;
 
-/// The two tests start two processes each and measure time: one at a time, so neither slows
-/// the other's processes.
-static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
 fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -194,7 +190,7 @@ fn sound_bot() -> PathBuf {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_of_one_bot_stay_within_discords_50_requests_a_second_together() {
-    let _alone = ONE_AT_A_TIME.lock().await;
+    let _alone = crate::bot::ALONE.lock().await;
     let busiest = busiest_second_of([(sound_bot(), None), (sound_bot(), None)]).await;
     assert!(
         busiest <= DISCORDS_LIMIT,
@@ -221,7 +217,7 @@ async fn a_process_ignoring_its_share_takes_the_bot_past_discords_50() {
         );
         return;
     };
-    let _alone = ONE_AT_A_TIME.lock().await;
+    let _alone = crate::bot::ALONE.lock().await;
     let busiest = busiest_second_of([
         (PathBuf::from(broken), Some("ignores-budget-share")),
         (sound_bot(), None),

@@ -339,8 +339,9 @@ async fn play_in_turn(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_is_played_to_its_end_by_menus_alone() {
+    let _alone = ALONE.lock().await;
     let bot = Bot::start().await;
-    // Two games at a time, by two pairs of players (a pair plays one game at a time).
+    // `GUIDED_ONLY=rejection,ctf` plays only those games (to look into one by hand).
     let only = std::env::var("GUIDED_ONLY").ok();
     let all: Vec<VariantId> = VariantId::ALL
         .iter()
@@ -350,6 +351,7 @@ async fn every_game_is_played_to_its_end_by_menus_alone() {
                 .is_none_or(|only| only.split(',').any(|o| o == v.as_str()))
         })
         .collect();
+    // Two games at a time, by two pairs of players (a pair plays one game at a time).
     let (first, second) = all.split_at(all.len() / 2);
     let (alice, bob, carol, dave) = (alice(), bob(), carol(), dave());
     let (one, other) = tokio::join!(
