@@ -2,6 +2,7 @@
 //! arena re-checks who clicked and whether the game has moved on, so a stale or foreign click
 //! changes nothing and gets a private explanation.
 
+use super::choosing::choose;
 use super::delivery::Delivery;
 use super::guided::StepAsked;
 use super::ids::{self, Answer, Component};
@@ -369,34 +370,6 @@ pub async fn on_form(http: &Arc<discord::Http>, data: &Data, interaction: &disco
         .lists()
         .submit(Some(game), &user, crate::arena::ListSource::Text(text));
     answer(http, data, work.await, &here, &mut responder).await;
-}
-
-/// Plays a choice made on a prompt's menu or buttons (`menu`: where they were made): the prompt
-/// becomes the confirmation, so it cannot be used twice.
-#[allow(clippy::too_many_arguments)]
-pub(super) async fn choose(
-    http: &discord::Http,
-    data: &Data,
-    responder: &mut Responder,
-    game: GameId,
-    menu: Menu,
-    user: &UserId,
-    here: &Place,
-    choice: &str,
-) {
-    let work = data.arena.play().act_from_menu(game, user, choice, menu);
-    match work.await {
-        Ok(mut effects) => {
-            let confirmation = match effects.reply.take() {
-                Some(reply) => reply.text,
-                None => format!("Played `{choice}`."),
-            };
-            // The menu's board showed the position before the choice: it goes with the menu.
-            let _ = responder.replace_clicked(Outgoing::text(fit(&confirmation))).await;
-            answer(http, data, Ok(effects), here, responder).await;
-        }
-        Err(error) => answer(http, data, Err(error), here, responder).await,
-    }
 }
 
 /// Refuses a rematch when a player of the game (other than the one asking) has left the

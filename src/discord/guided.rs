@@ -70,7 +70,7 @@ impl StepAsked<'_> {
             version: guide.version,
             prompt_key: None,
         };
-        super::components::choose(
+        super::choosing::choose(
             self.http, self.data, responder, self.game, menu, self.user, self.here, &text,
         )
         .await;

@@ -6,6 +6,7 @@ mod announce;
 pub mod attachments;
 mod autocomplete;
 mod choices;
+mod choosing;
 mod commands;
 mod components;
 mod counted;

@@ -5,7 +5,7 @@
 //! opens another, which wins its place against the caps again (`slots.rs`).
 
 use super::Web;
-use super::pages::Opened;
+use super::opened::Opened;
 use super::slots::StreamSlot;
 use crate::arena::GameNews;
 use axum::response::sse::{Event, KeepAlive, Sse};

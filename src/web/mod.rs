@@ -12,6 +12,7 @@
 mod client;
 mod events;
 mod gate;
+mod opened;
 mod pages;
 mod play;
 mod slots;

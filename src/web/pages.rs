@@ -3,14 +3,14 @@
 //! Every route passes the gate first (`gate.rs`: a request limit per client, caps on streams).
 
 use super::gate::{Admitted, Gate, admit};
+use super::opened::{Opened, PageKind, not_found, open, unavailable};
 use super::{BOARD_CACHE, Web};
 use crate::arena::{PageRole, WatchState};
-use crate::ids::GameId;
 use crate::render::{Decor, to_svg};
-use arbiter_engine::{Seat, Viewer};
+use arbiter_engine::Seat;
 use axum::Router;
 use axum::extract::{Extension, Path, Query, State};
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
@@ -76,70 +76,6 @@ async fn home() -> Html<&'static str> {
         "<!doctype html><meta charset=utf-8><title>Arbiter</title><p>Arbiter's game pages. Ask the bot for a \
          game's links with <code>/watch</code>.</p>",
     )
-}
-
-/// Which kind of page a token is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum PageKind {
-    /// The public page and overlay (`/watch/<token>`, `/overlay/<token>`).
-    Watch,
-    /// A player's own page (`/play/<token>`).
-    Play,
-    /// A match host's panel (`/host/<token>`).
-    Host,
-}
-
-impl PageKind {
-    fn parse(word: &str) -> Option<PageKind> {
-        [PageKind::Watch, PageKind::Play, PageKind::Host]
-            .into_iter()
-            .find(|kind| kind.path() == word)
-    }
-
-    fn path(self) -> &'static str {
-        match self {
-            PageKind::Watch => "watch",
-            PageKind::Play => "play",
-            PageKind::Host => "host",
-        }
-    }
-}
-
-/// A page's token, once it is known to open a game: the game, whose page it is, and the address
-/// its script reads from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Opened {
-    pub id: GameId,
-    /// Whose private page it is; none for the public page.
-    pub role: Option<PageRole>,
-    /// `/watch/<token>`, `/play/<token>` or `/host/<token>`.
-    pub base: String,
-}
-
-impl Opened {
-    /// What the page shows: a seat's page its own view, the others the spectators'.
-    pub fn viewer(&self) -> Viewer {
-        self.role.map_or(Viewer::Spectator, PageRole::viewer)
-    }
-}
-
-/// The game a token of `kind` opens now; none for a token nobody holds (or a replaced one).
-pub(super) async fn open(web: &Web, kind: PageKind, token: &str) -> Option<Opened> {
-    let base = format!("/{}/{token}", kind.path());
-    if kind == PageKind::Watch {
-        let id = web.arena.watching().game(token).await.ok()??;
-        return Some(Opened { id, role: None, base });
-    }
-    let (id, role) = web.arena.watching().page(token).await.ok()??;
-    let fits = matches!(
-        (kind, role),
-        (PageKind::Play, PageRole::Seat(_)) | (PageKind::Host, PageRole::Host)
-    );
-    fits.then_some(Opened {
-        id,
-        role: Some(role),
-        base,
-    })
 }
 
 async fn watch_page(
@@ -415,25 +351,6 @@ fn asset(content_type: &'static str, body: &'static [u8]) -> Response {
             (header::CACHE_CONTROL, "public, max-age=3600"),
         ],
         body,
-    )
-        .into_response()
-}
-
-pub(super) fn not_found() -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        Html(
-            "<!doctype html><meta charset=utf-8><title>No game here</title><p>No game here: the link may be \
-             mistyped or cut short. Ask the bot for it again with <code>/watch</code>.</p>",
-        ),
-    )
-        .into_response()
-}
-
-pub(super) fn unavailable() -> Response {
-    (
-        StatusCode::SERVICE_UNAVAILABLE,
-        "The game cannot be read just now; the page tries again by itself.",
     )
         .into_response()
 }

@@ -9,7 +9,7 @@
 //! same-site request with a JSON body acts: a form on another site cannot.
 
 use super::Web;
-use super::pages::{Opened, PageKind, not_found, open};
+use super::opened::{Opened, PageKind, not_found, open, unavailable};
 use crate::arena::guide::{GuidedAction, Step};
 use crate::arena::text::plain;
 use crate::arena::{ArenaError, Caller, Effects, ListSource, Menu, PageRole, WatchState};
@@ -123,7 +123,7 @@ async fn host_act(State(web): State<Arc<Web>>, Path(token): Path<String>, header
         return not_found();
     };
     let Ok(state) = web.arena.watching().state_as(opened.id, opened.viewer()).await else {
-        return super::pages::unavailable();
+        return unavailable();
     };
     let Ok(Some(facts)) = web.arena.facts(opened.id).await else {
         return not_found();
@@ -193,7 +193,7 @@ async fn acting_player(web: &Web, token: &str, headers: &HeaderMap) -> Result<(O
         .watching()
         .state_as(opened.id, opened.viewer())
         .await
-        .map_err(|_| super::pages::unavailable())?;
+        .map_err(|_| unavailable())?;
     let user = state.players[seat.index()].user.clone().ok_or_else(not_found)?;
     if let Some(wait) = web.limits.refusal(&user, web.arena.now()) {
         return Err(refused(StatusCode::TOO_MANY_REQUESTS, &wait));

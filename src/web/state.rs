@@ -2,7 +2,7 @@
 //! markup, clocks as of the server's time for the page to count down.
 
 use super::Web;
-use super::pages::Opened;
+use super::opened::Opened;
 use crate::arena::text::{Plain, Style, render};
 use crate::arena::{PageRole, WatchClock, WatchState};
 use crate::ids::{Place, UserId};
