@@ -528,6 +528,19 @@ impl FakeDiscord {
         self.shared.calls.lock().unwrap().clone()
     }
 
+    /// The calls so far that `predicate` keeps, in order. Only those are copied: a long test's
+    /// record holds thousands of calls and their images.
+    pub fn calls_where(&self, predicate: impl Fn(&Call) -> bool) -> Vec<Call> {
+        let calls = self.shared.calls.lock().unwrap();
+        calls.iter().filter(|call| predicate(call)).cloned().collect()
+    }
+
+    /// The first call so far that `predicate` keeps.
+    fn first_call(&self, predicate: &impl Fn(&Call) -> bool) -> Option<Call> {
+        let calls = self.shared.calls.lock().unwrap();
+        calls.iter().find(|call| predicate(call)).cloned()
+    }
+
     /// Takes the record of every call out of the fake, so a long run's final checks own it
     /// without a copy. The refused calls stay behind as well, still counted when the fake stops.
     pub fn take_calls(&self) -> Vec<Call> {
@@ -548,7 +561,7 @@ impl FakeDiscord {
     pub async fn wait_for_call(&self, what: &str, predicate: impl Fn(&Call) -> bool) -> Call {
         let deadline = Instant::now() + WAIT;
         loop {
-            if let Some(call) = self.calls().into_iter().find(|call| predicate(call)) {
+            if let Some(call) = self.first_call(&predicate) {
                 return call;
             }
             if Instant::now() >= deadline {

@@ -25,7 +25,7 @@ pub fn next_id() -> u64 {
 }
 
 /// Tests that measure time across processes (the request budget's), or keep both cores busy
-/// for minutes (every game played by menus), run one at a time: neither slows the other.
+/// for half a minute (every game played by menus), run one at a time: neither slows the other.
 pub static ALONE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 pub fn alice() -> Invoker {
@@ -475,10 +475,7 @@ pub fn assert_png_within(call: &Call, most_bytes: usize) {
 /// The messages posted in a channel, in order.
 pub fn posts_in(fake: &FakeDiscord, channel: u64) -> Vec<Call> {
     let path = format!("/api/v10/channels/{channel}/messages");
-    fake.calls()
-        .into_iter()
-        .filter(|c| c.method == "POST" && c.path == path)
-        .collect()
+    fake.calls_where(|c| c.method == "POST" && c.path == path)
 }
 
 /// Everything the bot said where others could see it (`fake_discord::public_calls`); the

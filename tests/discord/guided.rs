@@ -6,8 +6,9 @@ use crate::bot::*;
 use arbiter::arena::guide::guided;
 use arbiter::ids::GameId;
 use arbiter::model::GameRow;
-use arbiter_engine::view::{PromptKind, ViewCell};
-use arbiter_engine::{AnyGame, Game, Seat, VariantId, Viewer};
+use arbiter_engine::ai::evaluate::Evaluator;
+use arbiter_engine::view::PromptKind;
+use arbiter_engine::{Action, AnyGame, Game, Seat, VariantId, Viewer};
 use fake_discord::{Call, Invoker, component_interaction};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -95,39 +96,41 @@ const ASSAULT_MATE: [&[&str]; 2] = [
     &["Nc3", "e5", "Nb1", "Nc6", "Nc3", "Nf6"],
 ];
 
-/// The pieces on a game's boards.
-fn material(game: &AnyGame) -> usize {
-    let view = game.sight(Viewer::Spectator);
-    view.boards
-        .iter()
-        .flat_map(|board| &board.cells)
-        .filter(|cell| matches!(cell, ViewCell::Piece { .. }))
-        .count()
-}
-
 /// How well a position serves the first player (`first`, to act in it), as a few of its replies
-/// show: one that ends the game is best; else the fewest pieces left.
-fn helped(game: &AnyGame, first: Seat, rng: &mut SmallRng) -> usize {
+/// show: one that ends the game is best; else the one that corners the opponent most.
+fn helped(game: &AnyGame, variant: VariantId, first: Seat, rng: &mut SmallRng) -> i64 {
     game.legal_actions(first)
         .choose_multiple(rng, 12)
         .filter_map(|reply| {
             let mut next = game.clone();
             next.apply(first, reply).ok()?;
             Some(if next.outcome().is_some() {
-                500
+                ENDS
             } else {
-                100 - material(&next).min(100)
+                cornered(&next, variant, first)
             })
         })
         .max()
         .unwrap_or(0)
 }
 
+/// What an action that ends the game scores.
+const ENDS: i64 = i64::MAX / 2;
+
+/// How far the first player's opponent is cornered after its move: the computer's own weighing
+/// of the position for the first player (its material, a flag carried home...), then the fewer
+/// actions left to the opponent (so that a mate comes once material is won).
+fn cornered(game: &AnyGame, variant: VariantId, first: Seat) -> i64 {
+    let worth = Evaluator::new(first, variant).evaluate(game);
+    let room = game.legal_actions(first.other()).len();
+    i64::from(worth) * 10 - room as i64
+}
+
 /// What a player chooses, so that games end in good time (each is played to its end, whoever
 /// wins): the next move of a scripted mate where there is one; else an action that ends the
-/// game; else the first player takes what it can (the fewest pieces left on the board) and the
-/// second plays into its hands (`helped`). Rejection's proposals are accepted. A few choices are weighed, so that a turn costs
-/// little.
+/// game; else the first player corners the second (`cornered`) and the second plays into its
+/// hands (`helped`). Rejection's proposals are accepted. A few of the second player's choices
+/// are weighed, and a few dozen of the first's, so that a turn costs little.
 fn decide(row: &GameRow, seat: Seat, choices: &[String], played: usize, rng: &mut SmallRng) -> String {
     if row.setup.variant == VariantId::Assault
         && let Some(next) = ASSAULT_MATE[seat.index()].get(played)
@@ -145,20 +148,25 @@ fn decide(row: &GameRow, seat: Seat, choices: &[String], played: usize, rng: &mu
         let mut game = row.state.clone();
         let action = game.parse_action(seat, text).ok()?;
         game.apply(seat, &action).ok()?;
+        // A Rejection proposal is weighed as the move it becomes once accepted.
+        if game.legal_actions(seat.other()).contains(&Action::Accept) {
+            game.apply(seat.other(), &Action::Accept).ok()?;
+        }
         Some(game)
     };
-    let scored: Vec<(usize, &String)> = choices
-        .choose_multiple(rng, 8)
+    let weighed = if seat == Seat::First { 40 } else { 8 };
+    let scored: Vec<(i64, &String)> = choices
+        .choose_multiple(rng, weighed)
         .collect::<Vec<_>>()
         .into_iter()
         .filter_map(|text| {
             let game = after(text)?;
             let score = if game.outcome().is_some() {
-                1_000
+                ENDS
             } else if seat == Seat::First {
-                100 - material(&game).min(100)
+                cornered(&game, row.setup.variant, seat)
             } else {
-                helped(&game, seat.other(), rng)
+                helped(&game, row.setup.variant, seat.other(), rng)
             };
             Some((score, text))
         })
@@ -303,7 +311,7 @@ async fn play_to_its_end(bot: &Bot, players: [&Invoker; 2], variant: VariantId, 
         if row.state.outcome().is_some() {
             return (turns, met);
         }
-        assert!(turns < 400, "{variant:?} did not end in 400 turns");
+        assert!(turns < 300, "{variant:?} did not end in 300 turns");
         // A player takes a few seconds over a turn (and so keeps within the rate limits).
         bot.clock.advance(4_000);
         let walked = play_a_turn(bot, game, thread, &row, &mut played, &mut rng).await;
@@ -338,7 +346,6 @@ async fn play_in_turn(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "plays all sixteen games by menus, too long for CI on 2 cores: cargo test --test discord every_game -- --ignored"]
 async fn every_game_is_played_to_its_end_by_menus_alone() {
     let _alone = ALONE.lock().await;
     let bot = Bot::start().await;
