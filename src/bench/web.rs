@@ -199,7 +199,10 @@ pub async fn clicks(moves: usize) -> Result<String> {
             let version = shown + 1;
             let body = format!("{{\"action\":\"{action}\",\"version\":{shown}}}");
             let timer = Instant::now();
-            let answer = post_json(addr, &format!("/play/{}/act", pages[ply % 2]), &body).await?;
+            // Each player clicks from their own address, as players do (one address's clicks
+            // would soon be over the pages' per-address limit).
+            let player = viewer_address(PLAYERS_FROM + games * 2 + ply % 2);
+            let answer = post_json(addr, player, &format!("/play/{}/act", pages[ply % 2]), &body).await?;
             anyhow::ensure!(answer.contains("\"ok\":true"), "the click was refused: {answer}");
             let post = async {
                 let effects = announced.recv().await.context("the click is announced")?;
@@ -236,9 +239,15 @@ pub async fn clicks(moves: usize) -> Result<String> {
     Ok(out)
 }
 
-/// A JSON body posted to the pages as a page's script posts it; the answer's body.
-async fn post_json(addr: SocketAddr, path: &str, body: &str) -> Result<String> {
-    let mut socket = TcpStream::connect(addr).await?;
+/// The players' addresses come after the spectators' (`viewer_address`).
+const PLAYERS_FROM: usize = 100_000;
+
+/// A JSON body posted to the pages from address `from`, as a page's script posts it; the
+/// answer's body.
+async fn post_json(addr: SocketAddr, from: IpAddr, path: &str, body: &str) -> Result<String> {
+    let client = TcpSocket::new_v4()?;
+    client.bind(SocketAddr::new(from, 0))?;
+    let mut socket = client.connect(addr).await?;
     let request = format!(
         "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
          Connection: close\r\n\r\n{body}",
