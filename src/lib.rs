@@ -18,5 +18,6 @@ pub mod scheduler;
 pub mod store;
 pub mod telemetry;
 pub mod tournament;
+pub mod uci;
 pub mod visible_text;
 pub mod web;

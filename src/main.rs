@@ -279,7 +279,8 @@ enum Command {
         variant: String,
         #[arg(long, default_value_t = 10)]
         games: usize,
-        /// The first seat's player: ai:easy, ai:normal, ai:hard, random or greedy.
+        /// The first seat's player: ai:easy, ai:normal, ai:hard, random, greedy, or a UCI engine
+        /// as uci:PROGRAM (with its arguments: "uci:arbiter uci").
         #[arg(long)]
         white: cli::ai::Player,
         /// The second seat's player.
@@ -290,7 +291,27 @@ enum Command {
         /// Also print each game's actions (a line after its result), to replay with --moves.
         #[arg(long)]
         show_moves: bool,
+        /// The time a UCI player is given for each move (`go movetime`), in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        uci_movetime: u64,
+        /// An option set on the UCI players before the first game, NAME=VALUE (repeatable):
+        /// `--uci-option "Skill Level=5"`.
+        #[arg(long, value_parser = parse_uci_option)]
+        uci_option: Vec<(String, String)>,
     },
+    /// Serve the computer opponent as a UCI engine on standard input and output (docs/uci.md),
+    /// for GUIs, cutechess-cli and lichess-bot. Each game UCI can play is a UCI_Variant.
+    Uci,
+}
+
+fn parse_uci_option(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("\"{text}\" is not NAME=VALUE"))?;
+    if name.trim().is_empty() {
+        return Err(format!("\"{text}\" names no option"));
+    }
+    Ok((name.trim().to_string(), value.trim().to_string()))
 }
 
 fn parse_level(text: &str) -> Result<arbiter_engine::ai::Level, String> {
@@ -483,7 +504,20 @@ fn run(command: Command) -> anyhow::Result<String> {
             black,
             seed,
             show_moves,
-        } => cli::ai::ai_match(&variant, games, [white, black], seed, show_moves),
+            uci_movetime,
+            uci_option,
+        } => {
+            let uci = cli::ai::UciSettings {
+                movetime: std::time::Duration::from_millis(uci_movetime),
+                options: uci_option,
+            };
+            cli::ai::ai_match(&variant, games, [white, black], seed, show_moves, &uci)
+        }
+        Command::Uci => {
+            let out: arbiter::uci::engine::Output = std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()));
+            arbiter::uci::engine::serve(std::io::stdin().lock(), out)?;
+            Ok(String::new())
+        }
         Command::Render {
             game,
             viewer,

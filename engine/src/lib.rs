@@ -30,6 +30,7 @@ pub mod record;
 pub mod rules;
 pub mod seat;
 pub mod start;
+pub mod uci;
 pub mod variant_file;
 pub mod variants;
 pub mod view;

@@ -3,7 +3,8 @@
 //! contract outside checks rely on (README, "Command line").
 
 use super::{GameArgs, SeatArg, build_game, seat_asked};
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
+use arbiter::uci::client as uci;
 use arbiter_engine::ai::{self, Level, Start};
 use arbiter_engine::{Action, AnyGame, Game, Seat, VariantId, Viewer};
 use rand::rngs::SmallRng;
@@ -41,18 +42,26 @@ pub fn choose(args: &GameArgs, seat: Option<SeatArg>, level: Level, seed: u64) -
 }
 
 /// A player in `ai-match`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Player {
     Computer(Level),
     /// Any legal action, at random.
     Random,
     /// The action with the best immediate material gain (a win first), at random among equals.
     Greedy,
+    /// A UCI engine: its program and arguments (`uci:/usr/bin/stockfish`, `uci:arbiter uci`).
+    Uci(String),
 }
 
 impl std::str::FromStr for Player {
     type Err = String;
     fn from_str(text: &str) -> Result<Player, String> {
+        if let Some(command) = text.trim().strip_prefix("uci:") {
+            return match command.trim() {
+                "" => Err("uci: needs the engine's program, as in uci:/usr/games/stockfish".into()),
+                command => Ok(Player::Uci(command.to_string())),
+            };
+        }
         match text.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
@@ -60,7 +69,9 @@ impl std::str::FromStr for Player {
                 .strip_prefix("ai:")
                 .and_then(Level::parse)
                 .map(Player::Computer)
-                .ok_or_else(|| format!("\"{text}\" is not a player: ai:easy, ai:normal, ai:hard, random or greedy")),
+                .ok_or_else(|| {
+                    format!("\"{text}\" is not a player: ai:easy, ai:normal, ai:hard, random, greedy or uci:PROGRAM")
+                }),
         }
     }
 }
@@ -71,6 +82,7 @@ impl std::fmt::Display for Player {
             Player::Computer(level) => write!(f, "ai:{level}"),
             Player::Random => f.write_str("random"),
             Player::Greedy => f.write_str("greedy"),
+            Player::Uci(command) => write!(f, "uci:{command}"),
         }
     }
 }
@@ -79,26 +91,41 @@ impl std::fmt::Display for Player {
 /// without the 50-move rule or a fixed length ending it first).
 const MOST_PLIES: usize = 1_500;
 
+/// How `ai-match` plays UCI engines: the time each move is given (`go movetime`) and the options
+/// set before the first game.
+#[derive(Clone, Debug, Default)]
+pub struct UciSettings {
+    pub movetime: Duration,
+    pub options: Vec<(String, String)>,
+}
+
 /// `arbiter ai-match`: `games` games of `variant`, `white` in the first seat and `black` in the
 /// second, a line per game and the tally last. Every action is checked by the game's own rules;
 /// a player whose action they refuse loses that game, and the line says so.
 pub fn ai_match(
     variant: &str,
     games: usize,
-    [white, black]: [Player; 2],
+    players: [Player; 2],
     seed: u64,
     show_moves: bool,
+    uci_settings: &UciSettings,
 ) -> Result<String> {
     let id = VariantId::parse(variant).ok_or_else(|| anyhow!("unknown variant \"{variant}\""))?;
     if games == 0 {
         bail!("--games must be at least 1");
     }
+    let mut engines = start_engines(id, &players, uci_settings)?;
     let mut out = String::new();
     let mut tally = [0usize; 3];
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     for index in 0..games {
         let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(index as u64);
-        let played = play_one(id, [white, black], game_seed, &mut times)?;
+        let mut seats = Seats {
+            players: &players,
+            engines: &mut engines,
+            movetime: uci_settings.movetime,
+        };
+        let played = play_one(id, &mut seats, game_seed, &mut times)?;
         match played.winner {
             Some(Seat::First) => tally[0] += 1,
             Some(Seat::Second) => tally[2] += 1,
@@ -109,7 +136,7 @@ pub fn ai_match(
             writeln!(out, "  moves: {}", played.moves.join(" "))?;
         }
     }
-    for (seat, player) in [(0, white), (1, black)] {
+    for (seat, player) in players.iter().enumerate() {
         let mut spent = std::mem::take(&mut times[seat]);
         if spent.is_empty() {
             continue;
@@ -131,6 +158,30 @@ pub fn ai_match(
     Ok(out)
 }
 
+/// The UCI engines among `players`, started and told the game; none for the other players.
+fn start_engines(id: VariantId, players: &[Player; 2], settings: &UciSettings) -> Result<[Option<uci::Engine>; 2]> {
+    let mut engines = [None, None];
+    for (seat, player) in players.iter().enumerate() {
+        let Player::Uci(command) = player else { continue };
+        if !arbiter_engine::uci::speaks(id) {
+            let spoken: Vec<&str> = arbiter_engine::uci::SPOKEN.iter().map(|v| v.as_str()).collect();
+            bail!(
+                "{id} is not a game UCI can play (a secret, a list or several boards); UCI plays {}",
+                spoken.join(", ")
+            );
+        }
+        engines[seat] = Some(uci::Engine::start(command, id.as_str(), &settings.options)?);
+    }
+    Ok(engines)
+}
+
+/// Who sits in each seat of a match, with the UCI engines among them.
+struct Seats<'a> {
+    players: &'a [Player; 2],
+    engines: &'a mut [Option<uci::Engine>; 2],
+    movetime: Duration,
+}
+
 struct Played {
     winner: Option<Seat>,
     result: String,
@@ -140,12 +191,18 @@ struct Played {
     moves: Vec<String>,
 }
 
-fn play_one(id: VariantId, players: [Player; 2], seed: u64, times: &mut [Vec<Duration>; 2]) -> Result<Played> {
+fn play_one(id: VariantId, seats: &mut Seats, seed: u64, times: &mut [Vec<Duration>; 2]) -> Result<Played> {
     let start = Start::new(id);
     let mut game = AnyGame::new(id);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut plies = 0;
     let mut moves = Vec::new();
+    // The game's moves as UCI writes them, for its engines.
+    let pieces = game.sight(Viewer::Spectator).pieces;
+    let mut spoken = Vec::new();
+    for engine in seats.engines.iter_mut().flatten() {
+        engine.new_game()?;
+    }
     while game.outcome().is_none() {
         if plies >= MOST_PLIES {
             return Ok(Played {
@@ -159,25 +216,40 @@ fn play_one(id: VariantId, players: [Player; 2], seed: u64, times: &mut [Vec<Dur
         let Some(&seat) = game.to_act().first() else {
             bail!("{id}: a game not over has nobody to act");
         };
-        let player = players[seat.index()];
+        let player = &seats.players[seat.index()];
         let began = Instant::now();
         let action = match player {
             Player::Computer(level) => {
                 let view = game.view(Viewer::Seat(seat));
-                ai::think(&start, &view, level, rng.random()).map(|thought| thought.action)
+                ai::think(&start, &view, *level, rng.random())
+                    .map(|thought| thought.action)
+                    .ok_or_else(|| "no action at all".to_string())
             }
-            Player::Random => game.legal_actions(seat).choose(&mut rng).cloned(),
-            Player::Greedy => greedy(&game, seat, &mut rng),
+            Player::Random => game
+                .legal_actions(seat)
+                .choose(&mut rng)
+                .cloned()
+                .ok_or_else(|| "no action at all".to_string()),
+            Player::Greedy => greedy(&game, seat, &mut rng).ok_or_else(|| "no action at all".to_string()),
+            Player::Uci(_) => {
+                let engine = seats.engines[seat.index()].as_mut().context("the engine was started")?;
+                match engine.best_move(&spoken, seats.movetime) {
+                    Ok(text) => arbiter_engine::uci::read_move(&game, seat, &text)
+                        .ok_or_else(|| format!("{text}, which is not a legal move")),
+                    Err(error) => Err(format!("no move: {error}")),
+                }
+            }
         };
-        if matches!(player, Player::Computer(_)) {
+        if matches!(player, Player::Computer(_) | Player::Uci(_)) {
             times[seat.index()].push(began.elapsed());
         }
-        if let Some(action) = &action {
+        if let Ok(action) = &action {
             moves.push(game.notation(seat, action));
+            spoken.extend(arbiter_engine::uci::move_text(&pieces, action));
         }
         let refused = match &action {
-            Some(action) => game.apply(seat, action).err().map(|e| format!("{action:?}: {e}")),
-            None => Some("no action at all".into()),
+            Ok(action) => game.apply(seat, action).err().map(|e| format!("{action:?}: {e}")),
+            Err(why) => Some(why.clone()),
         };
         if let Some(why) = refused {
             let winner = seat.other();

@@ -13,5 +13,6 @@ mod own_lists;
 mod play;
 mod starts;
 mod tournament;
+mod uci;
 mod visible;
 mod words;

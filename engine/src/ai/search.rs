@@ -9,12 +9,16 @@
 use super::evaluate::Evaluator;
 use crate::game::{Action, Game, Seat, Viewer};
 use crate::variants::AnyGame;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// A won game, less the plies it takes: sooner wins score higher, later losses too.
 pub const WIN: i32 = 1_000_000;
 /// Captures are followed at most this far past the search's depth.
 const QUIESCENCE_PLIES: usize = 6;
+/// The deepest a search goes.
+const DEEPEST: u32 = 64;
 
 /// What a search may spend: nodes (positions visited, the same on every machine) and, should a
 /// machine be slow, time.
@@ -29,7 +33,22 @@ pub struct Found {
     pub scores: Vec<(Action, i32)>,
     pub nodes: u64,
     pub depth: u32,
+    /// The best line at that depth, from the seat's action on (empty when it had no choice).
+    pub line: Vec<Action>,
 }
+
+/// What a search has found when it completes a depth: the best line so far (its first action is
+/// the one it would play), its score for the seat, and what it cost.
+pub struct Progress<'p> {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub line: &'p [Action],
+}
+
+/// How the search is told what it found, depth by depth (a UCI engine's `info` lines).
+pub type Reporter<'a> = &'a mut dyn FnMut(&Progress);
 
 pub struct Search<'a> {
     me: Seat,
@@ -40,6 +59,14 @@ pub struct Search<'a> {
     stopped: bool,
     /// Per ply, two quiet actions that last caused a cut-off there.
     killers: Vec<[Option<Action>; 2]>,
+    /// Per ply, the best line found from there (a triangular table: a ply's line is its action
+    /// followed by the next ply's line).
+    lines: Vec<Vec<Action>>,
+    /// The deepest depth to search.
+    deepest: u32,
+    /// Set from outside to stop the search (a UCI `stop`).
+    stop: Option<Arc<AtomicBool>>,
+    report: Option<Reporter<'a>>,
 }
 
 impl<'a> Search<'a> {
@@ -52,6 +79,34 @@ impl<'a> Search<'a> {
             nodes: 0,
             stopped: false,
             killers: Vec::new(),
+            lines: Vec::new(),
+            deepest: DEEPEST,
+            stop: None,
+            report: None,
+        }
+    }
+
+    /// The same search, no deeper than `depth` plies.
+    pub fn no_deeper_than(self, depth: u32) -> Search<'a> {
+        Search {
+            deepest: depth.clamp(1, DEEPEST),
+            ..self
+        }
+    }
+
+    /// The same search, stopped as soon as `stop` is set (after its first depth).
+    pub fn stopped_by(self, stop: Arc<AtomicBool>) -> Search<'a> {
+        Search {
+            stop: Some(stop),
+            ..self
+        }
+    }
+
+    /// The same search, telling `report` what it found at each depth completed.
+    pub fn reporting(self, report: Reporter<'a>) -> Search<'a> {
+        Search {
+            report: Some(report),
+            ..self
         }
     }
 
@@ -65,11 +120,14 @@ impl<'a> Search<'a> {
                 scores,
                 nodes: 0,
                 depth: 0,
+                line: Vec::new(),
             };
         }
-        for target in 1..=64u32 {
+        let mut line = Vec::new();
+        for target in 1..=self.deepest {
             let mut this_depth = Vec::with_capacity(scores.len());
             let mut alpha = -WIN * 2;
+            let mut best_line = Vec::new();
             for (action, _) in &scores {
                 let mut next = game.clone();
                 if next.apply(self.me, action).is_err() {
@@ -80,6 +138,9 @@ impl<'a> Search<'a> {
                 let score = self.node(&next, target as i32 - 1, 1, alpha - 1, WIN * 2);
                 if self.stopped && target > 1 {
                     break;
+                }
+                if score > alpha || best_line.is_empty() {
+                    best_line = self.line_after(action, 1);
                 }
                 alpha = alpha.max(score);
                 this_depth.push((action.clone(), score));
@@ -100,6 +161,8 @@ impl<'a> Search<'a> {
             scores = this_depth;
             scores.sort_by_key(|(_, s)| -s);
             depth = target;
+            line = best_line;
+            self.tell(depth, scores.first().map_or(0, |(_, s)| *s), &line);
             if self.stopped || self.spent() || scores.first().is_some_and(|(_, s)| s.abs() > WIN / 2) {
                 break;
             }
@@ -108,16 +171,53 @@ impl<'a> Search<'a> {
             scores,
             nodes: self.nodes,
             depth,
+            line,
         }
     }
 
     fn spent(&mut self) -> bool {
         if self.nodes >= self.budget.nodes
-            || (self.nodes.is_multiple_of(256) && self.started.elapsed() >= self.budget.time)
+            || (self.nodes.is_multiple_of(256)
+                && (self.started.elapsed() >= self.budget.time
+                    || self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed))))
         {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    /// Tells the reporter, if any, what a completed depth found.
+    fn tell(&mut self, depth: u32, score: i32, line: &[Action]) {
+        let (nodes, elapsed) = (self.nodes, self.started.elapsed());
+        if let Some(report) = self.report.as_mut() {
+            report(&Progress {
+                depth,
+                score,
+                nodes,
+                elapsed,
+                line,
+            });
+        }
+    }
+
+    /// Forgets the best line from `ply` on: a node starts with none.
+    fn clear_line(&mut self, ply: usize) {
+        if self.lines.len() <= ply + 1 {
+            self.lines.resize(ply + 2, Vec::new());
+        }
+        self.lines[ply].clear();
+    }
+
+    /// `action` followed by the best line found after it (from `ply` on).
+    fn line_after(&self, action: &Action, ply: usize) -> Vec<Action> {
+        let rest = self.lines.get(ply).map_or(&[][..], |line| line.as_slice());
+        std::iter::once(action.clone()).chain(rest.iter().cloned()).collect()
+    }
+
+    /// `action` is the best found at `ply`: its line is the action, then the next ply's line.
+    fn keep_line(&mut self, ply: usize, action: &Action) {
+        let line = self.line_after(action, ply + 1);
+        self.lines[ply] = line;
     }
 
     /// Who chooses at a node: the seat itself when it is among those to act.
@@ -141,6 +241,7 @@ impl<'a> Search<'a> {
 
     /// The score of `game` searched `depth` more plies, within (alpha, beta).
     fn node(&mut self, game: &AnyGame, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        self.clear_line(ply);
         if let Some(score) = self.ended(game, ply) {
             return score;
         }
@@ -171,6 +272,9 @@ impl<'a> Search<'a> {
             if self.stopped {
                 return score;
             }
+            if better(maximising, score, best) {
+                self.keep_line(ply, &action);
+            }
             if take(maximising, score, &mut best, &mut alpha, &mut beta) {
                 self.remember_killer(ply, &sight, actor, action);
                 break;
@@ -181,6 +285,7 @@ impl<'a> Search<'a> {
 
     /// Captures only, until the position is quiet: the side to act may also stand on what it has.
     fn quiet(&mut self, game: &AnyGame, ply: usize, mut alpha: i32, mut beta: i32, extra: usize) -> i32 {
+        self.clear_line(ply);
         if let Some(score) = self.ended(game, ply) {
             return score;
         }
@@ -220,6 +325,9 @@ impl<'a> Search<'a> {
             let score = self.quiet(&next, ply + 1, alpha, beta, extra + 1);
             if self.stopped {
                 return score;
+            }
+            if better(maximising, score, best) {
+                self.keep_line(ply, &action);
             }
             if take(maximising, score, &mut best, &mut alpha, &mut beta) {
                 break;
@@ -279,6 +387,11 @@ impl<'a> Search<'a> {
             slot[0] = Some(action);
         }
     }
+}
+
+/// Whether a child's `score` is better than the node's `best` so far, for the side choosing.
+fn better(maximising: bool, score: i32, best: i32) -> bool {
+    if maximising { score > best } else { score < best }
 }
 
 /// Takes a child's `score` into its node's best and window: the seat raises alpha, the other side
