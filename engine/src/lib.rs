@@ -19,6 +19,7 @@ pub mod fairy_ini;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod legal_cache;
 pub mod lists;
 pub mod movegen;
 pub mod notation;

@@ -11,7 +11,6 @@ use crate::geometry::Square;
 use crate::piece::Color;
 use crate::variants::{AnyGame, VariantId};
 use crate::view::{BoardView, MarkKind, Tone, View, ViewCell};
-use std::collections::HashMap;
 
 /// What a piece type is, to the evaluation: its worth and its moves from each side.
 struct Known {
@@ -28,7 +27,12 @@ struct Known {
 pub struct Evaluator {
     me: Seat,
     terms: Terms,
-    pieces: HashMap<(String, String), Known>,
+    /// Each piece type met so far: its id, its moves (Betza), and what it is.
+    pieces: Vec<(String, String, Known)>,
+    /// Where each piece type of the views weighed was found in `pieces`, by its place in the
+    /// view's list: that list is the same from one position of a game to the next, so a piece
+    /// is known again by comparing its names, without a copy or a hash at every position.
+    by_place: Vec<usize>,
 }
 
 /// The weights of the terms, by game.
@@ -91,7 +95,8 @@ impl Evaluator {
         Evaluator {
             me,
             terms: Terms::of(variant),
-            pieces: HashMap::new(),
+            pieces: Vec::new(),
+            by_place: Vec::new(),
         }
     }
 
@@ -294,25 +299,44 @@ impl Evaluator {
     }
 
     fn known(&mut self, view: &View, piece: usize, board: &BoardView) -> &Known {
-        let piece = &view.pieces[piece];
-        self.pieces
-            .entry((piece.id.clone(), piece.betza.clone()))
-            .or_insert_with(|| {
-                let rules = betza::parse(&piece.betza).unwrap_or_default();
-                Known {
-                    worth: worth(piece, board.files, board.ranks),
-                    is_pawn: piece.is_pawn,
-                    is_royal: piece.is_royal,
-                    is_colour_bound: !rules.is_empty()
-                        && rules
-                            .iter()
-                            .all(|r| (i16::from(r.step.df) + i16::from(r.step.dr)) % 2 == 0),
-                    rules: [
-                        rules.iter().map(|r| r.oriented(false)).collect(),
-                        rules.iter().map(|r| r.oriented(true)).collect(),
-                    ],
-                }
-            })
+        let seen = &view.pieces[piece];
+        let same = |entry: &(String, String, Known)| entry.0 == seen.id && entry.1 == seen.betza;
+        if let Some(&at) = self.by_place.get(piece)
+            && self.pieces.get(at).is_some_and(same)
+        {
+            return &self.pieces[at].2;
+        }
+        let at = match self.pieces.iter().position(same) {
+            Some(at) => at,
+            None => {
+                self.pieces
+                    .push((seen.id.clone(), seen.betza.clone(), learn(seen, board)));
+                self.pieces.len() - 1
+            }
+        };
+        if self.by_place.len() <= piece {
+            self.by_place.resize(piece + 1, usize::MAX);
+        }
+        self.by_place[piece] = at;
+        &self.pieces[at].2
+    }
+}
+
+/// What a piece type is to the evaluation, from how it moves.
+fn learn(piece: &crate::view::PieceView, board: &BoardView) -> Known {
+    let rules = betza::parse(&piece.betza).unwrap_or_default();
+    Known {
+        worth: worth(piece, board.files, board.ranks),
+        is_pawn: piece.is_pawn,
+        is_royal: piece.is_royal,
+        is_colour_bound: !rules.is_empty()
+            && rules
+                .iter()
+                .all(|r| (i16::from(r.step.df) + i16::from(r.step.dr)) % 2 == 0),
+        rules: [
+            rules.iter().map(|r| r.oriented(false)).collect(),
+            rules.iter().map(|r| r.oriented(true)).collect(),
+        ],
     }
 }
 

@@ -5,6 +5,7 @@ use crate::chess_move::{LastMove, Move, Special};
 use crate::fen::FenError;
 use crate::game::{Action, ActionError, EndReason, Game, Outcome, Phase, PieceId, Seat, Viewer};
 use crate::geometry::Square;
+use crate::legal_cache::LegalCache;
 use crate::movegen;
 use crate::notation;
 use crate::piece::{Cell, Color};
@@ -34,6 +35,9 @@ pub struct ChessCore<R = Standard> {
     keys: Vec<u64>,
     pub record: Record,
     pub last: Option<LastMove>,
+    /// The legal moves last generated, with their position (no part of the game's state).
+    #[serde(skip)]
+    legal: LegalCache,
 }
 
 impl<R: Rules + Default> ChessCore<R> {
@@ -45,6 +49,7 @@ impl<R: Rules + Default> ChessCore<R> {
             keys: Vec::new(),
             record: Record::default(),
             last: None,
+            legal: LegalCache::default(),
         };
         core.keys.push(core.position_key());
         core
@@ -64,7 +69,9 @@ impl<R: Rules> ChessCore<R> {
     }
 
     pub fn legal_moves(&self) -> Vec<Move> {
-        movegen::legal_moves(&self.rules, &self.variant, &self.position)
+        self.legal.get(&self.position, || {
+            movegen::legal_moves(&self.rules, &self.variant, &self.position)
+        })
     }
 
     pub fn is_in_check(&self, color: Color) -> bool {
