@@ -124,31 +124,30 @@ pub fn parse_placement(table: &PieceTable, size: BoardSize, text: &str) -> Resul
 
 /// Writes the board field of a FEN. Marks are never written.
 pub fn format_placement(table: &PieceTable, board: &Board) -> String {
+    use std::fmt::Write;
     let size = board.size();
-    let mut out = String::new();
+    let mut out = String::with_capacity(usize::from(size.files) * usize::from(size.ranks) / 2);
+    let mut empty = 0;
+    let flush_empty = |out: &mut String, empty: &mut u32| {
+        if *empty > 0 {
+            let _ = write!(out, "{empty}");
+            *empty = 0;
+        }
+    };
     for rank in (0..size.ranks).rev() {
-        let mut empty = 0;
         for file in 0..size.files {
             let cell = board.get(Square::new(file, rank));
-            let token = if cell.is_statue() {
-                Some("*".to_string())
+            if cell.is_statue() {
+                flush_empty(&mut out, &mut empty);
+                out.push('*');
+            } else if let Some(piece) = cell.as_piece() {
+                flush_empty(&mut out, &mut empty);
+                table.symbol(piece.kind).write_fen(piece.color, &mut out);
             } else {
-                cell.as_piece().map(|p| table.symbol(p.kind).fen(p.color))
-            };
-            match token {
-                None => empty += 1,
-                Some(token) => {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    out.push_str(&token);
-                }
+                empty += 1;
             }
         }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
+        flush_empty(&mut out, &mut empty);
         if rank > 0 {
             out.push('/');
         }

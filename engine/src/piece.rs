@@ -95,11 +95,25 @@ impl Symbol {
     /// How FEN writes a piece with this symbol: case for the colour, parentheses around longer
     /// symbols.
     pub fn fen(&self, color: Color) -> String {
-        let text = match color {
-            Color::White => self.as_str().to_string(),
-            Color::Black => self.as_str().to_ascii_lowercase(),
-        };
-        if self.is_single() { text } else { format!("({text})") }
+        let mut text = String::new();
+        self.write_fen(color, &mut text);
+        text
+    }
+
+    /// [`Symbol::fen`], written at the end of `out` (a whole board's FEN, without a string a
+    /// piece).
+    pub fn write_fen(&self, color: Color, out: &mut String) {
+        let letters = self.as_str().chars().map(|letter| match color {
+            Color::White => letter,
+            Color::Black => letter.to_ascii_lowercase(),
+        });
+        if self.is_single() {
+            out.extend(letters);
+        } else {
+            out.push('(');
+            out.extend(letters);
+            out.push(')');
+        }
     }
 }
 
