@@ -144,6 +144,13 @@ pub trait Game {
     fn to_act(&self) -> Vec<Seat>;
     /// Every action `seat` may take now (empty when it is not that seat's turn).
     fn legal_actions(&self, seat: Seat) -> Vec<Action>;
+    /// A key of everything the rules will decide from here on, for the computer opponent's
+    /// table of positions it has searched ([`crate::ai::table`]): two games with the same key
+    /// go on alike (the history a repetition or the 50-move rule reads aside, as every engine's
+    /// table leaves it). `None` for a game without one: it is searched without a table.
+    fn search_key(&self) -> Option<u64> {
+        None
+    }
     /// The legal actions with their notation, in one pass (what menus and autocomplete list).
     fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
         self.legal_actions(seat)

@@ -149,6 +149,21 @@ pub struct Position {
 }
 
 impl Position {
+    /// What decides the moves from here: the board (statues and marks included), the side to
+    /// move, castling rights, en passant and the royals; not the move counters, so that the same
+    /// position reached by another order of moves has the same key.
+    pub fn search_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        self.board.hash(&mut hasher);
+        self.turn.hash(&mut hasher);
+        self.castling.hash(&mut hasher);
+        self.en_passant.hash(&mut hasher);
+        self.royals.hash(&mut hasher);
+        self.kings_unmoved.hash(&mut hasher);
+        hasher.finish()
+    }
+
     /// A position with `board`, no castling, no en passant, move 1.
     pub fn new(board: Board, turn: Color) -> Position {
         Position {

@@ -251,3 +251,47 @@ fn search_speed() {
         );
     }
 }
+
+/// The search of a position to a fixed depth, with a table of positions or without: its best
+/// action, score and nodes.
+fn searched(fen: &str, depth: u32, table: Option<&mut ai::table::Table>) -> (Action, i32, u64) {
+    let game = AnyGame::from_fen(VariantId::Chess, fen).unwrap();
+    let seat = game.to_act()[0];
+    let mut evaluator = ai::evaluate::Evaluator::new(seat, VariantId::Chess);
+    let budget = ai::Budget {
+        nodes: u64::MAX,
+        time: std::time::Duration::MAX,
+    };
+    let search = ai::search::Search::new(seat, &mut evaluator, budget).no_deeper_than(depth);
+    let found = match table {
+        Some(table) => search.with_table(table).run(&game),
+        None => search.run(&game),
+    };
+    let (action, score) = found.scores[0].clone();
+    // A search ends at its depth, or sooner on a win or loss it is sure of.
+    assert!(
+        found.depth == depth || score.abs() > ai::search::WIN / 2,
+        "{}",
+        found.depth
+    );
+    (action, score, found.nodes)
+}
+
+#[test]
+fn a_table_of_positions_finds_the_same_move_with_fewer_nodes() {
+    // A middlegame where many orders of moves transpose.
+    let middlegame = "r1bqk2r/2ppbppp/p1n2n2/1p2p3/4P3/1B3N2/PPPP1PPP/RNBQR1K1 w kq - 2 7";
+    let (plain, plain_score, plain_nodes) = searched(middlegame, 4, None);
+    let mut table = ai::table::Table::with_megabytes(4);
+    let (tabled, tabled_score, tabled_nodes) = searched(middlegame, 4, Some(&mut table));
+    assert_eq!((&tabled, tabled_score), (&plain, plain_score));
+    assert!(tabled_nodes < plain_nodes, "{tabled_nodes} < {plain_nodes}");
+    // Kept from one search to the next (a UCI engine's next `go`), the table settles much of it.
+    let (again, _, again_nodes) = searched(middlegame, 4, Some(&mut table));
+    assert_eq!(again, plain);
+    assert!(again_nodes < tabled_nodes, "{again_nodes} < {tabled_nodes}");
+    // A back-rank mate: a win's distance from the root survives the table.
+    let mate = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    let (_, score, _) = searched(mate, 3, Some(&mut ai::table::Table::with_megabytes(1)));
+    assert_eq!(score, ai::search::WIN - 1, "Rd8 mates at once");
+}

@@ -6,6 +6,7 @@
 use super::protocol::{self, Command, Go};
 use arbiter_engine::ai::evaluate::Evaluator;
 use arbiter_engine::ai::search::{Budget, Progress, Search, WIN};
+use arbiter_engine::ai::table::{DEFAULT_MEGABYTES, Table};
 use arbiter_engine::uci::{self, SPOKEN};
 use arbiter_engine::{AnyGame, Game, VariantId, Viewer};
 use std::io::{BufRead, Write};
@@ -29,7 +30,12 @@ struct Engine {
     variant: VariantId,
     game: AnyGame,
     thinking: Option<Thinking>,
+    /// What searches found, kept from move to move of a game (`Hash` megabytes).
+    table: Arc<Mutex<Table>>,
 }
+
+/// The largest table `Hash` may ask for, in megabytes.
+const MOST_MEGABYTES: usize = 4096;
 
 /// Serves UCI on `input` until `quit` or its end, writing to `out`.
 pub fn serve(input: impl BufRead, out: Output) -> std::io::Result<()> {
@@ -38,6 +44,7 @@ pub fn serve(input: impl BufRead, out: Output) -> std::io::Result<()> {
         variant: VariantId::Chess,
         game: AnyGame::new(VariantId::Chess),
         thinking: None,
+        table: Arc::new(Mutex::new(Table::with_megabytes(DEFAULT_MEGABYTES))),
     };
     for line in input.lines() {
         let line = line?;
@@ -63,6 +70,7 @@ impl Engine {
             Command::UciNewGame => {
                 self.stop();
                 self.game = AnyGame::new(self.variant);
+                lock(&self.table).clear();
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Position { fen, moves } => {
@@ -87,10 +95,21 @@ impl Engine {
             "option name UCI_Variant type combo default chess {}",
             variants.join(" ")
         ));
+        self.say(&format!(
+            "option name Hash type spin default {DEFAULT_MEGABYTES} min 1 max {MOST_MEGABYTES}"
+        ));
+        self.say("option name Clear Hash type button");
         self.say("uciok");
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        if name.eq_ignore_ascii_case("Hash") {
+            return self.set_hash(value);
+        }
+        if name.eq_ignore_ascii_case("Clear Hash") {
+            self.stop();
+            return lock(&self.table).clear();
+        }
         if !name.eq_ignore_ascii_case("UCI_Variant") {
             self.say(&format!("info string no option named {name}"));
             return;
@@ -109,6 +128,18 @@ impl Engine {
                     known.join(", ")
                 ));
             }
+        }
+    }
+
+    fn set_hash(&mut self, value: Option<&str>) {
+        match value.and_then(|v| v.trim().parse::<usize>().ok()) {
+            Some(megabytes) if (1..=MOST_MEGABYTES).contains(&megabytes) => {
+                self.stop();
+                *lock(&self.table) = Table::with_megabytes(megabytes);
+            }
+            _ => self.say(&format!(
+                "info string Hash is a number of megabytes from 1 to {MOST_MEGABYTES}"
+            )),
         }
     }
 
@@ -147,7 +178,8 @@ impl Engine {
         let out = self.out.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let stopped = stop.clone();
-        let thread = std::thread::spawn(move || think(&game, variant, &go, &stopped, &out));
+        let table = self.table.clone();
+        let thread = std::thread::spawn(move || think(&game, variant, &go, &stopped, &out, &mut lock(&table)));
         self.thinking = Some(Thinking { stop, thread });
     }
 
@@ -160,6 +192,10 @@ impl Engine {
     }
 }
 
+fn lock(table: &Mutex<Table>) -> std::sync::MutexGuard<'_, Table> {
+    table.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 fn say(out: &Output, line: &str) {
     let mut out = out.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let _ = writeln!(out, "{line}");
@@ -167,7 +203,7 @@ fn say(out: &Output, line: &str) {
 }
 
 /// Searches `game` as `go` asks, writing `info` lines and then `bestmove`.
-fn think(game: &AnyGame, variant: VariantId, go: &Go, stop: &Arc<AtomicBool>, out: &Output) {
+fn think(game: &AnyGame, variant: VariantId, go: &Go, stop: &Arc<AtomicBool>, out: &Output, table: &mut Table) {
     let Some(&seat) = game.to_act().first() else {
         say(out, "info string the game is over");
         return say(out, "bestmove 0000");
@@ -197,7 +233,8 @@ fn think(game: &AnyGame, variant: VariantId, go: &Go, stop: &Arc<AtomicBool>, ou
     };
     let mut search = Search::new(seat, &mut evaluator, budget)
         .stopped_by(stop.clone())
-        .reporting(&mut report);
+        .reporting(&mut report)
+        .with_table(table);
     if let Some(depth) = go.depth {
         search = search.no_deeper_than(depth);
     }

@@ -106,6 +106,10 @@ fn a_gui_is_answered_with_id_options_and_moves_with_their_depths_scores_and_line
         assert!(variants.contains(spoken), "{variants}");
     }
     assert!(
+        hello.contains(&"option name Hash type spin default 16 min 1 max 4096".to_string()),
+        "{hello:?}"
+    );
+    assert!(
         !variants.contains("var beirut") && !variants.contains("var ctf"),
         "{variants}"
     );
@@ -224,19 +228,21 @@ fn blockade_is_played_with_placements_and_statues_in_uci_text() {
 fn wrong_commands_are_answered_in_words_and_change_nothing() {
     let mut gui = Gui::start();
     gui.send("setoption name UCI_Variant value beirut");
-    gui.send("setoption name Hash value 64");
+    gui.send("setoption name Contempt value 10");
+    gui.send("setoption name Hash value lots");
     gui.send("go depth many");
     gui.send("position fen not/a/fen w - - 0 1");
     gui.send("position startpos moves e2e4 e2e4");
     gui.send("isready");
     let said = gui.until("readyok");
     let infos: Vec<&String> = said.iter().filter(|l| l.starts_with("info string ")).collect();
-    assert_eq!(infos.len(), 5, "{said:?}");
+    assert_eq!(infos.len(), 6, "{said:?}");
     assert!(infos[0].contains("beirut is not a game UCI can play"), "{}", infos[0]);
-    assert!(infos[1].contains("no option named Hash"), "{}", infos[1]);
-    assert!(infos[2].contains("go depth needs a number"), "{}", infos[2]);
-    assert!(infos[3].contains("FEN does not read"), "{}", infos[3]);
-    assert!(infos[4].contains("e2e4 is not a legal move here"), "{}", infos[4]);
+    assert!(infos[1].contains("no option named Contempt"), "{}", infos[1]);
+    assert!(infos[2].contains("Hash is a number of megabytes"), "{}", infos[2]);
+    assert!(infos[3].contains("go depth needs a number"), "{}", infos[3]);
+    assert!(infos[4].contains("FEN does not read"), "{}", infos[4]);
+    assert!(infos[5].contains("e2e4 is not a legal move here"), "{}", infos[5]);
     // Still chess, with e2e4 played: Black's move comes.
     gui.send("go depth 1");
     let mv = best(&gui.until("bestmove"));

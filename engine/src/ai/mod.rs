@@ -14,6 +14,7 @@ pub mod evaluate;
 pub mod hidden;
 pub mod lists;
 pub mod search;
+pub mod table;
 pub mod worth;
 
 pub use hidden::Start;
@@ -27,6 +28,7 @@ use rand::{Rng, SeedableRng};
 use search::Search;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
+use table::Table;
 
 /// How hard the computer tries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -143,6 +145,7 @@ pub fn think_within(start: &Start, view: &View, level: Level, total: Budget, see
     };
     let variant = start.variant;
     let mut evaluator = Evaluator::new(seat, variant);
+    let mut table = Table::for_nodes(total.nodes);
     let mut totals: Vec<(Action, i64, usize)> = Vec::new();
     let (mut nodes, mut depth, mut weighed) = (0, u32::MAX, 0);
     for _ in 0..samples {
@@ -159,7 +162,9 @@ pub fn think_within(start: &Start, view: &View, level: Level, total: Budget, see
                 elapsed: started.elapsed(),
             });
         }
-        let found = Search::new(seat, &mut evaluator, budget).run(&game);
+        let found = Search::new(seat, &mut evaluator, budget)
+            .with_table(&mut table)
+            .run(&game);
         nodes += found.nodes;
         depth = depth.min(found.depth);
         weighed += 1;

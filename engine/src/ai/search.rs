@@ -7,6 +7,7 @@
 //! other side minimises.
 
 use super::evaluate::Evaluator;
+use super::table::Table;
 use crate::game::{Action, Game, Seat, Viewer};
 use crate::variants::AnyGame;
 use std::sync::Arc;
@@ -67,6 +68,8 @@ pub struct Search<'a> {
     /// Set from outside to stop the search (a UCI `stop`).
     stop: Option<Arc<AtomicBool>>,
     report: Option<Reporter<'a>>,
+    /// What it found of positions before (in this search or, kept by its caller, earlier ones).
+    table: Option<&'a mut Table>,
 }
 
 impl<'a> Search<'a> {
@@ -83,6 +86,15 @@ impl<'a> Search<'a> {
             deepest: DEEPEST,
             stop: None,
             report: None,
+            table: None,
+        }
+    }
+
+    /// The same search, keeping what it finds of positions in `table` (and using what is there).
+    pub fn with_table(self, table: &'a mut Table) -> Search<'a> {
+        Search {
+            table: Some(table),
+            ..self
         }
     }
 
@@ -254,14 +266,26 @@ impl<'a> Search<'a> {
         if self.spent() {
             return self.evaluator.evaluate(game);
         }
+        let key = self.table.as_ref().and_then(|_| game.search_key());
+        let mut first = None;
+        if let (Some(key), Some(table)) = (key, self.table.as_deref())
+            && let Some(entry) = table.probe(key)
+        {
+            if let Some(score) = entry.settles(depth, ply, alpha, beta) {
+                return score;
+            }
+            first = entry.best.clone();
+        }
         let mut actions = game.legal_actions(actor);
         if actions.is_empty() {
             return self.evaluator.evaluate(game);
         }
         let sight = game.sight(Viewer::Seat(self.me));
-        self.order(&sight, actor, ply, &mut actions);
+        self.order(&sight, actor, ply, &mut actions, first.as_ref());
         let maximising = actor == self.me;
+        let window = (alpha, beta);
         let mut best = if maximising { -WIN * 2 } else { WIN * 2 };
+        let mut best_action = None;
         for action in actions {
             let mut next = game.clone();
             if next.apply(actor, &action).is_err() {
@@ -274,11 +298,15 @@ impl<'a> Search<'a> {
             }
             if better(maximising, score, best) {
                 self.keep_line(ply, &action);
+                best_action = Some(action.clone());
             }
             if take(maximising, score, &mut best, &mut alpha, &mut beta) {
                 self.remember_killer(ply, &sight, actor, action);
                 break;
             }
+        }
+        if let (Some(key), Some(table), Some(action)) = (key, self.table.as_deref_mut(), best_action) {
+            table.store(key, depth, ply, best, window, Some(action));
         }
         best
     }
@@ -353,14 +381,16 @@ impl<'a> Search<'a> {
         Some(victim * 16 - attacker / 16)
     }
 
-    /// Captures first (the most valuable victim first), then killers, then the rest as generated.
-    fn order(&mut self, sight: &crate::View, actor: Seat, ply: usize, actions: &mut [Action]) {
+    /// The table's best action first, then captures (the most valuable victim first), then
+    /// killers, then the rest as generated.
+    fn order(&mut self, sight: &crate::View, actor: Seat, ply: usize, actions: &mut [Action], first: Option<&Action>) {
         let killers = self.killers.get(ply).cloned().unwrap_or_default();
         let mut keyed: Vec<(i32, usize)> = actions
             .iter()
             .enumerate()
             .map(|(index, action)| {
                 let key = match self.gain(sight, actor, action) {
+                    _ if first == Some(action) => 100_000_000,
                     Some(gain) => 1_000_000 + gain,
                     None if killers[0].as_ref() == Some(action) => 500_000,
                     None if killers[1].as_ref() == Some(action) => 400_000,

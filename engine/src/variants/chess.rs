@@ -470,4 +470,8 @@ impl<R: Rules> ChessBased for ChessGame<R> {
     fn show(&self, viewer: Viewer) -> View {
         self.core.game_view(self, viewer)
     }
+    // Everything a chess-like game without state of its own goes on from is its position.
+    fn search_key(&self) -> Option<u64> {
+        Some(self.core.position.search_key())
+    }
 }

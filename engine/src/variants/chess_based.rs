@@ -41,6 +41,10 @@ pub trait ChessBased: Sized {
     fn id(&self) -> &str;
     /// The field that holds the outcome once the game has ended.
     fn ending(&self) -> &Option<Outcome>;
+    /// See [`Game::search_key`].
+    fn search_key(&self) -> Option<u64> {
+        None
+    }
     fn ending_mut(&mut self) -> &mut Option<Outcome>;
 
     /// Where the game stands before its play ([`Stage::Play`] for a game that starts playing).
@@ -289,6 +293,9 @@ impl<G: ChessBased> Game for G {
             return Vec::new();
         }
         self.bare_actions(seat)
+    }
+    fn search_key(&self) -> Option<u64> {
+        ChessBased::search_key(self)
     }
     fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
         if check_turn(self, seat).is_err() {

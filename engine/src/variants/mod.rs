@@ -440,6 +440,9 @@ impl Game for AnyGame {
     fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
         dispatch!(self, g => g.noted_actions(seat))
     }
+    fn search_key(&self) -> Option<u64> {
+        dispatch!(self, g => g.search_key())
+    }
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         dispatch!(self, g => g.parse_action(seat, text))
     }
