@@ -89,7 +89,6 @@ impl Table {
 
     /// Keeps what a search of `depth` plies found at `ply`: `score` within the window
     /// (`alpha`, `beta`) it was searched with, and its best action.
-    #[allow(clippy::too_many_arguments)]
     pub fn store(&mut self, key: u64, depth: i32, ply: usize, score: i32, window: (i32, i32), best: Option<Action>) {
         let bound = if score <= window.0 {
             Bound::AtMost
