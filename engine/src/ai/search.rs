@@ -14,8 +14,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// A won game, less the plies it takes: sooner wins score higher, later losses too.
-pub const WIN: i32 = 1_000_000;
+/// A won game, less the plies it takes (kept with the table, which stores wins by distance).
+pub use super::table::WIN;
 /// Captures are followed at most this far past the search's depth.
 const QUIESCENCE_PLIES: usize = 6;
 /// The deepest a search goes.

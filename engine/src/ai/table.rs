@@ -3,8 +3,10 @@
 //! next depth, is not searched again, and its best action is tried first. Scores are the seat's
 //! own, as everywhere in the search; a win's distance is stored from the position, not the root.
 
-use super::search::WIN;
 use crate::game::Action;
+
+/// A won game, less the plies it takes: sooner wins score higher, later losses too.
+pub const WIN: i32 = 1_000_000;
 
 /// What a stored score says of the position's true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
