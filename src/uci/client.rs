@@ -1,6 +1,7 @@
 //! Another UCI engine, driven as a GUI drives it: Arbiter's levels play it in `ai-match`
 //! (`--white uci:PATH`). It runs as a child process; its lines are read on a thread of their own,
-//! so an engine that hangs or dies costs a game, never the match.
+//! with deadlines: an engine that hangs or dies loses the game it is playing (and the match stops
+//! at the next game, saying why), never hangs the match.
 
 use anyhow::{Context, Result, anyhow, bail};
 use std::io::{BufRead, BufReader, Write};
