@@ -377,6 +377,10 @@ enum BenchCommand {
         /// How long to search, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         millis: u64,
+        /// Also search the same position, for as long, with a UCI engine (uci:PROGRAM, as in
+        /// ai-match), and print its figures on the next line.
+        #[arg(long)]
+        vs: Option<cli::ai::Player>,
     },
     /// Replays: drawing time and size of a 93-frame chess replay and a 200-action 10x10 one.
     Replay {
@@ -532,7 +536,7 @@ fn run(command: Command) -> anyhow::Result<String> {
 /// `arbiter bench ...`: one benchmark, and its report.
 fn bench(command: BenchCommand) -> anyhow::Result<String> {
     match command {
-        BenchCommand::Search { game, millis } => cli::ai::bench_search(&game, millis),
+        BenchCommand::Search { game, millis, vs } => cli::ai::bench_search(&game, millis, vs.as_ref()),
         BenchCommand::Render { iterations } => arbiter::bench::render(iterations),
         BenchCommand::Replay { iterations } => arbiter::bench::web::replay(iterations),
         BenchCommand::Web { moves, streams } => {

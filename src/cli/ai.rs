@@ -303,12 +303,22 @@ fn greedy(game: &AnyGame, seat: Seat, rng: &mut SmallRng) -> Option<Action> {
 }
 
 /// `arbiter bench search`: how many positions the search visits in `millis` from the position,
-/// for the seat to act, in one thread.
-pub fn bench_search(args: &GameArgs, millis: u64) -> Result<String> {
+/// for the seat to act, in one thread; with `vs`, a UCI engine's figures on the same position
+/// for as long, on the next line (its last `info` line's nodes, nodes a second and depth).
+pub fn bench_search(args: &GameArgs, millis: u64, vs: Option<&Player>) -> Result<String> {
     let start = start_of(args)?;
     let game = build_game(args)?;
     let Some(&seat) = game.to_act().first() else {
         bail!("the game is over: nothing to search");
+    };
+    // The engine to compare with is checked before anything is searched.
+    let engine = match vs {
+        None => None,
+        Some(Player::Uci(_)) if !arbiter_engine::uci::speaks(start.variant) => {
+            bail!("{} is not a game UCI can play", start.variant)
+        }
+        Some(Player::Uci(command)) => Some(command),
+        Some(other) => bail!("--vs takes a UCI engine (uci:PROGRAM), not {other}"),
     };
     let budget = ai::Budget {
         nodes: u64::MAX,
@@ -317,7 +327,7 @@ pub fn bench_search(args: &GameArgs, millis: u64) -> Result<String> {
     let thought = ai::think_within(&start, &game.view(Viewer::Seat(seat)), Level::Hard, budget, 0)
         .ok_or_else(|| anyhow!("{seat:?} has nothing to do here"))?;
     let seconds = thought.elapsed.as_secs_f64().max(1e-9);
-    Ok(format!(
+    let mut out = format!(
         "{}: {} nodes in {} ms, {:.0} nodes a second, depth {}, best {} ({})\n",
         start.variant,
         thought.nodes,
@@ -326,5 +336,46 @@ pub fn bench_search(args: &GameArgs, millis: u64) -> Result<String> {
         thought.depth,
         game.notation(seat, &thought.action),
         thought.score
+    );
+    if let Some(command) = engine {
+        out.push_str(&engine_search(command, &start, &game, millis)?);
+    }
+    Ok(out)
+}
+
+/// A UCI engine's search of `game`'s position for `millis`, as one line of figures.
+fn engine_search(command: &str, start: &Start, game: &AnyGame, millis: u64) -> Result<String> {
+    let variant = start.variant;
+    let fen = game
+        .sight(Viewer::Spectator)
+        .boards
+        .first()
+        .map(|board| board.fen.clone())
+        .context("the position's FEN")?;
+    let mut engine = uci::Engine::start(command, variant.as_str(), &[])?;
+    let said = engine.search_from(&fen, Duration::from_millis(millis))?;
+    let last = said
+        .iter()
+        .rev()
+        .find(|line| line.starts_with("info") && line.contains(" nps "))
+        .ok_or_else(|| anyhow!("{} said no info line with nps", engine.name))?;
+    let field = |key: &str| {
+        let words: Vec<&str> = last.split_whitespace().collect();
+        words
+            .windows(2)
+            .find(|pair| pair[0] == key)
+            .map(|pair| pair[1].to_string())
+    };
+    let best = said
+        .last()
+        .and_then(|line| line.split_whitespace().nth(1))
+        .unwrap_or("?");
+    Ok(format!(
+        "{}: {} nodes in {} ms, {} nodes a second, depth {}, best {best}\n",
+        engine.name,
+        field("nodes").unwrap_or_else(|| "?".into()),
+        field("time").unwrap_or_else(|| millis.to_string()),
+        field("nps").unwrap_or_else(|| "?".into()),
+        field("depth").unwrap_or_else(|| "?".into()),
     ))
 }

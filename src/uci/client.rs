@@ -100,6 +100,14 @@ impl Engine {
             .ok_or_else(|| anyhow!("{} said \"{last}\" without a move", self.name))
     }
 
+    /// What the engine says searching the position `fen` for `movetime`: its lines up to and
+    /// with `bestmove`.
+    pub fn search_from(&mut self, fen: &str, movetime: Duration) -> Result<Vec<String>> {
+        self.send(&format!("position fen {fen}"))?;
+        self.send(&format!("go movetime {}", movetime.as_millis()))?;
+        self.read_until("bestmove", movetime + MOVE_GRACE)
+    }
+
     fn ready(&mut self) -> Result<()> {
         self.send("isready")?;
         self.read_until("readyok", ANSWER_WITHIN).map(|_| ())

@@ -334,3 +334,44 @@ fn ai_match_refuses_a_uci_engine_it_cannot_play_and_says_why() {
     assert!(!option.status.success());
     assert!(String::from_utf8_lossy(&option.stderr).contains("is not NAME=VALUE"));
 }
+
+#[test]
+fn bench_search_puts_a_uci_engines_figures_on_the_same_position_beside_its_own() {
+    let output = crate::support::arbiter_binary()
+        .args(["bench", "search", "--variant", "chess", "--moves", "e4 e5 Nf3"])
+        .args(["--millis", "200", "--vs", &itself()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with("chess: ") && lines[0].contains("nodes a second"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("Arbiter ") && lines[1].contains("nodes a second"),
+        "{text}"
+    );
+    // The engine's move is Black's, legal in the position both searched.
+    let best = lines[1].rsplit("best ").next().unwrap();
+    let mut game = AnyGame::new(VariantId::Chess);
+    play(&mut game, ["e2e4", "e7e5", "g1f3"]);
+    assert!(
+        arbiter_engine::uci::read_move(&game, Seat::Second, best).is_some(),
+        "{best}"
+    );
+    for (variant, vs, why) in [
+        ("beirut", itself(), "beirut is not a game UCI can play"),
+        ("chess", "random".to_string(), "--vs takes a UCI engine"),
+    ] {
+        let refused = crate::support::arbiter_binary()
+            .args(["bench", "search", "--variant", variant, "--millis", "50", "--vs", &vs])
+            .output()
+            .unwrap();
+        assert!(!refused.status.success());
+        assert!(refused.stdout.is_empty(), "nothing is searched");
+        assert!(String::from_utf8_lossy(&refused.stderr).contains(why));
+    }
+}
