@@ -1,6 +1,8 @@
 //! The computer opponent's search: iterative deepening alpha-beta over the game model, with
-//! captures searched to quiet positions, captures and killer moves tried first, and the best
-//! move of the last depth first at the next. It plays any game through [`Game`]: whoever is to act
+//! captures searched to quiet positions, captures and killer moves tried first, the best move of
+//! the last depth first at the next, and, in games whose positions have a key, a table of the
+//! positions searched ([`super::table`]) whose best action is tried first of all. It keeps the
+//! best line found, and tells a caller of each depth completed (`arbiter uci`'s `info` lines). It plays any game through [`Game`]: whoever is to act
 //! at a node chooses (the seat itself during a simultaneous choice, which the other side makes
 //! without seeing it), so a turn of several actions or a protocol step (a proposal and its answer)
 //! is simply more plies. Scores are for the computer's own seat throughout: it maximises, the
