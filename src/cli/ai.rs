@@ -359,23 +359,14 @@ fn engine_search(command: &str, start: &Start, game: &AnyGame, millis: u64) -> R
         .rev()
         .find(|line| line.starts_with("info") && line.contains(" nps "))
         .ok_or_else(|| anyhow!("{} said no info line with nps", engine.name))?;
-    let field = |key: &str| {
-        let words: Vec<&str> = last.split_whitespace().collect();
-        words
-            .windows(2)
-            .find(|pair| pair[0] == key)
-            .map(|pair| pair[1].to_string())
-    };
-    let best = said
-        .last()
-        .and_then(|line| line.split_whitespace().nth(1))
-        .unwrap_or("?");
+    let field = |key: &str| uci::info_value(last, key).unwrap_or("?");
+    let best = uci::best_of(&said).unwrap_or("?");
     Ok(format!(
         "{}: {} nodes in {} ms, {} nodes a second, depth {}, best {best}\n",
         engine.name,
-        field("nodes").unwrap_or_else(|| "?".into()),
-        field("time").unwrap_or_else(|| millis.to_string()),
-        field("nps").unwrap_or_else(|| "?".into()),
-        field("depth").unwrap_or_else(|| "?".into()),
+        field("nodes"),
+        field("time"),
+        field("nps"),
+        field("depth"),
     ))
 }

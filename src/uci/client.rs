@@ -94,10 +94,10 @@ impl Engine {
         self.send(&position)?;
         self.send(&format!("go movetime {}", movetime.as_millis()))?;
         let said = self.read_until("bestmove", movetime + MOVE_GRACE)?;
-        let last = said.last().map(String::as_str).unwrap_or_default();
-        let best = last.split_whitespace().nth(1);
-        best.map(str::to_string)
-            .ok_or_else(|| anyhow!("{} said \"{last}\" without a move", self.name))
+        best_of(&said).map(str::to_string).ok_or_else(|| {
+            let last = said.last().map(String::as_str).unwrap_or_default();
+            anyhow!("{} said \"{last}\" without a move", self.name)
+        })
     }
 
     /// What the engine says searching the position `fen` for `movetime`: its lines up to and
@@ -140,6 +140,19 @@ impl Engine {
             }
         }
     }
+}
+
+/// The move of what an engine said up to its `bestmove` line.
+pub fn best_of(said: &[String]) -> Option<&str> {
+    let last = said.last()?;
+    last.strip_prefix("bestmove")?.split_whitespace().next()
+}
+
+/// The value after `key` in an engine's `info` line (`info depth 5 nodes 1200 ...`).
+pub fn info_value<'l>(line: &'l str, key: &str) -> Option<&'l str> {
+    let mut words = line.split_whitespace();
+    words.find(|word| *word == key)?;
+    words.next()
 }
 
 impl Drop for Engine {

@@ -1,6 +1,7 @@
 //! `arbiter uci` spoken to as a GUI speaks to it (a script of commands and the answers expected),
 //! and `ai-match` playing a UCI engine: `arbiter uci` itself, so no other engine is needed.
 
+use arbiter::uci::client::{best_of, info_value};
 use arbiter_engine::{AnyGame, Game, Seat, VariantId};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Stdio};
@@ -79,17 +80,7 @@ fn play<'m>(game: &mut AnyGame, moves: impl IntoIterator<Item = &'m str>) {
 
 /// The move of a `bestmove` line.
 fn best(said: &[String]) -> String {
-    let last = said.last().unwrap();
-    last.split_whitespace()
-        .nth(1)
-        .unwrap_or_else(|| panic!("{last}"))
-        .to_string()
-}
-
-/// A value following `key` in an `info` line.
-fn field<'l>(line: &'l str, key: &str) -> Option<&'l str> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    words.windows(2).find(|pair| pair[0] == key).map(|pair| pair[1])
+    best_of(said).unwrap_or_else(|| panic!("a move: {said:?}")).to_string()
 }
 
 #[test]
@@ -125,14 +116,18 @@ fn a_gui_is_answered_with_id_options_and_moves_with_their_depths_scores_and_line
     let mut game = AnyGame::new(VariantId::Chess);
     play(&mut game, ["e2e4", "e7e5", "g1f3"]);
     for (depth, info) in infos.iter().enumerate() {
-        assert_eq!(field(info, "depth"), Some((depth + 1).to_string().as_str()), "{info}");
+        assert_eq!(
+            info_value(info, "depth"),
+            Some((depth + 1).to_string().as_str()),
+            "{info}"
+        );
         assert!(
-            field(info, "score").is_some_and(|kind| kind == "cp" || kind == "mate"),
+            info_value(info, "score").is_some_and(|kind| kind == "cp" || kind == "mate"),
             "{info}"
         );
         for key in ["nodes", "nps", "time"] {
             assert!(
-                field(info, key).is_some_and(|n| n.parse::<u64>().is_ok()),
+                info_value(info, key).is_some_and(|n| n.parse::<u64>().is_ok()),
                 "{key}: {info}"
             );
         }

@@ -36,8 +36,6 @@ pub struct Found {
     pub scores: Vec<(Action, i32)>,
     pub nodes: u64,
     pub depth: u32,
-    /// The best line at that depth, from the seat's action on (empty when it had no choice).
-    pub line: Vec<Action>,
 }
 
 /// What a search has found when it completes a depth: the best line so far (its first action is
@@ -134,10 +132,8 @@ impl<'a> Search<'a> {
                 scores,
                 nodes: 0,
                 depth: 0,
-                line: Vec::new(),
             };
         }
-        let mut line = Vec::new();
         for target in 1..=self.deepest {
             let mut this_depth = Vec::with_capacity(scores.len());
             let mut alpha = -WIN * 2;
@@ -175,8 +171,7 @@ impl<'a> Search<'a> {
             scores = this_depth;
             scores.sort_by_key(|(_, s)| -s);
             depth = target;
-            line = best_line;
-            self.tell(depth, scores.first().map_or(0, |(_, s)| *s), &line);
+            self.tell(depth, scores.first().map_or(0, |(_, s)| *s), &best_line);
             if self.stopped || self.spent() || scores.first().is_some_and(|(_, s)| s.abs() > WIN / 2) {
                 break;
             }
@@ -185,7 +180,6 @@ impl<'a> Search<'a> {
             scores,
             nodes: self.nodes,
             depth,
-            line,
         }
     }
 
