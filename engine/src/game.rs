@@ -151,6 +151,17 @@ pub trait Game {
     fn search_key(&self) -> Option<u64> {
         None
     }
+    /// Stops writing what only people read (the record, each action's notation, a board's FEN)
+    /// in a copy the computer opponent searches: it reads positions and weighs them, and writing
+    /// costs as much as checking a move. A game whose rules read its record keeps writing.
+    fn stop_writing(&mut self) {}
+    /// Hands the turn to the other side without an action, in a copy the computer opponent
+    /// searches: if the side to act could pass and still be well off, its real actions are
+    /// better (null-move pruning). False, and nothing changed, in a game where passing says
+    /// nothing (Blockade's whole point is having a move) or that does not keep turns so.
+    fn pass_in_search(&mut self) -> bool {
+        false
+    }
     /// The legal actions with their notation, in one pass (what menus and autocomplete list).
     fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
         self.legal_actions(seat)

@@ -369,15 +369,78 @@ pub fn after<R: Rules>(rules: &R, variant: &Variant, position: &Position, mv: Mo
 pub fn legal_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position) -> Vec<Move> {
     let mut moves = Vec::with_capacity(64);
     pseudo_legal_moves(rules, variant, position, &mut moves);
-    if rules.needs_legality_test(variant, position) {
-        moves.retain(|&mv| {
-            // Cloned and made in place: a position returned by value would be copied once more.
-            let mut next = position.clone();
-            make_move(rules, variant, &mut next, mv);
-            rules.is_legal(variant, position, &mv, &next)
-        });
+    if !rules.needs_legality_test(variant, position) {
+        return moves;
     }
+    let mut pins = Pins::of(rules, variant, position);
+    moves.retain(
+        |&mv| match pins.as_mut().and_then(|pins| pins.judge(variant, position, &mv)) {
+            Some(is_legal) => is_legal,
+            None => {
+                // Cloned and made in place: a position returned by value would be copied once more.
+                let mut next = position.clone();
+                make_move(rules, variant, &mut next, mv);
+                rules.is_legal(variant, position, &mv, &next)
+            }
+        },
+    );
     moves
+}
+
+/// What decides most moves' legality without playing them, where the rules judge a move by the
+/// royal's safety alone and the side to move is not in check: a move of another piece, that takes
+/// nothing off another square, is legal unless leaving its square opens a line onto the royal
+/// (and then it is played to see whether it closes the line again).
+/// Adding a piece where it lands can only block a line, unless the other side has hoppers, for
+/// which a piece is a screen: then every move is played.
+struct Pins {
+    royal: Square,
+    enemy: Color,
+    /// Whether leaving a square exposes the royal, for the squares asked about so far.
+    exposing: Vec<(Square, bool)>,
+}
+
+impl Pins {
+    fn of<R: Rules>(rules: &R, variant: &Variant, position: &Position) -> Option<Pins> {
+        let color = position.turn;
+        let royal = position.royals[color.index()]?;
+        let enemy = color.other();
+        let has_hoppers = variant
+            .table
+            .attacks(enemy)
+            .others()
+            .iter()
+            .any(|(_, rule)| matches!(rule.travel, Travel::Hop | Travel::Grasshop));
+        let judged = rules.judges_by_royal_safety_alone()
+            && !has_hoppers
+            && !crate::attacks::pieces_attack(variant, &position.board, royal, enemy);
+        judged.then(|| Pins {
+            royal,
+            enemy,
+            exposing: Vec::with_capacity(16),
+        })
+    }
+
+    /// Whether `mv` is legal, when this can tell without playing it.
+    fn judge(&mut self, variant: &Variant, position: &Position, mv: &Move) -> Option<bool> {
+        let is_plain = matches!(mv.special, Special::Normal | Special::DoubleStep) && mv.arrival.is_none();
+        let moving = position.board.piece_at(mv.from)?;
+        if !is_plain || mv.from == self.royal || variant.is_royal(moving.kind, moving.color) {
+            return None;
+        }
+        let exposes = match self.exposing.iter().find(|(square, _)| *square == mv.from) {
+            Some(&(_, exposes)) => exposes,
+            None => {
+                let mut board = position.board.clone();
+                board.set(mv.from, Cell::EMPTY);
+                let exposes = crate::attacks::pieces_attack(variant, &board, self.royal, self.enemy);
+                self.exposing.push((mv.from, exposes));
+                exposes
+            }
+        };
+        // A pinned piece may still move along the line it blocks: that one is played.
+        (!exposes).then_some(true)
+    }
 }
 
 /// Whether the side to move has a legal move: [`legal_moves`] stopped at the first one found
@@ -449,6 +512,35 @@ mod tests {
         let mut moves = Vec::new();
         piece_moves(&Standard, &variant, &position, from, &mut moves);
         moves.len()
+    }
+
+    /// The moves of the piece on `from` among the legal moves of `fen`, by destination.
+    fn legal_destinations(fen: &str, from: &str) -> Vec<String> {
+        let fide = crate::variants::fide();
+        let position = fide.position_from_fen(fen).unwrap();
+        let from = Square::parse(from).unwrap();
+        let mut found: Vec<String> = legal_moves(&Standard, &fide, &position)
+            .into_iter()
+            .filter(|mv| mv.from == from)
+            .map(|mv| mv.to.to_string())
+            .collect();
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn a_pinned_piece_moves_only_along_its_pin() {
+        // The rook on e2 shields its king from the rook on e4: along the file, or taking it.
+        assert_eq!(
+            legal_destinations("4k3/8/8/8/4r3/8/4R3/4K3 w - - 0 1", "e2"),
+            ["e3", "e4"]
+        );
+        // A pinned knight cannot move at all; an unpinned one beside it moves freely.
+        let fen = "4k3/8/8/8/4r3/8/3NN3/4K3 w - - 0 1";
+        assert!(legal_destinations(fen, "e2").is_empty());
+        assert_eq!(legal_destinations(fen, "d2"), ["b1", "b3", "c4", "e4", "f1", "f3"]);
+        // In check, every move is played out: only a block or the capture helps.
+        assert_eq!(legal_destinations("4k3/8/8/8/4r3/R7/8/4K3 w - - 0 1", "a3"), ["e3"]);
     }
 
     #[test]

@@ -50,8 +50,8 @@ impl Board {
         board
     }
     /// The cells of the board area, rank by rank: a compact key for repetition.
-    pub fn key(&self) -> Vec<u8> {
-        self.size.squares().map(|sq| self.get(sq).unmarked().byte()).collect()
+    pub fn key(&self) -> impl Iterator<Item = u8> + '_ {
+        self.size.squares().map(|sq| self.get(sq).unmarked().byte())
     }
 }
 

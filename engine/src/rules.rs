@@ -60,6 +60,15 @@ pub trait Rules {
         position.royals[position.turn.index()].is_some()
     }
 
+    /// Whether a move is legal exactly when the mover's royal is not attacked afterwards by the
+    /// pieces' own movement: no extra attacks, nothing done after a move lands, no other word on
+    /// legality. The generator may then judge most moves without playing them
+    /// ([`crate::movegen::legal_moves`]). Only rules that add nothing may say so.
+    #[inline]
+    fn judges_by_royal_safety_alone(&self) -> bool {
+        false
+    }
+
     /// The last word on a pseudo-legal move, given the position before and after it: by default,
     /// the mover may not be in check afterwards.
     #[inline]
@@ -101,4 +110,8 @@ pub trait Rules {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Standard;
 
-impl Rules for Standard {}
+impl Rules for Standard {
+    fn judges_by_royal_safety_alone(&self) -> bool {
+        true
+    }
+}

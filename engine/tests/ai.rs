@@ -295,3 +295,47 @@ fn a_table_of_positions_finds_the_same_move_with_fewer_nodes() {
     let (_, score, _) = searched(mate, 3, Some(&mut ai::table::Table::with_megabytes(1)));
     assert_eq!(score, ai::search::WIN - 1, "Rd8 mates at once");
 }
+
+#[test]
+fn the_pruned_search_still_finds_a_sacrifice_that_mates_in_two() {
+    // 1.Nf6+ gxf6 2.Bxf7#: a knight given away first, a quiet-looking line for the pruning.
+    let puzzle = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+    let game = AnyGame::from_fen(VariantId::Chess, puzzle).unwrap();
+    let (action, score, _) = searched(puzzle, 5, Some(&mut ai::table::Table::with_megabytes(1)));
+    assert_eq!(game.notation(Seat::First, &action), "Nf6+");
+    assert_eq!(score, ai::search::WIN - 3, "mate on the third ply");
+}
+
+#[test]
+fn a_copy_for_the_search_writes_nothing_and_plays_alike() {
+    let mut game = AnyGame::new(VariantId::Chess);
+    for text in ["e4", "e5", "Nf3"] {
+        let seat = game.to_act()[0];
+        let action = game.parse_action(seat, text).unwrap();
+        game.apply(seat, &action).unwrap();
+    }
+    let mut copy = game.clone();
+    copy.stop_writing();
+    let reply = game.parse_action(Seat::Second, "Nc6").unwrap();
+    game.apply(Seat::Second, &reply).unwrap();
+    copy.apply(Seat::Second, &reply).unwrap();
+    assert_eq!(copy.search_key(), game.search_key(), "the same position");
+    assert_eq!(copy.legal_actions(Seat::First), game.legal_actions(Seat::First));
+    let (written, unwritten) = (game.view(Viewer::Spectator), copy.view(Viewer::Spectator));
+    assert_eq!(written.record.len(), 4);
+    assert!(unwritten.record.is_empty());
+    assert!(!written.boards[0].fen.is_empty() && unwritten.boards[0].fen.is_empty());
+    assert_eq!(written.boards[0].cells, unwritten.boards[0].cells);
+}
+
+#[test]
+fn only_games_where_a_pass_means_something_pass_in_the_search() {
+    let mut chess = AnyGame::new(VariantId::Chess);
+    assert!(chess.pass_in_search());
+    assert_eq!(chess.to_act(), vec![Seat::Second], "the turn went over");
+    assert_eq!(chess.legal_actions(Seat::Second).len(), 20);
+    let mut blockade = AnyGame::new(VariantId::Blockade);
+    let before = blockade.clone();
+    assert!(!blockade.pass_in_search(), "Blockade is won by having a move");
+    assert_eq!(blockade, before);
+}

@@ -38,8 +38,13 @@ pub struct Evaluator {
 /// The weights of the terms, by game.
 #[derive(Clone, Copy)]
 struct Terms {
-    /// Per square a piece can move to.
+    /// Per square a piece can move to...
     mobility: i32,
+    /// ...counting at most this many squares a piece (a queen's long lines out of the opening
+    /// are no reason to bring her out).
+    reach_counted: i32,
+    /// Per minor piece (worth less than a rook) still on its side's first rank.
+    undeveloped: i32,
     /// Per point of a game's score (Domination).
     point: i32,
     /// Per domination square owned.
@@ -52,13 +57,20 @@ impl Terms {
     fn of(variant: VariantId) -> Terms {
         let plain = Terms {
             mobility: 3,
+            reach_counted: 8,
+            undeveloped: 15,
             point: 0,
             square_owned: 0,
             flags: false,
         };
         match variant {
             // Blockade is won by having room to move when the other side has none.
-            VariantId::Blockade | VariantId::Garden => Terms { mobility: 12, ..plain },
+            VariantId::Blockade | VariantId::Garden => Terms {
+                mobility: 12,
+                reach_counted: i32::MAX,
+                undeveloped: 0,
+                ..plain
+            },
             VariantId::Domination => Terms {
                 point: 40,
                 square_owned: 30,
@@ -70,6 +82,8 @@ impl Terms {
     }
 }
 
+/// A piece worth less than this is a minor piece, to be developed off the first rank.
+const MINOR_BELOW: i32 = 450;
 /// A check costs its side this much: the king must spend a move, and mates come from checks.
 const IN_CHECK: i32 = 40;
 /// Per rank a pawn has advanced: promotion is worth a lot, and getting there takes time.
@@ -140,6 +154,25 @@ impl Evaluator {
         }
     }
 
+    /// Whether `seat` has a piece besides pawns and royals on some board: a side with none may be
+    /// in zugzwang, where passing would be a move worth having.
+    pub fn has_officers(&mut self, view: &View, seat: Seat) -> bool {
+        for board in &view.boards {
+            let color = board.color_of(seat);
+            for index in 0..board.cells.len() {
+                if let ViewCell::Piece { color: owner, piece } = board.cells[index]
+                    && owner == color
+                {
+                    let known = self.known(view, piece, board);
+                    if !known.is_pawn && !known.is_royal {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
     fn sign(&self, seat: Seat) -> i32 {
         if seat == self.me { 1 } else { -1 }
     }
@@ -160,7 +193,12 @@ impl Evaluator {
             );
             let seat = board.seats[color.index()];
             let sign = self.sign(seat);
-            let mobility = self.terms.mobility;
+            let Terms {
+                mobility,
+                reach_counted,
+                undeveloped,
+                ..
+            } = self.terms;
             let known = self.known(view, piece, board);
             let mut value = known.worth;
             if known.is_pawn {
@@ -174,9 +212,17 @@ impl Evaluator {
             if known.is_royal {
                 royals.push((square, color));
             } else {
-                value += mobility * reach(board, square, color, &known.rules[color.index()]);
+                let reach = reach(board, square, color, &known.rules[color.index()]);
+                value += mobility * reach.min(reach_counted);
                 if !known.is_pawn {
                     officers[color.index()] += known.worth;
+                    let home = match color {
+                        Color::White => 0,
+                        Color::Black => board.ranks - 1,
+                    };
+                    if square.rank() == home && known.worth < MINOR_BELOW {
+                        value -= undeveloped;
+                    }
                 }
             }
             score += sign * value;

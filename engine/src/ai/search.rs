@@ -22,6 +22,17 @@ pub use super::table::WIN;
 const QUIESCENCE_PLIES: usize = 6;
 /// The deepest a search goes.
 const DEEPEST: u32 = 64;
+/// Checks are searched a ply further, up to this many plies from the root.
+const EXTENDED_PLIES: usize = 16;
+/// Late quiet actions are searched shallower from this depth, after this many actions.
+const REDUCED_FROM: i32 = 3;
+const REDUCED_AFTER: usize = 3;
+/// Passing is tried from this depth, searched this many plies shallower than an action.
+const PASS_FROM: i32 = 3;
+const PASS_REDUCTION: i32 = 2;
+/// From this depth the root searches first within this much of the last depth's best score.
+const ASPIRATION_FROM: u32 = 4;
+const ASPIRATION: i32 = 50;
 
 /// What a search may spend: nodes (positions visited, the same on every machine) and, should a
 /// machine be slow, time.
@@ -125,6 +136,9 @@ impl<'a> Search<'a> {
     /// Searches `game` (where the seat is to act) deeper and deeper until the budget is spent.
     /// Every legal action of the seat is scored at depth 1 at least, whatever the budget.
     pub fn run(mut self, game: &AnyGame) -> Found {
+        let mut searched = game.clone();
+        searched.stop_writing();
+        let game = &searched;
         let mut scores: Vec<(Action, i32)> = game.legal_actions(self.me).into_iter().map(|a| (a, 0)).collect();
         let mut depth = 0;
         if scores.len() <= 1 {
@@ -134,27 +148,9 @@ impl<'a> Search<'a> {
                 depth: 0,
             };
         }
+        let mut last_best = None;
         for target in 1..=self.deepest {
-            let mut this_depth = Vec::with_capacity(scores.len());
-            let mut alpha = -WIN * 2;
-            let mut best_line = Vec::new();
-            for (action, _) in &scores {
-                let mut next = game.clone();
-                if next.apply(self.me, action).is_err() {
-                    continue;
-                }
-                self.nodes += 1;
-                // Each root action gets its exact score within a window just under the best so far.
-                let score = self.node(&next, target as i32 - 1, 1, alpha - 1, WIN * 2);
-                if self.stopped && target > 1 {
-                    break;
-                }
-                if score > alpha || best_line.is_empty() {
-                    best_line = self.line_after(action, 1);
-                }
-                alpha = alpha.max(score);
-                this_depth.push((action.clone(), score));
-            }
+            let (this_depth, best_line) = self.around(game, &scores, target, last_best);
             if self.stopped && target > 1 {
                 // Keep the last full depth, but let a better move found first in this one win.
                 if let Some((best, score)) = this_depth.first()
@@ -171,8 +167,9 @@ impl<'a> Search<'a> {
             scores = this_depth;
             scores.sort_by_key(|(_, s)| -s);
             depth = target;
-            self.tell(depth, scores.first().map_or(0, |(_, s)| *s), &best_line);
-            if self.stopped || self.spent() || scores.first().is_some_and(|(_, s)| s.abs() > WIN / 2) {
+            last_best = scores.first().map(|(_, s)| *s);
+            self.tell(depth, last_best.unwrap_or(0), &best_line);
+            if self.stopped || self.spent() || last_best.is_some_and(|s| s.abs() > WIN / 2) {
                 break;
             }
         }
@@ -181,6 +178,66 @@ impl<'a> Search<'a> {
             nodes: self.nodes,
             depth,
         }
+    }
+
+    /// One depth at the root, first within a window around the last depth's best score
+    /// (aspiration): most depths' best lands in it, and a narrow window cuts more. A best outside
+    /// it is searched again with that side of the window open.
+    fn around(
+        &mut self,
+        game: &AnyGame,
+        scores: &[(Action, i32)],
+        target: u32,
+        last_best: Option<i32>,
+    ) -> (Vec<(Action, i32)>, Vec<Action>) {
+        let (mut low, mut high) = match last_best {
+            Some(best) if target >= ASPIRATION_FROM && best.abs() < WIN / 2 => (best - ASPIRATION, best + ASPIRATION),
+            _ => (-WIN * 2, WIN * 2),
+        };
+        loop {
+            let (found, line) = self.root(game, scores, target, low, high);
+            let best = found.iter().map(|(_, s)| *s).max();
+            if self.stopped {
+                return (found, line);
+            }
+            match best {
+                Some(best) if best <= low && low > -WIN * 2 => low = -WIN * 2,
+                Some(best) if best >= high && high < WIN * 2 => high = WIN * 2,
+                _ => return (found, line),
+            }
+        }
+    }
+
+    /// Scores each root action at `target` plies, the best exactly within (low, high) and each
+    /// other within a window just under the best so far; the best line with them.
+    fn root(
+        &mut self,
+        game: &AnyGame,
+        scores: &[(Action, i32)],
+        target: u32,
+        low: i32,
+        high: i32,
+    ) -> (Vec<(Action, i32)>, Vec<Action>) {
+        let mut this_depth = Vec::with_capacity(scores.len());
+        let mut alpha = low;
+        let mut best_line = Vec::new();
+        for (action, _) in scores {
+            let mut next = game.clone();
+            if next.apply(self.me, action).is_err() {
+                continue;
+            }
+            self.nodes += 1;
+            let score = self.node(&next, target as i32 - 1, 1, alpha - 1, high, true);
+            if self.stopped && target > 1 {
+                break;
+            }
+            if score > alpha || best_line.is_empty() {
+                best_line = self.line_after(action, 1);
+            }
+            alpha = alpha.max(score);
+            this_depth.push((action.clone(), score));
+        }
+        (this_depth, best_line)
     }
 
     fn spent(&mut self) -> bool {
@@ -247,8 +304,9 @@ impl<'a> Search<'a> {
         })
     }
 
-    /// The score of `game` searched `depth` more plies, within (alpha, beta).
-    fn node(&mut self, game: &AnyGame, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    /// The score of `game` searched `depth` more plies, within (alpha, beta). `may_pass`: the side
+    /// to act may be tried passing first (not right after a pass).
+    fn node(&mut self, game: &AnyGame, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, may_pass: bool) -> i32 {
         self.clear_line(ply);
         if let Some(score) = self.ended(game, ply) {
             return score;
@@ -277,18 +335,47 @@ impl<'a> Search<'a> {
             return self.evaluator.evaluate(game);
         }
         let sight = game.sight(Viewer::Seat(self.me));
-        self.order(&sight, actor, ply, &mut actions, first.as_ref());
         let maximising = actor == self.me;
+        let in_check = sight.boards.iter().any(|board| board.check.is_some());
+        if may_pass
+            && !in_check
+            && let Some(score) = self.pass_first(game, &sight, actor, depth, ply, alpha, beta)
+        {
+            return score;
+        }
+        // A side in check has few replies, and what follows is often decisive: look one further.
+        let depth = if in_check && ply < EXTENDED_PLIES {
+            depth + 1
+        } else {
+            depth
+        };
+        let loud = self.order(&sight, actor, ply, &mut actions, first.as_ref());
         let window = (alpha, beta);
         let mut best = if maximising { -WIN * 2 } else { WIN * 2 };
         let mut best_action = None;
-        for action in actions {
+        for (index, action) in actions.into_iter().enumerate() {
             let mut next = game.clone();
             if next.apply(actor, &action).is_err() {
                 continue;
             }
             self.nodes += 1;
-            let score = self.node(&next, depth - 1, ply + 1, alpha, beta);
+            // Late quiet actions are seldom best: each is searched a ply shallower with a window
+            // that only asks whether it beats the best so far, and fully only if it does.
+            let reduce = depth >= REDUCED_FROM && index >= loud.max(REDUCED_AFTER) && !in_check;
+            let mut score = 0;
+            let mut full = true;
+            if reduce {
+                let (low, high) = if maximising {
+                    (alpha, alpha + 1)
+                } else {
+                    (beta - 1, beta)
+                };
+                score = self.node(&next, depth - 2, ply + 1, low, high, true);
+                full = if maximising { score > alpha } else { score < beta };
+            }
+            if full && !self.stopped {
+                score = self.node(&next, depth - 1, ply + 1, alpha, beta, true);
+            }
             if self.stopped {
                 return score;
             }
@@ -305,6 +392,56 @@ impl<'a> Search<'a> {
             table.store(key, depth, ply, best, window, Some(action));
         }
         best
+    }
+
+    /// Null-move pruning: where the side to act stands beyond the window already, it passes and
+    /// the other side gets a shallower search. If it is still beyond the window, its real actions,
+    /// at least as good as passing (zugzwang aside: a side with only pawns and royals is not
+    /// tried), would be too, and the node is cut. The cut's bound, never a win found this way.
+    #[allow(clippy::too_many_arguments)]
+    fn pass_first(
+        &mut self,
+        game: &AnyGame,
+        sight: &crate::View,
+        actor: Seat,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if depth < PASS_FROM || !self.evaluator.has_officers(sight, actor) {
+            return None;
+        }
+        let maximising = actor == self.me;
+        let standing = self.evaluator.weigh(sight);
+        let beyond = if maximising {
+            standing >= beta
+        } else {
+            standing <= alpha
+        };
+        if !beyond {
+            return None;
+        }
+        let mut passed = game.clone();
+        if !passed.pass_in_search() {
+            return None;
+        }
+        self.nodes += 1;
+        let (low, high) = if maximising {
+            (beta - 1, beta)
+        } else {
+            (alpha, alpha + 1)
+        };
+        let score = self.node(&passed, depth - 1 - PASS_REDUCTION, ply + 1, low, high, false);
+        self.clear_line(ply);
+        if self.stopped {
+            return None;
+        }
+        match maximising {
+            true if score >= beta => Some(beta),
+            false if score <= alpha => Some(alpha),
+            _ => None,
+        }
     }
 
     /// Captures only, until the position is quiet: the side to act may also stand on what it has.
@@ -378,8 +515,15 @@ impl<'a> Search<'a> {
     }
 
     /// The table's best action first, then captures (the most valuable victim first), then
-    /// killers, then the rest as generated.
-    fn order(&mut self, sight: &crate::View, actor: Seat, ply: usize, actions: &mut [Action], first: Option<&Action>) {
+    /// killers, then the rest as generated. Returns how many come before the rest.
+    fn order(
+        &mut self,
+        sight: &crate::View,
+        actor: Seat,
+        ply: usize,
+        actions: &mut [Action],
+        first: Option<&Action>,
+    ) -> usize {
         let killers = self.killers.get(ply).cloned().unwrap_or_default();
         let mut keyed: Vec<(i32, usize)> = actions
             .iter()
@@ -398,6 +542,7 @@ impl<'a> Search<'a> {
         keyed.sort_by_key(|(key, index)| (-key, *index));
         let ordered: Vec<Action> = keyed.iter().map(|(_, index)| actions[*index].clone()).collect();
         actions.clone_from_slice(&ordered);
+        keyed.iter().filter(|(key, _)| *key > 0).count()
     }
 
     fn remember_killer(&mut self, ply: usize, sight: &crate::View, actor: Seat, action: Action) {

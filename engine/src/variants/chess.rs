@@ -38,6 +38,10 @@ pub struct ChessCore<R = Standard> {
     /// The legal moves last generated, with their position (no part of the game's state).
     #[serde(skip)]
     legal: LegalCache,
+    /// A copy the computer searches, which writes no record, notation or FEN
+    /// ([`Game::stop_writing`]).
+    #[serde(skip)]
+    unwritten: bool,
 }
 
 impl<R: Rules + Default> ChessCore<R> {
@@ -50,6 +54,7 @@ impl<R: Rules + Default> ChessCore<R> {
             record: Record::default(),
             last: None,
             legal: LegalCache::default(),
+            unwritten: false,
         };
         core.keys.push(core.position_key());
         core
@@ -120,9 +125,11 @@ impl<R: Rules> ChessCore<R> {
         movegen::has_legal_move(&self.rules, &self.variant, position)
     }
 
-    /// Whether the side to move now has a legal move.
+    /// Whether the side to move now has a legal move. All of them are generated, not just the
+    /// first: whoever asks whether the game goes on (every action, every position searched) asks
+    /// for them next.
     pub fn can_move(&self) -> bool {
-        self.has_legal_move(&self.position)
+        !self.legal_moves().is_empty()
     }
 
     /// SAN with the chess check suffix, for every move of `legal` (the position's legal moves) in
@@ -198,7 +205,12 @@ impl<R: Rules> ChessCore<R> {
         let mv = self
             .move_of(action, &legal)
             .ok_or_else(|| ActionError::Illegal("that move is not legal here".into()))?;
-        Ok((mv, self.move_text(mv, &legal)))
+        let text = if self.unwritten {
+            String::new()
+        } else {
+            self.move_text(mv, &legal)
+        };
+        Ok((mv, text))
     }
 
     /// Plays the move `action` names, already checked for legality, and records `text` for it.
@@ -220,8 +232,17 @@ impl<R: Rules> ChessCore<R> {
     /// Plays a move already checked for legality and records `text` for it.
     pub fn play(&mut self, seat: Seat, mv: Move, text: String) {
         movegen::make_move(&self.rules, &self.variant, &mut self.position, mv);
-        self.record.push(seat, text);
+        if !self.unwritten {
+            self.record.push(seat, text);
+        }
         self.finish_action(Some(LastMove::of(&mv)));
+    }
+
+    /// See [`Game::stop_writing`]: the record is dropped, and from now on no move is written and
+    /// views have no FEN.
+    pub fn stop_writing(&mut self) {
+        self.unwritten = true;
+        self.record = Record::default();
     }
 
     /// Marks the end of an action already recorded (a move, or a detonation that changed the
@@ -235,17 +256,19 @@ impl<R: Rules> ChessCore<R> {
     /// The position's repetition key: board, side to move, castling rights, and the en passant
     /// square only where a capture there is legal (FIDE's definition of the same position).
     pub fn position_key(&self) -> u64 {
-        let mut key = self.position.board.key();
-        key.push(self.position.turn as u8);
-        key.push(self.position.castling_byte());
-        let can_take_en_passant =
-            self.position.en_passant.is_some() && self.legal_moves().iter().any(|m| m.special == Special::EnPassant);
-        if can_take_en_passant {
-            key.extend(self.position.en_passant.map(|s| s.index() as u8));
-        }
-        key.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
-            (hash ^ byte as u64).wrapping_mul(0x0100_0000_01b3)
-        })
+        let en_passant = self
+            .position
+            .en_passant
+            .filter(|_| self.legal_moves().iter().any(|m| m.special == Special::EnPassant))
+            .map(|square| square.index() as u8);
+        self.position
+            .board
+            .key()
+            .chain([self.position.turn as u8, self.position.castling_byte()])
+            .chain(en_passant)
+            .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+                (hash ^ byte as u64).wrapping_mul(0x0100_0000_01b3)
+            })
     }
 
     /// Checkmate or stalemate of the side to move, which has no legal action.
@@ -340,7 +363,11 @@ impl<R: Rules> ChessCore<R> {
             marks,
             self.last.map(|last| (last.from, last.landing)),
             self.check_square(),
-            self.public_fen(),
+            if self.unwritten {
+                String::new()
+            } else {
+                self.public_fen()
+            },
         )
     }
 
@@ -473,5 +500,12 @@ impl<R: Rules> ChessBased for ChessGame<R> {
     // Everything a chess-like game without state of its own goes on from is its position.
     fn search_key(&self) -> Option<u64> {
         Some(self.core.position.search_key())
+    }
+    fn stop_writing(&mut self) {
+        self.core.stop_writing();
+    }
+    fn pass_in_search(&mut self) -> bool {
+        self.core.pass();
+        true
     }
 }

@@ -46,6 +46,12 @@ pub trait ChessBased: Sized {
         None
     }
     fn ending_mut(&mut self) -> &mut Option<Outcome>;
+    /// See [`Game::stop_writing`].
+    fn stop_writing(&mut self) {}
+    /// See [`Game::pass_in_search`].
+    fn pass_in_search(&mut self) -> bool {
+        false
+    }
 
     /// Where the game stands before its play ([`Stage::Play`] for a game that starts playing).
     fn stage(&self) -> Stage {
@@ -296,6 +302,12 @@ impl<G: ChessBased> Game for G {
     }
     fn search_key(&self) -> Option<u64> {
         ChessBased::search_key(self)
+    }
+    fn stop_writing(&mut self) {
+        ChessBased::stop_writing(self)
+    }
+    fn pass_in_search(&mut self) -> bool {
+        ChessBased::pass_in_search(self)
     }
     fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
         if check_turn(self, seat).is_err() {

@@ -443,6 +443,12 @@ impl Game for AnyGame {
     fn search_key(&self) -> Option<u64> {
         dispatch!(self, g => g.search_key())
     }
+    fn stop_writing(&mut self) {
+        dispatch!(self, g => g.stop_writing())
+    }
+    fn pass_in_search(&mut self) -> bool {
+        dispatch!(self, g => g.pass_in_search())
+    }
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         dispatch!(self, g => g.parse_action(seat, text))
     }
