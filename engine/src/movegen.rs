@@ -396,6 +396,9 @@ pub fn legal_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position) 
 struct Pins {
     royal: Square,
     enemy: Color,
+    /// The other side attacks only by leaps without a path and by open lines: leaving a square
+    /// can expose the royal only on one of those lines.
+    lines_only: bool,
     /// Whether leaving a square exposes the royal, for the squares asked about so far.
     exposing: Vec<(Square, bool)>,
 }
@@ -405,18 +408,19 @@ impl Pins {
         let color = position.turn;
         let royal = position.royals[color.index()]?;
         let enemy = color.other();
-        let has_hoppers = variant
-            .table
-            .attacks(enemy)
+        let attacks = variant.table.attacks(enemy);
+        let has_hoppers = attacks
             .others()
             .iter()
             .any(|(_, rule)| matches!(rule.travel, Travel::Hop | Travel::Grasshop));
+        let lines_only = attacks.others().is_empty() && attacks.leaps().iter().all(|(rule, _)| rule.path.is_empty());
         let judged = rules.judges_by_royal_safety_alone()
             && !has_hoppers
             && !crate::attacks::pieces_attack(variant, &position.board, royal, enemy);
         judged.then(|| Pins {
             royal,
             enemy,
+            lines_only,
             exposing: Vec::with_capacity(16),
         })
     }
@@ -430,6 +434,7 @@ impl Pins {
         }
         let exposes = match self.exposing.iter().find(|(square, _)| *square == mv.from) {
             Some(&(_, exposes)) => exposes,
+            None if self.lines_only && !self.on_a_line(variant, mv.from) => false,
             None => {
                 let mut board = position.board.clone();
                 board.set(mv.from, Cell::EMPTY);
@@ -440,6 +445,24 @@ impl Pins {
         };
         // A pinned piece may still move along the line it blocks: that one is played.
         (!exposes).then_some(true)
+    }
+
+    /// Whether `square` is on a line the other side's riders could attack the royal along.
+    fn on_a_line(&self, variant: &Variant, square: Square) -> bool {
+        let (df, dr) = (
+            i32::from(self.royal.file()) - i32::from(square.file()),
+            i32::from(self.royal.rank()) - i32::from(square.rank()),
+        );
+        variant.table.attacks(self.enemy).rays().iter().any(|(step, _)| {
+            let (sf, sr) = (i32::from(step.df), i32::from(step.dr));
+            // The royal is `k` steps on from the square, for a whole k of at least one.
+            let k = match (sf, sr) {
+                (0, 0) => return false,
+                (0, _) => dr / sr,
+                _ => df / sf,
+            };
+            k >= 1 && k * sf == df && k * sr == dr
+        })
     }
 }
 

@@ -1,12 +1,17 @@
 //! The computer opponent's search: iterative deepening alpha-beta over the game model, with
 //! captures searched to quiet positions, captures and killer moves tried first, the best move of
 //! the last depth first at the next, and, in games whose positions have a key, a table of the
-//! positions searched ([`super::table`]) whose best action is tried first of all. It keeps the
-//! best line found, and tells a caller of each depth completed (`arbiter uci`'s `info` lines). It plays any game through [`Game`]: whoever is to act
-//! at a node chooses (the seat itself during a simultaneous choice, which the other side makes
-//! without seeing it), so a turn of several actions or a protocol step (a proposal and its answer)
-//! is simply more plies. Scores are for the computer's own seat throughout: it maximises, the
-//! other side minimises.
+//! positions searched ([`super::table`]) whose best action is tried first of all. What it prunes:
+//! each depth at the root is searched first within a window around the last one's score
+//! (aspiration); a side well ahead is let pass, where the game allows a pass, and cut if passing
+//! already keeps it ahead (null-move pruning); late quiet actions are searched a ply shallower
+//! unless they turn out better (late-move reductions); a side in check is searched a ply further.
+//! It keeps the best line found, and tells a caller of each depth completed (`arbiter uci`'s
+//! `info` lines). It plays any game through [`Game`], on a copy that writes nothing for people
+//! to read ([`Game::stop_writing`]): whoever is to act at a node chooses (the seat itself during a
+//! simultaneous choice, which the other side makes without seeing it), so a turn of several
+//! actions or a protocol step (a proposal and its answer) is simply more plies. Scores are for the
+//! computer's own seat throughout: it maximises, the other side minimises.
 
 use super::evaluate::Evaluator;
 use super::table::Table;
