@@ -373,26 +373,24 @@ pub fn legal_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position) 
         return moves;
     }
     let mut pins = Pins::of(rules, variant, position);
-    moves.retain(
-        |&mv| match pins.as_mut().and_then(|pins| pins.judge(variant, position, &mv)) {
-            Some(is_legal) => is_legal,
-            None => {
-                // Cloned and made in place: a position returned by value would be copied once more.
-                let mut next = position.clone();
-                make_move(rules, variant, &mut next, mv);
-                rules.is_legal(variant, position, &mv, &next)
-            }
-        },
-    );
+    moves.retain(|&mv| {
+        if pins.as_mut().is_some_and(|pins| pins.clear(variant, position, &mv)) {
+            return true;
+        }
+        // Cloned and made in place: a position returned by value would be copied once more.
+        let mut next = position.clone();
+        make_move(rules, variant, &mut next, mv);
+        rules.is_legal(variant, position, &mv, &next)
+    });
     moves
 }
 
-/// What decides most moves' legality without playing them, where the rules judge a move by the
-/// royal's safety alone and the side to move is not in check: a move of another piece, that takes
-/// nothing off another square, is legal unless leaving its square opens a line onto the royal
-/// (and then it is played to see whether it closes the line again).
-/// Adding a piece where it lands can only block a line, unless the other side has hoppers, for
-/// which a piece is a screen: then every move is played.
+/// What finds most moves legal without playing them, where the rules judge a move by the royal's
+/// safety alone and the side to move is not in check: a move of another piece, that takes nothing
+/// off another square, is legal if leaving its square opens no line onto the royal. (If it does,
+/// the move is played: a pinned piece may still move along its pin.) Adding a piece where it lands
+/// can only block a line, unless the other side has hoppers, for which a piece is a screen: then
+/// every move is played.
 struct Pins {
     royal: Square,
     enemy: Color,
@@ -425,12 +423,15 @@ impl Pins {
         })
     }
 
-    /// Whether `mv` is legal, when this can tell without playing it.
-    fn judge(&mut self, variant: &Variant, position: &Position, mv: &Move) -> Option<bool> {
+    /// Whether `mv` is surely legal without being played: false when it must be played to tell.
+    fn clear(&mut self, variant: &Variant, position: &Position, mv: &Move) -> bool {
         let is_plain = matches!(mv.special, Special::Normal | Special::DoubleStep) && mv.arrival.is_none();
-        let moving = position.board.piece_at(mv.from)?;
-        if !is_plain || mv.from == self.royal || variant.is_royal(moving.kind, moving.color) {
-            return None;
+        let moves_a_royal = position
+            .board
+            .piece_at(mv.from)
+            .is_none_or(|moving| variant.is_royal(moving.kind, moving.color));
+        if !is_plain || moves_a_royal {
+            return false;
         }
         let exposes = match self.exposing.iter().find(|(square, _)| *square == mv.from) {
             Some(&(_, exposes)) => exposes,
@@ -443,8 +444,7 @@ impl Pins {
                 exposes
             }
         };
-        // A pinned piece may still move along the line it blocks: that one is played.
-        (!exposes).then_some(true)
+        !exposes
     }
 
     /// Whether `square` is on a line the other side's riders could attack the royal along.

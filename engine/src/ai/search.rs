@@ -438,7 +438,6 @@ impl<'a> Search<'a> {
             (alpha, alpha + 1)
         };
         let score = self.node(&passed, depth - 1 - PASS_REDUCTION, ply + 1, low, high, false);
-        self.clear_line(ply);
         if self.stopped {
             return None;
         }
