@@ -21,11 +21,6 @@ pub(crate) fn offset(size: BoardSize, from: Square, o: Offset) -> Option<Square>
     size.offset(from, o.df, o.dr)
 }
 
-#[inline]
-fn back(size: BoardSize, from: Square, o: Offset) -> Option<Square> {
-    size.offset(from, -o.df, -o.dr)
-}
-
 /// Whether every square of a lame or multi-leg path from `origin` is on the board and empty.
 #[inline]
 pub(crate) fn is_path_clear(board: &Board, origin: Square, path: &[Offset]) -> bool {
@@ -54,7 +49,7 @@ pub fn promotes_on(variant: &Variant, kind: Kind, color: Color, square: Square) 
 #[inline]
 pub(crate) fn is_capturable(variant: &Variant, cell: Cell, by: Color) -> bool {
     cell.as_piece()
-        .is_some_and(|p| p.color != by && !variant.piece(p.kind).def.is_uncapturable)
+        .is_some_and(|p| p.color != by && !variant.table.is_uncapturable(p.kind))
 }
 
 /// Whether `cell` holds a piece of `by` whose kind is in `kinds`.
@@ -66,10 +61,25 @@ fn holds(cell: Cell, by: Color, kinds: KindSet) -> bool {
 /// Whether a piece of `by` attacks `target` with its own movement: could capture there if an
 /// enemy piece stood on it. Variants' extra attacks come on top (see [`crate::rules::Rules`]).
 pub fn pieces_attack(variant: &Variant, board: &Board, target: Square, by: Color) -> bool {
-    let size = board.size();
-    let index = variant.table.attacks(by);
-    for (rule, kinds) in index.leaps() {
-        if let Some(from) = back(size, target, rule.step)
+    debug_assert_eq!(board.size(), variant.size);
+    let map = &variant.attack_map;
+    if map
+        .leaps(by, target)
+        .iter()
+        .any(|&(from, kinds)| holds(board.get(from), by, kinds))
+    {
+        return true;
+    }
+    for (line, kinds) in map.lines(by, target) {
+        if let Some(&from) = line.iter().find(|&&sq| !board.get(sq).is_empty())
+            && holds(board.get(from), by, kinds)
+        {
+            return true;
+        }
+    }
+    let rays = &variant.rays;
+    for (rule, kinds) in map.other_leaps(by) {
+        if let Some(from) = rays.next(target, rule.step.flipped())
             && holds(board.get(from), by, *kinds)
             && is_path_clear(board, from, &rule.path)
             && (!rule.is_initial_only || is_initial_square(variant, by, from))
@@ -77,75 +87,27 @@ pub fn pieces_attack(variant: &Variant, board: &Board, target: Square, by: Color
             return true;
         }
     }
-    for &(step, kinds) in index.rays() {
-        let mut square = target;
-        while let Some(from) = back(size, square, step) {
-            let cell = board.get(from);
-            if !cell.is_empty() {
-                if holds(cell, by, kinds) {
-                    return true;
-                }
-                break;
-            }
-            square = from;
-        }
-    }
+    let index = variant.table.attacks(by);
     for (kind, rule) in index.others() {
         let attacker = Cell::piece(Piece::new(*kind, by));
         let is_attacker = |sq: Square| board.get(sq).unmarked() == attacker;
+        let line = rays.along(target, rule.step.flipped());
+        let mut occupied = line.iter().enumerate().filter(|&(_, &sq)| !board.get(sq).is_empty());
         let found = match rule.travel {
             Travel::Leap => false,
-            Travel::Ride { range } => {
-                let mut square = target;
-                let mut steps = 0u8;
-                let mut found = false;
-                while let Some(from) = back(size, square, rule.step) {
-                    steps += 1;
-                    if range != 0 && steps > range {
-                        break;
-                    }
-                    if !board.get(from).is_empty() {
-                        found = is_attacker(from)
-                            && ride_paths_clear(board, from, rule, steps)
-                            && (!rule.is_initial_only || is_initial_square(variant, by, from));
-                        break;
-                    }
-                    square = from;
-                }
-                found
+            Travel::Ride { range } => occupied.next().is_some_and(|(at, &from)| {
+                let steps = at as u8 + 1;
+                (range == 0 || steps <= range)
+                    && is_attacker(from)
+                    && ride_paths_clear(board, from, rule, steps)
+                    && (!rule.is_initial_only || is_initial_square(variant, by, from))
+            }),
+            // A cannon attacks over exactly one screen.
+            Travel::Hop => occupied.nth(1).is_some_and(|(_, &from)| is_attacker(from)),
+            // A grasshopper lands right beyond its hurdle: the hurdle is next to the target.
+            Travel::Grasshop => {
+                matches!(occupied.next(), Some((0, _))) && occupied.next().is_some_and(|(_, &from)| is_attacker(from))
             }
-            Travel::Hop => {
-                let mut square = target;
-                let mut has_screen = false;
-                let mut found = false;
-                while let Some(from) = back(size, square, rule.step) {
-                    square = from;
-                    if board.get(from).is_empty() {
-                        continue;
-                    }
-                    if has_screen {
-                        found = is_attacker(from);
-                        break;
-                    }
-                    has_screen = true;
-                }
-                found
-            }
-            Travel::Grasshop => match back(size, target, rule.step) {
-                Some(hurdle) if !board.get(hurdle).is_empty() => {
-                    let mut square = hurdle;
-                    let mut found = false;
-                    while let Some(from) = back(size, square, rule.step) {
-                        square = from;
-                        if !board.get(from).is_empty() {
-                            found = is_attacker(from);
-                            break;
-                        }
-                    }
-                    found
-                }
-                _ => false,
-            },
         };
         if found {
             return true;

@@ -4,11 +4,11 @@
 //! hooks of their [`Rules`] (extra moves and attacks, what a move does after it lands, the last
 //! word on legality); nothing here is copied per variant.
 
-use crate::attacks::{is_capturable, is_initial_square, is_path_clear, offset, promotes_on};
+use crate::attacks::{is_capturable, is_path_clear, offset, promotes_on};
 use crate::betza::{MoveRule, Travel};
 use crate::chess_move::{Made, Move, Special};
 use crate::geometry::Square;
-use crate::piece::{Cell, Color, MultiStep, Piece};
+use crate::piece::{Cell, Color, MultiStep, Piece, Promotion};
 use crate::position::{Board, Position};
 use crate::rules::Rules;
 use crate::variant_file::Variant;
@@ -24,36 +24,31 @@ pub fn rule_targets(
     piece: Piece,
     mut visit: impl FnMut(Square, &MoveRule),
 ) {
-    let size = board.size();
-    for rule in variant.piece(piece.kind).rules(piece.color) {
-        if rule.is_initial_only && !is_initial_square(variant, piece.color, from) {
-            continue;
-        }
+    debug_assert_eq!(board.size(), variant.size);
+    let map = &variant.move_map;
+    let rules = variant.piece(piece.kind).rules(piece.color);
+    for reach in map.reaches(piece.kind, piece.color, from) {
+        let rule = &rules[usize::from(reach.rule)];
         let land = |to: Square, visit: &mut dyn FnMut(Square, &MoveRule)| {
             let cell = board.get(to);
             if (cell.is_empty() && rule.can_move) || (rule.can_capture && is_capturable(variant, cell, piece.color)) {
                 visit(to, rule);
             }
         };
+        // The squares the rule reaches on an empty board, within its range.
+        let line = map.squares(reach);
         match rule.travel {
             Travel::Leap => {
-                if let Some(to) = offset(size, from, rule.step)
-                    && is_path_clear(board, from, &rule.path)
-                {
-                    land(to, &mut visit);
+                if is_path_clear(board, from, &rule.path) {
+                    land(line[0], &mut visit);
                 }
             }
-            Travel::Ride { range } => {
+            Travel::Ride { .. } => {
                 let mut origin = from;
-                let mut steps = 0u8;
-                while range == 0 || steps < range {
-                    steps += 1;
-                    if !is_path_clear(board, origin, &rule.path) {
+                for &to in line {
+                    if !rule.path.is_empty() && !is_path_clear(board, origin, &rule.path) {
                         break;
                     }
-                    let Some(to) = offset(size, origin, rule.step) else {
-                        break;
-                    };
                     land(to, &mut visit);
                     if !board.get(to).is_empty() {
                         break;
@@ -62,10 +57,8 @@ pub fn rule_targets(
                 }
             }
             Travel::Hop => {
-                let mut square = from;
                 let mut has_screen = false;
-                while let Some(to) = offset(size, square, rule.step) {
-                    square = to;
+                for &to in line {
                     let is_occupied = !board.get(to).is_empty();
                     if has_screen {
                         land(to, &mut visit);
@@ -78,15 +71,10 @@ pub fn rule_targets(
                 }
             }
             Travel::Grasshop => {
-                let mut square = from;
-                while let Some(to) = offset(size, square, rule.step) {
-                    square = to;
-                    if !board.get(to).is_empty() {
-                        if let Some(landing) = offset(size, to, rule.step) {
-                            land(landing, &mut visit);
-                        }
-                        break;
-                    }
+                if let Some(hurdle) = line.iter().position(|&sq| !board.get(sq).is_empty())
+                    && let Some(&landing) = line.get(hurdle + 1)
+                {
+                    land(landing, &mut visit);
                 }
             }
         }
@@ -130,6 +118,7 @@ pub fn piece_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position, 
     let piece_type = variant.piece(piece.kind);
     let def = &piece_type.def;
     let first = out.len();
+    let may_promote = def.promotion != Promotion::Never && !variant.promotion_kinds.is_empty();
     rule_targets(variant, board, from, piece, |to, rule| {
         let special = if def.is_pawn && rule.is_initial_only && rule.step.df == 0 && rule.step.dr.abs() == 2 {
             Special::DoubleStep
@@ -140,7 +129,11 @@ pub fn piece_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position, 
             special,
             ..Move::new(from, to)
         };
-        push_move(rules, variant, position, piece, mv, out);
+        if may_promote {
+            push_move(rules, variant, position, piece, mv, out);
+        } else {
+            rules.finish_move(variant, position, mv, out);
+        }
     });
     // Pieces whose rules overlap (a multi-leg move with two paths to one square) would list a
     // destination twice.
@@ -389,81 +382,140 @@ pub fn legal_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position) 
 /// safety alone and the side to move is not in check: a move of another piece, that takes nothing
 /// off another square, is legal if leaving its square opens no line onto the royal. (If it does,
 /// the move is played: a pinned piece may still move along its pin.) Adding a piece where it lands
-/// can only block a line, unless the other side has hoppers, for which a piece is a screen: then
-/// every move is played.
+/// can only block a line, unless it lands on a line a hopper of the other side could reach the
+/// royal along, where a piece may be a screen or a hurdle: such a move is played. The royal's own
+/// plain moves are legal where it would not be attacked.
 struct Pins {
     royal: Square,
     enemy: Color,
-    /// The other side attacks only by leaps without a path and by open lines: leaving a square
-    /// can expose the royal only on one of those lines.
-    lines_only: bool,
-    /// Whether leaving a square exposes the royal, for the squares asked about so far.
-    exposing: Vec<(Square, bool)>,
+    exposing: Exposing,
+    /// The squares on the lines the other side's hoppers could reach the royal along.
+    hopper_lines: SquareSet,
+    /// The board with the royal lifted off it, for the royal's own moves (made when first needed).
+    without_royal: Option<Board>,
+}
+
+/// A set of squares of a board up to 16x16, a bit per square.
+#[derive(Default)]
+struct SquareSet([u64; 4]);
+
+impl SquareSet {
+    fn insert(&mut self, square: Square) {
+        self.0[square.index() / 64] |= 1 << (square.index() % 64);
+    }
+    fn contains(&self, square: Square) -> bool {
+        self.0[square.index() / 64] & (1 << (square.index() % 64)) != 0
+    }
+}
+
+/// Which squares, left, would expose the royal.
+enum Exposing {
+    /// The royal is in check already: another piece's move must be played to tell whether it
+    /// answers the check.
+    InCheck,
+    /// The other side attacks only by leaps without a path and by open lines: only a piece
+    /// between the royal and a rider of that line, alone on it, exposes it (found at once).
+    Pinned(Vec<Square>),
+    /// Otherwise each square is tested when a move leaves it, and remembered.
+    Tested(Vec<(Square, bool)>),
 }
 
 impl Pins {
     fn of<R: Rules>(rules: &R, variant: &Variant, position: &Position) -> Option<Pins> {
+        if !rules.judges_by_royal_safety_alone() {
+            return None;
+        }
         let color = position.turn;
         let royal = position.royals[color.index()]?;
         let enemy = color.other();
         let attacks = variant.table.attacks(enemy);
-        let has_hoppers = attacks
-            .others()
-            .iter()
-            .any(|(_, rule)| matches!(rule.travel, Travel::Hop | Travel::Grasshop));
+        let mut hopper_lines = SquareSet::default();
+        for (_, rule) in attacks.others() {
+            if matches!(rule.travel, Travel::Hop | Travel::Grasshop) {
+                for &square in variant.rays.along(royal, rule.step.flipped()) {
+                    hopper_lines.insert(square);
+                }
+            }
+        }
         let lines_only = attacks.others().is_empty() && attacks.leaps().iter().all(|(rule, _)| rule.path.is_empty());
-        let judged = rules.judges_by_royal_safety_alone()
-            && !has_hoppers
-            && !crate::attacks::pieces_attack(variant, &position.board, royal, enemy);
-        judged.then(|| Pins {
+        let exposing = if crate::attacks::pieces_attack(variant, &position.board, royal, enemy) {
+            Exposing::InCheck
+        } else if lines_only {
+            Exposing::Pinned(pinned(variant, &position.board, royal, enemy))
+        } else {
+            Exposing::Tested(Vec::with_capacity(16))
+        };
+        Some(Pins {
             royal,
             enemy,
-            lines_only,
-            exposing: Vec::with_capacity(16),
+            exposing,
+            hopper_lines,
+            without_royal: None,
         })
     }
 
     /// Whether `mv` is surely legal without being played: false when it must be played to tell.
     fn clear(&mut self, variant: &Variant, position: &Position, mv: &Move) -> bool {
         let is_plain = matches!(mv.special, Special::Normal | Special::DoubleStep) && mv.arrival.is_none();
-        let moves_a_royal = position
-            .board
-            .piece_at(mv.from)
-            .is_none_or(|moving| variant.is_royal(moving.kind, moving.color));
-        if !is_plain || moves_a_royal {
+        let Some(moving) = position.board.piece_at(mv.from) else {
+            return false;
+        };
+        if !is_plain {
             return false;
         }
-        let exposes = match self.exposing.iter().find(|(square, _)| *square == mv.from) {
-            Some(&(_, exposes)) => exposes,
-            None if self.lines_only && !self.on_a_line(variant, mv.from) => false,
-            None => {
+        if variant.is_royal(moving.kind, moving.color) {
+            // The royal is safe where it lands unless that square is attacked once it has left
+            // its own (which may have blocked a line through it). What it takes there blocks
+            // nothing: an attack on a square never passes through the square itself.
+            let without_royal = self.without_royal.get_or_insert_with(|| {
                 let mut board = position.board.clone();
-                board.set(mv.from, Cell::EMPTY);
-                let exposes = crate::attacks::pieces_attack(variant, &board, self.royal, self.enemy);
-                self.exposing.push((mv.from, exposes));
-                exposes
-            }
+                board.set(self.royal, Cell::EMPTY);
+                board
+            });
+            return !crate::attacks::pieces_attack(variant, without_royal, mv.to, self.enemy);
+        }
+        if self.hopper_lines.contains(mv.to) {
+            return false;
+        }
+        let exposes = match &mut self.exposing {
+            Exposing::InCheck => return false,
+            Exposing::Pinned(pinned) => pinned.contains(&mv.from),
+            Exposing::Tested(tested) => match tested.iter().find(|(square, _)| *square == mv.from) {
+                Some(&(_, exposes)) => exposes,
+                None => {
+                    let mut board = position.board.clone();
+                    board.set(mv.from, Cell::EMPTY);
+                    let exposes = crate::attacks::pieces_attack(variant, &board, self.royal, self.enemy);
+                    tested.push((mv.from, exposes));
+                    exposes
+                }
+            },
         };
         !exposes
     }
+}
 
-    /// Whether `square` is on a line the other side's riders could attack the royal along.
-    fn on_a_line(&self, variant: &Variant, square: Square) -> bool {
-        let (df, dr) = (
-            i32::from(self.royal.file()) - i32::from(square.file()),
-            i32::from(self.royal.rank()) - i32::from(square.rank()),
-        );
-        variant.table.attacks(self.enemy).rays().iter().any(|(step, _)| {
-            let (sf, sr) = (i32::from(step.df), i32::from(step.dr));
-            // The royal is `k` steps on from the square, for a whole k of at least one.
-            let k = match (sf, sr) {
-                (0, 0) => return false,
-                (0, _) => dr / sr,
-                _ => df / sf,
-            };
-            k >= 1 && k * sf == df && k * sr == dr
-        })
+/// The pieces that alone stand between `royal` and a rider of `enemy` that could take it along
+/// their line, were they gone.
+fn pinned(variant: &Variant, board: &Board, royal: Square, enemy: Color) -> Vec<Square> {
+    let mut pinned = Vec::new();
+    for &(step, kinds) in variant.table.attacks(enemy).rays() {
+        let mut occupied = variant
+            .rays
+            .along(royal, step.flipped())
+            .iter()
+            .filter(|&&sq| !board.get(sq).is_empty());
+        if let (Some(&shield), Some(&beyond)) = (occupied.next(), occupied.next())
+            && !board.get(shield).has_color(enemy)
+            && board
+                .get(beyond)
+                .as_piece()
+                .is_some_and(|p| p.color == enemy && kinds & (1 << p.kind) != 0)
+        {
+            pinned.push(shield);
+        }
     }
+    pinned
 }
 
 /// Whether the side to move has a legal move: [`legal_moves`] stopped at the first one found

@@ -23,6 +23,8 @@ pub struct PieceTable {
     pieces: Vec<PieceType>,
     /// Per colour, bit `k` set when kind `k` is royal for that colour.
     royal: [u64; 2],
+    /// Bit `k` set when kind `k` cannot be captured.
+    uncapturable: u64,
     /// Per colour, the capturing moves grouped for the attack test.
     attacks: [AttackIndex; 2],
 }
@@ -34,6 +36,7 @@ impl PieceTable {
         }
         let mut pieces: Vec<PieceType> = Vec::with_capacity(defs.len());
         let mut royal = [0u64; 2];
+        let mut uncapturable = 0u64;
         for (kind, def) in defs.into_iter().enumerate() {
             if pieces.iter().any(|p| p.def.symbol == def.symbol) {
                 return Err(PieceTableError::DuplicateSymbol(def.symbol));
@@ -45,6 +48,9 @@ impl PieceTable {
                 if def.royal.applies_to(color) {
                     royal[color.index()] |= 1 << kind;
                 }
+            }
+            if def.is_uncapturable {
+                uncapturable |= 1 << kind;
             }
             let compiled = def.compile().map_err(|source| PieceTableError::Betza {
                 id: def.id.clone(),
@@ -60,7 +66,12 @@ impl PieceTable {
                     .map(|(kind, p)| (kind as Kind, p.rules(color))),
             )
         });
-        Ok(PieceTable { pieces, royal, attacks })
+        Ok(PieceTable {
+            pieces,
+            royal,
+            uncapturable,
+            attacks,
+        })
     }
 
     #[inline]
@@ -96,6 +107,11 @@ impl PieceTable {
     #[inline]
     pub fn is_royal(&self, kind: Kind, color: Color) -> bool {
         self.royal[color.index()] & (1 << kind) != 0
+    }
+
+    #[inline]
+    pub fn is_uncapturable(&self, kind: Kind) -> bool {
+        self.uncapturable & (1 << kind) != 0
     }
 
     /// Whether `color` has any royal type at all (a side without one is never in check).

@@ -1,12 +1,15 @@
 //! Variant files: the TOML format of docs/variant-files.md that describes a chess-like game as
 //! data, and its compiled form ([`Variant`]). The games themselves are in [`crate::variants`].
 
+use crate::attack_map::AttackMap;
 use crate::catalogue;
 use crate::fen::{self, FenError};
 use crate::geometry::BoardSize;
+use crate::move_map::MoveMap;
 use crate::piece::{Color, Kind, PieceDef, PieceType, Royalty, Symbol};
 use crate::piece_table::{PieceTable, PieceTableError};
 use crate::position::Position;
+use crate::rays::Rays;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -152,6 +155,12 @@ pub struct Variant {
     pub size: BoardSize,
     pub table: PieceTable,
     pub promotion_kinds: Vec<Kind>,
+    /// Every square's squares along each step the pieces take (see [`Rays`]).
+    pub rays: Rays,
+    /// Where each side's leaps and lines could attack each square from (see [`AttackMap`]).
+    pub attack_map: AttackMap,
+    /// Where each piece's rules could take it from each square (see [`MoveMap`]).
+    pub move_map: MoveMap,
 }
 
 impl From<Variant> for VariantDef {
@@ -193,7 +202,20 @@ impl Variant {
                     .ok_or(VariantError::UnknownPromotionChoice(symbol))
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let steps = table
+            .iter()
+            .flat_map(|(_, piece)| Color::BOTH.into_iter().flat_map(move |color| piece.rules(color)))
+            .map(|rule| rule.step)
+            .collect::<Vec<_>>();
+        let rays = Rays::new(size, steps);
+        let move_map = MoveMap::new(&table, &rays, |color, square| {
+            def.initial_move_ranks
+                .contains(&crate::attacks::relative_rank(size, color, square))
+        });
         let variant = Variant {
+            move_map,
+            attack_map: AttackMap::new(Color::BOTH.map(|color| table.attacks(color)), &rays),
+            rays,
             def,
             size,
             table,
