@@ -253,7 +253,7 @@ mod tests {
             let crate::view::ViewCell::Piece { piece, .. } = pao.view.board().cell(*screen) else {
                 panic!("the screen on {screen} is a piece");
             };
-            assert_eq!(pao.view.piece(piece).id, "pawn", "drawn as a pawn, as in any game");
+            assert_eq!(&*pao.view.piece(piece).id, "pawn", "drawn as a pawn, as in any game");
         }
         assert!(pao.captures.contains(&squares("e9")[0]) && !pao.captures.contains(&squares("e6")[0]));
         assert!(pao.moves.contains(&squares("e6")[0]) && !pao.moves.contains(&squares("e8")[0]));
@@ -273,7 +273,7 @@ mod tests {
             let crate::view::ViewCell::Piece { piece, .. } = board.cell(middle) else {
                 panic!("{id} stands in the middle");
             };
-            assert_eq!(sheet.piece(piece).id, id);
+            assert_eq!(&*sheet.piece(piece).id, id);
         }
     }
 

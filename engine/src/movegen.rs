@@ -366,16 +366,19 @@ pub fn legal_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position) 
         return moves;
     }
     let mut pins = Pins::of(rules, variant, position);
-    moves.retain(|&mv| {
-        if pins.as_mut().is_some_and(|pins| pins.clear(variant, position, &mv)) {
-            return true;
-        }
-        // Cloned and made in place: a position returned by value would be copied once more.
-        let mut next = position.clone();
-        make_move(rules, variant, &mut next, mv);
-        rules.is_legal(variant, position, &mv, &next)
-    });
+    moves.retain(|&mv| is_legal(rules, variant, position, &mut pins, mv));
     moves
+}
+
+/// Whether a pseudo-legal move is legal: judged by `pins` where they can tell, else played.
+fn is_legal<R: Rules>(rules: &R, variant: &Variant, position: &Position, pins: &mut Option<Pins>, mv: Move) -> bool {
+    if pins.as_mut().is_some_and(|pins| pins.clear(variant, position, &mv)) {
+        return true;
+    }
+    // Cloned and made in place: a position returned by value would be copied once more.
+    let mut next = position.clone();
+    make_move(rules, variant, &mut next, mv);
+    rules.is_legal(variant, position, &mv, &next)
 }
 
 /// What finds most moves legal without playing them, where the rules judge a move by the royal's
@@ -519,18 +522,32 @@ fn pinned(variant: &Variant, board: &Board, royal: Square, enemy: Color) -> Vec<
 }
 
 /// Whether the side to move has a legal move: [`legal_moves`] stopped at the first one found
-/// (what judging mate and stalemate after every move needs).
+/// (what judging mate and stalemate after every move needs), piece by piece.
 pub fn has_legal_move<R: Rules>(rules: &R, variant: &Variant, position: &Position) -> bool {
-    let mut moves = Vec::with_capacity(64);
-    pseudo_legal_moves(rules, variant, position, &mut moves);
-    if !rules.needs_legality_test(variant, position) {
-        return !moves.is_empty();
+    let tested = rules.needs_legality_test(variant, position);
+    let mut pins = if tested {
+        Pins::of(rules, variant, position)
+    } else {
+        None
+    };
+    let mut moves = Vec::with_capacity(32);
+    let mut any_legal = |moves: &mut Vec<Move>| {
+        let found = moves
+            .iter()
+            .any(|&mv| !tested || is_legal(rules, variant, position, &mut pins, mv));
+        moves.clear();
+        found
+    };
+    for square in variant.size.squares() {
+        if position.board.get(square).has_color(position.turn) {
+            piece_moves(rules, variant, position, square, &mut moves);
+            if any_legal(&mut moves) {
+                return true;
+            }
+        }
     }
-    moves.into_iter().any(|mv| {
-        let mut next = position.clone();
-        make_move(rules, variant, &mut next, mv);
-        rules.is_legal(variant, position, &mv, &next)
-    })
+    castling_moves(rules, variant, position, &mut moves);
+    any_legal(&mut moves)
 }
 
 /// Counts the leaf nodes of the legal move tree to `depth`.

@@ -35,7 +35,7 @@ pub fn speaks(variant: VariantId) -> bool {
 /// cannot write (a secret choice, a list, another board than the first).
 pub fn move_text(pieces: &[PieceView], action: &Action) -> Option<String> {
     let symbol = |piece: &PieceId, color: Color| {
-        let view = pieces.iter().find(|p| p.id == piece.as_str())?;
+        let view = pieces.iter().find(|p| *p.id == *piece.as_str())?;
         Some(view.symbol.fen(color))
     };
     Some(match action {
@@ -146,7 +146,7 @@ mod tests {
             .find(|p| !p.symbol.is_single())
             .expect("a piece of several letters");
         let place = Action::Place {
-            piece: PieceId::from(long.id.as_str()),
+            piece: PieceId::from(&*long.id),
             to: sq("j10"),
         };
         assert_eq!(

@@ -10,6 +10,7 @@ use crate::piece::{Color, Kind, PieceDef, PieceType, Royalty, Symbol};
 use crate::piece_table::{PieceTable, PieceTableError};
 use crate::position::Position;
 use crate::rays::Rays;
+use crate::view::PieceView;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -161,6 +162,8 @@ pub struct Variant {
     pub attack_map: AttackMap,
     /// Where each piece's rules could take it from each square (see [`MoveMap`]).
     pub move_map: MoveMap,
+    /// The pieces as views name them, in kind order (made once: every view of a game lists them).
+    pub piece_views: Vec<PieceView>,
 }
 
 impl From<Variant> for VariantDef {
@@ -213,6 +216,7 @@ impl Variant {
                 .contains(&crate::attacks::relative_rank(size, color, square))
         });
         let variant = Variant {
+            piece_views: table.defs().map(PieceView::of).collect(),
             move_map,
             attack_map: AttackMap::new(Color::BOTH.map(|color| table.attacks(color)), &rays),
             rays,

@@ -11,6 +11,7 @@ use crate::outcome::{Outcome, Phase};
 use crate::piece::{Color, Symbol};
 use crate::seat::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// How a side's pieces and marks are painted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -26,26 +27,30 @@ pub enum SideStyle {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PieceView {
     /// Stable id (a catalogue id, or the id a variant gives its own piece).
-    pub id: String,
+    pub id: Arc<str>,
     pub symbol: Symbol,
-    pub name: String,
+    pub name: Arc<str>,
     pub is_royal: bool,
     pub is_pawn: bool,
     /// Its moves in Betza notation (docs/betza.md).
-    #[serde(default)]
-    pub betza: String,
+    #[serde(default = "no_moves")]
+    pub betza: Arc<str>,
+}
+
+fn no_moves() -> Arc<str> {
+    Arc::from("")
 }
 
 impl PieceView {
     /// How a viewer sees a piece type the game defines.
     pub fn of(def: &crate::piece::PieceDef) -> PieceView {
         PieceView {
-            id: def.id.clone(),
+            id: def.id.as_str().into(),
             symbol: def.symbol,
-            name: def.name.clone(),
+            name: def.name.as_str().into(),
             is_royal: def.royal != crate::piece::Royalty::None,
             is_pawn: def.is_pawn,
-            betza: def.betza.clone(),
+            betza: def.betza.as_str().into(),
         }
     }
 }

@@ -281,13 +281,13 @@ fn searched(fen: &str, depth: u32, table: Option<&mut ai::table::Table>) -> (Act
 fn a_table_of_positions_finds_the_same_move_with_fewer_nodes() {
     // A middlegame where many orders of moves transpose.
     let middlegame = "r1bqk2r/2ppbppp/p1n2n2/1p2p3/4P3/1B3N2/PPPP1PPP/RNBQR1K1 w kq - 2 7";
-    let (plain, plain_score, plain_nodes) = searched(middlegame, 4, None);
+    let (plain, plain_score, plain_nodes) = searched(middlegame, 5, None);
     let mut table = ai::table::Table::with_megabytes(4);
-    let (tabled, tabled_score, tabled_nodes) = searched(middlegame, 4, Some(&mut table));
+    let (tabled, tabled_score, tabled_nodes) = searched(middlegame, 5, Some(&mut table));
     assert_eq!((&tabled, tabled_score), (&plain, plain_score));
     assert!(tabled_nodes < plain_nodes, "{tabled_nodes} < {plain_nodes}");
     // Kept from one search to the next (a UCI engine's next `go`), the table settles much of it.
-    let (again, _, again_nodes) = searched(middlegame, 4, Some(&mut table));
+    let (again, _, again_nodes) = searched(middlegame, 5, Some(&mut table));
     assert_eq!(again, plain);
     assert!(again_nodes < tabled_nodes, "{again_nodes} < {tabled_nodes}");
     // A back-rank mate: a win's distance from the root survives the table.

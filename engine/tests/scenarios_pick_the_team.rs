@@ -264,7 +264,7 @@ fn the_pool_and_the_pick_count_are_in_every_view() {
     act(&mut game, "K@e1");
     let view = game.view(Viewer::Spectator);
     assert_eq!(view.pool.len(), 39);
-    assert!(view.pool.iter().all(|&p| view.piece(p).id != "ptt-king"));
+    assert!(view.pool.iter().all(|&p| *view.piece(p).id != *"ptt-king"));
     assert!(
         view.notes
             .iter()

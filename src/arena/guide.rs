@@ -298,8 +298,8 @@ impl Stepper<'_> {
                 .pieces
                 .iter()
                 .enumerate()
-                .find(|(_, p)| p.id == promotion.as_str())
-                .map_or((usize::MAX, promotion.as_str()), |(i, p)| (i, p.name.as_str()));
+                .find(|(_, p)| *p.id == *promotion.as_str())
+                .map_or((usize::MAX, promotion.as_str()), |(i, p)| (i, &*p.name));
             steps.push(Step {
                 key: format!("={index}"),
                 label: format!("Promote to {name}"),
@@ -320,7 +320,7 @@ impl Stepper<'_> {
 
     /// A piece placed from hand or picked from the pool, then its square.
     fn placement(&self, piece: &str, to: Square) -> (u32, Vec<Step>) {
-        let found = self.view.pieces.iter().enumerate().find(|(_, p)| p.id == piece);
+        let found = self.view.pieces.iter().enumerate().find(|(_, p)| *p.id == *piece);
         let (index, label) = found.map_or((usize::MAX, piece.to_string()), |(i, p)| {
             (i, format!("{} ({})", p.name, p.symbol))
         });
@@ -353,7 +353,7 @@ fn board_of(view: &View, board: u8) -> Option<&arbiter_engine::view::BoardView> 
 /// The piece on a square as the view shows it: its index among the view's pieces and its name.
 fn piece_on(view: &View, board: u8, square: Square) -> Option<(usize, &str)> {
     match board_of(view, board)?.cell(square) {
-        ViewCell::Piece { piece, .. } => Some((piece, view.pieces.get(piece)?.name.as_str())),
+        ViewCell::Piece { piece, .. } => Some((piece, &*view.pieces.get(piece)?.name)),
         _ => None,
     }
 }

@@ -277,9 +277,9 @@ impl super::Arena {
             .iter()
             .filter(|piece| piece.id.starts_with(own_pieces::LISTED_PIECE_ID))
             .map(|piece| ListPiece {
-                name: piece.name.clone(),
+                name: piece.name.to_string(),
                 symbol: piece.symbol.to_string(),
-                betza: piece.betza.clone(),
+                betza: piece.betza.to_string(),
                 is_royal: piece.is_royal,
                 is_pawn: piece.is_pawn,
             })

@@ -389,7 +389,7 @@ impl Play<'_> {
         let name = view
             .pieces
             .iter()
-            .find(|p| p.id == piece)
+            .find(|p| *p.id == *piece)
             .map(|p| format!("{} ({})", p.name, p.symbol));
         let squares = super::messages::placements_of(&game, seat, piece);
         let (Some(name), false) = (name, squares.is_empty()) else {

@@ -141,7 +141,7 @@ fn shape_of(is_royal: bool, is_pawn: bool) -> TokenShape {
 /// Queen listed for Patch: same name, moves and marks) is drawn as that piece is everywhere else;
 /// any other is a token with its symbol, crowned when royal and smaller when pawn-like.
 pub fn picture(piece: &PieceView) -> Picture {
-    if let Some(picture) = catalogue_pictures().get(&piece.id) {
+    if let Some(picture) = catalogue_pictures().get(&*piece.id) {
         return picture.clone();
     }
     match drawn_as(piece) {
@@ -149,7 +149,7 @@ pub fn picture(piece: &PieceView) -> Picture {
         None => Picture::Token {
             shape: shape_of(piece.is_royal, piece.is_pawn),
             label: piece.symbol.to_string(),
-            name: piece.name.clone(),
+            name: piece.name.to_string(),
         },
     }
 }

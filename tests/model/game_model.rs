@@ -227,7 +227,7 @@ fn perft_counts_the_hooked_moves() {
 fn the_toy_variant_has_a_view_and_an_image_with_its_pieces_named() {
     let game = toy(Some("k7/8/8/8/8/8/8/(RN)(ca)6 w - - 0 1"));
     let view = game.view(Viewer::Seat(Seat::First));
-    let names: Vec<&str> = view.pieces.iter().map(|p| p.name.as_str()).collect();
+    let names: Vec<&str> = view.pieces.iter().map(|p| &*p.name).collect();
     assert_eq!(names, ["Royal knight", "Camel", "King"]);
     assert!(view.pieces[0].is_royal, "the royal knight is royal (for White)");
     let ViewCell::Piece { color, piece } = view.board().cell(sq("a1")) else {
@@ -338,10 +338,8 @@ impl Game for TwoBoards {
         self.boards_of(seat)
             .into_iter()
             .flat_map(|b| {
-                self.boards[b]
-                    .legal_moves()
-                    .into_iter()
-                    .map(move |mv| self.board_action(b, mv))
+                let legal = self.boards[b].legal_moves();
+                (0..legal.len()).map(move |i| self.board_action(b, legal[i]))
             })
             .collect()
     }

@@ -11,6 +11,7 @@ use crate::geometry::Square;
 use crate::piece::Color;
 use crate::variants::{AnyGame, VariantId};
 use crate::view::{BoardView, MarkKind, Tone, View, ViewCell};
+use std::sync::Arc;
 
 /// What a piece type is, to the evaluation: its worth and its moves from each side.
 struct Known {
@@ -28,7 +29,7 @@ pub struct Evaluator {
     me: Seat,
     terms: Terms,
     /// Each piece type met so far: its id, its moves (Betza), and what it is.
-    pieces: Vec<(String, String, Known)>,
+    pieces: Vec<(Arc<str>, Arc<str>, Known)>,
     /// Where each piece type of the views weighed was found in `pieces`, by its place in the
     /// view's list: that list is the same from one position of a game to the next, so a piece
     /// is known again by comparing its names, without a copy or a hash at every position.
@@ -346,7 +347,11 @@ impl Evaluator {
 
     fn known(&mut self, view: &View, piece: usize, board: &BoardView) -> &Known {
         let seen = &view.pieces[piece];
-        let same = |entry: &(String, String, Known)| entry.0 == seen.id && entry.1 == seen.betza;
+        // The same names are mostly the very same strings (a variant's piece views are made once).
+        let same = |entry: &(Arc<str>, Arc<str>, Known)| {
+            (Arc::ptr_eq(&entry.0, &seen.id) || entry.0 == seen.id)
+                && (Arc::ptr_eq(&entry.1, &seen.betza) || entry.1 == seen.betza)
+        };
         if let Some(&at) = self.by_place.get(piece)
             && self.pieces.get(at).is_some_and(same)
         {

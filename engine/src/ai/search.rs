@@ -1,7 +1,8 @@
 //! The computer opponent's search: iterative deepening alpha-beta over the game model, with
 //! captures searched to quiet positions, captures and killer moves tried first, the best move of
 //! the last depth first at the next, and, in games whose positions have a key, a table of the
-//! positions searched ([`super::table`]) whose best action is tried first of all. What it prunes:
+//! positions searched ([`super::table`]) whose best action is tried first of all, and quiet actions
+//! in the order of how often they cut the search off before (history). What it prunes:
 //! each depth at the root is searched first within a window around the last one's score
 //! (aspiration); a side well ahead is let pass, where the game allows a pass, and cut if passing
 //! already keeps it ahead (null-move pruning); late quiet actions are searched a ply shallower
@@ -76,6 +77,9 @@ pub struct Search<'a> {
     stopped: bool,
     /// Per ply, two quiet actions that last caused a cut-off there.
     killers: Vec<[Option<Action>; 2]>,
+    /// How often each quiet move (by seat, from and to square) caused a cut-off anywhere,
+    /// weighted by depth: quiet moves are tried in that order after the killers.
+    history: History,
     /// Per ply, the best line found from there (a triangular table: a ply's line is its action
     /// followed by the next ply's line).
     lines: Vec<Vec<Action>>,
@@ -98,6 +102,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             stopped: false,
             killers: Vec::new(),
+            history: History::default(),
             lines: Vec::new(),
             deepest: DEEPEST,
             stop: None,
@@ -389,7 +394,7 @@ impl<'a> Search<'a> {
                 best_action = Some(action.clone());
             }
             if take(maximising, score, &mut best, &mut alpha, &mut beta) {
-                self.remember_killer(ply, &sight, actor, action);
+                self.remember_cut(ply, depth, &sight, actor, action);
                 break;
             }
         }
@@ -519,7 +524,7 @@ impl<'a> Search<'a> {
     }
 
     /// The table's best action first, then captures (the most valuable victim first), then
-    /// killers, then the rest as generated. Returns how many come before the rest.
+    /// killers, then the quiet rest by their history. Returns how many come before the quiet rest.
     fn order(
         &mut self,
         sight: &crate::View,
@@ -529,6 +534,7 @@ impl<'a> Search<'a> {
         first: Option<&Action>,
     ) -> usize {
         let killers = self.killers.get(ply).cloned().unwrap_or_default();
+        let mut loud = 0;
         let mut keyed: Vec<(i32, usize)> = actions
             .iter()
             .enumerate()
@@ -538,21 +544,25 @@ impl<'a> Search<'a> {
                     Some(gain) => 1_000_000 + gain,
                     None if killers[0].as_ref() == Some(action) => 500_000,
                     None if killers[1].as_ref() == Some(action) => 400_000,
-                    None => 0,
+                    None => return (self.history.of(actor, action), index),
                 };
+                loud += 1;
                 (key, index)
             })
             .collect();
         keyed.sort_by_key(|(key, index)| (-key, *index));
         let ordered: Vec<Action> = keyed.iter().map(|(_, index)| actions[*index].clone()).collect();
         actions.clone_from_slice(&ordered);
-        keyed.iter().filter(|(key, _)| *key > 0).count()
+        loud
     }
 
-    fn remember_killer(&mut self, ply: usize, sight: &crate::View, actor: Seat, action: Action) {
+    /// A quiet action cut the search off at `ply`: it becomes a killer there, and its history
+    /// grows by the depth searched below it.
+    fn remember_cut(&mut self, ply: usize, depth: i32, sight: &crate::View, actor: Seat, action: Action) {
         if self.gain(sight, actor, &action).is_some() {
             return;
         }
+        self.history.cut(actor, &action, depth);
         if self.killers.len() <= ply {
             self.killers.resize(ply + 1, [None, None]);
         }
@@ -560,6 +570,40 @@ impl<'a> Search<'a> {
         if slot[0].as_ref() != Some(&action) {
             slot[1] = slot[0].take();
             slot[0] = Some(action);
+        }
+    }
+}
+
+/// The history of quiet moves' cut-offs, by seat, from square and to square.
+struct History(Vec<i32>);
+
+/// Squares are numbered up to this (a board up to 16x16).
+const SQUARES: usize = 256;
+/// History scores stay below the killers' place in the order.
+const MOST_HISTORY: i32 = 399_999;
+
+impl Default for History {
+    fn default() -> History {
+        History(vec![0; 2 * SQUARES * SQUARES])
+    }
+}
+
+impl History {
+    fn slot(seat: Seat, action: &Action) -> Option<usize> {
+        match action {
+            Action::Move { from, to, .. } => Some((seat.index() * SQUARES + from.index()) * SQUARES + to.index()),
+            _ => None,
+        }
+    }
+
+    fn of(&self, seat: Seat, action: &Action) -> i32 {
+        History::slot(seat, action).map_or(0, |slot| self.0[slot])
+    }
+
+    fn cut(&mut self, seat: Seat, action: &Action, depth: i32) {
+        if let Some(slot) = History::slot(seat, action) {
+            let score = &mut self.0[slot];
+            *score = (*score + depth * depth).min(MOST_HISTORY);
         }
     }
 }
@@ -580,4 +624,52 @@ fn take(maximising: bool, score: i32, best: &mut i32, alpha: &mut i32, beta: &mu
         *beta = (*beta).min(score);
     }
     alpha >= beta
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::evaluate::Evaluator;
+    use crate::variants::VariantId;
+
+    fn quiet_move(from: &str, to: &str) -> Action {
+        Action::Move {
+            from: crate::geometry::Square::parse(from).unwrap(),
+            to: crate::geometry::Square::parse(to).unwrap(),
+            promotion: None,
+            choice: None,
+            board: 0,
+        }
+    }
+
+    #[test]
+    fn quiet_moves_that_cut_off_before_are_tried_first_after_captures_and_killers() {
+        let game = AnyGame::from_fen(VariantId::Chess, "4k3/8/8/3p4/8/8/8/R3K1NR w K - 0 1").unwrap();
+        let mut evaluator = Evaluator::new(Seat::First, VariantId::Chess);
+        let budget = Budget {
+            nodes: 1,
+            time: Duration::MAX,
+        };
+        let mut search = Search::new(Seat::First, &mut evaluator, budget);
+        let sight = game.sight(Viewer::Seat(Seat::First));
+        let (deep, shallow, killer) = (quiet_move("g1", "f3"), quiet_move("a1", "a7"), quiet_move("h1", "h7"));
+        search.remember_cut(3, 4, &sight, Seat::First, deep.clone());
+        search.remember_cut(5, 2, &sight, Seat::First, shallow.clone());
+        // The other seat's history is its own.
+        search.history.cut(Seat::Second, &quiet_move("e1", "d1"), 9);
+        search.remember_cut(2, 1, &sight, Seat::First, killer.clone());
+        let mut actions = game.legal_actions(Seat::First);
+        let loud = search.order(&sight, Seat::First, 2, &mut actions, None);
+        assert_eq!(loud, 1, "the killer of this ply (no capture here)");
+        assert_eq!(actions[..3], [killer, deep, shallow]);
+        assert_eq!(search.history.of(Seat::First, &quiet_move("e1", "d1")), 0);
+        for _ in 0..100_000 {
+            search.history.cut(Seat::First, &actions[1], 64);
+        }
+        assert_eq!(
+            search.history.of(Seat::First, &actions[1]),
+            MOST_HISTORY,
+            "below a killer's place"
+        );
+    }
 }

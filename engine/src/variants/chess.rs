@@ -73,7 +73,7 @@ impl<R: Rules> ChessCore<R> {
             .collect())
     }
 
-    pub fn legal_moves(&self) -> Vec<Move> {
+    pub fn legal_moves(&self) -> Arc<Vec<Move>> {
         self.legal.get(&self.position, || {
             movegen::legal_moves(&self.rules, &self.variant, &self.position)
         })
@@ -125,11 +125,13 @@ impl<R: Rules> ChessCore<R> {
         movegen::has_legal_move(&self.rules, &self.variant, position)
     }
 
-    /// Whether the side to move now has a legal move. All of them are generated, not just the
-    /// first: whoever asks whether the game goes on (every action, every position searched) asks
-    /// for them next.
+    /// Whether the side to move now has a legal move: from the moves already generated, or
+    /// by looking for the first (most positions the computer searches are weighed without
+    /// their moves being listed).
     pub fn can_move(&self) -> bool {
-        !self.legal_moves().is_empty()
+        self.legal
+            .has_any(&self.position)
+            .unwrap_or_else(|| self.has_legal_move(&self.position))
     }
 
     /// SAN with the chess check suffix, for every move of `legal` (the position's legal moves) in
@@ -169,7 +171,7 @@ impl<R: Rules> ChessCore<R> {
     /// The legal moves as actions, without their SAN (which costs a move generation each, for
     /// the check suffix): what search and legality checks need.
     pub fn move_actions(&self) -> Vec<Action> {
-        self.legal_moves().into_iter().map(|mv| self.action_of(mv)).collect()
+        self.legal_moves().iter().map(|mv| self.action_of(*mv)).collect()
     }
 
     /// The SAN of the legal move `action` names, if it names one.
@@ -401,7 +403,7 @@ impl<R: Rules> ChessCore<R> {
 
 /// The pieces of a variant as views name them (in kind order, so a kind is its own index).
 pub fn piece_views(variant: &Variant) -> Vec<PieceView> {
-    variant.table.defs().map(PieceView::of).collect()
+    variant.piece_views.clone()
 }
 
 /// A board as anyone sees it: pieces (never their marks) by kind, statues, the last move, a

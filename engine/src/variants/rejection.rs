@@ -107,7 +107,8 @@ impl RejectionGame {
         let legal = self.core.legal_moves();
         let texts = self.core.noted_moves(&legal);
         legal
-            .into_iter()
+            .iter()
+            .copied()
             .zip(texts)
             .filter(|(mv, _)| {
                 self.rejected

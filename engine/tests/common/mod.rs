@@ -94,7 +94,7 @@ pub fn coordinates(game: &AnyGame, action: &Action) -> String {
         let piece = view
             .pieces
             .iter()
-            .find(|p| p.id == id.as_str())
+            .find(|p| *p.id == *id.as_str())
             .expect("a piece of the game");
         piece.symbol.as_str().to_ascii_lowercase()
     });
