@@ -1,7 +1,8 @@
 //! Arbiter's rules engine: pure rules, no I/O, no clock, no randomness.
 //!
 //! Pieces are data (Betza notation, [`betza`]; a variant's pieces, [`piece_table`]), variants are
-//! data (a variant file, [`variant_file`]), one generator serves them all ([`movegen`]) with hooks
+//! data (a variant file, [`variant_file`]), one generator serves them all ([`movegen`], walking
+//! tables each variant works out once: [`rays`], [`move_map`], [`attack_map`]) with hooks
 //! for the variants that reach inside the chess rules ([`rules`]), and each game is a state
 //! machine over seats' actions ([`game`]; the games hosted, [`variants`]). The only way
 //! information leaves a game is a [`view::View`] for one viewer, or a part of one (what an action
