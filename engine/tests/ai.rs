@@ -339,3 +339,23 @@ fn only_games_where_a_pass_means_something_pass_in_the_search() {
     assert!(!blockade.pass_in_search(), "Blockade is won by having a move");
     assert_eq!(blockade, before);
 }
+
+#[test]
+fn a_passed_pawn_is_worth_more_the_further_it_has_gone() {
+    let weigh = |fen: &str| {
+        let game = AnyGame::from_fen(VariantId::Chess, fen).unwrap();
+        ai::evaluate::Evaluator::new(Seat::First, VariantId::Chess).evaluate(&game)
+    };
+    // The same material: White's a-pawn is passed when Black's pawn stands on the h-file, not
+    // when it stands on b7, in front of it.
+    let passed = weigh("4k3/7p/8/P7/8/8/8/4K3 w - - 0 1");
+    let held = weigh("4k3/1p6/8/P7/8/8/8/4K3 w - - 0 1");
+    assert!(passed > held, "{passed} > {held}");
+    // Further on, it is worth more by more than a pawn's plain step.
+    let further = weigh("4k3/7p/P7/8/8/8/8/4K3 w - - 0 1");
+    assert!(further - passed > 6 + 16, "{further} - {passed}");
+    // The same for Black, seen from White's side.
+    let black_passed = weigh("4k3/8/8/8/p7/8/7P/4K3 w - - 0 1");
+    let black_held = weigh("4k3/8/8/8/p7/8/1P6/4K3 w - - 0 1");
+    assert!(black_passed < black_held, "{black_passed} < {black_held}");
+}

@@ -89,6 +89,10 @@ const MINOR_BELOW: i32 = 450;
 const IN_CHECK: i32 = 40;
 /// Per rank a pawn has advanced: promotion is worth a lot, and getting there takes time.
 const PAWN_STEP: i32 = 6;
+/// A passed pawn (no pawn of the other side ahead of it on its file or the next) is worth this
+/// times the square of the ranks it has advanced: it is what wins endgames, the more so the
+/// nearer it is to promoting.
+const PASSED_STEP: i32 = 4;
 /// King safety, while the other side keeps enough to attack with (more than this much material
 /// besides pawns): per own pawn, and per other own piece, beside a royal piece...
 const SHELTER_PAWN: i32 = 12;
@@ -184,6 +188,7 @@ impl Evaluator {
         let mut royals = Vec::new();
         // Material besides pawns and royals, by colour: what could attack a royal piece.
         let mut officers = [0; 2];
+        let pawns = self.pawn_files(view, board);
         for index in 0..board.cells.len() {
             let ViewCell::Piece { color, piece } = board.cells[index] else {
                 continue;
@@ -208,6 +213,9 @@ impl Evaluator {
                     Color::Black => board.ranks - 1 - square.rank(),
                 };
                 value += PAWN_STEP * i32::from(advanced.saturating_sub(1));
+                if pawns.is_passed(square, color) {
+                    value += PASSED_STEP * i32::from(advanced) * i32::from(advanced);
+                }
             }
             // A royal piece's room to move is no asset while it can be hunted: its safety is.
             if known.is_royal {
@@ -240,6 +248,26 @@ impl Evaluator {
             score -= self.sign(board.seats[color.index()]) * IN_CHECK;
         }
         score + self.marks(view, board)
+    }
+
+    /// Where each side's pawns stand, file by file, to tell passed pawns.
+    fn pawn_files(&mut self, view: &View, board: &BoardView) -> PawnFiles {
+        let mut pawns = PawnFiles {
+            white_lowest: [i16::MAX; FILES],
+            black_highest: [-1; FILES],
+        };
+        for index in 0..board.cells.len() {
+            if let ViewCell::Piece { color, piece } = board.cells[index]
+                && self.known(view, piece, board).is_pawn
+            {
+                let (file, rank) = (index % board.files as usize, (index / board.files as usize) as i16);
+                match color {
+                    Color::White => pawns.white_lowest[file] = pawns.white_lowest[file].min(rank),
+                    Color::Black => pawns.black_highest[file] = pawns.black_highest[file].max(rank),
+                }
+            }
+        }
+        pawns
     }
 
     /// How safe the royal piece of `color` on `square` is: sheltered by its own side, at home,
@@ -370,6 +398,30 @@ impl Evaluator {
         }
         self.by_place[piece] = at;
         &self.pieces[at].2
+    }
+}
+
+/// Files a board may have.
+const FILES: usize = crate::geometry::MAX_SIDE as usize;
+
+/// Per file, the rank of White's rearmost pawn and of Black's (each side's pawns move away from
+/// its own first rank).
+struct PawnFiles {
+    white_lowest: [i16; FILES],
+    black_highest: [i16; FILES],
+}
+
+impl PawnFiles {
+    /// Whether no pawn of the other side stands ahead of a pawn of `color` on `square`, on its
+    /// file or the files beside it.
+    fn is_passed(&self, square: Square, color: Color) -> bool {
+        let file = usize::from(square.file());
+        let rank = i16::from(square.rank());
+        let mut files = file.saturating_sub(1)..=(file + 1).min(FILES - 1);
+        match color {
+            Color::White => files.all(|f| self.black_highest[f] <= rank),
+            Color::Black => files.all(|f| self.white_lowest[f] >= rank),
+        }
     }
 }
 
