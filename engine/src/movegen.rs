@@ -382,12 +382,12 @@ fn is_legal<R: Rules>(rules: &R, variant: &Variant, position: &Position, pins: &
 }
 
 /// What finds most moves legal without playing them, where the rules judge a move by the royal's
-/// safety alone and the side to move is not in check: a move of another piece, that takes nothing
-/// off another square, is legal if leaving its square opens no line onto the royal. (If it does,
-/// the move is played: a pinned piece may still move along its pin.) Adding a piece where it lands
-/// can only block a line, unless it lands on a line a hopper of the other side could reach the
-/// royal along, where a piece may be a screen or a hurdle: such a move is played. The royal's own
-/// plain moves are legal where it would not be attacked.
+/// safety alone. While the side to move is not in check, a move of another piece, that takes
+/// nothing off another square, is legal if leaving its square opens no line onto the royal. (If it
+/// does, the move is played: a pinned piece may still move along its pin.) Adding a piece where it
+/// lands can only block a line, unless it lands on a line a hopper of the other side could reach
+/// the royal along, where a piece may be a screen or a hurdle: such a move is played. The royal's
+/// own plain moves, in check or not, are legal where it would not be attacked.
 struct Pins {
     royal: Square,
     enemy: Color,
