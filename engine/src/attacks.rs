@@ -8,13 +8,7 @@ use crate::piece::{Cell, Color, Kind, Piece, Promotion};
 use crate::position::Board;
 use crate::variant_file::Variant;
 
-/// The rank of `square` counted from `color`'s side, starting at 1.
-pub fn relative_rank(size: BoardSize, color: Color, square: Square) -> u8 {
-    match color {
-        Color::White => square.rank() + 1,
-        Color::Black => size.ranks - square.rank(),
-    }
-}
+pub use crate::variant_file::relative_rank;
 
 #[inline]
 pub(crate) fn offset(size: BoardSize, from: Square, o: Offset) -> Option<Square> {

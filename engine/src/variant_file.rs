@@ -4,7 +4,7 @@
 use crate::attack_map::AttackMap;
 use crate::catalogue;
 use crate::fen::{self, FenError};
-use crate::geometry::BoardSize;
+use crate::geometry::{BoardSize, Square};
 use crate::move_map::MoveMap;
 use crate::piece::{Color, Kind, PieceDef, PieceType, Royalty, Symbol};
 use crate::piece_table::{PieceTable, PieceTableError};
@@ -145,6 +145,14 @@ pub enum VariantError {
     Start(FenError),
 }
 
+/// The rank of `square` counted from `color`'s side, starting at 1.
+pub fn relative_rank(size: BoardSize, color: Color, square: Square) -> u8 {
+    match color {
+        Color::White => square.rank() + 1,
+        Color::Black => size.ranks - square.rank(),
+    }
+}
+
 /// A compiled variant: the definition, its pieces with parsed movement, and its start position.
 ///
 /// Stored (with a game of a variant that is not built in) as its definition with every piece
@@ -212,8 +220,7 @@ impl Variant {
             .collect::<Vec<_>>();
         let rays = Rays::new(size, steps);
         let move_map = MoveMap::new(&table, &rays, |color, square| {
-            def.initial_move_ranks
-                .contains(&crate::attacks::relative_rank(size, color, square))
+            def.initial_move_ranks.contains(&relative_rank(size, color, square))
         });
         let variant = Variant {
             piece_views: table.defs().map(PieceView::of).collect(),
