@@ -340,12 +340,14 @@ fn only_games_where_a_pass_means_something_pass_in_the_search() {
     assert_eq!(blockade, before);
 }
 
+/// What a chess position is worth to White, by the computer's evaluation.
+fn weigh(fen: &str) -> i32 {
+    let game = AnyGame::from_fen(VariantId::Chess, fen).unwrap();
+    ai::evaluate::Evaluator::new(Seat::First, VariantId::Chess).evaluate(&game)
+}
+
 #[test]
 fn a_passed_pawn_is_worth_more_the_further_it_has_gone() {
-    let weigh = |fen: &str| {
-        let game = AnyGame::from_fen(VariantId::Chess, fen).unwrap();
-        ai::evaluate::Evaluator::new(Seat::First, VariantId::Chess).evaluate(&game)
-    };
     // The same material: White's a-pawn is passed when Black's pawn stands on the h-file, not
     // when it stands on b7, in front of it.
     let passed = weigh("4k3/7p/8/P7/8/8/8/4K3 w - - 0 1");
@@ -358,4 +360,17 @@ fn a_passed_pawn_is_worth_more_the_further_it_has_gone() {
     let black_passed = weigh("4k3/8/8/8/p7/8/7P/4K3 w - - 0 1");
     let black_held = weigh("4k3/8/8/8/p7/8/1P6/4K3 w - - 0 1");
     assert!(black_passed < black_held, "{black_passed} < {black_held}");
+}
+
+#[test]
+fn a_royal_keeps_to_the_wing_in_the_middlegame_and_comes_out_in_the_endgame() {
+    // Black's queen and rook could attack: White's king is safer on b1 than on d1, though
+    // nothing stands near either.
+    let wing = weigh("r2qk3/8/8/8/8/8/8/1K6 w - - 0 1");
+    let middle = weigh("r2qk3/8/8/8/8/8/8/3K4 w - - 0 1");
+    assert!(wing > middle, "{wing} > {middle}");
+    // With pawns alone, the king belongs in the centre.
+    let central = weigh("4k3/p7/8/8/4K3/8/P7/8 w - - 0 1");
+    let cornered = weigh("4k3/p7/8/8/8/8/P7/7K w - - 0 1");
+    assert!(central > cornered, "{central} > {cornered}");
 }

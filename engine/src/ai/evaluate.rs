@@ -1,5 +1,7 @@
 //! How good a position looks to the computer opponent, in centipawns for its seat: the material on
-//! the boards and in hand, how freely the pieces move, a royal in check, and each game's own terms
+//! the boards and in hand, how freely the pieces move, where they stand (the centre, open files,
+//! the pawns' structure, the royal piece's shelter in the middlegame and its activity in the
+//! endgame, weighed by how much attacking material is left), a royal in check, and each game's own terms
 //! (Domination's squares and points, CTF's flags and bases, Blockade's room to move). It reads
 //! only the seat's sight of the position ([`crate::Game::sight`]), so it weighs any game the same
 //! way images are drawn: from boards, pieces and marks.
@@ -21,6 +23,10 @@ struct Known {
     /// Every move keeps it on squares of one colour (a bishop, a ferz): it can carry a flag home
     /// only when its square and its base are of the same colour.
     is_colour_bound: bool,
+    /// It rides any distance along its file (a rook, a queen): an open file is its road.
+    rides_file: bool,
+    /// None of its moves ride far: it works near where it stands, so it belongs in the centre.
+    is_short_range: bool,
     rules: [Vec<MoveRule>; 2],
 }
 
@@ -52,6 +58,13 @@ struct Terms {
     square_owned: i32,
     /// Whether flags and bases are weighed (CTF).
     flags: bool,
+    /// Whether where pieces stand is weighed: the centre, open files, the pawns' structure, the
+    /// royal piece in the corner in the middlegame and in the centre in the endgame.
+    placement: bool,
+    /// How much one quiet move (no capture, no promotion) changes the evaluation at most, as a
+    /// rule; none where a quiet move can change it by any amount (catching a flag, owning a
+    /// square, taking a rival's last room to move), so the search never leaves one out.
+    quiet_swing: Option<i32>,
 }
 
 impl Terms {
@@ -63,6 +76,8 @@ impl Terms {
             point: 0,
             square_owned: 0,
             flags: false,
+            placement: true,
+            quiet_swing: Some(QUIET_SWING),
         };
         match variant {
             // Blockade is won by having room to move when the other side has none.
@@ -70,29 +85,61 @@ impl Terms {
                 mobility: 12,
                 reach_counted: i32::MAX,
                 undeveloped: 0,
+                placement: false,
+                quiet_swing: None,
                 ..plain
             },
             VariantId::Domination => Terms {
                 point: 40,
                 square_owned: 30,
+                quiet_swing: None,
                 ..plain
             },
-            VariantId::Ctf => Terms { flags: true, ..plain },
+            VariantId::Ctf => Terms {
+                flags: true,
+                quiet_swing: None,
+                ..plain
+            },
             _ => plain,
         }
     }
 }
 
+/// A quiet move seldom changes the evaluation by more than this (pieces' places and mobility).
+const QUIET_SWING: i32 = 120;
 /// A piece worth less than this is a minor piece, to be developed off the first rank.
 const MINOR_BELOW: i32 = 450;
 /// A check costs its side this much: the king must spend a move, and mates come from checks.
 const IN_CHECK: i32 = 40;
-/// Per rank a pawn has advanced: promotion is worth a lot, and getting there takes time.
+/// The worth of the pieces besides pawns and royals, both sides together, from which a board is
+/// weighed as in the middlegame (chess starts with about 7,000); with less, the endgame's terms
+/// count in proportion.
+const PHASE_FULL: i32 = 6_000;
+/// In the middlegame, per rank a pawn has advanced (two at most) times how near the centre its
+/// file is (0 to 3): pawns in the centre claim it, pawns on the wings leave the royal bare.
+const PAWN_CENTRE_STEP: i32 = 4;
+/// In the endgame, per rank any pawn has advanced: promotion is worth a lot, and getting there
+/// takes time.
 const PAWN_STEP: i32 = 6;
 /// A passed pawn (no pawn of the other side ahead of it on its file or the next) is worth this
-/// times the square of the ranks it has advanced: it is what wins endgames, the more so the
-/// nearer it is to promoting.
+/// times the square of the ranks it has advanced, and twice that in the endgame: it is what wins
+/// endgames, the more so the nearer it is to promoting.
 const PASSED_STEP: i32 = 4;
+/// A pawn with another of its side on its file, or with none on the files beside it.
+const DOUBLED_PAWN: i32 = 12;
+const ISOLATED_PAWN: i32 = 10;
+/// A piece that rides along files, on a file without pawns, or without pawns of its own side.
+const OPEN_FILE: i32 = 20;
+const HALF_OPEN_FILE: i32 = 10;
+/// Per step from the edge towards the centre (0 to 3): a short-range piece (a knight) does its
+/// work there; a long-range one reaches far from anywhere, but less from the rim.
+const CENTRE_SHORT: i32 = 8;
+const CENTRE_LONG: i32 = 3;
+/// In the endgame, per step from the edge towards the centre: the royal piece joins the fight.
+const ROYAL_CENTRE: i32 = 12;
+/// In the middlegame, per file from the edge (0 to 3): a royal in the middle files is where the
+/// lines open first.
+const ROYAL_MIDDLE_FILE: i32 = 15;
 /// King safety, while the other side keeps enough to attack with (more than this much material
 /// besides pawns): per own pawn, and per other own piece, beside a royal piece...
 const SHELTER_PAWN: i32 = 12;
@@ -117,6 +164,12 @@ impl Evaluator {
             pieces: Vec::new(),
             by_place: Vec::new(),
         }
+    }
+
+    /// How much one quiet move (no capture, no promotion) changes the evaluation at most, as a
+    /// rule, in this game; `None` where one can change it by any amount.
+    pub fn quiet_swing(&self) -> Option<i32> {
+        self.terms.quiet_swing
     }
 
     /// The position's worth to the seat, from its own sight of it.
@@ -182,13 +235,16 @@ impl Evaluator {
         if seat == self.me { 1 } else { -1 }
     }
 
-    /// One board: material, mobility, check, and the game's marks.
+    /// One board: material, mobility, where the pieces stand, check, and the game's marks.
     fn board(&mut self, view: &View, board: &BoardView) -> i32 {
         let mut score = 0;
         let mut royals = Vec::new();
-        // Material besides pawns and royals, by colour: what could attack a royal piece.
-        let mut officers = [0; 2];
-        let pawns = self.pawn_files(view, board);
+        let survey = self.survey(view, board);
+        // How much of the game's attacking material is still on the board: the middlegame's
+        // terms count in full at PHASE_FULL, the endgame's as it runs out.
+        let middlegame = (survey.officers[0] + survey.officers[1]).clamp(0, PHASE_FULL);
+        let endgame = PHASE_FULL - middlegame;
+        let taper = |mg: i32, eg: i32| (mg * middlegame + eg * endgame) / PHASE_FULL;
         for index in 0..board.cells.len() {
             let ViewCell::Piece { color, piece } = board.cells[index] else {
                 continue;
@@ -203,28 +259,38 @@ impl Evaluator {
                 mobility,
                 reach_counted,
                 undeveloped,
+                placement,
                 ..
             } = self.terms;
             let known = self.known(view, piece, board);
             let mut value = known.worth;
+            let advanced = i32::from(match color {
+                Color::White => square.rank(),
+                Color::Black => board.ranks - 1 - square.rank(),
+            });
             if known.is_pawn {
-                let advanced = match color {
-                    Color::White => square.rank(),
-                    Color::Black => board.ranks - 1 - square.rank(),
-                };
-                value += PAWN_STEP * i32::from(advanced.saturating_sub(1));
-                if pawns.is_passed(square, color) {
-                    value += PASSED_STEP * i32::from(advanced) * i32::from(advanced);
+                let centre_files = file_closeness(board, square);
+                let early = PAWN_CENTRE_STEP * (advanced - 1).clamp(0, 2) * centre_files;
+                let late = PAWN_STEP * (advanced - 1).max(0);
+                let mut passed = PASSED_STEP * advanced * advanced;
+                if !survey.pawns.is_passed(square, color) {
+                    passed = 0;
+                }
+                value += taper(early, late) + taper(passed, 2 * passed);
+                if placement {
+                    value -= survey.pawns.weakness(square, color);
                 }
             }
             // A royal piece's room to move is no asset while it can be hunted: its safety is.
             if known.is_royal {
                 royals.push((square, color));
+                if placement {
+                    value += taper(0, ROYAL_CENTRE * closeness(board, square));
+                }
             } else {
                 let reach = reach(board, square, color, &known.rules[color.index()]);
                 value += mobility * reach.min(reach_counted);
                 if !known.is_pawn {
-                    officers[color.index()] += known.worth;
                     let home = match color {
                         Color::White => 0,
                         Color::Black => board.ranks - 1,
@@ -232,14 +298,29 @@ impl Evaluator {
                     if square.rank() == home && known.worth < MINOR_BELOW {
                         value -= undeveloped;
                     }
+                    if placement {
+                        let centre = if known.is_short_range {
+                            CENTRE_SHORT
+                        } else {
+                            CENTRE_LONG
+                        };
+                        value += centre * closeness(board, square);
+                        if known.rides_file {
+                            value += survey.pawns.file_bonus(square, color);
+                        }
+                    }
                 }
             }
             score += sign * value;
         }
         for (square, color) in royals {
-            let attackers = officers[color.other().index()];
+            let attackers = survey.officers[color.other().index()];
             if attackers > ATTACKING_MATERIAL {
-                score += self.sign(board.seats[color.index()]) * self.royal_safety(view, board, square, color);
+                let mut safety = self.royal_safety(view, board, square, color);
+                if self.terms.placement {
+                    safety -= ROYAL_MIDDLE_FILE * file_closeness(board, square);
+                }
+                score += self.sign(board.seats[color.index()]) * safety;
             }
         }
         if let Some(square) = board.check
@@ -250,24 +331,36 @@ impl Evaluator {
         score + self.marks(view, board)
     }
 
-    /// Where each side's pawns stand, file by file, to tell passed pawns.
-    fn pawn_files(&mut self, view: &View, board: &BoardView) -> PawnFiles {
-        let mut pawns = PawnFiles {
-            white_lowest: [i16::MAX; FILES],
-            black_highest: [-1; FILES],
+    /// One pass over a board before it is weighed: where each side's pawns stand, file by file,
+    /// and each side's material besides pawns and royals (what could attack a royal piece).
+    fn survey(&mut self, view: &View, board: &BoardView) -> Survey {
+        let mut survey = Survey {
+            pawns: PawnFiles {
+                white_lowest: [i16::MAX; FILES],
+                black_highest: [-1; FILES],
+                counts: [[0; FILES]; 2],
+                files: usize::from(board.files),
+            },
+            officers: [0; 2],
         };
         for index in 0..board.cells.len() {
-            if let ViewCell::Piece { color, piece } = board.cells[index]
-                && self.known(view, piece, board).is_pawn
-            {
+            let ViewCell::Piece { color, piece } = board.cells[index] else {
+                continue;
+            };
+            let known = self.known(view, piece, board);
+            if known.is_pawn {
+                let pawns = &mut survey.pawns;
                 let (file, rank) = (index % board.files as usize, (index / board.files as usize) as i16);
+                pawns.counts[color.index()][file] += 1;
                 match color {
                     Color::White => pawns.white_lowest[file] = pawns.white_lowest[file].min(rank),
                     Color::Black => pawns.black_highest[file] = pawns.black_highest[file].max(rank),
                 }
+            } else if !known.is_royal {
+                survey.officers[color.index()] += known.worth;
             }
         }
-        pawns
+        survey
     }
 
     /// How safe the royal piece of `color` on `square` is: sheltered by its own side, at home,
@@ -404,25 +497,83 @@ impl Evaluator {
 /// Files a board may have.
 const FILES: usize = crate::geometry::MAX_SIDE as usize;
 
+/// What [`Evaluator::survey`] finds on a board.
+struct Survey {
+    pawns: PawnFiles,
+    /// Per colour, the worth of its pieces besides pawns and royals.
+    officers: [i32; 2],
+}
+
 /// Per file, the rank of White's rearmost pawn and of Black's (each side's pawns move away from
-/// its own first rank).
+/// its own first rank), and how many pawns each side has there.
 struct PawnFiles {
     white_lowest: [i16; FILES],
     black_highest: [i16; FILES],
+    counts: [[u8; FILES]; 2],
+    /// The board's files.
+    files: usize,
 }
 
 impl PawnFiles {
     /// Whether no pawn of the other side stands ahead of a pawn of `color` on `square`, on its
     /// file or the files beside it.
     fn is_passed(&self, square: Square, color: Color) -> bool {
-        let file = usize::from(square.file());
         let rank = i16::from(square.rank());
-        let mut files = file.saturating_sub(1)..=(file + 1).min(FILES - 1);
+        let mut files = self.around(square);
         match color {
             Color::White => files.all(|f| self.black_highest[f] <= rank),
             Color::Black => files.all(|f| self.white_lowest[f] >= rank),
         }
     }
+
+    /// What a pawn of `color` on `square` loses for its file: a pawn doubled behind or ahead of
+    /// another blocks it and guards nothing new; a pawn with no own pawn on the files beside it
+    /// (isolated) can be defended only by pieces.
+    fn weakness(&self, square: Square, color: Color) -> i32 {
+        let file = usize::from(square.file());
+        let own = &self.counts[color.index()];
+        let mut weakness = 0;
+        if own[file] > 1 {
+            weakness += DOUBLED_PAWN;
+        }
+        if self.around(square).all(|f| f == file || own[f] == 0) {
+            weakness += ISOLATED_PAWN;
+        }
+        weakness
+    }
+
+    /// What a piece of `color` that rides along files gains on `square`'s file: an open file
+    /// (no pawn at all) or a half-open one (none of its own) lets it reach the other side.
+    fn file_bonus(&self, square: Square, color: Color) -> i32 {
+        let file = usize::from(square.file());
+        match (
+            self.counts[color.index()][file],
+            self.counts[color.other().index()][file],
+        ) {
+            (0, 0) => OPEN_FILE,
+            (0, _) => HALF_OPEN_FILE,
+            _ => 0,
+        }
+    }
+
+    /// `square`'s file and the files beside it on the board.
+    fn around(&self, square: Square) -> std::ops::RangeInclusive<usize> {
+        let file = usize::from(square.file());
+        file.saturating_sub(1)..=(file + 1).min(self.files.max(1) - 1)
+    }
+}
+
+/// How far `square`'s file is from the board's edge, up to 3 (on 8x8: 0 on the a- and h-files,
+/// 3 on the d- and e-files).
+fn file_closeness(board: &BoardView, square: Square) -> i32 {
+    i32::from(square.file().min(board.files.saturating_sub(1) - square.file()).min(3))
+}
+
+/// How far `square` is from the board's nearest edge, up to 3 (on 8x8, 3 in the four centre
+/// squares and 0 on the rim).
+fn closeness(board: &BoardView, square: Square) -> i32 {
+    let rank = square.rank().min(board.ranks.saturating_sub(1) - square.rank());
+    file_closeness(board, square).min(i32::from(rank.min(3)))
 }
 
 /// What a piece type is to the evaluation, from how it moves.
@@ -436,6 +587,14 @@ fn learn(piece: &crate::view::PieceView, board: &BoardView) -> Known {
             && rules
                 .iter()
                 .all(|r| (i16::from(r.step.df) + i16::from(r.step.dr)) % 2 == 0),
+        rides_file: rules
+            .iter()
+            .any(|r| r.step.df == 0 && r.travel == Travel::Ride { range: 0 } && r.can_move),
+        is_short_range: rules.iter().all(|r| match r.travel {
+            Travel::Leap => true,
+            Travel::Ride { range } => range != 0 && range <= 2,
+            Travel::Hop | Travel::Grasshop => false,
+        }),
         rules: [
             rules.iter().map(|r| r.oriented(false)).collect(),
             rules.iter().map(|r| r.oriented(true)).collect(),
@@ -561,4 +720,72 @@ pub fn material(view: &View, seat: Seat) -> i32 {
         }
     }
     total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The board of a chess position, as White sees it, and its pawns surveyed.
+    fn surveyed(fen: &str) -> (View, PawnFiles) {
+        let game = AnyGame::from_fen(VariantId::Chess, fen).unwrap();
+        let view = game.sight(Viewer::Seat(Seat::First));
+        let board = view.boards[0].clone();
+        let pawns = Evaluator::new(Seat::First, VariantId::Chess)
+            .survey(&view, &board)
+            .pawns;
+        (view, pawns)
+    }
+
+    fn at(name: &str) -> Square {
+        Square::parse(name).unwrap()
+    }
+
+    #[test]
+    fn doubled_and_isolated_pawns_are_weaknesses_of_their_own_side() {
+        // White: a lone pawn on a2, two on c2 and c3 with d2 beside them, f2 and g2 together.
+        // Black: h7 alone.
+        let (_, pawns) = surveyed("4k3/7p/8/8/8/2P5/P1PP1PP1/4K3 w - - 0 1");
+        assert_eq!(pawns.weakness(at("a2"), Color::White), ISOLATED_PAWN);
+        assert_eq!(pawns.weakness(at("c3"), Color::White), DOUBLED_PAWN);
+        assert_eq!(pawns.weakness(at("c2"), Color::White), DOUBLED_PAWN);
+        assert_eq!(pawns.weakness(at("f2"), Color::White), 0);
+        assert_eq!(
+            pawns.weakness(at("h7"), Color::Black),
+            ISOLATED_PAWN,
+            "White's g2 is no help"
+        );
+    }
+
+    #[test]
+    fn a_file_rider_gains_on_files_without_its_own_pawns() {
+        let (_, pawns) = surveyed("4k3/p3p3/8/8/8/8/4P2P/4K3 w - - 0 1");
+        assert_eq!(
+            pawns.file_bonus(at("a1"), Color::White),
+            HALF_OPEN_FILE,
+            "Black's a7 only"
+        );
+        assert_eq!(pawns.file_bonus(at("b1"), Color::White), OPEN_FILE);
+        assert_eq!(pawns.file_bonus(at("e1"), Color::White), 0);
+        assert_eq!(
+            pawns.file_bonus(at("h8"), Color::Black),
+            HALF_OPEN_FILE,
+            "White's h2 only"
+        );
+    }
+
+    #[test]
+    fn closeness_to_the_centre_counts_steps_from_the_nearest_edge() {
+        let (view, _) = surveyed("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let board = &view.boards[0];
+        let near = |name: &str| closeness(board, at(name));
+        assert_eq!(
+            [near("a1"), near("b2"), near("c6"), near("d4"), near("e5"), near("h4")],
+            [0, 1, 2, 3, 3, 0]
+        );
+        assert_eq!(
+            [file_closeness(board, at("a8")), file_closeness(board, at("e1"))],
+            [0, 3]
+        );
+    }
 }

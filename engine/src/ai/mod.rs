@@ -65,11 +65,11 @@ impl Level {
                 time: Duration::from_millis(250),
             },
             Level::Normal => Budget {
-                nodes: 10_000,
+                nodes: 25_000,
                 time: Duration::from_millis(900),
             },
             Level::Hard => Budget {
-                nodes: 60_000,
+                nodes: 200_000,
                 time: Duration::from_secs(3),
             },
         }

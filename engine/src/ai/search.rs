@@ -5,8 +5,13 @@
 //! in the order of how often they cut the search off before (history). What it prunes:
 //! each depth at the root is searched first within a window around the last one's score
 //! (aspiration); a side well ahead is let pass, where the game allows a pass, and cut if passing
-//! already keeps it ahead (null-move pruning); late quiet actions are searched a ply shallower
-//! unless they turn out better (late-move reductions); a side in check is searched a ply further.
+//! already keeps it ahead (null-move pruning); after the first action, each is asked only whether
+//! it beats the best so far (a null window) and searched fully only if it does; late quiet actions
+//! are searched a ply or two shallower unless they turn out better (late-move reductions); near
+//! the horizon a side far beyond the window is taken to stay there, and a side far short of it
+//! searches no quiet action, nor more than a few (futility and late-move pruning); a capture that
+//! cannot bring its side back to the window is not followed (delta pruning); a side in check is
+//! searched a ply further.
 //! It keeps the best line found, and tells a caller of each depth completed (`arbiter uci`'s
 //! `info` lines). It plays any game through [`Game`], on a copy that writes nothing for people
 //! to read ([`Game::stop_writing`]): whoever is to act at a node chooses (the seat itself during a
@@ -24,15 +29,25 @@ use std::time::{Duration, Instant};
 
 /// A won game, less the plies it takes (kept with the table, which stores wins by distance).
 pub use super::table::WIN;
-/// Captures are followed at most this far past the search's depth.
+/// Captures are followed at most this far past the search's depth...
 const QUIESCENCE_PLIES: usize = 6;
+/// ...unless what one takes, and this much besides, would not bring its side back into the window.
+const DELTA: i32 = 200;
 /// The deepest a search goes.
 const DEEPEST: u32 = 64;
 /// Checks are searched a ply further, up to this many plies from the root.
 const EXTENDED_PLIES: usize = 16;
-/// Late quiet actions are searched shallower from this depth, after this many actions.
+/// Late quiet actions are searched a ply shallower from this depth, after this many actions, and
+/// two plies shallower from the second depth, after the second count.
 const REDUCED_FROM: i32 = 3;
 const REDUCED_AFTER: usize = 3;
+const DEEPLY_REDUCED_FROM: i32 = 6;
+const DEEPLY_REDUCED_AFTER: usize = 8;
+/// Within this many plies of the horizon, a side beyond the window by more than a quiet move
+/// could change a ply ([`Evaluator::quiet_swing`]) is taken to stay there (futility pruning), and
+/// only this many quiet moves are searched at each depth.
+const FRONTIER: i32 = 3;
+const LATE_QUIET: [usize; FRONTIER as usize + 1] = [0, 8, 12, 18];
 /// Passing is tried from this depth, searched this many plies shallower than an action.
 const PASS_FROM: i32 = 3;
 const PASS_REDUCTION: i32 = 2;
@@ -347,9 +362,25 @@ impl<'a> Search<'a> {
         let sight = game.sight(Viewer::Seat(self.me));
         let maximising = actor == self.me;
         let in_check = sight.boards.iter().any(|board| board.check.is_some());
+        // The position as it stands, where a bound on it may spare a search: near the horizon
+        // and where passing is tried, never in check.
+        let standing = (!in_check && (depth <= FRONTIER || (may_pass && depth >= PASS_FROM)))
+            .then(|| self.evaluator.weigh(&sight));
+        let frontier = standing
+            .filter(|_| depth <= FRONTIER && alpha.abs() < WIN / 2 && beta.abs() < WIN / 2)
+            .zip(self.evaluator.quiet_swing())
+            .map(|(standing, swing)| Frontier {
+                standing,
+                margin: swing * depth,
+                depth: depth as usize,
+                maximising,
+            });
+        if let Some(score) = frontier.and_then(|f| f.beyond(alpha, beta)) {
+            return score;
+        }
         if may_pass
-            && !in_check
-            && let Some(score) = self.pass_first(game, &sight, actor, depth, ply, alpha, beta)
+            && let Some(standing) = standing
+            && let Some(score) = self.pass_first(game, &sight, standing, actor, depth, ply, alpha, beta)
         {
             return score;
         }
@@ -363,29 +394,31 @@ impl<'a> Search<'a> {
         let window = (alpha, beta);
         let mut best = if maximising { -WIN * 2 } else { WIN * 2 };
         let mut best_action = None;
+        let mut searched = 0;
         for (index, action) in actions.into_iter().enumerate() {
+            let quiet = index >= loud;
+            // Near the horizon, a quiet move cannot lift a side far enough behind back into
+            // the window, and the late ones of a well-ordered list seldom matter: they are
+            // left out, once one action has been searched. Other actions (a detonation, a
+            // drop, an answer) can change anything, and are always searched.
+            let plain_move = matches!(
+                action,
+                Action::Move {
+                    promotion: None,
+                    choice: None,
+                    ..
+                }
+            );
+            if searched > 0 && quiet && plain_move && frontier.is_some_and(|f| f.prunes(index - loud, alpha, beta)) {
+                continue;
+            }
             let mut next = game.clone();
             if next.apply(actor, &action).is_err() {
                 continue;
             }
             self.nodes += 1;
-            // Late quiet actions are seldom best: each is searched a ply shallower with a window
-            // that only asks whether it beats the best so far, and fully only if it does.
-            let reduce = depth >= REDUCED_FROM && index >= loud.max(REDUCED_AFTER) && !in_check;
-            let mut score = 0;
-            let mut full = true;
-            if reduce {
-                let (low, high) = if maximising {
-                    (alpha, alpha + 1)
-                } else {
-                    (beta - 1, beta)
-                };
-                score = self.node(&next, depth - 2, ply + 1, low, high, true);
-                full = if maximising { score > alpha } else { score < beta };
-            }
-            if full && !self.stopped {
-                score = self.node(&next, depth - 1, ply + 1, alpha, beta, true);
-            }
+            let score = self.child(&next, depth, ply, alpha, beta, maximising, searched, quiet && !in_check);
+            searched += 1;
             if self.stopped {
                 return score;
             }
@@ -398,10 +431,54 @@ impl<'a> Search<'a> {
                 break;
             }
         }
+        if searched == 0 {
+            // Every action was left out: the side stands no better than its bound.
+            return frontier.map_or(best, |f| f.bound());
+        }
         if let (Some(key), Some(table), Some(action)) = (key, self.table.as_deref_mut(), best_action) {
             table.store(key, depth, ply, best, window, Some(action));
         }
         best
+    }
+
+    /// The score of one child of a node searched `depth` plies, within (alpha, beta). The first
+    /// action searched gets the full window. Each later one is first asked only whether it beats
+    /// the best so far (a null window), `late` quiet ones (after `REDUCED_AFTER`) a ply or two
+    /// shallower; only one that does is searched again, deeper and then with the full window.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        next: &AnyGame,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        maximising: bool,
+        searched: usize,
+        quiet: bool,
+    ) -> i32 {
+        if searched == 0 {
+            return self.node(next, depth - 1, ply + 1, alpha, beta, true);
+        }
+        let reduction = match quiet && depth >= REDUCED_FROM && searched >= REDUCED_AFTER {
+            false => 0,
+            true if depth >= DEEPLY_REDUCED_FROM && searched >= DEEPLY_REDUCED_AFTER => 2,
+            true => 1,
+        };
+        let (low, high) = if maximising {
+            (alpha, alpha + 1)
+        } else {
+            (beta - 1, beta)
+        };
+        let beats = |score: i32| if maximising { score > alpha } else { score < beta };
+        let mut score = self.node(next, depth - 1 - reduction, ply + 1, low, high, true);
+        if beats(score) && reduction > 0 && !self.stopped {
+            score = self.node(next, depth - 1, ply + 1, low, high, true);
+        }
+        if beats(score) && beta - alpha > 1 && !self.stopped {
+            score = self.node(next, depth - 1, ply + 1, alpha, beta, true);
+        }
+        score
     }
 
     /// Null-move pruning: where the side to act stands beyond the window already, it passes and
@@ -413,6 +490,7 @@ impl<'a> Search<'a> {
         &mut self,
         game: &AnyGame,
         sight: &crate::View,
+        standing: i32,
         actor: Seat,
         depth: i32,
         ply: usize,
@@ -423,7 +501,6 @@ impl<'a> Search<'a> {
             return None;
         }
         let maximising = actor == self.me;
-        let standing = self.evaluator.weigh(sight);
         let beyond = if maximising {
             standing >= beta
         } else {
@@ -486,7 +563,19 @@ impl<'a> Search<'a> {
             .collect();
         captures.sort_by_key(|(gain, _)| -gain);
         let mut best = standing;
-        for (_, action) in captures {
+        for (gain, action) in captures {
+            // A capture that would leave its side short of the window even with a margin to
+            // spare is not searched (delta pruning). The gain is the victim's worth, 16 times,
+            // less a few hundredths of the capturer's.
+            let hope = gain / 16 + DELTA;
+            let hopeless = if maximising {
+                standing + hope <= alpha
+            } else {
+                standing - hope >= beta
+            };
+            if hopeless && alpha.abs() < WIN / 2 && beta.abs() < WIN / 2 {
+                continue;
+            }
             let mut next = game.clone();
             if next.apply(actor, &action).is_err() {
                 continue;
@@ -570,6 +659,49 @@ impl<'a> Search<'a> {
         if slot[0].as_ref() != Some(&action) {
             slot[1] = slot[0].take();
             slot[0] = Some(action);
+        }
+    }
+}
+
+/// A node near the horizon, and where it stands: what can be decided from the evaluation alone.
+#[derive(Clone, Copy)]
+struct Frontier {
+    standing: i32,
+    /// How far a position so near the horizon may still move from where it stands.
+    margin: i32,
+    /// Plies to the horizon.
+    depth: usize,
+    maximising: bool,
+}
+
+impl Frontier {
+    /// The node's score if the side to act stands beyond the window by more than the margin
+    /// (it would not come back into it; reverse futility).
+    fn beyond(&self, alpha: i32, beta: i32) -> Option<i32> {
+        match self.maximising {
+            true if self.standing - self.margin >= beta => Some(self.standing),
+            false if self.standing + self.margin <= alpha => Some(self.standing),
+            _ => None,
+        }
+    }
+
+    /// Whether the `nth` quiet action is left out: the side to act is so far short of the window
+    /// that a quiet action will not bring it back (futility), or it comes too late in the list.
+    fn prunes(&self, nth: usize, alpha: i32, beta: i32) -> bool {
+        let futile = if self.maximising {
+            self.bound() <= alpha
+        } else {
+            self.bound() >= beta
+        };
+        futile || nth >= LATE_QUIET[self.depth.min(LATE_QUIET.len() - 1)]
+    }
+
+    /// The best the side to act can hope for by a quiet action.
+    fn bound(&self) -> i32 {
+        if self.maximising {
+            self.standing + self.margin
+        } else {
+            self.standing - self.margin
         }
     }
 }
