@@ -443,8 +443,8 @@ impl<'a> Search<'a> {
 
     /// The score of one child of a node searched `depth` plies, within (alpha, beta). The first
     /// action searched gets the full window. Each later one is first asked only whether it beats
-    /// the best so far (a null window), `late` quiet ones (after `REDUCED_AFTER`) a ply or two
-    /// shallower; only one that does is searched again, deeper and then with the full window.
+    /// the best so far (a null window), late `quiet` ones (from the `REDUCED_AFTER`th) a ply or
+    /// two shallower; only one that does is searched again, deeper and then with the full window.
     #[allow(clippy::too_many_arguments)]
     fn child(
         &mut self,
@@ -772,6 +772,31 @@ mod tests {
             choice: None,
             board: 0,
         }
+    }
+
+    #[test]
+    fn near_the_horizon_the_evaluation_alone_cuts_or_leaves_out_quiet_moves() {
+        let frontier = |standing: i32, depth: usize, maximising: bool| Frontier {
+            standing,
+            margin: 120 * depth as i32,
+            depth,
+            maximising,
+        };
+        // The seat stands at 500 two plies from the horizon: beyond a window up to 250 by more
+        // than two quiet moves could change, not beyond one up to 300.
+        assert_eq!(frontier(500, 2, true).beyond(0, 250), Some(500));
+        assert_eq!(frontier(500, 2, true).beyond(0, 300), None);
+        // The other side, mirrored: it holds the seat to -500.
+        assert_eq!(frontier(-500, 2, false).beyond(-250, 0), Some(-500));
+        assert_eq!(frontier(-500, 2, false).beyond(-300, 0), None);
+        // At 0 a ply from the horizon, a quiet move cannot reach 200, but can reach 100.
+        assert!(frontier(0, 1, true).prunes(0, 200, 1_000));
+        assert!(!frontier(0, 1, true).prunes(0, 100, 1_000));
+        assert!(frontier(0, 1, false).prunes(0, -1_000, -200));
+        // In the window, only the late quiet moves are left out.
+        assert!(!frontier(0, 2, true).prunes(LATE_QUIET[2] - 1, -50, 50));
+        assert!(frontier(0, 2, true).prunes(LATE_QUIET[2], -50, 50));
+        assert_eq!(frontier(0, 3, true).bound(), 360);
     }
 
     #[test]
