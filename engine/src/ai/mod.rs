@@ -11,6 +11,7 @@
 //! gives: the same view, level and seed, the same action.
 
 pub mod evaluate;
+mod frontier;
 pub mod hidden;
 pub mod lists;
 pub mod search;

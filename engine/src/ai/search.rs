@@ -20,6 +20,7 @@
 //! computer's own seat throughout: it maximises, the other side minimises.
 
 use super::evaluate::Evaluator;
+use super::frontier::{FRONTIER, Frontier};
 use super::table::Table;
 use crate::game::{Action, Game, Seat, Viewer};
 use crate::variants::AnyGame;
@@ -43,11 +44,6 @@ const REDUCED_FROM: i32 = 3;
 const REDUCED_AFTER: usize = 3;
 const DEEPLY_REDUCED_FROM: i32 = 6;
 const DEEPLY_REDUCED_AFTER: usize = 8;
-/// Within this many plies of the horizon, a side beyond the window by more than a quiet move
-/// could change a ply ([`Evaluator::quiet_swing`]) is taken to stay there (futility pruning), and
-/// only this many quiet moves are searched at each depth.
-const FRONTIER: i32 = 3;
-const LATE_QUIET: [usize; FRONTIER as usize + 1] = [0, 8, 12, 18];
 /// Passing is tried from this depth, searched this many plies shallower than an action.
 const PASS_FROM: i32 = 3;
 const PASS_REDUCTION: i32 = 2;
@@ -663,49 +659,6 @@ impl<'a> Search<'a> {
     }
 }
 
-/// A node near the horizon, and where it stands: what can be decided from the evaluation alone.
-#[derive(Clone, Copy)]
-struct Frontier {
-    standing: i32,
-    /// How far a position so near the horizon may still move from where it stands.
-    margin: i32,
-    /// Plies to the horizon.
-    depth: usize,
-    maximising: bool,
-}
-
-impl Frontier {
-    /// The node's score if the side to act stands beyond the window by more than the margin
-    /// (it would not come back into it; reverse futility).
-    fn beyond(&self, alpha: i32, beta: i32) -> Option<i32> {
-        match self.maximising {
-            true if self.standing - self.margin >= beta => Some(self.standing),
-            false if self.standing + self.margin <= alpha => Some(self.standing),
-            _ => None,
-        }
-    }
-
-    /// Whether the `nth` quiet action is left out: the side to act is so far short of the window
-    /// that a quiet action will not bring it back (futility), or it comes too late in the list.
-    fn prunes(&self, nth: usize, alpha: i32, beta: i32) -> bool {
-        let futile = if self.maximising {
-            self.bound() <= alpha
-        } else {
-            self.bound() >= beta
-        };
-        futile || nth >= LATE_QUIET[self.depth.min(LATE_QUIET.len() - 1)]
-    }
-
-    /// The best the side to act can hope for by a quiet action.
-    fn bound(&self) -> i32 {
-        if self.maximising {
-            self.standing + self.margin
-        } else {
-            self.standing - self.margin
-        }
-    }
-}
-
 /// The history of quiet moves' cut-offs, by seat, from square and to square.
 struct History(Vec<i32>);
 
@@ -772,31 +725,6 @@ mod tests {
             choice: None,
             board: 0,
         }
-    }
-
-    #[test]
-    fn near_the_horizon_the_evaluation_alone_cuts_or_leaves_out_quiet_moves() {
-        let frontier = |standing: i32, depth: usize, maximising: bool| Frontier {
-            standing,
-            margin: 120 * depth as i32,
-            depth,
-            maximising,
-        };
-        // The seat stands at 500 two plies from the horizon: beyond a window up to 250 by more
-        // than two quiet moves could change, not beyond one up to 300.
-        assert_eq!(frontier(500, 2, true).beyond(0, 250), Some(500));
-        assert_eq!(frontier(500, 2, true).beyond(0, 300), None);
-        // The other side, mirrored: it holds the seat to -500.
-        assert_eq!(frontier(-500, 2, false).beyond(-250, 0), Some(-500));
-        assert_eq!(frontier(-500, 2, false).beyond(-300, 0), None);
-        // At 0 a ply from the horizon, a quiet move cannot reach 200, but can reach 100.
-        assert!(frontier(0, 1, true).prunes(0, 200, 1_000));
-        assert!(!frontier(0, 1, true).prunes(0, 100, 1_000));
-        assert!(frontier(0, 1, false).prunes(0, -1_000, -200));
-        // In the window, only the late quiet moves are left out.
-        assert!(!frontier(0, 2, true).prunes(LATE_QUIET[2] - 1, -50, 50));
-        assert!(frontier(0, 2, true).prunes(LATE_QUIET[2], -50, 50));
-        assert_eq!(frontier(0, 3, true).bound(), 360);
     }
 
     #[test]
