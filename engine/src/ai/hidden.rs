@@ -49,34 +49,44 @@ const TRIES: usize = 64;
 /// nearest replay that reaches the present is taken: its board is the seat's, only the secret
 /// differs. `None` when not even that is found (a view not of this start).
 pub fn sample(start: &Start, view: &View, seat: Seat, rng: &mut SmallRng) -> Option<AnyGame> {
+    debug_assert_eq!(view.viewer, Viewer::Seat(seat));
+    sample_line(start, view, rng).map(|(game, _)| game)
+}
+
+/// A game the view's viewer (a seat, or a spectator who reads neither side's secrets) cannot
+/// tell from the one the view shows, with the actions that led there from the start: as
+/// [`sample`], each action the view hides drawn with `rng`.
+pub fn sample_line(start: &Start, view: &View, rng: &mut SmallRng) -> Option<(AnyGame, Vec<(Seat, Action)>)> {
     let fresh = start.game()?;
     let mut nearest = None;
     let tries = if hides_something(view) { TRIES } else { 1 };
     for _ in 0..tries {
-        let Some(game) = replay(&fresh, view, seat, rng) else {
+        let Some((game, line)) = replay(&fresh, view, rng) else {
             continue;
         };
-        if game.view(Viewer::Seat(seat)) == *view {
-            return Some(game);
+        if game.view(view.viewer) == *view {
+            return Some((game, line));
         }
-        nearest.get_or_insert(game);
+        nearest.get_or_insert((game, line));
     }
     nearest
 }
 
-/// Replays the record as `seat` reads it, drawing each hidden action; `None` when a drawn action
-/// leaves a later one unplayable.
-fn replay(fresh: &AnyGame, view: &View, seat: Seat, rng: &mut SmallRng) -> Option<AnyGame> {
+/// Replays the record as the view's viewer reads it, drawing each hidden action; `None` when a
+/// drawn action leaves a later one unplayable.
+fn replay(fresh: &AnyGame, view: &View, rng: &mut SmallRng) -> Option<(AnyGame, Vec<(Seat, Action)>)> {
     let mut game = fresh.clone();
+    let mut line = Vec::with_capacity(view.record.len());
     for entry in &view.record {
-        let action = if entry.is_hidden && entry.seat != seat {
+        let action = if entry.is_hidden && view.viewer != Viewer::Seat(entry.seat) {
             draw(&game, entry.seat, rng)?
         } else {
             game.parse_action(entry.seat, &entry.text).ok()?
         };
         game.apply(entry.seat, &action).ok()?;
+        line.push((entry.seat, action));
     }
-    Some(game)
+    Some((game, line))
 }
 
 /// One of the actions `seat` may take now, at random; for a list of pieces (which no menu holds),

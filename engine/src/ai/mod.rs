@@ -10,6 +10,7 @@
 //! for a slow one. The engine keeps no clock but this cap, and no randomness but the seed a caller
 //! gives: the same view, level and seed, the same action.
 
+pub mod analysis;
 pub mod evaluate;
 mod frontier;
 pub mod hidden;

@@ -1,0 +1,408 @@
+//! A finished game gone through by the computer: each position searched at a budget, each
+//! action judged by how much of its player's winning chance it gave away, and the action the
+//! search preferred. Its only input is where the game began and one viewer's view of the game's
+//! end, so it knows exactly what that viewer knows: what the record still hides from them (a
+//! bomb carrier never detonated, a base never reached) is drawn at random, several times, as
+//! the computer opponent does when it plays ([`super::hidden`]), and never read.
+//!
+//! Evaluations become a winning chance (`chance`), so games whose material is unusual (a Patch
+//! army, a Domination score) read alike on one scale; the judgements use Lichess's thresholds on
+//! that scale.
+
+use super::evaluate::Evaluator;
+use super::hidden::{self, Start};
+use super::search::{Budget, Search, WIN};
+use super::table::Table;
+use crate::game::{Action, Game, Seat, Viewer};
+use crate::outcome::Phase;
+use crate::variants::AnyGame;
+use crate::view::View;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use serde::{Deserialize, Serialize};
+
+/// How many possibilities of what the view hides are weighed (one when it hides nothing).
+const SAMPLES: usize = 3;
+
+/// Centipawns to a winning chance: the logistic curve Lichess fits to its games.
+const CHANCE_SLOPE: f64 = 0.003_682_08;
+
+/// A score this close to [`WIN`] is a win the search sees (mate, a flag home, a king blown up).
+const SEES_A_WIN: i32 = WIN / 2;
+
+/// How bad an action was, by the winning chance its player gave away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Judgement {
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Judgement {
+    pub const ALL: [Judgement; 3] = [Judgement::Inaccuracy, Judgement::Mistake, Judgement::Blunder];
+
+    /// The judgement of an action that gave away `loss` of its player's winning chance (0 to 1):
+    /// 5, 10 and 15 points of it (Lichess's 0.1, 0.2 and 0.3 on its scale of -1 to 1).
+    pub fn of(loss: f64) -> Option<Judgement> {
+        if loss >= 0.15 {
+            Some(Judgement::Blunder)
+        } else if loss >= 0.10 {
+            Some(Judgement::Mistake)
+        } else if loss >= 0.05 {
+            Some(Judgement::Inaccuracy)
+        } else {
+            None
+        }
+    }
+
+    /// The mark a record gives it (a PGN's annotation, which Lichess and python-chess read).
+    pub fn mark(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "?!",
+            Judgement::Mistake => "?",
+            Judgement::Blunder => "??",
+        }
+    }
+
+    /// The numeric annotation glyph a PGN writes for it ($6, $2, $4).
+    pub fn nag(self) -> u8 {
+        match self {
+            Judgement::Inaccuracy => 6,
+            Judgement::Mistake => 2,
+            Judgement::Blunder => 4,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "inaccuracy",
+            Judgement::Mistake => "mistake",
+            Judgement::Blunder => "blunder",
+        }
+    }
+
+    pub fn plural(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "inaccuracies",
+            Judgement::Mistake => "mistakes",
+            Judgement::Blunder => "blunders",
+        }
+    }
+}
+
+/// What the game was about at a position, for the graph's bands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stage {
+    /// Pieces are picked from a shared pool (Pick-the-team).
+    Picking,
+    /// Pieces are placed from hand, or lists written.
+    Placement,
+    /// Secret choices made at once (a bomb carrier, a base).
+    Choosing,
+    Play,
+}
+
+impl Stage {
+    fn of(game: &AnyGame) -> Stage {
+        match game.phase() {
+            Phase::Setup if !game.view(Viewer::Spectator).pool.is_empty() => Stage::Picking,
+            Phase::Setup => Stage::Placement,
+            Phase::SealedChoice => Stage::Choosing,
+            Phase::Play | Phase::Finished => Stage::Play,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Picking => "picking",
+            Stage::Placement => "placement",
+            Stage::Choosing => "secret choices",
+            Stage::Play => "play",
+        }
+    }
+}
+
+/// One position of the game, before an entry of the record (or after the last).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Position {
+    /// The first seat's winning chance, 0 to 1 (a draw is one half).
+    pub chance: f64,
+    /// The first seat's score in centipawns, or within [`WIN`] of ±[`WIN`] for a win seen
+    /// (`WIN - n`: won in `n` plies).
+    pub score: i32,
+    pub stage: Stage,
+}
+
+/// One action judged: an entry of the record the viewer can read, where its player had a choice.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Review {
+    /// Its place in the record (0 for the first entry).
+    pub entry: usize,
+    pub seat: Seat,
+    /// As the record writes it.
+    pub played: String,
+    /// The action the search preferred, when it is another.
+    pub best: Option<String>,
+    /// The share of its player's winning chance it gave away (0 to 1).
+    pub loss: f64,
+    pub judgement: Option<Judgement>,
+}
+
+/// A game gone through: `positions[i]` stands before the record's entry `i`, and the last one
+/// after its last entry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Analysis {
+    pub positions: Vec<Position>,
+    pub reviews: Vec<Review>,
+    /// The budget each position had, in nodes.
+    pub nodes_per_position: u64,
+    /// Nodes searched in all.
+    pub nodes: u64,
+}
+
+impl Analysis {
+    /// Each seat's summary: the average share of winning chance given away per judged action,
+    /// and how many of each judgement.
+    pub fn summary(&self, seat: Seat) -> Summary {
+        let mine: Vec<&Review> = self.reviews.iter().filter(|r| r.seat == seat).collect();
+        let count = |judgement| mine.iter().filter(|r| r.judgement == Some(judgement)).count();
+        Summary {
+            actions: mine.len(),
+            average_loss: if mine.is_empty() {
+                0.0
+            } else {
+                mine.iter().map(|r| r.loss).sum::<f64>() / mine.len() as f64
+            },
+            inaccuracies: count(Judgement::Inaccuracy),
+            mistakes: count(Judgement::Mistake),
+            blunders: count(Judgement::Blunder),
+        }
+    }
+
+    /// The judged actions that lost the most, worst first, at most `most`.
+    pub fn turning_points(&self, most: usize) -> Vec<&Review> {
+        let mut judged: Vec<&Review> = self.reviews.iter().filter(|r| r.judgement.is_some()).collect();
+        judged.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.entry.cmp(&b.entry)));
+        judged.truncate(most);
+        judged
+    }
+}
+
+/// One seat's part of an analysis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Summary {
+    pub actions: usize,
+    pub average_loss: f64,
+    pub inaccuracies: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+}
+
+/// The first seat's winning chance for a score of the first seat's.
+pub fn chance(score: i32) -> f64 {
+    if score >= SEES_A_WIN {
+        1.0
+    } else if score <= -SEES_A_WIN {
+        0.0
+    } else {
+        1.0 / (1.0 + (-CHANCE_SLOPE * f64::from(score)).exp())
+    }
+}
+
+/// The score whose winning chance this is (for a chance averaged over possibilities).
+fn score_of(chance: f64) -> i32 {
+    let chance = chance.clamp(1e-6, 1.0 - 1e-6);
+    (-((1.0 / chance) - 1.0).ln() / CHANCE_SLOPE).round() as i32
+}
+
+/// Moves to a win the search sees from a score (`Some(3)`: the first seat wins in 3 moves;
+/// `Some(-2)`: the second seat in 2), as a record's `[%eval #3]` writes it.
+pub fn moves_to_win(score: i32) -> Option<i32> {
+    if score.abs() < SEES_A_WIN {
+        return None;
+    }
+    let plies = WIN - score.abs();
+    let moves = (plies + 1) / 2;
+    Some(if score > 0 { moves.max(1) } else { -moves.max(1) })
+}
+
+/// Goes through the game whose end `view` shows (as its viewer sees it), begun at `start`,
+/// searching each position within `per_position`. `seed` makes the draws of what the view
+/// hides repeat. `None` when the view's record does not replay from `start`.
+pub fn analyse(start: &Start, view: &View, per_position: Budget, seed: u64) -> Option<Analysis> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let samples = if hidden::hides_something(view) { SAMPLES } else { 1 };
+    let lines: Vec<Vec<(Seat, Action)>> = (0..samples)
+        .filter_map(|_| hidden::sample_line(start, view, &mut rng).map(|(_, line)| line))
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let fresh = start.game()?;
+    let entries = view.record.len();
+    let mut evaluators = Seat::BOTH.map(|seat| Evaluator::new(seat, start.variant));
+    let mut nodes = 0;
+    // Per possibility, per position: the search's findings.
+    let mut found: Vec<Vec<Searched>> = Vec::with_capacity(lines.len());
+    for line in &lines {
+        let mut tables = Seat::BOTH.map(|_| Table::for_nodes(per_position.nodes));
+        let mut game = fresh.clone();
+        let mut positions = Vec::with_capacity(entries + 1);
+        for index in 0..=entries {
+            let actor = line.get(index).map(|(seat, _)| *seat);
+            let searched = search(&game, actor, &mut evaluators, &mut tables, per_position);
+            nodes += searched.nodes;
+            positions.push(searched);
+            if let Some((seat, action)) = line.get(index) {
+                game.apply(*seat, action).ok()?;
+            }
+        }
+        found.push(positions);
+    }
+    let positions = weigh(&found);
+    let reviews = (0..entries)
+        .filter_map(|index| review(view, &found, &positions, index))
+        .collect();
+    Some(Analysis {
+        positions,
+        reviews,
+        nodes_per_position: per_position.nodes,
+        nodes,
+    })
+}
+
+/// What one search said of one position.
+struct Searched {
+    /// The first seat's score; `None` where the position's actor had no choice to weigh (one
+    /// action, or a list to write), so the position is worth what follows it.
+    score: Option<i32>,
+    /// The action preferred, as the record would write it.
+    best: Option<String>,
+    stage: Stage,
+    nodes: u64,
+}
+
+/// Searches a position for `actor` (the seat whose entry comes next; at the end, whoever is to
+/// act, if anyone); a finished game is worth its result.
+fn search(
+    game: &AnyGame,
+    actor: Option<Seat>,
+    evaluators: &mut [Evaluator; 2],
+    tables: &mut [Table; 2],
+    budget: Budget,
+) -> Searched {
+    let stage = Stage::of(game);
+    let quiet = |score| Searched {
+        score,
+        best: None,
+        stage,
+        nodes: 0,
+    };
+    if let Some(outcome) = game.outcome() {
+        return quiet(Some(match outcome.winner {
+            Some(Seat::First) => WIN,
+            Some(Seat::Second) => -WIN,
+            None => 0,
+        }));
+    }
+    let Some(actor) = actor.or_else(|| game.to_act().first().copied()) else {
+        return quiet(None);
+    };
+    let actions = game.legal_actions(actor);
+    if actions.len() <= 1 || matches!(actions.first(), Some(Action::SubmitList { .. })) {
+        return quiet(None);
+    }
+    let [first, second] = evaluators;
+    let [first_table, second_table] = tables;
+    let (evaluator, table) = match actor {
+        Seat::First => (first, first_table),
+        Seat::Second => (second, second_table),
+    };
+    let found = Search::new(actor, evaluator, budget).with_table(table).run(game);
+    let Some((best, score)) = found.scores.first() else {
+        return quiet(None);
+    };
+    Searched {
+        score: Some(if actor == Seat::First { *score } else { -*score }),
+        best: Some(game.notation(actor, best)),
+        stage,
+        nodes: found.nodes,
+    }
+}
+
+/// The positions as all possibilities together say: the average winning chance (a score from
+/// it, unless every possibility sees the same side win). A position without a score of its own
+/// is worth the next one's.
+fn weigh(found: &[Vec<Searched>]) -> Vec<Position> {
+    let count = found[0].len();
+    let mut positions: Vec<Position> = Vec::with_capacity(count);
+    let mut next: Option<(f64, i32)> = None;
+    for index in (0..count).rev() {
+        let scores: Vec<i32> = found.iter().filter_map(|line| line[index].score).collect();
+        let weighed = if scores.is_empty() {
+            next
+        } else {
+            let chance = scores.iter().map(|s| chance(*s)).sum::<f64>() / scores.len() as f64;
+            let all_wins = scores.iter().all(|s| *s >= SEES_A_WIN) || scores.iter().all(|s| *s <= -SEES_A_WIN);
+            let score = if all_wins || scores.len() == 1 {
+                // The slowest win any possibility sees.
+                *scores.iter().min_by_key(|s| s.abs()).unwrap_or(&0)
+            } else {
+                score_of(chance)
+            };
+            Some((chance, score))
+        };
+        next = weighed;
+        let (chance, score) = weighed.unwrap_or((0.5, 0));
+        positions.push(Position {
+            chance,
+            score,
+            stage: found[0][index].stage,
+        });
+    }
+    positions.reverse();
+    positions
+}
+
+/// The judgement of the record's entry `index`, if the view reads it and its player had a
+/// choice: the winning chance it gave away, and the action preferred in most possibilities.
+fn review(view: &View, found: &[Vec<Searched>], positions: &[Position], index: usize) -> Option<Review> {
+    let entry = &view.record[index];
+    if entry.is_hidden || !entry.is_move || found.iter().all(|line| line[index].score.is_none()) {
+        return None;
+    }
+    let mut votes: Vec<(&str, usize)> = Vec::new();
+    for best in found.iter().filter_map(|line| line[index].best.as_deref()) {
+        match votes.iter_mut().find(|(action, _)| *action == best) {
+            Some(vote) => vote.1 += 1,
+            None => votes.push((best, 1)),
+        }
+    }
+    let best = votes
+        .iter()
+        .max_by_key(|(_, count)| *count)
+        .map(|(action, _)| (*action).to_string());
+    let for_seat = |chance: f64| {
+        if entry.seat == Seat::First {
+            chance
+        } else {
+            1.0 - chance
+        }
+    };
+    let played_best = best.as_deref() == Some(entry.text.as_str());
+    let loss = if played_best {
+        0.0
+    } else {
+        (for_seat(positions[index].chance) - for_seat(positions[index + 1].chance)).max(0.0)
+    };
+    Some(Review {
+        entry: index,
+        seat: entry.seat,
+        played: entry.text.clone(),
+        best: best.filter(|_| !played_best),
+        loss,
+        judgement: Judgement::of(loss),
+    })
+}
