@@ -39,12 +39,17 @@ struct ComputerArgs {
     /// their turn, in order.
     #[arg(long, env = "ARBITER_AI_PER_SERVER", default_value_t = 2)]
     ai_per_server: usize,
+    /// How many positions the computer searches at each move of a finished game it analyses
+    /// (`/analyse`): more is slower and surer.
+    #[arg(long, env = "ARBITER_ANALYSIS_NODES", default_value_t = arbiter::arena::DEFAULT_ANALYSIS_NODES)]
+    analysis_nodes: u64,
 }
 
 impl ComputerArgs {
     fn arena(&self, store: Arc<dyn arbiter::store::Store>) -> Arena {
-        Arena::new(arbiter::store::with_deliberate_defects(store), Arc::new(SystemClock))
-            .with_thinkers(arbiter::arena::Thinkers::new(self.ai_threads, self.ai_per_server))
+        Arena::new(arbiter::store::with_deliberate_defects(store), Arc::new(SystemClock)).with_thinkers(
+            arbiter::arena::Thinkers::new(self.ai_threads, self.ai_per_server).analysing_with(self.analysis_nodes),
+        )
     }
 }
 

@@ -30,6 +30,8 @@ const SHOWN_POLL: Duration = Duration::from_millis(50);
 /// Where the computer thinks: a bounded pool shared by every game of the process.
 pub struct Thinkers {
     threads: Arc<Semaphore>,
+    /// The nodes each position of a finished game gets when it is analysed.
+    analysis_nodes: u64,
     per_server: usize,
     servers: Mutex<HashMap<Option<ServerId>, Arc<Semaphore>>>,
 }
@@ -40,9 +42,23 @@ impl Thinkers {
     pub fn new(threads: usize, per_server: usize) -> Thinkers {
         Thinkers {
             threads: Arc::new(Semaphore::new(threads.max(1))),
+            analysis_nodes: super::analysis::DEFAULT_NODES_PER_POSITION,
             per_server: per_server.max(1),
             servers: Mutex::default(),
         }
+    }
+
+    /// The same pool, analysing finished games with `nodes` a position.
+    pub fn analysing_with(self, nodes: u64) -> Thinkers {
+        Thinkers {
+            analysis_nodes: nodes.max(1),
+            ..self
+        }
+    }
+
+    /// The nodes each position of a finished game gets when it is analysed.
+    pub fn analysis_nodes(&self) -> u64 {
+        self.analysis_nodes
     }
 
     /// The computer's action in the game begun at `start`, from `view`, when its turn comes.
@@ -66,7 +82,7 @@ impl Thinkers {
 
     /// Runs `job` on a thread of the pool once its turn comes in the server's queue, then in the
     /// process's (tokio's semaphores serve their waiters in order).
-    async fn run<T: Send + 'static>(
+    pub(super) async fn run<T: Send + 'static>(
         &self,
         server: Option<ServerId>,
         job: impl FnOnce() -> T + Send + 'static,

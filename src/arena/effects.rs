@@ -234,6 +234,8 @@ pub struct Effects {
     pub own_place: Option<GameId>,
     /// A game's replay to attach to the answer, for everyone where it was asked.
     pub replay: Option<Replay>,
+    /// A finished game's analysis: for everyone where it was asked, unless it is private.
+    pub analysis: Option<super::analysis::AnalysisReport>,
     /// A game whose first post should carry its live page's links, when the transport serves
     /// pages (a Death Match, which has an audience).
     pub watch_links: Option<GameId>,

@@ -4,6 +4,7 @@
 //! players); `Arena` itself wires them together and looks things up for all of them.
 
 mod acting;
+mod analysis;
 mod caller;
 pub mod caps;
 mod clock_posts;
@@ -35,6 +36,7 @@ mod tournament;
 mod turns;
 mod watch;
 
+pub use analysis::{AnalysisReport, DEFAULT_NODES_PER_POSITION as DEFAULT_ANALYSIS_NODES};
 pub use caller::Caller;
 pub use computer::Thinkers;
 pub use deathmatch::{COLOUR_CHOICE_MS, MatchRequest};
@@ -72,6 +74,8 @@ pub struct Arena {
     /// The games from a player's position whose start was looked at since the process began
     /// (`note_old_start`): each is named in the log once at most.
     starts_seen: Arc<std::sync::Mutex<std::collections::HashSet<GameId>>>,
+    /// The analyses of finished games running now, one a game.
+    analysing: Arc<analysis::Analysing>,
 }
 
 /// What a change to a game produced: log entries to append and effects to perform.
@@ -98,6 +102,7 @@ impl Arena {
             thinkers: Arc::default(),
             news: tokio::sync::broadcast::channel(watch::NEWS_BACKLOG).0,
             starts_seen: Arc::default(),
+            analysing: Arc::default(),
         }
     }
 

@@ -22,6 +22,12 @@ pub struct WrittenMove {
     pub clock_ms: Option<i64>,
     /// False for a step of a game's protocol (an answer to a proposal): it gets no move number.
     pub is_move: bool,
+    /// The entry of the game's record it writes.
+    pub entry: usize,
+    /// An analysis's judgement of it (`?!`, `?`, `??`).
+    pub mark: Option<&'static str>,
+    /// An analysis's evaluation after it, as `[%eval ...]` writes it (`0.35`, `#-3`).
+    pub eval: Option<String>,
 }
 
 /// Writes a record: tags in order, then the moves numbered from `first_number` (a pair per
@@ -33,45 +39,26 @@ pub fn write(tags: &[(String, String)], moves: &[WrittenMove], first_number: u32
     }
     out.push('\n');
     let mut tokens: Vec<String> = Vec::new();
-    let mut number = first_number.max(1) - 1;
+    let mut numbering = Numbering::from(first_number);
     let mut after_comment = false;
-    // A turn is what a seat writes up to its move: in Rejection Chess a proposal, the answer and
-    // the move (`e4 reject d4`), then perhaps the opponent's answer to it (`e5 accept`). Each
-    // turn of the first seat is numbered, before its first entry.
-    let mut is_turn_open = false;
-    // The seat whose move ended the last turn: the other seat's protocol steps right after it
-    // answer that move.
-    let mut answered: Option<Seat> = None;
     for written in moves {
-        let is_answer = !is_turn_open && !written.is_move && answered.is_some_and(|seat| seat != written.seat);
-        // A seat's move right after its own (placements and picks in blocks) is the same turn.
-        let goes_on = !is_turn_open && written.is_move && answered == Some(written.seat);
-        if is_answer || goes_on {
-            // One answer to a move; what follows begins a turn.
-            answered = None;
-        } else if !is_turn_open {
-            is_turn_open = true;
-            answered = None;
-            if written.seat == Seat::First || number < first_number.max(1) {
-                number += 1;
-                let dots = if written.seat == Seat::Second { "..." } else { "." };
-                tokens.push(format!("{number}{dots}"));
-            } else if after_comment {
-                // After a comment the number is said again, as PGN writers do.
-                tokens.push(format!("{number}..."));
-            }
-        }
-        if written.is_move {
-            is_turn_open = false;
-            answered = Some(written.seat);
+        if let Some(number) = numbering.next(written, after_comment) {
+            tokens.push(number);
         }
         match &written.text {
-            Some(text) => tokens.push(text.clone()),
+            Some(text) => tokens.push(format!("{text}{}", written.mark.unwrap_or(""))),
             None => tokens.push(format!("{{{}}}", comment_text(&written.hidden_as))),
         }
         after_comment = written.text.is_none();
+        let mut notes: Vec<String> = Vec::new();
+        if let Some(eval) = &written.eval {
+            notes.push(format!("[%eval {eval}]"));
+        }
         if let Some(ms) = written.clock_ms {
-            tokens.push(format!("{{[%clk {}]}}", clock(ms)));
+            notes.push(format!("[%clk {}]", clock(ms)));
+        }
+        if !notes.is_empty() {
+            tokens.push(format!("{{{}}}", notes.join(" ")));
             after_comment = true;
         }
     }
@@ -79,6 +66,80 @@ pub fn write(tags: &[(String, String)], moves: &[WrittenMove], first_number: u32
     out.push_str(&wrap(&tokens, 79));
     out.push('\n');
     out
+}
+
+/// Each move's label as a reader finds it in the record: its number where the record gives one
+/// (`3. e4`, `3... Nf6`), else the move alone.
+pub fn labels(moves: &[WrittenMove]) -> Vec<String> {
+    let mut numbering = Numbering::from(1);
+    let mut last_number = 0;
+    moves
+        .iter()
+        .map(|written| {
+            let text = written.text.as_deref().unwrap_or(&written.hidden_as);
+            // Said again before each move the label names, as after a comment.
+            match numbering.next(written, true) {
+                Some(number) => {
+                    last_number = numbering.number;
+                    format!("{number} {text}")
+                }
+                None if written.seat == Seat::Second && last_number > 0 => format!("{last_number}... {text}"),
+                None => text.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// How moves are numbered. A turn is what a seat writes up to its move: in Rejection Chess a
+/// proposal, the answer and the move (`e4 reject d4`), then perhaps the opponent's answer to it
+/// (`e5 accept`). Each turn of the first seat is numbered, before its first entry.
+struct Numbering {
+    first_number: u32,
+    number: u32,
+    is_turn_open: bool,
+    /// The seat whose move ended the last turn: the other seat's protocol steps right after it
+    /// answer that move.
+    answered: Option<Seat>,
+}
+
+impl Numbering {
+    fn from(first_number: u32) -> Numbering {
+        Numbering {
+            first_number: first_number.max(1),
+            number: first_number.max(1) - 1,
+            is_turn_open: false,
+            answered: None,
+        }
+    }
+
+    /// The number to write before `written` (`12.`, `12...`), if any; `after_comment`: the
+    /// token before it was a comment, after which the number is said again, as PGN writers do.
+    fn next(&mut self, written: &WrittenMove, after_comment: bool) -> Option<String> {
+        let is_answer =
+            !self.is_turn_open && !written.is_move && self.answered.is_some_and(|seat| seat != written.seat);
+        // A seat's move right after its own (placements and picks in blocks) is the same turn.
+        let goes_on = !self.is_turn_open && written.is_move && self.answered == Some(written.seat);
+        let mut token = None;
+        if is_answer || goes_on {
+            // One answer to a move; what follows begins a turn.
+            self.answered = None;
+        } else if !self.is_turn_open {
+            self.is_turn_open = true;
+            self.answered = None;
+            if written.seat == Seat::First || self.number < self.first_number {
+                self.number += 1;
+                let dots = if written.seat == Seat::Second { "..." } else { "." };
+                token = Some(format!("{}{dots}", self.number));
+            } else if after_comment {
+                token = Some(format!("{}...", self.number));
+            }
+        }
+        if written.is_move {
+            self.is_turn_open = false;
+            self.answered = Some(written.seat);
+        }
+        token
+    }
 }
 
 /// `h:mm:ss`, hours counting on past a day (as Lichess writes long clocks).
@@ -359,6 +420,9 @@ mod tests {
                 hidden_as: String::new(),
                 clock_ms: None,
                 is_move: true,
+                entry: i,
+                mark: None,
+                eval: None,
             })
             .collect()
     }

@@ -31,9 +31,15 @@ impl Records<'_> {
         let game = self.load(id).await?;
         may_look_at(&game, caller)?;
         require_started(&game, "export")?;
-        let view = game.state.view(viewer_of(&game, user));
+        let viewer = viewer_of(&game, user);
+        let view = game.state.view(viewer);
         let log = self.store.log(id).await?;
-        let moves = written_moves(&game, &view.record, &effective_entries(&log))?;
+        let mut moves = written_moves(&game, &view.record, &effective_entries(&log))?;
+        // An analysed game's record carries its evaluations and judgements.
+        let analysis = self.kept_analysis(&game, viewer).await?;
+        if let Some(analysis) = &analysis {
+            super::analysis::annotate(&mut moves, analysis);
+        }
         // Names as shown anywhere else: a record carries no invisible character either.
         let name_of = |user: &UserId| {
             let name = names.get(user).map_or(user.display_name(), String::as_str);
@@ -73,6 +79,12 @@ impl Records<'_> {
         }
         if moves.iter().any(|m| m.text.is_none()) {
             tags.push(tag("Secrets", "hidden until the game ends"));
+        }
+        if let Some(analysis) = &analysis {
+            tags.push(tag(
+                "Annotator",
+                &format!("Arbiter, {} positions a move", analysis.nodes_per_position),
+            ));
         }
         let text = pgn::write(&tags, &moves, 1, result);
         Ok(Effects {
@@ -319,6 +331,9 @@ fn written_moves(game: &GameRow, record: &[RecordEntry], log: &[&LoggedEntry]) -
         // A secret choice (a bomb carrier, a base) is a step of the first turn, as a proposal's
         // answer is of its turn: it gets no move number of its own.
         is_move: entry.is_move && !is_choice,
+        entry: index,
+        mark: None,
+        eval: None,
     };
     if record.len() != actions.len() {
         // A game whose record is not one entry per action: written as recorded.

@@ -173,6 +173,16 @@ pub const SECTIONS: &[Section] = &[
                 written(&["replay"], "replay [#id]", ""),
             ),
             everywhere(
+                "analyse",
+                "A finished game gone through by the computer: its graph, its turning points and better moves.",
+                &[GAME],
+                written(
+                    &["analyse", "analyze"],
+                    "analyse [#id]",
+                    "A minute or so the first time, at once after that; `export` then carries its evaluations.",
+                ),
+            ),
+            everywhere(
                 "import",
                 "Bring in a game record (PGN) to play on with someone, or to study alone; never rated.",
                 &[

@@ -54,6 +54,7 @@ fn all_commands() -> Vec<poise::Command<Data, Error>> {
         commands::export(),
         commands::import(),
         commands::replay(),
+        commands::analyse(),
         commands::watch(),
         commands::settings(),
         commands::deathmatch(),

@@ -81,6 +81,23 @@ impl ImageFiles {
     }
 }
 
+impl ImageFiles {
+    /// Draws an analysis's graph to `game-<id>-analysis.png` (with the asker's name when it is
+    /// theirs alone), and returns the file.
+    pub(super) fn write_graph(
+        &self,
+        report: &crate::arena::AnalysisReport,
+        private_to: Option<&UserId>,
+    ) -> anyhow::Result<PathBuf> {
+        std::fs::create_dir_all(&self.dir)?;
+        let viewer = private_to.map_or_else(String::new, |user| format!("-{}", file_safe(user.display_name())));
+        let png = self.renderer.graph(&report.graph)?;
+        let path = self.dir.join(format!("game-{}-analysis{viewer}.png", report.game));
+        std::fs::write(&path, png)?;
+        Ok(path)
+    }
+}
+
 /// A user name as a file name part: letters, digits, `-` and `_` only.
 fn file_safe(name: &str) -> String {
     name.chars()

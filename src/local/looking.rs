@@ -19,6 +19,7 @@ pub async fn execute(
         "games" => games(arena, user).await.map(Effects::reply),
         "export" => export(arena, user, args, files).await,
         "replay" => replay(arena, user, args).await,
+        "analyse" | "analyze" => analyse(arena, user, args).await,
         "import" => import(arena, user, args).await,
         "piece" => crate::arena::piece_card(args),
         "rules" => rules(arena, user, args).await,
@@ -44,6 +45,14 @@ async fn replay(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, Are
     let caller = caller(user);
     let id = picking::pick_to_look_at(arena, asked(&caller), named).await?;
     arena.records().replay(id, &caller).await
+}
+
+/// `analyse` of the game meant: named, the only open one, or the last ended.
+async fn analyse(arena: &Arena, user: &UserId, args: &str) -> Result<Effects, ArenaError> {
+    let (named, _) = game_argument(args)?;
+    let caller = caller(user);
+    let id = picking::pick_to_look_at(arena, asked(&caller), named).await?;
+    arena.records().analyse(id, &caller).await
 }
 
 /// `export [#id] [path]`: the game's record (PGN) written to a file, `path` or the terminal's

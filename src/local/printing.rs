@@ -94,6 +94,20 @@ fn print_effects(
             )?,
         }
     }
+    if let Some(report) = &effects.analysis {
+        let private_to = report.private.then_some(user);
+        match private_to {
+            Some(user) => writeln!(out, "(to {}) {}", user.display_name(), plain(&report.text))?,
+            None => writeln!(out, "{}", plain(&report.text))?,
+        }
+        if let Some(images) = images {
+            writeln!(out, "    graph: {}", images.write_graph(report, private_to)?.display())?;
+        }
+        for (caption, board) in &report.boards {
+            writeln!(out, "{caption}")?;
+            print_board(out, Some(report.game), Some(board), private_to, images)?;
+        }
+    }
     for dm in &effects.direct_messages {
         writeln!(out, "[DM to {}] {}", dm.to.display_name(), plain(dm.text.reveal()))?;
         if dm.asks_for_list {

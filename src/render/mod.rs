@@ -2,6 +2,7 @@
 //! Fonts are bundled (assets/fonts), so an image never depends on the host.
 
 mod animation;
+mod graph;
 mod layout;
 mod marks;
 mod pieces;
@@ -12,6 +13,7 @@ mod table;
 pub mod words;
 
 pub use animation::{Animation, AnimationFrame, Gif, MOST_FRAMES, MOST_REPLAY_BYTES};
+pub use graph::{EvalGraph, GraphMark, judgement_color};
 pub use layout::{key_box, pool_box, square_box, square_spots};
 pub use marks::FRAME;
 pub use pieces::{Art, Picture, TokenShape, picture};
@@ -85,6 +87,11 @@ impl Renderer {
     /// The PNG of a board image.
     pub fn image(&self, image: &BoardImage) -> Result<Vec<u8>, RenderError> {
         self.png(&image.scene())
+    }
+
+    /// The PNG of an analysed game's evaluation graph.
+    pub fn graph(&self, graph: &EvalGraph) -> Result<Vec<u8>, RenderError> {
+        self.svg_to_png(&graph.to_svg())
     }
 
     /// The PNG of a table (standings).

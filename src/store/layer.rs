@@ -68,6 +68,8 @@ passes_through!(Games {
     game_of_watch_token(token: &str) -> Result<Option<GameId>, StoreError>;
     page_token(id: GameId, role: &str, fresh: &str, replace: bool) -> Result<String, StoreError>;
     page_of_token(token: &str) -> Result<Option<(GameId, String)>, StoreError>;
+    analysis(id: GameId, viewpoint: &str) -> Result<Option<String>, StoreError>;
+    save_analysis(id: GameId, viewpoint: &str, body: &str, now: i64) -> Result<(), StoreError>;
     open_matches_on(server: &ServerId) -> Result<i64, StoreError>;
 }
     async fn update_game(&self, game: &GameRow, entries: &[NewEntry], ratings: &[Rating]) -> Result<(), StoreError> {

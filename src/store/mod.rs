@@ -121,6 +121,11 @@ pub trait Games: Send + Sync {
     async fn page_token(&self, id: GameId, role: &str, fresh: &str, replace: bool) -> Result<String, StoreError>;
     /// The game and role of the private page whose token is `token`.
     async fn page_of_token(&self, token: &str) -> Result<Option<(GameId, String)>, StoreError>;
+    /// The analysis kept of a finished game from `viewpoint` (`spectator`, `first`, `second`), as
+    /// JSON.
+    async fn analysis(&self, id: GameId, viewpoint: &str) -> Result<Option<String>, StoreError>;
+    /// Keeps an analysis, unless one from the same viewpoint is kept already.
+    async fn save_analysis(&self, id: GameId, viewpoint: &str, body: &str, now: i64) -> Result<(), StoreError>;
     /// How many Death Matches of `server` are open (waiting for colours, or being played).
     async fn open_matches_on(&self, server: &ServerId) -> Result<i64, StoreError>;
 }

@@ -4,6 +4,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod analysis;
 mod async_play;
 mod computer;
 mod concurrency;

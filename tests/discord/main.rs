@@ -6,6 +6,7 @@ mod bot;
 mod support;
 
 mod alt_text;
+mod analysis;
 mod announcements;
 mod async_play;
 mod attachments;

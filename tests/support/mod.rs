@@ -306,6 +306,9 @@ pub async fn databases() -> Vec<TestDb> {
     all
 }
 
+/// The nodes a position gets in the analyses of tests.
+pub const ANALYSIS_NODES: u64 = 20_000;
+
 /// An arena under test with the store beneath it at hand, so a test can look at what was
 /// saved. (The transports have no such door: they ask the arena.) It is the arena otherwise.
 #[derive(Clone)]
@@ -316,8 +319,10 @@ pub struct TestArena {
 
 impl TestArena {
     pub fn new(store: Arc<dyn Store>, clock: Arc<dyn Clock>) -> TestArena {
+        // Analyses search a little a position: enough for the blunders tests make.
+        let thinkers = arbiter::arena::Thinkers::default().analysing_with(ANALYSIS_NODES);
         TestArena {
-            arena: Arena::new(store.clone(), clock),
+            arena: Arena::new(store.clone(), clock).with_thinkers(thinkers),
             store,
         }
     }

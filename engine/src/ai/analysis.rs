@@ -232,45 +232,104 @@ pub fn moves_to_win(score: i32) -> Option<i32> {
 /// searching each position within `per_position`. `seed` makes the draws of what the view
 /// hides repeat. `None` when the view's record does not replay from `start`.
 pub fn analyse(start: &Start, view: &View, per_position: Budget, seed: u64) -> Option<Analysis> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let samples = if hidden::hides_something(view) { SAMPLES } else { 1 };
-    let lines: Vec<Vec<(Seat, Action)>> = (0..samples)
-        .filter_map(|_| hidden::sample_line(start, view, &mut rng).map(|(_, line)| line))
-        .collect();
-    if lines.is_empty() {
-        return None;
+    let mut analyser = Analyser::new(start, view, per_position, seed)?;
+    while analyser.step() {}
+    Some(analyser.finish())
+}
+
+/// An analysis under way, a position at a time, so that whoever runs it can let other work
+/// (the computer's moves) in between positions, and tell how far it is.
+pub struct Analyser {
+    view: View,
+    per_position: Budget,
+    /// Each possibility of what the view hides: the actions from the start, and the game as it
+    /// stands at the next position to search.
+    lines: Vec<(Vec<(Seat, Action)>, AnyGame)>,
+    /// Per possibility, per position searched so far: the search's findings.
+    found: Vec<Vec<Searched>>,
+    evaluators: [Evaluator; 2],
+    /// Per possibility, each seat's transposition table, kept from one position to the next.
+    tables: Vec<[Table; 2]>,
+    nodes: u64,
+}
+
+impl Analyser {
+    /// `None` when the view's record does not replay from `start`.
+    pub fn new(start: &Start, view: &View, per_position: Budget, seed: u64) -> Option<Analyser> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let samples = if hidden::hides_something(view) { SAMPLES } else { 1 };
+        let fresh = start.game()?;
+        let lines: Vec<(Vec<(Seat, Action)>, AnyGame)> = (0..samples)
+            .filter_map(|_| hidden::sample_line(start, view, &mut rng).map(|(_, line)| (line, fresh.clone())))
+            .collect();
+        if lines.is_empty() {
+            return None;
+        }
+        Some(Analyser {
+            view: view.clone(),
+            per_position,
+            found: lines
+                .iter()
+                .map(|_| Vec::with_capacity(view.record.len() + 1))
+                .collect(),
+            tables: lines
+                .iter()
+                .map(|_| Seat::BOTH.map(|_| Table::for_nodes(per_position.nodes)))
+                .collect(),
+            lines,
+            evaluators: Seat::BOTH.map(|seat| Evaluator::new(seat, start.variant)),
+            nodes: 0,
+        })
     }
-    let fresh = start.game()?;
-    let entries = view.record.len();
-    let mut evaluators = Seat::BOTH.map(|seat| Evaluator::new(seat, start.variant));
-    let mut nodes = 0;
-    // Per possibility, per position: the search's findings.
-    let mut found: Vec<Vec<Searched>> = Vec::with_capacity(lines.len());
-    for line in &lines {
-        let mut tables = Seat::BOTH.map(|_| Table::for_nodes(per_position.nodes));
-        let mut game = fresh.clone();
-        let mut positions = Vec::with_capacity(entries + 1);
-        for index in 0..=entries {
+
+    /// How many positions the game has (one before each entry of the record, one after).
+    pub fn positions(&self) -> usize {
+        self.view.record.len() + 1
+    }
+
+    /// How many positions are searched.
+    pub fn searched(&self) -> usize {
+        self.found[0].len()
+    }
+
+    /// Searches the next position in every possibility; false once every position is searched.
+    pub fn step(&mut self) -> bool {
+        let index = self.searched();
+        if index >= self.positions() {
+            return false;
+        }
+        for (sample, (line, game)) in self.lines.iter_mut().enumerate() {
             let actor = line.get(index).map(|(seat, _)| *seat);
-            let searched = search(&game, actor, &mut evaluators, &mut tables, per_position);
-            nodes += searched.nodes;
-            positions.push(searched);
+            let searched = search(
+                game,
+                actor,
+                &mut self.evaluators,
+                &mut self.tables[sample],
+                self.per_position,
+            );
+            self.nodes += searched.nodes;
+            self.found[sample].push(searched);
             if let Some((seat, action)) = line.get(index) {
-                game.apply(*seat, action).ok()?;
+                // The line replayed once already: every action of it applies.
+                let _ = game.apply(*seat, action);
             }
         }
-        found.push(positions);
+        true
     }
-    let positions = weigh(&found);
-    let reviews = (0..entries)
-        .filter_map(|index| review(view, &found, &positions, index))
-        .collect();
-    Some(Analysis {
-        positions,
-        reviews,
-        nodes_per_position: per_position.nodes,
-        nodes,
-    })
+
+    /// The analysis of the positions searched (all of them, once `step` says so).
+    pub fn finish(self) -> Analysis {
+        let positions = weigh(&self.found);
+        let reviews = (0..positions.len().saturating_sub(1))
+            .filter_map(|index| review(&self.view, &self.found, &positions, index))
+            .collect();
+        Analysis {
+            positions,
+            reviews,
+            nodes_per_position: self.per_position.nodes,
+            nodes: self.nodes,
+        }
+    }
 }
 
 /// What one search said of one position.

@@ -1,5 +1,5 @@
 //! The slash commands, by family: those the command layer answers (declared), starting games (challenge), looking
-//! things up (info), records (export, import, replay), lists of pieces, a player's own settings, Death
+//! things up (info), records (export, import, replay, analyse), lists of pieces, a player's own settings, Death
 //! Matches and tournaments. Each command reads its options and hands them to the command layer
 //! (`crate::commands`), or names the game and asks the arena itself where nothing is shared, and
 //! hands the outcome to `answer`. The words Discord shows are the catalog's ([`describe`]). Shared
@@ -23,7 +23,7 @@ pub use help::help;
 pub use info::{games, piece, rules, watch};
 pub use lists::{list, lists};
 pub use player::settings;
-pub use records::{export, import, replay};
+pub use records::{analyse, export, import, replay};
 pub use tournament::tournament;
 
 use super::ids;

@@ -64,6 +64,18 @@ pub async fn replay(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
     .await
 }
 
+#[poise::command(slash_command)]
+pub async fn analyse(ctx: Context<'_>, game: Option<i64>) -> Result<(), Error> {
+    let data = ctx.data();
+    let allowed = check_bot_permissions(ctx, discord::Permissions::ATTACH_FILES, "post an analysis");
+    run(ctx, false, |caller| async move {
+        allowed?;
+        let id = pick_game(data, &caller, game, Fits::Any).await?;
+        data.arena.records().analyse(id, &caller.player()).await
+    })
+    .await
+}
+
 #[derive(Clone, Copy, Debug, poise::ChoiceParameter)]
 pub enum Side {
     #[name = "White (or the side that moves first)"]

@@ -188,8 +188,19 @@ impl Delivery<'_> {
         self.open_round(&mut effects).await?;
         self.open_own_place(&mut effects).await?;
         let effects = &effects;
-        let answers_publicly = effects.replay.is_some() || effects.posts.iter().any(|p| p.location == *here);
+        let public_analysis = effects.analysis.as_ref().is_some_and(|report| !report.private);
+        let answers_publicly =
+            effects.replay.is_some() || public_analysis || effects.posts.iter().any(|p| p.location == *here);
         responder.expect_private(!answers_publicly);
+        if let Some(report) = &effects.analysis {
+            // Built from the spectators' view unless it is private: then for its asker alone.
+            let message = self.analysis_message(report).await?;
+            if report.private {
+                responder.send_private(message).await?;
+            } else {
+                responder.send_public(Public::post(message)).await?;
+            }
+        }
         if let Some(replay) = &effects.replay {
             // Built from the spectators' view: anyone where it was asked may watch it.
             let message = self.replay_message(replay).await?;

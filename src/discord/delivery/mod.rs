@@ -9,6 +9,7 @@ mod posting;
 pub use direct::DirectChannels;
 pub use posting::{Fate, Patience};
 
+use crate::arena::AnalysisReport;
 use crate::arena::Replay;
 use crate::arena::text;
 use crate::discord::Data;
@@ -73,6 +74,27 @@ impl Delivery<'_> {
                 *name = self.data.names.name_of(self.http, discord::UserId::new(id)).await;
             }
         }
+    }
+
+    /// An analysis as a message: its words (within Discord's limit), its graph, and the boards
+    /// of its worst turning points, each image described in words.
+    pub async fn analysis_message(&self, report: &AnalysisReport) -> anyhow::Result<Outgoing> {
+        let mut message = Outgoing::text(&report.text);
+        message.content = crate::discord::widgets::fit(&message.content);
+        let graph = report.graph.clone();
+        let description = within_words(&graph.describe(), MOST_DESCRIPTION_CHARS);
+        let renderer = self.data.renderer.clone();
+        let png = tokio::task::spawn_blocking(move || renderer.graph(&graph)).await??;
+        message.files.push(
+            discord::CreateAttachment::bytes(png, format!("game-{}-analysis.png", report.game))
+                .description(description),
+        );
+        for (caption, board) in &report.boards {
+            message
+                .files
+                .push(self.board_file_captioned(board, Some(caption)).await?);
+        }
+        Ok(message)
     }
 
     /// A game's replay as a GIF attachment under Discord's limit, and its words (saying so when

@@ -487,6 +487,33 @@ where
         })
     }
 
+    async fn analysis(&self, id: GameId, viewpoint: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT body FROM analyses WHERE game_id = $1 AND viewpoint = $2")
+            .bind(id)
+            .bind(viewpoint)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(row) => Some(row.try_get("body")?),
+            None => None,
+        })
+    }
+
+    async fn save_analysis(&self, id: GameId, viewpoint: &str, body: &str, now: i64) -> Result<(), StoreError> {
+        // The first analysis kept is every later request's: one made meanwhile changes nothing.
+        sqlx::query(
+            "INSERT INTO analyses (game_id, viewpoint, body, created_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (game_id, viewpoint) DO NOTHING",
+        )
+        .bind(id)
+        .bind(viewpoint)
+        .bind(body)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     async fn open_matches_on(&self, server: &ServerId) -> Result<i64, StoreError> {
         let row = sqlx::query(COUNT_OPEN_MATCHES)
             .bind(server.as_str())
