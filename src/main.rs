@@ -233,6 +233,21 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Go through a game record with the computer, as `/analyse` does: each side's summary and
+    /// the turning points with the better move.
+    Analyse {
+        /// The record: a PGN file of one game (what `/export` writes, or any chess PGN).
+        record: PathBuf,
+        /// How many positions to search at each move.
+        #[arg(long, default_value_t = arbiter::arena::DEFAULT_ANALYSIS_NODES)]
+        nodes: u64,
+        /// Write the record with its evaluations (`[%eval]`) and judgements (`?!`, `?`, `??`) here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Draw the evaluation graph (PNG) here.
+        #[arg(long)]
+        graph: Option<PathBuf>,
+    },
     /// Draw the board image (PNG) of a position as one viewer sees it.
     Render {
         #[command(flatten)]
@@ -500,6 +515,12 @@ fn run(command: Command) -> anyhow::Result<String> {
         Command::Perft { game, divide, depth } => cli::perft(&game, depth, divide),
         Command::Legal { game, seat } => cli::legal(&game, seat),
         Command::Replay { record, out } => cli::replay::replay(&record, &out),
+        Command::Analyse {
+            record,
+            nodes,
+            out,
+            graph,
+        } => cli::analyse::analyse(&record, nodes, out.as_deref(), graph.as_deref()),
         Command::Ai {
             game,
             seat,

@@ -117,10 +117,32 @@ function show() {
   showBoard(state.board);
   // The board in words, for screen readers (the drawing itself is hidden from them).
   document.getElementById("board-words").textContent = state.board_words || "";
-  if (state.finished) showBanner(state.status, true);
+  if (state.finished) {
+    showBanner(state.status, true);
+    showGraph();
+  }
   // A private page's script acts on the state shown.
   window.arbiterState = state;
   document.dispatchEvent(new Event("arbiter:state"));
+}
+
+// A finished game's evaluation graph, once someone asks for its analysis (`/analyse`): asked
+// for now, then every half minute until it is there (a page that does not show it never asks).
+const graphFrame = document.getElementById("graph-frame");
+let graphTimer = null;
+async function showGraph() {
+  if (body.dataset.graph !== "1" || !graphFrame.hidden || graphTimer !== null) return;
+  try {
+    const response = await fetch(`${base}/graph.svg`);
+    if (response.ok) {
+      graphFrame.innerHTML = await response.text();
+      graphFrame.hidden = false;
+      return;
+    }
+  } catch (error) {
+    // Asked again below.
+  }
+  graphTimer = setTimeout(() => { graphTimer = null; showGraph(); }, 30000);
 }
 
 // Warnings, forfeits and the result, as they happen: a warning for a while, the result for good.

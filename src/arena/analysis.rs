@@ -116,6 +116,25 @@ impl Records<'_> {
         self.kept(game.id, viewpoint(game, viewer).1).await
     }
 
+    /// The graph of the analysis kept of a finished game from what `viewer` may know (a live
+    /// page's), if one was made.
+    pub async fn kept_graph(self, id: GameId, viewer: Viewer) -> Result<Option<EvalGraph>, ArenaError> {
+        let Some(game) = self.store.game(id).await? else {
+            return Ok(None);
+        };
+        if game.status != GameStatus::Finished {
+            return Ok(None);
+        }
+        let (viewer, key) = viewpoint(&game, viewer);
+        let Some(analysis) = self.kept(id, key).await? else {
+            return Ok(None);
+        };
+        let view = game.state.view(viewer);
+        let labels = pgn::labels(&record_moves(&view));
+        let title = format!("Game #{id} · {}", game.setup.variant.name());
+        Ok(Some(graph(&title, &view, &analysis, &labels)))
+    }
+
     async fn kept(self, id: GameId, key: &str) -> Result<Option<Analysis>, ArenaError> {
         let Some(body) = self.store.analysis(id, key).await? else {
             return Ok(None);
@@ -140,8 +159,7 @@ impl Records<'_> {
             nodes: self.thinkers.analysis_nodes(),
             time: MOST_TIME_PER_POSITION,
         };
-        // Drawn from the view alone: games a viewer cannot tell apart are analysed alike.
-        let seed = view_seed(view);
+        let seed = analysis::seed_of(view);
         let view = view.clone();
         let unreadable = || {
             tracing::error!(game = %game.id, "a finished game's record does not replay for its analysis");
@@ -176,51 +194,28 @@ impl Records<'_> {
     /// the graph, and the worst one or two turning points' boards after the better action.
     async fn report(self, game: &GameRow, view: &View, analysis: &Analysis) -> Result<AnalysisReport, ArenaError> {
         let labels = pgn::labels(&record_moves(view));
-        let seat_name = |seat: Seat| view.seat_names[seat.index()].clone();
-        let player = |seat: Seat| {
+        let players = Seat::BOTH.map(|seat| {
+            let seat_name = &view.seat_names[seat.index()];
             game.player(seat)
-                .map(|user| format!("{} ({})", seat_name(seat), name(user)))
-                .unwrap_or_else(|| seat_name(seat))
-        };
-        let result = view
-            .outcome
-            .as_ref()
-            .map(|o| format!(", {} by {}", o.result_text(), o.reason.describe()))
-            .unwrap_or_default();
-        let mut text = format!(
-            "Analysis of game #{} · {}: {} vs {}{result}.",
-            game.id,
-            game.setup.variant.name(),
-            player(Seat::First),
-            player(Seat::Second)
-        );
-        for seat in Seat::BOTH {
-            text += &format!("\n{}", summary_line(&player(seat), analysis, seat));
-        }
-        let worst = analysis.turning_points(TURNING_POINTS_LISTED);
-        if worst.is_empty() {
-            text += "\nNo turning points: neither side gave away more than a little.";
-        } else {
-            text += "\nTurning points:";
-            for review in &worst {
-                text += &format!("\n• {}", turning_point(&labels, review));
-            }
-        }
+                .map(|user| format!("{seat_name} ({})", name(user)))
+                .unwrap_or_else(|| seat_name.clone())
+        });
+        let title = format!("game #{} · {}", game.id, game.setup.variant.name());
+        let mut text = words(&title, &players, view, analysis, &labels);
         let private = view.viewer != Viewer::Spectator;
         if private {
             text += "\n(Built from what you know of your own secrets: for you alone.)";
         }
+        let worst = analysis.turning_points(TURNING_POINTS_DRAWN);
         Ok(AnalysisReport {
             game: game.id,
-            graph: graph(game, view, analysis, &labels),
-            boards: self
-                .boards(
-                    game,
-                    view.viewer,
-                    &worst[..worst.len().min(TURNING_POINTS_DRAWN)],
-                    &labels,
-                )
-                .await?,
+            graph: graph(
+                &format!("Game #{} · {}", game.id, game.setup.variant.name()),
+                view,
+                analysis,
+                &labels,
+            ),
+            boards: self.boards(game, view.viewer, &worst, &labels).await?,
             text,
             private,
         })
@@ -269,18 +264,6 @@ impl Records<'_> {
     }
 }
 
-/// A seed from what the view shows of the record (FNV-1a).
-fn view_seed(view: &View) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for entry in &view.record {
-        for byte in entry.text.bytes().chain([entry.seat.index() as u8, 0]) {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    hash
-}
-
 /// The view's record as a PGN's moves, for their labels (`12... Nf6`).
 fn record_moves(view: &View) -> Vec<WrittenMove> {
     view.record
@@ -297,6 +280,30 @@ fn record_moves(view: &View) -> Vec<WrittenMove> {
             eval: None,
         })
         .collect()
+}
+
+/// An analysis in words: the result, each player's summary, and the worst turning points with
+/// the better action.
+fn words(title: &str, players: &[String; 2], view: &View, analysis: &Analysis, labels: &[String]) -> String {
+    let result = view
+        .outcome
+        .as_ref()
+        .map(|o| format!(", {} by {}", o.result_text(), o.reason.describe()))
+        .unwrap_or_default();
+    let mut text = format!("Analysis of {title}: {} vs {}{result}.", players[0], players[1]);
+    for seat in Seat::BOTH {
+        text += &format!("\n{}", summary_line(&players[seat.index()], analysis, seat));
+    }
+    let worst = analysis.turning_points(TURNING_POINTS_LISTED);
+    if worst.is_empty() {
+        text += "\nNo turning points: neither side gave away more than a little.";
+    } else {
+        text += "\nTurning points:";
+        for review in &worst {
+            text += &format!("\n• {}", turning_point(labels, review));
+        }
+    }
+    text
 }
 
 /// "White (alice): 2.1% of the winning chance given away a move on average · 1 inaccuracy, no mistakes, 2 blunders".
@@ -337,7 +344,7 @@ fn turning_point(labels: &[String], review: &Review) -> String {
 }
 
 /// The evaluation graph of an analysis.
-fn graph(game: &GameRow, view: &View, analysis: &Analysis, labels: &[String]) -> EvalGraph {
+fn graph(title: &str, view: &View, analysis: &Analysis, labels: &[String]) -> EvalGraph {
     let mut stages: Vec<(usize, String)> = Vec::new();
     let mut last: Option<Stage> = None;
     for (index, position) in analysis.positions.iter().enumerate() {
@@ -366,7 +373,7 @@ fn graph(game: &GameRow, view: &View, analysis: &Analysis, labels: &[String]) ->
         })
         .collect();
     EvalGraph {
-        title: format!("Game #{} · {}", game.id, game.setup.variant.name()),
+        title: title.to_string(),
         sides: Seat::BOTH.map(|seat| (view.seat_names[seat.index()].clone(), view.seat_style(seat))),
         chances: analysis.positions.iter().map(|p| p.chance).collect(),
         stages,
@@ -429,4 +436,56 @@ pub fn annotate(moves: &mut [WrittenMove], analysis: &Analysis) {
             });
         }
     }
+}
+
+/// A game record analysed away from any server (`arbiter analyse`): the words, the record with
+/// the evaluations and judgements, and the graph.
+pub struct RecordAnalysis {
+    pub words: String,
+    pub annotated: String,
+    pub graph: EvalGraph,
+    pub analysis: Analysis,
+}
+
+/// Analyses the game a record holds (what `/export` writes, or any chess PGN) as its audience
+/// sees it, searching `nodes` a position; what is wrong with a broken record, by line.
+pub fn analyse_record(text: &str, nodes: u64) -> Result<RecordAnalysis, String> {
+    let record = super::replay_record_for_audience(text)?;
+    let view = record.state.view(Viewer::Spectator);
+    let start = Start {
+        variant: record.setup.variant,
+        fen: record.setup.fen.clone(),
+    };
+    let budget = Budget {
+        nodes,
+        // Nodes alone decide, so the same record is analysed alike on any machine.
+        time: Duration::from_secs(3600),
+    };
+    let analysis = analysis::analyse(&start, &view, budget, analysis::seed_of(&view))
+        .ok_or_else(|| "the record's moves do not replay".to_string())?;
+    let mut moves = record_moves(&view);
+    let labels = pgn::labels(&moves);
+    annotate(&mut moves, &analysis);
+    let variant = record.setup.variant;
+    let result = view.outcome.as_ref().map_or("*", |o| o.result_text());
+    let mut tags: Vec<(String, String)> = vec![
+        ("White".into(), record.names[0].clone()),
+        ("Black".into(), record.names[1].clone()),
+        ("Result".into(), result.into()),
+    ];
+    if variant != arbiter_engine::VariantId::Chess {
+        tags.push(("Variant".into(), variant.name().into()));
+    }
+    if let Some(fen) = &record.setup.fen {
+        tags.push(("SetUp".into(), "1".into()));
+        tags.push(("FEN".into(), fen.clone()));
+    }
+    tags.push(("Annotator".into(), format!("Arbiter, {nodes} positions a move")));
+    let players = Seat::BOTH.map(|seat| format!("{} ({})", view.seat_names[seat.index()], record.names[seat.index()]));
+    Ok(RecordAnalysis {
+        words: words(variant.name(), &players, &view, &analysis, &labels),
+        annotated: pgn::write(&tags, &moves, 1, result),
+        graph: graph(variant.name(), &view, &analysis, &labels),
+        analysis,
+    })
 }

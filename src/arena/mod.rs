@@ -36,7 +36,9 @@ mod tournament;
 mod turns;
 mod watch;
 
-pub use analysis::{AnalysisReport, DEFAULT_NODES_PER_POSITION as DEFAULT_ANALYSIS_NODES};
+pub use analysis::{
+    AnalysisReport, DEFAULT_NODES_PER_POSITION as DEFAULT_ANALYSIS_NODES, RecordAnalysis, analyse_record,
+};
 pub use caller::Caller;
 pub use computer::Thinkers;
 pub use deathmatch::{COLOUR_CHOICE_MS, MatchRequest};

@@ -2,6 +2,7 @@
 //! outside checks rely on (README, "Command line").
 
 pub mod ai;
+pub mod analyse;
 pub mod doctor;
 pub mod replay;
 

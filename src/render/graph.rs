@@ -85,8 +85,10 @@ impl EvalGraph {
 
     pub fn to_svg(&self) -> String {
         let (left, top, right, bottom) = PLOT;
+        // Its words for a page's screen reader (a PNG's description is given beside it).
         let mut svg = format!(
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="{FONT}">"#
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="{FONT}" role="img"><title>{}</title>"#,
+            escape(&self.describe())
         );
         svg += &format!(r#"<rect width="{WIDTH}" height="{HEIGHT}" fill="{BACKGROUND}"/>"#);
         svg += &text(left, 42.0, TITLE_SIZE, TEXT, "start", true, &self.title);

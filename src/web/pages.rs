@@ -10,7 +10,7 @@ use crate::render::{Decor, to_svg};
 use arbiter_engine::Seat;
 use axum::Router;
 use axum::extract::{Extension, Path, Query, State};
-use axum::http::header;
+use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
@@ -33,6 +33,7 @@ pub(super) fn router(web: Arc<Web>, gate: Arc<Gate>) -> Router {
         .route("/{kind}/{token}/state", get(state))
         .route("/{kind}/{token}/events", get(events))
         .route("/{kind}/{token}/board.svg", get(board))
+        .route("/{kind}/{token}/graph.svg", get(graph))
         .merge(super::play::routes())
         .route(
             "/assets/play.js",
@@ -69,6 +70,9 @@ pub(super) struct OverlayOptions {
     /// `1`: the page as it stands, without its stream (for a capture tool: a screenshot of a
     /// page that streams waits as long as the stream is open).
     still: Option<String>,
+    /// `1`: the overlay shows the game's evaluation graph once it is analysed (the page always
+    /// does).
+    graph: Option<String>,
 }
 
 async fn home() -> Html<&'static str> {
@@ -86,6 +90,7 @@ async fn watch_page(
     // The page takes a still too; its layout is its own.
     let options = OverlayOptions {
         still: options.still,
+        graph: Some("1".into()),
         ..OverlayOptions::default()
     };
     let Some(opened) = open(&web, PageKind::Watch, &token).await else {
@@ -155,6 +160,7 @@ pub(super) async fn page(web: &Web, opened: &Opened, mode: &str, options: &Overl
         .replace("{{scripts}}", if opened.role.is_some() { PLAY_SCRIPT_TAG } else { "" })
         .replace("{{bottom}}", bottom)
         .replace("{{compact}}", if compact { "compact" } else { "" })
+        .replace("{{graph}}", if is_set(&options.graph) { "1" } else { "0" })
         .replace("{{still}}", if is_set(&options.still) { "1" } else { "0" })
         .replace("{{board_src}}", &board_src)
         .replace("{{initial}}", &initial)
@@ -269,6 +275,39 @@ async fn board(
             (header::CACHE_CONTROL, caching),
         ],
         svg.as_ref().clone(),
+    )
+        .into_response()
+}
+
+/// The evaluation graph of the finished game, once analysed (`/analyse`), from what the page's
+/// viewer may know; 404 until then (the page asks again now and then).
+async fn graph(State(web): State<Arc<Web>>, Path(address): Path<(String, String)>) -> Response {
+    let Some(opened) = open_at(&web, &address).await else {
+        return not_found();
+    };
+    let Ok(graph) = web.arena.records().kept_graph(opened.id, opened.viewer()).await else {
+        return unavailable();
+    };
+    let Some(graph) = graph else {
+        return (
+            StatusCode::NOT_FOUND,
+            [(header::CACHE_CONTROL, "no-store")],
+            "This game has not been analysed yet: /analyse makes its graph.",
+        )
+            .into_response();
+    };
+    // Kept for good once made; a seat's holds its secrets (their own page's alone).
+    let caching = if opened.role.is_some() {
+        "private, max-age=3600"
+    } else {
+        "public, max-age=3600"
+    };
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, caching),
+        ],
+        graph.to_svg(),
     )
         .into_response()
 }

@@ -194,3 +194,33 @@ pub(crate) async fn served(db: &support::TestDb, variant: VariantId) -> (support
     let links = serve_pages(&arena, id).await;
     (arena, links)
 }
+
+/// A finished game's evaluation graph: none before `/analyse`, then on the page (always) and on
+/// the overlay when asked (`?graph=1`), as SVG with its words for a screen reader.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_games_graph_shows_once_it_is_analysed() {
+    let db = support::sqlite().await;
+    let (arena, _) = support::arena(&db);
+    let id = support::started(&arena, VariantId::Chess).await;
+    let links = serve_pages(&arena, id).await;
+    support::play_alternately(&arena, id, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#").await;
+    let graph = format!("{}/graph.svg", links.page);
+    let before = reqwest::get(&graph).await.unwrap();
+    assert_eq!(before.status(), 404, "not analysed yet");
+    arena
+        .records()
+        .analyse(id, &support::asking(&support::carol()))
+        .await
+        .unwrap();
+    let after = reqwest::get(&graph).await.unwrap();
+    assert_eq!(after.status(), 200);
+    let svg = after.text().await.unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains("<title>Game #") && svg.contains("3... Nf6??"),
+        "{svg}"
+    );
+    assert!(crate::text_of(links.page.clone()).await.contains("data-graph=\"1\""));
+    assert!(crate::text_of(links.overlay.clone()).await.contains("data-graph=\"0\""));
+    let asked = crate::text_of(format!("{}?graph=1", links.overlay)).await;
+    assert!(asked.contains("data-graph=\"1\"") && asked.contains("id=\"graph-frame\""), "{asked}");
+}

@@ -306,6 +306,7 @@ impl Analyser {
                 &mut self.evaluators,
                 &mut self.tables[sample],
                 self.per_position,
+                0,
             );
             self.nodes += searched.nodes;
             self.found[sample].push(searched);
@@ -334,44 +335,73 @@ impl Analyser {
 
 /// What one search said of one position.
 struct Searched {
-    /// The first seat's score; `None` where the position's actor had no choice to weigh (one
-    /// action, or a list to write), so the position is worth what follows it.
+    /// The first seat's score; `None` where the search cannot weigh the actor's choice (a list
+    /// to write, a pick), so the position is worth what follows it.
     score: Option<i32>,
-    /// The action preferred, as the record would write it.
+    /// The action preferred, as the record would write it; none where there was no choice.
     best: Option<String>,
+    /// What the actor could do here (a digest of its actions' notation): where the
+    /// possibilities disagree, the viewer cannot know what the choice was among.
+    options: u64,
     stage: Stage,
     nodes: u64,
 }
 
+/// How many forced actions in a row a position's value is looked for through.
+const FORCED_CHAIN: usize = 8;
+
 /// Searches a position for `actor` (the seat whose entry comes next; at the end, whoever is to
-/// act, if anyone); a finished game is worth its result.
+/// act, if anyone); a finished game is worth its result, a forced action what follows it
+/// (`forced`: how many forced actions led here).
 fn search(
     game: &AnyGame,
     actor: Option<Seat>,
     evaluators: &mut [Evaluator; 2],
     tables: &mut [Table; 2],
     budget: Budget,
+    forced: usize,
 ) -> Searched {
     let stage = Stage::of(game);
-    let quiet = |score| Searched {
+    let quiet = |score, options| Searched {
         score,
         best: None,
+        options,
         stage,
         nodes: 0,
     };
     if let Some(outcome) = game.outcome() {
-        return quiet(Some(match outcome.winner {
-            Some(Seat::First) => WIN,
-            Some(Seat::Second) => -WIN,
-            None => 0,
-        }));
+        return quiet(
+            Some(match outcome.winner {
+                Some(Seat::First) => WIN,
+                Some(Seat::Second) => -WIN,
+                None => 0,
+            }),
+            0,
+        );
     }
     let Some(actor) = actor.or_else(|| game.to_act().first().copied()) else {
-        return quiet(None);
+        return quiet(None, 0);
     };
     let actions = game.legal_actions(actor);
-    if actions.len() <= 1 || matches!(actions.first(), Some(Action::SubmitList { .. })) {
-        return quiet(None);
+    let options = digest(game, actor, &actions);
+    // Lists and picks are beyond what the search weighs well: they are worth what they lead to.
+    if stage == Stage::Picking || matches!(actions.first(), Some(Action::SubmitList { .. })) {
+        return quiet(None, options);
+    }
+    if actions.len() == 1 {
+        // Forced: worth the position it leads to (through a few more forced ones at most), with
+        // no choice to judge.
+        let mut next = game.clone();
+        if forced >= FORCED_CHAIN || next.apply(actor, &actions[0]).is_err() {
+            return quiet(None, options);
+        }
+        let after = search(&next, None, evaluators, tables, budget, forced + 1);
+        return Searched {
+            best: None,
+            options,
+            stage,
+            ..after
+        };
     }
     let [first, second] = evaluators;
     let [first_table, second_table] = tables;
@@ -381,14 +411,41 @@ fn search(
     };
     let found = Search::new(actor, evaluator, budget).with_table(table).run(game);
     let Some((best, score)) = found.scores.first() else {
-        return quiet(None);
+        return quiet(None, options);
     };
     Searched {
         score: Some(if actor == Seat::First { *score } else { -*score }),
         best: Some(game.notation(actor, best)),
+        options,
         stage,
         nodes: found.nodes,
     }
+}
+
+/// A digest of the notation of `actions`, for comparing what possibilities offer.
+fn digest(game: &AnyGame, actor: Seat, actions: &[Action]) -> u64 {
+    let mut texts: Vec<String> = actions.iter().map(|action| game.notation(actor, action)).collect();
+    texts.sort_unstable();
+    fnv(texts.iter().flat_map(|text| text.bytes().chain([0])))
+}
+
+/// A seed from what the view shows of the record: games a viewer cannot tell apart are
+/// analysed alike, whatever they hide.
+pub fn seed_of(view: &View) -> u64 {
+    fnv(view
+        .record
+        .iter()
+        .flat_map(|entry| entry.text.bytes().chain([entry.seat.index() as u8, 0])))
+}
+
+/// FNV-1a, 64 bits: stable from one process and release to the next.
+fn fnv(bytes: impl Iterator<Item = u8>) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in bytes {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
 }
 
 /// The positions as all possibilities together say: the average winning chance (a score from
@@ -399,7 +456,14 @@ fn weigh(found: &[Vec<Searched>]) -> Vec<Position> {
     let mut positions: Vec<Position> = Vec::with_capacity(count);
     let mut next: Option<(f64, i32)> = None;
     for index in (0..count).rev() {
-        let scores: Vec<i32> = found.iter().filter_map(|line| line[index].score).collect();
+        // Where the possibilities disagree on what the actor could do, the position is worth
+        // what follows: the viewer cannot know what the actor had.
+        let agreed = found.iter().all(|line| line[index].options == found[0][index].options);
+        let scores: Vec<i32> = found
+            .iter()
+            .filter_map(|line| line[index].score)
+            .filter(|_| agreed)
+            .collect();
         let weighed = if scores.is_empty() {
             next
         } else {
@@ -425,11 +489,28 @@ fn weigh(found: &[Vec<Searched>]) -> Vec<Position> {
     positions
 }
 
+/// Whether the entry comes after a step of its own turn the view hides (a rejected proposal):
+/// what its player chose among depends on it, so it is not judged.
+fn follows_own_secret(view: &View, index: usize) -> bool {
+    let seat = view.record[index].seat;
+    for entry in view.record[..index].iter().rev() {
+        if entry.seat != seat && entry.is_move {
+            return false;
+        }
+        if entry.seat == seat && entry.is_hidden {
+            return true;
+        }
+    }
+    false
+}
+
 /// The judgement of the record's entry `index`, if the view reads it and its player had a
 /// choice: the winning chance it gave away, and the action preferred in most possibilities.
 fn review(view: &View, found: &[Vec<Searched>], positions: &[Position], index: usize) -> Option<Review> {
     let entry = &view.record[index];
-    if entry.is_hidden || !entry.is_move || found.iter().all(|line| line[index].score.is_none()) {
+    let agreed = found.iter().all(|line| line[index].options == found[0][index].options);
+    let chosen = found.iter().all(|line| line[index].best.is_some());
+    if entry.is_hidden || !entry.is_move || !agreed || !chosen || follows_own_secret(view, index) {
         return None;
     }
     let mut votes: Vec<(&str, usize)> = Vec::new();

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""How Arbiter's analysis of finished chess games compares with Fairy-Stockfish's.
+
+Plays chess games between the computer's levels (`arbiter ai-match`), analyses each with
+`arbiter analyse` (the same analysis as `/analyse`) and has Fairy-Stockfish evaluate every
+position of the same games at a fixed depth. A move Fairy-Stockfish calls a blunder loses 300
+centipawns or more of its evaluation; the figures are how many of those Arbiter marks as a
+mistake or a blunder (`?` or `??` in its record), and how many of Arbiter's blunders (`??`)
+Fairy-Stockfish rates within 50 centipawns of its best move.
+
+Needs python-chess (`pip install chess`) and a Fairy-Stockfish binary:
+
+    python3 benches/analysis_against_fairy_stockfish.py --arbiter target/release/arbiter \
+        --engine /path/to/fairy-stockfish --games 20 --depth 16
+
+The annotated records are kept in --work (default: a temporary folder), to read again.
+"""
+
+import argparse
+import concurrent.futures
+import io
+import os
+import subprocess
+import sys
+import tempfile
+
+import chess
+import chess.engine
+import chess.pgn
+
+MATE = 10_000
+BLUNDER_CP = 300
+CLOSE_CP = 50
+MISTAKE_NAGS = {chess.pgn.NAG_MISTAKE, chess.pgn.NAG_BLUNDER}
+
+
+def games(arbiter, count, seed):
+    """`count` games between the easy and normal levels, colours alternated: each a list of SAN moves."""
+    played = []
+    pairings = [("ai:easy", "ai:normal"), ("ai:normal", "ai:easy")]
+    for index, (white, black) in enumerate(pairings):
+        wanted = count // 2 + (count % 2 if index == 0 else 0)
+        out = subprocess.run(
+            [arbiter, "ai-match", "--variant", "chess", "--games", str(wanted), "--seed", str(seed + index),
+             "--white", white, "--black", black, "--show-moves"],
+            check=True, capture_output=True, text=True).stdout
+        played += [line.split("moves:", 1)[1].split() for line in out.splitlines() if "moves:" in line]
+    return played
+
+
+def record(moves):
+    game = chess.pgn.Game()
+    node = game
+    board = chess.Board()
+    for san in moves:
+        move = board.parse_san(san)
+        node = node.add_variation(move)
+        board.push(move)
+    game.headers["Result"] = board.result(claim_draw=True) if board.is_game_over(claim_draw=True) else "*"
+    return str(game)
+
+
+def score_for_mover(board, engine, depth):
+    """The position's value for the side to move, in centipawns, and the engine's best move."""
+    if board.is_checkmate():
+        return -MATE, None
+    if board.is_game_over(claim_draw=True):
+        return 0, None
+    info = engine.analyse(board, chess.engine.Limit(depth=depth))
+    return info["score"].relative.score(mate_score=MATE), info.get("pv", [None])[0]
+
+
+def fairy_losses(moves, engine_path, depth):
+    """Each move's loss by Fairy-Stockfish, in centipawns for its mover."""
+    engine = chess.engine.SimpleEngine.popen_uci(engine_path)
+    try:
+        board = chess.Board()
+        values = []
+        for san in moves:
+            values.append(score_for_mover(board, engine, depth)[0])
+            board.push_san(san)
+        values.append(score_for_mover(board, engine, depth)[0])
+    finally:
+        engine.quit()
+    # The value after a move is the opponent's, turned around.
+    return [max(0, values[i] + values[i + 1]) for i in range(len(moves))]
+
+
+def arbiter_marks(arbiter, moves, nodes, work, number):
+    source = os.path.join(work, f"game-{number}.pgn")
+    annotated = os.path.join(work, f"game-{number}-analysed.pgn")
+    with open(source, "w") as f:
+        f.write(record(moves))
+    subprocess.run([arbiter, "analyse", source, "--nodes", str(nodes), "--out", annotated],
+                   check=True, capture_output=True, text=True)
+    with open(annotated) as f:
+        game = chess.pgn.read_game(io.StringIO(f.read()))
+    marks = [node.nags for node in game.mainline()]
+    evals = [node.eval() for node in game.mainline()]
+    assert len(marks) == len(moves), f"game {number}: {len(marks)} moves read back, {len(moves)} played"
+    assert any(e is not None for e in evals), f"game {number}: python-chess reads no [%eval]"
+    return marks
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--arbiter", default="target/release/arbiter")
+    parser.add_argument("--engine", required=True, help="a Fairy-Stockfish binary")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--depth", type=int, default=16)
+    parser.add_argument("--nodes", type=int, default=100_000, help="Arbiter's nodes a position")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--work", default=None)
+    args = parser.parse_args()
+    work = args.work or tempfile.mkdtemp(prefix="arbiter-analysis-")
+    os.makedirs(work, exist_ok=True)
+    played = games(args.arbiter, args.games, args.seed)
+    print(f"{len(played)} games, {sum(map(len, played))} moves; records in {work}", flush=True)
+    fs_blunders = caught = arbiter_blunders = close = moves_seen = 0
+    # Fairy-Stockfish and Arbiter side by side, one core each.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        for number, moves in enumerate(played, 1):
+            fairy = pool.submit(fairy_losses, moves, args.engine, args.depth)
+            ours = pool.submit(arbiter_marks, args.arbiter, moves, args.nodes, work, number)
+            losses, marks = fairy.result(), ours.result()
+            for loss, nags in zip(losses, marks):
+                moves_seen += 1
+                if loss >= BLUNDER_CP:
+                    fs_blunders += 1
+                    caught += bool(nags & MISTAKE_NAGS)
+                if chess.pgn.NAG_BLUNDER in nags:
+                    arbiter_blunders += 1
+                    close += loss <= CLOSE_CP
+            print(f"game {number}: {len(moves)} moves; so far FS blunders {fs_blunders}, caught {caught}; "
+                  f"Arbiter blunders {arbiter_blunders}, within {CLOSE_CP} cp {close}", flush=True)
+    share = lambda part, whole: f"{100 * part / whole:.0f}%" if whole else "-"
+    print(f"moves judged: {moves_seen}")
+    print(f"Fairy-Stockfish's blunders (loss >= {BLUNDER_CP} cp at depth {args.depth}): {fs_blunders}; "
+          f"Arbiter marks {caught} ({share(caught, fs_blunders)}) as mistakes or blunders")
+    print(f"Arbiter's blunders: {arbiter_blunders}; {close} ({share(close, arbiter_blunders)}) within "
+          f"{CLOSE_CP} cp of Fairy-Stockfish's best")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
