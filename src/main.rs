@@ -311,6 +311,10 @@ enum Command {
         /// Also print each game's actions (a line after its result), to replay with --moves.
         #[arg(long)]
         show_moves: bool,
+        /// Write each game's record (PGN) into this folder, as game-1.pgn, game-2.pgn, ... (to
+        /// replay, import or analyse).
+        #[arg(long)]
+        records: Option<PathBuf>,
         /// The time a UCI player is given for each move (`go movetime`), in milliseconds.
         #[arg(long, default_value_t = 100)]
         uci_movetime: u64,
@@ -534,6 +538,7 @@ fn run(command: Command) -> anyhow::Result<String> {
             black,
             seed,
             show_moves,
+            records,
             uci_movetime,
             uci_option,
         } => {
@@ -541,7 +546,15 @@ fn run(command: Command) -> anyhow::Result<String> {
                 movetime: std::time::Duration::from_millis(uci_movetime),
                 options: uci_option,
             };
-            cli::ai::ai_match(&variant, games, [white, black], seed, show_moves, &uci)
+            cli::ai::ai_match(
+                &variant,
+                games,
+                [white, black],
+                seed,
+                show_moves,
+                records.as_deref(),
+                &uci,
+            )
         }
         Command::Uci => {
             let out: arbiter::uci::engine::Output = std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()));

@@ -13,7 +13,7 @@ use super::pgn::{self, WrittenMove};
 use super::queries::viewer_of;
 use super::{ArenaError, Effects, Records};
 use crate::ids::GameId;
-use crate::model::{GameRow, GameStatus, effective_actions};
+use crate::model::{GameRow, GameSetup, GameStatus, effective_actions};
 use crate::render::{BoardImage, Decor, EvalGraph, GraphMark};
 use arbiter_engine::ai::analysis::{self, Analyser, Analysis, Judgement, Review, Stage};
 use arbiter_engine::ai::search::WIN;
@@ -463,29 +463,43 @@ pub fn analyse_record(text: &str, nodes: u64) -> Result<RecordAnalysis, String> 
     };
     let analysis = analysis::analyse(&start, &view, budget, analysis::seed_of(&view))
         .ok_or_else(|| "the record's moves do not replay".to_string())?;
-    let mut moves = record_moves(&view);
-    let labels = pgn::labels(&moves);
-    annotate(&mut moves, &analysis);
+    let labels = pgn::labels(&record_moves(&view));
     let variant = record.setup.variant;
+    let players = Seat::BOTH.map(|seat| format!("{} ({})", view.seat_names[seat.index()], record.names[seat.index()]));
+    Ok(RecordAnalysis {
+        words: words(variant.name(), &players, &view, &analysis, &labels),
+        annotated: written_record(&record.names, &record.setup, &view, Some(&analysis)),
+        graph: graph(variant.name(), &view, &analysis, &labels),
+        analysis,
+    })
+}
+
+/// A game as a record (PGN) from `view`, annotated with `analysis` if there is one: what
+/// `arbiter analyse` and `arbiter ai-match --records` write, and `import` reads back.
+pub fn written_record(names: &[String; 2], setup: &GameSetup, view: &View, analysis: Option<&Analysis>) -> String {
+    let mut moves = record_moves(view);
+    if let Some(analysis) = analysis {
+        annotate(&mut moves, analysis);
+    }
+    let variant = setup.variant;
     let result = view.outcome.as_ref().map_or("*", |o| o.result_text());
     let mut tags: Vec<(String, String)> = vec![
-        ("White".into(), record.names[0].clone()),
-        ("Black".into(), record.names[1].clone()),
+        ("White".into(), names[0].clone()),
+        ("Black".into(), names[1].clone()),
         ("Result".into(), result.into()),
     ];
     if variant != arbiter_engine::VariantId::Chess {
         tags.push(("Variant".into(), variant.name().into()));
     }
-    if let Some(fen) = &record.setup.fen {
+    if let Some(fen) = &setup.fen {
         tags.push(("SetUp".into(), "1".into()));
         tags.push(("FEN".into(), fen.clone()));
     }
-    tags.push(("Annotator".into(), format!("Arbiter, {nodes} positions a move")));
-    let players = Seat::BOTH.map(|seat| format!("{} ({})", view.seat_names[seat.index()], record.names[seat.index()]));
-    Ok(RecordAnalysis {
-        words: words(variant.name(), &players, &view, &analysis, &labels),
-        annotated: pgn::write(&tags, &moves, 1, result),
-        graph: graph(variant.name(), &view, &analysis, &labels),
-        analysis,
-    })
+    if let Some(analysis) = analysis {
+        tags.push((
+            "Annotator".into(),
+            format!("Arbiter, {} positions a move", analysis.nodes_per_position),
+        ));
+    }
+    pgn::write(&tags, &moves, 1, result)
 }

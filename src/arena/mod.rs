@@ -38,6 +38,7 @@ mod watch;
 
 pub use analysis::{
     AnalysisReport, DEFAULT_NODES_PER_POSITION as DEFAULT_ANALYSIS_NODES, RecordAnalysis, analyse_record,
+    written_record,
 };
 pub use caller::Caller;
 pub use computer::Thinkers;

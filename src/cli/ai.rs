@@ -108,6 +108,7 @@ pub fn ai_match(
     players: [Player; 2],
     seed: u64,
     show_moves: bool,
+    records: Option<&std::path::Path>,
     uci_settings: &UciSettings,
 ) -> Result<String> {
     let id = VariantId::parse(variant).ok_or_else(|| anyhow!("unknown variant \"{variant}\""))?;
@@ -134,6 +135,18 @@ pub fn ai_match(
         writeln!(out, "game {}: {}, {} plies", index + 1, played.result, played.plies)?;
         if show_moves {
             writeln!(out, "  moves: {}", played.moves.join(" "))?;
+        }
+        if let Some(folder) = records {
+            let names = players.each_ref().map(ToString::to_string);
+            let record = arbiter::arena::written_record(
+                &names,
+                &arbiter::model::GameSetup::new(id),
+                &played.game.view(Viewer::Spectator),
+                None,
+            );
+            std::fs::create_dir_all(folder).with_context(|| format!("cannot make {}", folder.display()))?;
+            let path = folder.join(format!("game-{}.pgn", index + 1));
+            std::fs::write(&path, record).with_context(|| format!("cannot write {}", path.display()))?;
         }
     }
     for (seat, player) in players.iter().enumerate() {
@@ -189,6 +202,8 @@ struct Played {
     /// Each action in the acting seat's notation, for `--show-moves` (a game can be replayed
     /// from them with `--moves`).
     moves: Vec<String>,
+    /// The game as it ended, for `--records`.
+    game: AnyGame,
 }
 
 fn play_one(id: VariantId, seats: &mut Seats, seed: u64, times: &mut [Vec<Duration>; 2]) -> Result<Played> {
@@ -210,6 +225,7 @@ fn play_one(id: VariantId, seats: &mut Seats, seed: u64, times: &mut [Vec<Durati
                 result: format!("1/2-1/2 (no result in {MOST_PLIES} actions)"),
                 plies,
                 moves,
+                game,
             });
         }
         // During a simultaneous choice each seat acts in turn, the first seat first.
@@ -262,6 +278,7 @@ fn play_one(id: VariantId, seats: &mut Seats, seed: u64, times: &mut [Vec<Durati
                 ),
                 plies,
                 moves,
+                game,
             });
         }
         plies += 1;
@@ -272,6 +289,7 @@ fn play_one(id: VariantId, seats: &mut Seats, seed: u64, times: &mut [Vec<Durati
         result: format!("{} ({})", outcome.result_text(), outcome.reason.describe()),
         plies,
         moves,
+        game,
     })
 }
 

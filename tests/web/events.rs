@@ -222,5 +222,8 @@ async fn a_finished_games_graph_shows_once_it_is_analysed() {
     assert!(crate::text_of(links.page.clone()).await.contains("data-graph=\"1\""));
     assert!(crate::text_of(links.overlay.clone()).await.contains("data-graph=\"0\""));
     let asked = crate::text_of(format!("{}?graph=1", links.overlay)).await;
-    assert!(asked.contains("data-graph=\"1\"") && asked.contains("id=\"graph-frame\""), "{asked}");
+    assert!(
+        asked.contains("data-graph=\"1\"") && asked.contains("id=\"graph-frame\""),
+        "{asked}"
+    );
 }
