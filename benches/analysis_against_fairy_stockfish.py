@@ -70,8 +70,8 @@ def score_for_mover(board, engine, depth):
     return info["score"].relative.score(mate_score=MATE), info.get("pv", [None])[0]
 
 
-def fairy_losses(moves, engine_path, depth):
-    """Each move's loss by Fairy-Stockfish, in centipawns for its mover."""
+def fairy_values(moves, engine_path, depth):
+    """Each position's value by Fairy-Stockfish, in centipawns for the side to move."""
     engine = chess.engine.SimpleEngine.popen_uci(engine_path)
     try:
         board = chess.Board()
@@ -82,8 +82,7 @@ def fairy_losses(moves, engine_path, depth):
         values.append(score_for_mover(board, engine, depth)[0])
     finally:
         engine.quit()
-    # The value after a move is the opponent's, turned around.
-    return [max(0, values[i] + values[i + 1]) for i in range(len(moves))]
+    return values
 
 
 def arbiter_marks(arbiter, moves, nodes, work, number):
@@ -99,7 +98,7 @@ def arbiter_marks(arbiter, moves, nodes, work, number):
     evals = [node.eval() for node in game.mainline()]
     assert len(marks) == len(moves), f"game {number}: {len(marks)} moves read back, {len(moves)} played"
     assert any(e is not None for e in evals), f"game {number}: python-chess reads no [%eval]"
-    return marks
+    return marks, [e.white().score(mate_score=MATE) if e is not None else None for e in evals]
 
 
 def main():
@@ -117,13 +116,21 @@ def main():
     played = games(args.arbiter, args.games, args.seed)
     print(f"{len(played)} games, {sum(map(len, played))} moves; records in {work}", flush=True)
     fs_blunders = caught = arbiter_blunders = close = moves_seen = 0
+    # Every move side by side, for a closer look: game, move, mover, Fairy-Stockfish's values
+    # before and after (for the mover), its loss, Arbiter's marks and evaluation after (White's).
+    table = open(os.path.join(work, "moves.tsv"), "w")
+    table.write("game\tply\tmove\tfs_before\tfs_after\tfs_loss\tarbiter_nags\tarbiter_after\n")
     # Fairy-Stockfish and Arbiter side by side, one core each.
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         for number, moves in enumerate(played, 1):
-            fairy = pool.submit(fairy_losses, moves, args.engine, args.depth)
+            fairy = pool.submit(fairy_values, moves, args.engine, args.depth)
             ours = pool.submit(arbiter_marks, args.arbiter, moves, args.nodes, work, number)
-            losses, marks = fairy.result(), ours.result()
-            for loss, nags in zip(losses, marks):
+            values, (marks, evals) = fairy.result(), ours.result()
+            # The value after a move is the opponent's, turned around.
+            losses = [max(0, values[i] + values[i + 1]) for i in range(len(moves))]
+            for ply, (loss, nags) in enumerate(zip(losses, marks)):
+                table.write(f"{number}\t{ply}\t{moves[ply]}\t{values[ply]}\t{-values[ply + 1]}\t{loss}\t"
+                            f"{','.join(map(str, sorted(nags)))}\t{evals[ply]}\n")
                 moves_seen += 1
                 if loss >= BLUNDER_CP:
                     fs_blunders += 1
@@ -133,6 +140,7 @@ def main():
                     close += loss <= CLOSE_CP
             print(f"game {number}: {len(moves)} moves; so far FS blunders {fs_blunders}, caught {caught}; "
                   f"Arbiter blunders {arbiter_blunders}, within {CLOSE_CP} cp {close}", flush=True)
+    table.close()
     share = lambda part, whole: f"{100 * part / whole:.0f}%" if whole else "-"
     print(f"moves judged: {moves_seen}")
     print(f"Fairy-Stockfish's blunders (loss >= {BLUNDER_CP} cp at depth {args.depth}): {fs_blunders}; "

@@ -83,7 +83,9 @@ pub fn labels(moves: &[WrittenMove]) -> Vec<String> {
                     last_number = numbering.number;
                     format!("{number} {text}")
                 }
-                None if written.seat == Seat::Second && last_number > 0 => format!("{last_number}... {text}"),
+                None if written.is_move && written.seat == Seat::Second && last_number > 0 => {
+                    format!("{last_number}... {text}")
+                }
                 None => text.to_string(),
             }
         })
@@ -451,6 +453,37 @@ mod tests {
         );
         let texts: Vec<String> = read(&text).unwrap().moves.into_iter().map(|m| m.text).collect();
         assert_eq!(texts, ["e4", "e5"]);
+    }
+
+    #[test]
+    fn an_analysis_marks_moves_and_shares_the_comment_with_the_clock() {
+        let mut analysed = moves(&["e4", "e5", "Qh5", "Nf6", "Qxf7#"]);
+        analysed[0].eval = Some("0.30".into());
+        analysed[0].clock_ms = Some(60_000);
+        analysed[3].mark = Some("??");
+        analysed[3].eval = Some("#1".into());
+        let text = write(&[], &analysed, 1, "1-0").replace('\n', " ");
+        assert!(
+            text.contains("1. e4 {[%eval 0.30] [%clk 0:01:00]} 1... e5 2. Qh5 Nf6?? {[%eval #1]} 3. Qxf7# 1-0"),
+            "{text}"
+        );
+        // Read back, the marks and comments fall away.
+        let texts: Vec<String> = read(&write(&[], &analysed, 1, "1-0"))
+            .unwrap()
+            .moves
+            .into_iter()
+            .map(|m| m.text)
+            .collect();
+        assert_eq!(texts, ["e4", "e5", "Qh5", "Nf6", "Qxf7#"]);
+    }
+
+    #[test]
+    fn labels_number_each_move_as_a_reader_finds_it() {
+        let mut played = moves(&["e4", "e5", "Nf3"]);
+        played.insert(1, moves(&["", "reject"])[1].clone());
+        played[1].is_move = false;
+        let labels = labels(&played);
+        assert_eq!(labels, ["1. e4", "reject", "1... e5", "2. Nf3"]);
     }
 
     #[test]

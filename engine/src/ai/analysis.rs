@@ -384,8 +384,10 @@ fn search(
     };
     let actions = game.legal_actions(actor);
     let options = digest(game, actor, &actions);
-    // Lists and picks are beyond what the search weighs well: they are worth what they lead to.
-    if stage == Stage::Picking || matches!(actions.first(), Some(Action::SubmitList { .. })) {
+    // Lists, picks and placements are beyond what the search weighs well (a whole army's
+    // worth, or its set-up, decided a few plies deep): they are worth what they lead to.
+    let setting_up = matches!(stage, Stage::Picking | Stage::Placement);
+    if setting_up || matches!(actions.first(), Some(Action::SubmitList { .. })) {
         return quiet(None, options);
     }
     if actions.len() == 1 {
@@ -409,12 +411,24 @@ fn search(
         Seat::First => (first, first_table),
         Seat::Second => (second, second_table),
     };
-    let found = Search::new(actor, evaluator, budget).with_table(table).run(game);
-    let Some((best, score)) = found.scores.first() else {
+    // Each depth's score: a depth's evaluation leans toward whoever moves last in it, so the
+    // last two depths are averaged (in games weighed by mobility, such as Blockade, by a pawn).
+    let mut depths: Vec<i32> = Vec::new();
+    let mut heard = |progress: &super::search::Progress| depths.push(progress.score);
+    let found = Search::new(actor, evaluator, budget)
+        .with_table(table)
+        .reporting(&mut heard)
+        .run(game);
+    let Some((best, _)) = found.scores.first() else {
         return quiet(None, options);
     };
+    let score = match depths[..] {
+        [.., before, last] if before.abs() < SEES_A_WIN && last.abs() < SEES_A_WIN => (before + last) / 2,
+        [.., last] => last,
+        [] => found.scores[0].1,
+    };
     Searched {
-        score: Some(if actor == Seat::First { *score } else { -*score }),
+        score: Some(if actor == Seat::First { score } else { -score }),
         best: Some(game.notation(actor, best)),
         options,
         stage,
