@@ -358,20 +358,27 @@ fn graph(title: &str, view: &View, analysis: &Analysis, labels: &[String]) -> Ev
         .iter()
         .map(|r| r.entry)
         .collect();
-    let marks = analysis
+    // The labelled ones last, the worst first: they are placed in that order.
+    let mut marks: Vec<GraphMark> = analysis
         .reviews
         .iter()
+        .filter(|review| !labelled.contains(&review.entry))
         .filter_map(|review| {
-            let judgement = review.judgement?;
             Some(GraphMark {
                 at: review.entry + 1,
-                judgement,
-                label: labelled
-                    .contains(&review.entry)
-                    .then(|| format!("{}{}", labels[review.entry], judgement.mark())),
+                judgement: review.judgement?,
+                label: None,
             })
         })
         .collect();
+    for review in analysis.turning_points(TURNING_POINTS_LABELLED) {
+        let judgement = review.judgement.unwrap_or(Judgement::Inaccuracy);
+        marks.push(GraphMark {
+            at: review.entry + 1,
+            judgement,
+            label: Some(format!("{}{}", labels[review.entry], judgement.mark())),
+        });
+    }
     EvalGraph {
         title: title.to_string(),
         sides: Seat::BOTH.map(|seat| (view.seat_names[seat.index()].clone(), view.seat_style(seat))),

@@ -28,7 +28,8 @@ pub struct EvalGraph {
 }
 
 /// A judged action: the position it led to, its judgement, and its label if it is one of the
-/// few worth naming on the image.
+/// few worth naming on the image. Labels are placed in the order of the marks: the most
+/// important first.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GraphMark {
     pub at: usize,
@@ -46,6 +47,7 @@ const MUTED: &str = "#a8a49c";
 const TITLE_SIZE: f32 = 26.0;
 const LABEL_SIZE: f32 = 20.0;
 const SMALL_SIZE: f32 = 17.0;
+const LABEL_HEIGHT: f32 = 30.0;
 /// How wide a character of a label is on average (DejaVu Sans Bold at [`LABEL_SIZE`]).
 const LABEL_CHAR: f32 = 12.6;
 
@@ -192,12 +194,13 @@ impl EvalGraph {
             .collect()
     }
 
-    /// The dots, the labelled ones last (on top), each label boxed above or below its dot,
-    /// whichever side has room, kept within the plot.
+    /// The dots, then the labels over them, each boxed above or below its dot, or beside that,
+    /// wherever it overlaps no label placed before it (the worst first) and stays within the
+    /// plot; a label with no such place is left out (its dot stays).
     fn marks_svg(&self) -> String {
-        let (left, top, right, bottom) = PLOT;
         let mut dots = String::new();
         let mut labels = String::new();
+        let mut placed: Vec<Box> = Vec::new();
         for mark in &self.marks {
             let Some(chance) = self.chances.get(mark.at) else {
                 continue;
@@ -213,20 +216,18 @@ impl EvalGraph {
                 continue;
             };
             let width = label.chars().count() as f32 * LABEL_CHAR + 14.0;
-            let box_x = (x - width / 2.0).clamp(left, right - width);
-            let box_y = if y - 50.0 >= top {
-                y - 46.0
-            } else {
-                (y + 16.0).min(bottom - 30.0)
+            let Some(spot) = label_spot((x, y), width, &placed) else {
+                continue;
             };
+            placed.push(spot);
             labels += &format!(
-                r##"<rect x="{}" y="{}" width="{}" height="30" rx="5" fill="#1b1f24" stroke="{color}" stroke-width="2"/>{}"##,
-                num(box_x),
-                num(box_y),
+                r##"<rect x="{}" y="{}" width="{}" height="{LABEL_HEIGHT}" rx="5" fill="#1b1f24" stroke="{color}" stroke-width="2"/>{}"##,
+                num(spot.x),
+                num(spot.y),
                 num(width),
                 text(
-                    box_x + width / 2.0,
-                    box_y + 22.0,
+                    spot.x + width / 2.0,
+                    spot.y + 22.0,
                     LABEL_SIZE,
                     TEXT,
                     "middle",
@@ -280,6 +281,48 @@ impl EvalGraph {
         }
         words
     }
+}
+
+/// A label's box on the image.
+#[derive(Clone, Copy)]
+struct Box {
+    x: f32,
+    y: f32,
+    width: f32,
+}
+
+impl Box {
+    fn overlaps(&self, other: &Box) -> bool {
+        self.x < other.x + other.width + 4.0
+            && other.x < self.x + self.width + 4.0
+            && self.y < other.y + LABEL_HEIGHT + 4.0
+            && other.y < self.y + LABEL_HEIGHT + 4.0
+    }
+}
+
+/// Where a label of `width` for the dot at `(x, y)` goes: above the dot, below it, then the same
+/// a box's width to either side, the first place within the plot that no `placed` box overlaps.
+fn label_spot((x, y): (f32, f32), width: f32, placed: &[Box]) -> Option<Box> {
+    let (left, top, right, bottom) = PLOT;
+    let above = y - 16.0 - LABEL_HEIGHT;
+    let below = y + 16.0;
+    let rows = [above, below]
+        .into_iter()
+        .filter(|row| *row >= top && row + LABEL_HEIGHT <= bottom);
+    let rows: Vec<f32> = rows.collect();
+    for shift in [0.0, -(width / 2.0 + 12.0), width / 2.0 + 12.0] {
+        for &row in &rows {
+            let spot = Box {
+                x: (x - width / 2.0 + shift).clamp(left, right - width),
+                y: row,
+                width,
+            };
+            if !placed.iter().any(|other| other.overlaps(&spot)) {
+                return Some(spot);
+            }
+        }
+    }
+    None
 }
 
 /// A line of text.

@@ -107,3 +107,37 @@ fn the_graph_in_words_names_the_range_and_the_turning_points() {
         "Game #7 · Chess: White's winning chance over the game, between 0% and 50%, ending at 0%. Turning points: 1. f3??."
     );
 }
+
+#[test]
+fn labels_of_neighbouring_turning_points_never_cover_each_other() {
+    // Three blunders on three positions in a row, then one more far off.
+    let chances = vec![0.5, 0.5, 0.2, 0.6, 0.1, 0.1, 0.1, 0.1, 0.1, 0.9, 0.9];
+    let marks = [2, 3, 4, 9]
+        .into_iter()
+        .map(|at| GraphMark {
+            at,
+            judgement: Judgement::Blunder,
+            label: Some(format!("{at}... Qxb7??")),
+        })
+        .collect();
+    let svg = graph(chances, marks, Vec::new()).to_svg();
+    // Each label's box: `<rect x=".." y=".." width=".." height="30" rx="5"`.
+    let boxes: Vec<[f32; 3]> = svg
+        .split("<rect ")
+        .filter(|part| part.contains("rx=\"5\""))
+        .map(|part| {
+            let number = |name: &str| {
+                let start = part.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                part[start..].split('"').next().unwrap().parse::<f32>().unwrap()
+            };
+            [number("x"), number("y"), number("width")]
+        })
+        .collect();
+    assert!(boxes.len() >= 3, "most labels find a place: {boxes:?}");
+    for (i, a) in boxes.iter().enumerate() {
+        for b in &boxes[i + 1..] {
+            let apart = a[0] + a[2] <= b[0] || b[0] + b[2] <= a[0] || a[1] + 30.0 <= b[1] || b[1] + 30.0 <= a[1];
+            assert!(apart, "{a:?} and {b:?} overlap");
+        }
+    }
+}
