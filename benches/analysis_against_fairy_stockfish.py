@@ -107,7 +107,7 @@ def main():
     parser.add_argument("--engine", required=True, help="a Fairy-Stockfish binary")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--depth", type=int, default=16)
-    parser.add_argument("--nodes", type=int, default=100_000, help="Arbiter's nodes a position")
+    parser.add_argument("--nodes", type=int, default=300_000, help="Arbiter's nodes a position")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--work", default=None)
     args = parser.parse_args()

@@ -23,8 +23,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// The nodes each position gets by default: a 100-move game in about a minute on one core.
-pub const DEFAULT_NODES_PER_POSITION: u64 = 100_000;
+/// The nodes each position gets by default: about a second a position on one core, a game of
+/// 40 moves in a minute or so.
+pub const DEFAULT_NODES_PER_POSITION: u64 = 300_000;
 /// Whatever the nodes, no position takes longer than this (a slow machine's cap).
 const MOST_TIME_PER_POSITION: Duration = Duration::from_secs(5);
 /// How many turning points the words list, and how many of them get a board.

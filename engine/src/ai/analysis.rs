@@ -181,10 +181,15 @@ impl Analysis {
         }
     }
 
-    /// The judged actions that lost the most, worst first, at most `most`.
+    /// The judged actions that lost the most, worst first (blunders, then mistakes, then
+    /// inaccuracies, each by the chance lost), at most `most`.
     pub fn turning_points(&self, most: usize) -> Vec<&Review> {
         let mut judged: Vec<&Review> = self.reviews.iter().filter(|r| r.judgement.is_some()).collect();
-        judged.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.entry.cmp(&b.entry)));
+        judged.sort_by(|a, b| {
+            (b.judgement.cmp(&a.judgement))
+                .then(b.loss.total_cmp(&a.loss))
+                .then(a.entry.cmp(&b.entry))
+        });
         judged.truncate(most);
         judged
     }
@@ -503,6 +508,32 @@ fn weigh(found: &[Vec<Searched>]) -> Vec<Position> {
     positions
 }
 
+/// The judgement of a move from its mover's score before and after it: by the winning chance
+/// lost, except where a win the search sees is made or lost, judged as Lichess judges mates: a
+/// win let slip is a blunder unless the position stays clearly won (a mistake above 7 pawns, an
+/// inaccuracy above 10), and walking into a lost game a blunder unless it was already clearly
+/// lost (a mistake below -7 pawns, an inaccuracy below -10).
+fn judge(before: i32, after: i32, loss: f64) -> Option<Judgement> {
+    let wins = |score: i32| score >= SEES_A_WIN;
+    let loses = |score: i32| score <= -SEES_A_WIN;
+    let by_margin = |margin: i32| {
+        Some(if margin > 999 {
+            Judgement::Inaccuracy
+        } else if margin > 700 {
+            Judgement::Mistake
+        } else {
+            Judgement::Blunder
+        })
+    };
+    if wins(before) && !wins(after) && !loses(after) {
+        by_margin(after)
+    } else if loses(after) && !loses(before) {
+        by_margin(if wins(before) { 0 } else { -before })
+    } else {
+        Judgement::of(loss)
+    }
+}
+
 /// Whether the entry comes after a step of its own turn the view hides (a rejected proposal):
 /// what its player chose among depends on it, so it is not judged.
 fn follows_own_secret(view: &View, index: usize) -> bool {
@@ -551,12 +582,46 @@ fn review(view: &View, found: &[Vec<Searched>], positions: &[Position], index: u
     } else {
         (for_seat(positions[index].chance) - for_seat(positions[index + 1].chance)).max(0.0)
     };
+    let for_mover = |score: i32| if entry.seat == Seat::First { score } else { -score };
+    let judgement = if played_best {
+        None
+    } else {
+        judge(
+            for_mover(positions[index].score),
+            for_mover(positions[index + 1].score),
+            loss,
+        )
+    };
     Some(Review {
         entry: index,
         seat: entry.seat,
         played: entry.text.clone(),
         best: best.filter(|_| !played_best),
         loss,
-        judgement: Judgement::of(loss),
+        judgement,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wins_made_and_lost_are_judged_as_lichess_judges_mates() {
+        let mate_in_2 = WIN - 3;
+        // A mate let slip: a blunder if the game is about even after, less if still won.
+        assert_eq!(judge(mate_in_2, 300, 0.25), Some(Judgement::Blunder));
+        assert_eq!(judge(mate_in_2, 800, 0.05), Some(Judgement::Mistake));
+        assert_eq!(judge(mate_in_2, 1500, 0.004), Some(Judgement::Inaccuracy));
+        // Walking into a mate: a blunder from an even game, less from a lost one.
+        assert_eq!(judge(-50, -mate_in_2, 0.45), Some(Judgement::Blunder));
+        assert_eq!(judge(-800, -mate_in_2, 0.05), Some(Judgement::Mistake));
+        assert_eq!(judge(-2000, -mate_in_2, 0.0), Some(Judgement::Inaccuracy));
+        // A mate still there, or one still coming: the chance decides (nothing lost here).
+        assert_eq!(judge(mate_in_2, WIN - 5, 0.0), None);
+        assert_eq!(judge(-WIN + 4, -WIN + 2, 0.0), None);
+        // No mate on either side: the chance lost.
+        assert_eq!(judge(0, -300, chance(0) - chance(-300)), Some(Judgement::Blunder));
+        assert_eq!(judge(1500, 1200, chance(1500) - chance(1200)), None);
+    }
 }
