@@ -395,8 +395,41 @@ async fn open_matches_are_counted_per_server(store: &dyn Store) {
     assert_eq!(store.open_matches_on(&nowhere).await.unwrap(), 0);
 }
 
+async fn analyses_are_kept_once_per_game_and_viewpoint(store: &dyn Store) {
+    let game = store
+        .insert_game(&new_game("ann", "bob", VariantId::Rejection))
+        .await
+        .unwrap();
+    let other = store
+        .insert_game(&new_game("ann", "bob", VariantId::Chess))
+        .await
+        .unwrap();
+    assert_eq!(store.analysis(game.id, "spectator").await.unwrap(), None);
+    store
+        .save_analysis(game.id, "spectator", "{\"first\":1}", 10)
+        .await
+        .unwrap();
+    store.save_analysis(game.id, "first", "{\"own\":1}", 11).await.unwrap();
+    // One made meanwhile by another request changes nothing: the first kept is everyone's.
+    store
+        .save_analysis(game.id, "spectator", "{\"second\":2}", 12)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.analysis(game.id, "spectator").await.unwrap().as_deref(),
+        Some("{\"first\":1}")
+    );
+    assert_eq!(
+        store.analysis(game.id, "first").await.unwrap().as_deref(),
+        Some("{\"own\":1}")
+    );
+    assert_eq!(store.analysis(game.id, "second").await.unwrap(), None);
+    assert_eq!(store.analysis(other.id, "spectator").await.unwrap(), None);
+}
+
 on_each_database!(
     store: insert_and_read_back,
+    store: analyses_are_kept_once_per_game_and_viewpoint,
     store: updates_are_guarded_by_the_version,
     store: ratings_move_with_the_save_only_from_the_rating_they_were_computed_from,
     store: the_log_is_append_only_and_ordered,
