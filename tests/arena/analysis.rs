@@ -98,15 +98,44 @@ async fn a_game_still_being_played_or_never_begun_is_not_analysed() {
     );
 }
 
+/// A store that counts the analyses saved into it.
+struct CountsAnalyses {
+    inner: std::sync::Arc<dyn arbiter::store::Store>,
+    saved: std::sync::atomic::AtomicUsize,
+}
+
+#[async_trait::async_trait]
+impl arbiter::store::layer::Layer for CountsAnalyses {
+    fn inner(&self) -> &dyn arbiter::store::Store {
+        self.inner.as_ref()
+    }
+
+    async fn before(&self, request: &'static str) {
+        if request == "save_analysis" {
+            self.saved.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_requests_at_once_wait_for_one_analysis() {
-    let (db, arena) = analysing_arena(20_000).await;
+    let db = support::sqlite().await;
+    let counting = std::sync::Arc::new(arbiter::store::layer::Layered(CountsAnalyses {
+        inner: db.store.clone(),
+        saved: Default::default(),
+    }));
+    let clock = std::sync::Arc::new(arbiter::clock::ManualClock::new(1_700_000_000_000));
+    let arena = support::TestArena::new(counting.clone(), clock);
     let id = started(&arena, VariantId::Chess).await;
     play_alternately(&arena, id, "e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#").await;
     let (carol, alice) = (asking(&carol()), asking(&alice()));
     let (first, second) = tokio::join!(arena.records().analyse(id, &carol), arena.records().analyse(id, &alice));
     assert_eq!(first.unwrap().analysis, second.unwrap().analysis);
-    assert!(db.store.analysis(id, "spectator").await.unwrap().is_some());
+    assert_eq!(
+        counting.saved.load(std::sync::atomic::Ordering::SeqCst),
+        1,
+        "the second request waited for the first analysis and showed it"
+    );
 }
 
 /// Rejection's rejected proposals are the players' alone, for good: a spectator's analysis never
