@@ -11,7 +11,8 @@ Fairy-Stockfish rates within 50 centipawns of its best move.
 Needs python-chess (`pip install chess`) and a Fairy-Stockfish binary:
 
     python3 benches/analysis_against_fairy_stockfish.py --arbiter target/release/arbiter \
-        --engine /path/to/fairy-stockfish --games 20 --depth 16
+        --engine /path/to/fairy-stockfish --games 20 --depth 16 \
+        [--players ai:normal "uci:/path/to/fairy-stockfish" --uci-option "Skill Level=5"]
 
 The annotated records are kept in --work (default: a temporary folder), to read again.
 """
@@ -34,15 +35,16 @@ CLOSE_CP = 50
 MISTAKE_NAGS = {chess.pgn.NAG_MISTAKE, chess.pgn.NAG_BLUNDER}
 
 
-def games(arbiter, count, seed):
-    """`count` games between the easy and normal levels, colours alternated: each a list of SAN moves."""
+def games(arbiter, count, seed, players, uci_options):
+    """`count` games between `players` (ai-match's), colours alternated: each a list of SAN moves."""
     played = []
-    pairings = [("ai:easy", "ai:normal"), ("ai:normal", "ai:easy")]
+    pairings = [players, players[::-1]]
+    options = [word for option in uci_options for word in ("--uci-option", option)]
     for index, (white, black) in enumerate(pairings):
         wanted = count // 2 + (count % 2 if index == 0 else 0)
         out = subprocess.run(
             [arbiter, "ai-match", "--variant", "chess", "--games", str(wanted), "--seed", str(seed + index),
-             "--white", white, "--black", black, "--show-moves"],
+             "--white", white, "--black", black, "--show-moves"] + options,
             check=True, capture_output=True, text=True).stdout
         played += [line.split("moves:", 1)[1].split() for line in out.splitlines() if "moves:" in line]
     return played
@@ -109,11 +111,15 @@ def main():
     parser.add_argument("--depth", type=int, default=16)
     parser.add_argument("--nodes", type=int, default=300_000, help="Arbiter's nodes a position")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", nargs=2, default=["ai:easy", "ai:normal"],
+                        help="who plays the games (ai-match's players), each side in half of them")
+    parser.add_argument("--uci-option", action="append", default=[],
+                        help="NAME=VALUE for a UCI player (ai-match's --uci-option)")
     parser.add_argument("--work", default=None)
     args = parser.parse_args()
     work = args.work or tempfile.mkdtemp(prefix="arbiter-analysis-")
     os.makedirs(work, exist_ok=True)
-    played = games(args.arbiter, args.games, args.seed)
+    played = games(args.arbiter, args.games, args.seed, args.players, args.uci_option)
     print(f"{len(played)} games, {sum(map(len, played))} moves; records in {work}", flush=True)
     fs_blunders = caught = arbiter_blunders = close = moves_seen = 0
     # Every move side by side, for a closer look: game, move, mover, Fairy-Stockfish's values
