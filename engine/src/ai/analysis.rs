@@ -305,9 +305,11 @@ impl Analyser {
         }
         for (sample, (line, game)) in self.lines.iter_mut().enumerate() {
             let actor = line.get(index).map(|(seat, _)| *seat);
+            let played = line.get(index).map(|(_, action)| action);
             let searched = search(
                 game,
                 actor,
+                played,
                 &mut self.evaluators,
                 &mut self.tables[sample],
                 self.per_position,
@@ -325,9 +327,39 @@ impl Analyser {
 
     /// The analysis of the positions searched (all of them, once `step` says so).
     pub fn finish(self) -> Analysis {
-        let positions = weigh(&self.found);
-        let reviews = (0..positions.len().saturating_sub(1))
-            .filter_map(|index| review(&self.view, &self.found, &positions, index))
+        let found = &self.found;
+        let count = found[0].len();
+        // Each position's value by its own search; one without (a pick, a forced move) is
+        // worth the next one's.
+        let mut values = vec![(0.5, 0); count];
+        let mut next = None;
+        for index in (0..count).rev() {
+            next = weigh(found, index, |searched| searched.score).or(next);
+            values[index] = next.unwrap_or((0.5, 0));
+        }
+        let played: Vec<Option<(f64, i32)>> = (0..count)
+            .map(|index| weigh(found, index, |searched| searched.played))
+            .collect();
+        let reviews: Vec<Review> = (0..count.saturating_sub(1))
+            .filter_map(|index| review(&self.view, found, (values[index], played[index]), index))
+            .collect();
+        // After each move judged, what its mover's search made of it, unless the game ended
+        // there (then its result); elsewhere, the position's own value.
+        let positions: Vec<Position> = (0..count)
+            .map(|index| {
+                let judged = index
+                    .checked_sub(1)
+                    .filter(|before| reviews.iter().any(|review| review.entry == *before));
+                let (chance, score) = match judged.and_then(|before| played[before]) {
+                    Some(value) if !found[0][index].ended => value,
+                    _ => values[index],
+                };
+                Position {
+                    chance,
+                    score,
+                    stage: found[0][index].stage,
+                }
+            })
             .collect();
         Analysis {
             positions,
@@ -345,6 +377,12 @@ struct Searched {
     score: Option<i32>,
     /// The action preferred, as the record would write it; none where there was no choice.
     best: Option<String>,
+    /// The first seat's score of the action played here, from the same root as `score` (the
+    /// actor's, as deep): judged against the best from one side's search, a move's loss never
+    /// mixes in how the two sides' searches see the next position differently.
+    played: Option<i32>,
+    /// The game is over here: the position is worth its result.
+    ended: bool,
     /// What the actor could do here (a digest of its actions' notation): where the
     /// possibilities disagree, the viewer cannot know what the choice was among.
     options: u64,
@@ -361,6 +399,7 @@ const FORCED_CHAIN: usize = 8;
 fn search(
     game: &AnyGame,
     actor: Option<Seat>,
+    played: Option<&Action>,
     evaluators: &mut [Evaluator; 2],
     tables: &mut [Table; 2],
     budget: Budget,
@@ -370,6 +409,8 @@ fn search(
     let quiet = |score, options| Searched {
         score,
         best: None,
+        played: None,
+        ended: game.outcome().is_some(),
         options,
         stage,
         nodes: 0,
@@ -402,9 +443,11 @@ fn search(
         if forced >= FORCED_CHAIN || next.apply(actor, &actions[0]).is_err() {
             return quiet(None, options);
         }
-        let after = search(&next, None, evaluators, tables, budget, forced + 1);
+        let after = search(&next, None, None, evaluators, tables, budget, forced + 1);
         return Searched {
             best: None,
+            played: None,
+            ended: false,
             options,
             stage,
             ..after
@@ -416,27 +459,70 @@ fn search(
         Seat::First => (first, first_table),
         Seat::Second => (second, second_table),
     };
-    // Each depth's score: a depth's evaluation leans toward whoever moves last in it, so the
-    // last two depths are averaged (in games weighed by mobility, such as Blockade, by a pawn).
+    let found = scored(game, actor, evaluator, table, budget, None);
+    let Some((best, score)) = found.best else {
+        return quiet(None, options);
+    };
+    let for_first = |score: i32| if actor == Seat::First { score } else { -score };
+    let best_text = game.notation(actor, &best);
+    let played_score = match played {
+        Some(action) if *action != best => scored(game, actor, evaluator, table, budget, Some(action))
+            .best
+            .map(|(_, score)| score),
+        Some(_) => Some(score),
+        None => None,
+    };
+    Searched {
+        score: Some(for_first(score)),
+        best: Some(best_text),
+        played: played_score.map(for_first),
+        ended: false,
+        options,
+        stage,
+        nodes: found.nodes,
+    }
+}
+
+/// A search's best root action and its score for the searching seat, and the nodes it took.
+struct Scored {
+    best: Option<(Action, i32)>,
+    nodes: u64,
+}
+
+/// Searches `game` for `actor` (scoring `only` that action, if one is given). The score is the
+/// average of the last two depths completed: a depth's evaluation leans toward whoever moves
+/// last in it (in games weighed by mobility, such as Blockade, by a pawn), and the average
+/// cancels that lean.
+fn scored(
+    game: &AnyGame,
+    actor: Seat,
+    evaluator: &mut Evaluator,
+    table: &mut Table,
+    budget: Budget,
+    only: Option<&Action>,
+) -> Scored {
     let mut depths: Vec<i32> = Vec::new();
     let mut heard = |progress: &super::search::Progress| depths.push(progress.score);
-    let found = Search::new(actor, evaluator, budget)
+    let mut search = Search::new(actor, evaluator, budget)
         .with_table(table)
-        .reporting(&mut heard)
-        .run(game);
-    let Some((best, _)) = found.scores.first() else {
-        return quiet(None, options);
+        .reporting(&mut heard);
+    if let Some(action) = only {
+        search = search.only(action.clone());
+    }
+    let found = search.run(game);
+    let Some((best, last)) = found.scores.first().cloned() else {
+        return Scored {
+            best: None,
+            nodes: found.nodes,
+        };
     };
     let score = match depths[..] {
         [.., before, last] if before.abs() < SEES_A_WIN && last.abs() < SEES_A_WIN => (before + last) / 2,
         [.., last] => last,
-        [] => found.scores[0].1,
+        [] => last,
     };
-    Searched {
-        score: Some(if actor == Seat::First { score } else { -score }),
-        best: Some(game.notation(actor, best)),
-        options,
-        stage,
+    Scored {
+        best: Some((best, score)),
         nodes: found.nodes,
     }
 }
@@ -467,45 +553,25 @@ fn fnv(bytes: impl Iterator<Item = u8>) -> u64 {
     hash
 }
 
-/// The positions as all possibilities together say: the average winning chance (a score from
-/// it, unless every possibility sees the same side win). A position without a score of its own
-/// is worth the next one's.
-fn weigh(found: &[Vec<Searched>]) -> Vec<Position> {
-    let count = found[0].len();
-    let mut positions: Vec<Position> = Vec::with_capacity(count);
-    let mut next: Option<(f64, i32)> = None;
-    for index in (0..count).rev() {
-        // Where the possibilities disagree on what the actor could do, the position is worth
-        // what follows: the viewer cannot know what the actor had.
-        let agreed = found.iter().all(|line| line[index].options == found[0][index].options);
-        let scores: Vec<i32> = found
-            .iter()
-            .filter_map(|line| line[index].score)
-            .filter(|_| agreed)
-            .collect();
-        let weighed = if scores.is_empty() {
-            next
-        } else {
-            let chance = scores.iter().map(|s| chance(*s)).sum::<f64>() / scores.len() as f64;
-            let all_wins = scores.iter().all(|s| *s >= SEES_A_WIN) || scores.iter().all(|s| *s <= -SEES_A_WIN);
-            let score = if all_wins || scores.len() == 1 {
-                // The slowest win any possibility sees.
-                *scores.iter().min_by_key(|s| s.abs()).unwrap_or(&0)
-            } else {
-                score_of(chance)
-            };
-            Some((chance, score))
-        };
-        next = weighed;
-        let (chance, score) = weighed.unwrap_or((0.5, 0));
-        positions.push(Position {
-            chance,
-            score,
-            stage: found[0][index].stage,
-        });
+/// What all possibilities together say of position `index`, by `pick` (a search's score, or its
+/// score of the move played): the average winning chance, and a score from it (unless every
+/// possibility sees the same side win: then the slowest win). `None` where a possibility has
+/// nothing to say, or where they disagree on what the actor could do: the viewer cannot know
+/// what the actor had.
+fn weigh(found: &[Vec<Searched>], index: usize, pick: impl Fn(&Searched) -> Option<i32>) -> Option<(f64, i32)> {
+    let agreed = found.iter().all(|line| line[index].options == found[0][index].options);
+    let scores: Vec<i32> = found.iter().map(|line| pick(&line[index])).collect::<Option<_>>()?;
+    if !agreed || scores.is_empty() {
+        return None;
     }
-    positions.reverse();
-    positions
+    let chance = scores.iter().map(|s| chance(*s)).sum::<f64>() / scores.len() as f64;
+    let all_wins = scores.iter().all(|s| *s >= SEES_A_WIN) || scores.iter().all(|s| *s <= -SEES_A_WIN);
+    let score = if all_wins || scores.len() == 1 {
+        *scores.iter().min_by_key(|s| s.abs()).unwrap_or(&0)
+    } else {
+        score_of(chance)
+    };
+    Some((chance, score))
 }
 
 /// The judgement of a move from its mover's score before and after it: by the winning chance
@@ -551,13 +617,19 @@ fn follows_own_secret(view: &View, index: usize) -> bool {
 
 /// The judgement of the record's entry `index`, if the view reads it and its player had a
 /// choice: the winning chance it gave away, and the action preferred in most possibilities.
-fn review(view: &View, found: &[Vec<Searched>], positions: &[Position], index: usize) -> Option<Review> {
+fn review(
+    view: &View,
+    found: &[Vec<Searched>],
+    (before, after): ((f64, i32), Option<(f64, i32)>),
+    index: usize,
+) -> Option<Review> {
     let entry = &view.record[index];
-    let agreed = found.iter().all(|line| line[index].options == found[0][index].options);
     let chosen = found.iter().all(|line| line[index].best.is_some());
-    if entry.is_hidden || !entry.is_move || !agreed || !chosen || follows_own_secret(view, index) {
+    if entry.is_hidden || !entry.is_move || !chosen || follows_own_secret(view, index) {
         return None;
     }
+    // None where the possibilities disagree on what the actor could do.
+    let after = after?;
     let mut votes: Vec<(&str, usize)> = Vec::new();
     for best in found.iter().filter_map(|line| line[index].best.as_deref()) {
         match votes.iter_mut().find(|(action, _)| *action == best) {
@@ -580,17 +652,13 @@ fn review(view: &View, found: &[Vec<Searched>], positions: &[Position], index: u
     let loss = if played_best {
         0.0
     } else {
-        (for_seat(positions[index].chance) - for_seat(positions[index + 1].chance)).max(0.0)
+        (for_seat(before.0) - for_seat(after.0)).max(0.0)
     };
     let for_mover = |score: i32| if entry.seat == Seat::First { score } else { -score };
     let judgement = if played_best {
         None
     } else {
-        judge(
-            for_mover(positions[index].score),
-            for_mover(positions[index + 1].score),
-            loss,
-        )
+        judge(for_mover(before.1), for_mover(after.1), loss)
     };
     Some(Review {
         entry: index,

@@ -101,6 +101,8 @@ pub struct Search<'a> {
     report: Option<Reporter<'a>>,
     /// What it found of positions before (in this search or, kept by its caller, earlier ones).
     table: Option<&'a mut Table>,
+    /// The one root action to score, where only its score is wanted (an analysis's move played).
+    only: Option<Action>,
 }
 
 impl<'a> Search<'a> {
@@ -119,6 +121,7 @@ impl<'a> Search<'a> {
             stop: None,
             report: None,
             table: None,
+            only: None,
         }
     }
 
@@ -126,6 +129,15 @@ impl<'a> Search<'a> {
     pub fn with_table(self, table: &'a mut Table) -> Search<'a> {
         Search {
             table: Some(table),
+            ..self
+        }
+    }
+
+    /// The same search, scoring `action` alone at the root (exactly, as deep as the budget
+    /// allows): what one move is worth, judged as the search judges the best.
+    pub fn only(self, action: Action) -> Search<'a> {
+        Search {
+            only: Some(action),
             ..self
         }
     }
@@ -161,8 +173,11 @@ impl<'a> Search<'a> {
         searched.stop_writing();
         let game = &searched;
         let mut scores: Vec<(Action, i32)> = game.legal_actions(self.me).into_iter().map(|a| (a, 0)).collect();
+        if let Some(only) = &self.only {
+            scores.retain(|(action, _)| action == only);
+        }
         let mut depth = 0;
-        if scores.len() <= 1 {
+        if scores.is_empty() || (scores.len() == 1 && self.only.is_none()) {
             return Found {
                 scores,
                 nodes: 0,
