@@ -374,3 +374,35 @@ fn a_royal_keeps_to_the_wing_in_the_middlegame_and_comes_out_in_the_endgame() {
     let cornered = weigh("4k3/p7/8/8/8/8/P7/7K w - - 0 1");
     assert!(central > cornered, "{central} > {cornered}");
 }
+
+#[test]
+fn a_search_of_one_action_scores_that_action_as_deep_as_the_best() {
+    // Qxd8 mates on the back rank; h3 leaves the queen to the rook on d8. Scored alone, h3 is
+    // searched as deep as a whole search goes, not one ply, so the loss of the queen shows.
+    let game = AnyGame::from_fen(VariantId::Chess, "3r2k1/5ppp/8/8/3Q4/8/5PPP/6K1 w - - 0 1").unwrap();
+    let budget = ai::Budget {
+        nodes: 20_000,
+        time: std::time::Duration::from_secs(600),
+    };
+    let score = |only: Option<&str>| {
+        let mut evaluator = ai::evaluate::Evaluator::new(Seat::First, VariantId::Chess);
+        let mut search = ai::search::Search::new(Seat::First, &mut evaluator, budget);
+        if let Some(text) = only {
+            search = search.only(game.parse_action(Seat::First, text).unwrap());
+        }
+        let found = search.run(&game);
+        (found.scores.len(), found.scores[0].clone(), found.depth)
+    };
+    let (all, (best, best_score), depth) = score(None);
+    assert!(all > 1, "every action is scored: {all}");
+    assert_eq!(game.notation(Seat::First, &best), "Qxd8#", "found at depth {depth}");
+    let (one, (quiet, quiet_score), quiet_depth) = score(Some("h3"));
+    assert_eq!(one, 1, "only the action asked for is scored");
+    assert_eq!(game.notation(Seat::First, &quiet), "h3");
+    assert!(quiet_depth >= 3, "searched deeper than one ply: {quiet_depth}");
+    assert!(
+        quiet_score < best_score - 500,
+        "a quiet move instead of mate: {quiet_score} against {best_score}"
+    );
+    assert!(quiet_score < -300, "h3 loses the queen: {quiet_score}");
+}
