@@ -23,8 +23,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// The nodes each position gets by default: about a second a position on one core, a game of
-/// 40 moves in a minute or so.
+/// The nodes each position gets by default (twice where the move played was not the best): about
+/// 1.5 s a chess position on one core, a 40-move game in two minutes or so.
 pub const DEFAULT_NODES_PER_POSITION: u64 = 300_000;
 /// Whatever the nodes, no position takes longer than this (a slow machine's cap).
 const MOST_TIME_PER_POSITION: Duration = Duration::from_secs(5);
