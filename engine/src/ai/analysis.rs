@@ -2,8 +2,9 @@
 //! action judged by how much of its player's winning chance it gave away, and the action the
 //! search preferred. Its only input is where the game began and one viewer's view of the game's
 //! end, so it knows exactly what that viewer knows: what the record still hides from them (a
-//! bomb carrier never detonated, a base never reached) is drawn at random, several times, as
-//! the computer opponent does when it plays ([`super::hidden`]), and never read.
+//! rejected proposal in Rejection Chess; in a view of a game still going, a bomb carrier or a
+//! base) is drawn at random, several times, as the computer opponent does when it plays
+//! ([`super::hidden`]), and never read.
 //!
 //! Evaluations become a winning chance (`chance`), so games whose material is unusual (a Patch
 //! army, a Domination score) read alike on one scale; the judgements use Lichess's thresholds on
