@@ -22,8 +22,8 @@ const COLOURS: &[Choice] = &[
 ];
 const LEVELS: &[Choice] = &[
     Choice::new("easy", "Easy: a quick look, and it misjudges a little"),
-    Choice::new("normal", "Normal: about a second a move"),
-    Choice::new("hard", "Hard: a deeper search, a few seconds a move"),
+    Choice::new("normal", "Normal: a quick search, well under a second a move"),
+    Choice::new("hard", "Hard: a deeper search, about a second a move"),
 ];
 const SIDES: &[Choice] = &[
     Choice::new("white", "White (or the side that moves first)"),

@@ -40,9 +40,9 @@ impl Colour {
 pub enum Strength {
     #[name = "Easy: a quick look, and it misjudges a little"]
     Easy,
-    #[name = "Normal: about a second a move"]
+    #[name = "Normal: a quick search, well under a second a move"]
     Normal,
-    #[name = "Hard: a deeper search, a few seconds a move"]
+    #[name = "Hard: a deeper search, about a second a move"]
     Hard,
 }
 
