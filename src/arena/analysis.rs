@@ -74,7 +74,7 @@ fn viewpoint(game: &GameRow, viewer: Viewer) -> (Viewer, &'static str) {
 
 impl Records<'_> {
     /// `/analyse`: the analysis of a finished game, as its asker may know it; made now (a minute
-    /// or so), or the one kept.
+    /// or two), or the one kept.
     pub async fn analyse(self, id: GameId, caller: &Caller) -> Result<Effects, ArenaError> {
         let game = self.load(id).await?;
         may_look_at(&game, caller)?;

@@ -179,7 +179,7 @@ pub const SECTIONS: &[Section] = &[
                 written(
                     &["analyse", "analyze"],
                     "analyse [#id]",
-                    "A minute or so the first time, at once after that; `export` then carries its evaluations.",
+                    "A minute or two the first time, at once after that; `export` then carries its evaluations.",
                 ),
             ),
             everywhere(
