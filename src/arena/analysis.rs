@@ -11,7 +11,7 @@ use super::caller::{Caller, may_look_at};
 use super::messages::name;
 use super::pgn::{self, WrittenMove};
 use super::queries::viewer_of;
-use super::{ArenaError, Effects, Records};
+use super::{AnalysisReport, ArenaError, Effects, Records};
 use crate::ids::GameId;
 use crate::model::{GameRow, GameSetup, GameStatus, effective_actions};
 use crate::render::{BoardImage, Decor, EvalGraph, GraphMark};
@@ -33,19 +33,6 @@ const TURNING_POINTS_LISTED: usize = 5;
 const TURNING_POINTS_DRAWN: usize = 2;
 /// How many turning points the graph labels.
 const TURNING_POINTS_LABELLED: usize = 3;
-
-/// An analysis to show: its words, its graph and the boards of the worst turning points after
-/// the better action.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AnalysisReport {
-    pub game: GameId,
-    pub text: String,
-    pub graph: EvalGraph,
-    /// Each with its caption.
-    pub boards: Vec<(String, BoardImage)>,
-    /// Built from what only the asker knows (their own secrets): for them alone.
-    pub private: bool,
-}
 
 /// The analyses running, by game: a request for a game being analysed waits on its lock.
 #[derive(Default)]

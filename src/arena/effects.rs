@@ -235,7 +235,7 @@ pub struct Effects {
     /// A game's replay to attach to the answer, for everyone where it was asked.
     pub replay: Option<Replay>,
     /// A finished game's analysis: for everyone where it was asked, unless it is private.
-    pub analysis: Option<super::analysis::AnalysisReport>,
+    pub analysis: Option<AnalysisReport>,
     /// A game whose first post should carry its live page's links, when the transport serves
     /// pages (a Death Match, which has an audience).
     pub watch_links: Option<GameId>,
@@ -247,6 +247,19 @@ pub struct Replay {
     pub caption: String,
     pub file_name: String,
     pub animation: crate::render::Animation,
+}
+
+/// An analysis to show: its words, its graph and the boards of the worst turning points after
+/// the better action.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisReport {
+    pub game: GameId,
+    pub text: String,
+    pub graph: crate::render::EvalGraph,
+    /// Each with its caption.
+    pub boards: Vec<(String, BoardImage)>,
+    /// Built from what only the asker knows (their own secrets): for them alone.
+    pub private: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

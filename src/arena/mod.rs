@@ -37,14 +37,15 @@ mod turns;
 mod watch;
 
 pub use analysis::{
-    AnalysisReport, DEFAULT_NODES_PER_POSITION as DEFAULT_ANALYSIS_NODES, RecordAnalysis, analyse_record,
-    written_record,
+    DEFAULT_NODES_PER_POSITION as DEFAULT_ANALYSIS_NODES, RecordAnalysis, analyse_record, written_record,
 };
 pub use caller::Caller;
 pub use computer::Thinkers;
 pub use deathmatch::{COLOUR_CHOICE_MS, MatchRequest};
 pub use domains::{Challenges, Clocks, Lists, Matches, Play, Players, Records, Tournaments, Watching};
-pub use effects::{Button, Countdown, DirectMessage, Effects, PairedRound, Post, PrivateText, Replay, Reply};
+pub use effects::{
+    AnalysisReport, Button, Countdown, DirectMessage, Effects, PairedRound, Post, PrivateText, Replay, Reply,
+};
 pub use error::ArenaError;
 pub use lifecycle::{ABANDONED_AFTER_MS, ChallengeRequest, MOST_OPEN_CHALLENGES};
 pub use lists::{ListSource, MOST_LIST_BYTES};

@@ -37,10 +37,10 @@ pub struct GraphMark {
     pub label: Option<String>,
 }
 
-pub const WIDTH: f32 = 900.0;
-pub const HEIGHT: f32 = 500.0;
+const WIDTH: f32 = 900.0;
+const HEIGHT: f32 = 500.0;
 /// The plot's box: left, top, right, bottom.
-pub const PLOT: (f32, f32, f32, f32) = (40.0, 70.0, 880.0, 420.0);
+const PLOT: (f32, f32, f32, f32) = (40.0, 70.0, 880.0, 420.0);
 const BACKGROUND: &str = "#262421";
 const TEXT: &str = "#eeeeee";
 const MUTED: &str = "#a8a49c";

@@ -66,15 +66,6 @@ impl Judgement {
         }
     }
 
-    /// The numeric annotation glyph a PGN writes for it ($6, $2, $4).
-    pub fn nag(self) -> u8 {
-        match self {
-            Judgement::Inaccuracy => 6,
-            Judgement::Mistake => 2,
-            Judgement::Blunder => 4,
-        }
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Judgement::Inaccuracy => "inaccuracy",
