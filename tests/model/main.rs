@@ -4,5 +4,6 @@ mod game_model;
 mod render_graph;
 mod render_images;
 mod render_phone;
+mod render_pixels;
 mod render_readable;
 mod visible_names;

@@ -329,7 +329,7 @@ fn images_stay_small_enough_for_phones() {
 }
 
 /// One position of each game, and a 10x10 board of fairy pieces.
-fn sample_games() -> Vec<(&'static str, AnyGame)> {
+pub(crate) fn sample_games() -> Vec<(&'static str, AnyGame)> {
     let ten = Variant::from_toml(include_str!("../../docs/images/ten-by-ten.toml")).unwrap();
     let mut ten = AnyGame::custom(Arc::new(ten), None).unwrap();
     play(&mut ten, "CAd4 CAd7");
