@@ -2,7 +2,9 @@
 //! Fonts are bundled (assets/fonts), so an image never depends on the host.
 
 mod animation;
+mod compose;
 mod graph;
+mod indexed;
 mod layout;
 mod marks;
 mod pieces;
@@ -14,6 +16,7 @@ pub mod words;
 
 pub use animation::{Animation, AnimationFrame, Gif, MOST_FRAMES, MOST_REPLAY_BYTES};
 pub use graph::{EvalGraph, GraphMark, judgement_color};
+pub use indexed::encode_indexed;
 pub use layout::{key_box, pool_box, square_box, square_spots};
 pub use marks::FRAME;
 pub use pieces::{Art, Picture, TokenShape, picture};
@@ -24,6 +27,7 @@ pub use scene::{
 pub use svg::{to_svg, token_disc};
 pub use table::Table;
 
+use indexed::Palette;
 use resvg::{tiny_skia, usvg};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -168,15 +172,7 @@ impl Renderer {
             if outside {
                 continue;
             }
-            let sprite = self.sprite(elements, size)?;
-            pixmap.draw_pixmap(
-                x,
-                y,
-                sprite.as_ref().as_ref(),
-                &tiny_skia::PixmapPaint::default(),
-                tiny_skia::Transform::identity(),
-                None,
-            );
+            compose::draw_over(pixmap, &*self.sprite(elements, size)?, x, y);
         }
         if !drawing.over.is_empty() {
             let tree = self.tree(&drawing.document("", &drawing.over))?;
@@ -242,173 +238,4 @@ impl Renderer {
 /// The caches survive a panic elsewhere: their entries are complete or absent.
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Encodes an opaque pixmap as an indexed PNG. A board has a few hundred colours at most (flat
-/// squares and pieces, plus the shades of anti-aliased edges), so the 256 most frequent colours are
-/// kept exactly and the rare edge shades take their nearest palette colour: about a quarter of the
-/// size of an RGB PNG, with no visible change.
-pub fn encode_indexed(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, RenderError> {
-    let pixels: Vec<u32> = pixmap
-        .data()
-        .chunks_exact(4)
-        .map(|px| u32::from_be_bytes([0, px[0], px[1], px[2]]))
-        .collect();
-    let palette = Palette::of(&pixels);
-    let mut indices = Vec::with_capacity(pixels.len());
-    let mut last = (u32::MAX, 0u8);
-    for &pixel in &pixels {
-        if pixel != last.0 {
-            last = (pixel, palette.index_of(pixel));
-        }
-        indices.push(last.1);
-    }
-    let mut out = Vec::with_capacity(pixels.len() / 6);
-    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(palette.rgb_bytes());
-    encoder.set_compression(png::Compression::Fast);
-    let mut writer = encoder.write_header()?;
-    writer.write_image_data(&indices)?;
-    writer.finish()?;
-    Ok(out)
-}
-
-/// Colours are spread over the table by one multiplication: the default hasher, made to resist
-/// hostile keys, costs more than all the rest of the palette work, and pixels are not hostile.
-#[derive(Default)]
-struct ColorHasher(u64);
-
-impl std::hash::Hasher for ColorHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
-        }
-    }
-    fn write_u32(&mut self, value: u32) {
-        self.0 = u64::from(value).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
-
-type ColorMap<V> = std::collections::HashMap<u32, V, std::hash::BuildHasherDefault<ColorHasher>>;
-
-/// Up to 256 colours and where every colour of an image goes.
-struct Palette {
-    colors: Vec<u32>,
-    lookup: ColorMap<u8>,
-}
-
-impl Palette {
-    fn of(pixels: &[u32]) -> Palette {
-        Palette::of_at_most(pixels, 256)
-    }
-
-    /// The `most` most frequent colours (a GIF keeps one index of 256 for "unchanged").
-    fn of_at_most(pixels: &[u32], most: usize) -> Palette {
-        let mut counts: ColorMap<usize> = ColorMap::default();
-        let mut run = (u32::MAX, 0usize);
-        for &pixel in pixels {
-            if pixel == run.0 {
-                run.1 += 1;
-            } else {
-                if run.1 > 0 {
-                    *counts.entry(run.0).or_default() += run.1;
-                }
-                run = (pixel, 1);
-            }
-        }
-        if run.1 > 0 {
-            *counts.entry(run.0).or_default() += run.1;
-        }
-        let mut by_count: Vec<(u32, usize)> = counts.into_iter().collect();
-        // Most frequent first; ties by colour, so the same image always gets the same palette.
-        by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let colors: Vec<u32> = by_count.iter().take(most).map(|(c, _)| *c).collect();
-        let mut lookup = ColorMap::with_capacity_and_hasher(by_count.len(), Default::default());
-        for (index, &color) in colors.iter().enumerate() {
-            lookup.insert(color, index as u8);
-        }
-        for &(color, _) in by_count.iter().skip(most) {
-            lookup.insert(color, nearest(&colors, color));
-        }
-        Palette { colors, lookup }
-    }
-
-    fn index_of(&self, color: u32) -> u8 {
-        self.lookup.get(&color).copied().unwrap_or(0)
-    }
-
-    /// The index of `color`, or of its nearest colour when the palette was made from other
-    /// pixels (a replay's later frames), remembered for the next time.
-    fn index_or_nearest(&mut self, color: u32) -> u8 {
-        if let Some(&index) = self.lookup.get(&color) {
-            return index;
-        }
-        let index = nearest(&self.colors, color);
-        self.lookup.insert(color, index);
-        index
-    }
-
-    fn rgb_bytes(&self) -> Vec<u8> {
-        self.colors
-            .iter()
-            .flat_map(|c| {
-                let [_, r, g, b] = c.to_be_bytes();
-                [r, g, b]
-            })
-            .collect()
-    }
-}
-
-/// The index of the palette colour closest to `color`.
-fn nearest(colors: &[u32], color: u32) -> u8 {
-    let distance = |a: u32, b: u32| {
-        let [_, ar, ag, ab] = a.to_be_bytes();
-        let [_, br, bg, bb] = b.to_be_bytes();
-        let d = |x: u8, y: u8| (i32::from(x) - i32::from(y)).pow(2);
-        d(ar, br) + d(ag, bg) + d(ab, bb)
-    };
-    colors
-        .iter()
-        .enumerate()
-        .min_by_key(|(_, c)| distance(**c, color))
-        .map_or(0, |(i, _)| i as u8)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_palette_keeps_frequent_colours_exactly_and_maps_rare_ones_to_the_nearest() {
-        // 256 colours of 10 pixels each, and 40 rare edge shades one step off some of them.
-        let frequent: Vec<u32> = (0..256u32).map(|i| u32::from_be_bytes([0, i as u8, 40, 200])).collect();
-        let mut pixels: Vec<u32> = frequent.iter().flat_map(|&c| [c; 10]).collect();
-        let rare: Vec<u32> = (0..40u32)
-            .map(|i| u32::from_be_bytes([0, (i * 6) as u8, 41, 201]))
-            .collect();
-        pixels.extend(&rare);
-        let palette = Palette::of(&pixels);
-        assert_eq!(palette.colors.len(), 256);
-        for &color in &frequent {
-            assert_eq!(
-                palette.colors[palette.index_of(color) as usize],
-                color,
-                "{color:06x} is kept"
-            );
-        }
-        for &color in &rare {
-            let kept = palette.colors[palette.index_of(color) as usize];
-            let [_, r, _, _] = color.to_be_bytes();
-            assert_eq!(
-                kept,
-                u32::from_be_bytes([0, r, 40, 200]),
-                "{color:06x} goes to its neighbour"
-            );
-        }
-    }
 }
