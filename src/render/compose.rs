@@ -3,7 +3,7 @@
 //! pixel offset needs none of that. This does the same arithmetic the pipeline does for it, so
 //! the pixels are the very same, at a fraction of the cost.
 
-use resvg::tiny_skia::Pixmap;
+use resvg::tiny_skia::{Pixmap, PremultipliedColorU8};
 
 /// tiny-skia's factor from a byte to a unit value.
 const UNIT: f32 = 1.0 / 255.0;
@@ -46,6 +46,31 @@ pub fn draw_over(target: &mut Pixmap, sprite: &Pixmap, x: i32, y: i32) {
     }
 }
 
+/// Fills `rect` (left, top, right and bottom in the drawing's pixels) with one opaque colour, on
+/// `target` whose top-left corner is `origin` in the drawing: what filling the rectangle as a
+/// path gives where its edges fall on whole pixels (every pixel inside wholly covered, every one
+/// outside not at all).
+pub fn fill(target: &mut Pixmap, [left, top, right, bottom]: [u32; 4], [r, g, b]: [u8; 3], origin: (i32, i32)) {
+    let (width, height) = (target.width() as i64, target.height() as i64);
+    let clip = |value: u32, shift: i32, most: i64| (i64::from(value) - i64::from(shift)).clamp(0, most) as usize;
+    let (left, right) = (clip(left, origin.0, width), clip(right, origin.0, width));
+    let (top, bottom) = (clip(top, origin.1, height), clip(bottom, origin.1, height));
+    if left >= right {
+        return;
+    }
+    let Some(color) = PremultipliedColorU8::from_rgba(r, g, b, 255) else {
+        return;
+    };
+    for row in target
+        .pixels_mut()
+        .chunks_exact_mut(width as usize)
+        .take(bottom)
+        .skip(top)
+    {
+        row[left..right].fill(color);
+    }
+}
+
 /// A unit value as a byte the way tiny-skia stores it: clamped, scaled, rounded half to even.
 fn to_byte(value: f32) -> u8 {
     (value.clamp(0.0, 1.0) * 255.0).round_ties_even() as u8
@@ -54,7 +79,7 @@ fn to_byte(value: f32) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use resvg::tiny_skia::{PixmapPaint, PremultipliedColorU8, Transform};
+    use resvg::tiny_skia::{PixmapPaint, Transform};
 
     /// A pixmap of premultiplied pixels from a simple generator (every alpha, soft edges too).
     fn pixmap(width: u32, height: u32, seed: u32) -> Pixmap {

@@ -72,7 +72,7 @@ struct Runs {
 
 impl Runs {
     fn of(pixels: impl Iterator<Item = u32>, size_hint: usize) -> Runs {
-        let mut numbers: ColorMap<u32> = ColorMap::default();
+        let mut numbers = Numbers::default();
         let mut runs = Runs {
             colors: Vec::new(),
             counts: Vec::new(),
@@ -96,14 +96,46 @@ impl Runs {
         runs
     }
 
-    fn push(&mut self, numbers: &mut ColorMap<u32>, color: u32, length: u32) {
-        let number = *numbers.entry(color).or_insert_with(|| {
+    fn push(&mut self, numbers: &mut Numbers, color: u32, length: u32) {
+        let number = numbers.of(color, || {
             self.colors.push(color);
             self.counts.push(0);
             (self.colors.len() - 1) as u32
         });
         self.counts[number as usize] += length as usize;
         self.runs.push((number, length));
+    }
+}
+
+/// Colour numbers by colour: the last few hundred looked up in a small table first (an edge's
+/// shades come back run after run), all of them in a map behind it.
+struct Numbers {
+    recent: Box<[(u32, u32); Numbers::RECENT]>,
+    all: ColorMap<u32>,
+}
+
+impl Default for Numbers {
+    fn default() -> Numbers {
+        Numbers {
+            // No colour is 0xffffffff (colours are 0RGB), so every slot starts empty.
+            recent: Box::new([(u32::MAX, 0); Numbers::RECENT]),
+            all: ColorMap::default(),
+        }
+    }
+}
+
+impl Numbers {
+    const RECENT: usize = 512;
+
+    /// The number of `color`, from `new` the first time it is seen.
+    fn of(&mut self, color: u32, new: impl FnOnce() -> u32) -> u32 {
+        let slot = (color.wrapping_mul(0x9e37_79b1) >> 23) as usize % Numbers::RECENT;
+        if self.recent[slot].0 == color {
+            return self.recent[slot].1;
+        }
+        let number = *self.all.entry(color).or_insert_with(new);
+        self.recent[slot] = (color, number);
+        number
     }
 }
 

@@ -112,11 +112,12 @@ impl Renderer {
     /// over them. The same picture as rasterising [`to_svg`] in one go, in a fraction of the time.
     pub fn pixels(&self, scene: &Scene) -> Result<tiny_skia::Pixmap, RenderError> {
         let drawing = svg::drawing(scene);
-        let under = self.tree(&drawing.document("", &drawing.under))?;
+        let (fills, rest) = drawing.split_fills();
+        let under = self.tree(&drawing.document("", &rest))?;
         let size = under.size().to_int_size();
         let (width, height) = (size.width(), size.height());
         let mut pixmap = tiny_skia::Pixmap::new(width, height).ok_or(RenderError::Size(width, height))?;
-        self.paint(&drawing, &under, (0, 0), &mut pixmap)?;
+        self.paint(&drawing, (&fills, &under), (0, 0), &mut pixmap)?;
         Ok(pixmap)
     }
 
@@ -130,13 +131,14 @@ impl Renderer {
         (width, height): (u32, u32),
     ) -> Result<tiny_skia::Pixmap, RenderError> {
         let drawing = svg::drawing(scene);
-        let under = self.tree(&drawing.document("", &drawing.under))?;
+        let (fills, rest) = drawing.split_fills();
+        let under = self.tree(&drawing.document("", &rest))?;
         let mut pixmap = tiny_skia::Pixmap::new(width, height).ok_or(RenderError::Size(width, height))?;
         let origin = (
             i32::try_from(left).map_err(|_| RenderError::Size(left, top))?,
             i32::try_from(top).map_err(|_| RenderError::Size(left, top))?,
         );
-        self.paint(&drawing, &under, origin, &mut pixmap)?;
+        self.paint(&drawing, (&fills, &under), origin, &mut pixmap)?;
         Ok(pixmap)
     }
 
@@ -145,11 +147,14 @@ impl Renderer {
     fn paint(
         &self,
         drawing: &svg::Drawing,
-        under: &usvg::Tree,
+        (fills, under): (&[svg::PixelFill], &usvg::Tree),
         (left, top): (i32, i32),
         pixmap: &mut tiny_skia::Pixmap,
     ) -> Result<(), RenderError> {
         let shift = tiny_skia::Transform::from_translate(-left as f32, -top as f32);
+        for &(rect, rgb) in fills {
+            compose::fill(pixmap, rect, rgb, (left, top));
+        }
         resvg::render(under, shift, &mut pixmap.as_mut());
         if !drawing.text.is_empty() {
             let words = self.text_layer(&drawing.document("", &drawing.text))?;

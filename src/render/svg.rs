@@ -26,6 +26,12 @@ const DARK_SQUARE: &str = "#769656";
 const STRIP: &str = "#312e2b";
 const STRIP_TO_ACT: &str = "#4b6b38";
 
+/// `#rrggbb` as bytes.
+fn hex_rgb(color: &str) -> [u8; 3] {
+    let channel = |at: usize| u8::from_str_radix(color.get(at..at + 2).unwrap_or("00"), 16).unwrap_or(0);
+    [channel(1), channel(3), channel(5)]
+}
+
 fn side_name(side: Color) -> &'static str {
     if side.is_black() { "black" } else { "white" }
 }
@@ -146,6 +152,10 @@ pub struct Drawing {
     /// Each picture used, by id: its elements in a 100x100 box.
     pub pictures: BTreeMap<String, String>,
     pub under: String,
+    /// The elements of `under` that are rectangles of one opaque colour: where their edges fall on
+    /// whole pixels, the rasteriser fills them straight into the pixels (the same pixels, for
+    /// almost nothing) and draws the rest of `under` over them.
+    pub fills: Vec<Fill>,
     /// The words under the pieces (names, coordinates, lines), above everything else `under`
     /// holds and overlapping none of it: drawn on their own, their shaping (the costly part of
     /// text) is done once for all the images that share them.
@@ -154,7 +164,61 @@ pub struct Drawing {
     pub over: String,
 }
 
+/// An element of [`Drawing::under`] that fills rectangles with one opaque colour.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fill {
+    /// Where the element's text is in `under`.
+    pub element: std::ops::Range<usize>,
+    /// Left, top, width and height of each rectangle, in units of the layout.
+    pub rects: Vec<[f32; 4]>,
+    pub rgb: [u8; 3],
+}
+
+/// Pixels to fill with one opaque colour: left, top, right and bottom (exclusive) in pixels.
+pub type PixelFill = ([u32; 4], [u8; 3]);
+
 impl Drawing {
+    /// Writes a rectangle element of one opaque colour (`#rrggbb`) into `under`, remembered as a
+    /// [`Fill`] of `rects`.
+    fn write_fill(&mut self, element: std::fmt::Arguments, rects: Vec<[f32; 4]>, color: &str) {
+        let start = self.under.len();
+        let _ = writeln!(self.under, "{element}");
+        self.fills.push(Fill {
+            element: start..self.under.len(),
+            rects,
+            rgb: hex_rgb(color),
+        });
+    }
+
+    /// The fills whose every edge falls on a whole pixel, in pixels and in the order drawn, and
+    /// `under` without them. Drawing those fills first and the rest of `under` over them gives
+    /// the pixels of `under` whole: the fills are the background, the strips, the squares and
+    /// the key's samples, and nothing drawn before one of them in `under` lies where it does.
+    pub fn split_fills(&self) -> (Vec<PixelFill>, String) {
+        let mut direct = Vec::new();
+        let mut rest = String::with_capacity(self.under.len());
+        let mut from = 0;
+        for fill in &self.fills {
+            let pixels: Option<Vec<[u32; 4]>> = fill.rects.iter().map(|rect| self.whole_pixels(rect)).collect();
+            if let Some(pixels) = pixels {
+                rest.push_str(&self.under[from..fill.element.start]);
+                from = fill.element.end;
+                direct.extend(pixels.into_iter().map(|rect| (rect, fill.rgb)));
+            }
+        }
+        rest.push_str(&self.under[from..]);
+        (direct, rest)
+    }
+
+    /// A rectangle of the layout in pixels, if each of its edges falls on a whole pixel.
+    fn whole_pixels(&self, &[x, y, width, height]: &[f32; 4]) -> Option<[u32; 4]> {
+        let edges = [x, y, x + width, y + height].map(|v| v * self.scale);
+        edges
+            .iter()
+            .all(|v| v.fract() == 0.0 && *v >= 0.0 && *v <= u32::MAX as f32)
+            .then(|| edges.map(|v| v as u32))
+    }
+
     /// An SVG document of the drawing's size (in pixels: its layout's size times its scale)
     /// holding `defs` and `body`.
     pub fn document(&self, defs: &str, body: &str) -> String {
@@ -213,15 +277,19 @@ pub fn drawing(scene: &Scene) -> Drawing {
         scale: layout.scale,
         pictures: pictures(scene),
         under: String::with_capacity(8 * 1024),
+        fills: Vec::new(),
         text: String::new(),
         placed: Vec::with_capacity(64),
         over: String::new(),
     };
-    let _ = writeln!(
-        drawing.under,
-        "<rect width=\"{}\" height=\"{}\" fill=\"{BACKGROUND}\"/>",
-        num(layout.width),
-        num(layout.height)
+    drawing.write_fill(
+        format_args!(
+            "<rect width=\"{}\" height=\"{}\" fill=\"{BACKGROUND}\"/>",
+            num(layout.width),
+            num(layout.height)
+        ),
+        vec![[0.0, 0.0, layout.width, layout.height]],
+        BACKGROUND,
     );
     let top = top_seat(scene);
     write_strip(&mut drawing, &layout, scene, top, 0.0, layout.strip_heights[0]);
@@ -324,15 +392,18 @@ fn write_strip(drawing: &mut Drawing, layout: &Layout, scene: &Scene, seat: Seat
         return;
     }
     let player = &scene.players[seat.index()];
-    let out = &mut drawing.under;
     let background = if player.turn.is_some() { STRIP_TO_ACT } else { STRIP };
-    let _ = writeln!(
-        out,
-        "<rect y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{background}\"/>",
-        num(y),
-        num(layout.width),
-        num(height)
+    drawing.write_fill(
+        format_args!(
+            "<rect y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{background}\"/>",
+            num(y),
+            num(layout.width),
+            num(height)
+        ),
+        vec![[0.0, y, layout.width, height]],
+        background,
     );
+    let out = &mut drawing.under;
     // A swatch of the player's colour on each board, numbered when there are several.
     let numbered = player.side_colors.len() > 1;
     for (index, swatch) in player.side_colors.iter().enumerate() {
@@ -415,7 +486,6 @@ fn write_pool(drawing: &mut Drawing, layout: &Layout, scene: &Scene, top: f32) {
 
 /// A board whose top-left corner is (`left`, `top`), with its caption cut to `room` wide.
 fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, (left, top): (f32, f32), room: f32) {
-    let out = &mut drawing.under;
     let square = layout.square;
     let width = f32::from(board.files) * square;
     if let Some(caption) = &board.caption {
@@ -435,19 +505,25 @@ fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, (left
         );
     }
     // The dark colour underneath, light squares on top: half the elements of drawing each.
-    let _ = writeln!(
-        out,
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{DARK_SQUARE}\"/>",
-        num(left),
-        num(top),
-        num(width),
-        num(f32::from(board.ranks) * square)
+    let height = f32::from(board.ranks) * square;
+    drawing.write_fill(
+        format_args!(
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{DARK_SQUARE}\"/>",
+            num(left),
+            num(top),
+            num(width),
+            num(height)
+        ),
+        vec![[left, top, width, height]],
+        DARK_SQUARE,
     );
     let mut light = String::new();
+    let mut light_squares = Vec::new();
     for rank in 0..board.ranks {
         for file in 0..board.files {
             if (file + rank) % 2 == 1 {
                 let (x, y) = square_origin(board, left, top, square, Square::new(file, rank));
+                light_squares.push([x, y, square, square]);
                 let _ = write!(
                     light,
                     "M{} {}h{}v{}h-{}z",
@@ -460,7 +536,12 @@ fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, (left
             }
         }
     }
-    let _ = writeln!(out, "<path d=\"{light}\" fill=\"{LIGHT_SQUARE}\"/>");
+    drawing.write_fill(
+        format_args!("<path d=\"{light}\" fill=\"{LIGHT_SQUARE}\"/>"),
+        light_squares,
+        LIGHT_SQUARE,
+    );
+    let out = &mut drawing.under;
     for (at, color) in &board.tints {
         let (x, y) = square_origin(board, left, top, square, *at);
         write_tint(out, x, y, square, *color);
@@ -511,16 +592,19 @@ fn write_board(drawing: &mut Drawing, layout: &Layout, board: &BoardScene, (left
 /// The key: each meaning beside a sample of its mark, drawn on a light square (a badge, which
 /// would be too small in a sample's corner, fills the sample).
 fn write_key(drawing: &mut Drawing, layout: &Layout, scene: &Scene, mut y: f32) -> f32 {
-    let out = &mut drawing.under;
     let left = layout.notes_left;
     for (entry, lines) in scene.key.iter().zip(&layout.key_lines) {
         let top = y + 2.0;
-        let _ = writeln!(
-            out,
-            "<rect x=\"{}\" y=\"{}\" width=\"{SAMPLE}\" height=\"{SAMPLE}\" fill=\"{LIGHT_SQUARE}\"/>",
-            num(left),
-            num(top)
+        drawing.write_fill(
+            format_args!(
+                "<rect x=\"{}\" y=\"{}\" width=\"{SAMPLE}\" height=\"{SAMPLE}\" fill=\"{LIGHT_SQUARE}\"/>",
+                num(left),
+                num(top)
+            ),
+            vec![[left, top, SAMPLE, SAMPLE]],
+            LIGHT_SQUARE,
         );
+        let out = &mut drawing.under;
         match &entry.sample {
             Sample::Tint(color) => write_tint(out, left, top, SAMPLE, *color),
             Sample::Framed(color) => {
@@ -586,4 +670,30 @@ fn write_coordinates(out: &mut String, layout: &Layout, board: &BoardScene, left
         num(style.font_size),
         num(bottom + style.files_baseline)
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::Decor;
+    use arbiter_engine::{AnyGame, Game, VariantId, Viewer};
+
+    /// A game's image: the background, both strips, the dark board and its 32 light squares are
+    /// filled directly; what is left to draw as SVG holds none of them.
+    #[test]
+    fn the_background_strips_and_squares_are_filled_directly() {
+        let view = AnyGame::new(VariantId::Chess).view(Viewer::Spectator);
+        let decor = Decor {
+            player_names: [Some("alice".into()), Some("bob".into())],
+            ..Decor::default()
+        };
+        let drawing = drawing(&Scene::from_view(&view, &decor));
+        let (fills, rest) = drawing.split_fills();
+        assert_eq!(fills.len(), 1 + 2 + 1 + 32, "{fills:?}");
+        assert_eq!(fills[0], ([0, 0, 480, 550], hex_rgb(BACKGROUND)));
+        for color in [BACKGROUND, STRIP, DARK_SQUARE, LIGHT_SQUARE] {
+            assert!(!rest.contains(color), "{color} is left in {rest}");
+        }
+        assert!(drawing.under.contains(LIGHT_SQUARE), "the SVG text is as before");
+    }
 }
