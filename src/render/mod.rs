@@ -12,6 +12,7 @@ mod scene;
 mod svg;
 mod svg_text;
 mod table;
+mod text_pixels;
 pub mod words;
 
 pub use animation::{Animation, AnimationFrame, Gif, MOST_FRAMES, MOST_REPLAY_BYTES};
@@ -52,12 +53,13 @@ const SPRITE_CACHE_LIMIT: usize = 2048;
 /// Piece sprites by picture elements and size in pixels.
 type Sprites = HashMap<(String, u32), Arc<tiny_skia::Pixmap>>;
 
-/// How many layers of words the cache keeps before it starts afresh: a game's images share a few
-/// (whose turn it is, a clock's reading), a replay's frames one or two.
-const TEXT_CACHE_LIMIT: usize = 64;
+/// How many text elements the cache keeps before it starts afresh: an image has a dozen or so
+/// (names, clocks, coordinates, lines of notes), and the images of a game or the frames of a
+/// replay share most of them.
+const TEXT_CACHE_LIMIT: usize = 512;
 
-/// The words of images, laid out (shaped into outlines), by their SVG text.
-type TextLayers = HashMap<String, Arc<usvg::Tree>>;
+/// The words of images, laid out (shaped into outlines), by the SVG text of their element.
+type TextLayers = HashMap<String, Arc<text_pixels::TextElement>>;
 
 /// Draws scenes. Building one loads the fonts; share it (clones share the fonts and sprites).
 #[derive(Clone)]
@@ -156,9 +158,8 @@ impl Renderer {
             compose::fill(pixmap, rect, rgb, (left, top));
         }
         resvg::render(under, shift, &mut pixmap.as_mut());
-        if !drawing.text.is_empty() {
-            let words = self.text_layer(&drawing.document("", &drawing.text))?;
-            resvg::render(&words, shift, &mut pixmap.as_mut());
+        for element in svg::elements(&drawing.text) {
+            self.text_element(drawing, element)?.draw(pixmap, (left, top));
         }
         for placed in &drawing.placed {
             let Some(elements) = drawing.pictures.get(&placed.id) else {
@@ -201,17 +202,24 @@ impl Renderer {
         Ok(sprite)
     }
 
-    /// A document of words laid out, from the cache when the same words were drawn before.
-    fn text_layer(&self, document: &str) -> Result<Arc<usvg::Tree>, RenderError> {
-        if let Some(tree) = lock(&self.texts).get(document) {
+    /// A text element laid out on its own, from the cache when the same element (the same words
+    /// in the same place) was drawn before: an image's words change a line at a time (a clock,
+    /// whose turn it is, a replay's pool), and laying words out is the costly part of them.
+    fn text_element(
+        &self,
+        drawing: &svg::Drawing,
+        element: &str,
+    ) -> Result<Arc<text_pixels::TextElement>, RenderError> {
+        let document = drawing.document("", element);
+        if let Some(tree) = lock(&self.texts).get(&document) {
             return Ok(tree.clone());
         }
-        let tree = Arc::new(self.tree(document)?);
+        let tree = Arc::new(text_pixels::TextElement::new(self.tree(&document)?));
         let mut texts = lock(&self.texts);
         if texts.len() >= TEXT_CACHE_LIMIT {
             texts.clear();
         }
-        texts.insert(document.to_string(), tree.clone());
+        texts.insert(document, tree.clone());
         Ok(tree)
     }
 

@@ -256,6 +256,22 @@ impl Drawing {
     }
 }
 
+/// The elements of a layer, one per line: each element is written on a line of its own, and a
+/// line break inside one (in escaped words) is never followed by `<`.
+pub fn elements(layer: &str) -> impl Iterator<Item = &str> {
+    let mut rest = layer;
+    std::iter::from_fn(move || {
+        let rest_now = rest.trim_start_matches('\n');
+        if rest_now.is_empty() {
+            return None;
+        }
+        let end = rest_now.find("\n<").map_or(rest_now.len(), |at| at + 1);
+        let (element, after) = rest_now.split_at(end);
+        rest = after;
+        Some(element)
+    })
+}
+
 /// A picture on its own, `size` pixels square: the sprite the rasteriser draws pieces from.
 pub fn picture_document(elements: &str, size: u32) -> String {
     format!(
