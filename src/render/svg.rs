@@ -694,6 +694,18 @@ mod tests {
     use crate::render::Decor;
     use arbiter_engine::{AnyGame, Game, VariantId, Viewer};
 
+    #[test]
+    fn a_layer_splits_into_its_elements_and_escaped_line_breaks_stay_inside_them() {
+        let layer = "<text>a</text>\n<text>two\nlines</text>\n<g><text>c</text></g>\n";
+        let elements: Vec<&str> = elements(layer).collect();
+        assert_eq!(
+            elements,
+            ["<text>a</text>\n", "<text>two\nlines</text>\n", "<g><text>c</text></g>\n"]
+        );
+        assert_eq!(elements.concat(), layer);
+        assert_eq!(super::elements("").count(), 0);
+    }
+
     /// A game's image: the background, both strips, the dark board and its 32 light squares are
     /// filled directly; what is left to draw as SVG holds none of them.
     #[test]
