@@ -123,7 +123,8 @@ impl Renderer {
             let mut pending: Option<gif::Frame<'static>> = None;
             // Frames complete, waiting to be compressed a batch at a time.
             let mut finished: Vec<gif::Frame<'static>> = Vec::with_capacity(BATCH);
-            let mut previous: Option<Vec<u32>> = None;
+            // The frame on screen: the first frame whole, then each drawn over the one before.
+            let mut current: Vec<u32> = Vec::new();
             let mut drawn = Vec::new().into_iter();
             for (index, frame) in frames.iter().enumerate() {
                 if index % BATCH == 0 {
@@ -131,19 +132,28 @@ impl Renderer {
                         .draw_batch(&canvas, &scenes, index..(index + BATCH).min(scenes.len()))?
                         .into_iter();
                 }
-                // The frame's pixels, and the area outside which they are as before.
-                let (pixels, redrawn) = match (drawn.next(), previous.as_ref()) {
-                    (Some(Drawn::Whole(pixels)), _) => (pixels, canvas.whole()),
-                    (Some(Drawn::Patch(rect, patch, at)), Some(before)) => {
-                        (canvas.patched(before, rect, &patch, at), rect)
+                // The frame drawn on screen, and what the area it redrew held before (none for
+                // the first frame).
+                let before = match (drawn.next(), index) {
+                    (Some(Drawn::Whole(pixels)), 0) => {
+                        current = pixels;
+                        None
                     }
-                    (Some(Drawn::Same), Some(before)) => (before.clone(), Rect::NONE),
+                    (Some(Drawn::Whole(pixels)), _) => Some(Before {
+                        rect: canvas.whole(),
+                        pixels: std::mem::replace(&mut current, pixels),
+                    }),
+                    (Some(Drawn::Patch(rect, patch, at)), 1..) => Some(canvas.patch(&mut current, rect, &patch, at)),
+                    (Some(Drawn::Same), 1..) => Some(Before {
+                        rect: Rect::NONE,
+                        pixels: Vec::new(),
+                    }),
                     _ => return Err(RenderError::Size(width, height)),
                 };
                 let delay = u16::try_from(frame.delay_ms / 10).unwrap_or(u16::MAX);
-                let changed = match &previous {
+                let changed = match &before {
                     None => Some(canvas.whole()),
-                    Some(before) => canvas.changed(before, &pixels, redrawn),
+                    Some(before) => canvas.changed(before, &current),
                 };
                 match (changed, pending.as_mut()) {
                     // Nothing to see changed: the frame before simply stays longer.
@@ -155,12 +165,10 @@ impl Renderer {
                                 write_frames(&mut encoder, &mut finished)?;
                             }
                         }
-                        let before = previous.as_deref();
-                        pending = Some(canvas.frame(&pixels, before, rect, delay, &mut palette));
+                        pending = Some(canvas.frame(&current, before.as_ref(), rect, delay, &mut palette));
                     }
                     (None, None) => {}
                 }
-                previous = Some(pixels);
             }
             finished.extend(pending);
             write_frames(&mut encoder, &mut finished)?;
@@ -174,7 +182,7 @@ fn write_frames(
     encoder: &mut gif::Encoder<&mut Vec<u8>>,
     frames: &mut Vec<gif::Frame<'static>>,
 ) -> Result<(), RenderError> {
-    on_two_cores(frames, gif::Frame::make_lzw_pre_encoded);
+    on_two_cores(frames, |frame| frame.buffer = super::lzw::encode(&frame.buffer).into());
     for frame in frames.drain(..) {
         encoder.write_lzw_pre_encoded_frame(&frame)?;
     }
@@ -320,7 +328,28 @@ struct Rect {
     bottom: u32,
 }
 
+/// What an area of the frame on screen held before it was drawn anew: its box and its pixels,
+/// row by row.
+struct Before {
+    rect: Rect,
+    pixels: Vec<u32>,
+}
+
+impl Before {
+    /// The pixels of row `y` between `within`'s left and right (inside the area).
+    fn row(&self, y: u32, within: Rect) -> &[u32] {
+        let width = self.rect.width();
+        let start = (y - self.rect.top) as usize * width + (within.left - self.rect.left) as usize;
+        &self.pixels[start..start + within.width()]
+    }
+}
+
 impl Rect {
+    /// How many pixels wide.
+    fn width(&self) -> usize {
+        self.right.saturating_sub(self.left) as usize
+    }
+
     /// No pixels at all.
     const NONE: Rect = Rect {
         left: 0,
@@ -377,10 +406,10 @@ impl Canvas {
         rect.filter(|r| r.right > r.left && r.bottom > r.top)
     }
 
-    /// The frame `before` with the box `rect` drawn anew: from `patch`, where the box starts at
-    /// `(left, top)`.
-    fn patched(&self, before: &[u32], rect: Rect, patch: &tiny_skia::Pixmap, (left, top): (u32, u32)) -> Vec<u32> {
-        let mut pixels = before.to_vec();
+    /// Draws the box `rect` of `pixels` anew from `patch`, where the box starts at
+    /// `(left, top)`; gives what the box held before.
+    fn patch(&self, pixels: &mut [u32], rect: Rect, patch: &tiny_skia::Pixmap, (left, top): (u32, u32)) -> Before {
+        let before = self.before(pixels, rect);
         let width = (rect.right - rect.left) as usize;
         let rows = patch
             .data()
@@ -394,7 +423,18 @@ impl Canvas {
                 *pixel = u32::from_be_bytes([0, px[0], px[1], px[2]]);
             }
         }
-        pixels
+        before
+    }
+
+    /// A copy of the box `rect` of `pixels`.
+    fn before(&self, pixels: &[u32], rect: Rect) -> Before {
+        let width = (rect.right - rect.left) as usize;
+        let mut kept = Vec::with_capacity(width * (rect.bottom - rect.top) as usize);
+        for y in rect.top..rect.bottom {
+            let start = (y * self.width + rect.left) as usize;
+            kept.extend_from_slice(&pixels[start..start + width]);
+        }
+        Before { rect, pixels: kept }
     }
 
     /// The whole canvas.
@@ -407,18 +447,18 @@ impl Canvas {
         }
     }
 
-    /// The smallest box holding every pixel that differs, if any does, of those in `area` (the
-    /// pixels outside it being the same).
-    fn changed(&self, before: &[u32], after: &[u32], area: Rect) -> Option<Rect> {
-        let width = self.width as usize;
-        let (left, right) = (area.left as usize, area.right as usize);
+    /// The smallest box holding every pixel of `after` that differs from what it was `before`,
+    /// if any does (the pixels outside the area redrawn being the same).
+    fn changed(&self, before: &Before, after: &[u32]) -> Option<Rect> {
+        let area = before.rect;
+        let (left, width) = (area.left as usize, area.width());
         let mut rect: Option<Rect> = None;
-        let rows = before.chunks_exact(width).zip(after.chunks_exact(width)).enumerate();
-        for (y, (old, new)) in rows
-            .skip(area.top as usize)
-            .take(area.bottom.saturating_sub(area.top) as usize)
-        {
-            let (old, new) = (&old[left..right], &new[left..right]);
+        let rows = before
+            .pixels
+            .chunks_exact(width.max(1))
+            .zip(after.chunks_exact(self.width as usize).skip(area.top as usize));
+        for (y, (old, new)) in (area.top..area.bottom).zip(rows) {
+            let new = &new[left..left + width];
             let Some(first) = old.iter().zip(new).position(|(a, b)| a != b) else {
                 continue;
             };
@@ -430,7 +470,7 @@ impl Canvas {
                     .zip(new.iter().rev())
                     .position(|(a, b)| a != b)
                     .unwrap_or(0);
-            let (y, first, last) = (y as u32, (left + first) as u32, (left + last) as u32);
+            let (first, last) = ((left + first) as u32, (left + last) as u32);
             rect = Some(match rect {
                 None => Rect {
                     left: first,
@@ -456,18 +496,18 @@ impl Canvas {
     fn frame(
         &self,
         pixels: &[u32],
-        before: Option<&[u32]>,
+        before: Option<&Before>,
         rect: Rect,
         delay: u16,
         palette: &mut Palette,
     ) -> gif::Frame<'static> {
-        let mut indices = Vec::with_capacity(((rect.right - rect.left) * (rect.bottom - rect.top)) as usize);
+        let mut indices = Vec::with_capacity(rect.width() * (rect.bottom - rect.top) as usize);
         for y in rect.top..rect.bottom {
             let row = (y * self.width) as usize;
             let span = row + rect.left as usize..row + rect.right as usize;
             match before {
                 Some(before) => {
-                    for (&pixel, &was) in pixels[span.clone()].iter().zip(&before[span]) {
+                    for (&pixel, &was) in pixels[span].iter().zip(before.row(y, rect)) {
                         indices.push(if pixel == was {
                             UNCHANGED
                         } else {
@@ -502,11 +542,12 @@ mod tests {
         let canvas = Canvas { width: 5, height: 4 };
         let before = vec![0u32; 20];
         let mut after = before.clone();
-        assert_eq!(canvas.changed(&before, &after, canvas.whole()), None);
+        let whole = canvas.before(&before, canvas.whole());
+        assert_eq!(canvas.changed(&whole, &after), None);
         after[5 + 1] = 7; // (1, 1)
         after[2 * 5 + 3] = 9; // (3, 2)
         assert_eq!(
-            canvas.changed(&before, &after, canvas.whole()),
+            canvas.changed(&whole, &after),
             Some(Rect {
                 left: 1,
                 top: 1,
@@ -522,7 +563,7 @@ mod tests {
             bottom: 4,
         };
         assert_eq!(
-            canvas.changed(&before, &after, area),
+            canvas.changed(&canvas.before(&before, area), &after),
             Some(Rect {
                 left: 3,
                 top: 2,
@@ -530,7 +571,7 @@ mod tests {
                 bottom: 3
             })
         );
-        assert_eq!(canvas.changed(&before, &after, Rect::NONE), None);
+        assert_eq!(canvas.changed(&canvas.before(&before, Rect::NONE), &after), None);
     }
 
     /// Drawing only the squares a move changed, over the frame before, gives the very pixels of
@@ -589,7 +630,10 @@ mod tests {
                     Drawn::Whole(pixels) => pixels,
                     Drawn::Patch(rect, patch, at) => {
                         patches += 1;
-                        canvas.patched(&before, rect, &patch, at)
+                        let mut drawn = before.clone();
+                        let was = canvas.patch(&mut drawn, rect, &patch, at);
+                        assert!(was.pixels == canvas.before(&before, rect).pixels);
+                        drawn
                     }
                     Drawn::Same => before.clone(),
                 };

@@ -6,6 +6,7 @@ mod compose;
 mod graph;
 mod indexed;
 mod layout;
+mod lzw;
 mod marks;
 mod pieces;
 mod scene;

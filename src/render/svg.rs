@@ -700,7 +700,11 @@ mod tests {
         let elements: Vec<&str> = elements(layer).collect();
         assert_eq!(
             elements,
-            ["<text>a</text>\n", "<text>two\nlines</text>\n", "<g><text>c</text></g>\n"]
+            [
+                "<text>a</text>\n",
+                "<text>two\nlines</text>\n",
+                "<g><text>c</text></g>\n"
+            ]
         );
         assert_eq!(elements.concat(), layer);
         assert_eq!(super::elements("").count(), 0);
