@@ -13,8 +13,10 @@ use super::{Palette, RenderError, Renderer, layout, svg, tiny_skia};
 /// third...), and says so.
 pub const MOST_FRAMES: usize = 300;
 
-/// Frames drawn at a time: enough to keep two cores busy, few enough to keep memory small.
-const BATCH: usize = 8;
+/// Threads drawing a replay's frames (beside the one compressing them).
+const DRAWERS: usize = 2;
+/// Frames each may draw ahead: enough to keep the cores busy, few enough to keep memory small.
+const AHEAD: usize = 4;
 
 /// The largest replay made: Discord takes attachments of up to 10 MiB on any server; this
 /// leaves room for the message around it.
@@ -96,7 +98,7 @@ impl Renderer {
     }
 
     fn encode_gif(&self, frames: &[&AnimationFrame]) -> Result<Vec<u8>, RenderError> {
-        let mut scenes: Vec<_> = frames.iter().map(|f| f.image.scene()).collect();
+        let mut scenes = on_two_cores(&mut frames.to_vec(), |frame| frame.image.scene());
         pools_in_words(&mut scenes);
         let (width, height) = scenes
             .iter()
@@ -113,42 +115,48 @@ impl Renderer {
         // The first and last positions hold the colours of the board, the pieces that are
         // left and the marks of a move: the palette every frame shares, less one index that
         // stands for "as before" (transparent over the frame underneath).
-        let mut palette = Palette::of_at_most(&[first.as_slice(), last.as_slice()].concat(), UNCHANGED as usize);
+        let palette = Palette::of_at_most(&[&first, &last], UNCHANGED as usize);
         let mut colors = palette.rgb_bytes();
         colors.resize(256 * 3, 0);
         let mut out = Vec::new();
-        {
-            let mut encoder = gif::Encoder::new(&mut out, gif_width, gif_height, &colors)?;
-            encoder.set_repeat(gif::Repeat::Infinite)?;
-            let mut pending: Option<gif::Frame<'static>> = None;
-            // Frames complete, waiting to be compressed a batch at a time.
-            let mut finished: Vec<gif::Frame<'static>> = Vec::with_capacity(BATCH);
+        let mut encoder = gif::Encoder::new(&mut out, gif_width, gif_height, &colors)?;
+        encoder.set_repeat(gif::Repeat::Infinite)?;
+        std::thread::scope(|scope| {
+            // Frames are drawn by two threads, a few frames ahead, while this one lays each over
+            // the one before and compresses it: every core busy all along.
+            let drawn: Vec<_> = (0..DRAWERS)
+                .map(|drawer| {
+                    let (send, receive) = std::sync::mpsc::sync_channel(AHEAD);
+                    let (scenes, canvas) = (&scenes, &canvas);
+                    scope.spawn(move || {
+                        for index in (1 + drawer..scenes.len()).step_by(DRAWERS) {
+                            let frame = self.draw_frame(canvas, Some(&scenes[index - 1]), &scenes[index]);
+                            if send.send(frame).is_err() {
+                                break;
+                            }
+                        }
+                    });
+                    receive
+                })
+                .collect();
+            let mut pending: Option<Boxed> = None;
             // The frame on screen: the first frame whole, then each drawn over the one before.
-            let mut current: Vec<u32> = Vec::new();
-            let mut drawn = Vec::new().into_iter();
+            let mut current = first;
             for (index, frame) in frames.iter().enumerate() {
-                if index % BATCH == 0 {
-                    drawn = self
-                        .draw_batch(&canvas, &scenes, index..(index + BATCH).min(scenes.len()))?
-                        .into_iter();
-                }
-                // The frame drawn on screen, and what the area it redrew held before (none for
-                // the first frame).
-                let before = match (drawn.next(), index) {
-                    (Some(Drawn::Whole(pixels)), 0) => {
-                        current = pixels;
-                        None
-                    }
-                    (Some(Drawn::Whole(pixels)), _) => Some(Before {
-                        rect: canvas.whole(),
-                        pixels: std::mem::replace(&mut current, pixels),
+                // What the area the frame redrew held before (none for the first frame).
+                let before = match index {
+                    0 => None,
+                    _ => Some(match drawn[(index - 1) % DRAWERS].recv().map_err(|_| too_large())?? {
+                        Drawn::Whole(pixels) => Before {
+                            rect: canvas.whole(),
+                            pixels: std::mem::replace(&mut current, pixels),
+                        },
+                        Drawn::Patch(rect, patch, at) => canvas.patch(&mut current, rect, &patch, at),
+                        Drawn::Same => Before {
+                            rect: Rect::NONE,
+                            pixels: Vec::new(),
+                        },
                     }),
-                    (Some(Drawn::Patch(rect, patch, at)), 1..) => Some(canvas.patch(&mut current, rect, &patch, at)),
-                    (Some(Drawn::Same), 1..) => Some(Before {
-                        rect: Rect::NONE,
-                        pixels: Vec::new(),
-                    }),
-                    _ => return Err(RenderError::Size(width, height)),
                 };
                 let delay = u16::try_from(frame.delay_ms / 10).unwrap_or(u16::MAX);
                 let changed = match &before {
@@ -160,33 +168,21 @@ impl Renderer {
                     (None, Some(held)) => held.delay = held.delay.saturating_add(delay),
                     (Some(rect), _) => {
                         if let Some(held) = pending.take() {
-                            finished.push(held);
-                            if finished.len() >= BATCH {
-                                write_frames(&mut encoder, &mut finished)?;
-                            }
+                            encoder.write_lzw_pre_encoded_frame(&held.frame(&palette))?;
                         }
-                        pending = Some(canvas.frame(&current, before.as_ref(), rect, delay, &mut palette));
+                        pending = Some(canvas.boxed(&current, before.as_ref(), rect, delay));
                     }
                     (None, None) => {}
                 }
             }
-            finished.extend(pending);
-            write_frames(&mut encoder, &mut finished)?;
-        }
+            if let Some(held) = pending {
+                encoder.write_lzw_pre_encoded_frame(&held.frame(&palette))?;
+            }
+            Ok::<(), RenderError>(())
+        })?;
+        drop(encoder);
         Ok(out)
     }
-}
-
-/// Writes the frames, compressed on two threads where the machine has two cores.
-fn write_frames(
-    encoder: &mut gif::Encoder<&mut Vec<u8>>,
-    frames: &mut Vec<gif::Frame<'static>>,
-) -> Result<(), RenderError> {
-    on_two_cores(frames, |frame| frame.buffer = super::lzw::encode(&frame.buffer).into());
-    for frame in frames.drain(..) {
-        encoder.write_lzw_pre_encoded_frame(&frame)?;
-    }
-    Ok(())
 }
 
 /// `work` done on each item, in order, on two threads where the machine has two cores: the
@@ -207,21 +203,6 @@ fn on_two_cores<T: Send, R: Send>(items: &mut [T], work: impl Fn(&mut T) -> R + 
 }
 
 impl Renderer {
-    /// Draws the frames of `scenes` in `range`, on two threads where the machine has two cores.
-    fn draw_batch(
-        &self,
-        canvas: &Canvas,
-        scenes: &[Scene],
-        range: std::ops::Range<usize>,
-    ) -> Result<Vec<Drawn>, RenderError> {
-        let mut indices: Vec<usize> = range.collect();
-        on_two_cores(&mut indices, |&mut index| {
-            self.draw_frame(canvas, index.checked_sub(1).map(|i| &scenes[i]), &scenes[index])
-        })
-        .into_iter()
-        .collect()
-    }
-
     /// One frame: only the box of the squares that changed when nothing else did, else whole.
     fn draw_frame(&self, canvas: &Canvas, before: Option<&Scene>, scene: &Scene) -> Result<Drawn, RenderError> {
         let changed = before.and_then(|before| scene.squares_changed_from(before));
@@ -319,6 +300,13 @@ struct Canvas {
     height: u32,
 }
 
+/// An opaque pixmap's pixel (RGBA bytes) as 0RGB, in a form the compiler turns into a few
+/// instructions for many pixels at once.
+fn rgb(px: &[u8]) -> u32 {
+    let bytes: [u8; 4] = [px[0], px[1], px[2], px[3]];
+    u32::from_be_bytes(bytes) >> 8
+}
+
 /// A box of pixels, right and bottom exclusive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Rect {
@@ -373,7 +361,7 @@ impl Canvas {
         {
             let start = y * self.width as usize;
             for (pixel, px) in pixels[start..start + row_width].iter_mut().zip(row.chunks_exact(4)) {
-                *pixel = u32::from_be_bytes([0, px[0], px[1], px[2]]);
+                *pixel = rgb(px);
             }
         }
         pixels
@@ -420,7 +408,7 @@ impl Canvas {
             let start = (rect.top as usize + row) * self.width as usize + rect.left as usize;
             let source = &source[left as usize * 4..];
             for (pixel, px) in pixels[start..start + width].iter_mut().zip(source.chunks_exact(4)) {
-                *pixel = u32::from_be_bytes([0, px[0], px[1], px[2]]);
+                *pixel = rgb(px);
             }
         }
         before
@@ -459,6 +447,9 @@ impl Canvas {
             .zip(after.chunks_exact(self.width as usize).skip(area.top as usize));
         for (y, (old, new)) in (area.top..area.bottom).zip(rows) {
             let new = &new[left..left + width];
+            if old == new {
+                continue;
+            }
             let Some(first) = old.iter().zip(new).position(|(a, b)| a != b) else {
                 continue;
             };
@@ -489,44 +480,58 @@ impl Canvas {
         rect
     }
 
-    /// The box `rect` of `pixels` as a GIF frame in the shared palette, kept on screen under
-    /// the frames after it. Inside the box, what is as it was `before` is left transparent: a
-    /// move changes a few squares, and long runs of "unchanged" cost
-    /// almost nothing once compressed.
-    fn frame(
-        &self,
-        pixels: &[u32],
-        before: Option<&Before>,
-        rect: Rect,
-        delay: u16,
-        palette: &mut Palette,
-    ) -> gif::Frame<'static> {
-        let mut indices = Vec::with_capacity(rect.width() * (rect.bottom - rect.top) as usize);
-        for y in rect.top..rect.bottom {
-            let row = (y * self.width) as usize;
-            let span = row + rect.left as usize..row + rect.right as usize;
-            match before {
-                Some(before) => {
-                    for (&pixel, &was) in pixels[span].iter().zip(before.row(y, rect)) {
-                        indices.push(if pixel == was {
-                            UNCHANGED
-                        } else {
-                            palette.index_or_nearest(pixel)
-                        });
-                    }
-                }
-                None => indices.extend(pixels[span].iter().map(|&pixel| palette.index_or_nearest(pixel))),
+    /// The box `rect` of `pixels`, and what it held `before` (none for the first frame), to
+    /// become a GIF frame kept on screen for `delay`.
+    fn boxed(&self, pixels: &[u32], before: Option<&Before>, rect: Rect, delay: u16) -> Boxed {
+        let before = before.map(|before| {
+            let mut kept = Vec::with_capacity(rect.width() * (rect.bottom - rect.top) as usize);
+            for y in rect.top..rect.bottom {
+                kept.extend_from_slice(before.row(y, rect));
             }
-        }
-        gif::Frame {
+            kept
+        });
+        Boxed {
+            rect,
             delay,
-            transparent: before.map(|_| UNCHANGED),
+            pixels: self.before(pixels, rect).pixels,
+            before,
+        }
+    }
+}
+
+/// A frame's box of pixels, and what they were before (none for the first frame).
+struct Boxed {
+    rect: Rect,
+    delay: u16,
+    pixels: Vec<u32>,
+    before: Option<Vec<u32>>,
+}
+
+impl Boxed {
+    /// The box as a GIF frame in the shared palette (compressed), kept on screen under the frames
+    /// after it. What is as it was before is left transparent: a move changes a few squares, and
+    /// long runs of "unchanged" cost almost nothing once compressed.
+    fn frame(&self, palette: &Palette) -> gif::Frame<'static> {
+        let mut index_of = palette.indexer();
+        let indices: Vec<u8> = match &self.before {
+            Some(before) => self
+                .pixels
+                .iter()
+                .zip(before)
+                .map(|(&pixel, &was)| if pixel == was { UNCHANGED } else { index_of(pixel) })
+                .collect(),
+            None => self.pixels.iter().map(|&pixel| index_of(pixel)).collect(),
+        };
+        let rect = self.rect;
+        gif::Frame {
+            delay: self.delay,
+            transparent: self.before.as_ref().map(|_| UNCHANGED),
             dispose: gif::DisposalMethod::Keep,
             left: rect.left as u16,
             top: rect.top as u16,
             width: (rect.right - rect.left) as u16,
             height: (rect.bottom - rect.top) as u16,
-            buffer: indices.into(),
+            buffer: super::lzw::encode(&indices).into(),
             ..gif::Frame::default()
         }
     }

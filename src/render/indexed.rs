@@ -148,8 +148,10 @@ pub(super) struct Palette {
 impl Palette {
     /// The `most` most frequent colours of `pixels` (a GIF keeps one index of 256 for
     /// "unchanged").
-    pub(super) fn of_at_most(pixels: &[u32], most: usize) -> Palette {
-        Palette::of_runs(&Runs::of(pixels.iter().copied(), pixels.len()), most).0
+    pub(super) fn of_at_most(images: &[&[u32]], most: usize) -> Palette {
+        let pixels = images.iter().flat_map(|image| image.iter().copied());
+        let size = images.iter().map(|image| image.len()).sum();
+        Palette::of_runs(&Runs::of(pixels, size), most).0
     }
 
     /// The palette of the `most` most frequent colours, and the index each colour number takes.
@@ -181,15 +183,24 @@ impl Palette {
         self.lookup.get(&color).copied().unwrap_or(0)
     }
 
-    /// The index of `color`, or of its nearest colour when the palette was made from other
-    /// pixels (a replay's later frames), remembered for the next time.
-    pub(super) fn index_or_nearest(&mut self, color: u32) -> u8 {
-        if let Some(&index) = self.lookup.get(&color) {
-            return index;
+    /// Gives the index of a colour, or of its nearest colour when the palette was made from
+    /// other pixels (a replay's later frames). The nearest ones are remembered by the indexer,
+    /// and the last colour asked for is kept at hand (neighbouring pixels mostly share one).
+    pub(super) fn indexer(&self) -> impl FnMut(u32) -> u8 + '_ {
+        let mut nearest_ones: ColorMap<u8> = ColorMap::default();
+        let mut last = (u32::MAX, 0u8);
+        move |color| {
+            if color != last.0 {
+                let index = match self.lookup.get(&color) {
+                    Some(&index) => index,
+                    None => *nearest_ones
+                        .entry(color)
+                        .or_insert_with(|| nearest(&self.colors, color)),
+                };
+                last = (color, index);
+            }
+            last.1
         }
-        let index = nearest(&self.colors, color);
-        self.lookup.insert(color, index);
-        index
     }
 
     pub(super) fn rgb_bytes(&self) -> Vec<u8> {
@@ -231,7 +242,7 @@ mod tests {
             .map(|i| u32::from_be_bytes([0, (i * 6) as u8, 41, 201]))
             .collect();
         pixels.extend(&rare);
-        let palette = Palette::of_at_most(&pixels, 256);
+        let palette = Palette::of_at_most(&[&pixels], 256);
         assert_eq!(palette.colors.len(), 256);
         for &color in &frequent {
             assert_eq!(
