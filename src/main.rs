@@ -425,10 +425,15 @@ enum BenchCommand {
         #[arg(long, default_value_t = 200)]
         moves: usize,
     },
-    /// Board image speed and size: an 8x8 and a 10x10 position, view to PNG bytes.
+    /// Board image speed and size: an 8x8 and a 10x10 position, view to PNG bytes. Then the
+    /// memory a long-running bot's image caches take: resident memory before and after drawing
+    /// many images of every game.
     Render {
         #[arg(long, default_value_t = 200)]
         iterations: usize,
+        /// Images of each game drawn for the memory figure (0 leaves it out).
+        #[arg(long, default_value_t = 1000)]
+        images_per_game: usize,
     },
 }
 
@@ -576,7 +581,16 @@ fn run(command: Command) -> anyhow::Result<String> {
 fn bench(command: BenchCommand) -> anyhow::Result<String> {
     match command {
         BenchCommand::Search { game, millis, vs } => cli::ai::bench_search(&game, millis, vs.as_ref()),
-        BenchCommand::Render { iterations } => arbiter::bench::render(iterations),
+        BenchCommand::Render {
+            iterations,
+            images_per_game,
+        } => {
+            let speed = arbiter::bench::render(iterations)?;
+            match images_per_game {
+                0 => Ok(speed),
+                per_game => Ok(speed + &arbiter::bench::images::memory(per_game)?),
+            }
+        }
         BenchCommand::Replay { iterations } => arbiter::bench::web::replay(iterations),
         BenchCommand::Web { moves, streams } => {
             runtime().and_then(|rt| rt.block_on(arbiter::bench::web::streams(moves, streams)))

@@ -1,6 +1,7 @@
 //! Benchmarks run by `arbiter bench`: measured numbers for the closing notes, never assertions.
 
 pub mod correspondence;
+pub mod images;
 pub mod lists;
 pub mod web;
 

@@ -323,7 +323,7 @@ impl Stream {
 }
 
 /// This process's resident memory, on Linux.
-fn resident_kib() -> Option<u64> {
+pub(crate) fn resident_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
