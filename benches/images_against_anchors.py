@@ -151,7 +151,7 @@ def lila_gif(binary, runs, commands):
 def arbiter(binary, commands):
     """Arbiter's render lines by board ({'8x8': (w, h, ms, KB)}) and replay lines by variant."""
     renders, replays = {}, {}
-    for args in (["bench", "render", "--iterations", "500"], ["bench", "replay", "--iterations", "20"]):
+    for args in (["bench", "render", "--iterations", "500", "--images-per-game", "0"], ["bench", "replay", "--iterations", "20"]):
         commands.append(shlex.join([binary] + args))
         out = subprocess.run([binary] + args, check=True, capture_output=True, text=True).stdout
         for line in out.splitlines():
