@@ -100,18 +100,23 @@ impl Renderer {
     fn encode_gif(&self, frames: &[&AnimationFrame]) -> Result<Vec<u8>, RenderError> {
         let mut scenes = on_two_cores(&mut frames.to_vec(), |frame| frame.image.scene());
         pools_in_words(&mut scenes);
-        let (width, height) = scenes
-            .iter()
-            .map(layout::pixel_size)
-            .fold((1, 1), |(w, h), (fw, fh)| (w.max(fw), h.max(fh)));
+        let (width, height) = on_two_cores(&mut scenes.iter().collect::<Vec<_>>(), |scene| {
+            layout::pixel_size(scene)
+        })
+        .into_iter()
+        .fold((1, 1), |(w, h), (fw, fh)| (w.max(fw), h.max(fh)));
         let too_large = || RenderError::Size(width, height);
         let (gif_width, gif_height) = (
             u16::try_from(width).map_err(|_| too_large())?,
             u16::try_from(height).map_err(|_| too_large())?,
         );
         let canvas = Canvas { width, height };
-        let first = canvas.place(&self.pixels(&scenes[0])?);
-        let last = canvas.place(&self.pixels(&scenes[scenes.len() - 1])?);
+        let mut ends = [&scenes[0], &scenes[scenes.len() - 1]];
+        let [first, last] = <[_; 2]>::try_from(on_two_cores(&mut ends, |scene| {
+            self.pixels(scene).map(|pixels| canvas.place(&pixels))
+        }))
+        .map_err(|_| too_large())?;
+        let (first, last) = (first?, last?);
         // The first and last positions hold the colours of the board, the pieces that are
         // left and the marks of a move: the palette every frame shares, less one index that
         // stands for "as before" (transparent over the frame underneath).
