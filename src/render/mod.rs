@@ -68,7 +68,7 @@ pub struct Renderer {
     fonts: Arc<usvg::fontdb::Database>,
     /// Pieces drawn once per picture and size, then copied onto every board that shows them.
     sprites: Arc<Mutex<Sprites>>,
-    /// Words laid out once, then drawn on every image that shows the same ones.
+    /// Words laid out once, and copied where they are drawn again on the same pixels.
     texts: Arc<Mutex<TextLayers>>,
 }
 

@@ -190,21 +190,22 @@ impl Drawing {
         });
     }
 
-    /// The fills whose every edge falls on a whole pixel, in pixels and in the order drawn, and
-    /// `under` without them. Drawing those fills first and the rest of `under` over them gives
+    /// The fills whose every edge falls on a whole pixel (up to the first that does not), in
+    /// pixels and in the order drawn, and `under` without them. Drawing those fills first and the rest of `under` over them gives
     /// the pixels of `under` whole: the fills are the background, the strips, the squares and
     /// the key's samples, and nothing drawn before one of them in `under` lies where it does.
     pub fn split_fills(&self) -> (Vec<PixelFill>, String) {
         let mut direct = Vec::new();
         let mut rest = String::with_capacity(self.under.len());
         let mut from = 0;
+        // Once a fill is left to the SVG, so are all after it: no fill drawn directly (first)
+        // may then lie over one that comes before it.
         for fill in &self.fills {
             let pixels: Option<Vec<[u32; 4]>> = fill.rects.iter().map(|rect| self.whole_pixels(rect)).collect();
-            if let Some(pixels) = pixels {
-                rest.push_str(&self.under[from..fill.element.start]);
-                from = fill.element.end;
-                direct.extend(pixels.into_iter().map(|rect| (rect, fill.rgb)));
-            }
+            let Some(pixels) = pixels else { break };
+            rest.push_str(&self.under[from..fill.element.start]);
+            from = fill.element.end;
+            direct.extend(pixels.into_iter().map(|rect| (rect, fill.rgb)));
         }
         rest.push_str(&self.under[from..]);
         (direct, rest)
