@@ -113,3 +113,48 @@ impl Area {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::Renderer;
+
+    /// Drawn again on the same pixels, the words are copied; on other pixels they are drawn
+    /// anew. Either way the pixels are those drawing gives.
+    #[test]
+    fn words_copied_or_drawn_are_the_pixels_drawing_gives() {
+        let document = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"120\" height=\"40\" \
+                        font-family=\"DejaVu Sans\"><text x=\"6\" y=\"26\" font-size=\"16\" \
+                        fill=\"#e8e6e3\">alice · 0:42</text></svg>";
+        let tree = Renderer::new().tree(document).unwrap();
+        let element = TextElement::new(Renderer::new().tree(document).unwrap());
+        let background = |rgb: [u8; 3]| {
+            let mut pixmap = tiny_skia::Pixmap::new(120, 40).unwrap();
+            pixmap.fill(tiny_skia::Color::from_rgba8(rgb[0], rgb[1], rgb[2], 255));
+            pixmap
+        };
+        let drawn_on = |rgb| {
+            let mut pixmap = background(rgb);
+            resvg::render(&tree, tiny_skia::Transform::identity(), &mut pixmap.as_mut());
+            pixmap
+        };
+        for rgb in [
+            [0x31, 0x2e, 0x2b],
+            [0x31, 0x2e, 0x2b],
+            [0x4b, 0x6b, 0x38],
+            [0x31, 0x2e, 0x2b],
+        ] {
+            let mut pixmap = background(rgb);
+            element.draw(&mut pixmap, (0, 0));
+            assert!(pixmap.data() == drawn_on(rgb).data(), "on {rgb:?}");
+            assert!(pixmap.data() != background(rgb).data(), "the words are there");
+        }
+        // Cut by the pixmap's edge (a replay's patch), drawn as drawing cut there gives.
+        let mut patch = tiny_skia::Pixmap::new(50, 40).unwrap();
+        element.draw(&mut patch, (30, 0));
+        let mut expected = tiny_skia::Pixmap::new(50, 40).unwrap();
+        let shift = tiny_skia::Transform::from_translate(-30.0, 0.0);
+        resvg::render(&tree, shift, &mut expected.as_mut());
+        assert!(patch.data() == expected.data());
+    }
+}
