@@ -7,8 +7,8 @@ use super::web::resident_kib;
 use crate::render::{BoardImage, Decor, Renderer};
 use anyhow::Result;
 use arbiter_engine::{AnyGame, Game, VariantId, Viewer};
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 use std::fmt::Write;
 use std::time::Instant;
 
@@ -32,7 +32,7 @@ pub fn memory(per_game: usize) -> Result<String> {
                 decor,
             };
             bytes += renderer.image(&board)?.len();
-            if !play_one(&mut game, &mut rng) {
+            if super::play_at_random(&mut game, &mut rng).is_none() {
                 game = AnyGame::new(variant);
             }
         }
@@ -50,20 +50,4 @@ pub fn memory(per_game: usize) -> Result<String> {
         mib(after),
     );
     Ok(out)
-}
-
-/// Plays one action chosen at random; false when the game is over or stuck.
-fn play_one(game: &mut AnyGame, rng: &mut SmallRng) -> bool {
-    if game.outcome().is_some() {
-        return false;
-    }
-    let Some(&seat) = game.to_act().first() else {
-        return false;
-    };
-    let legal = game.legal_actions(seat);
-    if legal.is_empty() {
-        return false;
-    }
-    let action = legal[rng.random_range(0..legal.len())].clone();
-    game.apply(seat, &action).is_ok()
 }

@@ -204,8 +204,30 @@ fn render_positions() -> Result<Vec<(&'static str, arbiter_engine::View)>> {
     ])
 }
 
-/// Times every image from view to PNG bytes, and its stages, over `iterations` runs.
-pub fn render(iterations: usize) -> Result<String> {
+/// One action of the first seat to act, chosen at random and played: what it was, or `None`
+/// when the game is over or stuck.
+pub(crate) fn play_at_random(
+    game: &mut arbiter_engine::AnyGame,
+    rng: &mut rand::rngs::SmallRng,
+) -> Option<(arbiter_engine::Seat, arbiter_engine::Action)> {
+    use arbiter_engine::Game;
+    use rand::Rng;
+    if game.outcome().is_some() {
+        return None;
+    }
+    let seat = *game.to_act().first()?;
+    let legal = game.legal_actions(seat);
+    if legal.is_empty() {
+        return None;
+    }
+    let action = legal[rng.random_range(0..legal.len())].clone();
+    game.apply(seat, &action).ok()?;
+    Some((seat, action))
+}
+
+/// Times every image from view to PNG bytes, and its stages, over `iterations` runs; then, with
+/// `images_per_game` above 0, the memory the image caches take ([`images::memory`]).
+pub fn render(iterations: usize, images_per_game: usize) -> Result<String> {
     use crate::render::{Decor, Renderer, Scene, encode_indexed};
     let renderer = Renderer::new();
     let decor = Decor {
@@ -249,6 +271,9 @@ pub fn render(iterations: usize) -> Result<String> {
             percentile(&total, 99).as_secs_f64() * 1e3,
             size as f64 / 1024.0
         );
+    }
+    if images_per_game > 0 {
+        out.push_str(&images::memory(images_per_game)?);
     }
     Ok(out)
 }

@@ -11,9 +11,9 @@ use crate::model::{GameSetup, WhitePlayer};
 use crate::render::{MOST_REPLAY_BYTES, Renderer};
 use crate::web::{DisplayNames, Web, WebListener};
 use anyhow::{Context, Result};
-use arbiter_engine::{Action, AnyGame, Game, Seat, VariantId};
+use arbiter_engine::{Action, AnyGame, Seat, VariantId};
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 use std::fmt::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -62,17 +62,11 @@ fn random_game(variant: VariantId, actions: usize) -> (AnyGame, Vec<(Seat, Actio
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut game = start.clone();
         let mut played = Vec::with_capacity(actions);
-        while played.len() < actions && game.outcome().is_none() {
-            let Some(&seat) = game.to_act().first() else { break };
-            let legal = game.legal_actions(seat);
-            if legal.is_empty() {
+        while played.len() < actions {
+            let Some(action) = super::play_at_random(&mut game, &mut rng) else {
                 break;
-            }
-            let action = legal[rng.random_range(0..legal.len())].clone();
-            if game.apply(seat, &action).is_err() {
-                break;
-            }
-            played.push((seat, action));
+            };
+            played.push(action);
         }
         if played.len() == actions {
             return (start, played, game);

@@ -3,6 +3,7 @@
 
 pub mod ai;
 pub mod analyse;
+pub mod bench;
 pub mod doctor;
 pub mod replay;
 

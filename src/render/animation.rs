@@ -5,6 +5,7 @@
 //! its squares rather than a whole board. Drawing goes the same way: where a move changed only
 //! squares, only their box is drawn, over the frame before.
 
+use super::indexed::rgb;
 use super::pieces::Picture;
 use super::scene::{BoardImage, Scene};
 use super::{Palette, RenderError, Renderer, layout, svg, tiny_skia};
@@ -144,11 +145,12 @@ impl Renderer {
                     receive
                 })
                 .collect();
-            let mut pending: Option<Boxed> = None;
+            let mut pending: Option<gif::Frame<'static>> = None;
             // The frame on screen: the first frame whole, then each drawn over the one before.
             let mut current = first;
             for (index, frame) in frames.iter().enumerate() {
-                // What the area the frame redrew held before (none for the first frame).
+                // What the area the frame redrew held before (none for the first frame). A drawer
+                // hangs up early only by panicking, which the scope passes on.
                 let before = match index {
                     0 => None,
                     _ => Some(match drawn[(index - 1) % DRAWERS].recv().map_err(|_| too_large())?? {
@@ -173,15 +175,15 @@ impl Renderer {
                     (None, Some(held)) => held.delay = held.delay.saturating_add(delay),
                     (Some(rect), _) => {
                         if let Some(held) = pending.take() {
-                            encoder.write_lzw_pre_encoded_frame(&held.frame(&palette))?;
+                            encoder.write_lzw_pre_encoded_frame(&held)?;
                         }
-                        pending = Some(canvas.boxed(&current, before.as_ref(), rect, delay));
+                        pending = Some(canvas.frame(&current, before.as_ref(), rect, delay, &palette));
                     }
                     (None, None) => {}
                 }
             }
             if let Some(held) = pending {
-                encoder.write_lzw_pre_encoded_frame(&held.frame(&palette))?;
+                encoder.write_lzw_pre_encoded_frame(&held)?;
             }
             Ok::<(), RenderError>(())
         })?;
@@ -303,13 +305,6 @@ fn pick(frames: &[AnimationFrame], stride: usize) -> Vec<&AnimationFrame> {
 struct Canvas {
     width: u32,
     height: u32,
-}
-
-/// An opaque pixmap's pixel (RGBA bytes) as 0RGB, in a form the compiler turns into a few
-/// instructions for many pixels at once.
-fn rgb(px: &[u8]) -> u32 {
-    let bytes: [u8; 4] = [px[0], px[1], px[2], px[3]];
-    u32::from_be_bytes(bytes) >> 8
 }
 
 /// A box of pixels, right and bottom exclusive.
@@ -485,52 +480,34 @@ impl Canvas {
         rect
     }
 
-    /// The box `rect` of `pixels`, and what it held `before` (none for the first frame), to
-    /// become a GIF frame kept on screen for `delay`.
-    fn boxed(&self, pixels: &[u32], before: Option<&Before>, rect: Rect, delay: u16) -> Boxed {
-        let before = before.map(|before| {
-            let mut kept = Vec::with_capacity(rect.width() * (rect.bottom - rect.top) as usize);
-            for y in rect.top..rect.bottom {
-                kept.extend_from_slice(before.row(y, rect));
-            }
-            kept
-        });
-        Boxed {
-            rect,
-            delay,
-            pixels: self.before(pixels, rect).pixels,
-            before,
-        }
-    }
-}
-
-/// A frame's box of pixels, and what they were before (none for the first frame).
-struct Boxed {
-    rect: Rect,
-    delay: u16,
-    pixels: Vec<u32>,
-    before: Option<Vec<u32>>,
-}
-
-impl Boxed {
-    /// The box as a GIF frame in the shared palette (compressed), kept on screen under the frames
-    /// after it. What is as it was before is left transparent: a move changes a few squares, and
-    /// long runs of "unchanged" cost almost nothing once compressed.
-    fn frame(&self, palette: &Palette) -> gif::Frame<'static> {
+    /// The box `rect` of `pixels` as a GIF frame in the shared palette (compressed), kept on
+    /// screen under the frames after it. What is as it was `before` is left transparent: a move
+    /// changes a few squares, and long runs of "unchanged" cost almost nothing once compressed.
+    fn frame(
+        &self,
+        pixels: &[u32],
+        before: Option<&Before>,
+        rect: Rect,
+        delay: u16,
+        palette: &Palette,
+    ) -> gif::Frame<'static> {
         let mut index_of = palette.indexer();
-        let indices: Vec<u8> = match &self.before {
-            Some(before) => self
-                .pixels
-                .iter()
-                .zip(before)
-                .map(|(&pixel, &was)| if pixel == was { UNCHANGED } else { index_of(pixel) })
-                .collect(),
-            None => self.pixels.iter().map(|&pixel| index_of(pixel)).collect(),
-        };
-        let rect = self.rect;
+        let mut indices = Vec::with_capacity(rect.width() * (rect.bottom - rect.top) as usize);
+        for y in rect.top..rect.bottom {
+            let row = (y * self.width) as usize;
+            let now = &pixels[row + rect.left as usize..row + rect.right as usize];
+            match before {
+                Some(before) => indices.extend(
+                    now.iter()
+                        .zip(before.row(y, rect))
+                        .map(|(&pixel, &was)| if pixel == was { UNCHANGED } else { index_of(pixel) }),
+                ),
+                None => indices.extend(now.iter().map(|&pixel| index_of(pixel))),
+            }
+        }
         gif::Frame {
-            delay: self.delay,
-            transparent: self.before.as_ref().map(|_| UNCHANGED),
+            delay,
+            transparent: before.map(|_| UNCHANGED),
             dispose: gif::DisposalMethod::Keep,
             left: rect.left as u16,
             top: rect.top as u16,

@@ -11,7 +11,7 @@ use resvg::tiny_skia::Pixmap;
 
 /// Encodes an opaque pixmap as an indexed PNG.
 pub fn encode_indexed(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
-    let pixels = pixmap.data().chunks_exact(4).map(|px| rgb(px[0], px[1], px[2]));
+    let pixels = pixmap.data().chunks_exact(4).map(rgb);
     let runs = Runs::of(pixels, pixmap.data().len() / 4);
     let (palette, index_of_id) = Palette::of_runs(&runs, 256);
     let mut indices = Vec::with_capacity(pixmap.data().len() / 4);
@@ -33,9 +33,10 @@ pub fn encode_indexed(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
     Ok(out)
 }
 
-/// A colour as 0RGB.
-fn rgb(r: u8, g: u8, b: u8) -> u32 {
-    u32::from_be_bytes([0, r, g, b])
+/// An opaque pixmap's pixel (RGBA bytes) as a colour, 0RGB, in a form the compiler turns into
+/// a few instructions for many pixels at once.
+pub(super) fn rgb(px: &[u8]) -> u32 {
+    u32::from_be_bytes([px[0], px[1], px[2], px[3]]) >> 8
 }
 
 /// Colours are spread over the table by one multiplication: the default hasher, made to resist
@@ -280,12 +281,12 @@ mod tests {
         let mut reader = decoder.read_info().unwrap();
         let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
         reader.next_frame(&mut buffer).unwrap();
-        let runs = Runs::of(pixmap.data().chunks_exact(4).map(|px| rgb(px[0], px[1], px[2])), 1200);
+        let runs = Runs::of(pixmap.data().chunks_exact(4).map(rgb), 1200);
         let (palette, _) = Palette::of_runs(&runs, 256);
         for (pixel, decoded) in pixmap.data().chunks_exact(4).zip(buffer.chunks_exact(3)) {
-            let color = rgb(pixel[0], pixel[1], pixel[2]);
+            let color = rgb(pixel);
             let kept = palette.colors[palette.index_of(color) as usize];
-            assert_eq!(rgb(decoded[0], decoded[1], decoded[2]), kept);
+            assert_eq!(u32::from_be_bytes([0, decoded[0], decoded[1], decoded[2]]), kept);
         }
     }
 }
