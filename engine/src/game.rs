@@ -162,6 +162,18 @@ pub trait Game {
     fn pass_in_search(&mut self) -> bool {
         false
     }
+    /// Whether a piece of `by` attacks `square` of `board` as the position stands, where the game
+    /// can tell cheaply: the computer opponent's guess at which captures lose the capturer (a
+    /// queen taking a guarded pawn). `None` where it cannot; the search then guesses nothing.
+    fn guarded(&self, _board: u8, _square: Square, _by: Seat) -> Option<bool> {
+        None
+    }
+    /// Whether `action`, legal for `seat`, checks the other side's royal piece, where the game can
+    /// tell cheaply: the computer opponent never leaves out nor cuts short the search of a check,
+    /// which may be the start of a mate. `None` where it cannot.
+    fn gives_check(&self, _seat: Seat, _action: &Action) -> Option<bool> {
+        None
+    }
     /// The legal actions with their notation, in one pass (what menus and autocomplete list).
     fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
         self.legal_actions(seat)

@@ -406,3 +406,58 @@ fn a_search_of_one_action_scores_that_action_as_deep_as_the_best() {
     );
     assert!(quiet_score < -300, "h3 loses the queen: {quiet_score}");
 }
+
+#[test]
+fn a_pawn_taken_at_the_cost_of_a_mate_of_checks_is_left() {
+    // From a game against Fairy-Stockfish: 11...Qxg2 takes a pawn and is mated by 12.Qf7+ Kd8
+    // 13.Ne6+ Kc8 14.Qe8#. The checks come near the horizon, where quiet moves are left out or
+    // searched shallower; a check never is.
+    let fen = "r3kb1r/pppnn1p1/2q5/4ppN1/2Q5/P1NP4/1PP2PPP/R1B1K2R b KQkq - 1 11";
+    let start = Start {
+        variant: VariantId::Chess,
+        fen: Some(fen.into()),
+    };
+    let game = start.game().unwrap();
+    let thought = ai::think(&start, &game.view(Viewer::Seat(Seat::Second)), Level::Normal, 1).unwrap();
+    assert_ne!(game.notation(Seat::Second, &thought.action), "Qxg2");
+    let mut taken = game.clone();
+    let greed = taken.parse_action(Seat::Second, "Qxg2").unwrap();
+    taken.apply(Seat::Second, &greed).unwrap();
+    let (action, score, _) = searched(&taken.view(Viewer::Spectator).boards[0].fen, 5, None);
+    assert_eq!(taken.notation(Seat::First, &action), "Qf7+");
+    assert_eq!(score, ai::search::WIN - 5, "mate on the fifth ply");
+}
+
+#[test]
+fn chess_tells_the_search_which_moves_check_and_which_squares_are_guarded() {
+    // The bishop on e4 stands between White's rook and Black's king: moving it uncovers a check.
+    // The knight checks from d6.
+    let game = AnyGame::from_fen(VariantId::Chess, "4k3/8/2p5/1N1p4/4B3/8/8/K3R3 w - - 0 1").unwrap();
+    let checks = |text: &str| {
+        let action = game.parse_action(Seat::First, text).unwrap();
+        game.gives_check(Seat::First, &action)
+    };
+    assert_eq!(checks("Nd6"), Some(true));
+    assert_eq!(checks("Bf3"), Some(true), "uncovered");
+    assert_eq!(checks("Nc3"), Some(false));
+    assert_eq!(checks("Ka2"), Some(false));
+    let action = game.parse_action(Seat::First, "Ka2").unwrap();
+    assert_eq!(game.gives_check(Seat::Second, &action), None, "not Black's turn");
+    let square = |name: &str| arbiter_engine::geometry::Square::parse(name).unwrap();
+    // By the pawn on c6, the rook on e1 (up to the bishop), nothing on c6.
+    let guards = [
+        ("d5", Seat::Second, true),
+        ("b5", Seat::Second, true),
+        ("c6", Seat::Second, false),
+    ];
+    let more = [("e3", Seat::First, true), ("e6", Seat::First, false)];
+    for (name, by, guarded) in guards.into_iter().chain(more) {
+        assert_eq!(game.guarded(0, square(name), by), Some(guarded), "{name}");
+    }
+    let blockade = AnyGame::new(VariantId::Blockade);
+    assert_eq!(
+        blockade.guarded(0, square("d5"), Seat::Second),
+        None,
+        "no guess where none is cheap"
+    );
+}

@@ -31,6 +31,10 @@ const CHANCE_SLOPE: f64 = 0.003_682_08;
 /// A score this close to [`WIN`] is a win the search sees (mate, a flag home, a king blown up).
 const SEES_A_WIN: i32 = WIN / 2;
 
+/// An action that gives away this much of its player's score (three pawns) is at least a
+/// mistake, however little the winning chance moves: a rook left hanging in a won game.
+const MATERIAL_MISTAKE: i32 = 300;
+
 /// How bad an action was, by the winning chance its player gave away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -570,8 +574,20 @@ fn weigh(found: &[Vec<Searched>], index: usize, pick: impl Fn(&Searched) -> Opti
 /// lost, except where a win the search sees is made or lost, judged as Lichess judges mates: a
 /// win let slip is a blunder unless the position stays clearly won (a mistake above 7 pawns, an
 /// inaccuracy above 10), and walking into a lost game a blunder unless it was already clearly
-/// lost (a mistake below -7 pawns, an inaccuracy below -10).
+/// lost (a mistake below -7 pawns, an inaccuracy below -10). Either way, giving away
+/// [`MATERIAL_MISTAKE`] or more of the score is at least a mistake: in a game already decided the
+/// chance hardly moves, yet the player would want to know (Lichess does not say so).
 fn judge(before: i32, after: i32, loss: f64) -> Option<Judgement> {
+    let by_chance = judge_by_chance(before, after, loss);
+    if before - after >= MATERIAL_MISTAKE {
+        by_chance.max(Some(Judgement::Mistake))
+    } else {
+        by_chance
+    }
+}
+
+/// The judgement by the winning chance alone, with Lichess's rules for wins made and lost.
+fn judge_by_chance(before: i32, after: i32, loss: f64) -> Option<Judgement> {
     let wins = |score: i32| score >= SEES_A_WIN;
     let loses = |score: i32| score <= -SEES_A_WIN;
     let by_margin = |margin: i32| {
@@ -671,17 +687,36 @@ mod tests {
         let mate_in_2 = WIN - 3;
         // A mate let slip: a blunder if the game is about even after, less if still won.
         assert_eq!(judge(mate_in_2, 300, 0.25), Some(Judgement::Blunder));
-        assert_eq!(judge(mate_in_2, 800, 0.05), Some(Judgement::Mistake));
-        assert_eq!(judge(mate_in_2, 1500, 0.004), Some(Judgement::Inaccuracy));
+        assert_eq!(judge_by_chance(mate_in_2, 800, 0.05), Some(Judgement::Mistake));
+        assert_eq!(judge_by_chance(mate_in_2, 1500, 0.004), Some(Judgement::Inaccuracy));
         // Walking into a mate: a blunder from an even game, less from a lost one.
         assert_eq!(judge(-50, -mate_in_2, 0.45), Some(Judgement::Blunder));
-        assert_eq!(judge(-800, -mate_in_2, 0.05), Some(Judgement::Mistake));
-        assert_eq!(judge(-2000, -mate_in_2, 0.0), Some(Judgement::Inaccuracy));
+        assert_eq!(judge_by_chance(-800, -mate_in_2, 0.05), Some(Judgement::Mistake));
+        assert_eq!(judge_by_chance(-2000, -mate_in_2, 0.0), Some(Judgement::Inaccuracy));
         // A mate still there, or one still coming: the chance decides (nothing lost here).
         assert_eq!(judge(mate_in_2, WIN - 5, 0.0), None);
         assert_eq!(judge(-WIN + 4, -WIN + 2, 0.0), None);
         // No mate on either side: the chance lost.
         assert_eq!(judge(0, -300, chance(0) - chance(-300)), Some(Judgement::Blunder));
-        assert_eq!(judge(1500, 1200, chance(1500) - chance(1200)), None);
+        assert_eq!(judge_by_chance(1500, 1200, chance(1500) - chance(1200)), None);
+    }
+
+    #[test]
+    fn giving_away_three_pawns_is_a_mistake_however_decided_the_game() {
+        let mate_in_2 = WIN - 3;
+        // A rook left hanging in a won game, or in a lost one: the chance barely moves.
+        assert_eq!(judge(1500, 1200, chance(1500) - chance(1200)), Some(Judgement::Mistake));
+        assert_eq!(
+            judge(-1200, -1500, chance(-1200) - chance(-1500)),
+            Some(Judgement::Mistake)
+        );
+        assert_eq!(judge(1500, 1201, chance(1500) - chance(1201)), None);
+        // A mate let slip, or walked into, from a game already decided.
+        assert_eq!(judge(mate_in_2, 1500, 0.004), Some(Judgement::Mistake));
+        assert_eq!(judge(-2000, -mate_in_2, 0.0), Some(Judgement::Mistake));
+        // Never less than the chance says.
+        assert_eq!(judge(0, -300, chance(0) - chance(-300)), Some(Judgement::Blunder));
+        // A slower mate, or a mate put off, is not material given away.
+        assert_eq!(judge(-WIN + 10, -WIN + 4, 0.0), None);
     }
 }

@@ -3,6 +3,8 @@
 //! move to help (futility), and that the late quiet moves of a well-ordered list need no search
 //! (late-move pruning).
 
+use crate::game::Action;
+
 /// Within this many plies of the horizon, a side beyond the window by more than a quiet move
 /// could change a ply ([`super::evaluate::Evaluator::quiet_swing`]) is taken to stay there
 /// (futility pruning), and only this many quiet moves are searched at each depth.
@@ -31,9 +33,22 @@ impl Frontier {
         }
     }
 
-    /// Whether the `nth` quiet action is left out: the side to act is so far short of the window
-    /// that a quiet action will not bring it back (futility), or it comes too late in the list.
-    pub fn prunes(&self, nth: usize, alpha: i32, beta: i32) -> bool {
+    /// Whether `action`, the `nth` quiet action, is left out: the side to act is so far short of
+    /// the window that a quiet action will not bring it back (futility), or it comes too late in
+    /// the list. Only plain moves are: other actions (a promotion, a detonation, a drop, an
+    /// answer) can change anything.
+    pub fn prunes(&self, action: &Action, nth: usize, alpha: i32, beta: i32) -> bool {
+        let plain_move = matches!(
+            action,
+            Action::Move {
+                promotion: None,
+                choice: None,
+                ..
+            }
+        );
+        if !plain_move {
+            return false;
+        }
         let futile = if self.maximising {
             self.bound() <= alpha
         } else {
@@ -71,13 +86,25 @@ mod tests {
         // The other side, mirrored: it holds the seat to -500.
         assert_eq!(frontier(-500, 2, false).beyond(-250, 0), Some(-500));
         assert_eq!(frontier(-500, 2, false).beyond(-300, 0), None);
+        let square = |name: &str| crate::geometry::Square::parse(name).unwrap();
+        let plain = Action::simple_move(square("e2"), square("e4"));
         // At 0 a ply from the horizon, a quiet move cannot reach 200, but can reach 100.
-        assert!(frontier(0, 1, true).prunes(0, 200, 1_000));
-        assert!(!frontier(0, 1, true).prunes(0, 100, 1_000));
-        assert!(frontier(0, 1, false).prunes(0, -1_000, -200));
+        assert!(frontier(0, 1, true).prunes(&plain, 0, 200, 1_000));
+        assert!(!frontier(0, 1, true).prunes(&plain, 0, 100, 1_000));
+        assert!(frontier(0, 1, false).prunes(&plain, 0, -1_000, -200));
         // In the window, only the late quiet moves are left out.
-        assert!(!frontier(0, 2, true).prunes(LATE_QUIET[2] - 1, -50, 50));
-        assert!(frontier(0, 2, true).prunes(LATE_QUIET[2], -50, 50));
+        assert!(!frontier(0, 2, true).prunes(&plain, LATE_QUIET[2] - 1, -50, 50));
+        assert!(frontier(0, 2, true).prunes(&plain, LATE_QUIET[2], -50, 50));
+        // A promotion, or any action but a plain move, never is.
+        let promotion = Action::Move {
+            from: square("e7"),
+            to: square("e8"),
+            promotion: Some("q".into()),
+            choice: None,
+            board: 0,
+        };
+        assert!(!frontier(0, 1, true).prunes(&promotion, 0, 200, 1_000));
+        assert!(!frontier(0, 1, true).prunes(&Action::Pass, 0, 200, 1_000));
         assert_eq!(frontier(0, 3, true).bound(), 360);
     }
 }

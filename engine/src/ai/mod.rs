@@ -14,6 +14,7 @@ pub mod analysis;
 pub mod evaluate;
 mod frontier;
 pub mod hidden;
+mod history;
 pub mod lists;
 pub mod search;
 pub mod table;

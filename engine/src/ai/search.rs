@@ -9,9 +9,11 @@
 //! it beats the best so far (a null window) and searched fully only if it does; late quiet actions
 //! are searched a ply or two shallower unless they turn out better (late-move reductions); near
 //! the horizon a side far beyond the window is taken to stay there, and a side far short of it
-//! searches no quiet action, nor more than a few (futility and late-move pruning); a capture that
-//! cannot bring its side back to the window is not followed (delta pruning); a side in check is
-//! searched a ply further.
+//! searches no quiet action, nor more than a few (futility and late-move pruning), though a check,
+//! which may begin a mate, is never left out nor searched shallower; a capture that cannot bring
+//! its side back to the window is not followed (delta pruning), nor, among captures only, one that
+//! gives a piece for a lesser one on a guarded square (tried after the killers in the full search);
+//! a side in check is searched a ply further.
 //! It keeps the best line found, and tells a caller of each depth completed (`arbiter uci`'s
 //! `info` lines). It plays any game through [`Game`], on a copy that writes nothing for people
 //! to read ([`Game::stop_writing`]): whoever is to act at a node chooses (the seat itself during a
@@ -21,6 +23,7 @@
 
 use super::evaluate::Evaluator;
 use super::frontier::{FRONTIER, Frontier};
+use super::history::History;
 use super::table::Table;
 use crate::game::{Action, Game, Seat, Viewer};
 use crate::variants::AnyGame;
@@ -401,7 +404,7 @@ impl<'a> Search<'a> {
         } else {
             depth
         };
-        let loud = self.order(&sight, actor, ply, &mut actions, first.as_ref());
+        let loud = self.order(game, &sight, actor, ply, &mut actions, first.as_ref());
         let window = (alpha, beta);
         let mut best = if maximising { -WIN * 2 } else { WIN * 2 };
         let mut best_action = None;
@@ -410,17 +413,13 @@ impl<'a> Search<'a> {
             let quiet = index >= loud;
             // Near the horizon, a quiet move cannot lift a side far enough behind back into
             // the window, and the late ones of a well-ordered list seldom matter: they are
-            // left out, once one action has been searched. Other actions (a detonation, a
-            // drop, an answer) can change anything, and are always searched.
-            let plain_move = matches!(
-                action,
-                Action::Move {
-                    promotion: None,
-                    choice: None,
-                    ..
-                }
-            );
-            if searched > 0 && quiet && plain_move && frontier.is_some_and(|f| f.prunes(index - loud, alpha, beta)) {
+            // left out, once one action has been searched.
+            let prunable =
+                searched > 0 && quiet && frontier.is_some_and(|f| f.prunes(&action, index - loud, alpha, beta));
+            let reducible = quiet && !in_check && depth >= REDUCED_FROM && searched >= REDUCED_AFTER;
+            // A check may begin a mate: it is searched, and in full.
+            let checks = (prunable || reducible) && game.gives_check(actor, &action) == Some(true);
+            if prunable && !checks {
                 continue;
             }
             let mut next = game.clone();
@@ -428,7 +427,8 @@ impl<'a> Search<'a> {
                 continue;
             }
             self.nodes += 1;
-            let score = self.child(&next, depth, ply, alpha, beta, maximising, searched, quiet && !in_check);
+            let reduced = reducible && !checks;
+            let score = self.child(&next, depth, ply, alpha, beta, maximising, searched, reduced);
             searched += 1;
             if self.stopped {
                 return score;
@@ -567,10 +567,16 @@ impl<'a> Search<'a> {
             }
             beta = beta.min(standing);
         }
+        // A capture that gives a piece for a lesser one on a guarded square is not followed: the
+        // side stands on what it has rather than lose the exchange (it can still be found a ply
+        // earlier, in the full search, where every capture is tried).
         let mut captures: Vec<(i32, Action)> = game
             .legal_actions(actor)
             .into_iter()
-            .filter_map(|action| Some((self.gain(&sight, actor, &action)?, action)))
+            .filter_map(|action| {
+                let gain = self.gain(&sight, actor, &action)?;
+                (!self.loses_capturer(game, &sight, actor, &action)).then_some((gain, action))
+            })
             .collect();
         captures.sort_by_key(|(gain, _)| -gain);
         let mut best = standing;
@@ -623,10 +629,26 @@ impl<'a> Search<'a> {
         Some(victim * 16 - attacker / 16)
     }
 
-    /// The table's best action first, then captures (the most valuable victim first), then
-    /// killers, then the quiet rest by their history. Returns how many come before the quiet rest.
+    /// Whether `action` takes a lesser piece than its own on a square the other side guards: an
+    /// exchange that, as the board stands, loses the capturer for less.
+    fn loses_capturer(&mut self, game: &AnyGame, sight: &crate::View, actor: Seat, action: &Action) -> bool {
+        let Action::Move { from, to, board, .. } = action else {
+            return false;
+        };
+        let worth =
+            |evaluator: &mut Evaluator, square| evaluator.worth_at(sight, *board as usize, square).map(|(_, w)| w);
+        let (Some(victim), Some(capturer)) = (worth(self.evaluator, *to), worth(self.evaluator, *from)) else {
+            return false;
+        };
+        victim < capturer && game.guarded(*board, *to, actor.other()) == Some(true)
+    }
+
+    /// The table's best action first, then captures that win or trade (the most valuable victim
+    /// first), then killers, then captures that lose the capturer for less, then the quiet rest by
+    /// their history. Returns how many come before the quiet rest.
     fn order(
         &mut self,
+        game: &AnyGame,
         sight: &crate::View,
         actor: Seat,
         ply: usize,
@@ -641,9 +663,10 @@ impl<'a> Search<'a> {
             .map(|(index, action)| {
                 let key = match self.gain(sight, actor, action) {
                     _ if first == Some(action) => 100_000_000,
+                    Some(gain) if self.loses_capturer(game, sight, actor, action) => LOSING_CAPTURES + gain / 64,
                     Some(gain) => 1_000_000 + gain,
-                    None if killers[0].as_ref() == Some(action) => 500_000,
-                    None if killers[1].as_ref() == Some(action) => 400_000,
+                    None if killers[0].as_ref() == Some(action) => 700_000,
+                    None if killers[1].as_ref() == Some(action) => 600_000,
                     None => return (self.history.of(actor, action), index),
                 };
                 loud += 1;
@@ -674,39 +697,9 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The history of quiet moves' cut-offs, by seat, from square and to square.
-struct History(Vec<i32>);
-
-/// Squares are numbered up to this (a board up to 16x16).
-const SQUARES: usize = 256;
-/// History scores stay below the killers' place in the order.
-const MOST_HISTORY: i32 = 399_999;
-
-impl Default for History {
-    fn default() -> History {
-        History(vec![0; 2 * SQUARES * SQUARES])
-    }
-}
-
-impl History {
-    fn slot(seat: Seat, action: &Action) -> Option<usize> {
-        match action {
-            Action::Move { from, to, .. } => Some((seat.index() * SQUARES + from.index()) * SQUARES + to.index()),
-            _ => None,
-        }
-    }
-
-    fn of(&self, seat: Seat, action: &Action) -> i32 {
-        History::slot(seat, action).map_or(0, |slot| self.0[slot])
-    }
-
-    fn cut(&mut self, seat: Seat, action: &Action, depth: i32) {
-        if let Some(slot) = History::slot(seat, action) {
-            let score = &mut self.0[slot];
-            *score = (*score + depth * depth).min(MOST_HISTORY);
-        }
-    }
-}
+/// Captures that lose the capturer come after the killers and before every quiet action, whose
+/// history scores stay below them ([`super::history::MOST_HISTORY`]).
+const LOSING_CAPTURES: i32 = 500_000;
 
 /// Whether a child's `score` is better than the node's `best` so far, for the side choosing.
 fn better(maximising: bool, score: i32, best: i32) -> bool {
@@ -730,6 +723,7 @@ fn take(maximising: bool, score: i32, best: &mut i32, alpha: &mut i32, beta: &mu
 mod tests {
     use super::*;
     use crate::ai::evaluate::Evaluator;
+    use crate::ai::history::MOST_HISTORY;
     use crate::variants::VariantId;
 
     fn quiet_move(from: &str, to: &str) -> Action {
@@ -742,15 +736,17 @@ mod tests {
         }
     }
 
+    /// Enough for a search whose ordering alone is tried.
+    const ONE_NODE: Budget = Budget {
+        nodes: 1,
+        time: Duration::MAX,
+    };
+
     #[test]
     fn quiet_moves_that_cut_off_before_are_tried_first_after_captures_and_killers() {
         let game = AnyGame::from_fen(VariantId::Chess, "4k3/8/8/3p4/8/8/8/R3K1NR w K - 0 1").unwrap();
         let mut evaluator = Evaluator::new(Seat::First, VariantId::Chess);
-        let budget = Budget {
-            nodes: 1,
-            time: Duration::MAX,
-        };
-        let mut search = Search::new(Seat::First, &mut evaluator, budget);
+        let mut search = Search::new(Seat::First, &mut evaluator, ONE_NODE);
         let sight = game.sight(Viewer::Seat(Seat::First));
         let (deep, shallow, killer) = (quiet_move("g1", "f3"), quiet_move("a1", "a7"), quiet_move("h1", "h7"));
         search.remember_cut(3, 4, &sight, Seat::First, deep.clone());
@@ -759,7 +755,7 @@ mod tests {
         search.history.cut(Seat::Second, &quiet_move("e1", "d1"), 9);
         search.remember_cut(2, 1, &sight, Seat::First, killer.clone());
         let mut actions = game.legal_actions(Seat::First);
-        let loud = search.order(&sight, Seat::First, 2, &mut actions, None);
+        let loud = search.order(&game, &sight, Seat::First, 2, &mut actions, None);
         assert_eq!(loud, 1, "the killer of this ply (no capture here)");
         assert_eq!(actions[..3], [killer, deep, shallow]);
         assert_eq!(search.history.of(Seat::First, &quiet_move("e1", "d1")), 0);
@@ -771,5 +767,23 @@ mod tests {
             MOST_HISTORY,
             "below a killer's place"
         );
+    }
+
+    #[test]
+    fn a_capture_that_loses_the_capturer_comes_after_the_killers_and_before_quiet_moves() {
+        // Rxa5 and Qxa5 take a knight nothing guards; Qxd5 gives the queen for a pawn c6 guards.
+        let game = AnyGame::from_fen(VariantId::Chess, "4k3/8/2p5/n2p4/8/8/3Q4/R3K3 w - - 0 1").unwrap();
+        let mut evaluator = Evaluator::new(Seat::First, VariantId::Chess);
+        let mut search = Search::new(Seat::First, &mut evaluator, ONE_NODE);
+        let sight = game.sight(Viewer::Seat(Seat::First));
+        let killer = quiet_move("d2", "g5");
+        search.remember_cut(2, 1, &sight, Seat::First, killer.clone());
+        let mut actions = game.legal_actions(Seat::First);
+        let loud = search.order(&game, &sight, Seat::First, 2, &mut actions, None);
+        let named: Vec<String> = actions.iter().map(|a| game.notation(Seat::First, a)).collect();
+        assert_eq!(named[..4], ["Rxa5", "Qxa5", "Qg5", "Qxd5"]);
+        assert_eq!(loud, 4, "the captures and the killer");
+        assert!(search.loses_capturer(&game, &sight, Seat::First, &actions[3]));
+        assert!(!search.loses_capturer(&game, &sight, Seat::First, &actions[0]));
     }
 }

@@ -83,6 +83,17 @@ impl<R: Rules> ChessCore<R> {
         self.rules.is_in_check(&self.variant, &self.position, color)
     }
 
+    /// Whether `action`, a legal move of the side to move, puts the other side in check.
+    pub fn gives_check(&self, action: &Action) -> Option<bool> {
+        let mv = self.move_of(action, &self.legal_moves())?;
+        let mut after = self.position.clone();
+        movegen::make_move(&self.rules, &self.variant, &mut after, mv);
+        Some(
+            self.rules
+                .is_in_check(&self.variant, &after, self.position.turn.other()),
+        )
+    }
+
     pub fn parse_move(&self, text: &str) -> Result<Move, ActionError> {
         notation::parse_move(&self.variant, &self.position, text, &self.legal_moves()).map_err(|error| {
             match (&error, self.rules.refusal(&self.variant, &self.position, text.trim())) {
@@ -509,5 +520,15 @@ impl<R: Rules> ChessBased for ChessGame<R> {
     fn pass_in_search(&mut self) -> bool {
         self.core.pass();
         true
+    }
+    fn guarded(&self, square: Square, by: Seat) -> Option<bool> {
+        let core = &self.core;
+        Some(
+            core.rules
+                .is_attacked(&core.variant, &core.position, square, by.color()),
+        )
+    }
+    fn gives_check(&self, action: &Action) -> Option<bool> {
+        self.core.gives_check(action)
     }
 }

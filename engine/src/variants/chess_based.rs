@@ -18,6 +18,7 @@
 use crate::game::{
     Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer, check_turn, last_own_action_plies, loss_on_time,
 };
+use crate::geometry::Square;
 use crate::piece::Color;
 use crate::record::Record;
 use crate::view::{Prompt, PromptKind, RecordEntry, View};
@@ -51,6 +52,14 @@ pub trait ChessBased: Sized {
     /// See [`Game::pass_in_search`].
     fn pass_in_search(&mut self) -> bool {
         false
+    }
+    /// See [`Game::guarded`] (a game of one board).
+    fn guarded(&self, _square: Square, _by: Seat) -> Option<bool> {
+        None
+    }
+    /// See [`Game::gives_check`].
+    fn gives_check(&self, _action: &Action) -> Option<bool> {
+        None
     }
 
     /// Where the game stands before its play ([`Stage::Play`] for a game that starts playing).
@@ -308,6 +317,18 @@ impl<G: ChessBased> Game for G {
     }
     fn pass_in_search(&mut self) -> bool {
         ChessBased::pass_in_search(self)
+    }
+    fn guarded(&self, board: u8, square: Square, by: Seat) -> Option<bool> {
+        if board != 0 {
+            return None;
+        }
+        ChessBased::guarded(self, square, by)
+    }
+    fn gives_check(&self, seat: Seat, action: &Action) -> Option<bool> {
+        if check_turn(self, seat).is_err() {
+            return None;
+        }
+        ChessBased::gives_check(self, action)
     }
     fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
         if check_turn(self, seat).is_err() {

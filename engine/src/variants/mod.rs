@@ -21,6 +21,7 @@ pub mod ultimate_battle;
 use crate::applied::{self, Applied};
 use crate::fen::FenError;
 use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Timeout, Viewer};
+use crate::geometry::Square;
 use crate::lists::ListKind;
 use crate::start::{Start, StartError, StartRefusal};
 use crate::variant_file::Variant;
@@ -448,6 +449,12 @@ impl Game for AnyGame {
     }
     fn pass_in_search(&mut self) -> bool {
         dispatch!(self, g => g.pass_in_search())
+    }
+    fn guarded(&self, board: u8, square: Square, by: Seat) -> Option<bool> {
+        dispatch!(self, g => g.guarded(board, square, by))
+    }
+    fn gives_check(&self, seat: Seat, action: &Action) -> Option<bool> {
+        dispatch!(self, g => g.gives_check(seat, action))
     }
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         dispatch!(self, g => g.parse_action(seat, text))
