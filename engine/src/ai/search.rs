@@ -568,14 +568,13 @@ impl<'a> Search<'a> {
             beta = beta.min(standing);
         }
         // A capture that gives a piece for a lesser one on a guarded square is not followed: the
-        // side stands on what it has rather than lose the exchange (it can still be found a ply
-        // earlier, in the full search, where every capture is tried).
+        // side stands on what it has (the full search, which tries every capture, may find it).
         let mut captures: Vec<(i32, Action)> = game
             .legal_actions(actor)
             .into_iter()
             .filter_map(|action| {
-                let gain = self.gain(&sight, actor, &action)?;
-                (!self.loses_capturer(game, &sight, actor, &action)).then_some((gain, action))
+                let capture = self.capture(&sight, actor, &action)?;
+                (!loses_capturer(game, actor, &action, &capture)).then_some((capture.gain(), action))
             })
             .collect();
         captures.sort_by_key(|(gain, _)| -gain);
@@ -612,9 +611,9 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// What a capture takes, as the board shows it: the victim's worth, less a little of the
-    /// capturer's (the least valuable attacker first). `None` for an action that captures nothing.
-    fn gain(&mut self, sight: &crate::View, actor: Seat, action: &Action) -> Option<i32> {
+    /// What a capture takes and with what, as the board shows it. `None` for an action that
+    /// captures nothing.
+    fn capture(&mut self, sight: &crate::View, actor: Seat, action: &Action) -> Option<Capture> {
         let Action::Move { from, to, board, .. } = action else {
             return None;
         };
@@ -622,25 +621,11 @@ impl<'a> Search<'a> {
         if victim_seat == actor {
             return None;
         }
-        let attacker = self
+        let capturer = self
             .evaluator
             .worth_at(sight, *board as usize, *from)
             .map_or(0, |(_, w)| w);
-        Some(victim * 16 - attacker / 16)
-    }
-
-    /// Whether `action` takes a lesser piece than its own on a square the other side guards: an
-    /// exchange that, as the board stands, loses the capturer for less.
-    fn loses_capturer(&mut self, game: &AnyGame, sight: &crate::View, actor: Seat, action: &Action) -> bool {
-        let Action::Move { from, to, board, .. } = action else {
-            return false;
-        };
-        let worth =
-            |evaluator: &mut Evaluator, square| evaluator.worth_at(sight, *board as usize, square).map(|(_, w)| w);
-        let (Some(victim), Some(capturer)) = (worth(self.evaluator, *to), worth(self.evaluator, *from)) else {
-            return false;
-        };
-        victim < capturer && game.guarded(*board, *to, actor.other()) == Some(true)
+        Some(Capture { victim, capturer })
     }
 
     /// The table's best action first, then captures that win or trade (the most valuable victim
@@ -661,10 +646,10 @@ impl<'a> Search<'a> {
             .iter()
             .enumerate()
             .map(|(index, action)| {
-                let key = match self.gain(sight, actor, action) {
+                let key = match self.capture(sight, actor, action) {
                     _ if first == Some(action) => 100_000_000,
-                    Some(gain) if self.loses_capturer(game, sight, actor, action) => LOSING_CAPTURES + gain / 64,
-                    Some(gain) => 1_000_000 + gain,
+                    Some(taken) if loses_capturer(game, actor, action, &taken) => LOSING_CAPTURES + taken.gain() / 64,
+                    Some(taken) => 1_000_000 + taken.gain(),
                     None if killers[0].as_ref() == Some(action) => 700_000,
                     None if killers[1].as_ref() == Some(action) => 600_000,
                     None => return (self.history.of(actor, action), index),
@@ -682,7 +667,7 @@ impl<'a> Search<'a> {
     /// A quiet action cut the search off at `ply`: it becomes a killer there, and its history
     /// grows by the depth searched below it.
     fn remember_cut(&mut self, ply: usize, depth: i32, sight: &crate::View, actor: Seat, action: Action) {
-        if self.gain(sight, actor, &action).is_some() {
+        if self.capture(sight, actor, &action).is_some() {
             return;
         }
         self.history.cut(actor, &action, depth);
@@ -700,6 +685,27 @@ impl<'a> Search<'a> {
 /// Captures that lose the capturer come after the killers and before every quiet action, whose
 /// history scores stay below them ([`super::history::MOST_HISTORY`]).
 const LOSING_CAPTURES: i32 = 500_000;
+
+/// A capture as the board shows it: the worth of what it takes and of what takes it.
+struct Capture {
+    victim: i32,
+    capturer: i32,
+}
+impl Capture {
+    /// Its place among captures: the most valuable victim first, then the least valuable capturer.
+    fn gain(&self) -> i32 {
+        self.victim * 16 - self.capturer / 16
+    }
+}
+
+/// Whether `capture` (by `actor`'s `action`) takes a lesser piece than its own on a square the
+/// other side guards: an exchange that, as the board stands, loses the capturer for less.
+fn loses_capturer(game: &AnyGame, actor: Seat, action: &Action, capture: &Capture) -> bool {
+    let Action::Move { to, board, .. } = action else {
+        return false;
+    };
+    capture.victim < capture.capturer && game.guarded(*board, *to, actor.other()) == Some(true)
+}
 
 /// Whether a child's `score` is better than the node's `best` so far, for the side choosing.
 fn better(maximising: bool, score: i32, best: i32) -> bool {
@@ -783,7 +789,11 @@ mod tests {
         let named: Vec<String> = actions.iter().map(|a| game.notation(Seat::First, a)).collect();
         assert_eq!(named[..4], ["Rxa5", "Qxa5", "Qg5", "Qxd5"]);
         assert_eq!(loud, 4, "the captures and the killer");
-        assert!(search.loses_capturer(&game, &sight, Seat::First, &actions[3]));
-        assert!(!search.loses_capturer(&game, &sight, Seat::First, &actions[0]));
+        let loses = |search: &mut Search, action: &Action| {
+            let capture = search.capture(&sight, Seat::First, action).unwrap();
+            loses_capturer(&game, Seat::First, action, &capture)
+        };
+        assert!(loses(&mut search, &actions[3]));
+        assert!(!loses(&mut search, &actions[0]));
     }
 }
