@@ -35,6 +35,9 @@ pub struct PieceView {
     /// Its moves in Betza notation (docs/betza.md).
     #[serde(default = "no_moves")]
     pub betza: Arc<str>,
+    /// It can never be captured (Pick-the-team's blocking prince).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub is_uncapturable: bool,
 }
 
 fn no_moves() -> Arc<str> {
@@ -51,6 +54,7 @@ impl PieceView {
             is_royal: def.royal != crate::piece::Royalty::None,
             is_pawn: def.is_pawn,
             betza: def.betza.as_str().into(),
+            is_uncapturable: def.is_uncapturable,
         }
     }
 }

@@ -1,11 +1,14 @@
 //! How good a position looks to the computer opponent, in centipawns for its seat: the material on
 //! the boards and in hand, how freely the pieces move, where they stand (the centre, open files,
 //! the pawns' structure, the royal piece's shelter in the middlegame and its activity in the
-//! endgame, weighed by how much attacking material is left), a royal in check, and each game's own terms
+//! endgame, weighed by how much attacking material is left), a royal in check, the pieces the side
+//! to act stands to lose ([`super::reach`]), and each game's own terms
 //! (Domination's squares and points, CTF's flags and bases, Blockade's room to move). It reads
 //! only the seat's sight of the position ([`crate::Game::sight`]), so it weighs any game the same
 //! way images are drawn: from boards, pieces and marks.
 
+use super::pawns::PawnFiles;
+use super::reach::{Attacks, reach};
 use super::worth::worth;
 use crate::betza::{self, MoveRule, Travel};
 use crate::game::{Game, Seat, Viewer};
@@ -20,6 +23,8 @@ struct Known {
     worth: i32,
     is_pawn: bool,
     is_royal: bool,
+    /// It can never be captured, so never be lost (a blocking prince).
+    is_uncapturable: bool,
     /// Every move keeps it on squares of one colour (a bishop, a ferz): it can carry a flag home
     /// only when its square and its base are of the same colour.
     is_colour_bound: bool,
@@ -40,6 +45,8 @@ pub struct Evaluator {
     /// view's list: that list is the same from one position of a game to the next, so a piece
     /// is known again by comparing its names, without a copy or a hash at every position.
     by_place: Vec<usize>,
+    /// The squares each side attacks on the board being weighed (kept to spare allocations).
+    attacks: Attacks,
 }
 
 /// The weights of the terms, by game.
@@ -125,12 +132,6 @@ const PAWN_STEP: i32 = 6;
 /// times the square of the ranks it has advanced, and twice that in the endgame: it is what wins
 /// endgames, the more so the nearer it is to promoting.
 const PASSED_STEP: i32 = 4;
-/// A pawn with another of its side on its file, or with none on the files beside it.
-const DOUBLED_PAWN: i32 = 12;
-const ISOLATED_PAWN: i32 = 10;
-/// A piece that rides along files, on a file without pawns, or without pawns of its own side.
-const OPEN_FILE: i32 = 20;
-const HALF_OPEN_FILE: i32 = 10;
 /// Per step from the edge towards the centre (0 to 3): a short-range piece (a knight) does its
 /// work there; a long-range one reaches far from anywhere, but less from the rim.
 const CENTRE_SHORT: i32 = 8;
@@ -140,6 +141,11 @@ const ROYAL_CENTRE: i32 = 12;
 /// In the middlegame, per file from the edge (0 to 3): a royal in the middle files is where the
 /// lines open first.
 const ROYAL_MIDDLE_FILE: i32 = 15;
+/// A royal piece attacks what is next to it, but captures only what nobody defends.
+const ROYAL_ATTACKER: i32 = 1_000_000;
+/// Of the second most a side to act stands to lose by a capture, the share (percent) counted
+/// against it: it can save one piece, and often not two.
+const THREAT_SHARE: i32 = 50;
 /// King safety, while the other side keeps enough to attack with (more than this much material
 /// besides pawns): per own pawn, and per other own piece, beside a royal piece...
 const SHELTER_PAWN: i32 = 12;
@@ -163,6 +169,7 @@ impl Evaluator {
             terms: Terms::of(variant),
             pieces: Vec::new(),
             by_place: Vec::new(),
+            attacks: Attacks::default(),
         }
     }
 
@@ -240,6 +247,8 @@ impl Evaluator {
         let mut score = 0;
         let mut royals = Vec::new();
         let survey = self.survey(view, board);
+        let mut attacks = std::mem::take(&mut self.attacks);
+        attacks.clear(board.cells.len());
         // How much of the game's attacking material is still on the board: the middlegame's
         // terms count in full at PHASE_FULL, the endgame's as it runs out.
         let middlegame = (survey.officers[0] + survey.officers[1]).clamp(0, PHASE_FULL);
@@ -281,14 +290,19 @@ impl Evaluator {
                     value -= survey.pawns.weakness(square, color);
                 }
             }
+            let rules = &known.rules[color.index()];
             // A royal piece's room to move is no asset while it can be hunted: its safety is.
             if known.is_royal {
                 royals.push((square, color));
+                reach(board, square, color, ROYAL_ATTACKER, rules, &mut attacks);
                 if placement {
                     value += taper(0, ROYAL_CENTRE * closeness(board, square));
                 }
             } else {
-                let reach = reach(board, square, color, &known.rules[color.index()]);
+                if !known.is_uncapturable {
+                    attacks.stands(index, color, known.worth);
+                }
+                let reach = reach(board, square, color, known.worth, rules, &mut attacks);
                 value += mobility * reach.min(reach_counted);
                 if !known.is_pawn {
                     let home = match color {
@@ -328,6 +342,12 @@ impl Evaluator {
         {
             score -= self.sign(board.seats[color.index()]) * IN_CHECK;
         }
+        // The side to act saves one threatened piece; the second worst it likely loses.
+        if let [seat] = view.to_act[..] {
+            let [_, second] = attacks.threatened(board.color_of(seat));
+            score -= self.sign(seat) * second * THREAT_SHARE / 100;
+        }
+        self.attacks = attacks;
         score + self.marks(view, board)
     }
 
@@ -335,12 +355,7 @@ impl Evaluator {
     /// and each side's material besides pawns and royals (what could attack a royal piece).
     fn survey(&mut self, view: &View, board: &BoardView) -> Survey {
         let mut survey = Survey {
-            pawns: PawnFiles {
-                white_lowest: [i16::MAX; FILES],
-                black_highest: [-1; FILES],
-                counts: [[0; FILES]; 2],
-                files: usize::from(board.files),
-            },
+            pawns: PawnFiles::new(board.files),
             officers: [0; 2],
         };
         for index in 0..board.cells.len() {
@@ -349,13 +364,9 @@ impl Evaluator {
             };
             let known = self.known(view, piece, board);
             if known.is_pawn {
-                let pawns = &mut survey.pawns;
-                let (file, rank) = (index % board.files as usize, (index / board.files as usize) as i16);
-                pawns.counts[color.index()][file] += 1;
-                match color {
-                    Color::White => pawns.white_lowest[file] = pawns.white_lowest[file].min(rank),
-                    Color::Black => pawns.black_highest[file] = pawns.black_highest[file].max(rank),
-                }
+                let files = usize::from(board.files);
+                let square = Square::new((index % files) as u8, (index / files) as u8);
+                survey.pawns.add(square, color);
             } else if !known.is_royal {
                 survey.officers[color.index()] += known.worth;
             }
@@ -494,73 +505,11 @@ impl Evaluator {
     }
 }
 
-/// Files a board may have.
-const FILES: usize = crate::geometry::MAX_SIDE as usize;
-
 /// What [`Evaluator::survey`] finds on a board.
 struct Survey {
     pawns: PawnFiles,
     /// Per colour, the worth of its pieces besides pawns and royals.
     officers: [i32; 2],
-}
-
-/// Per file, the rank of White's rearmost pawn and of Black's (each side's pawns move away from
-/// its own first rank), and how many pawns each side has there.
-struct PawnFiles {
-    white_lowest: [i16; FILES],
-    black_highest: [i16; FILES],
-    counts: [[u8; FILES]; 2],
-    /// The board's files.
-    files: usize,
-}
-
-impl PawnFiles {
-    /// Whether no pawn of the other side stands ahead of a pawn of `color` on `square`, on its
-    /// file or the files beside it.
-    fn is_passed(&self, square: Square, color: Color) -> bool {
-        let rank = i16::from(square.rank());
-        let mut files = self.around(square);
-        match color {
-            Color::White => files.all(|f| self.black_highest[f] <= rank),
-            Color::Black => files.all(|f| self.white_lowest[f] >= rank),
-        }
-    }
-
-    /// What a pawn of `color` on `square` loses for its file: a pawn doubled behind or ahead of
-    /// another blocks it and guards nothing new; a pawn with no own pawn on the files beside it
-    /// (isolated) can be defended only by pieces.
-    fn weakness(&self, square: Square, color: Color) -> i32 {
-        let file = usize::from(square.file());
-        let own = &self.counts[color.index()];
-        let mut weakness = 0;
-        if own[file] > 1 {
-            weakness += DOUBLED_PAWN;
-        }
-        if self.around(square).all(|f| f == file || own[f] == 0) {
-            weakness += ISOLATED_PAWN;
-        }
-        weakness
-    }
-
-    /// What a piece of `color` that rides along files gains on `square`'s file: an open file
-    /// (no pawn at all) or a half-open one (none of its own) lets it reach the other side.
-    fn file_bonus(&self, square: Square, color: Color) -> i32 {
-        let file = usize::from(square.file());
-        match (
-            self.counts[color.index()][file],
-            self.counts[color.other().index()][file],
-        ) {
-            (0, 0) => OPEN_FILE,
-            (0, _) => HALF_OPEN_FILE,
-            _ => 0,
-        }
-    }
-
-    /// `square`'s file and the files beside it on the board.
-    fn around(&self, square: Square) -> std::ops::RangeInclusive<usize> {
-        let file = usize::from(square.file());
-        file.saturating_sub(1)..=(file + 1).min(self.files.max(1) - 1)
-    }
 }
 
 /// How far `square`'s file is from the board's edge, up to 3 (on 8x8: 0 on the a- and h-files,
@@ -583,6 +532,7 @@ fn learn(piece: &crate::view::PieceView, board: &BoardView) -> Known {
         worth: worth(piece, board.files, board.ranks),
         is_pawn: piece.is_pawn,
         is_royal: piece.is_royal,
+        is_uncapturable: piece.is_uncapturable,
         is_colour_bound: !rules.is_empty()
             && rules
                 .iter()
@@ -600,54 +550,6 @@ fn learn(piece: &crate::view::PieceView, board: &BoardView) -> Known {
             rules.iter().map(|r| r.oriented(true)).collect(),
         ],
     }
-}
-
-/// How many squares a piece of `color` on `from` can move or capture to, roughly: its leaps and
-/// rides as the board stands (hops and initial moves left out).
-fn reach(board: &BoardView, from: Square, color: Color, rules: &[MoveRule]) -> i32 {
-    let mut count = 0;
-    for rule in rules {
-        if rule.is_initial_only {
-            continue;
-        }
-        let limit = match rule.travel {
-            Travel::Leap => 1,
-            Travel::Ride { range: 0 } => 32,
-            Travel::Ride { range } => range,
-            Travel::Hop | Travel::Grasshop => continue,
-        };
-        if !rule.path.iter().all(|step| is_empty(board, from, step.df, step.dr)) {
-            continue;
-        }
-        let (mut file, mut rank) = (i16::from(from.file()), i16::from(from.rank()));
-        for _ in 0..limit {
-            file += i16::from(rule.step.df);
-            rank += i16::from(rule.step.dr);
-            if file < 0 || rank < 0 || file >= i16::from(board.files) || rank >= i16::from(board.ranks) {
-                break;
-            }
-            match board.cell(Square::new(file as u8, rank as u8)) {
-                ViewCell::Empty => count += i32::from(rule.can_move),
-                ViewCell::Piece { color: other, .. } if other != color => {
-                    count += i32::from(rule.can_capture);
-                    break;
-                }
-                _ => break,
-            }
-        }
-    }
-    count
-}
-
-fn is_empty(board: &BoardView, from: Square, df: i8, dr: i8) -> bool {
-    let (file, rank) = (
-        i16::from(from.file()) + i16::from(df),
-        i16::from(from.rank()) + i16::from(dr),
-    );
-    if file < 0 || rank < 0 || file >= i16::from(board.files) || rank >= i16::from(board.ranks) {
-        return false;
-    }
-    board.cell(Square::new(file as u8, rank as u8)) == ViewCell::Empty
 }
 
 /// Squares apart, as a king walks.
@@ -726,15 +628,11 @@ pub fn material(view: &View, seat: Seat) -> i32 {
 mod tests {
     use super::*;
 
-    /// The board of a chess position, as White sees it, and its pawns surveyed.
-    fn surveyed(fen: &str) -> (View, PawnFiles) {
-        let game = AnyGame::from_fen(VariantId::Chess, fen).unwrap();
-        let view = game.sight(Viewer::Seat(Seat::First));
-        let board = view.boards[0].clone();
-        let pawns = Evaluator::new(Seat::First, VariantId::Chess)
-            .survey(&view, &board)
-            .pawns;
-        (view, pawns)
+    /// A chess position, as White sees it.
+    fn seen(fen: &str) -> View {
+        AnyGame::from_fen(VariantId::Chess, fen)
+            .unwrap()
+            .sight(Viewer::Seat(Seat::First))
     }
 
     fn at(name: &str) -> Square {
@@ -742,41 +640,8 @@ mod tests {
     }
 
     #[test]
-    fn doubled_and_isolated_pawns_are_weaknesses_of_their_own_side() {
-        // White: a lone pawn on a2, two on c2 and c3 with d2 beside them, f2 and g2 together.
-        // Black: h7 alone.
-        let (_, pawns) = surveyed("4k3/7p/8/8/8/2P5/P1PP1PP1/4K3 w - - 0 1");
-        assert_eq!(pawns.weakness(at("a2"), Color::White), ISOLATED_PAWN);
-        assert_eq!(pawns.weakness(at("c3"), Color::White), DOUBLED_PAWN);
-        assert_eq!(pawns.weakness(at("c2"), Color::White), DOUBLED_PAWN);
-        assert_eq!(pawns.weakness(at("f2"), Color::White), 0);
-        assert_eq!(
-            pawns.weakness(at("h7"), Color::Black),
-            ISOLATED_PAWN,
-            "White's g2 is no help"
-        );
-    }
-
-    #[test]
-    fn a_file_rider_gains_on_files_without_its_own_pawns() {
-        let (_, pawns) = surveyed("4k3/p3p3/8/8/8/8/4P2P/4K3 w - - 0 1");
-        assert_eq!(
-            pawns.file_bonus(at("a1"), Color::White),
-            HALF_OPEN_FILE,
-            "Black's a7 only"
-        );
-        assert_eq!(pawns.file_bonus(at("b1"), Color::White), OPEN_FILE);
-        assert_eq!(pawns.file_bonus(at("e1"), Color::White), 0);
-        assert_eq!(
-            pawns.file_bonus(at("h8"), Color::Black),
-            HALF_OPEN_FILE,
-            "White's h2 only"
-        );
-    }
-
-    #[test]
     fn closeness_to_the_centre_counts_steps_from_the_nearest_edge() {
-        let (view, _) = surveyed("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let view = seen("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         let board = &view.boards[0];
         let near = |name: &str| closeness(board, at(name));
         assert_eq!(

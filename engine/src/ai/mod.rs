@@ -16,6 +16,8 @@ mod frontier;
 pub mod hidden;
 mod history;
 pub mod lists;
+mod pawns;
+mod reach;
 pub mod search;
 pub mod table;
 pub mod worth;

@@ -88,6 +88,7 @@ mod tests {
             is_royal: false,
             is_pawn: false,
             betza: betza.into(),
+            is_uncapturable: false,
         }
     }
 
