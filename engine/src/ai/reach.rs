@@ -2,7 +2,7 @@
 //! which squares each side attacks, with the least worth it attacks each with. From the second
 //! follow the threats: a piece attacked by a lesser one, or attacked and not defended, is likely
 //! lost unless its side moves it. A side to move can save one such piece, seldom two, so the
-//! evaluation counts the second worst (a fork the search stopped short of).
+//! evaluation counts half the second worst against it (a fork the search stopped short of).
 
 use crate::betza::{MoveRule, Travel};
 use crate::geometry::Square;
