@@ -8,7 +8,7 @@
 //! way images are drawn: from boards, pieces and marks.
 
 use super::pawns::PawnFiles;
-use super::reach::{Attacks, reach};
+use super::reach::{Attacks, ROYAL_ATTACKER, reach};
 use super::worth::worth;
 use crate::betza::{self, MoveRule, Travel};
 use crate::game::{Game, Seat, Viewer};
@@ -141,8 +141,6 @@ const ROYAL_CENTRE: i32 = 12;
 /// In the middlegame, per file from the edge (0 to 3): a royal in the middle files is where the
 /// lines open first.
 const ROYAL_MIDDLE_FILE: i32 = 15;
-/// A royal piece attacks what is next to it, but captures only what nobody defends.
-const ROYAL_ATTACKER: i32 = 1_000_000;
 /// Of the second most a side to act stands to lose by a capture, the share (percent) counted
 /// against it: it can save one piece, and often not two.
 const THREAT_SHARE: i32 = 50;

@@ -11,6 +11,9 @@ use crate::view::{BoardView, ViewCell};
 
 /// No attacker: more than any piece is worth.
 const NONE: i32 = i32::MAX;
+/// What a royal piece counts for as an attacker: it attacks what is next to it, but captures
+/// only what nobody defends.
+pub(super) const ROYAL_ATTACKER: i32 = 1_000_000;
 
 /// Per square of a board, each side's least worth among the pieces attacking it, and the pieces
 /// that could be lost.
@@ -152,7 +155,11 @@ mod tests {
                 .map(|rule| rule.oriented(color == Color::Black))
                 .collect();
             let square = Square::new(index as u8 % 8, index as u8 / 8);
-            let worth = if seen.is_royal { 1_000_000 } else { worth(seen, 8, 8) };
+            let worth = if seen.is_royal {
+                ROYAL_ATTACKER
+            } else {
+                worth(seen, 8, 8)
+            };
             if !seen.is_royal {
                 attacks.stands(index, color, worth);
             }
