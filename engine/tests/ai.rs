@@ -307,6 +307,18 @@ fn the_pruned_search_still_finds_a_sacrifice_that_mates_in_two() {
 }
 
 #[test]
+fn a_check_past_the_horizon_is_answered_before_the_position_is_weighed() {
+    // 1.Nc7+ forks king and queen: one ply deep, the check is met past the horizon, where Black
+    // may not stand on what it has; every reply loses the queen, and White, a queen down before,
+    // is a knight up.
+    let fork = "q3k3/7p/8/1N6/8/8/7P/4K3 w - - 0 1";
+    let game = AnyGame::from_fen(VariantId::Chess, fork).unwrap();
+    let (action, score, _) = searched(fork, 1, None);
+    assert_eq!(game.notation(Seat::First, &action), "Nc7+");
+    assert!(score > 200, "a knight up: {score}");
+}
+
+#[test]
 fn a_copy_for_the_search_writes_nothing_and_plays_alike() {
     let mut game = AnyGame::new(VariantId::Chess);
     for text in ["e4", "e5", "Nf3"] {

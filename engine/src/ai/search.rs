@@ -13,7 +13,8 @@
 //! which may begin a mate, is never left out nor searched shallower; a capture that cannot bring
 //! its side back to the window is not followed (delta pruning), nor, among captures only, one that
 //! gives a piece for a lesser one on a guarded square (tried after the killers in the full search);
-//! a side in check is searched a ply further.
+//! a side in check is searched a ply further, and past the depth answers the check by any move
+//! rather than stand on what it has (a check that mates is seen as one).
 //! It keeps the best line found, and tells a caller of each depth completed (`arbiter uci`'s
 //! `info` lines). It plays any game through [`Game`], on a copy that writes nothing for people
 //! to read ([`Game::stop_writing`]): whoever is to act at a node chooses (the seat itself during a
@@ -37,6 +38,8 @@ pub use super::table::WIN;
 const QUIESCENCE_PLIES: usize = 6;
 /// ...unless what one takes, and this much besides, would not bring its side back into the window.
 const DELTA: i32 = 200;
+/// Within this many plies past the depth, a side in check answers it rather than standing.
+const EVADED_PLIES: usize = 2;
 /// The deepest a search goes.
 const DEEPEST: u32 = 64;
 /// Checks are searched a ply further, up to this many plies from the root.
@@ -556,30 +559,43 @@ impl<'a> Search<'a> {
             return standing;
         }
         let maximising = actor == self.me;
-        if maximising {
-            if standing >= beta {
-                return standing;
-            }
-            alpha = alpha.max(standing);
+        // A side in check cannot stand on what it has: it must answer the check, by any move,
+        // and a check that mates is seen as a mate (within a few plies of the horizon).
+        let in_check = extra < EVADED_PLIES && sight.boards.iter().any(|board| board.check.is_some());
+        let mut best = if in_check {
+            if maximising { -WIN * 2 } else { WIN * 2 }
         } else {
-            if standing <= alpha {
-                return standing;
+            standing
+        };
+        if !in_check {
+            if maximising {
+                if standing >= beta {
+                    return standing;
+                }
+                alpha = alpha.max(standing);
+            } else {
+                if standing <= alpha {
+                    return standing;
+                }
+                beta = beta.min(standing);
             }
-            beta = beta.min(standing);
         }
         // A capture that gives a piece for a lesser one on a guarded square is not followed: the
         // side stands on what it has (the full search, which tries every capture, may find it).
-        let mut captures: Vec<(i32, Action)> = game
+        let mut tried: Vec<(i32, Action)> = game
             .legal_actions(actor)
             .into_iter()
-            .filter_map(|action| {
-                let capture = self.capture(&sight, actor, &action)?;
-                (!loses_capturer(game, actor, &action, &capture)).then_some((capture.gain(), action))
+            .filter_map(|action| match self.capture(&sight, actor, &action) {
+                Some(capture) if in_check || !loses_capturer(game, actor, &action, &capture) => {
+                    Some((capture.gain(), action))
+                }
+                Some(_) => None,
+                None => in_check.then_some((i32::MIN, action)),
             })
             .collect();
-        captures.sort_by_key(|(gain, _)| -gain);
-        let mut best = standing;
-        for (gain, action) in captures {
+        tried.sort_by_key(|(gain, _)| std::cmp::Reverse(*gain));
+        let mut answered = false;
+        for (gain, action) in tried {
             // A capture that would leave its side short of the window even with a margin to
             // spare is not searched (delta pruning). The gain is the victim's worth, 16 times,
             // less a few hundredths of the capturer's.
@@ -589,7 +605,7 @@ impl<'a> Search<'a> {
             } else {
                 standing - hope >= beta
             };
-            if hopeless && alpha.abs() < WIN / 2 && beta.abs() < WIN / 2 {
+            if !in_check && hopeless && alpha.abs() < WIN / 2 && beta.abs() < WIN / 2 {
                 continue;
             }
             let mut next = game.clone();
@@ -598,6 +614,7 @@ impl<'a> Search<'a> {
             }
             self.nodes += 1;
             let score = self.quiet(&next, ply + 1, alpha, beta, extra + 1);
+            answered = true;
             if self.stopped {
                 return score;
             }
@@ -608,7 +625,8 @@ impl<'a> Search<'a> {
                 break;
             }
         }
-        best
+        // A check no move could answer was a mate the game would have ended on: never here.
+        if in_check && !answered { standing } else { best }
     }
 
     /// What a capture takes and with what, as the board shows it. `None` for an action that
@@ -726,74 +744,4 @@ fn take(maximising: bool, score: i32, best: &mut i32, alpha: &mut i32, beta: &mu
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ai::evaluate::Evaluator;
-    use crate::ai::history::MOST_HISTORY;
-    use crate::variants::VariantId;
-
-    fn quiet_move(from: &str, to: &str) -> Action {
-        Action::Move {
-            from: crate::geometry::Square::parse(from).unwrap(),
-            to: crate::geometry::Square::parse(to).unwrap(),
-            promotion: None,
-            choice: None,
-            board: 0,
-        }
-    }
-
-    /// Enough for a search whose ordering alone is tried.
-    const ONE_NODE: Budget = Budget {
-        nodes: 1,
-        time: Duration::MAX,
-    };
-
-    #[test]
-    fn quiet_moves_that_cut_off_before_are_tried_first_after_captures_and_killers() {
-        let game = AnyGame::from_fen(VariantId::Chess, "4k3/8/8/3p4/8/8/8/R3K1NR w K - 0 1").unwrap();
-        let mut evaluator = Evaluator::new(Seat::First, VariantId::Chess);
-        let mut search = Search::new(Seat::First, &mut evaluator, ONE_NODE);
-        let sight = game.sight(Viewer::Seat(Seat::First));
-        let (deep, shallow, killer) = (quiet_move("g1", "f3"), quiet_move("a1", "a7"), quiet_move("h1", "h7"));
-        search.remember_cut(3, 4, &sight, Seat::First, deep.clone());
-        search.remember_cut(5, 2, &sight, Seat::First, shallow.clone());
-        // The other seat's history is its own.
-        search.history.cut(Seat::Second, &quiet_move("e1", "d1"), 9);
-        search.remember_cut(2, 1, &sight, Seat::First, killer.clone());
-        let mut actions = game.legal_actions(Seat::First);
-        let loud = search.order(&game, &sight, Seat::First, 2, &mut actions, None);
-        assert_eq!(loud, 1, "the killer of this ply (no capture here)");
-        assert_eq!(actions[..3], [killer, deep, shallow]);
-        assert_eq!(search.history.of(Seat::First, &quiet_move("e1", "d1")), 0);
-        for _ in 0..100_000 {
-            search.history.cut(Seat::First, &actions[1], 64);
-        }
-        assert_eq!(
-            search.history.of(Seat::First, &actions[1]),
-            MOST_HISTORY,
-            "below a killer's place"
-        );
-    }
-
-    #[test]
-    fn a_capture_that_loses_the_capturer_comes_after_the_killers_and_before_quiet_moves() {
-        // Rxa5 and Qxa5 take a knight nothing guards; Qxd5 gives the queen for a pawn c6 guards.
-        let game = AnyGame::from_fen(VariantId::Chess, "4k3/8/2p5/n2p4/8/8/3Q4/R3K3 w - - 0 1").unwrap();
-        let mut evaluator = Evaluator::new(Seat::First, VariantId::Chess);
-        let mut search = Search::new(Seat::First, &mut evaluator, ONE_NODE);
-        let sight = game.sight(Viewer::Seat(Seat::First));
-        let killer = quiet_move("d2", "g5");
-        search.remember_cut(2, 1, &sight, Seat::First, killer.clone());
-        let mut actions = game.legal_actions(Seat::First);
-        let loud = search.order(&game, &sight, Seat::First, 2, &mut actions, None);
-        let named: Vec<String> = actions.iter().map(|a| game.notation(Seat::First, a)).collect();
-        assert_eq!(named[..4], ["Rxa5", "Qxa5", "Qg5", "Qxd5"]);
-        assert_eq!(loud, 4, "the captures and the killer");
-        let loses = |search: &mut Search, action: &Action| {
-            let capture = search.capture(&sight, Seat::First, action).unwrap();
-            loses_capturer(&game, Seat::First, action, &capture)
-        };
-        assert!(loses(&mut search, &actions[3]));
-        assert!(!loses(&mut search, &actions[0]));
-    }
-}
+mod tests;

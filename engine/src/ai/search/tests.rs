@@ -1,0 +1,71 @@
+//! The search's ordering of actions, tried on positions built for it.
+
+use super::*;
+use crate::ai::evaluate::Evaluator;
+use crate::ai::history::MOST_HISTORY;
+use crate::variants::VariantId;
+
+fn quiet_move(from: &str, to: &str) -> Action {
+    Action::Move {
+        from: crate::geometry::Square::parse(from).unwrap(),
+        to: crate::geometry::Square::parse(to).unwrap(),
+        promotion: None,
+        choice: None,
+        board: 0,
+    }
+}
+
+/// Enough for a search whose ordering alone is tried.
+const ONE_NODE: Budget = Budget {
+    nodes: 1,
+    time: Duration::MAX,
+};
+
+#[test]
+fn quiet_moves_that_cut_off_before_are_tried_first_after_captures_and_killers() {
+    let game = AnyGame::from_fen(VariantId::Chess, "4k3/8/8/3p4/8/8/8/R3K1NR w K - 0 1").unwrap();
+    let mut evaluator = Evaluator::new(Seat::First, VariantId::Chess);
+    let mut search = Search::new(Seat::First, &mut evaluator, ONE_NODE);
+    let sight = game.sight(Viewer::Seat(Seat::First));
+    let (deep, shallow, killer) = (quiet_move("g1", "f3"), quiet_move("a1", "a7"), quiet_move("h1", "h7"));
+    search.remember_cut(3, 4, &sight, Seat::First, deep.clone());
+    search.remember_cut(5, 2, &sight, Seat::First, shallow.clone());
+    // The other seat's history is its own.
+    search.history.cut(Seat::Second, &quiet_move("e1", "d1"), 9);
+    search.remember_cut(2, 1, &sight, Seat::First, killer.clone());
+    let mut actions = game.legal_actions(Seat::First);
+    let loud = search.order(&game, &sight, Seat::First, 2, &mut actions, None);
+    assert_eq!(loud, 1, "the killer of this ply (no capture here)");
+    assert_eq!(actions[..3], [killer, deep, shallow]);
+    assert_eq!(search.history.of(Seat::First, &quiet_move("e1", "d1")), 0);
+    for _ in 0..100_000 {
+        search.history.cut(Seat::First, &actions[1], 64);
+    }
+    assert_eq!(
+        search.history.of(Seat::First, &actions[1]),
+        MOST_HISTORY,
+        "below a killer's place"
+    );
+}
+
+#[test]
+fn a_capture_that_loses_the_capturer_comes_after_the_killers_and_before_quiet_moves() {
+    // Rxa5 and Qxa5 take a knight nothing guards; Qxd5 gives the queen for a pawn c6 guards.
+    let game = AnyGame::from_fen(VariantId::Chess, "4k3/8/2p5/n2p4/8/8/3Q4/R3K3 w - - 0 1").unwrap();
+    let mut evaluator = Evaluator::new(Seat::First, VariantId::Chess);
+    let mut search = Search::new(Seat::First, &mut evaluator, ONE_NODE);
+    let sight = game.sight(Viewer::Seat(Seat::First));
+    let killer = quiet_move("d2", "g5");
+    search.remember_cut(2, 1, &sight, Seat::First, killer.clone());
+    let mut actions = game.legal_actions(Seat::First);
+    let loud = search.order(&game, &sight, Seat::First, 2, &mut actions, None);
+    let named: Vec<String> = actions.iter().map(|a| game.notation(Seat::First, a)).collect();
+    assert_eq!(named[..4], ["Rxa5", "Qxa5", "Qg5", "Qxd5"]);
+    assert_eq!(loud, 4, "the captures and the killer");
+    let loses = |search: &mut Search, action: &Action| {
+        let capture = search.capture(&sight, Seat::First, action).unwrap();
+        loses_capturer(&game, Seat::First, action, &capture)
+    };
+    assert!(loses(&mut search, &actions[3]));
+    assert!(!loses(&mut search, &actions[0]));
+}
