@@ -378,7 +378,7 @@ impl<'a> Search<'a> {
         }
         let sight = game.sight(Viewer::Seat(self.me));
         let maximising = actor == self.me;
-        let in_check = sight.boards.iter().any(|board| board.check.is_some());
+        let in_check = in_check(&sight);
         // The position as it stands, where a bound on it may spare a search: near the horizon
         // and where passing is tried, never in check.
         let standing = (!in_check && (depth <= FRONTIER || (may_pass && depth >= PASS_FROM)))
@@ -561,7 +561,7 @@ impl<'a> Search<'a> {
         let maximising = actor == self.me;
         // A side in check cannot stand on what it has: it must answer the check, by any move,
         // and a check that mates is seen as a mate (within a few plies of the horizon).
-        let in_check = extra < EVADED_PLIES && sight.boards.iter().any(|board| board.check.is_some());
+        let in_check = extra < EVADED_PLIES && in_check(&sight);
         let mut best = if in_check {
             if maximising { -WIN * 2 } else { WIN * 2 }
         } else {
@@ -726,6 +726,11 @@ fn loses_capturer(game: &AnyGame, actor: Seat, action: &Action, capture: &Captur
 }
 
 /// Whether a child's `score` is better than the node's `best` so far, for the side choosing.
+/// Whether the side to act is in check on some board, as the seat sees it.
+fn in_check(sight: &crate::View) -> bool {
+    sight.boards.iter().any(|board| board.check.is_some())
+}
+
 fn better(maximising: bool, score: i32, best: i32) -> bool {
     if maximising { score > best } else { score < best }
 }
