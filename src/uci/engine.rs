@@ -30,8 +30,10 @@ struct Engine {
     variant: VariantId,
     game: AnyGame,
     thinking: Option<Thinking>,
-    /// What searches found, kept from move to move of a game (`Hash` megabytes).
-    table: Arc<Mutex<Table>>,
+    /// What searches found, kept from move to move of a game (`Hash` megabytes in all): a table
+    /// for each side, since a search's scores are its own side's, and a GUI analysing a game
+    /// asks for both sides in turn.
+    tables: Arc<Mutex<[Table; 2]>>,
 }
 
 /// The largest table `Hash` may ask for, in megabytes.
@@ -44,7 +46,7 @@ pub fn serve(input: impl BufRead, out: Output) -> std::io::Result<()> {
         variant: VariantId::Chess,
         game: AnyGame::new(VariantId::Chess),
         thinking: None,
-        table: Arc::new(Mutex::new(Table::with_megabytes(DEFAULT_MEGABYTES))),
+        tables: Arc::new(Mutex::new(tables_of(DEFAULT_MEGABYTES))),
     };
     for line in input.lines() {
         let line = line?;
@@ -70,7 +72,7 @@ impl Engine {
             Command::UciNewGame => {
                 self.stop();
                 self.game = AnyGame::new(self.variant);
-                lock(&self.table).clear();
+                lock(&self.tables).iter_mut().for_each(Table::clear);
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Position { fen, moves } => {
@@ -108,7 +110,7 @@ impl Engine {
         }
         if name.eq_ignore_ascii_case("Clear Hash") {
             self.stop();
-            return lock(&self.table).clear();
+            return lock(&self.tables).iter_mut().for_each(Table::clear);
         }
         if !name.eq_ignore_ascii_case("UCI_Variant") {
             self.say(&format!("info string no option named {name}"));
@@ -135,7 +137,7 @@ impl Engine {
         match value.and_then(|v| v.trim().parse::<usize>().ok()) {
             Some(megabytes) if (1..=MOST_MEGABYTES).contains(&megabytes) => {
                 self.stop();
-                *lock(&self.table) = Table::with_megabytes(megabytes);
+                *lock(&self.tables) = tables_of(megabytes);
             }
             _ => self.say(&format!(
                 "info string Hash is a number of megabytes from 1 to {MOST_MEGABYTES}"
@@ -178,8 +180,8 @@ impl Engine {
         let out = self.out.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let stopped = stop.clone();
-        let table = self.table.clone();
-        let thread = std::thread::spawn(move || think(&game, variant, &go, &stopped, &out, &mut lock(&table)));
+        let tables = self.tables.clone();
+        let thread = std::thread::spawn(move || think(&game, variant, &go, &stopped, &out, &mut lock(&tables)));
         self.thinking = Some(Thinking { stop, thread });
     }
 
@@ -192,8 +194,13 @@ impl Engine {
     }
 }
 
-fn lock(table: &Mutex<Table>) -> std::sync::MutexGuard<'_, Table> {
-    table.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+fn lock(tables: &Mutex<[Table; 2]>) -> std::sync::MutexGuard<'_, [Table; 2]> {
+    tables.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A table for each side, `megabytes` in all.
+fn tables_of(megabytes: usize) -> [Table; 2] {
+    [(); 2].map(|_| Table::with_megabytes((megabytes / 2).max(1)))
 }
 
 fn say(out: &Output, line: &str) {
@@ -203,7 +210,7 @@ fn say(out: &Output, line: &str) {
 }
 
 /// Searches `game` as `go` asks, writing `info` lines and then `bestmove`.
-fn think(game: &AnyGame, variant: VariantId, go: &Go, stop: &Arc<AtomicBool>, out: &Output, table: &mut Table) {
+fn think(game: &AnyGame, variant: VariantId, go: &Go, stop: &Arc<AtomicBool>, out: &Output, tables: &mut [Table; 2]) {
     let Some(&seat) = game.to_act().first() else {
         say(out, "info string the game is over");
         return say(out, "bestmove 0000");
@@ -234,7 +241,7 @@ fn think(game: &AnyGame, variant: VariantId, go: &Go, stop: &Arc<AtomicBool>, ou
     let mut search = Search::new(seat, &mut evaluator, budget)
         .stopped_by(stop.clone())
         .reporting(&mut report)
-        .with_table(table);
+        .with_table(&mut tables[seat.index()]);
     if let Some(depth) = go.depth {
         search = search.no_deeper_than(depth);
     }

@@ -131,8 +131,10 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The same search, keeping what it finds of positions in `table` (and using what is there).
+    /// The same search, keeping what it finds of positions in `table` (and using what is there,
+    /// if a search for the same seat put it there).
     pub fn with_table(self, table: &'a mut Table) -> Search<'a> {
+        table.serve(self.me);
         Search {
             table: Some(table),
             ..self
@@ -725,12 +727,12 @@ fn loses_capturer(game: &AnyGame, actor: Seat, action: &Action, capture: &Captur
     capture.victim < capture.capturer && game.guarded(*board, *to, actor.other()) == Some(true)
 }
 
-/// Whether a child's `score` is better than the node's `best` so far, for the side choosing.
 /// Whether the side to act is in check on some board, as the seat sees it.
 fn in_check(sight: &crate::View) -> bool {
     sight.boards.iter().any(|board| board.check.is_some())
 }
 
+/// Whether a child's `score` is better than the node's `best` so far, for the side choosing.
 fn better(maximising: bool, score: i32, best: i32) -> bool {
     if maximising { score > best } else { score < best }
 }

@@ -3,7 +3,7 @@
 //! next depth, is not searched again, and its best action is tried first. Scores are the seat's
 //! own, as everywhere in the search; a win's distance is stored from the position, not the root.
 
-use crate::game::Action;
+use crate::game::{Action, Seat};
 
 /// A won game, less the plies it takes: sooner wins score higher, later losses too.
 pub const WIN: i32 = 1_000_000;
@@ -52,6 +52,9 @@ impl Entry {
 /// searched deeper in the same position.
 pub struct Table {
     slots: Vec<Option<Entry>>,
+    /// The seat whose searches filled it: its scores are that seat's, and mean nothing to a
+    /// search for the other.
+    seat: Option<Seat>,
 }
 
 /// The table's size when none is asked for, in megabytes.
@@ -66,6 +69,7 @@ impl Table {
         let count = (wanted.max(2).next_power_of_two() / 2).max(1);
         Table {
             slots: vec![None; count],
+            seat: None,
         }
     }
 
@@ -79,6 +83,15 @@ impl Table {
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|slot| *slot = None);
+    }
+
+    /// Readies the table for a search for `seat`: what a search for the other seat found is
+    /// forgotten, since its scores are the other seat's.
+    pub fn serve(&mut self, seat: Seat) {
+        if self.seat.is_some_and(|filled_for| filled_for != seat) {
+            self.clear();
+        }
+        self.seat = Some(seat);
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -172,6 +185,17 @@ mod tests {
         table.store(1, 4, 5, WIN - 7, (-WIN, WIN), None);
         // Reached again 3 plies below the root: the same win is WIN - 5 from there.
         assert_eq!(table.probe(1).unwrap().score(3), WIN - 5);
+    }
+
+    #[test]
+    fn a_table_filled_for_one_seat_is_emptied_for_the_other() {
+        let mut table = Table::with_megabytes(1);
+        table.serve(Seat::First);
+        table.store(1, 6, 0, 10, (-100, 100), None);
+        table.serve(Seat::First);
+        assert!(table.probe(1).is_some(), "the same seat keeps what it found");
+        table.serve(Seat::Second);
+        assert!(table.probe(1).is_none(), "White's scores would mislead Black's search");
     }
 
     #[test]

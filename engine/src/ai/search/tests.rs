@@ -69,3 +69,35 @@ fn a_capture_that_loses_the_capturer_comes_after_the_killers_and_before_quiet_mo
     assert!(loses(&mut search, &actions[3]));
     assert!(!loses(&mut search, &actions[0]));
 }
+
+#[test]
+fn a_table_one_side_filled_does_not_mislead_the_other_sides_search() {
+    // A GUI analysing a game asks for White's move, then Black's in the position after it: the
+    // positions Black's search meets are the ones White's just stored, with White's scores.
+    let budget = Budget {
+        nodes: 20_000,
+        time: Duration::MAX,
+    };
+    let white_to_move = AnyGame::from_fen(
+        VariantId::Chess,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    )
+    .unwrap();
+    let mut table = Table::with_megabytes(4);
+    let mut white = Evaluator::new(Seat::First, VariantId::Chess);
+    let found = Search::new(Seat::First, &mut white, budget)
+        .with_table(&mut table)
+        .run(&white_to_move);
+    let mut black_to_move = white_to_move.clone();
+    black_to_move.apply(Seat::First, &found.scores[0].0).unwrap();
+    let black_search = |table: &mut Table| {
+        let mut black = Evaluator::new(Seat::Second, VariantId::Chess);
+        Search::new(Seat::Second, &mut black, budget)
+            .with_table(table)
+            .run(&black_to_move)
+            .scores
+    };
+    let after_white = black_search(&mut table);
+    let afresh = black_search(&mut Table::with_megabytes(4));
+    assert_eq!(after_white, afresh);
+}
