@@ -6,9 +6,11 @@ positions every run (`benches/chess-positions.fen`: from 40 games Fairy-Stockfis
 itself at Skill Level 8, 20 ms a move, after 4 random plies, every seventh ply from the
 fourteenth, every other one kept), each searched by `arbiter uci` within a node budget (`go
 nodes`, what a level spends), or by Fairy-Stockfish at a Skill Level within 100 ms (`fs:LEVEL`).
-Fairy-Stockfish then scores its own best move and the move chosen at a fixed depth; the figures
-are the average loss in centipawns (each capped at 1,000) and how many moves lost 30 and 100 or
-more.
+Fairy-Stockfish then scores its own best move and the move chosen at a fixed depth, each search
+from an empty hash table (so a score does not depend on what was judged before it) and each score
+held within 1,000 centipawns either way (a position won by ten pawns is won, mate or not: a judge
+that finds the mate in one search and a large score in another must not call the move a blunder);
+the figures are the average loss in centipawns (each capped at 1,000) and how many moves lost 30 and 100 or more.
 
 Needs python-chess (`pip install chess`) and a Fairy-Stockfish binary:
 
@@ -42,16 +44,18 @@ def main():
     os.makedirs(args.work, exist_ok=True)
     with open(args.positions) as f:
         fens = [line.strip() for line in f if line.strip()]
-    cache_path = os.path.join(args.work, f"judged-depth-{args.depth}.json")
+    cache_path = os.path.join(args.work, f"judged-afresh-depth-{args.depth}.json")
     cache = json.load(open(cache_path)) if os.path.exists(cache_path) else {}
     judge = chess.engine.SimpleEngine.popen_uci(args.engine)
 
     def judged(board, move=None):
         key = f"{board.fen()} {move.uci() if move else 'best'}"
         if key not in cache:
-            info = judge.analyse(board, chess.engine.Limit(depth=args.depth), root_moves=[move] if move else None)
+            # A new `game` each time: python-chess sends `ucinewgame`, which empties the hash.
+            info = judge.analyse(board, chess.engine.Limit(depth=args.depth), root_moves=[move] if move else None,
+                                 game=object())
             cache[key] = info["score"].relative.score(mate_score=MATE)
-        return cache[key]
+        return max(-CAP, min(CAP, cache[key]))
 
     try:
         for name in args.player:
