@@ -6,7 +6,9 @@ Plays chess games between the computer's levels (`arbiter ai-match`), analyses e
 position of the same games at a fixed depth. A move Fairy-Stockfish calls a blunder loses 300
 centipawns or more of its evaluation; the figures are how many of those Arbiter marks as a
 mistake or a blunder (`?` or `??` in its record), and how many of Arbiter's blunders (`??`)
-Fairy-Stockfish rates within 50 centipawns of its best move.
+Fairy-Stockfish rates within 50 centipawns of its best move. A second count of the first holds
+Fairy-Stockfish's values within 10 pawns either way, so a game already lost by more does not make
+a blunder of a move that lets the mate in.
 
 Needs python-chess (`pip install chess`) and a Fairy-Stockfish binary:
 
@@ -31,6 +33,10 @@ import chess.pgn
 
 MATE = 10_000
 BLUNDER_CP = 300
+# A second count holds each value within this much either way: a position lost by ten pawns is
+# lost, mate or not. Without it, a depth-16 search that sees a mate in one position and not in
+# the next (or the other way round) makes a "blunder" of a move in a game long decided.
+HELD_CP = 1_000
 CLOSE_CP = 50
 MISTAKE_NAGS = {chess.pgn.NAG_MISTAKE, chess.pgn.NAG_BLUNDER}
 
@@ -122,6 +128,8 @@ def main():
     played = games(args.arbiter, args.games, args.seed, args.players, args.uci_option)
     print(f"{len(played)} games, {sum(map(len, played))} moves; records in {work}", flush=True)
     fs_blunders = caught = arbiter_blunders = close = moves_seen = 0
+    held_blunders = held_caught = 0
+    held = lambda value: max(-HELD_CP, min(HELD_CP, value))
     # Every move side by side, for a closer look: game, move, mover, Fairy-Stockfish's values
     # before and after (for the mover), its loss, Arbiter's marks and evaluation after (White's).
     table = open(os.path.join(work, "moves.tsv"), "w")
@@ -141,6 +149,9 @@ def main():
                 if loss >= BLUNDER_CP:
                     fs_blunders += 1
                     caught += bool(nags & MISTAKE_NAGS)
+                if held(values[ply]) + held(values[ply + 1]) >= BLUNDER_CP:
+                    held_blunders += 1
+                    held_caught += bool(nags & MISTAKE_NAGS)
                 if chess.pgn.NAG_BLUNDER in nags:
                     arbiter_blunders += 1
                     close += loss <= CLOSE_CP
@@ -151,6 +162,8 @@ def main():
     print(f"moves judged: {moves_seen}")
     print(f"Fairy-Stockfish's blunders (loss >= {BLUNDER_CP} cp at depth {args.depth}): {fs_blunders}; "
           f"Arbiter marks {caught} ({share(caught, fs_blunders)}) as mistakes or blunders")
+    print(f"with values held within {HELD_CP} cp: {held_blunders}; Arbiter marks {held_caught} "
+          f"({share(held_caught, held_blunders)})")
     print(f"Arbiter's blunders: {arbiter_blunders}; {close} ({share(close, arbiter_blunders)}) within "
           f"{CLOSE_CP} cp of Fairy-Stockfish's best")
 
