@@ -56,10 +56,6 @@ const PASS_REDUCTION: i32 = 2;
 /// From this depth the root searches first within this much of the last depth's best score.
 const ASPIRATION_FROM: u32 = 4;
 const ASPIRATION: i32 = 50;
-/// A best outside the window is searched again within three times as much of it on that side,
-/// and so on, until the margin passes this: then that side is left open.
-const ASPIRATION_GROWTH: i32 = 3;
-const ASPIRATION_WIDEST: i32 = 2_000;
 
 /// What a search may spend: nodes (positions visited, the same on every machine) and, should a
 /// machine be slow, time.
@@ -230,9 +226,7 @@ impl<'a> Search<'a> {
 
     /// One depth at the root, first within a window around the last depth's best score
     /// (aspiration): most depths' best lands in it, and a narrow window cuts more. A best outside
-    /// it is searched again with that side of the window wider (three times the margin beyond
-    /// the best found, and so on), not at once open: a score that moved by a pawn is then found
-    /// within a narrow window still.
+    /// it is searched again with that side of the window open.
     fn around(
         &mut self,
         game: &AnyGame,
@@ -244,18 +238,15 @@ impl<'a> Search<'a> {
             Some(best) if target >= ASPIRATION_FROM && best.abs() < WIN / 2 => (best - ASPIRATION, best + ASPIRATION),
             _ => (-WIN * 2, WIN * 2),
         };
-        let mut margin = ASPIRATION;
         loop {
             let (found, line) = self.root(game, scores, target, low, high);
             let best = found.iter().map(|(_, s)| *s).max();
             if self.stopped {
                 return (found, line);
             }
-            margin *= ASPIRATION_GROWTH;
-            let open = margin > ASPIRATION_WIDEST;
             match best {
-                Some(best) if best <= low && low > -WIN * 2 => low = if open { -WIN * 2 } else { best - margin },
-                Some(best) if best >= high && high < WIN * 2 => high = if open { WIN * 2 } else { best + margin },
+                Some(best) if best <= low && low > -WIN * 2 => low = -WIN * 2,
+                Some(best) if best >= high && high < WIN * 2 => high = WIN * 2,
                 _ => return (found, line),
             }
         }
