@@ -10,7 +10,8 @@ Fairy-Stockfish then scores its own best move and the move chosen at a fixed dep
 from an empty hash table (so a score does not depend on what was judged before it) and each score
 held within 1,000 centipawns either way (a position won by ten pawns is won, mate or not: a judge
 that finds the mate in one search and a large score in another must not call the move a blunder);
-the figures are the average loss in centipawns (each capped at 1,000) and how many moves lost 30 and 100 or more.
+the figures are the average loss in centipawns (each capped at 1,000) and how many moves lost 30
+and 100 or more.
 
 Needs python-chess (`pip install chess`) and a Fairy-Stockfish binary:
 
