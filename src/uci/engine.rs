@@ -198,7 +198,7 @@ fn lock(tables: &Mutex<[Table; 2]>) -> std::sync::MutexGuard<'_, [Table; 2]> {
     tables.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// A table for each side, `megabytes` in all.
+/// A table for each side, `megabytes` in all (half each, and at least one).
 fn tables_of(megabytes: usize) -> [Table; 2] {
     [(); 2].map(|_| Table::with_megabytes((megabytes / 2).max(1)))
 }

@@ -411,7 +411,7 @@ impl<'a> Search<'a> {
         };
         let loud = self.order(game, &sight, actor, ply, &mut actions, first.as_ref());
         let window = (alpha, beta);
-        let mut best = if maximising { -WIN * 2 } else { WIN * 2 };
+        let mut best = worst(maximising);
         let mut best_action = None;
         let mut searched = 0;
         for (index, action) in actions.into_iter().enumerate() {
@@ -564,11 +564,7 @@ impl<'a> Search<'a> {
         // A side in check cannot stand on what it has: it must answer the check, by any move,
         // and a check that mates is seen as a mate (within a few plies of the horizon).
         let in_check = extra < EVADED_PLIES && in_check(&sight);
-        let mut best = if in_check {
-            if maximising { -WIN * 2 } else { WIN * 2 }
-        } else {
-            standing
-        };
+        let mut best = if in_check { worst(maximising) } else { standing };
         if !in_check {
             if maximising {
                 if standing >= beta {
@@ -730,6 +726,11 @@ fn loses_capturer(game: &AnyGame, actor: Seat, action: &Action, capture: &Captur
 /// Whether the side to act is in check on some board, as the seat sees it.
 fn in_check(sight: &crate::View) -> bool {
     sight.boards.iter().any(|board| board.check.is_some())
+}
+
+/// A score below any the side choosing can get: where its best starts before any action.
+fn worst(maximising: bool) -> i32 {
+    if maximising { -WIN * 2 } else { WIN * 2 }
 }
 
 /// Whether a child's `score` is better than the node's `best` so far, for the side choosing.
