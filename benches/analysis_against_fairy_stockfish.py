@@ -16,7 +16,10 @@ Needs python-chess (`pip install chess`) and a Fairy-Stockfish binary:
         --engine /path/to/fairy-stockfish --games 20 --depth 16 \
         [--players ai:normal "uci:/path/to/fairy-stockfish" --uci-option "Skill Level=5"]
 
-The annotated records are kept in --work (default: a temporary folder), to read again.
+The annotated records are kept in --work (default: a temporary folder), to read again. The games
+played (games.txt) and Fairy-Stockfish's values (fairy-depth-D-N.txt) are kept there too and used
+again by a later run with the same --work, so two builds or budgets (--nodes) are compared on the
+same games, and only Arbiter's side is run again.
 """
 
 import argparse
@@ -53,6 +56,20 @@ def games(arbiter, count, seed, players, uci_options):
              "--white", white, "--black", black, "--show-moves"] + options,
             check=True, capture_output=True, text=True).stdout
         played += [line.split("moves:", 1)[1].split() for line in out.splitlines() if "moves:" in line]
+    return played
+
+
+def games_kept(work, arbiter, count, seed, players, uci_options):
+    """The games of an earlier run in `work`, or new ones, kept there for the next run."""
+    kept = os.path.join(work, "games.txt")
+    if os.path.exists(kept):
+        with open(kept) as f:
+            played = [line.split() for line in f if line.strip()]
+        if len(played) >= count:
+            return played[:count]
+    played = games(arbiter, count, seed, players, uci_options)
+    with open(kept, "w") as f:
+        f.writelines(" ".join(moves) + "\n" for moves in played)
     return played
 
 
@@ -93,6 +110,20 @@ def fairy_values(moves, engine_path, depth):
     return values
 
 
+def fairy_values_kept(moves, engine_path, depth, work, number):
+    """`fairy_values`, read from `work` where an earlier run kept them for the same game."""
+    kept = os.path.join(work, f"fairy-depth-{depth}-{number}.txt")
+    if os.path.exists(kept):
+        with open(kept) as f:
+            lines = f.read().split("\n", 1)
+        if lines[0] == " ".join(moves):
+            return [int(value) for value in lines[1].split()]
+    values = fairy_values(moves, engine_path, depth)
+    with open(kept, "w") as f:
+        f.write(" ".join(moves) + "\n" + " ".join(map(str, values)) + "\n")
+    return values
+
+
 def arbiter_marks(arbiter, moves, nodes, work, number):
     source = os.path.join(work, f"game-{number}.pgn")
     annotated = os.path.join(work, f"game-{number}-analysed.pgn")
@@ -125,7 +156,7 @@ def main():
     args = parser.parse_args()
     work = args.work or tempfile.mkdtemp(prefix="arbiter-analysis-")
     os.makedirs(work, exist_ok=True)
-    played = games(args.arbiter, args.games, args.seed, args.players, args.uci_option)
+    played = games_kept(work, args.arbiter, args.games, args.seed, args.players, args.uci_option)
     print(f"{len(played)} games, {sum(map(len, played))} moves; records in {work}", flush=True)
     fs_blunders = caught = arbiter_blunders = close = moves_seen = 0
     held_blunders = held_caught = 0
@@ -137,7 +168,7 @@ def main():
     # Fairy-Stockfish and Arbiter side by side, one core each.
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         for number, moves in enumerate(played, 1):
-            fairy = pool.submit(fairy_values, moves, args.engine, args.depth)
+            fairy = pool.submit(fairy_values_kept, moves, args.engine, args.depth, work, number)
             ours = pool.submit(arbiter_marks, args.arbiter, moves, args.nodes, work, number)
             values, (marks, evals) = fairy.result(), ours.result()
             # The value after a move is the opponent's, turned around.

@@ -464,7 +464,9 @@ fn run(command: Command) -> anyhow::Result<String> {
                 show_moves,
                 records.as_deref(),
                 &uci,
+                &mut std::io::stdout().lock(),
             )
+            .map(|()| String::new())
         }
         Command::Uci => {
             let out: arbiter::uci::engine::Output = std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()));

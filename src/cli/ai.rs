@@ -10,7 +10,6 @@ use arbiter_engine::{Action, AnyGame, Game, Seat, VariantId, Viewer};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use std::fmt::Write;
 use std::time::{Duration, Instant};
 
 /// Where the game of the engine tools' arguments began: the computer is told no more.
@@ -100,8 +99,10 @@ pub struct UciSettings {
 }
 
 /// `arbiter ai-match`: `games` games of `variant`, `white` in the first seat and `black` in the
-/// second, a line per game and the tally last. Every action is checked by the game's own rules;
-/// a player whose action they refuse loses that game, and the line says so.
+/// second, a line per game written to `out` as the game ends (a series against a UCI engine runs
+/// for many minutes), and the tally last. Every action is checked by the game's own rules; a
+/// player whose action they refuse loses that game, and the line says so.
+#[allow(clippy::too_many_arguments)]
 pub fn ai_match(
     variant: &str,
     games: usize,
@@ -110,13 +111,13 @@ pub fn ai_match(
     show_moves: bool,
     records: Option<&std::path::Path>,
     uci_settings: &UciSettings,
-) -> Result<String> {
+    out: &mut dyn std::io::Write,
+) -> Result<()> {
     let id = VariantId::parse(variant).ok_or_else(|| anyhow!("unknown variant \"{variant}\""))?;
     if games == 0 {
         bail!("--games must be at least 1");
     }
     let mut engines = start_engines(id, &players, uci_settings)?;
-    let mut out = String::new();
     let mut tally = [0usize; 3];
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     for index in 0..games {
@@ -148,6 +149,7 @@ pub fn ai_match(
             let path = folder.join(format!("game-{}.pgn", index + 1));
             std::fs::write(&path, record).with_context(|| format!("cannot write {}", path.display()))?;
         }
+        out.flush()?;
     }
     for (seat, player) in players.iter().enumerate() {
         let mut spent = std::mem::take(&mut times[seat]);
@@ -168,7 +170,7 @@ pub fn ai_match(
         )?;
     }
     writeln!(out, "white {}, draws {}, black {}", tally[0], tally[1], tally[2])?;
-    Ok(out)
+    Ok(())
 }
 
 /// The UCI engines among `players`, started and told the game; none for the other players.
