@@ -609,3 +609,16 @@ fn in_rejection_a_spectators_analysis_does_not_blame_the_move_after_a_rejection(
         white.reviews
     );
 }
+
+#[test]
+fn in_chess_a_knight_left_to_a_pawn_in_a_won_game_is_a_mistake() {
+    // White is a rook and a knight up; 1. Ne5?? gives the knight to the d6-pawn for nothing.
+    // The winning chance hardly moves (the game stays won), yet a piece thrown away is a mistake.
+    let fen = "6k1/5pp1/3p3p/8/8/5N2/5PPP/R5K1 w - - 0 1";
+    let game = played(VariantId::Chess, Some(fen), &["Ne5", "dxe5"]);
+    let analysis = analysed(VariantId::Chess, Some(fen), &game, Viewer::Spectator, 20_000);
+    let ne5 = review(&analysis, 0);
+    assert_eq!((ne5.seat, ne5.played.as_str()), (Seat::First, "Ne5"));
+    assert!(ne5.judgement >= Some(Judgement::Mistake), "{ne5:?}");
+    assert_ne!(ne5.best.as_deref(), Some("Ne5"), "{ne5:?}");
+}
