@@ -464,7 +464,7 @@ fn run(command: Command) -> anyhow::Result<String> {
                 show_moves,
                 records.as_deref(),
                 &uci,
-                &mut std::io::stdout().lock(),
+                &mut std::io::stdout(),
             )
             .map(|()| String::new())
         }
