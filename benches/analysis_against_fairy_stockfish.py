@@ -18,8 +18,9 @@ Needs python-chess (`pip install chess`) and a Fairy-Stockfish binary:
 
 The annotated records are kept in --work (default: a temporary folder), to read again. The games
 played (games.txt) and Fairy-Stockfish's values (fairy-depth-D-N.txt) are kept there too and used
-again by a later run with the same --work, so two builds or budgets (--nodes) are compared on the
-same games, and only Arbiter's side is run again.
+again by a later run with the same --work and the same games asked for (--games, --seed,
+--players, --uci-option), so two builds or budgets (--nodes) are compared on the same games, and
+only Arbiter's side is run again.
 """
 
 import argparse
@@ -60,15 +61,18 @@ def games(arbiter, count, seed, players, uci_options):
 
 
 def games_kept(work, arbiter, count, seed, players, uci_options):
-    """The games of an earlier run in `work`, or new ones, kept there for the next run."""
+    """The games an earlier run in `work` played with the same arguments, or new ones, kept there
+    for the next run (another seed, count or pair of players plays its own)."""
     kept = os.path.join(work, "games.txt")
+    asked = f"# games {count}, seed {seed}, players {' '.join(players)}, options {' '.join(uci_options)}"
     if os.path.exists(kept):
         with open(kept) as f:
-            played = [line.split() for line in f if line.strip()]
-        if len(played) >= count:
-            return played[:count]
+            lines = f.read().splitlines()
+        if lines and lines[0] == asked:
+            return [line.split() for line in lines[1:] if line.strip()]
     played = games(arbiter, count, seed, players, uci_options)
     with open(kept, "w") as f:
+        f.write(asked + "\n")
         f.writelines(" ".join(moves) + "\n" for moves in played)
     return played
 

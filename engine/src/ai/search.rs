@@ -728,7 +728,7 @@ fn in_check(sight: &crate::View) -> bool {
     sight.boards.iter().any(|board| board.check.is_some())
 }
 
-/// A score below any the side choosing can get: where its best starts before any action.
+/// A score worse than any the side choosing can get: where its best starts before any action.
 fn worst(maximising: bool) -> i32 {
     if maximising { -WIN * 2 } else { WIN * 2 }
 }
