@@ -31,9 +31,11 @@ const CHANCE_SLOPE: f64 = 0.003_682_08;
 /// A score this close to [`WIN`] is a win the search sees (mate, a flag home, a king blown up).
 const SEES_A_WIN: i32 = WIN / 2;
 
-/// An action that gives away this much of its player's score (three pawns) is at least a
-/// mistake, however little the winning chance moves: a rook left hanging in a won game.
-const MATERIAL_MISTAKE: i32 = 300;
+/// An action that gives away this much of its player's score (two pawns, most of a minor piece:
+/// a knight is worth 290 here) is at least a mistake, however little the winning chance moves: a
+/// piece left hanging in a won game. Pieces are worth less here than on Fairy-Stockfish's scale
+/// (a knight about 400), whose own blunder is a loss of 300: that is about 230 here.
+const MATERIAL_MISTAKE: i32 = 200;
 
 /// How bad an action was, by the winning chance its player gave away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -702,15 +704,17 @@ mod tests {
     }
 
     #[test]
-    fn giving_away_three_pawns_is_a_mistake_however_decided_the_game() {
+    fn giving_away_two_pawns_is_a_mistake_however_decided_the_game() {
         let mate_in_2 = WIN - 3;
-        // A rook left hanging in a won game, or in a lost one: the chance barely moves.
-        assert_eq!(judge(1500, 1200, chance(1500) - chance(1200)), Some(Judgement::Mistake));
+        // A piece left hanging in a won game, or in a lost one: the chance barely moves.
+        assert_eq!(judge(1500, 1300, chance(1500) - chance(1300)), Some(Judgement::Mistake));
         assert_eq!(
             judge(-1200, -1500, chance(-1200) - chance(-1500)),
             Some(Judgement::Mistake)
         );
-        assert_eq!(judge(1500, 1201, chance(1500) - chance(1201)), None);
+        // Less than two pawns, in a game already decided: the chance decides.
+        assert_eq!(judge(1500, 1301, chance(1500) - chance(1301)), None);
+        assert_eq!(judge(-1300, -1450, chance(-1300) - chance(-1450)), None);
         // A mate let slip, or walked into, from a game already decided.
         assert_eq!(judge(mate_in_2, 1500, 0.004), Some(Judgement::Mistake));
         assert_eq!(judge(-2000, -mate_in_2, 0.0), Some(Judgement::Mistake));
