@@ -1,6 +1,7 @@
 //! The live pages and stream overlays, served by the real binary (`arbiter local --web`), read
-//! by a real browser and by plain HTTP: they follow the game within a second, count clocks
-//! down, never hold a secret before the game reveals it, and come back after a drop.
+//! by a real browser and by plain HTTP: they follow the game (how fast is `arbiter bench web`'s
+//! to measure), count clocks down, never hold a secret before the game reveals it, and come back
+//! after a drop.
 
 #[path = "../support/mod.rs"]
 mod support;

@@ -48,6 +48,10 @@ async fn text_of(page: &mut Page, selector: &str) -> String {
         .to_string()
 }
 
+/// How long a page may take to show a move before the test calls it lost. Generous on purpose:
+/// the latency players see is measured by `arbiter bench web`, never asserted by the clock here.
+pub(crate) const FOLLOWS_WITHIN: Duration = Duration::from_secs(10);
+
 pub(crate) const BOARD_LOADED: &str = "(() => { const frame = document.getElementById('board-frame'); return Boolean(frame.dataset.src) && frame.querySelector('svg') !== null; })()";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -85,7 +89,8 @@ async fn a_page_follows_its_game_live_and_comes_back_after_a_restart() {
         "Black's stands"
     );
 
-    // A move through the arena: the board's pixels change on the screen within a second.
+    // A move through the arena: the board's pixels change on the screen. How soon is measured by
+    // `arbiter bench web`, not here: a loaded test machine may take longer than a player's would.
     let board = board_box(&mut page).await;
     let before = page.screenshot().await;
     let moved = Instant::now();
@@ -96,14 +101,14 @@ async fn a_page_follows_its_game_live_and_comes_back_after_a_restart() {
             break;
         }
         assert!(
-            moved.elapsed() < Duration::from_secs(1),
-            "the board on the page did not change within a second of the move"
+            moved.elapsed() < FOLLOWS_WITHIN,
+            "the board on the page did not change within {FOLLOWS_WITHIN:?} of the move"
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     page.wait_for(
         "document.getElementById('moves').textContent.includes('e4')",
-        Duration::from_secs(1),
+        FOLLOWS_WITHIN,
     )
     .await;
 
