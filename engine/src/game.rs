@@ -224,6 +224,12 @@ pub trait Game {
     fn sight(&self, viewer: Viewer) -> View {
         self.view(viewer)
     }
+    /// [`Game::sight`] written over `view`, an earlier sight of this game: the same view, where
+    /// the game can reuse the earlier one's allocations (the search takes a sight at every
+    /// position it visits).
+    fn sight_into(&self, viewer: Viewer, view: &mut View) {
+        *view = self.sight(viewer);
+    }
 
     /// What happens when `seat` runs out of time: a loss, unless the game rules otherwise.
     fn on_timeout(&self, seat: Seat) -> Timeout {

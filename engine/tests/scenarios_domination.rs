@@ -252,3 +252,22 @@ fn a_banned_first_move_is_refused_with_the_rule() {
     assert!(error.contains("White's first move may not end on d4 or e4"), "{error}");
     assert!(game.parse_action(Seat::First, "e3").is_ok());
 }
+
+#[test]
+fn the_searchs_key_tells_apart_games_alike_but_for_owners_or_score() {
+    let key = |moves: &str| {
+        played(DOMINATION, moves)
+            .search_key()
+            .expect("Domination is searched with a table")
+    };
+    // The same game by another order of moves: the same key.
+    assert_eq!(key("Nf3 Nf6 Nc3 Nc6"), key("Nc3 Nc6 Nf3 Nf6"));
+    // The same board after the same turns, but in one game Black's knight stopped on d4, so
+    // Black owns it and has scored from it.
+    let owned = played(DOMINATION, "Nf3 Nc6 Ng1 Nd4 Nf3 Nc6 Ng1 Nb8");
+    let fresh = played(DOMINATION, "Nf3 Nc6 Ng1 Nb8 Nf3 Nc6 Ng1 Nb8");
+    assert_eq!(view(&owned).fen(), view(&fresh).fen(), "the same board");
+    assert_eq!(scores(&owned), [0, 3]);
+    assert_eq!(scores(&fresh), [0, 0]);
+    assert_ne!(owned.search_key(), fresh.search_key());
+}

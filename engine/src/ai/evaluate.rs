@@ -8,9 +8,9 @@
 //! way images are drawn: from boards, pieces and marks.
 
 use super::pawns::PawnFiles;
-use super::reach::{Attacks, ROYAL_ATTACKER, reach};
+use super::reach::{Attacks, Lines, ROYAL_ATTACKER, reach};
 use super::worth::worth;
-use crate::betza::{self, MoveRule, Travel};
+use crate::betza::{self, Travel};
 use crate::game::{Game, Seat, Viewer};
 use crate::geometry::Square;
 use crate::piece::Color;
@@ -32,7 +32,8 @@ struct Known {
     rides_file: bool,
     /// None of its moves ride far: it works near where it stands, so it belongs in the centre.
     is_short_range: bool,
-    rules: [Vec<MoveRule>; 2],
+    /// Its moves on the board it was learnt on, from each side.
+    lines: [Lines; 2],
 }
 
 /// The evaluation of one seat in one game, with what it has learnt of the pieces so far.
@@ -242,9 +243,10 @@ impl Evaluator {
 
     /// One board: material, mobility, where the pieces stand, check, and the game's marks.
     fn board(&mut self, view: &View, board: &BoardView) -> i32 {
+        self.resolve(view, board);
         let mut score = 0;
         let mut royals = Vec::new();
-        let survey = self.survey(view, board);
+        let survey = self.survey(board);
         let mut attacks = std::mem::take(&mut self.attacks);
         attacks.clear(board.cells.len());
         // How much of the game's attacking material is still on the board: the middlegame's
@@ -269,7 +271,7 @@ impl Evaluator {
                 placement,
                 ..
             } = self.terms;
-            let known = self.known(view, piece, board);
+            let known = self.kind(piece);
             let mut value = known.worth;
             let advanced = i32::from(match color {
                 Color::White => square.rank(),
@@ -288,11 +290,11 @@ impl Evaluator {
                     value -= survey.pawns.weakness(square, color);
                 }
             }
-            let rules = &known.rules[color.index()];
+            let lines = &known.lines[color.index()];
             // A royal piece's room to move is no asset while it can be hunted: its safety is.
             if known.is_royal {
                 royals.push((square, color));
-                reach(board, square, color, ROYAL_ATTACKER, rules, &mut attacks);
+                reach(board, index, color, ROYAL_ATTACKER, lines, &mut attacks);
                 if placement {
                     value += taper(0, ROYAL_CENTRE * closeness(board, square));
                 }
@@ -300,7 +302,7 @@ impl Evaluator {
                 if !known.is_uncapturable {
                     attacks.stands(index, color, known.worth);
                 }
-                let reach = reach(board, square, color, known.worth, rules, &mut attacks);
+                let reach = reach(board, index, color, known.worth, lines, &mut attacks);
                 value += mobility * reach.min(reach_counted);
                 if !known.is_pawn {
                     let home = match color {
@@ -328,7 +330,7 @@ impl Evaluator {
         for (square, color) in royals {
             let attackers = survey.officers[color.other().index()];
             if attackers > ATTACKING_MATERIAL {
-                let mut safety = self.royal_safety(view, board, square, color);
+                let mut safety = self.royal_safety(board, square, color);
                 if self.terms.placement {
                     safety -= ROYAL_MIDDLE_FILE * file_closeness(board, square);
                 }
@@ -351,7 +353,7 @@ impl Evaluator {
 
     /// One pass over a board before it is weighed: where each side's pawns stand, file by file,
     /// and each side's material besides pawns and royals (what could attack a royal piece).
-    fn survey(&mut self, view: &View, board: &BoardView) -> Survey {
+    fn survey(&self, board: &BoardView) -> Survey {
         let mut survey = Survey {
             pawns: PawnFiles::new(board.files),
             officers: [0; 2],
@@ -360,7 +362,7 @@ impl Evaluator {
             let ViewCell::Piece { color, piece } = board.cells[index] else {
                 continue;
             };
-            let known = self.known(view, piece, board);
+            let known = self.kind(piece);
             if known.is_pawn {
                 let files = usize::from(board.files);
                 let square = Square::new((index % files) as u8, (index / files) as u8);
@@ -374,7 +376,7 @@ impl Evaluator {
 
     /// How safe the royal piece of `color` on `square` is: sheltered by its own side, at home,
     /// and far from the other side's pieces.
-    fn royal_safety(&mut self, view: &View, board: &BoardView, square: Square, color: Color) -> i32 {
+    fn royal_safety(&self, board: &BoardView, square: Square, color: Color) -> i32 {
         let mut safety = 0;
         let home = match color {
             Color::White => square.rank(),
@@ -385,7 +387,7 @@ impl Evaluator {
             let ViewCell::Piece { color: owner, piece } = board.cell(other) else {
                 continue;
             };
-            let known = self.known(view, piece, board);
+            let known = self.kind(piece);
             let (is_pawn, is_royal) = (known.is_pawn, known.is_royal);
             if owner == color && distance(other, square) == 1 {
                 safety += if is_pawn { SHELTER_PAWN } else { SHELTER_PIECE };
@@ -475,12 +477,27 @@ impl Evaluator {
         square_colour(from) == colour && home.is_none_or(|home| square_colour(home) == colour)
     }
 
+    /// Learns, or finds again, every piece type `view` names, as on `board`: from then on
+    /// [`Evaluator::kind`] reads each by its place in the view's list, without a check.
+    fn resolve(&mut self, view: &View, board: &BoardView) {
+        for piece in 0..view.pieces.len() {
+            self.known(view, piece, board);
+        }
+    }
+
+    /// A piece type of the view last [resolved](Evaluator::resolve), by its place in its list.
+    fn kind(&self, piece: usize) -> &Known {
+        &self.pieces[self.by_place[piece]].2
+    }
+
     fn known(&mut self, view: &View, piece: usize, board: &BoardView) -> &Known {
         let seen = &view.pieces[piece];
         // The same names are mostly the very same strings (a variant's piece views are made once).
+        // (A piece is learnt for the size of the board it stands on.)
         let same = |entry: &(Arc<str>, Arc<str>, Known)| {
             (Arc::ptr_eq(&entry.0, &seen.id) || entry.0 == seen.id)
                 && (Arc::ptr_eq(&entry.1, &seen.betza) || entry.1 == seen.betza)
+                && entry.2.lines[0].fit(board)
         };
         if let Some(&at) = self.by_place.get(piece)
             && self.pieces.get(at).is_some_and(same)
@@ -543,10 +560,10 @@ fn learn(piece: &crate::view::PieceView, board: &BoardView) -> Known {
             Travel::Ride { range } => range != 0 && range <= 2,
             Travel::Hop | Travel::Grasshop => false,
         }),
-        rules: [
-            rules.iter().map(|r| r.oriented(false)).collect(),
-            rules.iter().map(|r| r.oriented(true)).collect(),
-        ],
+        lines: [false, true].map(|is_black| {
+            let rules: Vec<_> = rules.iter().map(|r| r.oriented(is_black)).collect();
+            Lines::new(&rules, board.files, board.ranks)
+        }),
     }
 }
 

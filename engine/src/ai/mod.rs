@@ -19,6 +19,7 @@ pub mod lists;
 mod pawns;
 mod reach;
 pub mod search;
+mod sights;
 pub mod table;
 pub mod worth;
 

@@ -5,7 +5,6 @@
 //! evaluation counts half the second worst against it (a fork the search stopped short of).
 
 use crate::betza::{MoveRule, Travel};
-use crate::geometry::Square;
 use crate::piece::Color;
 use crate::view::{BoardView, ViewCell};
 
@@ -65,49 +64,132 @@ impl Attacks {
     }
 }
 
-/// How many squares a piece of `color` worth `worth` on `from` can move or capture to, roughly:
-/// its leaps and rides as the board stands (hops and initial moves left out). Each square it
-/// could capture on, empty or not (one of its own side there, it defends), is marked attacked in
-/// `attacks`.
+/// A piece type's moves on one board, worked out once from its rules: per square, each move's
+/// line of cells in order (a leap's one cell, a ride's cells to the edge or its range) with the
+/// cells its path must leave empty, so that [`reach`] walks lists instead of stepping and checking
+/// the board's edges at every position weighed. Hops and initial moves are left out.
+pub(super) struct Lines {
+    files: u8,
+    ranks: u8,
+    /// Per square (by its index in a view's cells), its lines' place in `lines`.
+    by_square: Vec<(u32, u32)>,
+    lines: Vec<Line>,
+    /// The cells of every line's path and reach, by index in a view's cells.
+    cells: Vec<u16>,
+}
+
+struct Line {
+    path: (u32, u32),
+    reach: (u32, u32),
+    can_move: bool,
+    can_capture: bool,
+}
+
+impl Lines {
+    /// The lines of a piece moving by `rules` (already turned to its side) on a board of
+    /// `files` by `ranks`.
+    pub(super) fn new(rules: &[MoveRule], files: u8, ranks: u8) -> Lines {
+        let mut lines = Lines {
+            files,
+            ranks,
+            by_square: Vec::with_capacity(usize::from(files) * usize::from(ranks)),
+            lines: Vec::new(),
+            cells: Vec::new(),
+        };
+        let cell = |file: i16, rank: i16| {
+            let on_board = (0..i16::from(files)).contains(&file) && (0..i16::from(ranks)).contains(&rank);
+            on_board.then(|| (rank * i16::from(files) + file) as u16)
+        };
+        for rank in 0..i16::from(ranks) {
+            for file in 0..i16::from(files) {
+                let first = lines.lines.len() as u32;
+                for rule in rules {
+                    let limit = match rule.travel {
+                        _ if rule.is_initial_only => continue,
+                        Travel::Leap => 1,
+                        Travel::Ride { range: 0 } => 32,
+                        Travel::Ride { range } => range,
+                        Travel::Hop | Travel::Grasshop => continue,
+                    };
+                    let path: Option<Vec<u16>> = rule
+                        .path
+                        .iter()
+                        .map(|step| cell(file + i16::from(step.df), rank + i16::from(step.dr)))
+                        .collect();
+                    // A path off the board: the move is never open from here.
+                    let Some(path) = path else { continue };
+                    let path_start = lines.cells.len() as u32;
+                    lines.cells.extend(path);
+                    let reach_start = lines.cells.len() as u32;
+                    let (mut at_file, mut at_rank) = (file, rank);
+                    for _ in 0..limit {
+                        at_file += i16::from(rule.step.df);
+                        at_rank += i16::from(rule.step.dr);
+                        match cell(at_file, at_rank) {
+                            Some(index) => lines.cells.push(index),
+                            None => break,
+                        }
+                    }
+                    let end = lines.cells.len() as u32;
+                    if end == reach_start {
+                        lines.cells.truncate(path_start as usize);
+                        continue;
+                    }
+                    lines.lines.push(Line {
+                        path: (path_start, reach_start),
+                        reach: (reach_start, end),
+                        can_move: rule.can_move,
+                        can_capture: rule.can_capture,
+                    });
+                }
+                lines.by_square.push((first, lines.lines.len() as u32));
+            }
+        }
+        lines
+    }
+
+    /// Whether these are the lines of a board of this size.
+    pub(super) fn fit(&self, board: &BoardView) -> bool {
+        (self.files, self.ranks) == (board.files, board.ranks)
+    }
+
+    fn of(&self, (start, end): (u32, u32)) -> &[u16] {
+        &self.cells[start as usize..end as usize]
+    }
+}
+
+/// How many squares a piece of `color` worth `worth` on the cell at `from` can move or capture
+/// to, roughly: its leaps and rides as the board stands, along its `lines` (made for this
+/// board's size). Each square it could capture on, empty or not (one of its own side there, it
+/// defends), is marked attacked in `attacks`.
 pub(super) fn reach(
     board: &BoardView,
-    from: Square,
+    from: usize,
     color: Color,
     worth: i32,
-    rules: &[MoveRule],
+    lines: &Lines,
     attacks: &mut Attacks,
 ) -> i32 {
     let mut count = 0;
-    let files = usize::from(board.files);
     let least = &mut attacks.least[color.index()];
-    for rule in rules {
-        if rule.is_initial_only {
+    let (first, last) = lines.by_square[from];
+    for line in &lines.lines[first as usize..last as usize] {
+        let blocked = lines
+            .of(line.path)
+            .iter()
+            .any(|&cell| board.cells[usize::from(cell)] != ViewCell::Empty);
+        if blocked {
             continue;
         }
-        let limit = match rule.travel {
-            Travel::Leap => 1,
-            Travel::Ride { range: 0 } => 32,
-            Travel::Ride { range } => range,
-            Travel::Hop | Travel::Grasshop => continue,
-        };
-        if !rule.path.iter().all(|step| is_empty(board, from, step.df, step.dr)) {
-            continue;
-        }
-        let (mut file, mut rank) = (i16::from(from.file()), i16::from(from.rank()));
-        for _ in 0..limit {
-            file += i16::from(rule.step.df);
-            rank += i16::from(rule.step.dr);
-            if file < 0 || rank < 0 || file >= i16::from(board.files) || rank >= i16::from(board.ranks) {
-                break;
-            }
-            let index = rank as usize * files + file as usize;
-            if rule.can_capture {
+        for &cell in lines.of(line.reach) {
+            let index = usize::from(cell);
+            if line.can_capture {
                 least[index] = least[index].min(worth);
             }
             match board.cells[index] {
-                ViewCell::Empty => count += i32::from(rule.can_move),
+                ViewCell::Empty => count += i32::from(line.can_move),
                 ViewCell::Piece { color: other, .. } if other != color => {
-                    count += i32::from(rule.can_capture);
+                    count += i32::from(line.can_capture);
                     break;
                 }
                 _ => break,
@@ -115,17 +197,6 @@ pub(super) fn reach(
         }
     }
     count
-}
-
-fn is_empty(board: &BoardView, from: Square, df: i8, dr: i8) -> bool {
-    let (file, rank) = (
-        i16::from(from.file()) + i16::from(df),
-        i16::from(from.rank()) + i16::from(dr),
-    );
-    if file < 0 || rank < 0 || file >= i16::from(board.files) || rank >= i16::from(board.ranks) {
-        return false;
-    }
-    board.cell(Square::new(file as u8, rank as u8)) == ViewCell::Empty
 }
 
 #[cfg(test)]
@@ -154,7 +225,7 @@ mod tests {
                 .iter()
                 .map(|rule| rule.oriented(color == Color::Black))
                 .collect();
-            let square = Square::new(index as u8 % 8, index as u8 / 8);
+            let lines = Lines::new(&rules, 8, 8);
             let worth = if seen.is_royal {
                 ROYAL_ATTACKER
             } else {
@@ -163,7 +234,7 @@ mod tests {
             if !seen.is_royal {
                 attacks.stands(index, color, worth);
             }
-            reach(board, square, color, worth, &rules, &mut attacks);
+            reach(board, index, color, worth, &lines, &mut attacks);
         }
         let pieces = view.pieces.clone();
         let worth_of = move |name: &str| {

@@ -25,8 +25,9 @@
 use super::evaluate::Evaluator;
 use super::frontier::{FRONTIER, Frontier};
 use super::history::History;
+use super::sights::Sights;
 use super::table::Table;
-use crate::game::{Action, Game, Seat, Viewer};
+use crate::game::{Action, Game, Seat};
 use crate::variants::AnyGame;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -109,6 +110,7 @@ pub struct Search<'a> {
     table: Option<&'a mut Table>,
     /// The one root action to score, where only its score is wanted (an analysis's move played).
     only: Option<Action>,
+    sights: Sights,
 }
 
 impl<'a> Search<'a> {
@@ -128,6 +130,7 @@ impl<'a> Search<'a> {
             report: None,
             table: None,
             only: None,
+            sights: Sights::default(),
         }
     }
 
@@ -350,7 +353,7 @@ impl<'a> Search<'a> {
 
     /// The score of `game` searched `depth` more plies, within (alpha, beta). `may_pass`: the side
     /// to act may be tried passing first (not right after a pass).
-    fn node(&mut self, game: &AnyGame, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, may_pass: bool) -> i32 {
+    fn node(&mut self, game: &AnyGame, depth: i32, ply: usize, alpha: i32, beta: i32, may_pass: bool) -> i32 {
         self.clear_line(ply);
         if let Some(score) = self.ended(game, ply) {
             return score;
@@ -374,17 +377,41 @@ impl<'a> Search<'a> {
             }
             first = entry.best.clone();
         }
-        let mut actions = game.legal_actions(actor);
+        let actions = game.legal_actions(actor);
         if actions.is_empty() {
             return self.evaluator.evaluate(game);
         }
-        let sight = game.sight(Viewer::Seat(self.me));
+        let sight = self.sights.take(game, self.me, ply);
+        let score = self.expand(
+            game, &sight, actor, actions, first, key, depth, ply, alpha, beta, may_pass,
+        );
+        self.sights.give_back(ply, sight);
+        score
+    }
+
+    /// The rest of [`Search::node`], once `actor`'s `actions` are listed and the seat's `sight`
+    /// taken: the bounds that may spare a search, then each action in order.
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &mut self,
+        game: &AnyGame,
+        sight: &crate::View,
+        actor: Seat,
+        mut actions: Vec<Action>,
+        first: Option<Action>,
+        key: Option<u64>,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        may_pass: bool,
+    ) -> i32 {
         let maximising = actor == self.me;
-        let in_check = in_check(&sight);
+        let in_check = in_check(sight);
         // The position as it stands, where a bound on it may spare a search: near the horizon
         // and where passing is tried, never in check.
-        let standing = (!in_check && (depth <= FRONTIER || (may_pass && depth >= PASS_FROM)))
-            .then(|| self.evaluator.weigh(&sight));
+        let standing =
+            (!in_check && (depth <= FRONTIER || (may_pass && depth >= PASS_FROM))).then(|| self.evaluator.weigh(sight));
         let frontier = standing
             .filter(|_| depth <= FRONTIER && alpha.abs() < WIN / 2 && beta.abs() < WIN / 2)
             .zip(self.evaluator.quiet_swing())
@@ -399,7 +426,7 @@ impl<'a> Search<'a> {
         }
         if may_pass
             && let Some(standing) = standing
-            && let Some(score) = self.pass_first(game, &sight, standing, actor, depth, ply, alpha, beta)
+            && let Some(score) = self.pass_first(game, sight, standing, actor, depth, ply, alpha, beta)
         {
             return score;
         }
@@ -409,7 +436,7 @@ impl<'a> Search<'a> {
         } else {
             depth
         };
-        let loud = self.order(game, &sight, actor, ply, &mut actions, first.as_ref());
+        let loud = self.order(game, sight, actor, ply, &mut actions, first.as_ref());
         let window = (alpha, beta);
         let mut best = worst(maximising);
         let mut best_action = None;
@@ -443,7 +470,7 @@ impl<'a> Search<'a> {
                 best_action = Some(action.clone());
             }
             if take(maximising, score, &mut best, &mut alpha, &mut beta) {
-                self.remember_cut(ply, depth, &sight, actor, action);
+                self.remember_cut(ply, depth, sight, actor, action);
                 break;
             }
         }
@@ -547,13 +574,28 @@ impl<'a> Search<'a> {
     }
 
     /// Captures only, until the position is quiet: the side to act may also stand on what it has.
-    fn quiet(&mut self, game: &AnyGame, ply: usize, mut alpha: i32, mut beta: i32, extra: usize) -> i32 {
+    fn quiet(&mut self, game: &AnyGame, ply: usize, alpha: i32, beta: i32, extra: usize) -> i32 {
         self.clear_line(ply);
         if let Some(score) = self.ended(game, ply) {
             return score;
         }
-        let sight = game.sight(Viewer::Seat(self.me));
-        let standing = self.evaluator.weigh(&sight);
+        let sight = self.sights.take(game, self.me, ply);
+        let score = self.quiet_seen(game, &sight, ply, alpha, beta, extra);
+        self.sights.give_back(ply, sight);
+        score
+    }
+
+    /// The rest of [`Search::quiet`], with the seat's `sight` of `game` taken.
+    fn quiet_seen(
+        &mut self,
+        game: &AnyGame,
+        sight: &crate::View,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        extra: usize,
+    ) -> i32 {
+        let standing = self.evaluator.weigh(sight);
         let Some(actor) = self.actor(game) else {
             return standing;
         };
@@ -563,7 +605,7 @@ impl<'a> Search<'a> {
         let maximising = actor == self.me;
         // A side in check cannot stand on what it has: it must answer the check, by any move,
         // and a check that mates is seen as a mate (within a few plies of the horizon).
-        let in_check = extra < EVADED_PLIES && in_check(&sight);
+        let in_check = extra < EVADED_PLIES && in_check(sight);
         let mut best = if in_check { worst(maximising) } else { standing };
         if !in_check {
             if maximising {
@@ -583,7 +625,7 @@ impl<'a> Search<'a> {
         let mut tried: Vec<(i32, Action)> = game
             .legal_actions(actor)
             .into_iter()
-            .filter_map(|action| match self.capture(&sight, actor, &action) {
+            .filter_map(|action| match self.capture(sight, actor, &action) {
                 Some(capture) if in_check || !loses_capturer(game, actor, &action, &capture) => {
                     Some((capture.gain(), action))
                 }

@@ -242,6 +242,41 @@ impl<R: Rules> ChessCore<R> {
         view
     }
 
+    /// Whether `by` attacks `square` (see [`Game::guarded`]).
+    pub fn guarded(&self, square: Square, by: Seat) -> bool {
+        self.rules
+            .is_attacked(&self.variant, &self.position, square, by.color())
+    }
+
+    /// [`ChessCore::game_view`] written over `view`, an earlier one of the same game: the same
+    /// view, in the earlier one's allocations. Only for games whose view is this alone (a game
+    /// that adds to it, as Beirut does, shows anew).
+    pub fn refresh_game_view(&self, game: &impl ChessBased, viewer: Viewer, view: &mut View) {
+        let same_game =
+            view.variant == game.id() && view.pieces.len() == self.variant.piece_views.len() && view.boards.len() == 1;
+        if !same_game {
+            *view = self.game_view(game, viewer);
+            return;
+        }
+        view.viewer = viewer;
+        view.phase = game.phase();
+        view.to_act = game.to_act();
+        view.outcome.clone_from(game.ending());
+        let board = &mut view.boards[0];
+        fill_cells(&self.position.board, &mut board.cells);
+        board.files = self.position.board.size().files;
+        board.ranks = self.position.board.size().ranks;
+        board.last_move = self.last.map(|last| (last.from, last.landing));
+        board.check = self.check_square();
+        board.marks = self
+            .rules
+            .marks(&self.variant, &self.position, self.last.as_ref(), viewer);
+        board.fen.clear();
+        if !self.unwritten {
+            board.fen.push_str(&self.public_fen());
+        }
+    }
+
     /// Plays a move already checked for legality and records `text` for it.
     pub fn play(&mut self, seat: Seat, mv: Move, text: String) {
         movegen::make_move(&self.rules, &self.variant, &mut self.position, mv);
@@ -426,21 +461,8 @@ pub fn board_view(
     check: Option<Square>,
     fen: String,
 ) -> BoardView {
-    let cells = board
-        .size()
-        .squares()
-        .map(|sq| {
-            let cell: Cell = board.get(sq);
-            match cell.as_piece() {
-                None if cell.is_statue() => ViewCell::Statue,
-                None => ViewCell::Empty,
-                Some(piece) => ViewCell::Piece {
-                    color: piece.color,
-                    piece: piece.kind as usize,
-                },
-            }
-        })
-        .collect();
+    let mut cells = Vec::new();
+    fill_cells(board, &mut cells);
     BoardView {
         label: None,
         files: board.size().files,
@@ -451,6 +473,26 @@ pub fn board_view(
         check,
         marks,
         fen,
+    }
+}
+
+/// `cells` made the board's, rank by rank from a1: pieces by kind (never their marks), statues.
+fn fill_cells(board: &crate::position::Board, cells: &mut Vec<ViewCell>) {
+    let size = board.size();
+    cells.clear();
+    cells.reserve(size.square_count());
+    for rank in 0..size.ranks {
+        for file in 0..size.files {
+            let cell: Cell = board.get(Square::new(file, rank));
+            cells.push(match cell.as_piece() {
+                None if cell.is_statue() => ViewCell::Statue,
+                None => ViewCell::Empty,
+                Some(piece) => ViewCell::Piece {
+                    color: piece.color,
+                    piece: piece.kind as usize,
+                },
+            });
+        }
     }
 }
 
@@ -510,6 +552,9 @@ impl<R: Rules> ChessBased for ChessGame<R> {
     fn show(&self, viewer: Viewer) -> View {
         self.core.game_view(self, viewer)
     }
+    fn show_into(&self, viewer: Viewer, view: &mut View) {
+        self.core.refresh_game_view(self, viewer, view);
+    }
     // Everything a chess-like game without state of its own goes on from is its position.
     fn search_key(&self) -> Option<u64> {
         Some(self.core.position.search_key())
@@ -522,11 +567,7 @@ impl<R: Rules> ChessBased for ChessGame<R> {
         true
     }
     fn guarded(&self, square: Square, by: Seat) -> Option<bool> {
-        let core = &self.core;
-        Some(
-            core.rules
-                .is_attacked(&core.variant, &core.position, square, by.color()),
-        )
+        Some(self.core.guarded(square, by))
     }
     fn gives_check(&self, action: &Action) -> Option<bool> {
         self.core.gives_check(action)

@@ -115,6 +115,11 @@ pub trait ChessBased: Sized {
     /// give: the record, the notes, the prompt and the notice. (They are filled in from the hooks,
     /// so a view and the parts asked for alone always agree.)
     fn show(&self, viewer: Viewer) -> View;
+    /// [`ChessBased::show`] written over `view`, an earlier one of this game (see
+    /// [`Game::sight_into`]).
+    fn show_into(&self, viewer: Viewer, view: &mut View) {
+        *view = self.show(viewer);
+    }
     /// The game's record, which views redact.
     fn game_record(&self) -> &Record;
     /// Whether the seats' own secrets in the record are open to everyone: once the game is over.
@@ -373,6 +378,9 @@ impl<G: ChessBased> Game for G {
     }
     fn sight(&self, viewer: Viewer) -> View {
         self.show(viewer)
+    }
+    fn sight_into(&self, viewer: Viewer, view: &mut View) {
+        self.show_into(viewer, view);
     }
     fn notes(&self, viewer: Viewer) -> Vec<String> {
         self.notes_for(viewer)

@@ -233,4 +233,25 @@ impl ChessBased for DominationGame {
         view.turns = Some((self.full_turns, TURNS));
         view
     }
+    // Everything the game goes on from: the position, the squares' owners, the score and the
+    // turns played (two games alike but for the score end differently).
+    fn search_key(&self) -> Option<u64> {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        self.core.position.search_key().hash(&mut hasher);
+        self.owners.hash(&mut hasher);
+        self.scores.hash(&mut hasher);
+        self.full_turns.hash(&mut hasher);
+        Some(hasher.finish())
+    }
+    // The game reads its position, never its record.
+    fn stop_writing(&mut self) {
+        self.core.stop_writing();
+    }
+    fn guarded(&self, square: Square, by: Seat) -> Option<bool> {
+        Some(self.core.guarded(square, by))
+    }
+    fn gives_check(&self, action: &Action) -> Option<bool> {
+        self.core.gives_check(action)
+    }
 }

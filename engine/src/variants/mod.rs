@@ -483,6 +483,9 @@ impl Game for AnyGame {
     fn sight(&self, viewer: Viewer) -> View {
         dispatch!(self, g => g.sight(viewer))
     }
+    fn sight_into(&self, viewer: Viewer, view: &mut View) {
+        dispatch!(self, g => g.sight_into(viewer, view))
+    }
     fn has_prompt(&self, seat: Seat) -> bool {
         dispatch!(self, g => g.has_prompt(seat))
     }

@@ -3,6 +3,7 @@
 use super::*;
 use crate::ai::evaluate::Evaluator;
 use crate::ai::history::MOST_HISTORY;
+use crate::game::Viewer;
 use crate::variants::VariantId;
 
 fn quiet_move(from: &str, to: &str) -> Action {

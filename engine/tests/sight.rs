@@ -1,0 +1,63 @@
+//! A sight taken over an earlier one ([`Game::sight_into`], how the search sees each position it
+//! visits) is the sight taken afresh, in every game, for every viewer, whether the game writes
+//! its record or, as in a search, does not.
+
+use arbiter_engine::{AnyGame, Game, Seat, VariantId, Viewer};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// The states of a random playout of `id` from its start, at most `plies` actions long.
+fn playout(id: VariantId, seed: u64, plies: usize) -> Vec<AnyGame> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut game = AnyGame::new(id);
+    let mut states = vec![game.clone()];
+    for _ in 0..plies {
+        let to_act = game.to_act();
+        if to_act.is_empty() {
+            break;
+        }
+        let seat = to_act[rng.random_range(0..to_act.len())];
+        let legal = game.legal_actions(seat);
+        if legal.is_empty() {
+            break;
+        }
+        let action = &legal[rng.random_range(0..legal.len())];
+        game.apply(seat, action).expect("a legal action applies");
+        states.push(game.clone());
+    }
+    states
+}
+
+#[test]
+fn a_sight_taken_over_an_earlier_one_is_the_sight_taken_afresh() {
+    let viewers = [Viewer::Seat(Seat::First), Viewer::Seat(Seat::Second), Viewer::Spectator];
+    for &id in VariantId::ALL {
+        for seed in 0..6 {
+            let written = playout(id, seed, 120);
+            let unwritten: Vec<AnyGame> = written
+                .iter()
+                .map(|state| {
+                    let mut state = state.clone();
+                    state.stop_writing();
+                    state
+                })
+                .collect();
+            for states in [&written, &unwritten] {
+                for viewer in viewers {
+                    // Forwards, then backwards: a ply's view is refreshed from whatever position
+                    // the search saw there last.
+                    let mut view = states[0].sight(viewer);
+                    let order = (0..states.len()).chain((0..states.len()).rev());
+                    for (step, index) in order.enumerate() {
+                        states[index].sight_into(viewer, &mut view);
+                        assert_eq!(
+                            view,
+                            states[index].sight(viewer),
+                            "{id:?}, seed {seed}, step {step} (state {index}), {viewer:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
