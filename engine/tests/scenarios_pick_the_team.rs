@@ -508,3 +508,30 @@ fn the_rules_page_tables_the_40_pieces_as_the_catalogue_defines_them() {
         );
     }
 }
+
+#[test]
+fn the_search_keeps_a_table_only_in_play_and_a_copy_that_stops_writing_plays_the_same() {
+    assert_eq!(AnyGame::new(PTT).search_key(), None, "while picking");
+    let game = ptt("4k5/10/10/10/10/10/10/4(CP)5/10/K9 w - - 0 1");
+    assert!(game.search_key().is_some(), "in play");
+    // A search's copy writes nothing, and takes and refuses the same moves.
+    let mut written = game.clone();
+    let mut searched = game.clone();
+    searched.stop_writing();
+    for action in game.legal_actions(Seat::First) {
+        let (mut a, mut b) = (written.clone(), searched.clone());
+        assert_eq!(
+            a.apply(Seat::First, &action).is_ok(),
+            b.apply(Seat::First, &action).is_ok()
+        );
+        assert_eq!(a.search_key(), b.search_key());
+    }
+    let stale = game.legal_actions(Seat::First).remove(0);
+    written.apply(Seat::First, &stale).unwrap();
+    searched.apply(Seat::First, &stale).unwrap();
+    assert!(searched.view(Viewer::Spectator).record.is_empty());
+    assert!(!written.view(Viewer::Spectator).record.is_empty());
+    // The move just played is no longer legal for White: refused alike, with the same words.
+    let refused = |game: &mut AnyGame| game.apply(Seat::Second, &stale).unwrap_err().to_string();
+    assert_eq!(refused(&mut written), refused(&mut searched));
+}

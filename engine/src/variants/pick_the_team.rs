@@ -304,7 +304,14 @@ impl ChessBased for PickTheTeamGame {
         }
     }
     fn check(&self, seat: Seat, action: &Action) -> Result<String, ActionError> {
-        self.checked_text(seat, action)
+        if self.is_picking() {
+            return self.checked_text(seat, action);
+        }
+        // In play, a move is checked as in chess: its notation only where it is written.
+        self.core
+            .checked_move(action)
+            .map(|(_, text)| text)
+            .map_err(|_| ActionError::Illegal("that is not a legal action here".into()))
     }
     fn act(&mut self, seat: Seat, action: &Action, text: String) -> Option<Outcome> {
         match action {
@@ -332,6 +339,24 @@ impl ChessBased for PickTheTeamGame {
         let mut view = self.core.game_view(self, viewer);
         view.pool = self.pool.iter().map(|&kind| kind as usize).collect();
         view
+    }
+    // In play, everything the game goes on from is its position (the pool is empty); while
+    // picking, the search keeps no table.
+    fn search_key(&self) -> Option<u64> {
+        (!self.is_picking()).then(|| self.core.position.search_key())
+    }
+    // The game reads its position and pool, never its record.
+    fn stop_writing(&mut self) {
+        self.core.stop_writing();
+    }
+    fn guarded(&self, square: Square, by: Seat) -> Option<bool> {
+        (!self.is_picking()).then(|| self.core.guarded(square, by))
+    }
+    fn gives_check(&self, action: &Action) -> Option<bool> {
+        if self.is_picking() {
+            return None;
+        }
+        self.core.gives_check(action)
     }
     fn notes_for(&self, _viewer: Viewer) -> Vec<String> {
         if !self.is_picking() {
