@@ -85,8 +85,11 @@ pub fn build_game(args: &GameArgs) -> Result<AnyGame> {
         (None, Some(path)) => AnyGame::custom(load_variant_file(path)?, fen).context("the --fen position")?,
         (None, None) => bail!("say which game: --variant ID or --variant-file FILE"),
     };
-    // The tools compute on any position; a game would not start from every one: say so.
-    if let Err(why) = game.check_start(fen.unwrap_or("")) {
+    // The tools compute on any position; a game would not start from every one: say so. A hosted
+    // game's own start is one (Pick-the-team's is an empty board to pick onto): only a --fen
+    // position, or a variant file's start, is checked.
+    let is_own_start = fen.is_none() && args.variant.variant.is_some();
+    if !is_own_start && let Err(why) = game.check_start(fen.unwrap_or("")) {
         eprintln!("note: a game could not start from this position: {why}");
     }
     for (index, text) in args.moves.split_whitespace().enumerate() {

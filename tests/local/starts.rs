@@ -174,11 +174,18 @@ fn the_analysis_tools_take_any_position_and_say_what_a_game_would_refuse() {
         stderr.contains("note: a game could not start from this position: Black's king on e8 is in check"),
         "{stderr}"
     );
-    let fine = crate::support::arbiter_binary()
-        .args(["perft", "--variant", "chess", "1"])
-        .output()
-        .unwrap();
-    assert!(String::from_utf8_lossy(&fine.stderr).trim().is_empty(), "{fine:?}");
+    // A game's own start is one, even Pick-the-team's empty board to pick onto.
+    for variant in ["chess", "pick-the-team"] {
+        let fine = crate::support::arbiter_binary()
+            .args(["perft", "--variant", variant, "1"])
+            .output()
+            .unwrap();
+        assert!(fine.status.success(), "{fine:?}");
+        assert!(
+            String::from_utf8_lossy(&fine.stderr).trim().is_empty(),
+            "{variant}: {fine:?}"
+        );
+    }
 }
 
 #[tokio::test]
