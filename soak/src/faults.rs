@@ -169,8 +169,11 @@ impl Faults {
                         injected.kills.push(Outage::until_ready(ended));
                     }
                     Kind::Slow => {
-                        // Answers just inside Discord's 3 s, and posts that take their time.
-                        fake.slow_down("POST", "/callback", Duration::from_millis(2_200), 3);
+                        // Answers that take their time, yet land inside Discord's 3 s when sent
+                        // by the bot's deferral at 1.5 s (`respond::DEFER_AFTER`): a slower
+                        // Discord leaves a bot no time to defer work that waits on the posts
+                        // below. And posts that take their time.
+                        fake.slow_down("POST", "/callback", Duration::from_millis(1_200), 3);
                         fake.slow_down("POST", "/messages", Duration::from_secs(2), 5);
                     }
                     Kind::DatabaseRestart => {
