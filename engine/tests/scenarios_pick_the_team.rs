@@ -535,3 +535,59 @@ fn the_search_keeps_a_table_only_in_play_and_a_copy_that_stops_writing_plays_the
     let refused = |game: &mut AnyGame| game.apply(Seat::Second, &stale).unwrap_err().to_string();
     assert_eq!(refused(&mut written), refused(&mut searched));
 }
+
+/// Version two, Patch and Easy Patch play Pick-the-team once both lists are in: the search reads
+/// that play's key, passes, guards and checks, and stops its writing; while the lists are
+/// written it keeps no table and never passes.
+#[test]
+fn an_own_pieces_game_is_searched_as_its_play_once_the_lists_are_in() {
+    for id in [VariantId::PickTheTeam2, VariantId::Patch, VariantId::EasyPatch] {
+        let mut game = AnyGame::new(id);
+        assert_eq!(game.search_key(), None, "{id:?} while the lists are written");
+        assert!(!game.clone().pass_in_search(), "{id:?} while the lists are written");
+        // The lists, then the picks, each the first legal action, until the play begins.
+        let mut actions = 0;
+        while game.search_key().is_none() {
+            let seat = game.to_act()[0];
+            let action = game.legal_actions(seat).remove(0);
+            game.apply(seat, &action).unwrap();
+            actions += 1;
+            assert!(actions < 200, "{id:?} reaches its play");
+        }
+        let mover = game.to_act()[0];
+        let mut passed = game.clone();
+        assert!(passed.pass_in_search(), "{id:?} in play");
+        assert_eq!(
+            passed.to_act(),
+            vec![mover.other()],
+            "{id:?}: the pass hands over the turn"
+        );
+        assert_ne!(passed.search_key(), game.search_key());
+        assert!(game.guarded(0, sq("a1"), mover.other()).is_some(), "{id:?} in play");
+        // A search's copy writes nothing, and takes the same moves to the same positions.
+        let mut searched = game.clone();
+        searched.stop_writing();
+        for action in game.legal_actions(mover) {
+            assert!(game.gives_check(mover, &action).is_some(), "{id:?} {action:?}");
+            let (mut a, mut b) = (game.clone(), searched.clone());
+            a.apply(mover, &action).unwrap();
+            b.apply(mover, &action).unwrap();
+            assert_eq!(a.search_key(), b.search_key(), "{id:?} {action:?}");
+            // (The search's copy writes no FEN either.)
+            assert_eq!(
+                a.sight(Viewer::Spectator).boards[0].cells,
+                b.sight(Viewer::Spectator).boards[0].cells
+            );
+        }
+        let action = game.legal_actions(mover).remove(0);
+        let (mut written, mut unwritten) = (game.clone(), searched.clone());
+        written.apply(mover, &action).unwrap();
+        unwritten.apply(mover, &action).unwrap();
+        let recorded = |game: &AnyGame| game.view(Viewer::Spectator).record.len();
+        assert_eq!(recorded(&written), recorded(&game) + 1, "{id:?}");
+        assert!(
+            recorded(&unwritten) < recorded(&written),
+            "{id:?}: the search's copy writes no record"
+        );
+    }
+}

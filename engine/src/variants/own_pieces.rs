@@ -9,6 +9,7 @@
 
 use crate::catalogue;
 use crate::game::{Action, ActionError, Game, Outcome, Phase, Seat, Viewer};
+use crate::geometry::Square;
 use crate::lists::{self, ListKind, ListPiece};
 use crate::piece::{Kind, PieceDef, Symbol};
 use crate::record::{Entry, Record, Secrecy};
@@ -355,6 +356,35 @@ impl Game for OwnPiecesGame {
             _ => self.view(viewer),
         }
     }
+    fn sight_into(&self, viewer: Viewer, view: &mut View) {
+        match &self.play {
+            Some(play) if self.outcome.is_none() => play.sight_into(viewer, view),
+            _ => *view = self.view(viewer),
+        }
+    }
+    // Once the lists are in, they are fixed and the game goes on from its play alone: the
+    // search reads the play's key, passes and guards.
+    fn search_key(&self) -> Option<u64> {
+        self.in_play()?.search_key()
+    }
+    // The lists' record is written before the play begins; the play's stops with it.
+    fn stop_writing(&mut self) {
+        if let Some(play) = &mut self.play {
+            play.stop_writing();
+        }
+    }
+    fn pass_in_search(&mut self) -> bool {
+        match &mut self.play {
+            Some(play) if self.outcome.is_none() => play.pass_in_search(),
+            _ => false,
+        }
+    }
+    fn guarded(&self, board: u8, square: Square, by: Seat) -> Option<bool> {
+        self.in_play()?.guarded(board, square, by)
+    }
+    fn gives_check(&self, seat: Seat, action: &Action) -> Option<bool> {
+        self.in_play()?.gives_check(seat, action)
+    }
     /// The submissions of lists, then the record of the picking and play.
     fn record(&self, viewer: Viewer) -> Vec<RecordEntry> {
         let mut record = self.list_record.visible(viewer, self.outcome().is_some());
@@ -396,6 +426,11 @@ impl Game for OwnPiecesGame {
 }
 
 impl OwnPiecesGame {
+    /// The picking and play, once both lists are in and while the game goes on.
+    fn in_play(&self) -> Option<&PickTheTeamGame> {
+        self.play.as_ref().filter(|_| self.outcome.is_none())
+    }
+
     /// Whether `seat` is asked for its list: the lists are being written and its own is not in.
     fn asks_for_list(&self, seat: Seat) -> bool {
         self.play.is_none() && self.outcome.is_none() && self.to_act().contains(&seat)

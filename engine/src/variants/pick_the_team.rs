@@ -349,6 +349,14 @@ impl ChessBased for PickTheTeamGame {
     fn stop_writing(&mut self) {
         self.core.stop_writing();
     }
+    // In play, the turn is the position's, as in chess; while picking, a pass says nothing.
+    fn pass_in_search(&mut self) -> bool {
+        if self.is_picking() {
+            return false;
+        }
+        self.core.pass();
+        true
+    }
     fn guarded(&self, square: Square, by: Seat) -> Option<bool> {
         (!self.is_picking()).then(|| self.core.guarded(square, by))
     }
