@@ -174,6 +174,12 @@ pub trait Game {
     fn gives_check(&self, _seat: Seat, _action: &Action) -> Option<bool> {
         None
     }
+    /// The legal actions of `seat` that capture a piece of the other side where they land,
+    /// where the game can list them without the rest: the computer opponent's quiescence search
+    /// tries nothing else. `None` where it cannot; the search then lists every action.
+    fn search_captures(&self, _seat: Seat) -> Option<Vec<Action>> {
+        None
+    }
     /// The legal actions with their notation, in one pass (what menus and autocomplete list).
     fn noted_actions(&self, seat: Seat) -> Vec<(Action, String)> {
         self.legal_actions(seat)

@@ -32,6 +32,15 @@ impl LegalCache {
         moves
     }
 
+    /// The legal moves of `position` if they are cached.
+    pub fn cached(&self, position: &Position) -> Option<Arc<Vec<Move>>> {
+        let entry = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match entry.as_ref() {
+            Some((cached, moves)) if cached == position => Some(Arc::clone(moves)),
+            _ => None,
+        }
+    }
+
     /// Whether the cached moves are `position`'s, and if so whether there are any.
     pub fn has_any(&self, position: &Position) -> Option<bool> {
         let entry = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());

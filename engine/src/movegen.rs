@@ -360,14 +360,57 @@ pub fn after<R: Rules>(rules: &R, variant: &Variant, position: &Position, mv: Mo
 
 /// The legal moves of the side to move.
 pub fn legal_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position) -> Vec<Move> {
+    legal_moves_that(rules, variant, position, |_| true)
+}
+
+/// The legal moves that capture a piece of the other side where they land (en passant aside),
+/// in [`legal_moves`]' order: what the computer opponent's quiescence search tries, without
+/// testing the quiet moves for legality.
+pub fn legal_captures<R: Rules>(rules: &R, variant: &Variant, position: &Position) -> Vec<Move> {
+    let enemy = position.turn.other();
+    legal_moves_that(rules, variant, position, |mv| {
+        position.board.get(mv.to).has_color(enemy)
+    })
+}
+
+/// The legal moves `wanted` keeps, in [`legal_moves`]' order.
+fn legal_moves_that<R: Rules>(
+    rules: &R,
+    variant: &Variant,
+    position: &Position,
+    wanted: impl Fn(&Move) -> bool,
+) -> Vec<Move> {
     let mut moves = Vec::with_capacity(64);
     pseudo_legal_moves(rules, variant, position, &mut moves);
+    moves.retain(&wanted);
     if !rules.needs_legality_test(variant, position) {
         return moves;
     }
     let mut pins = Pins::of(rules, variant, position);
     moves.retain(|&mv| is_legal(rules, variant, position, &mut pins, mv));
     moves
+}
+
+/// The first legal move from `from` that `wanted` keeps: the one [`legal_moves`] would list
+/// first among those, found without listing the other pieces' moves.
+pub fn legal_move_from<R: Rules>(
+    rules: &R,
+    variant: &Variant,
+    position: &Position,
+    from: Square,
+    wanted: impl Fn(&Move) -> bool,
+) -> Option<Move> {
+    if !position.board.get(from).has_color(position.turn) {
+        return None;
+    }
+    let mut moves = Vec::with_capacity(32);
+    piece_moves(rules, variant, position, from, &mut moves);
+    castling_moves(rules, variant, position, &mut moves);
+    let tested = rules.needs_legality_test(variant, position);
+    moves
+        .into_iter()
+        .filter(|mv| mv.from == from && wanted(mv))
+        .find(|&mv| !tested || is_legal(rules, variant, position, &mut None, mv))
 }
 
 /// Whether a pseudo-legal move is legal: judged by `pins` where they can tell, else played.

@@ -2,31 +2,10 @@
 //! visits) is the sight taken afresh, in every game, for every viewer, whether the game writes
 //! its record or, as in a search, does not.
 
-use arbiter_engine::{AnyGame, Game, Seat, VariantId, Viewer};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+mod common;
 
-/// The states of a random playout of `id` from its start, at most `plies` actions long.
-fn playout(id: VariantId, seed: u64, plies: usize) -> Vec<AnyGame> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut game = AnyGame::new(id);
-    let mut states = vec![game.clone()];
-    for _ in 0..plies {
-        let to_act = game.to_act();
-        if to_act.is_empty() {
-            break;
-        }
-        let seat = to_act[rng.random_range(0..to_act.len())];
-        let legal = game.legal_actions(seat);
-        if legal.is_empty() {
-            break;
-        }
-        let action = &legal[rng.random_range(0..legal.len())];
-        game.apply(seat, action).expect("a legal action applies");
-        states.push(game.clone());
-    }
-    states
-}
+use arbiter_engine::{AnyGame, Game, Seat, VariantId, Viewer};
+use common::playout;
 
 #[test]
 fn a_sight_taken_over_an_earlier_one_is_the_sight_taken_afresh() {

@@ -622,8 +622,10 @@ impl<'a> Search<'a> {
         }
         // A capture that gives a piece for a lesser one on a guarded square is not followed: the
         // side stands on what it has (the full search, which tries every capture, may find it).
-        let mut tried: Vec<(i32, Action)> = game
-            .legal_actions(actor)
+        // Out of check only captures are tried: listed alone where the game can.
+        let listed = (!in_check).then(|| game.search_captures(actor)).flatten();
+        let mut tried: Vec<(i32, Action)> = listed
+            .unwrap_or_else(|| game.legal_actions(actor))
             .into_iter()
             .filter_map(|action| match self.capture(sight, actor, &action) {
                 Some(capture) if in_check || !loses_capturer(game, actor, &action, &capture) => {

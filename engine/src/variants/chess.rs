@@ -214,22 +214,55 @@ impl<R: Rules> ChessCore<R> {
 
     /// The legal move `action` names and its SAN, or why it is refused.
     pub fn checked_move(&self, action: &Action) -> Result<(Move, String), ActionError> {
+        let illegal = || ActionError::Illegal("that move is not legal here".into());
+        if self.unwritten {
+            // No notation to write: the move alone is checked.
+            return self
+                .move_named(action)
+                .map(|mv| (mv, String::new()))
+                .ok_or_else(illegal);
+        }
         let legal = self.legal_moves();
-        let mv = self
-            .move_of(action, &legal)
-            .ok_or_else(|| ActionError::Illegal("that move is not legal here".into()))?;
-        let text = if self.unwritten {
-            String::new()
-        } else {
-            self.move_text(mv, &legal)
+        let mv = self.move_of(action, &legal).ok_or_else(illegal)?;
+        Ok((mv, self.move_text(mv, &legal)))
+    }
+
+    /// The legal move an action names: among the legal moves where they are listed already,
+    /// else among its piece's own, so that a search's copy trying a capture its quiescence
+    /// listed alone ([`ChessCore::legal_captures`]) lists no other moves to check it.
+    fn move_named(&self, action: &Action) -> Option<Move> {
+        if let Some(legal) = self.legal.cached(&self.position) {
+            return self.move_of(action, &legal);
+        }
+        let Action::Move { from, .. } = action else {
+            return None;
         };
-        Ok((mv, text))
+        movegen::legal_move_from(&self.rules, &self.variant, &self.position, *from, |mv| {
+            self.move_of(action, std::slice::from_ref(mv)).is_some()
+        })
+    }
+
+    /// The legal moves that capture a piece where they land (see [`movegen::legal_captures`]).
+    pub fn legal_captures(&self) -> Vec<Move> {
+        let enemy = self.position.turn.other();
+        match self.legal.cached(&self.position) {
+            Some(legal) => legal
+                .iter()
+                .copied()
+                .filter(|mv| self.position.board.get(mv.to).has_color(enemy))
+                .collect(),
+            None => movegen::legal_captures(&self.rules, &self.variant, &self.position),
+        }
+    }
+
+    /// [`ChessCore::legal_captures`] as actions.
+    pub fn capture_actions(&self) -> Vec<Action> {
+        self.legal_captures().into_iter().map(|mv| self.action_of(mv)).collect()
     }
 
     /// Plays the move `action` names, already checked for legality, and records `text` for it.
     pub fn play_action(&mut self, seat: Seat, action: &Action, text: String) {
-        let legal = self.legal_moves();
-        let mv = self.move_of(action, &legal).expect("checked legal above");
+        let mv = self.move_named(action).expect("checked legal above");
         self.play(seat, mv, text);
     }
 
@@ -571,5 +604,8 @@ impl<R: Rules> ChessBased for ChessGame<R> {
     }
     fn gives_check(&self, action: &Action) -> Option<bool> {
         self.core.gives_check(action)
+    }
+    fn search_captures(&self) -> Option<Vec<Action>> {
+        Some(self.core.capture_actions())
     }
 }

@@ -61,6 +61,10 @@ pub trait ChessBased: Sized {
     fn gives_check(&self, _action: &Action) -> Option<bool> {
         None
     }
+    /// See [`Game::search_captures`] (for the seat to act).
+    fn search_captures(&self) -> Option<Vec<Action>> {
+        None
+    }
 
     /// Where the game stands before its play ([`Stage::Play`] for a game that starts playing).
     fn stage(&self) -> Stage {
@@ -328,6 +332,12 @@ impl<G: ChessBased> Game for G {
             return None;
         }
         ChessBased::guarded(self, square, by)
+    }
+    fn search_captures(&self, seat: Seat) -> Option<Vec<Action>> {
+        if check_turn(self, seat).is_err() {
+            return Some(Vec::new());
+        }
+        ChessBased::search_captures(self)
     }
     fn gives_check(&self, seat: Seat, action: &Action) -> Option<bool> {
         if check_turn(self, seat).is_err() {

@@ -456,6 +456,9 @@ impl Game for AnyGame {
     fn gives_check(&self, seat: Seat, action: &Action) -> Option<bool> {
         dispatch!(self, g => g.gives_check(seat, action))
     }
+    fn search_captures(&self, seat: Seat) -> Option<Vec<Action>> {
+        dispatch!(self, g => g.search_captures(seat))
+    }
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ActionError> {
         dispatch!(self, g => g.parse_action(seat, text))
     }

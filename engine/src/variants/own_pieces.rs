@@ -385,6 +385,9 @@ impl Game for OwnPiecesGame {
     fn gives_check(&self, seat: Seat, action: &Action) -> Option<bool> {
         self.in_play()?.gives_check(seat, action)
     }
+    fn search_captures(&self, seat: Seat) -> Option<Vec<Action>> {
+        self.in_play()?.search_captures(seat)
+    }
     /// The submissions of lists, then the record of the picking and play.
     fn record(&self, viewer: Viewer) -> Vec<RecordEntry> {
         let mut record = self.list_record.visible(viewer, self.outcome().is_some());

@@ -366,6 +366,9 @@ impl ChessBased for PickTheTeamGame {
         }
         self.core.gives_check(action)
     }
+    fn search_captures(&self) -> Option<Vec<Action>> {
+        (!self.is_picking()).then(|| self.core.capture_actions())
+    }
     fn notes_for(&self, _viewer: Viewer) -> Vec<String> {
         if !self.is_picking() {
             return Vec::new();

@@ -5,6 +5,8 @@
 
 use arbiter_engine::geometry::Square;
 use arbiter_engine::{Action, AnyGame, Game, Seat, VariantId, Viewer};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use serde_json::Value;
 
 pub fn sq(name: &str) -> Square {
@@ -129,4 +131,26 @@ pub fn comparable_fen(fen: &str) -> String {
 pub fn cases(text: &str) -> Vec<Value> {
     let data: Value = serde_json::from_str(text).expect("reference data is JSON");
     data["cases"].as_array().expect("cases").clone()
+}
+
+/// The states of a random playout of `id` from its start, at most `plies` actions long.
+pub fn playout(id: VariantId, seed: u64, plies: usize) -> Vec<AnyGame> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut game = AnyGame::new(id);
+    let mut states = vec![game.clone()];
+    for _ in 0..plies {
+        let to_act = game.to_act();
+        if to_act.is_empty() {
+            break;
+        }
+        let seat = to_act[rng.random_range(0..to_act.len())];
+        let legal = game.legal_actions(seat);
+        if legal.is_empty() {
+            break;
+        }
+        let action = &legal[rng.random_range(0..legal.len())];
+        game.apply(seat, action).expect("a legal action applies");
+        states.push(game.clone());
+    }
+    states
 }
