@@ -111,6 +111,27 @@ pub fn push_move<R: Rules>(
 
 /// The moves of the piece on `from`, without checking whether they leave a royal attacked.
 pub fn piece_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position, from: Square, out: &mut Vec<Move>) {
+    moves_of_piece(rules, variant, position, from, Listed::All, out);
+}
+
+/// Which moves of a piece to list.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Listed {
+    All,
+    /// Those of its leaps and rides that land on a piece of the other side (and the rules' extra
+    /// moves, for the caller to sort): never a multi-step, en passant or castling, which land
+    /// on an empty square or the side's own.
+    Captures,
+}
+
+fn moves_of_piece<R: Rules>(
+    rules: &R,
+    variant: &Variant,
+    position: &Position,
+    from: Square,
+    listed: Listed,
+    out: &mut Vec<Move>,
+) {
     let board = &position.board;
     let Some(piece) = board.piece_at(from) else {
         return;
@@ -119,7 +140,11 @@ pub fn piece_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position, 
     let def = &piece_type.def;
     let first = out.len();
     let may_promote = def.promotion != Promotion::Never && !variant.promotion_kinds.is_empty();
+    let enemy = piece.color.other();
     rule_targets(variant, board, from, piece, |to, rule| {
+        if listed == Listed::Captures && !board.get(to).has_color(enemy) {
+            return;
+        }
         let special = if def.is_pawn && rule.is_initial_only && rule.step.df == 0 && rule.step.dr.abs() == 2 {
             Special::DoubleStep
         } else {
@@ -150,11 +175,12 @@ pub fn piece_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position, 
             }
         }
     }
-    if let Some(multi) = &def.multi_step {
+    if let Some(multi) = def.multi_step.as_ref().filter(|_| listed == Listed::All) {
         multi_steps(rules, variant, position, from, piece, multi, out);
     }
     // En passant: a pawn's capture-only leap onto the square a double step skipped.
-    if let Some(target) = position.en_passant.filter(|_| def.is_pawn && variant.def.en_passant) {
+    let en_passant = position.en_passant.filter(|_| listed == Listed::All);
+    if let Some(target) = en_passant.filter(|_| def.is_pawn && variant.def.en_passant) {
         for rule in piece_type.rules(piece.color) {
             let is_capture_leap = rule.travel == Travel::Leap && rule.can_capture && !rule.can_move;
             if is_capture_leap && offset(board.size(), from, rule.step) == Some(target) && board.get(target).is_empty()
@@ -368,7 +394,13 @@ pub fn legal_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position) 
 /// testing the quiet moves for legality.
 pub fn legal_captures<R: Rules>(rules: &R, variant: &Variant, position: &Position) -> Vec<Move> {
     let enemy = position.turn.other();
-    legal_moves_that(rules, variant, position, |mv| {
+    let mut moves = Vec::with_capacity(16);
+    for square in variant.size.squares() {
+        if position.board.get(square).has_color(position.turn) {
+            moves_of_piece(rules, variant, position, square, Listed::Captures, &mut moves);
+        }
+    }
+    legal_among(rules, variant, position, moves, |mv| {
         position.board.get(mv.to).has_color(enemy)
     })
 }
@@ -382,6 +414,17 @@ fn legal_moves_that<R: Rules>(
 ) -> Vec<Move> {
     let mut moves = Vec::with_capacity(64);
     pseudo_legal_moves(rules, variant, position, &mut moves);
+    legal_among(rules, variant, position, moves, wanted)
+}
+
+/// The legal ones among the pseudo-legal `moves` that `wanted` keeps, in their order.
+fn legal_among<R: Rules>(
+    rules: &R,
+    variant: &Variant,
+    position: &Position,
+    mut moves: Vec<Move>,
+    wanted: impl Fn(&Move) -> bool,
+) -> Vec<Move> {
     moves.retain(&wanted);
     if !rules.needs_legality_test(variant, position) {
         return moves;
