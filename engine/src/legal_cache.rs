@@ -43,11 +43,7 @@ impl LegalCache {
 
     /// Whether the cached moves are `position`'s, and if so whether there are any.
     pub fn has_any(&self, position: &Position) -> Option<bool> {
-        let entry = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        match entry.as_ref() {
-            Some((cached, moves)) if cached == position => Some(!moves.is_empty()),
-            _ => None,
-        }
+        self.cached(position).map(|moves| !moves.is_empty())
     }
 
     fn entry(&self) -> Option<Entry> {

@@ -386,7 +386,9 @@ pub fn after<R: Rules>(rules: &R, variant: &Variant, position: &Position, mv: Mo
 
 /// The legal moves of the side to move.
 pub fn legal_moves<R: Rules>(rules: &R, variant: &Variant, position: &Position) -> Vec<Move> {
-    legal_moves_that(rules, variant, position, |_| true)
+    let mut moves = Vec::with_capacity(64);
+    pseudo_legal_moves(rules, variant, position, &mut moves);
+    legal_among(rules, variant, position, moves, |_| true)
 }
 
 /// The legal moves that capture a piece of the other side where they land (en passant aside),
@@ -403,18 +405,6 @@ pub fn legal_captures<R: Rules>(rules: &R, variant: &Variant, position: &Positio
     legal_among(rules, variant, position, moves, |mv| {
         position.board.get(mv.to).has_color(enemy)
     })
-}
-
-/// The legal moves `wanted` keeps, in [`legal_moves`]' order.
-fn legal_moves_that<R: Rules>(
-    rules: &R,
-    variant: &Variant,
-    position: &Position,
-    wanted: impl Fn(&Move) -> bool,
-) -> Vec<Move> {
-    let mut moves = Vec::with_capacity(64);
-    pseudo_legal_moves(rules, variant, position, &mut moves);
-    legal_among(rules, variant, position, moves, wanted)
 }
 
 /// The legal ones among the pseudo-legal `moves` that `wanted` keeps, in their order.

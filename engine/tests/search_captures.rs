@@ -18,8 +18,7 @@ fn capturing(game: &AnyGame, seat: Seat) -> Vec<Action> {
                 return false;
             };
             let board = &sight.boards[*board as usize];
-            let index = usize::from(to.rank()) * usize::from(board.files) + usize::from(to.file());
-            matches!(board.cells[index], ViewCell::Piece { color, .. } if board.seats[color.index()] != seat)
+            matches!(board.cell(*to), ViewCell::Piece { color, .. } if board.seats[color.index()] != seat)
         })
         .collect()
 }
