@@ -446,6 +446,29 @@ pub fn legal_move_from<R: Rules>(
         .find(|&mv| !tested || is_legal(rules, variant, position, &mut None, mv))
 }
 
+/// Whether the side to move has a legal en passant capture (what makes the en passant square part
+/// of the position, for repetition): [`legal_moves`] lists one exactly when this holds, but here
+/// only the pawns beside a pawn of the other side, on the file the double step skipped, are
+/// tried.
+pub fn has_legal_en_passant<R: Rules>(rules: &R, variant: &Variant, position: &Position) -> bool {
+    let Some(target) = position.en_passant.filter(|_| variant.def.en_passant) else {
+        return false;
+    };
+    let is_pawn = |square: Square, color: Color| {
+        position
+            .board
+            .get(square)
+            .as_piece()
+            .is_some_and(|piece| piece.color == color && variant.piece(piece.kind).def.is_pawn)
+    };
+    let mover = position.turn;
+    variant.size.squares().any(|from| {
+        is_pawn(from, mover)
+            && is_pawn(Square::new(target.file(), from.rank()), mover.other())
+            && legal_move_from(rules, variant, position, from, |mv| mv.special == Special::EnPassant).is_some()
+    })
+}
+
 /// Whether a pseudo-legal move is legal: judged by `pins` where they can tell, else played.
 fn is_legal<R: Rules>(rules: &R, variant: &Variant, position: &Position, pins: &mut Option<Pins>, mv: Move) -> bool {
     if pins.as_mut().is_some_and(|pins| pins.clear(variant, position, &mv)) {
@@ -601,11 +624,9 @@ fn pinned(variant: &Variant, board: &Board, royal: Square, enemy: Color) -> Vec<
 /// (what judging mate and stalemate after every move needs), piece by piece.
 pub fn has_legal_move<R: Rules>(rules: &R, variant: &Variant, position: &Position) -> bool {
     let tested = rules.needs_legality_test(variant, position);
-    let mut pins = if tested {
-        Pins::of(rules, variant, position)
-    } else {
-        None
-    };
+    // Each move is played until one is legal, without finding the pins first: the first move
+    // tried is mostly legal, and playing it costs less than finding the pins.
+    let mut pins = None;
     let mut moves = Vec::with_capacity(32);
     let mut any_legal = |moves: &mut Vec<Move>| {
         let found = moves

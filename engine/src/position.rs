@@ -49,6 +49,17 @@ impl Board {
         }
         board
     }
+    /// The cells of the board area, eight at a time, rank by rank (a rank's cells past the
+    /// board's files are empty): what a search key reads.
+    fn words(&self) -> impl Iterator<Item = u64> + '_ {
+        let words_a_rank = usize::from(self.size.files).div_ceil(8);
+        (0..usize::from(self.size.ranks)).flat_map(move |rank| {
+            let row = &self.cells[rank * usize::from(MAX_SIDE)..(rank + 1) * usize::from(MAX_SIDE)];
+            row.chunks_exact(8)
+                .take(words_a_rank)
+                .map(|eight| u64::from_le_bytes(std::array::from_fn(|i| eight[i].byte())))
+        })
+    }
     /// The cells of the board area, rank by rank: a compact key for repetition.
     pub fn key(&self) -> impl Iterator<Item = u8> + '_ {
         self.size.squares().map(|sq| self.get(sq).unmarked().byte())
@@ -151,17 +162,28 @@ pub struct Position {
 impl Position {
     /// What decides the moves from here: the board (statues and marks included), the side to
     /// move, castling rights, en passant and the royals; not the move counters, so that the same
-    /// position reached by another order of moves has the same key.
+    /// position reached by another order of moves has the same key. The search asks for it at
+    /// every position, so it reads the board eight cells at a time; it is never stored (the
+    /// repetition keys are), so a new build may hash differently.
     pub fn search_key(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::hash::DefaultHasher::new();
-        self.board.hash(&mut hasher);
-        self.turn.hash(&mut hasher);
-        self.castling.hash(&mut hasher);
-        self.en_passant.hash(&mut hasher);
-        self.royals.hash(&mut hasher);
-        self.kings_unmoved.hash(&mut hasher);
-        hasher.finish()
+        let square = |square: Option<Square>| square.map_or(u8::MAX, |square| square.index() as u8);
+        let rest = u64::from_le_bytes([
+            self.turn as u8,
+            self.castling.0,
+            square(self.en_passant),
+            square(self.royals[0]),
+            square(self.royals[1]),
+            u8::from(self.kings_unmoved[0]) | u8::from(self.kings_unmoved[1]) << 1,
+            self.board.size.files,
+            self.board.size.ranks,
+        ]);
+        let mixed = self.board.words().chain([rest]).fold(0, |hash: u64, word| {
+            (hash.rotate_left(29) ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        });
+        // The table finds a key's slot by its low bits: every bit of the board must reach them.
+        let mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        let mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        mixed ^ (mixed >> 31)
     }
 
     /// A position with `board`, no castling, no en passant, move 1.

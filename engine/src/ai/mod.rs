@@ -21,6 +21,7 @@ mod reach;
 pub mod search;
 mod sights;
 pub mod table;
+mod weighed;
 pub mod worth;
 
 pub use hidden::Start;

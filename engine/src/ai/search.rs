@@ -27,6 +27,7 @@ use super::frontier::{FRONTIER, Frontier};
 use super::history::History;
 use super::sights::Sights;
 use super::table::Table;
+use super::weighed::Weighed;
 use crate::game::{Action, Game, Seat};
 use crate::variants::AnyGame;
 use std::sync::Arc;
@@ -111,6 +112,7 @@ pub struct Search<'a> {
     /// The one root action to score, where only its score is wanted (an analysis's move played).
     only: Option<Action>,
     sights: Sights,
+    weighed: Weighed,
 }
 
 impl<'a> Search<'a> {
@@ -131,6 +133,7 @@ impl<'a> Search<'a> {
             table: None,
             only: None,
             sights: Sights::default(),
+            weighed: Weighed::for_nodes(budget.nodes),
         }
     }
 
@@ -367,7 +370,7 @@ impl<'a> Search<'a> {
         if self.spent() {
             return self.evaluator.evaluate(game);
         }
-        let key = self.table.as_ref().and_then(|_| game.search_key());
+        let key = game.search_key();
         let mut first = None;
         if let (Some(key), Some(table)) = (key, self.table.as_deref())
             && let Some(entry) = table.probe(key)
@@ -377,27 +380,20 @@ impl<'a> Search<'a> {
             }
             first = entry.best.clone();
         }
-        let actions = game.legal_actions(actor);
-        if actions.is_empty() {
-            return self.evaluator.evaluate(game);
-        }
         let sight = self.sights.take(game, self.me, ply);
-        let score = self.expand(
-            game, &sight, actor, actions, first, key, depth, ply, alpha, beta, may_pass,
-        );
+        let score = self.expand(game, &sight, actor, first, key, depth, ply, alpha, beta, may_pass);
         self.sights.give_back(ply, sight);
         score
     }
 
-    /// The rest of [`Search::node`], once `actor`'s `actions` are listed and the seat's `sight`
-    /// taken: the bounds that may spare a search, then each action in order.
+    /// The rest of [`Search::node`], once the seat's `sight` is taken: the bounds that may spare
+    /// a search, then `actor`'s actions in order (listed only when no bound spared them).
     #[allow(clippy::too_many_arguments)]
     fn expand(
         &mut self,
         game: &AnyGame,
         sight: &crate::View,
         actor: Seat,
-        mut actions: Vec<Action>,
         first: Option<Action>,
         key: Option<u64>,
         depth: i32,
@@ -411,7 +407,7 @@ impl<'a> Search<'a> {
         // The position as it stands, where a bound on it may spare a search: near the horizon
         // and where passing is tried, never in check.
         let standing =
-            (!in_check && (depth <= FRONTIER || (may_pass && depth >= PASS_FROM))).then(|| self.evaluator.weigh(sight));
+            (!in_check && (depth <= FRONTIER || (may_pass && depth >= PASS_FROM))).then(|| self.weigh(key, sight));
         let frontier = standing
             .filter(|_| depth <= FRONTIER && alpha.abs() < WIN / 2 && beta.abs() < WIN / 2)
             .zip(self.evaluator.quiet_swing())
@@ -436,12 +432,13 @@ impl<'a> Search<'a> {
         } else {
             depth
         };
-        let loud = self.order(game, sight, actor, ply, &mut actions, first.as_ref());
         let window = (alpha, beta);
         let mut best = worst(maximising);
         let mut best_action = None;
         let mut searched = 0;
-        for (index, action) in actions.into_iter().enumerate() {
+        let mut tries = Tries::new(first);
+        while let Some((index, action)) = self.next_try(&mut tries, game, sight, actor, ply) {
+            let loud = tries.loud;
             let quiet = index >= loud;
             // Near the horizon, a quiet move cannot lift a side far enough behind back into
             // the window, and the late ones of a well-ordered list seldom matter: they are
@@ -474,6 +471,9 @@ impl<'a> Search<'a> {
                 break;
             }
         }
+        if searched == 0 && tries.none_listed {
+            return self.evaluator.weigh(sight);
+        }
         if searched == 0 {
             // Every action was left out: the side stands no better than its bound.
             return frontier.map_or(best, |f| f.bound());
@@ -482,6 +482,38 @@ impl<'a> Search<'a> {
             table.store(key, depth, ply, best, window, Some(action));
         }
         best
+    }
+
+    /// The next action of a node to try, with its place among them: the table's best first,
+    /// then the others, listed and put in order when first needed.
+    fn next_try(
+        &mut self,
+        tries: &mut Tries,
+        game: &AnyGame,
+        sight: &crate::View,
+        actor: Seat,
+        ply: usize,
+    ) -> Option<(usize, Action)> {
+        let action = match tries.first.take() {
+            Some(first) => {
+                tries.tried_first = Some(first.clone());
+                first
+            }
+            None => {
+                if tries.rest.is_none() {
+                    let mut actions = game.legal_actions(actor);
+                    tries.none_listed = actions.is_empty();
+                    if let Some(tried) = &tries.tried_first {
+                        actions.retain(|action| action != tried);
+                    }
+                    tries.loud += self.order(game, sight, actor, ply, &mut actions);
+                    tries.rest = Some(actions.into_iter());
+                }
+                tries.rest.as_mut()?.next()?
+            }
+        };
+        tries.place += 1;
+        Some((tries.place - 1, action))
     }
 
     /// The score of one child of a node searched `depth` plies, within (alpha, beta). The first
@@ -595,7 +627,7 @@ impl<'a> Search<'a> {
         mut beta: i32,
         extra: usize,
     ) -> i32 {
-        let standing = self.evaluator.weigh(sight);
+        let standing = self.weigh(game.search_key(), sight);
         let Some(actor) = self.actor(game) else {
             return standing;
         };
@@ -671,6 +703,18 @@ impl<'a> Search<'a> {
         if in_check && !answered { standing } else { best }
     }
 
+    /// The worth of the position whose `key` (if it has one) and `sight` are these.
+    fn weigh(&mut self, key: Option<u64>, sight: &crate::View) -> i32 {
+        if let Some(worth) = key.and_then(|key| self.weighed.get(key)) {
+            return worth;
+        }
+        let worth = self.evaluator.weigh(sight);
+        if let Some(key) = key {
+            self.weighed.put(key, worth);
+        }
+        worth
+    }
+
     /// What a capture takes and with what, as the board shows it. `None` for an action that
     /// captures nothing.
     fn capture(&mut self, sight: &crate::View, actor: Seat, action: &Action) -> Option<Capture> {
@@ -688,18 +732,9 @@ impl<'a> Search<'a> {
         Some(Capture { victim, capturer })
     }
 
-    /// The table's best action first, then captures that win or trade (the most valuable victim
-    /// first), then killers, then captures that lose the capturer for less, then the quiet rest by
+    /// Captures that win or trade (the most valuable victim first), then killers, then captures that lose the capturer for less, then the quiet rest by
     /// their history. Returns how many come before the quiet rest.
-    fn order(
-        &mut self,
-        game: &AnyGame,
-        sight: &crate::View,
-        actor: Seat,
-        ply: usize,
-        actions: &mut [Action],
-        first: Option<&Action>,
-    ) -> usize {
+    fn order(&mut self, game: &AnyGame, sight: &crate::View, actor: Seat, ply: usize, actions: &mut [Action]) -> usize {
         let killers = self.killers.get(ply).cloned().unwrap_or_default();
         let mut loud = 0;
         let mut keyed: Vec<(i32, usize)> = actions
@@ -707,7 +742,6 @@ impl<'a> Search<'a> {
             .enumerate()
             .map(|(index, action)| {
                 let key = match self.capture(sight, actor, action) {
-                    _ if first == Some(action) => 100_000_000,
                     Some(taken) if loses_capturer(game, actor, action, &taken) => LOSING_CAPTURES + taken.gain() / 64,
                     Some(taken) => 1_000_000 + taken.gain(),
                     None if killers[0].as_ref() == Some(action) => 700_000,
@@ -797,3 +831,31 @@ fn take(maximising: bool, score: i32, best: &mut i32, alpha: &mut i32, beta: &mu
 
 #[cfg(test)]
 mod tests;
+
+/// A node's actions in the order they are tried: the table's best first, played before the
+/// others are listed (it often cuts the node off, and listing them costs), then the rest, in
+/// [`Search::order`]'s order, without it.
+struct Tries {
+    first: Option<Action>,
+    tried_first: Option<Action>,
+    rest: Option<std::vec::IntoIter<Action>>,
+    /// How many actions, from the first tried, are the table's best, captures or killers.
+    loud: usize,
+    /// How many have been tried.
+    place: usize,
+    /// The side had no action at all.
+    none_listed: bool,
+}
+
+impl Tries {
+    fn new(first: Option<Action>) -> Tries {
+        Tries {
+            loud: usize::from(first.is_some()),
+            first,
+            tried_first: None,
+            rest: None,
+            place: 0,
+            none_listed: false,
+        }
+    }
+}

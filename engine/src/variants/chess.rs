@@ -340,7 +340,10 @@ impl<R: Rules> ChessCore<R> {
         let en_passant = self
             .position
             .en_passant
-            .filter(|_| self.legal_moves().iter().any(|m| m.special == Special::EnPassant))
+            .filter(|_| match self.legal.cached(&self.position) {
+                Some(legal) => legal.iter().any(|m| m.special == Special::EnPassant),
+                None => movegen::has_legal_en_passant(&self.rules, &self.variant, &self.position),
+            })
             .map(|square| square.index() as u8);
         self.position
             .board

@@ -35,7 +35,7 @@ fn quiet_moves_that_cut_off_before_are_tried_first_after_captures_and_killers() 
     search.history.cut(Seat::Second, &quiet_move("e1", "d1"), 9);
     search.remember_cut(2, 1, &sight, Seat::First, killer.clone());
     let mut actions = game.legal_actions(Seat::First);
-    let loud = search.order(&game, &sight, Seat::First, 2, &mut actions, None);
+    let loud = search.order(&game, &sight, Seat::First, 2, &mut actions);
     assert_eq!(loud, 1, "the killer of this ply (no capture here)");
     assert_eq!(actions[..3], [killer, deep, shallow]);
     assert_eq!(search.history.of(Seat::First, &quiet_move("e1", "d1")), 0);
@@ -59,7 +59,7 @@ fn a_capture_that_loses_the_capturer_comes_after_the_killers_and_before_quiet_mo
     let killer = quiet_move("d2", "g5");
     search.remember_cut(2, 1, &sight, Seat::First, killer.clone());
     let mut actions = game.legal_actions(Seat::First);
-    let loud = search.order(&game, &sight, Seat::First, 2, &mut actions, None);
+    let loud = search.order(&game, &sight, Seat::First, 2, &mut actions);
     let named: Vec<String> = actions.iter().map(|a| game.notation(Seat::First, a)).collect();
     assert_eq!(named[..4], ["Rxa5", "Qxa5", "Qg5", "Qxd5"]);
     assert_eq!(loud, 4, "the captures and the killer");
@@ -101,4 +101,30 @@ fn a_table_one_side_filled_does_not_mislead_the_other_sides_search() {
     let after_white = black_search(&mut table);
     let afresh = black_search(&mut Table::with_megabytes(4));
     assert_eq!(after_white, afresh);
+}
+
+#[test]
+fn the_tables_best_is_tried_before_the_others_are_listed_and_not_again() {
+    let game = AnyGame::from_fen(VariantId::Chess, "4k3/8/8/3p4/8/8/8/R3K1NR w K - 0 1").unwrap();
+    let mut evaluator = Evaluator::new(Seat::First, VariantId::Chess);
+    let mut search = Search::new(Seat::First, &mut evaluator, ONE_NODE);
+    let sight = game.sight(Viewer::Seat(Seat::First));
+    let best = quiet_move("g1", "f3");
+    let mut tries = Tries::new(Some(best.clone()));
+    let mut tried = Vec::new();
+    while let Some((place, action)) = search.next_try(&mut tries, &game, &sight, Seat::First, 2) {
+        assert_eq!(place, tried.len());
+        if place == 0 {
+            assert!(tries.rest.is_none(), "nothing listed yet");
+            assert_eq!(tries.loud, 1, "the table's best counts as loud");
+        }
+        tried.push(action);
+    }
+    assert_eq!(tried[0], best);
+    let mut legal = game.legal_actions(Seat::First);
+    assert_eq!(tried.len(), legal.len(), "each action once");
+    legal.sort_by_key(|action| format!("{action:?}"));
+    tried.sort_by_key(|action| format!("{action:?}"));
+    assert_eq!(tried, legal);
+    assert!(!tries.none_listed);
 }
