@@ -626,12 +626,11 @@ pub fn has_legal_move<R: Rules>(rules: &R, variant: &Variant, position: &Positio
     let tested = rules.needs_legality_test(variant, position);
     // Each move is played until one is legal, without finding the pins first: the first move
     // tried is mostly legal, and playing it costs less than finding the pins.
-    let mut pins = None;
     let mut moves = Vec::with_capacity(32);
-    let mut any_legal = |moves: &mut Vec<Move>| {
+    let any_legal = |moves: &mut Vec<Move>| {
         let found = moves
             .iter()
-            .any(|&mv| !tested || is_legal(rules, variant, position, &mut pins, mv));
+            .any(|&mv| !tested || is_legal(rules, variant, position, &mut None, mv));
         moves.clear();
         found
     };

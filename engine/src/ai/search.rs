@@ -472,7 +472,7 @@ impl<'a> Search<'a> {
             }
         }
         if searched == 0 && tries.none_listed {
-            return self.evaluator.weigh(sight);
+            return self.weigh(key, sight);
         }
         if searched == 0 {
             // Every action was left out: the side stands no better than its bound.
@@ -732,8 +732,9 @@ impl<'a> Search<'a> {
         Some(Capture { victim, capturer })
     }
 
-    /// Captures that win or trade (the most valuable victim first), then killers, then captures that lose the capturer for less, then the quiet rest by
-    /// their history. Returns how many come before the quiet rest.
+    /// Captures that win or trade (the most valuable victim first), then killers, then captures
+    /// that lose the capturer for less, then the quiet rest by their history. Returns how many
+    /// come before the quiet rest.
     fn order(&mut self, game: &AnyGame, sight: &crate::View, actor: Seat, ply: usize, actions: &mut [Action]) -> usize {
         let killers = self.killers.get(ply).cloned().unwrap_or_default();
         let mut loud = 0;
