@@ -62,6 +62,13 @@ async fn chess_page_in_play(browser: &Browser) -> (tempdir::Dir, Terminal, Strin
     let (page_url, _) = terminal.links("carol", 1);
     let mut page = browser.open(&page_url).await;
     page.wait_for(BOARD_LOADED, Duration::from_secs(10)).await;
+    // The page's stream opens once the board is drawn; a move made before it is open would come
+    // as the state alone, without its news.
+    page.wait_for(
+        "source !== null && source.readyState === EventSource.OPEN",
+        Duration::from_secs(10),
+    )
+    .await;
     (data, terminal, page_url, page)
 }
 
