@@ -33,6 +33,7 @@ use crate::variants::AnyGame;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use tries::Tries;
 
 /// A won game, less the plies it takes (kept with the table, which stores wins by distance).
 pub use super::table::WIN;
@@ -832,31 +833,4 @@ fn take(maximising: bool, score: i32, best: &mut i32, alpha: &mut i32, beta: &mu
 
 #[cfg(test)]
 mod tests;
-
-/// A node's actions in the order they are tried: the table's best first, played before the
-/// others are listed (it often cuts the node off, and listing them costs), then the rest, in
-/// [`Search::order`]'s order, without it.
-struct Tries {
-    first: Option<Action>,
-    tried_first: Option<Action>,
-    rest: Option<std::vec::IntoIter<Action>>,
-    /// How many actions, from the first tried, are the table's best, captures or killers.
-    loud: usize,
-    /// How many have been tried.
-    place: usize,
-    /// The side had no action at all.
-    none_listed: bool,
-}
-
-impl Tries {
-    fn new(first: Option<Action>) -> Tries {
-        Tries {
-            loud: usize::from(first.is_some()),
-            first,
-            tried_first: None,
-            rest: None,
-            place: 0,
-            none_listed: false,
-        }
-    }
-}
+mod tries;
